@@ -1,0 +1,57 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+
+/** The provider's roster of agents. An agent without a password hash has not registered yet. */
+export const agents = pgTable(
+  'agents',
+  {
+    id: text('id').primaryKey(),
+    npn: text('npn').notNull(),
+    username: text('username'),
+    email: text('email').notNull(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    mobilePhone: text('mobile_phone'),
+    /** null means the account is not active: the web app signs such a user out */
+    status: text('status'),
+    memberSupportTier: text('member_support_tier'),
+    actId: text('act_id'),
+    avatarFileId: text('avatar_file_id'),
+    mediMinute: boolean('medi_minute').notNull().default(false),
+    hasMyHealthPlanContracts: boolean('has_my_health_plan_contracts').notNull().default(false),
+    hasSunfireContracts: boolean('has_sunfire_contracts').notNull().default(false),
+    activeAnalytics: boolean('active_analytics').notNull().default(false),
+    isTestUser: boolean('is_test_user').notNull().default(false),
+    passwordHash: text('password_hash'),
+    passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('agents_npn_key').on(t.npn),
+    uniqueIndex('agents_username_lower_key').on(sql`lower(${t.username})`),
+    index('agents_email_idx').on(sql`lower(${t.email})`),
+  ],
+);
+
+/** Versioned terms of service. The newest published version is the one every agent must accept. */
+export const termsDocuments = pgTable('terms_documents', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  title: text('title').notNull(),
+  body: text('body').notNull(),
+  publishedAt: timestamp('published_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const termsAcceptances = pgTable(
+  'terms_acceptances',
+  {
+    agentId: text('agent_id')
+      .notNull()
+      .references(() => agents.id, { onDelete: 'cascade' }),
+    termsId: integer('terms_id')
+      .notNull()
+      .references(() => termsDocuments.id),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('terms_acceptances_agent_terms_key').on(t.agentId, t.termsId)],
+);

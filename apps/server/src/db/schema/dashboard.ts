@@ -1,0 +1,19 @@
+import { index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { files } from './platform.ts';
+
+/** Carrier Benefits / First Look tiles, by year. */
+export const dashboardFiles = pgTable(
+  'dashboard_files',
+  {
+    key: text('key').primaryKey(),
+    documentId: integer('document_id').notNull(),
+    year: integer('year').notNull(),
+    carrier: text('carrier').notNull(),
+    img: text('img').notNull(),
+    logoType: text('logo_type').notNull().default('standard'),
+    link: text('link'),
+    fileId: text('file_id').references(() => files.id, { onDelete: 'set null' }),
+    sortOrder: integer('sort_order').notNull().default(0),
+  },
+  (t) => [index('dashboard_files_year_idx').on(t.year, t.sortOrder)],
+);

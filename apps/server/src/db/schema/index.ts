@@ -1,0 +1,4 @@
+export * from './agents.ts';
+export * from './identity.ts';
+export * from './platform.ts';
+export * from './dashboard.ts';

@@ -1,0 +1,33 @@
+/** Every error a service throws on purpose. The code picks the HTTP status in one table. */
+export const ERROR_STATUS = {
+  BAD_REQUEST: 400,
+  UNAUTHORIZED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  GONE: 410,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  LOCKED: 423,
+  TOO_MANY_REQUESTS: 429,
+  INTERNAL: 500,
+  UNAVAILABLE: 503,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly status: number;
+  readonly fieldErrors: Record<string, string[]> | undefined;
+
+  constructor(code: ErrorCode, message: string, options: { fieldErrors?: Record<string, string[]>; cause?: unknown } = {}) {
+    super(message, { cause: options.cause });
+    this.name = 'AppError';
+    this.code = code;
+    this.status = ERROR_STATUS[code];
+    this.fieldErrors = options.fieldErrors;
+  }
+}
+
+export const notFound = (message = 'Not found') => new AppError('NOT_FOUND', message);

@@ -1,0 +1,39 @@
+import { argon2, randomBytes, timingSafeEqual } from 'node:crypto';
+import { promisify } from 'node:util';
+
+const argon2Async = promisify(argon2);
+
+/** OWASP's argon2id minimum: 19 MiB, 2 passes, 1 lane. */
+const PARAMS = { memory: 19456, passes: 2, parallelism: 1, tagLength: 32 } as const;
+
+async function derive(password: string, nonce: Buffer, params: typeof PARAMS): Promise<Buffer> {
+  return argon2Async('argon2id', { message: Buffer.from(password, 'utf8'), nonce, ...params });
+}
+
+/** PHC string: $argon2id$v=19$m=19456,t=2,p=1$<salt>$<hash> */
+export async function hashPassword(password: string): Promise<string> {
+  const nonce = randomBytes(16);
+  const hash = await derive(password, nonce, PARAMS);
+  return `$argon2id$v=19$m=${PARAMS.memory},t=${PARAMS.passes},p=${PARAMS.parallelism}$${nonce.toString('base64url')}$${hash.toString('base64url')}`;
+}
+
+export async function verifyPassword(password: string, phc: string): Promise<boolean> {
+  const match = /^\$argon2id\$v=19\$m=(\d+),t=(\d+),p=(\d+)\$([\w-]+)\$([\w-]+)$/.exec(phc);
+  if (!match) return false;
+  const [, m, t, p, salt, expected] = match as unknown as [string, string, string, string, string, string];
+  const expectedBuf = Buffer.from(expected, 'base64url');
+  const actual = await derive(password, Buffer.from(salt, 'base64url'), {
+    memory: Number(m),
+    passes: Number(t),
+    parallelism: Number(p),
+    tagLength: expectedBuf.length as 32,
+  });
+  return actual.length === expectedBuf.length && timingSafeEqual(actual, expectedBuf);
+}
+
+/** A hash to verify against when the account does not exist, so both paths take the same time. */
+let dummyHash: Promise<string> | undefined;
+export function dummyPasswordHash(): Promise<string> {
+  dummyHash ??= hashPassword(randomBytes(16).toString('hex'));
+  return dummyHash;
+}

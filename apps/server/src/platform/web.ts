@@ -1,0 +1,50 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+
+const API_PREFIXES = ['/arc/', '/oidc/', '/dev/'];
+
+/**
+ * Serves the web app's production build: hashed assets for a year, index.html never cached, and
+ * index.html for every other GET that asks for HTML (the SPA's own routes, the sign-in interaction).
+ * Anything else unknown is a JSON 404, rate-limited so nobody scans the server cheaply.
+ */
+async function web(app: FastifyInstance) {
+  const root = app.deps.config.webDist;
+  const indexFile = path.join(root, 'index.html');
+  const hasWeb = fs.existsSync(indexFile);
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root,
+      wildcard: false,
+      index: false,
+      setHeaders: (res, filePath) => {
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) {
+          res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+        } else {
+          res.setHeader('Cache-Control', 'no-cache');
+        }
+      },
+    });
+  } else {
+    app.log.warn({ root }, 'web build not found: only the API is served');
+  }
+
+  app.setNotFoundHandler(
+    { preHandler: app.rateLimit({ max: 300, timeWindow: '1 minute' }) },
+    async (request, reply) => {
+      const url = request.url.split('?')[0] ?? '/';
+      const wantsHtml = (request.headers.accept ?? '').includes('text/html');
+      const isApi = API_PREFIXES.some((p) => url.startsWith(p));
+      if (hasWeb && (request.method === 'GET' || request.method === 'HEAD') && wantsHtml && !isApi) {
+        reply.header('Cache-Control', 'no-store');
+        return reply.type('text/html; charset=utf-8').send(fs.createReadStream(indexFile));
+      }
+      return reply.code(404).send({ code: 'NOT_FOUND', message: 'Not found' });
+    },
+  );
+}
+
+export const webPlugin = fp(web, { name: 'arc-web', dependencies: ['@fastify/rate-limit'] });

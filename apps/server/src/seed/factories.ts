@@ -1,0 +1,67 @@
+import { agents, termsAcceptances, termsDocuments } from '../db/schema/index.ts';
+import type { Db } from '../db/client.ts';
+import { hashPassword } from '../platform/passwords.ts';
+import { seededRandom } from './random.ts';
+
+export type AgentRow = typeof agents.$inferSelect;
+export type NewAgent = typeof agents.$inferInsert;
+
+const FIRST_NAMES = ['Olivia', 'Liam', 'Emma', 'Noah', 'Ava', 'Mateo', 'Sophia', 'Elijah', 'Mia', 'James', 'Amelia', 'Lucas'];
+const LAST_NAMES = ['Garcia', 'Smith', 'Nguyen', 'Johnson', 'Patel', 'Brown', 'Lopez', 'Miller', 'Davis', 'Wilson'];
+
+const random = seededRandom(20261122);
+let sequence = 0;
+
+/** A valid agent with a unique NPN; pass overrides for what the test cares about. */
+export function makeAgent(overrides: Partial<NewAgent> = {}): NewAgent {
+  sequence += 1;
+  const firstName = random.pick(FIRST_NAMES);
+  const lastName = random.pick(LAST_NAMES);
+  const npn = String(18_000_000 + sequence * 7 + random.int(0, 6));
+  return {
+    id: `agt_${npn}`,
+    npn,
+    username: `${firstName}.${lastName}${sequence}`.toLowerCase(),
+    email: `${firstName}.${lastName}${sequence}@agents.example`.toLowerCase(),
+    firstName,
+    lastName,
+    mobilePhone: `555-01${String(random.int(10, 99))}`,
+    status: 'Active',
+    memberSupportTier: 'Standard',
+    actId: `ACT-${npn}`,
+    ...overrides,
+  };
+}
+
+export interface InsertAgentOptions extends Partial<NewAgent> {
+  /** plain password to hash; null leaves the agent unregistered */
+  password?: string | null;
+  /** accept the newest terms version (default true for registered agents) */
+  acceptTerms?: boolean;
+}
+
+export async function insertAgent(db: Db, options: InsertAgentOptions = {}): Promise<AgentRow & { password: string | null }> {
+  const { password = 'Test-Password-1', acceptTerms, ...overrides } = options;
+  const values = makeAgent(overrides);
+  if (password !== null) values.passwordHash = await hashPassword(password);
+  else {
+    values.passwordHash = null;
+    values.username = overrides.username ?? null;
+  }
+  const [row] = await db.insert(agents).values(values).returning();
+  if (acceptTerms ?? password !== null) {
+    const terms = await ensureTerms(db);
+    await db.insert(termsAcceptances).values({ agentId: row!.id, termsId: terms.id }).onConflictDoNothing();
+  }
+  return { ...row!, password };
+}
+
+export async function ensureTerms(db: Db) {
+  const existing = await db.query.termsDocuments.findFirst({ orderBy: (t, { desc }) => [desc(t.id)] });
+  if (existing) return existing;
+  const [row] = await db
+    .insert(termsDocuments)
+    .values({ title: 'Terms of Service', body: '<h2>Terms of Service</h2><p>Agent use only.</p>' })
+    .returning();
+  return row!;
+}

@@ -1,0 +1,99 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../app.ts';
+import { loadConfig, type Config } from '../config.ts';
+import { openDatabase, type Database } from '../db/client.ts';
+import { loadOrCreateProviderSecrets } from '../identity/keys.ts';
+import { fixedClock, systemClock, type Clock } from '../platform/clock.ts';
+import { createMailer } from '../platform/mailer.ts';
+import { createStorage } from '../platform/storage.ts';
+import { PGLITE_TEMPLATE, PG_TEMPLATE_DB } from './global-setup.ts';
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  config: Config;
+  clock: Clock;
+  close(): Promise<void>;
+}
+
+export interface CreateTestAppOptions {
+  clock?: Clock;
+  env?: Record<string, string>;
+}
+
+/**
+ * A whole app on a fresh database: PGlite cloned from the migrated template, or — when
+ * DATABASE_URL is set — a new PostgreSQL database created from the template database.
+ */
+export async function createTestApp(options: CreateTestAppOptions = {}): Promise<TestApp> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'arc-test-'));
+  const { database, cleanup } = await freshDatabase();
+  const config = loadConfig(
+    {
+      PUBLIC_URL: 'http://localhost:8080',
+      DATA_DIR: dataDir,
+      DEMO_DATA: 'false',
+      LOG_LEVEL: 'silent',
+      ...options.env,
+    },
+    process.cwd(),
+  );
+  const secrets = await loadOrCreateProviderSecrets(database.db);
+  const clock = options.clock ?? systemClock;
+  const app = await buildApp(
+    {
+      config,
+      database,
+      clock,
+      mailer: createMailer({ config, db: database.db }),
+      storage: createStorage(config),
+      secrets,
+    },
+    { logger: false },
+  );
+  await app.ready();
+  return {
+    app,
+    database,
+    config,
+    clock,
+    close: async () => {
+      await app.close();
+      await database.close();
+      await cleanup();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function freshDatabase(): Promise<{ database: Database; cleanup: () => Promise<void> }> {
+  const url = process.env.DATABASE_URL;
+  if (!url) {
+    const dump = fs.readFileSync(PGLITE_TEMPLATE);
+    const database = await openDatabase({ loadDataDir: new Blob([dump]) });
+    return { database, cleanup: async () => {} };
+  }
+  const name = `arc_t_${process.pid}_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${PG_TEMPLATE_DB}`);
+  await admin.end();
+  const dbUrl = new URL(url);
+  dbUrl.pathname = `/${name}`;
+  const database = await openDatabase({ databaseUrl: dbUrl.toString() });
+  return {
+    database,
+    cleanup: async () => {
+      const c = new pg.Client({ connectionString: url });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+export { fixedClock };

@@ -1,0 +1,52 @@
+import { z } from 'zod';
+
+/** Every timestamp crosses the wire as an ISO string and is a `Date` on both sides. */
+export const DateTimeSchema = z.codec(z.iso.datetime({ offset: true }), z.date(), {
+  decode: (iso) => new Date(iso),
+  encode: (date) => date.toISOString(),
+});
+
+export const IdSchema = z.string().min(1).max(64);
+
+export const ErrorResponseSchema = z.object({
+  message: z.string(),
+  code: z.string(),
+  fieldErrors: z.record(z.string(), z.array(z.string())).optional(),
+});
+export type ErrorResponse = z.infer<typeof ErrorResponseSchema>;
+
+export const MessageResponseSchema = z.object({ message: z.string() });
+export type MessageResponse = z.infer<typeof MessageResponseSchema>;
+
+export const EmptySchema = z.object({}).strict();
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/**
+ * One entry per operation: the server registers it as a Fastify route schema,
+ * the web client builds its URL and parses its answer from the same entry.
+ */
+export interface RouteEntry {
+  method: HttpMethod;
+  path: string;
+  summary: string;
+  tags: readonly string[];
+  /** false for the few public calls; every other `/arc/*` call needs a bearer token */
+  auth: boolean;
+  params?: z.ZodType;
+  query?: z.ZodType;
+  body?: z.ZodType;
+  headers?: z.ZodType;
+  responses: Record<number, z.ZodType>;
+}
+
+export const defineRoute = <const T extends RouteEntry>(entry: T): T => entry;
+
+/** Fills `:name` segments of a contract path. */
+export function buildPath(path: string, params: Record<string, string | number> = {}): string {
+  return path.replace(/:([A-Za-z0-9_]+)/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`Missing path parameter ${name} for ${path}`);
+    return encodeURIComponent(String(value));
+  });
+}

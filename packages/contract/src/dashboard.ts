@@ -1,0 +1,42 @@
+import { z } from 'zod';
+import { defineRoute, ErrorResponseSchema } from './common.ts';
+
+export const DashboardFileSchema = z.object({
+  /** unique key of this tile */
+  key: z.string(),
+  /** document id; it picks the tile label (70, 71, 74, 75, anything else) */
+  id: z.number().int(),
+  year: z.number().int(),
+  carrier: z.string(),
+  /** logo image URL */
+  img: z.string(),
+  /** 'aetna' tiles read "Log in - First Look"; 'anthem' tiles show the NPN instructions */
+  logoType: z.enum(['aetna', 'anthem', 'standard']),
+  /** an external link opened instead of a download */
+  link: z.string().url().nullable(),
+  /** download identifier for POST /arc/downloadtoken */
+  file: z.string().nullable(),
+});
+export type DashboardFile = z.infer<typeof DashboardFileSchema>;
+
+export const listDashboardFiles = defineRoute({
+  method: 'GET',
+  path: '/arc/agent/dashboard/files',
+  summary: 'Carrier benefit and first-look documents for this year and next',
+  tags: ['dashboard'],
+  auth: true,
+  responses: { 200: z.object({ files: z.array(DashboardFileSchema) }), 401: ErrorResponseSchema },
+});
+
+export const DASHBOARD_FILE_LABELS: Record<number, string> = {
+  70: 'Medicare First Looks',
+  71: 'ACA First Looks',
+  74: 'High Level Overview',
+  75: 'Sneak Peeks',
+};
+export const dashboardFileLabel = (id: number): string => DASHBOARD_FILE_LABELS[id] ?? 'First Look';
+export const AETNA_TILE_LABEL = 'Log in - First Look';
+
+/** Next year's tab appears (and is active) only after this day, America/Los_Angeles. */
+export const NEXT_YEAR_TAB_AFTER = { month: 6, day: 18 } as const;
+export const BUSINESS_TIME_ZONE = 'America/Los_Angeles';

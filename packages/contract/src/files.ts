@@ -1,0 +1,35 @@
+import { z } from 'zod';
+import { defineRoute, ErrorResponseSchema } from './common.ts';
+
+export const CreateDownloadTokenRequestSchema = z.object({ file: z.string().min(1).max(200) });
+export type CreateDownloadTokenRequest = z.infer<typeof CreateDownloadTokenRequestSchema>;
+
+export const createDownloadToken = defineRoute({
+  method: 'POST',
+  path: '/arc/downloadtoken',
+  summary: 'A single-use token, valid 60 s, to download one file the agent may see',
+  tags: ['files'],
+  auth: true,
+  body: CreateDownloadTokenRequestSchema,
+  responses: {
+    200: z.object({ token: z.string() }),
+    400: ErrorResponseSchema,
+    401: ErrorResponseSchema,
+    404: ErrorResponseSchema,
+  },
+});
+
+/** Opened by the browser itself (no bearer): the token is the credential. Streams the file. */
+export const downloadFile = defineRoute({
+  method: 'GET',
+  path: '/arc/download/:token',
+  summary: 'Stream the file a download token names',
+  tags: ['files'],
+  auth: false,
+  params: z.object({ token: z.string().min(1).max(200) }),
+  responses: { 404: ErrorResponseSchema, 410: ErrorResponseSchema },
+});
+
+export const DOWNLOAD_TOKEN_TTL_SECONDS = 60;
+/** The spec opens the download link 500 ms after the token arrives. */
+export const DOWNLOAD_CLICK_DELAY_MS = 500;

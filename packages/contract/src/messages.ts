@@ -1,0 +1,26 @@
+/** Texts from the specification that the server and the web app both show. */
+export const MESSAGES = {
+  registerSuccess:
+    'If your account was found you will receive an email with a registration link',
+  forgotSuccess:
+    'If your account was found you will receive an email with a password reset link',
+  linkExpired: 'This link is expired.',
+  tosAcceptFailed: 'Failed to accept terms',
+  tosLoadFailed: 'Failed to load Terms of Service.',
+  dashboardFilesFailed: 'Problem getting dashboard files',
+  downloadFailedTitle: 'Download Failed',
+  invalidCredentials: 'Invalid username or password.',
+  accountLocked:
+    'Too many failed sign-in attempts. Wait a few minutes and try again, or reset your password.',
+  tooManyRequests: 'Too many requests. Please wait a moment and try again.',
+  notFound: 'Not found',
+  unauthorized: 'Missing token',
+  sessionExpired: 'Your sign-in session has expired. Please sign in again.',
+  passwordCriteria: 'Password did not pass all criteria.',
+} as const;
+
+export const NOT_FOUND_PAGE = {
+  title: "We're sorry but we couldn't find what you were looking for",
+  text: "The page doesn't exist.",
+  link: 'Return Home',
+} as const;
