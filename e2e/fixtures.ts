@@ -1,0 +1,80 @@
+import AxeBuilder from '@axe-core/playwright';
+import { test as base, expect, type Page } from '@playwright/test';
+
+export const DEMO = { username: 'demo', npn: '17000001', password: 'Demo-Agent-2026!', firstName: '', lastName: '' };
+export const DEMO2 = { username: 'demo2', npn: '17000002', password: 'Demo-Agent-2026!' };
+export const NEWCOMER = { npn: '17000003', email: 'newcomer@agents.example' };
+
+export interface Credentials {
+  username: string;
+  password: string;
+}
+
+/** Signs in the way a person does: /sign-in → the provider's interaction page → the dashboard. */
+export async function signIn(page: Page, credentials: Credentials = DEMO): Promise<void> {
+  await page.goto('/sign-in');
+  await page.waitForURL(/\/interaction\//);
+  await page.getByLabel('Username or NPN').fill(credentials.username);
+  await page.getByLabel('Password', { exact: true }).fill(credentials.password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.waitForURL((url) => !url.pathname.startsWith('/interaction') && !url.pathname.startsWith('/login/callback'));
+}
+
+/** axe-core: no serious or critical violation on the page as it is now. */
+export async function expectAccessible(page: Page, options: { exclude?: string[] } = {}): Promise<void> {
+  let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']);
+  for (const selector of options.exclude ?? []) builder = builder.exclude(selector);
+  const results = await builder.analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(
+    serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),
+    'axe serious/critical violations',
+  ).toEqual([]);
+}
+
+export interface MailboxMessage {
+  to: string;
+  subject: string;
+  text: string;
+  createdAt: string;
+}
+
+/** Newest e-mail to this address from the development mailbox (demo mode), waiting until it arrives. */
+export async function latestMailTo(page: Page, to: string, after = 0): Promise<MailboxMessage> {
+  let found: MailboxMessage | undefined;
+  await expect
+    .poll(
+      async () => {
+        const res = await page.request.get('/dev/mailbox/messages');
+        const messages = (await res.json()) as MailboxMessage[];
+        found = messages.find((m) => m.to === to && new Date(m.createdAt).getTime() >= after);
+        return Boolean(found);
+      },
+      { timeout: 10_000 },
+    )
+    .toBe(true);
+  return found!;
+}
+
+export const linkIn = (text: string, path: string): string => {
+  const match = new RegExp(`https?://[^\\s"'<>]+${path}/[\\w-]+`).exec(text);
+  if (!match) throw new Error(`No ${path} link in: ${text}`);
+  return new URL(match[0]).pathname;
+};
+
+/** Fails the test on any Content-Security-Policy violation the page reports. */
+export const test = base.extend<{ cspViolations: string[] }>({
+  cspViolations: [
+    async ({ page }, use) => {
+      const violations: string[] = [];
+      page.on('console', (message) => {
+        if (/Content Security Policy|Refused to (load|execute|apply)/i.test(message.text())) violations.push(message.text());
+      });
+      await use(violations);
+      expect(violations, 'CSP violations').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };

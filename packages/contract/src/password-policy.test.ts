@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { checkPassword, passesPasswordRules, PASSWORD_MAX_LENGTH } from './password-policy.ts';
+
+describe('password rules', () => {
+  it('passes a password with 8+ characters, lower, upper and a digit that matches its confirmation', () => {
+    expect(passesPasswordRules('Abcdefg1', 'Abcdefg1')).toBe(true);
+  });
+
+  it.each([
+    ['Abcdef1', 'length'],
+    ['ABCDEFG1', 'lower'],
+    ['abcdefg1', 'upper'],
+    ['Abcdefgh', 'digit'],
+  ])('fails %s on the %s rule', (password, rule) => {
+    const failing = checkPassword(password, password).filter((r) => !r.ok).map((r) => r.id);
+    expect(failing).toEqual([rule]);
+  });
+
+  it('fails when the confirmation differs', () => {
+    expect(checkPassword('Abcdefg1', 'Abcdefg2').find((r) => r.id === 'match')?.ok).toBe(false);
+  });
+
+  it('accepts long passphrases up to the maximum and counts characters, not bytes', () => {
+    const long = `Aa1${'x'.repeat(PASSWORD_MAX_LENGTH - 3)}`;
+    expect(passesPasswordRules(long)).toBe(true);
+    expect(passesPasswordRules(`${long}y`)).toBe(false);
+    expect(passesPasswordRules('Ünïcödé1')).toBe(true);
+  });
+});

@@ -1,0 +1,35 @@
+// `npm start`: builds the web app when its build is missing or older than its sources, then starts the
+// server (PGlite under DATA_DIR by default) on PORT.
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const webRoot = path.join(root, 'apps/web');
+const builtIndex = path.join(webRoot, 'dist/index.html');
+
+function newestMtime(dir) {
+  let newest = 0;
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) newest = Math.max(newest, newestMtime(full));
+    else newest = Math.max(newest, fs.statSync(full).mtimeMs);
+  }
+  return newest;
+}
+
+const sources = [path.join(webRoot, 'src'), path.join(webRoot, 'index.html'), path.join(root, 'packages/contract/src')];
+const newestSource = Math.max(...sources.map((s) => (fs.statSync(s).isDirectory() ? newestMtime(s) : fs.statSync(s).mtimeMs)));
+if (!fs.existsSync(builtIndex) || fs.statSync(builtIndex).mtimeMs < newestSource) {
+  console.log('Building the web app…');
+  const result = spawnSync('vite', ['build', '--config', path.join(webRoot, 'vite.config.ts'), '--logLevel', 'warn'], {
+    stdio: 'inherit',
+    cwd: webRoot,
+  });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+const server = spawn(process.execPath, [path.join(root, 'apps/server/src/main.ts')], { stdio: 'inherit', cwd: root });
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
+server.on('exit', (code, signal) => process.exit(code ?? (signal ? 0 : 1)));

@@ -1,0 +1,139 @@
+// `npm test`: every check the project has, in order — typecheck, lint, format, unit and integration
+// (PGlite, then real PostgreSQL when one answers on 127.0.0.1:5432), production build, end-to-end in
+// Chromium. Ends with the line "N passed, N failed". Exits non-zero when anything failed.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const tmp = path.join(root, '.tmp');
+fs.mkdirSync(tmp, { recursive: true });
+const only = new Set(process.argv.slice(2));
+const wants = (step) => only.size === 0 || only.has(step);
+
+let passed = 0;
+let failed = 0;
+const summary = [];
+
+function run(command, args, options = {}) {
+  const started = Date.now();
+  const result = spawnSync(command, args, { stdio: 'inherit', cwd: root, ...options, env: { ...process.env, ...options.env } });
+  return { ok: result.status === 0, seconds: ((Date.now() - started) / 1000).toFixed(1) };
+}
+
+/** A check that is one test: it passes or fails as a whole. */
+function check(name, command, args, options) {
+  console.log(`\n▶ ${name}`);
+  const { ok, seconds } = run(command, args, options);
+  if (ok) passed += 1;
+  else failed += 1;
+  summary.push(`${ok ? 'ok  ' : 'FAIL'} ${name} (${seconds}s)`);
+}
+
+function readJson(file) {
+  try {
+    return JSON.parse(fs.readFileSync(file, 'utf8'));
+  } catch {
+    return undefined;
+  }
+}
+
+/** A test runner whose own counts are added up from its JSON report. */
+function suite(name, command, args, reportFile, countReport, options) {
+  console.log(`\n▶ ${name}`);
+  fs.rmSync(reportFile, { force: true });
+  const { ok, seconds } = run(command, args, options);
+  const report = readJson(reportFile);
+  const counts = report ? countReport(report) : { passed: 0, failed: 1 };
+  if (!ok && counts.failed === 0) counts.failed = 1; // the runner failed outside any test
+  passed += counts.passed;
+  failed += counts.failed;
+  summary.push(`${counts.failed === 0 ? 'ok  ' : 'FAIL'} ${name}: ${counts.passed} passed, ${counts.failed} failed (${seconds}s)`);
+}
+
+const vitestCounts = (r) => ({ passed: r.numPassedTests ?? 0, failed: (r.numFailedTests ?? 0) + (r.numTotalTestSuites === 0 ? 1 : 0) });
+const playwrightCounts = (r) => ({
+  passed: (r.stats?.expected ?? 0) + (r.stats?.flaky ?? 0),
+  failed: (r.stats?.unexpected ?? 0) + (r.errors?.length ?? 0),
+});
+
+function postgresAnswers() {
+  return new Promise((resolve) => {
+    const socket = net.connect({ host: '127.0.0.1', port: 5432 });
+    socket.setTimeout(1000);
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+    socket.once('timeout', () => {
+      socket.destroy();
+      resolve(false);
+    });
+  });
+}
+
+function ensureChromium() {
+  if (fs.existsSync('/usr/bin/chromium')) return true;
+  console.log('Installing Debian Chromium for the end-to-end tests…');
+  const sudo = process.getuid?.() === 0 ? [] : ['sudo'];
+  const update = spawnSync(sudo[0] ?? 'apt-get', [...sudo.slice(1), ...(sudo.length ? ['apt-get'] : []), 'update'], { stdio: 'inherit' });
+  if (update.status !== 0) return false;
+  const install = spawnSync(sudo[0] ?? 'apt-get', [...(sudo.length ? ['apt-get'] : []), 'install', '-y', 'chromium'], {
+    stdio: 'inherit',
+    env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+  });
+  return install.status === 0 && fs.existsSync('/usr/bin/chromium');
+}
+
+const started = Date.now();
+
+if (wants('typecheck')) {
+  for (const project of ['packages/contract', 'apps/server', 'apps/web', 'e2e', 'bench']) {
+    if (fs.existsSync(path.join(root, project, 'tsconfig.json'))) check(`typecheck ${project}`, 'tsc', ['-p', project]);
+  }
+}
+if (wants('lint')) check('lint (eslint)', 'eslint', ['--max-warnings=0', '.']);
+if (wants('format')) check('format (prettier --check)', 'prettier', ['--check', '--log-level=warn', '.']);
+
+if (wants('unit')) {
+  const report = path.join(tmp, 'vitest.json');
+  suite('unit and integration (vitest, PGlite)', 'vitest', ['run', '--reporter=default', '--reporter=json', `--outputFile=${report}`], report, vitestCounts);
+}
+
+if (wants('postgres') || (only.size === 0 && (await postgresAnswers()))) {
+  if (await postgresAnswers()) {
+    const report = path.join(tmp, 'vitest-postgres.json');
+    suite(
+      'server integration (vitest, PostgreSQL 127.0.0.1:5432)',
+      'vitest',
+      ['run', '--project', 'server', '--reporter=default', '--reporter=json', `--outputFile=${report}`],
+      report,
+      vitestCounts,
+      { env: { DATABASE_URL: process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test' } },
+    );
+  } else {
+    summary.push('skip server integration on PostgreSQL: nothing answers on 127.0.0.1:5432');
+  }
+}
+
+if (wants('build')) check('build (vite)', 'vite', ['build', '--config', 'apps/web/vite.config.ts', '--logLevel', 'warn']);
+
+if (wants('e2e')) {
+  if (ensureChromium()) {
+    const report = path.join(tmp, 'playwright.json');
+    suite('end-to-end (Playwright, Chromium)', 'playwright', ['test', '--config', 'e2e/playwright.config.ts'], report, playwrightCounts, {
+      env: { PLAYWRIGHT_JSON_OUTPUT_NAME: report },
+    });
+  } else {
+    failed += 1;
+    summary.push('FAIL end-to-end: Chromium could not be installed');
+  }
+}
+
+console.log(`\n── summary (${Math.round((Date.now() - started) / 1000)} s) ──`);
+for (const line of summary) console.log(line);
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed === 0 ? 0 : 1);
