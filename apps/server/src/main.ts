@@ -46,4 +46,10 @@ async function main() {
   );
 }
 
-await main();
+main().catch((err: unknown) => {
+  // One clear line for the operator; the stack only when asked for.
+  const reason = err instanceof Error ? err.message : String(err);
+  console.error(`ARC cannot start: ${reason}`);
+  if (process.env.LOG_LEVEL === 'debug' || process.env.LOG_LEVEL === 'trace') console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+describe('loadConfig', () => {
+  it('starts with defaults: port 8080, embedded database under ./data, demo data on', () => {
+    const config = loadConfig({}, '/srv/arc');
+    expect(config).toMatchObject({
+      port: 8080,
+      dataDir: '/srv/arc/data',
+      databaseUrl: undefined,
+      publicUrl: 'http://localhost:8080',
+      oidcIssuer: 'http://localhost:8080/oidc',
+      isEmbeddedIssuer: true,
+      apiAudience: 'http://localhost:8080/arc',
+      demoData: true,
+      businessTimeZone: 'America/Los_Angeles',
+    });
+    expect(Object.isFrozen(config)).toBe(true);
+  });
+
+  it('turns demo data off by default with a real PostgreSQL, and keeps it when asked', () => {
+    expect(loadConfig({ DATABASE_URL: 'postgres://db/arc' }).demoData).toBe(false);
+    expect(loadConfig({ DATABASE_URL: 'postgres://db/arc', DEMO_DATA: 'true' }).demoData).toBe(true);
+  });
+
+  it('derives the issuer and audience from PUBLIC_URL without a trailing slash', () => {
+    const config = loadConfig({ PUBLIC_URL: 'https://arc.example.com/' });
+    expect(config.oidcIssuer).toBe('https://arc.example.com/oidc');
+    expect(config.apiAudience).toBe('https://arc.example.com/arc');
+  });
+
+  it('treats another issuer as external', () => {
+    expect(loadConfig({ OIDC_ISSUER: 'https://login.example.com' }).isEmbeddedIssuer).toBe(false);
+  });
+
+  it('names every invalid key at once', () => {
+    let error: unknown;
+    try {
+      loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', TZ_BUSINESS: 'Mars/Olympus', ARC_COLOUR: 'blue' });
+    } catch (err) {
+      error = err;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const message = (error as ConfigError).message;
+    for (const key of ['PORT', 'DATABASE_URL', 'TZ_BUSINESS', 'ARC_COLOUR']) expect(message).toContain(key);
+  });
+
+  it('ignores empty values and unrelated environment variables', () => {
+    expect(loadConfig({ PORT: '', HOME: '/root', PATH: '/bin' }).port).toBe(8080);
+  });
+});
