@@ -50,6 +50,6 @@ main().catch((err: unknown) => {
   // One clear line for the operator; the stack only when asked for.
   const reason = err instanceof Error ? err.message : String(err);
   console.error(`ARC cannot start: ${reason}`);
-  if (process.env.LOG_LEVEL === 'debug' || process.env.LOG_LEVEL === 'trace') console.error(err);
+  if (err instanceof Error && err.cause) console.error(`  caused by: ${String(err.cause)}`);
   process.exit(1);
 });
