@@ -15,6 +15,7 @@ import { publicJwks } from './identity/keys.ts';
 import { identityPlugin } from './identity/index.ts';
 import { dashboardRoutes } from './modules/dashboard/routes.ts';
 import { filesRoutes } from './modules/files/routes.ts';
+import { mailboxRoutes } from './modules/mailbox/routes.ts';
 import { profileRoutes } from './modules/profile/routes.ts';
 import { telemetryRoutes } from './modules/telemetry/routes.ts';
 import authPlugin from './platform/auth.ts';
@@ -101,6 +102,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await app.register(dashboardRoutes);
   await app.register(filesRoutes);
   await app.register(telemetryRoutes);
+  if (config.demoData) await app.register(mailboxRoutes);
 
   // ── errors, 404 and the web app ────────────────────────────────────────────────────────────────
   app.setErrorHandler((error: FastifyError, request, reply) => {

@@ -130,6 +130,12 @@ export const abortInteraction = defineRoute({
   responses: { 200: RedirectResponseSchema, 410: ErrorResponseSchema },
 });
 
+/** Answers of create-password beyond the spec's rules (NIST SP 800-63B), shown as the server sends them. */
+export const PASSWORD_MESSAGES = {
+  common: 'This password is too common. Please choose one that is harder to guess.',
+  containsAccount: 'The password must not contain your username or NPN.',
+} as const;
+
 /** The public OpenID Connect client the web app uses. */
 export const WEB_CLIENT_ID = 'arc-web';
 export const OIDC_SCOPES = 'openid profile email';

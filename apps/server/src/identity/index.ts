@@ -1,6 +1,33 @@
+import middie from '@fastify/middie';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { accountRoutes } from './account-routes.ts';
+import { interactionRoutes } from './interaction-routes.ts';
+import { LOGOUT_SCRIPT, LOGOUT_SCRIPT_PATH } from './pages.ts';
+import { createProvider } from './provider.ts';
+import { startIdentityPurge } from './purge.ts';
 
-async function identity(_app: FastifyInstance): Promise<void> {}
+/**
+ * Identity: the public account calls always; the embedded OpenID Connect provider (mounted at /oidc
+ * through middie, since a catch-all Fastify route would answer 415 to its token endpoint) and the
+ * sign-in interaction calls only when this server is the issuer.
+ */
+async function identity(app: FastifyInstance): Promise<void> {
+  await app.register(accountRoutes, { root: app });
+  const { config, secrets } = app.deps;
+  if (!config.isEmbeddedIssuer) return;
 
-export const identityPlugin = fp(identity, { name: 'arc-identity' });
+  const provider = createProvider({ config, db: app.db, secrets, log: app.log });
+  await app.register(middie);
+  app.use('/oidc', provider.callback());
+  await app.register(interactionRoutes, { provider, root: app });
+
+  app.get(LOGOUT_SCRIPT_PATH, { schema: { hide: true } }, async (_request, reply) =>
+    reply.type('text/javascript; charset=utf-8').header('cache-control', 'public, max-age=3600').send(LOGOUT_SCRIPT),
+  );
+
+  const stopPurge = startIdentityPurge(app.db, app.log);
+  app.addHook('onClose', async () => stopPurge());
+}
+
+export const identityPlugin = fp(identity, { name: 'arc-identity', dependencies: ['@fastify/rate-limit'] });

@@ -1,15 +1,88 @@
-/** Placeholder: replaced by the nodemailer-backed mailer (outbox + SMTP). */
+import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import nodemailer from 'nodemailer';
+import type { Config } from '../config.ts';
+import type { Db } from '../db/client.ts';
+import { outbox } from '../db/schema/index.ts';
+
 export interface MailMessage {
   to: string;
   subject: string;
   text: string;
   html?: string;
 }
+
 export interface Mailer {
+  /**
+   * Writes the message to the outbox and, when SMTP is configured, sends it. A failed delivery is
+   * recorded on the outbox row (and logged), not thrown: the outbox is the record of what was sent.
+   */
   send(message: MailMessage): Promise<void>;
+  /** closes the SMTP connection pool, if any */
+  close?(): void;
 }
-import type { Config } from '../config.ts';
-import type { Db } from '../db/client.ts';
-export function createMailer(_options: { config: Config; db: Db }): Mailer {
-  return { send: async () => {} };
+
+interface LoggerLike {
+  error(obj: unknown, msg?: string): void;
+}
+
+export interface CreateMailerOptions {
+  config: Config;
+  db: Db;
+  logger?: LoggerLike;
+}
+
+let lastMs = 0;
+let sequence = 0;
+
+/** Ids sort in creation order within a process, so "newest first" is exact even within one millisecond. */
+function nextMessageId(now: number): string {
+  sequence = now === lastMs ? sequence + 1 : 0;
+  lastMs = now;
+  return `msg_${now.toString(36).padStart(9, '0')}${sequence.toString(36).padStart(3, '0')}_${randomBytes(6).toString('base64url')}`;
+}
+
+export function createMailer({ config, db, logger }: CreateMailerOptions): Mailer {
+  const transport = config.smtpUrl
+    ? nodemailer.createTransport({
+        url: config.smtpUrl,
+        connectionTimeout: 10_000,
+        greetingTimeout: 10_000,
+        socketTimeout: 30_000,
+      })
+    : undefined;
+
+  return {
+    async send(message) {
+      const createdAt = new Date();
+      const id = nextMessageId(createdAt.getTime());
+      await db.insert(outbox).values({
+        id,
+        to: message.to,
+        subject: message.subject,
+        text: message.text,
+        html: message.html ?? null,
+        createdAt,
+      });
+      if (!transport) return;
+      try {
+        await transport.sendMail({
+          from: config.mailFrom,
+          to: message.to,
+          subject: message.subject,
+          text: message.text,
+          ...(message.html ? { html: message.html } : {}),
+        });
+        await db.update(outbox).set({ sentAt: new Date() }).where(eq(outbox.id, id));
+      } catch (err) {
+        const reason = err instanceof Error ? err.message : String(err);
+        await db
+          .update(outbox)
+          .set({ error: reason.slice(0, 1000) })
+          .where(eq(outbox.id, id));
+        logger?.error({ err, outboxId: id }, 'e-mail could not be sent');
+      }
+    },
+    close: () => transport?.close(),
+  };
 }

@@ -1,0 +1,90 @@
+import { createPassword, forgotPassword, getPasswordLink, MESSAGES, registerAccount } from '@arc/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { bearerToken } from '../platform/auth.ts';
+import { AppError } from '../platform/errors.ts';
+// eslint-disable-next-line no-restricted-imports -- the shared addRoute helper, not another module's routes
+import { addRoute } from '../platform/routes.ts';
+import {
+  createPasswordWithLink,
+  getPasswordLinkStatus,
+  requestAccountLink,
+  type AccountServiceDeps,
+  type LinkRequest,
+} from './account-service.ts';
+import { createBackgroundTasks } from './background.ts';
+import { useRootErrorHandler } from './error-handler.ts';
+
+/** Per IP, per route. */
+const PER_IP = { max: 10, timeWindow: '1 minute' };
+/** Per NPN, register and forgot together, whoever asks: stops anyone flooding an agent's inbox. */
+const PER_NPN = { max: 5, timeWindow: '1 hour' };
+
+/**
+ * The public account calls (no access token): register, forgot password, and the two calls the
+ * create-password screen makes with the e-mailed link token as its bearer.
+ */
+export async function accountRoutes(app: FastifyInstance, { root }: { root: FastifyInstance }) {
+  useRootErrorHandler(app, root);
+  const tasks = createBackgroundTasks(app.log);
+  app.addHook('onClose', async () => tasks.idle());
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+  });
+
+  const deps: AccountServiceDeps = {
+    db: app.db,
+    clock: app.deps.clock,
+    mailer: app.deps.mailer,
+    config: app.deps.config,
+    tasks,
+  };
+
+  const npnLimiter = app.createRateLimit({
+    ...PER_NPN,
+    keyGenerator: (request) => `account-link-npn:${(request.body as { agentNum: string }).agentNum}`,
+  });
+
+  async function requestLink(request: FastifyRequest, npn: string, kind: LinkRequest): Promise<void> {
+    const limit = await npnLimiter(request);
+    if (!limit.isAllowed && limit.isExceeded) throw new AppError('TOO_MANY_REQUESTS', MESSAGES.tooManyRequests);
+    await requestAccountLink(deps, { npn, kind });
+  }
+
+  addRoute(
+    app,
+    registerAccount,
+    async (request) => {
+      await requestLink(request as unknown as FastifyRequest, request.body.agentNum, 'register');
+      return { message: MESSAGES.registerSuccess };
+    },
+    { rateLimit: PER_IP },
+  );
+
+  addRoute(
+    app,
+    forgotPassword,
+    async (request) => {
+      await requestLink(request as unknown as FastifyRequest, request.body.agentNum, 'forgot');
+      return { message: MESSAGES.forgotSuccess };
+    },
+    { rateLimit: PER_IP },
+  );
+
+  addRoute(
+    app,
+    getPasswordLink,
+    async (request) => getPasswordLinkStatus(deps, bearerToken(request as unknown as FastifyRequest)),
+    { rateLimit: { max: 60, timeWindow: '1 minute' } },
+  );
+
+  addRoute(
+    app,
+    createPassword,
+    async (request) => {
+      const token = bearerToken(request as unknown as FastifyRequest);
+      const { username } = await createPasswordWithLink(deps, token, request.body.password);
+      return { status: 'Success' as const, username };
+    },
+    { rateLimit: { max: 20, timeWindow: '1 minute' } },
+  );
+}

@@ -1,0 +1,168 @@
+import { LinkPurposeSchema, MESSAGES, PASSWORD_MESSAGES, passesPasswordRules, type LinkPurpose } from '@arc/contract';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Config } from '../config.ts';
+import type { Db } from '../db/client.ts';
+import { actionTokens, agents } from '../db/schema/index.ts';
+import type { Clock } from '../platform/clock.ts';
+import { AppError } from '../platform/errors.ts';
+import type { Mailer } from '../platform/mailer.ts';
+import { hashPassword } from '../platform/passwords.ts';
+import { hashToken, randomToken } from '../platform/tokens.ts';
+import { findAgentByNpn, type AgentRecord } from './account.ts';
+import { revokeAccountPayloads } from './adapter.ts';
+import type { BackgroundTasks } from './background.ts';
+import { isCommonPassword } from './common-passwords.ts';
+import { linkEmail, type LinkEmailKind } from './emails.ts';
+import { clearFailures, throttleKey } from './throttle.ts';
+
+export const LINK_TTL_MS = 24 * 60 * 60 * 1000;
+
+export interface AccountServiceDeps {
+  db: Db;
+  clock: Clock;
+  mailer: Mailer;
+  config: Config;
+  tasks: BackgroundTasks;
+}
+
+export type LinkRequest = 'register' | 'forgot';
+
+const linkExpired = () => new AppError('GONE', MESSAGES.linkExpired);
+
+/**
+ * Register and forgot-password requests. The answer and its timing do not depend on whether the NPN
+ * exists: for a known one, the link is made and mailed in the background.
+ */
+export async function requestAccountLink(
+  deps: AccountServiceDeps,
+  request: { npn: string; kind: LinkRequest },
+): Promise<void> {
+  const agent = await findAgentByNpn(deps.db, request.npn);
+  if (agent) deps.tasks.run('send-account-link', () => sendAccountLink(deps, agent, request.kind));
+}
+
+/**
+ * An agent without a password always gets a registration link; a registered one a reset link, with
+ * words that say the account exists when they asked to register.
+ */
+async function sendAccountLink(deps: AccountServiceDeps, agent: AgentRecord, requested: LinkRequest): Promise<void> {
+  const isRegistered = agent.passwordHash !== null;
+  const purpose: LinkPurpose = isRegistered ? 'forgot' : 'register';
+  const kind: LinkEmailKind = !isRegistered ? 'register' : requested === 'register' ? 'alreadyRegistered' : 'reset';
+  const token = randomToken();
+  const now = deps.clock.now();
+  await deps.db.insert(actionTokens).values({
+    tokenHash: hashToken(token),
+    agentId: agent.id,
+    purpose,
+    createdAt: now,
+    expiresAt: new Date(now.getTime() + LINK_TTL_MS),
+  });
+  const path = purpose === 'register' ? 'register' : 'forgotpass';
+  await deps.mailer.send(
+    linkEmail({
+      kind,
+      to: agent.email,
+      firstName: agent.firstName,
+      link: `${deps.config.publicUrl}/${path}/${encodeURIComponent(token)}`,
+      productName: deps.config.providerName,
+      username: agent.username ?? agent.npn,
+    }),
+  );
+}
+
+async function findUsableLink(deps: Pick<AccountServiceDeps, 'db' | 'clock'>, token: string | undefined) {
+  if (!token) return undefined;
+  const [row] = await deps.db
+    .select({ purpose: actionTokens.purpose, agent: agents })
+    .from(actionTokens)
+    .innerJoin(agents, eq(agents.id, actionTokens.agentId))
+    .where(
+      and(
+        eq(actionTokens.tokenHash, hashToken(token)),
+        isNull(actionTokens.usedAt),
+        gt(actionTokens.expiresAt, deps.clock.now()),
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
+export async function getPasswordLinkStatus(
+  deps: Pick<AccountServiceDeps, 'db' | 'clock'>,
+  token: string | undefined,
+): Promise<{ purpose: LinkPurpose; username: string }> {
+  const link = await findUsableLink(deps, token);
+  if (!link) throw linkExpired();
+  return { purpose: LinkPurposeSchema.parse(link.purpose), username: link.agent.username ?? link.agent.npn };
+}
+
+/** The spec's rules, then the common-password and own-name checks NIST SP 800-63B adds. */
+export function checkNewPassword(password: string, agent: Pick<AgentRecord, 'username' | 'npn'>): void {
+  if (!passesPasswordRules(password)) throw new AppError('BAD_REQUEST', MESSAGES.passwordCriteria);
+  if (isCommonPassword(password)) throw new AppError('BAD_REQUEST', PASSWORD_MESSAGES.common);
+  const lower = password.toLowerCase();
+  const names = [agent.username, agent.npn].filter((n): n is string => !!n && n.length >= 4);
+  if (names.some((name) => lower.includes(name.toLowerCase()))) {
+    throw new AppError('BAD_REQUEST', PASSWORD_MESSAGES.containsAccount);
+  }
+}
+
+/**
+ * Sets the password with a link token. The token is spent by one conditional UPDATE inside the
+ * transaction, so of two concurrent uses only one succeeds, and a failure leaves nothing half-written.
+ * Other outstanding links of the agent, its sign-in lock and its provider sessions and tokens go too.
+ */
+export async function createPasswordWithLink(
+  deps: Pick<AccountServiceDeps, 'db' | 'clock'>,
+  token: string | undefined,
+  password: string,
+): Promise<{ username: string }> {
+  const link = await findUsableLink(deps, token);
+  if (!token || !link) throw linkExpired();
+  checkNewPassword(password, link.agent);
+  const passwordHash = await hashPassword(password);
+
+  return deps.db.transaction(async (tx) => {
+    const now = deps.clock.now();
+    const [spent] = await tx
+      .update(actionTokens)
+      .set({ usedAt: now })
+      .where(
+        and(eq(actionTokens.tokenHash, hashToken(token)), isNull(actionTokens.usedAt), gt(actionTokens.expiresAt, now)),
+      )
+      .returning({ agentId: actionTokens.agentId });
+    if (!spent) throw linkExpired();
+
+    const [agent] = await tx
+      .update(agents)
+      .set({
+        passwordHash,
+        passwordChangedAt: now,
+        updatedAt: now,
+        username: sql`coalesce(${agents.username}, ${agents.npn})`,
+      })
+      .where(eq(agents.id, spent.agentId))
+      .returning({ id: agents.id, username: agents.username, npn: agents.npn });
+    if (!agent) throw linkExpired();
+
+    await tx
+      .update(actionTokens)
+      .set({ usedAt: now })
+      .where(and(eq(actionTokens.agentId, agent.id), isNull(actionTokens.usedAt)));
+    await clearFailures(tx, [
+      throttleKey({ agentId: agent.id, login: '' }),
+      throttleKey({ login: agent.npn }),
+      ...(agent.username ? [throttleKey({ login: agent.username })] : []),
+    ]);
+    await revokeAccountPayloads(tx, agent.id);
+    return { username: agent.username ?? agent.npn };
+  });
+}
+
+/** Links a week past their end are of no use even for support questions. */
+export async function purgeOldActionTokens(db: Db, now = new Date()): Promise<void> {
+  await db
+    .delete(actionTokens)
+    .where(sql`${actionTokens.expiresAt} < ${new Date(now.getTime() - 7 * LINK_TTL_MS).toISOString()}::timestamptz`);
+}

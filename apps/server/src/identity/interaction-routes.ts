@@ -1,0 +1,94 @@
+import { abortInteraction, getInteractionDetails, MESSAGES, submitLogin } from '@arc/contract';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { FastifyInstance } from 'fastify';
+import { errors, type Interaction, type Provider } from 'oidc-provider';
+import { AppError } from '../platform/errors.ts';
+// eslint-disable-next-line no-restricted-imports -- the shared addRoute helper, not another module's routes
+import { addRoute } from '../platform/routes.ts';
+import { useRootErrorHandler } from './error-handler.ts';
+import { verifyPasswordSignIn } from './password-sign-in.ts';
+
+export interface InteractionRoutesOptions {
+  provider: Provider;
+  /** the app, whose error handler these routes use */
+  root: FastifyInstance;
+}
+
+const expired = () => new AppError('GONE', MESSAGES.sessionExpired);
+
+/**
+ * The sign-in form's JSON calls. They sit below the provider's interaction path, where its cookie
+ * (scoped to /interaction/<uid>) is sent; the web app renders the form itself.
+ */
+export async function interactionRoutes(app: FastifyInstance, { provider, root }: InteractionRoutesOptions) {
+  useRootErrorHandler(app, root);
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+  });
+
+  async function loadInteraction(req: IncomingMessage, res: ServerResponse, uid: string): Promise<Interaction> {
+    let interaction: Interaction;
+    try {
+      interaction = await provider.interactionDetails(req, res);
+    } catch (err) {
+      if (err instanceof errors.SessionNotFound) throw expired();
+      throw err;
+    }
+    if (interaction.uid !== uid) throw expired();
+    return interaction;
+  }
+
+  addRoute(app, getInteractionDetails, async (request, reply) => {
+    const interaction = await loadInteraction(request.raw, reply.raw, request.params.uid);
+    const clientId = interaction.params.client_id;
+    const client = typeof clientId === 'string' ? await provider.Client.find(clientId) : undefined;
+    return {
+      uid: interaction.uid,
+      prompt: interaction.prompt.name,
+      ...(client?.clientName ? { clientName: client.clientName } : {}),
+    };
+  });
+
+  addRoute(
+    app,
+    submitLogin,
+    async (request, reply) => {
+      const interaction = await loadInteraction(request.raw, reply.raw, request.params.uid);
+      if (interaction.prompt.name !== 'login') {
+        throw new AppError('BAD_REQUEST', 'This sign-in step does not ask for a password.');
+      }
+      let accountId: string;
+      try {
+        accountId = await verifyPasswordSignIn({ db: app.db, clock: app.deps.clock }, request.body);
+      } catch (err) {
+        if (err instanceof AppError) request.log.info({ outcome: err.code }, 'sign-in refused');
+        throw err;
+      }
+      request.log.info({ agentId: accountId }, 'signed in');
+      const redirectTo = await provider.interactionResult(
+        request.raw,
+        reply.raw,
+        { login: { accountId, amr: ['pwd'] } },
+        { mergeWithLastSubmission: false },
+      );
+      return { redirectTo };
+    },
+    { rateLimit: { max: 30, timeWindow: '1 minute' } },
+  );
+
+  addRoute(
+    app,
+    abortInteraction,
+    async (request, reply) => {
+      await loadInteraction(request.raw, reply.raw, request.params.uid);
+      const redirectTo = await provider.interactionResult(
+        request.raw,
+        reply.raw,
+        { error: 'access_denied', error_description: 'End-User aborted interaction' },
+        { mergeWithLastSubmission: false },
+      );
+      return { redirectTo };
+    },
+    { rateLimit: { max: 30, timeWindow: '1 minute' } },
+  );
+}

@@ -1,0 +1,133 @@
+import { OIDC_SCOPES, WEB_CLIENT_ID } from '@arc/contract';
+import { errors, type Configuration, type Grant, type KoaContextWithOIDC } from 'oidc-provider';
+import type { Config } from '../config.ts';
+import type { Db } from '../db/client.ts';
+import { findAccount } from './account.ts';
+import { createAdapterFactory } from './adapter.ts';
+import type { ProviderSecrets } from './keys.ts';
+import { createProviderPages } from './pages.ts';
+
+const MINUTE = 60;
+const HOUR = 60 * MINUTE;
+
+export const TTL = {
+  AccessToken: 15 * MINUTE,
+  AuthorizationCode: MINUTE,
+  IdToken: HOUR,
+  RefreshToken: 12 * HOUR,
+  Interaction: HOUR,
+  Session: 12 * HOUR,
+  Grant: 12 * HOUR,
+} as const;
+
+export interface ProviderConfigOptions {
+  config: Config;
+  db: Db;
+  secrets: ProviderSecrets;
+}
+
+/**
+ * Settings of the embedded provider: one public first-party client (the web app), code + PKCE (S256)
+ * for every client, JWT access tokens for the API's resource, rotated refresh tokens, consent granted
+ * without a screen, and our own pages in place of the defaults (which load fonts from outside).
+ */
+export function providerConfiguration({ config, db, secrets }: ProviderConfigOptions): Configuration {
+  const { publicUrl, apiAudience } = config;
+  const pages = createProviderPages({ publicUrl, productName: config.providerName });
+
+  return {
+    adapter: createAdapterFactory(db),
+    clients: [
+      {
+        client_id: WEB_CLIENT_ID,
+        client_name: config.providerName,
+        application_type: 'web',
+        token_endpoint_auth_method: 'none',
+        grant_types: ['authorization_code', 'refresh_token'],
+        response_types: ['code'],
+        redirect_uris: [`${publicUrl}/login/callback`],
+        post_logout_redirect_uris: [`${publicUrl}/sign-in`, `${publicUrl}/`],
+      },
+    ],
+    findAccount: (_ctx, sub) => findAccount(db, sub),
+    claims: {
+      acr: null,
+      auth_time: null,
+      iss: null,
+      sid: null,
+      openid: ['sub'],
+      profile: ['given_name', 'family_name', 'name', 'preferred_username'],
+      email: ['email'],
+    },
+    scopes: OIDC_SCOPES.split(' '),
+    responseTypes: ['code'],
+    // The API's JWT access tokens cannot call userinfo, so the ID token carries the profile claims.
+    conformIdTokenClaims: false,
+    // Same origin: the web app never needs CORS.
+    clientBasedCORS: () => false,
+    // without keys the provider's cookies are silently unsigned
+    cookies: { keys: secrets.cookieKeys },
+    jwks: secrets.jwks,
+    pkce: { required: () => true },
+    features: {
+      devInteractions: { enabled: false },
+      revocation: {
+        enabled: true,
+        allowedPolicy: (_ctx, client, token) => token.clientId === client.clientId,
+      },
+      resourceIndicators: {
+        enabled: true,
+        defaultResource: () => apiAudience,
+        getResourceServerInfo: (_ctx, resourceIndicator) => {
+          if (resourceIndicator !== apiAudience) throw new errors.InvalidTarget();
+          return {
+            scope: OIDC_SCOPES,
+            audience: apiAudience,
+            accessTokenTTL: TTL.AccessToken,
+            accessTokenFormat: 'jwt',
+            jwt: { sign: { alg: 'RS256' } },
+          };
+        },
+        useGrantedResource: () => true,
+      },
+      rpInitiatedLogout: {
+        enabled: true,
+        logoutSource: pages.logoutSource,
+        postLogoutSuccessSource: pages.postLogoutSuccessSource,
+      },
+    },
+    renderError: pages.renderError,
+    interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
+    issueRefreshToken: (_ctx, client) => client.grantTypeAllowed('refresh_token'),
+    rotateRefreshToken: true,
+    loadExistingGrant: (ctx) => loadFirstPartyGrant(ctx, apiAudience),
+    ttl: {
+      AccessToken: TTL.AccessToken,
+      AuthorizationCode: TTL.AuthorizationCode,
+      IdToken: TTL.IdToken,
+      // A rotated refresh token keeps its predecessor's end: rotation never stretches a sign-in past 12 h.
+      RefreshToken: (ctx) => ctx?.oidc?.entities.RotatedRefreshToken?.remainingTTL ?? TTL.RefreshToken,
+      Interaction: TTL.Interaction,
+      Session: TTL.Session,
+      Grant: TTL.Grant,
+    },
+  };
+}
+
+/**
+ * The web app is our own: its grant (OIDC scopes plus the API's scopes) is given without a consent
+ * screen. An existing grant of the session is reused and topped up; otherwise one is created.
+ */
+async function loadFirstPartyGrant(ctx: KoaContextWithOIDC, apiAudience: string): Promise<Grant | undefined> {
+  const { client, session, provider } = ctx.oidc;
+  const accountId = session?.accountId;
+  if (!client || !session || !accountId) return undefined;
+  const grantId = ctx.oidc.result?.consent?.grantId ?? session.grantIdFor(client.clientId);
+  let grant = grantId ? await provider.Grant.find(grantId) : undefined;
+  if (grant && (grant.accountId !== accountId || grant.clientId !== client.clientId)) grant = undefined;
+  grant ??= new provider.Grant({ accountId, clientId: client.clientId });
+  grant.addOIDCScope(OIDC_SCOPES);
+  grant.addResourceScope(apiAudience, OIDC_SCOPES);
+  await grant.save();
+  return grant;
+}

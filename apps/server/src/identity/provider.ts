@@ -1,0 +1,17 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { Provider } from 'oidc-provider';
+import { providerConfiguration, type ProviderConfigOptions } from './provider-config.ts';
+
+export interface CreateProviderOptions extends ProviderConfigOptions {
+  log: FastifyBaseLogger;
+}
+
+export function createProvider({ log, ...options }: CreateProviderOptions): Provider {
+  const provider = new Provider(options.config.oidcIssuer, providerConfiguration(options));
+  // Behind TLS the provider trusts X-Forwarded-*; PUBLIC_URL must then be the external origin exactly.
+  provider.proxy = options.config.publicUrl.startsWith('https://');
+  // Koa prints unhandled errors to stderr unless someone listens; route them to the app's log instead.
+  provider.on('error', (err: Error) => log.error({ err }, 'oidc-provider error'));
+  provider.on('server_error', (_ctx: unknown, err: Error) => log.error({ err }, 'oidc-provider server error'));
+  return provider;
+}

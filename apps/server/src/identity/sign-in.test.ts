@@ -1,0 +1,171 @@
+import { MESSAGES } from '@arc/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fixedClock } from '../platform/clock.ts';
+import { insertAgent } from '../seed/factories.ts';
+import { createTestApp, type TestApp } from '../test/app.ts';
+import { followToCallback, startAuthorization, submitLogin } from '../test/sign-in.ts';
+import { LOCK_AFTER_FAILURES, lockDurationMs } from './throttle.ts';
+
+const PASSWORD = 'Sturdy-Pass-42';
+const clock = fixedClock('2026-11-22T15:00:00Z');
+let t: TestApp;
+let ipCounter = 0;
+/** each test signs in from its own address so the per-IP limit of the login route stays out of the way */
+const freshIp = () => `10.1.0.${++ipCounter}`;
+
+beforeAll(async () => {
+  t = await createTestApp({ clock });
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+async function attempt(credentials: { username: string; password: string }, remoteAddress = freshIp()) {
+  const start = await startAuthorization(t);
+  const res = await submitLogin(t, start, credentials, { remoteAddress });
+  return { start, res };
+}
+
+describe('POST /interaction/:uid/login', () => {
+  it('answers where to go next and completes the sign-in', async () => {
+    const agent = await insertAgent(t.database.db, { password: PASSWORD });
+    const { start, res } = await attempt({ username: agent.username!, password: PASSWORD });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-store');
+    const { redirectTo } = res.json<{ redirectTo: string }>();
+    expect(new URL(redirectTo).pathname).toBe(`/oidc/auth/${start.uid}`);
+    const callback = await followToCallback(t, start, redirectTo);
+    expect(callback.searchParams.get('code')).toEqual(expect.any(String));
+  });
+
+  it('answers 401 with one message for a wrong password, an unknown user and an unregistered agent', async () => {
+    const agent = await insertAgent(t.database.db, { password: PASSWORD });
+    const unregistered = await insertAgent(t.database.db, { password: null });
+    const answers = [
+      await attempt({ username: agent.username!, password: 'Wrong-Pass-42' }),
+      await attempt({ username: 'nobody-like-this', password: PASSWORD }),
+      await attempt({ username: unregistered.npn, password: PASSWORD }),
+    ].map(({ res }) => ({ status: res.statusCode, body: res.json(), cache: res.headers['cache-control'] }));
+    for (const answer of answers) {
+      expect(answer).toEqual({
+        status: 401,
+        body: { code: 'UNAUTHORIZED', message: MESSAGES.invalidCredentials },
+        cache: 'no-store',
+      });
+    }
+  });
+
+  it('answers 400 for a malformed body', async () => {
+    const start = await startAuthorization(t);
+    const url = `/interaction/${start.uid}/login`;
+    const headers = { cookie: start.jar.header(url) };
+    const missing = await t.app.inject({ method: 'POST', url, headers, payload: { username: 'someone' } });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json()).toMatchObject({ code: 'BAD_REQUEST' });
+    const blank = await t.app.inject({ method: 'POST', url, headers, payload: { username: '  ', password: 'x' } });
+    expect(blank.statusCode).toBe(400);
+    const tooLong = await t.app.inject({
+      method: 'POST',
+      url,
+      headers,
+      payload: { username: 'someone', password: 'x'.repeat(129) },
+    });
+    expect(tooLong.statusCode).toBe(400);
+  });
+
+  it('answers 410 when the interaction has expired or its cookie is missing', async () => {
+    const start = await startAuthorization(t);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/interaction/${start.uid}/login`,
+      payload: { username: 'someone', password: PASSWORD },
+    });
+    expect(res.statusCode).toBe(410);
+    expect(res.json()).toMatchObject({ message: MESSAGES.sessionExpired });
+  });
+});
+
+describe('sign-in lockout', () => {
+  it('grows the lock from 1 minute and locks 15 minutes or more before the 10th failure', () => {
+    expect([4, 5, 6, 7, 8, 9].map((n) => lockDurationMs(n) / 60_000)).toEqual([0, 1, 2, 4, 8, 16]);
+    const firstLongLock = [...Array(20).keys()].find((n) => lockDurationMs(n) >= 15 * 60_000);
+    expect(firstLongLock).toBeLessThanOrEqual(10);
+    expect(lockDurationMs(50)).toBe(60 * 60_000);
+  });
+
+  it('locks an account after 5 failures, even for the right password, then releases it', async () => {
+    const agent = await insertAgent(t.database.db, { password: PASSWORD });
+    for (let i = 1; i < LOCK_AFTER_FAILURES; i++) {
+      // username and NPN count against the same account
+      const username = i % 2 === 0 ? agent.npn : agent.username!;
+      const { res } = await attempt({ username, password: `Wrong-Pass-${i}` });
+      expect(res.statusCode).toBe(401);
+    }
+    const fifth = await attempt({ username: agent.npn, password: 'Wrong-Pass-5' });
+    expect(fifth.res.statusCode).toBe(423);
+    expect(fifth.res.json()).toEqual({ code: 'LOCKED', message: MESSAGES.accountLocked });
+
+    const rightButLocked = await attempt({ username: agent.username!, password: PASSWORD });
+    expect(rightButLocked.res.statusCode).toBe(423);
+
+    clock.advance(61_000);
+    const released = await attempt({ username: agent.username!, password: PASSWORD });
+    expect(released.res.statusCode).toBe(200);
+
+    // a success resets the counter: four more failures are not yet a lock
+    for (let i = 1; i < LOCK_AFTER_FAILURES; i++) {
+      const { res } = await attempt({ username: agent.username!, password: `Wrong-Pass-${i}` });
+      expect(res.statusCode).toBe(401);
+    }
+  });
+
+  it('answers an unknown username exactly as a real one', async () => {
+    const agent = await insertAgent(t.database.db, { password: PASSWORD });
+    const real: { status: number; body: unknown }[] = [];
+    const unknown: { status: number; body: unknown }[] = [];
+    for (let i = 0; i < LOCK_AFTER_FAILURES + 1; i++) {
+      const a = await attempt({ username: agent.username!, password: 'Wrong-Pass-1' });
+      real.push({ status: a.res.statusCode, body: a.res.json() });
+      const b = await attempt({ username: 'Ghost.User', password: 'Wrong-Pass-1' });
+      unknown.push({ status: b.res.statusCode, body: b.res.json() });
+    }
+    expect(unknown).toEqual(real);
+    expect(real.map((r) => r.status)).toEqual([401, 401, 401, 401, 423, 423]);
+    // the unknown name is counted whatever its letter case
+    const shouted = await attempt({ username: 'GHOST.USER', password: 'Wrong-Pass-1' });
+    expect(shouted.res.statusCode).toBe(423);
+  });
+
+  it('locks longer after the next failure once a lock has passed', async () => {
+    const agent = await insertAgent(t.database.db, { password: PASSWORD });
+    for (let i = 0; i < LOCK_AFTER_FAILURES; i++) await attempt({ username: agent.npn, password: 'Wrong-Pass-1' });
+    clock.advance(61_000);
+    const sixth = await attempt({ username: agent.npn, password: 'Wrong-Pass-1' });
+    expect(sixth.res.statusCode).toBe(423);
+    clock.advance(61_000);
+    expect((await attempt({ username: agent.npn, password: PASSWORD })).res.statusCode).toBe(423);
+    clock.advance(60_000);
+    expect((await attempt({ username: agent.npn, password: PASSWORD })).res.statusCode).toBe(200);
+  });
+});
+
+describe('login rate limit', () => {
+  it('answers 429 after 30 attempts a minute from one address', async () => {
+    const start = await startAuthorization(t);
+    const remoteAddress = freshIp();
+    const statuses: number[] = [];
+    for (let i = 0; i < 31; i++) {
+      // no interaction cookie: each attempt is refused cheaply, yet counted
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/interaction/${start.uid}/login`,
+        payload: { username: 'someone', password: 'x' },
+        remoteAddress,
+      });
+      statuses.push(res.statusCode);
+      if (i === 30) expect(res.json()).toMatchObject({ message: MESSAGES.tooManyRequests });
+    }
+    expect(statuses.slice(0, 30).every((s) => s === 410)).toBe(true);
+    expect(statuses[30]).toBe(429);
+  });
+});
