@@ -65,7 +65,10 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { regex: String.raw`^\.\./(?!\.\.)[\w-]+/(routes|queries)(\.ts)?$`, message: "Use the other module's service.ts, never its routes or queries." },
+            {
+              regex: String.raw`^\.\./(?!\.\.|platform/)[\w-]+/(routes|queries)(\.ts)?$`,
+              message: "Use the other module's service.ts, never its routes or queries.",
+            },
             { regex: '^(#modules/[\\w-]+/(routes|queries))', message: "Use the other module's service.ts, never its routes or queries." },
           ],
         },

@@ -2,15 +2,8 @@ import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { ErrorResponseSchema, MESSAGES } from '@arc/contract';
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
-import {
-  hasZodFastifySchemaValidationErrors,
-  isResponseSerializationError,
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-} from 'fastify-type-provider-zod';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { publicJwks } from './identity/keys.ts';
 import { identityPlugin } from './identity/index.ts';
 import { dashboardRoutes } from './modules/dashboard/routes.ts';
@@ -20,7 +13,7 @@ import { profileRoutes } from './modules/profile/routes.ts';
 import { telemetryRoutes } from './modules/telemetry/routes.ts';
 import authPlugin from './platform/auth.ts';
 import type { AppDeps } from './platform/deps.ts';
-import { AppError } from './platform/errors.ts';
+import { errorHandler } from './platform/error-handler.ts';
 import { webPlugin } from './platform/web.ts';
 
 export interface BuildAppOptions {
@@ -96,6 +89,8 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     }
   });
 
+  app.setErrorHandler(errorHandler);
+
   // ── identity and business areas ────────────────────────────────────────────────────────────────
   await app.register(identityPlugin);
   await app.register(profileRoutes);
@@ -104,46 +99,8 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await app.register(telemetryRoutes);
   if (config.demoData) await app.register(mailboxRoutes);
 
-  // ── errors, 404 and the web app ────────────────────────────────────────────────────────────────
-  app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (hasZodFastifySchemaValidationErrors(error)) {
-      const fieldErrors: Record<string, string[]> = {};
-      for (const issue of error.validation) {
-        const key = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || issue.params?.issue?.path?.join('.') || '_';
-        (fieldErrors[key] ??= []).push(issue.message ?? 'Invalid value');
-      }
-      const first = Object.entries(fieldErrors)[0];
-      return reply.code(400).send({
-        code: 'BAD_REQUEST',
-        message: first ? `${first[0] === '_' ? 'Request' : first[0]}: ${first[1][0]}` : 'Invalid request',
-        fieldErrors,
-      });
-    }
-    if (error instanceof AppError) {
-      if (error.status >= 500) request.log.error({ err: error }, error.message);
-      return reply.code(error.status).send({
-        code: error.code,
-        message: error.message,
-        ...(error.fieldErrors ? { fieldErrors: error.fieldErrors } : {}),
-      });
-    }
-    if (isResponseSerializationError(error)) {
-      request.log.error({ err: error, url: request.url }, 'response did not match the contract');
-      return reply.code(500).send({ code: 'INTERNAL', message: 'Internal server error' });
-    }
-    const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
-    if (status >= 500) {
-      request.log.error({ err: error, url: request.url }, 'unhandled error');
-      return reply.code(status).send({ code: 'INTERNAL', message: 'Internal server error' });
-    }
-    const code = status === 429 ? 'TOO_MANY_REQUESTS' : status === 413 ? 'PAYLOAD_TOO_LARGE' : status === 415 ? 'UNSUPPORTED_MEDIA_TYPE' : 'BAD_REQUEST';
-    return reply
-      .code(status)
-      .send({ code, message: status === 429 ? MESSAGES.tooManyRequests : error.message });
-  });
-
+  // ── 404 and the web app ────────────────────────────────────────────────────────────────────────
   await app.register(webPlugin);
-  void ErrorResponseSchema;
   return app;
 }
 

@@ -2,7 +2,6 @@ import { createPassword, forgotPassword, getPasswordLink, MESSAGES, registerAcco
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { bearerToken } from '../platform/auth.ts';
 import { AppError } from '../platform/errors.ts';
-// eslint-disable-next-line no-restricted-imports -- the shared addRoute helper, not another module's routes
 import { addRoute } from '../platform/routes.ts';
 import {
   createPasswordWithLink,
@@ -12,7 +11,6 @@ import {
   type LinkRequest,
 } from './account-service.ts';
 import { createBackgroundTasks } from './background.ts';
-import { useRootErrorHandler } from './error-handler.ts';
 
 /** Per IP, per route. */
 const PER_IP = { max: 10, timeWindow: '1 minute' };
@@ -23,8 +21,7 @@ const PER_NPN = { max: 5, timeWindow: '1 hour' };
  * The public account calls (no access token): register, forgot password, and the two calls the
  * create-password screen makes with the e-mailed link token as its bearer.
  */
-export async function accountRoutes(app: FastifyInstance, { root }: { root: FastifyInstance }) {
-  useRootErrorHandler(app, root);
+export async function accountRoutes(app: FastifyInstance) {
   const tasks = createBackgroundTasks(app.log);
   app.addHook('onClose', async () => tasks.idle());
   app.addHook('onSend', async (_request, reply) => {

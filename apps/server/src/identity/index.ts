@@ -13,14 +13,14 @@ import { startIdentityPurge } from './purge.ts';
  * sign-in interaction calls only when this server is the issuer.
  */
 async function identity(app: FastifyInstance): Promise<void> {
-  await app.register(accountRoutes, { root: app });
+  await app.register(accountRoutes);
   const { config, secrets } = app.deps;
   if (!config.isEmbeddedIssuer) return;
 
   const provider = createProvider({ config, db: app.db, secrets, log: app.log });
   await app.register(middie);
   app.use('/oidc', provider.callback());
-  await app.register(interactionRoutes, { provider, root: app });
+  await app.register(interactionRoutes, { provider });
 
   app.get(LOGOUT_SCRIPT_PATH, { schema: { hide: true } }, async (_request, reply) =>
     reply.type('text/javascript; charset=utf-8').header('cache-control', 'public, max-age=3600').send(LOGOUT_SCRIPT),

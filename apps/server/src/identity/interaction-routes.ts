@@ -3,15 +3,11 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import { errors, type Interaction, type Provider } from 'oidc-provider';
 import { AppError } from '../platform/errors.ts';
-// eslint-disable-next-line no-restricted-imports -- the shared addRoute helper, not another module's routes
 import { addRoute } from '../platform/routes.ts';
-import { useRootErrorHandler } from './error-handler.ts';
 import { verifyPasswordSignIn } from './password-sign-in.ts';
 
 export interface InteractionRoutesOptions {
   provider: Provider;
-  /** the app, whose error handler these routes use */
-  root: FastifyInstance;
 }
 
 const expired = () => new AppError('GONE', MESSAGES.sessionExpired);
@@ -20,8 +16,7 @@ const expired = () => new AppError('GONE', MESSAGES.sessionExpired);
  * The sign-in form's JSON calls. They sit below the provider's interaction path, where its cookie
  * (scoped to /interaction/<uid>) is sent; the web app renders the form itself.
  */
-export async function interactionRoutes(app: FastifyInstance, { provider, root }: InteractionRoutesOptions) {
-  useRootErrorHandler(app, root);
+export async function interactionRoutes(app: FastifyInstance, { provider }: InteractionRoutesOptions) {
   app.addHook('onSend', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
   });

@@ -4,9 +4,15 @@ import { promisify } from 'node:util';
 const argon2Async = promisify(argon2);
 
 /** OWASP's argon2id minimum: 19 MiB, 2 passes, 1 lane. */
-const PARAMS = { memory: 19456, passes: 2, parallelism: 1, tagLength: 32 } as const;
+interface Argon2Params {
+  memory: number;
+  passes: number;
+  parallelism: number;
+  tagLength: number;
+}
+const PARAMS: Argon2Params = { memory: 19456, passes: 2, parallelism: 1, tagLength: 32 };
 
-async function derive(password: string, nonce: Buffer, params: typeof PARAMS): Promise<Buffer> {
+async function derive(password: string, nonce: Buffer, params: Argon2Params): Promise<Buffer> {
   return argon2Async('argon2id', { message: Buffer.from(password, 'utf8'), nonce, ...params });
 }
 
@@ -26,7 +32,7 @@ export async function verifyPassword(password: string, phc: string): Promise<boo
     memory: Number(m),
     passes: Number(t),
     parallelism: Number(p),
-    tagLength: expectedBuf.length as 32,
+    tagLength: expectedBuf.length,
   });
   return actual.length === expectedBuf.length && timingSafeEqual(actual, expectedBuf);
 }

@@ -32,12 +32,11 @@ const MailboxResponseSchema = z.object({ messages: z.array(MailboxMessageSchema)
  * JSON for end-to-end tests.
  */
 async function mailbox(root: FastifyInstance) {
-  await root.register(mailboxPages, { root });
+  await root.register(mailboxPages);
 }
 
-async function mailboxPages(app: FastifyInstance, { root }: { root: FastifyInstance }) {
+async function mailboxPages(app: FastifyInstance) {
   // app.ts sets its error handler after the modules are registered: ask for it when an error happens
-  app.setErrorHandler((error, request, reply) => root.errorHandler(error, request, reply));
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
   async function listMessages(query: z.infer<typeof MailboxQuerySchema>) {

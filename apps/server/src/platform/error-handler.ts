@@ -1,0 +1,52 @@
+import { MESSAGES, type ErrorResponse } from '@arc/contract';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { AppError } from './errors.ts';
+
+const STATUS_CODES: Record<number, string> = {
+  400: 'BAD_REQUEST',
+  401: 'UNAUTHORIZED',
+  404: 'NOT_FOUND',
+  405: 'BAD_REQUEST',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  429: 'TOO_MANY_REQUESTS',
+};
+
+/**
+ * The one error handler: every answer is the contract's ErrorResponse. Validation errors list their fields,
+ * AppErrors keep their code, and anything unexpected is logged with the request and masked as a 500.
+ */
+export function errorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const fieldErrors: Record<string, string[]> = {};
+    for (const issue of error.validation) {
+      const key = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || '_';
+      (fieldErrors[key] ??= []).push(issue.message ?? 'Invalid value');
+    }
+    const [firstKey, firstMessages] = Object.entries(fieldErrors)[0] ?? ['_', ['Invalid request']];
+    const body: ErrorResponse = {
+      code: 'BAD_REQUEST',
+      message: firstKey === '_' ? (firstMessages[0] ?? 'Invalid request') : `${firstKey}: ${firstMessages[0]}`,
+      fieldErrors,
+    };
+    return reply.code(400).send(body);
+  }
+  if (error instanceof AppError) {
+    if (error.status >= 500) request.log.error({ err: error }, error.message);
+    const body: ErrorResponse = { code: error.code, message: error.message };
+    if (error.fieldErrors) body.fieldErrors = error.fieldErrors;
+    return reply.code(error.status).send(body);
+  }
+  if (isResponseSerializationError(error)) {
+    request.log.error({ err: error, url: request.url }, 'response did not match the contract');
+    return reply.code(500).send({ code: 'INTERNAL', message: 'Internal server error' });
+  }
+  const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500;
+  if (status >= 500) {
+    request.log.error({ err: error, url: request.url }, 'unhandled error');
+    return reply.code(status).send({ code: 'INTERNAL', message: 'Internal server error' });
+  }
+  const code = STATUS_CODES[status] ?? 'BAD_REQUEST';
+  return reply.code(status).send({ code, message: status === 429 ? MESSAGES.tooManyRequests : error.message });
+}
