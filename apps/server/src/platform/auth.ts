@@ -8,6 +8,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** preHandler for every call that needs a signed-in agent */
     authenticate: (request: FastifyRequest) => Promise<void>;
+    /** the agent of a valid bearer token, or null: for calls that signed-out pages make too */
+    optionalAgentId: (request: FastifyRequest) => Promise<string | null>;
   }
   interface FastifyRequest {
     /** the signed-in agent (the access token's `sub`); set by `authenticate` */
@@ -82,6 +84,15 @@ async function authPlugin(app: FastifyInstance, options: AuthOptions) {
     const token = bearerToken(request);
     if (!token) throw new AppError('UNAUTHORIZED', 'Missing token');
     request.agentId = await verify(token);
+  });
+  app.decorate('optionalAgentId', async (request: FastifyRequest) => {
+    const token = bearerToken(request);
+    if (!token) return null;
+    try {
+      return await verify(token);
+    } catch {
+      return null;
+    }
   });
 }
 

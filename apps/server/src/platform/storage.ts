@@ -1,11 +1,66 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
 import type { Readable } from 'node:stream';
-/** Placeholder: replaced by the local-disk / S3 storage. */
+import { pipeline } from 'node:stream/promises';
+import type { Config } from '../config.ts';
+import { AppError } from './errors.ts';
+
+/** Where file bytes live. Every call streams; nothing holds a whole file in memory. */
 export interface Storage {
-  put(key: string, body: Readable, options?: { contentType?: string }): Promise<{ size: number }>;
+  /** Writes the stream under `key`; a failed or interrupted write leaves nothing behind. */
+  put(key: string, body: Readable): Promise<{ size: number }>;
   get(key: string): Promise<Readable>;
   delete(key: string): Promise<void>;
 }
-import type { Config } from '../config.ts';
-export function createStorage(_config: Config): Storage {
-  return {} as Storage;
+
+const KEY_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]*(\/[A-Za-z0-9][A-Za-z0-9._-]*)*$/;
+
+function assertKey(key: string): void {
+  if (!KEY_PATTERN.test(key) || key.includes('..')) throw new AppError('BAD_REQUEST', `Invalid storage key: ${key}`);
+}
+
+/** Local disk under `root`: writes go to a temporary file and are renamed into place when complete. */
+export function createDiskStorage(root: string): Storage {
+  fs.mkdirSync(root, { recursive: true });
+  const pathOf = (key: string) => {
+    assertKey(key);
+    return path.join(root, key);
+  };
+  return {
+    async put(key, body) {
+      const target = pathOf(key);
+      await fs.promises.mkdir(path.dirname(target), { recursive: true });
+      const temporary = `${target}.${randomBytes(6).toString('hex')}.part`;
+      try {
+        await pipeline(body, fs.createWriteStream(temporary, { flags: 'wx' }));
+        const { size } = await fs.promises.stat(temporary);
+        await fs.promises.rename(temporary, target);
+        return { size };
+      } catch (err) {
+        await fs.promises.rm(temporary, { force: true });
+        throw err;
+      }
+    },
+    async get(key) {
+      const target = pathOf(key);
+      try {
+        const handle = await fs.promises.open(target, 'r');
+        return handle.createReadStream();
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code === 'ENOENT') throw new AppError('NOT_FOUND', 'File not found');
+        throw err;
+      }
+    },
+    async delete(key) {
+      await fs.promises.rm(pathOf(key), { force: true });
+    },
+  };
+}
+
+export function createStorage(config: Config): Storage {
+  if (config.s3) {
+    throw new Error('S3_BUCKET is set, but this build stores files on local disk only: unset S3_* or mount DATA_DIR');
+  }
+  return createDiskStorage(path.join(config.dataDir, 'files'));
 }

@@ -1,4 +1,7 @@
-import { agents, termsAcceptances, termsDocuments } from '../db/schema/index.ts';
+import { Readable } from 'node:stream';
+import { agents, dashboardFiles, files, termsAcceptances, termsDocuments } from '../db/schema/index.ts';
+import type { Storage } from '../platform/storage.ts';
+import { randomId } from '../platform/tokens.ts';
 import type { Db } from '../db/client.ts';
 import { hashPassword } from '../platform/passwords.ts';
 import { seededRandom } from './random.ts';
@@ -63,5 +66,59 @@ export async function ensureTerms(db: Db) {
     .insert(termsDocuments)
     .values({ title: 'Terms of Service', body: '<h2>Terms of Service</h2><p>Agent use only.</p>' })
     .returning();
+  return row!;
+}
+
+export async function insertTerms(db: Db, overrides: Partial<typeof termsDocuments.$inferInsert> = {}) {
+  const [row] = await db
+    .insert(termsDocuments)
+    .values({ title: 'Terms of Service', body: '<h2>Terms of Service</h2><p>Agent use only.</p>', ...overrides })
+    .returning();
+  return row!;
+}
+
+export type FileRow = typeof files.$inferSelect;
+
+export interface InsertFileOptions {
+  name: string;
+  contentType: string;
+  body: Uint8Array | string;
+  ownerAgentId?: string | null;
+  id?: string;
+}
+
+/** Streams the bytes into storage and returns the row that records them (not yet inserted). */
+export async function storeFile(storage: Storage, options: InsertFileOptions): Promise<typeof files.$inferInsert> {
+  const id = options.id ?? `fil_${randomId()}`;
+  const storageKey = `files/${id}`;
+  const { size } = await storage.put(storageKey, Readable.from([Buffer.from(options.body)]));
+  return { id, name: options.name, contentType: options.contentType, size, storageKey, ownerAgentId: options.ownerAgentId ?? null };
+}
+
+export async function insertFile(db: Db, storage: Storage, options: InsertFileOptions): Promise<FileRow> {
+  const [row] = await db.insert(files).values(await storeFile(storage, options)).returning();
+  return row!;
+}
+
+export type NewDashboardFile = typeof dashboardFiles.$inferInsert;
+
+export function makeDashboardFile(overrides: Partial<NewDashboardFile> = {}): NewDashboardFile {
+  sequence += 1;
+  return {
+    key: `dash_${sequence}_${random.int(1000, 9999)}`,
+    documentId: 70,
+    year: 2026,
+    carrier: 'Humana',
+    img: '/arc/dashboard/logos/humana.svg',
+    logoType: 'standard',
+    link: null,
+    fileId: null,
+    sortOrder: sequence,
+    ...overrides,
+  };
+}
+
+export async function insertDashboardFile(db: Db, overrides: Partial<NewDashboardFile> = {}) {
+  const [row] = await db.insert(dashboardFiles).values(makeDashboardFile(overrides)).returning();
   return row!;
 }

@@ -1,3 +1,32 @@
+import { createDownloadToken as createDownloadTokenRoute, downloadFile } from '@arc/contract';
 import type { FastifyInstance } from 'fastify';
+import { addRoute } from '../../platform/routes.ts';
+import { contentDisposition, createDownloadToken, openDownload, type FilesDeps } from './service.ts';
 
-export async function filesRoutes(_app: FastifyInstance): Promise<void> {}
+export async function filesRoutes(app: FastifyInstance): Promise<void> {
+  const deps: FilesDeps = { db: app.db, clock: app.deps.clock, storage: app.deps.storage };
+
+  addRoute(
+    app,
+    createDownloadTokenRoute,
+    async (request) => ({ token: await createDownloadToken(deps, request.agentId, request.body.file) }),
+    { rateLimit: { max: 120, timeWindow: '1 minute' } },
+  );
+
+  addRoute(
+    app,
+    downloadFile,
+    async (request, reply) => {
+      const { file, stream } = await openDownload(deps, request.params.token);
+      reply
+        .header('content-type', file.contentType)
+        .header('content-disposition', contentDisposition(file.name))
+        .header('cache-control', 'no-store')
+        .header('x-content-type-options', 'nosniff');
+      if (file.contentEncoding) reply.header('content-encoding', file.contentEncoding);
+      else reply.header('content-length', String(file.size));
+      return reply.send(stream);
+    },
+    { rateLimit: { max: 120, timeWindow: '1 minute' } },
+  );
+}

@@ -1,0 +1,64 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertAgent, insertDashboardFile } from '../../seed/factories.ts';
+import { createTestApp, fixedClock, type TestApp } from '../../test/app.ts';
+import { bearer, mintAccessToken } from '../../test/tokens.ts';
+
+// 1 January 2027, 05:00 UTC is still 31 December 2026 in Los Angeles.
+const clock = fixedClock('2027-01-01T05:00:00Z');
+let t: TestApp;
+let token: string;
+
+beforeAll(async () => {
+  t = await createTestApp({ clock });
+  const agent = await insertAgent(t.database.db);
+  token = await mintAccessToken(t, { agentId: agent.id });
+  for (const year of [2025, 2026, 2027, 2028]) {
+    await insertDashboardFile(t.database.db, { key: `y${year}`, year, carrier: `Carrier ${year}` });
+  }
+  await insertDashboardFile(t.database.db, {
+    key: 'aetna-2026',
+    year: 2026,
+    documentId: 71,
+    carrier: 'Aetna',
+    logoType: 'aetna',
+    link: 'https://www.aetna.com/',
+    sortOrder: -1,
+  });
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('GET /arc/agent/dashboard/files', () => {
+  it("lists this year's and next year's tiles by the business time zone", async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/arc/agent/dashboard/files', headers: bearer(token) });
+    expect(res.statusCode).toBe(200);
+    const { files } = res.json();
+    expect(files.map((f: { key: string }) => f.key)).toEqual(['aetna-2026', 'y2026', 'y2027']);
+    expect(files[0]).toEqual({
+      key: 'aetna-2026',
+      id: 71,
+      year: 2026,
+      carrier: 'Aetna',
+      img: '/arc/dashboard/logos/humana.svg',
+      logoType: 'aetna',
+      link: 'https://www.aetna.com/',
+      file: null,
+    });
+  });
+
+  it('answers 401 without a token', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/arc/agent/dashboard/files' });
+    expect(res.statusCode).toBe(401);
+  });
+});
+
+describe('GET /arc/dashboard/logos/:name', () => {
+  it('serves a carrier logo as SVG and 404 for an unknown one', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/arc/dashboard/logos/aetna.svg' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('image/svg+xml');
+    expect(res.body).toContain('Aetna');
+    expect((await t.app.inject({ method: 'GET', url: '/arc/dashboard/logos/nope.svg' })).statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,33 @@
+import type { DashboardFile } from '@arc/contract';
+import type { Db } from '../../db/client.ts';
+import type { Clock } from '../../platform/clock.ts';
+import { yearIn } from '../../platform/business-time.ts';
+import { listDashboardFilesForYears, type DashboardFileRow } from './queries.ts';
+
+export interface DashboardDeps {
+  db: Db;
+  clock: Clock;
+  timeZone: string;
+}
+
+const LOGO_TYPES = new Set(['aetna', 'anthem', 'standard']);
+
+function toDashboardFile(row: DashboardFileRow): DashboardFile {
+  return {
+    key: row.key,
+    id: row.documentId,
+    year: row.year,
+    carrier: row.carrier,
+    img: row.img,
+    logoType: (LOGO_TYPES.has(row.logoType) ? row.logoType : 'standard') as DashboardFile['logoType'],
+    link: row.link,
+    file: row.fileId,
+  };
+}
+
+/** This year's and next year's tiles; the web app decides which year tabs to show (after 18 June). */
+export async function listDashboardFiles(deps: DashboardDeps): Promise<DashboardFile[]> {
+  const year = yearIn(deps.clock.now(), deps.timeZone);
+  const rows = await listDashboardFilesForYears(deps.db, [year, year + 1]);
+  return rows.map(toDashboardFile);
+}

@@ -1,0 +1,59 @@
+import type { Terms, User } from '@arc/contract';
+import type { Db } from '../../db/client.ts';
+import type { Clock } from '../../platform/clock.ts';
+import { AppError } from '../../platform/errors.ts';
+import { findAcceptance, findAgent, findCurrentTerms, insertAcceptance, type AgentRow } from './queries.ts';
+
+export interface ProfileDeps {
+  db: Db;
+  clock: Clock;
+}
+
+/** The current terms version with this agent's acceptance of it (stamp null until accepted). */
+export async function getTermsFor(deps: ProfileDeps, agentId: string): Promise<Terms | null> {
+  const terms = await findCurrentTerms(deps.db, deps.clock.now());
+  if (!terms) return null;
+  const stamp = (await findAcceptance(deps.db, agentId, terms.id)) ?? null;
+  return { document: terms.body, id: terms.id, stamp };
+}
+
+export function toUser(agent: AgentRow, tos: Terms | null): User {
+  return {
+    id: agent.id,
+    ActID: agent.actId,
+    actData: { FULLNAME: `${agent.firstName} ${agent.lastName}`.trim() },
+    avatar: agent.avatarFileId ? `/arc/agent/avatar/${encodeURIComponent(agent.id)}` : null,
+    tos,
+    npn: agent.npn,
+    username: agent.username ?? agent.npn,
+    email: agent.email,
+    firstName: agent.firstName,
+    lastName: agent.lastName,
+    mobilePhone: agent.mobilePhone,
+    status: agent.status,
+    memberSupportTier: agent.memberSupportTier,
+    mediMinute: agent.mediMinute,
+    hasMyHealthPlanContracts: agent.hasMyHealthPlanContracts,
+    hasSunfireContracts: agent.hasSunfireContracts,
+    activeAnalytics: agent.activeAnalytics,
+    isTestUser: agent.isTestUser,
+  };
+}
+
+export async function getUserInfo(deps: ProfileDeps, agentId: string): Promise<User> {
+  const agent = await findAgent(deps.db, agentId);
+  if (!agent) throw new AppError('NOT_FOUND', 'Agent not found');
+  return toUser(agent, await getTermsFor(deps, agentId));
+}
+
+/**
+ * Records acceptance of the current terms version only: a page left open on an older version
+ * cannot accept terms that are no longer in force. Accepting twice keeps the first stamp.
+ */
+export async function acceptTerms(deps: ProfileDeps, agentId: string, termsId: number): Promise<Terms> {
+  const terms = await findCurrentTerms(deps.db, deps.clock.now());
+  if (!terms || terms.id !== termsId) throw new AppError('CONFLICT', 'This terms version is no longer current.');
+  await insertAcceptance(deps.db, agentId, terms.id, deps.clock.now());
+  const stamp = (await findAcceptance(deps.db, agentId, terms.id)) ?? null;
+  return { document: terms.body, id: terms.id, stamp };
+}
