@@ -1,0 +1,96 @@
+import { buildPath, ErrorResponseSchema, type RouteEntry } from '@arc/contract';
+import type { z } from 'zod';
+
+/** Any non-2xx answer, in the contract's error shape. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly fieldErrors: Record<string, string[]> | undefined;
+
+  constructor(status: number, code: string, message: string, fieldErrors?: Record<string, string[]>) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.code = code;
+    this.fieldErrors = fieldErrors;
+  }
+}
+
+interface ClientHooks {
+  getToken: () => string | null;
+  /** a 401 on a call that sent the session's token: the session is over */
+  onUnauthorized: () => void;
+}
+
+let hooks: ClientHooks = { getToken: () => null, onUnauthorized: () => {} };
+
+/** The auth layer plugs in the token source and the 401 reaction (api/ never imports auth/). */
+export function configureApiClient(next: ClientHooks): void {
+  hooks = next;
+}
+
+type Input<T> = T extends z.ZodType ? z.input<T> : never;
+type SuccessStatus = 200 | 201 | 202;
+type Success<E extends RouteEntry> = {
+  [S in keyof E['responses']]: S extends SuccessStatus ? z.output<E['responses'][S]> : never;
+}[keyof E['responses']];
+
+export interface ApiFetchOptions<E extends RouteEntry> {
+  params?: Record<string, string | number>;
+  query?: Record<string, string | number | boolean | undefined>;
+  body?: Input<E['body']>;
+  /** a bearer other than the session's (the e-mailed link token) */
+  token?: string;
+  signal?: AbortSignal;
+}
+
+/** Calls one contract entry: builds the URL, sends the bearer, parses the answer with the entry's schema. */
+export async function apiFetch<E extends RouteEntry>(entry: E, options: ApiFetchOptions<E> = {}): Promise<Success<E>> {
+  const url = new URL(buildPath(entry.path, options.params), window.location.origin);
+  for (const [key, value] of Object.entries(options.query ?? {})) {
+    if (value !== undefined) url.searchParams.set(key, String(value));
+  }
+  const headers: Record<string, string> = { accept: 'application/json' };
+  const sessionToken = entry.auth ? hooks.getToken() : null;
+  const token = options.token ?? sessionToken;
+  if (token) headers.authorization = `Bearer ${token}`;
+  if (options.body !== undefined) headers['content-type'] = 'application/json';
+
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method: entry.method,
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal: options.signal,
+      credentials: 'same-origin',
+    });
+  } catch (err) {
+    if ((err as Error).name === 'AbortError') throw err;
+    throw new ApiError(0, 'NETWORK', 'The server could not be reached. Check your connection and try again.');
+  }
+
+  const text = await response.text();
+  const json: unknown = text ? safeJson(text) : undefined;
+  if (!response.ok) {
+    const parsed = ErrorResponseSchema.safeParse(json);
+    const error = parsed.success
+      ? new ApiError(response.status, parsed.data.code, parsed.data.message, parsed.data.fieldErrors)
+      : new ApiError(response.status, 'HTTP_ERROR', `The server answered ${response.status}.`);
+    if (response.status === 401 && sessionToken && !options.token) hooks.onUnauthorized();
+    throw error;
+  }
+  const schema = entry.responses[response.status as SuccessStatus];
+  return (schema ? schema.parse(json) : json) as Success<E>;
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+export const errorMessage = (error: unknown): string =>
+  error instanceof Error ? error.message : 'Something went wrong. Please try again.';

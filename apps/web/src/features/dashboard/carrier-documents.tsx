@@ -1,0 +1,136 @@
+import { AETNA_TILE_LABEL, dashboardFileLabel, MESSAGES, type DashboardFile } from '@arc/contract';
+import { Alert, Button, Card, Center, Image, LoadingOverlay, Modal, Paper, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
+import { IconDownload, IconExternalLink } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { ApiError, errorMessage } from '../../api/client.ts';
+import { dashboardQueries } from '../../api/dashboard.ts';
+import { downloadStoredFile } from '../../api/files.ts';
+import { track } from '../../api/telemetry.ts';
+import { dashboardYears } from './dashboard-years.ts';
+
+export const ANTHEM_SHARED_PASSWORD = 'FirstLook2026';
+
+/** Carrier Benefits / First Look Documents: year tabs of carrier tiles that download or open a link. */
+export function CarrierDocuments() {
+  const files = useQuery(dashboardQueries.files());
+  const { years, active } = dashboardYears(new Date());
+  const [tab, setTab] = useState<string | null>(String(active));
+  const [isDownloading, setDownloading] = useState(false);
+  const [downloadError, setDownloadError] = useState<string | null>(null);
+
+  const download = async (file: DashboardFile) => {
+    if (!file.file) return;
+    setDownloading(true);
+    try {
+      await downloadStoredFile(file.file);
+      track('dashboard_download', { key: file.key });
+    } catch (err) {
+      setDownloadError(errorMessage(err));
+    } finally {
+      setDownloading(false);
+    }
+  };
+
+  return (
+    <Paper p={{ base: 'md', sm: 'lg' }} pos="relative">
+      <LoadingOverlay visible={isDownloading} zIndex={50} overlayProps={{ blur: 1 }} loaderProps={{ 'aria-label': 'Downloading' } as never} />
+      <Title order={2} size="h3" mb="md">
+        Carrier Benefits / First Look Documents
+      </Title>
+      {files.isError ? (
+        <Alert color="red" title="Error" role="alert">
+          {files.error instanceof ApiError && files.error.status > 399 ? MESSAGES.dashboardFilesFailed : errorMessage(files.error)}
+        </Alert>
+      ) : (
+        <Tabs value={tab} onChange={setTab} keepMounted={false}>
+          <Tabs.List>
+            {years.map((year) => (
+              <Tabs.Tab key={year} value={String(year)}>
+                {year}
+              </Tabs.Tab>
+            ))}
+          </Tabs.List>
+          {years.map((year) => {
+            const tiles = (files.data ?? []).filter((f) => f.year === year);
+            return (
+              <Tabs.Panel key={year} value={String(year)} pt="md">
+                {files.isPending ? (
+                  <Center py="xl">
+                    <Text c="dimmed">Loading documents…</Text>
+                  </Center>
+                ) : tiles.length === 0 ? (
+                  <Center py="xl">
+                    <Text c="dimmed">No carrier documents have been published for {year} yet.</Text>
+                  </Center>
+                ) : (
+                  <SimpleGrid cols={{ base: 1, xs: 2, md: 3, lg: 4 }} spacing="md">
+                    {tiles.map((file) => (
+                      <CarrierTile key={file.key} file={file} onDownload={() => void download(file)} />
+                    ))}
+                  </SimpleGrid>
+                )}
+              </Tabs.Panel>
+            );
+          })}
+        </Tabs>
+      )}
+      <Modal opened={downloadError !== null} onClose={() => setDownloadError(null)} title="Download Failed" centered>
+        <Stack>
+          <Text>{downloadError}</Text>
+          <Button onClick={() => setDownloadError(null)} w="fit-content">
+            Close
+          </Button>
+        </Stack>
+      </Modal>
+    </Paper>
+  );
+}
+
+function CarrierTile({ file, onDownload }: { file: DashboardFile; onDownload: () => void }) {
+  const label = file.logoType === 'aetna' ? AETNA_TILE_LABEL : dashboardFileLabel(file.id);
+  return (
+    <Card withBorder padding="md" radius="md">
+      <Card.Section inheritPadding py="sm" bg="gray.0">
+        <Image src={file.img} alt={`${file.carrier} logo`} h={48} fit="contain" />
+      </Card.Section>
+      <Stack gap={6} mt="sm" style={{ flex: 1 }}>
+        <Text fw={650}>{file.carrier}</Text>
+        <Text size="sm" c="dimmed">
+          {file.year} · {dashboardFileLabel(file.id)}
+        </Text>
+        {file.logoType === 'anthem' && (
+          <Text size="xs" c="dark.4">
+            Use your National Producer Number (NPN) as the username and the shared password{' '}
+            <strong>{ANTHEM_SHARED_PASSWORD}</strong>.
+          </Text>
+        )}
+      </Stack>
+      {file.link ? (
+        <Button
+          component="a"
+          href={file.link}
+          target="_blank"
+          rel="noopener noreferrer"
+          variant="light"
+          mt="md"
+          rightSection={<IconExternalLink size={16} aria-hidden="true" />}
+          aria-label={`${label}: ${file.carrier} ${file.year} (opens in a new tab)`}
+        >
+          {label}
+        </Button>
+      ) : (
+        <Button
+          variant="light"
+          mt="md"
+          onClick={onDownload}
+          disabled={!file.file}
+          leftSection={<IconDownload size={16} aria-hidden="true" />}
+          aria-label={`${label}: download ${file.carrier} ${file.year}`}
+        >
+          {label}
+        </Button>
+      )}
+    </Card>
+  );
+}

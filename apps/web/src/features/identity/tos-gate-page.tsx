@@ -1,0 +1,58 @@
+import { MESSAGES } from '@arc/contract';
+import { Alert, Button, Center, Loader, ScrollArea, Stack, Title, Typography } from '@mantine/core';
+import DOMPurify from 'dompurify';
+import { useEffect, useMemo } from 'react';
+import { Navigate, useNavigate } from 'react-router';
+import { useAcceptTerms } from '../../api/user.ts';
+import { signOut, useSession } from '../../auth/session.ts';
+import { useCurrentUser } from '../../auth/use-current-user.ts';
+import { paths } from '../../paths.ts';
+
+/** The terms gate: the current terms text and I AGREE; a failure alerts and signs out. */
+export default function TosGatePage() {
+  const session = useSession();
+  const user = useCurrentUser();
+  const accept = useAcceptTerms();
+  const navigate = useNavigate();
+  const html = useMemo(() => DOMPurify.sanitize(user.data?.tos?.document ?? ''), [user.data?.tos?.document]);
+
+  useEffect(() => {
+    if (!accept.isError) return;
+    window.alert(MESSAGES.tosAcceptFailed);
+    void signOut();
+  }, [accept.isError]);
+
+  if (session.status === 'signedOut') return <Navigate to={paths.signIn} replace />;
+  if (session.status === 'loading' || user.isPending) {
+    return (
+      <Center py="xl">
+        <Loader aria-label="Loading" />
+      </Center>
+    );
+  }
+  if (user.isError || !user.data?.tos) {
+    return <Alert color="red" title="Error">{MESSAGES.tosLoadFailed}</Alert>;
+  }
+  const tos = user.data.tos;
+  return (
+    <Stack gap="md">
+      <Title order={1} size="h3">
+        Terms of Service
+      </Title>
+      <ScrollArea.Autosize mah="55vh" type="auto" offsetScrollbars>
+        <Typography fz="sm">
+          {/* sanitised with DOMPurify above */}
+          <div dangerouslySetInnerHTML={{ __html: html }} />
+        </Typography>
+      </ScrollArea.Autosize>
+      {accept.isError && <Alert color="red">{MESSAGES.tosAcceptFailed}</Alert>}
+      <Button
+        size="md"
+        loading={accept.isPending}
+        onClick={() => accept.mutate(tos.id, { onSuccess: () => navigate(paths.home, { replace: true }) })}
+      >
+        I AGREE
+      </Button>
+    </Stack>
+  );
+}

@@ -1,0 +1,98 @@
+import type { UserFlag } from '@arc/contract';
+
+/**
+ * The app's routes as data: the router turns them into lazy routes, the side menu and the breadcrumb read
+ * their titles, icons and security keys. Nothing here imports a screen.
+ */
+export type IconName =
+  | 'dashboard'
+  | 'health'
+  | 'sun'
+  | 'quote'
+  | 'prospects'
+  | 'leads'
+  | 'school'
+  | 'shop'
+  | 'upload'
+  | 'commissions'
+  | 'crm'
+  | 'leaf'
+  | 'supplies'
+  | 'training'
+  | 'final-expense'
+  | 'resources'
+  | 'contact';
+
+export interface AppRoute {
+  path: string;
+  title: string;
+  /** side-menu icon; routes without one are not in the side menu */
+  icon?: IconName;
+  /** a user flag that must be true for the menu item to show (and the screen to open) */
+  securityKey?: UserFlag;
+  /** screen module name under features/, resolved by router.tsx */
+  screen: string;
+  children?: AppRoute[];
+  /** external links shown in this item's sub-menu */
+  externalLinks?: Array<{ title: string; href: string }>;
+}
+
+export const TRAINING_GROUP = 'Training & Certifications';
+
+export const APP_ROUTES: AppRoute[] = [
+  { path: '/', title: 'Dashboard', icon: 'dashboard', screen: 'dashboard' },
+  { path: '/myhealthplan', title: 'MyHealthPlan', icon: 'health', screen: 'coming-soon' },
+  { path: '/sunfire', title: 'SunFire', icon: 'sun', screen: 'coming-soon' },
+  { path: '/myquote', title: 'MyQuote', icon: 'quote', screen: 'coming-soon' },
+  { path: '/prospects', title: 'Prospect Lists', icon: 'prospects', screen: 'coming-soon' },
+  { path: '/leadstar', title: 'LeadStar', icon: 'leads', screen: 'coming-soon' },
+  { path: '/medischolar', title: 'MediScholar', icon: 'school', screen: 'coming-soon' },
+  { path: '/proshop', title: 'ProShop', icon: 'shop', screen: 'coming-soon' },
+  { path: '/enrollments', title: 'Enrollment Upload', icon: 'upload', screen: 'coming-soon' },
+  { path: '/commissions', title: 'Commission Statements', icon: 'commissions', screen: 'coming-soon' },
+  { path: '/core', title: 'CORE CRM', icon: 'crm', screen: 'coming-soon' },
+  { path: '/green365', title: 'GREEN365', icon: 'leaf', screen: 'coming-soon' },
+  { path: '/products', title: 'Order Supplies', icon: 'supplies', screen: 'coming-soon' },
+  {
+    path: '/training',
+    title: TRAINING_GROUP,
+    icon: 'training',
+    screen: 'coming-soon',
+    children: [
+      { path: '/training/videos', title: 'Training Videos', screen: 'coming-soon' },
+      { path: '/training/compliance-guides', title: 'Compliance Guides', screen: 'coming-soon' },
+    ],
+    externalLinks: [
+      { title: 'Medicare Certifications', href: 'https://www.ahipmedicaretraining.com/' },
+      { title: 'Events', href: 'https://www.cms.gov/outreach-and-education' },
+    ],
+  },
+  { path: '/finalexpense', title: 'Final Expense', icon: 'final-expense', screen: 'coming-soon' },
+  { path: '/maresources', title: 'Resource Documents', icon: 'resources', screen: 'coming-soon' },
+  { path: '/contact', title: 'Contact', icon: 'contact', screen: 'coming-soon' },
+  // reached from the user menu, not the side menu
+  { path: '/profile', title: 'My Profile', screen: 'coming-soon' },
+  { path: '/case', title: 'Case form', screen: 'coming-soon' },
+  { path: '/tos', title: 'Terms of Service', screen: 'coming-soon' },
+  { path: '/policies', title: 'Policies', screen: 'coming-soon' },
+];
+
+/** Routes below a top-level one that the menu does not list but that must exist. */
+export const EXTRA_ROUTES: AppRoute[] = [
+  { path: '/training/videos/:category', title: 'Training Videos', screen: 'coming-soon' },
+  { path: '/training/videos/:category/:id', title: 'Training Video', screen: 'coming-soon' },
+];
+
+export function flattenRoutes(routes: AppRoute[] = APP_ROUTES): AppRoute[] {
+  return routes.flatMap((route) => [route, ...flattenRoutes(route.children ?? [])]);
+}
+
+/** The title of the route a pathname belongs to (for the breadcrumb and the document title). */
+export function titleFor(pathname: string): string | undefined {
+  const all = [...flattenRoutes(), ...EXTRA_ROUTES];
+  const match = all.find((route) => {
+    const pattern = new RegExp(`^${route.path.replace(/:[^/]+/g, '[^/]+')}/?$`);
+    return pattern.test(pathname);
+  });
+  return match?.title;
+}

@@ -1,0 +1,24 @@
+import { Group, Text } from '@mantine/core';
+import { PROVIDER_NAME } from '../config.ts';
+
+export function Logo({ size = 32, withName = true }: { size?: number; withName?: boolean }) {
+  return (
+    <Group gap="xs" wrap="nowrap">
+      <svg width={size} height={size} viewBox="0 0 64 64" aria-hidden="true">
+        <rect width="64" height="64" rx="14" fill="#0b4f6c" />
+        <path d="M16 46 L32 16 L48 46 Z" fill="none" stroke="#fff" strokeWidth="6" strokeLinejoin="round" />
+        <circle cx="32" cy="38" r="4" fill="#7fd1c7" />
+      </svg>
+      {withName && (
+        <div>
+          <Text fw={800} size="lg" lh={1.1} c="brand.8">
+            ARC
+          </Text>
+          <Text size="xs" c="dimmed" lh={1.1}>
+            {PROVIDER_NAME}
+          </Text>
+        </div>
+      )}
+    </Group>
+  );
+}

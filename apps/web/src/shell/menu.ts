@@ -1,0 +1,16 @@
+import type { User } from '@arc/contract';
+import { APP_ROUTES, type AppRoute } from '../route-table.ts';
+
+/** Side-menu items: top-level routes with an icon, minus those whose security key is not true for the user. */
+export function menuItems(user: Partial<User> | undefined, routes: AppRoute[] = APP_ROUTES): AppRoute[] {
+  const allowed = (route: AppRoute) => !route.securityKey || (user?.[route.securityKey] ?? false) === true;
+  return routes
+    .filter((route) => route.icon && allowed(route))
+    .map((route) => (route.children ? { ...route, children: route.children.filter(allowed) } : route));
+}
+
+export const MEMBER_SUPPORT_UNLIMITED = 'Unlimited';
+
+/** The user menu's Case Form item and the case screen are for member support tier Unlimited only. */
+export const canFileCases = (user: Pick<User, 'memberSupportTier'> | undefined): boolean =>
+  user?.memberSupportTier === MEMBER_SUPPORT_UNLIMITED;
