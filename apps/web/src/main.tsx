@@ -8,7 +8,7 @@ import { queryClient } from './api/query-client.ts';
 import { track } from './api/telemetry.ts';
 import { restoreSession } from './auth/session.ts';
 import { createRouter } from './router.tsx';
-import { theme } from './theme.ts';
+import { cssVariablesResolver, theme } from './theme.ts';
 
 window.addEventListener('error', (event) => track('client_error', { message: String(event.message), source: event.filename }));
 window.addEventListener('unhandledrejection', (event) => track('client_error', { message: String(event.reason) }));
@@ -18,7 +18,7 @@ if (window.location.pathname !== '/login/callback') void restoreSession();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <MantineProvider theme={theme}>
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
       <QueryClientProvider client={queryClient}>
         <RouterProvider router={createRouter()} />
       </QueryClientProvider>

@@ -37,12 +37,36 @@ export interface AppRoute {
   externalLinks?: Array<{ title: string; href: string }>;
 }
 
+/** What every route carries in its `handle`: read by the guard, the breadcrumb and the document title. */
+export interface RouteHandle {
+  /** page title: breadcrumb entry and document title */
+  title?: string;
+  /** side-menu icon (top-level menu routes only) */
+  icon?: IconName;
+  /** a user flag that must be true to see the menu item and open the screen */
+  securityKey?: UserFlag;
+  /** true: needs a signed-in agent (the dashboard shows a welcome instead); false: public */
+  auth?: boolean;
+  /** always the login layout (sign-in, create password, terms gate, 404) */
+  layout?: 'login';
+  /** the sign-in screen's initial action, from the route (/sign-in, /sign-in/forgot, /sign-in/register) */
+  name?: SignInAction;
+}
+
+export type SignInAction = 'login' | 'forgot' | 'register';
+
 export const TRAINING_GROUP = 'Training & Certifications';
 
 export const APP_ROUTES: AppRoute[] = [
   { path: '/', title: 'Dashboard', icon: 'dashboard', screen: 'dashboard' },
-  { path: '/myhealthplan', title: 'MyHealthPlan', icon: 'health', screen: 'coming-soon' },
-  { path: '/sunfire', title: 'SunFire', icon: 'sun', screen: 'coming-soon' },
+  {
+    path: '/myhealthplan',
+    title: 'MyHealthPlan',
+    icon: 'health',
+    securityKey: 'hasMyHealthPlanContracts',
+    screen: 'coming-soon',
+  },
+  { path: '/sunfire', title: 'SunFire', icon: 'sun', securityKey: 'hasSunfireContracts', screen: 'coming-soon' },
   { path: '/myquote', title: 'MyQuote', icon: 'quote', screen: 'coming-soon' },
   { path: '/prospects', title: 'Prospect Lists', icon: 'prospects', screen: 'coming-soon' },
   { path: '/leadstar', title: 'LeadStar', icon: 'leads', screen: 'coming-soon' },

@@ -1,11 +1,12 @@
+import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { paths } from './paths.ts';
-import { APP_ROUTES, EXTRA_ROUTES, flattenRoutes, type AppRoute } from './route-table.ts';
+import { APP_ROUTES, EXTRA_ROUTES, flattenRoutes, type AppRoute, type RouteHandle } from './route-table.ts';
 import { LoginLayout } from './shell/login-layout.tsx';
-import { RootLayout, type RouteHandle } from './shell/root-layout.tsx';
+import { RootLayout } from './shell/root-layout.tsx';
 import { RouteError } from './shell/route-error.tsx';
 
-type ScreenModule = { default: React.ComponentType };
+type ScreenModule = { default: ComponentType };
 
 /** Screen modules by name; each loads only when its route is visited. Only this file imports features. */
 const SCREENS: Record<string, () => Promise<ScreenModule>> = {
@@ -15,58 +16,53 @@ const SCREENS: Record<string, () => Promise<ScreenModule>> = {
 
 const lazyScreen = (load: () => Promise<ScreenModule>) => async () => ({ Component: (await load()).default });
 
+/** An agent route from the route table: lazy screen, handle with title, icon, security key and auth. */
 function toRoute(route: AppRoute): RouteObject {
   const load = SCREENS[route.screen] ?? SCREENS['coming-soon']!;
+  const handle: RouteHandle = {
+    auth: true,
+    title: route.title,
+    ...(route.icon ? { icon: route.icon } : {}),
+    ...(route.securityKey ? { securityKey: route.securityKey } : {}),
+  };
+  return { path: route.path, handle, errorElement: <RouteError />, lazy: lazyScreen(load) };
+}
+
+/** A public screen in the login layout. */
+function publicRoute(path: string, handle: RouteHandle, load: () => Promise<ScreenModule>): RouteObject {
   return {
-    path: route.path,
-    handle: { auth: true, title: route.title } satisfies RouteHandle & { title: string },
+    path,
+    handle: { auth: false, layout: 'login', ...handle } satisfies RouteHandle,
+    errorElement: <RouteError />,
     lazy: lazyScreen(load),
   };
 }
 
-const signInScreen = lazyScreen(() => import('./features/identity/sign-in-page.tsx'));
+const signIn = () => import('./features/identity/sign-in-page.tsx');
+const createPassword = () => import('./features/identity/create-password-page.tsx');
 
+/**
+ * The route table of spec part 1 §2 and part 2 §2. The sign-in screen's action comes from the route's
+ * `handle.name`: /sign-in (login), /sign-in/forgot (forgot), /sign-in/register (register).
+ */
 export const routes: RouteObject[] = [
   {
+    id: 'root',
     element: <RootLayout />,
-    errorElement: <RouteError />,
-    // shown while the first lazy route loads (avoids React Router's hydration warning)
+    errorElement: <RouteError isRoot />,
+    // non-lazy root with a fallback while the first lazy route loads (avoids React Router's warning)
     HydrateFallback: () => <LoginLayout isLoading />,
     children: [
       ...[...flattenRoutes(APP_ROUTES), ...EXTRA_ROUTES].map(toRoute),
-      { path: paths.signIn, handle: { layout: 'login', name: 'login' }, lazy: signInScreen },
-      { path: paths.signInForgot, handle: { layout: 'login', name: 'forgot' }, lazy: signInScreen },
-      { path: paths.signInRegister, handle: { layout: 'login', name: 'register' }, lazy: signInScreen },
-      {
-        path: '/interaction/:uid',
-        handle: { layout: 'login' },
-        lazy: lazyScreen(() => import('./features/identity/interaction-page.tsx')),
-      },
-      {
-        path: paths.loginCallback,
-        handle: { layout: 'login' },
-        lazy: lazyScreen(() => import('./features/identity/login-callback-page.tsx')),
-      },
-      {
-        path: '/register/:token',
-        handle: { layout: 'login' },
-        lazy: lazyScreen(() => import('./features/identity/create-password-page.tsx')),
-      },
-      {
-        path: '/forgotpass/:token',
-        handle: { layout: 'login' },
-        lazy: lazyScreen(() => import('./features/identity/create-password-page.tsx')),
-      },
-      {
-        path: paths.tosGate,
-        handle: { layout: 'login' },
-        lazy: lazyScreen(() => import('./features/identity/tos-gate-page.tsx')),
-      },
-      {
-        path: '*',
-        handle: { layout: 'login' },
-        lazy: lazyScreen(() => import('./features/content/not-found-page.tsx')),
-      },
+      publicRoute(paths.signIn, { name: 'login', title: 'Sign in' }, signIn),
+      publicRoute(paths.signInForgot, { name: 'forgot', title: 'Forgot Password' }, signIn),
+      publicRoute(paths.signInRegister, { name: 'register', title: 'Sign Up' }, signIn),
+      publicRoute('/interaction/:uid', { title: 'Sign in' }, () => import('./features/identity/interaction-page.tsx')),
+      publicRoute(paths.loginCallback, { title: 'Signing in' }, () => import('./features/identity/login-callback-page.tsx')),
+      publicRoute('/register/:token', { title: 'Create password' }, createPassword),
+      publicRoute('/forgotpass/:token', { title: 'Reset password' }, createPassword),
+      publicRoute(paths.tosGate, { title: 'Terms of Service' }, () => import('./features/identity/tos-gate-page.tsx')),
+      publicRoute('*', { title: 'Page not found' }, () => import('./features/content/not-found-page.tsx')),
     ],
   },
 ];

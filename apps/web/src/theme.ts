@@ -1,4 +1,4 @@
-import { createTheme, type MantineColorsTuple } from '@mantine/core';
+import { createTheme, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
 
 /** A calm navy-teal brand; shade 8 keeps text on it above WCAG AA contrast. */
 const brand: MantineColorsTuple = [
@@ -25,5 +25,14 @@ export const theme = createTheme({
   components: {
     Button: { defaultProps: { fw: 600 } },
     Paper: { defaultProps: { withBorder: true, radius: 'md' } },
+    // light alert titles in yellow/orange fall below 4.5:1; the icon and border carry the colour
+    Alert: { styles: { title: { color: 'var(--mantine-color-dark-8)' } } },
   },
+});
+
+/** Mantine's default "dimmed" grey falls below 4.5:1 on light backgrounds; a darker one passes WCAG AA. */
+export const cssVariablesResolver: CSSVariablesResolver = () => ({
+  variables: {},
+  light: { '--mantine-color-dimmed': '#5c6570' },
+  dark: {},
 });

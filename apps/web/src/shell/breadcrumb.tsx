@@ -13,7 +13,8 @@ export function Breadcrumb() {
     if (title && pathname !== '/') setTrail((current) => pushCrumb(current, { path: pathname, title }));
   }, [pathname]);
   return (
-    <Breadcrumbs separatorMargin={6} aria-label="Breadcrumb" style={{ flexWrap: 'wrap', rowGap: 4 }}>
+    <nav aria-label="Breadcrumb">
+    <Breadcrumbs separatorMargin={6} style={{ flexWrap: 'wrap', rowGap: 4 }}>
       <Anchor component={Link} to="/" size="sm">
         ARC
       </Anchor>
@@ -29,5 +30,6 @@ export function Breadcrumb() {
         ),
       )}
     </Breadcrumbs>
+    </nav>
   );
 }

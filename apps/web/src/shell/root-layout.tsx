@@ -3,19 +3,12 @@ import { Navigate, Outlet, useLocation, useMatches } from 'react-router';
 import { rememberReturnTo, signOut, useSession } from '../auth/session.ts';
 import { useCurrentUser } from '../auth/use-current-user.ts';
 import { paths } from '../paths.ts';
+import type { RouteHandle } from '../route-table.ts';
 import { LoginLayout } from './login-layout.tsx';
 
 // The signed-in shell (AppShell, menus, icons) loads only for signed-in agents: signed-out pages stay small.
 const DefaultLayout = lazy(() => import('./default-layout.tsx').then((m) => ({ default: m.DefaultLayout })));
 
-export interface RouteHandle {
-  /** needs a signed-in agent (the dashboard shows a welcome instead) */
-  auth?: boolean;
-  /** always the login layout (sign-in, create password, terms gate, 404) */
-  layout?: 'login';
-  /** the sign-in screen's initial action */
-  name?: 'login' | 'forgot' | 'register';
-}
 
 /**
  * The navigation guard: picks the layout (login layout while signed out), sends signed-out visitors of

@@ -1,5 +1,5 @@
 import type { User } from '@arc/contract';
-import { Avatar, Group, Loader, Menu, Text, UnstyledButton } from '@mantine/core';
+import { Avatar, Group, Loader, Menu, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { IconChevronDown, IconFileText, IconLifebuoy, IconLogout, IconShieldCheck, IconUser } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { signOut } from '../auth/session.ts';
@@ -14,14 +14,15 @@ export function UserMenu({ user }: { user: User | undefined }) {
   return (
     <Menu position="bottom-end" width={220} shadow="md" withinPortal>
       <Menu.Target>
-        <UnstyledButton aria-label={`User menu for ${user.firstName} ${user.lastName}`} px="xs" py={4} style={{ borderRadius: 8 }}>
+        <UnstyledButton px="xs" py={4} style={{ borderRadius: 8 }}>
           <Group gap="xs" wrap="nowrap">
-            <Avatar src={user.avatar} alt="" radius="xl" color="brand" size={34}>
+            <Avatar src={user.avatar} alt="" radius="xl" color="brand" size={34} aria-hidden="true">
               {initials(user)}
             </Avatar>
             <Text size="sm" fw={600} visibleFrom="sm">
               {user.firstName} {user.lastName}
             </Text>
+            <VisuallyHidden>User menu</VisuallyHidden>
             <IconChevronDown size={16} aria-hidden="true" />
           </Group>
         </UnstyledButton>

@@ -8,13 +8,13 @@ import { useRequestAccountLink } from '../../api/identity.ts';
 import { track } from '../../api/telemetry.ts';
 import { signIn } from '../../auth/session.ts';
 import { paths } from '../../paths.ts';
+import type { RouteHandle, SignInAction } from '../../route-table.ts';
 
-export type SignInAction = 'login' | 'forgot' | 'register';
 
 /** /sign-in: login starts the code + PKCE redirect; forgot and register ask for the NPN. */
 export default function SignInPage() {
   const matches = useMatches();
-  const action = ((matches.at(-1)?.handle as { name?: SignInAction } | undefined)?.name ?? 'login') as SignInAction;
+  const action: SignInAction = (matches.at(-1)?.handle as RouteHandle | undefined)?.name ?? 'login';
   if (action === 'login') return <StartSignIn />;
   return <NpnForm key={action} action={action} />;
 }
