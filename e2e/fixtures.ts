@@ -15,7 +15,7 @@ export async function signIn(page: Page, credentials: Credentials = DEMO): Promi
   await page.goto('/sign-in');
   await page.waitForURL(/\/interaction\//);
   await page.getByLabel('Username or NPN').fill(credentials.username);
-  await page.getByLabel('Password', { exact: true }).fill(credentials.password);
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(credentials.password);
   await page.getByRole('button', { name: 'Sign In' }).click();
   await page.waitForURL((url) => !url.pathname.startsWith('/interaction') && !url.pathname.startsWith('/login/callback'));
 }
@@ -45,8 +45,8 @@ export async function latestMailTo(page: Page, to: string, after = 0): Promise<M
   await expect
     .poll(
       async () => {
-        const res = await page.request.get('/dev/mailbox/messages');
-        const messages = (await res.json()) as MailboxMessage[];
+        const res = await page.request.get(`/dev/mailbox/messages?to=${encodeURIComponent(to)}`);
+        const { messages } = (await res.json()) as { messages: MailboxMessage[] };
         found = messages.find((m) => m.to === to && new Date(m.createdAt).getTime() >= after);
         return Boolean(found);
       },

@@ -63,8 +63,8 @@ export function providerConfiguration({ config, db, secrets }: ProviderConfigOpt
     responseTypes: ['code'],
     // The API's JWT access tokens cannot call userinfo, so the ID token carries the profile claims.
     conformIdTokenClaims: false,
-    // Same origin: the web app never needs CORS.
-    clientBasedCORS: () => false,
+    // The browser sends Origin on the token request even from the same origin: allow exactly ours.
+    clientBasedCORS: (_ctx, origin) => origin === new URL(publicUrl).origin,
     // without keys the provider's cookies are silently unsigned
     cookies: { keys: secrets.cookieKeys },
     jwks: secrets.jwks,

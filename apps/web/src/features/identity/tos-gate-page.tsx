@@ -39,7 +39,12 @@ export default function TosGatePage() {
       <Title order={1} size="h3">
         Terms of Service
       </Title>
-      <ScrollArea.Autosize mah="55vh" type="auto" offsetScrollbars>
+      <ScrollArea.Autosize
+        mah="55vh"
+        type="auto"
+        offsetScrollbars
+        viewportProps={{ tabIndex: 0, role: 'region', 'aria-label': 'Terms of Service text' }}
+      >
         <Typography fz="sm">
           {/* sanitised with DOMPurify above */}
           <div dangerouslySetInnerHTML={{ __html: html }} />
