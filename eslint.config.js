@@ -12,7 +12,15 @@ const SERVER = 'apps/server/src';
 
 export default tseslint.config(
   {
-    ignores: ['**/node_modules/**', '**/dist/**', '.tmp/**', 'data/**', '**/migrations/**', 'test-results/**', 'playwright-report/**'],
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      '.tmp/**',
+      'data/**',
+      '**/migrations/**',
+      'test-results/**',
+      'playwright-report/**',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
@@ -21,13 +29,20 @@ export default tseslint.config(
     plugins: { 'import-x': importX, 'check-file': checkFile },
     settings: { 'import-x/resolver': { node: true } },
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' },
+      ],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
       'no-console': ['error', { allow: ['error', 'warn', 'log'] }],
       'import-x/no-duplicates': 'error',
       'import-x/first': 'error',
       // files and folders are kebab-case (conventions §3.2)
-      'check-file/filename-naming-convention': ['error', { '**/*.{ts,tsx,js,mjs}': 'KEBAB_CASE' }, { ignoreMiddleExtensions: true }],
+      'check-file/filename-naming-convention': [
+        'error',
+        { '**/*.{ts,tsx,js,mjs}': 'KEBAB_CASE' },
+        { ignoreMiddleExtensions: true },
+      ],
       'check-file/folder-naming-convention': ['error', { '{apps,packages,e2e,bench,scripts}/**/': 'KEBAB_CASE' }],
     },
   },
@@ -69,7 +84,10 @@ export default tseslint.config(
               regex: String.raw`^\.\./(?!\.\.|platform/)[\w-]+/(routes|queries)(\.ts)?$`,
               message: "Use the other module's service.ts, never its routes or queries.",
             },
-            { regex: '^(#modules/[\\w-]+/(routes|queries))', message: "Use the other module's service.ts, never its routes or queries." },
+            {
+              regex: '^(#modules/[\\w-]+/(routes|queries))',
+              message: "Use the other module's service.ts, never its routes or queries.",
+            },
           ],
         },
       ],
@@ -80,7 +98,10 @@ export default tseslint.config(
     files: ['packages/contract/src/**/*.ts'],
     ignores: ['**/*.test.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ regex: '^(?!zod$|\\.)', message: 'The contract imports zod and nothing else.' }] }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '^(?!zod$|\\.)', message: 'The contract imports zod and nothing else.' }] },
+      ],
     },
   },
   {

@@ -23,7 +23,15 @@ function startServer() {
   const child = spawn(process.execPath, [path.join(root, 'apps/server/src/main.ts')], {
     cwd: root,
     stdio: ['ignore', 'ignore', 'inherit'],
-    env: { ...process.env, PORT: String(PORT), HOST: 'localhost', PUBLIC_URL: BASE, DATA_DIR: dataDir, LOG_LEVEL: 'error', DATABASE_URL: '' },
+    env: {
+      ...process.env,
+      PORT: String(PORT),
+      HOST: 'localhost',
+      PUBLIC_URL: BASE,
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'error',
+      DATABASE_URL: '',
+    },
   });
   return child;
 }
@@ -98,7 +106,13 @@ async function signIn(username, password) {
   res = await fetch(`${BASE}/oidc/token`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ grant_type: 'authorization_code', code, redirect_uri: redirectUri, client_id: 'arc-web', code_verifier: verifier }),
+    body: new URLSearchParams({
+      grant_type: 'authorization_code',
+      code,
+      redirect_uri: redirectUri,
+      client_id: 'arc-web',
+      code_verifier: verifier,
+    }),
   });
   if (!res.ok) throw new Error(`token failed: ${res.status} ${await res.text()}`);
   return (await res.json()).access_token;
@@ -106,7 +120,9 @@ async function signIn(username, password) {
 
 function load(url, headers = {}) {
   return new Promise((resolve, reject) => {
-    autocannon({ url, headers, connections: 20, duration: DURATION, pipelining: 1 }, (err, result) => (err ? reject(err) : resolve(result)));
+    autocannon({ url, headers, connections: 20, duration: DURATION, pipelining: 1 }, (err, result) =>
+      err ? reject(err) : resolve(result),
+    );
   });
 }
 
@@ -132,7 +148,10 @@ async function measureJs(page, action) {
 
 // ── build and first start ──────────────────────────────────────────────────────────────────────────
 if (!fs.existsSync(path.join(root, 'apps/web/dist/index.html'))) {
-  spawnSync('vite', ['build', '--config', 'apps/web/vite.config.ts', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
+  spawnSync('vite', ['build', '--config', 'apps/web/vite.config.ts', '--logLevel', 'warn'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
 }
 fs.rmSync(dataDir, { recursive: true, force: true });
 let server = startServer();
@@ -172,7 +191,13 @@ results.userInfoToBareRatio = Math.round((infoResult.requests.average / bareResu
 // ── 3. JavaScript loaded by /sign-in and by / ──────────────────────────────────────────────────────
 const browser = await chromium.launch({
   executablePath: '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--no-first-run',
+  ],
 });
 const context = await browser.newContext({ baseURL: BASE });
 const page = await context.newPage();
@@ -182,7 +207,7 @@ results.signInJsGzipKb = await measureJs(page, async () => {
   await page.getByLabel('Username or NPN').waitFor();
 });
 await page.getByLabel('Username or NPN').fill('demo');
-await page.getByLabel('Password', { exact: true }).fill('Demo-Agent-2026!');
+await page.getByRole('textbox', { name: 'Password', exact: true }).fill('Demo-Agent-2026!');
 await page.getByRole('button', { name: 'Sign In' }).click();
 await page.getByRole('heading', { name: 'Dashboard' }).waitFor({ timeout: 30_000 });
 const cdp = await context.newCDPSession(page);
@@ -201,4 +226,7 @@ const targets = {
 };
 console.log(JSON.stringify({ results, targetsMet: targets }, null, 2));
 fs.mkdirSync(path.join(root, '.tmp'), { recursive: true });
-fs.writeFileSync(path.join(root, '.tmp', 'bench-results.json'), JSON.stringify({ at: new Date().toISOString(), results, targets }, null, 2));
+fs.writeFileSync(
+  path.join(root, '.tmp', 'bench-results.json'),
+  JSON.stringify({ at: new Date().toISOString(), results, targets }, null, 2),
+);

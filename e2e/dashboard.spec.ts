@@ -62,9 +62,16 @@ test.describe('[DASHBOARD]', () => {
   test('a failed download shows the Download Failed dialog', async ({ page }) => {
     await signIn(page);
     await page.route('**/arc/downloadtoken', (route) =>
-      route.fulfill({ status: 404, contentType: 'application/json', body: JSON.stringify({ code: 'NOT_FOUND', message: 'File not found' }) }),
+      route.fulfill({
+        status: 404,
+        contentType: 'application/json',
+        body: JSON.stringify({ code: 'NOT_FOUND', message: 'File not found' }),
+      }),
     );
-    await page.getByRole('button', { name: /download Humana/ }).first().click();
+    await page
+      .getByRole('button', { name: /download Humana/ })
+      .first()
+      .click();
     const dialog = page.getByRole('dialog', { name: 'Download Failed' });
     await expect(dialog).toBeVisible();
     await expect(dialog.getByText('File not found')).toBeVisible();
@@ -72,7 +79,11 @@ test.describe('[DASHBOARD]', () => {
 
   test('a failing files call shows "Problem getting dashboard files"', async ({ page }) => {
     await page.route('**/arc/agent/dashboard/files', (route) =>
-      route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ code: 'INTERNAL', message: 'Internal server error' }) }),
+      route.fulfill({
+        status: 500,
+        contentType: 'application/json',
+        body: JSON.stringify({ code: 'INTERNAL', message: 'Internal server error' }),
+      }),
     );
     await signIn(page);
     await expect(page.getByText(MESSAGES.dashboardFilesFailed)).toBeVisible();

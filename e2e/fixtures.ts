@@ -17,7 +17,9 @@ export async function signIn(page: Page, credentials: Credentials = DEMO): Promi
   await page.getByLabel('Username or NPN').fill(credentials.username);
   await page.getByRole('textbox', { name: 'Password', exact: true }).fill(credentials.password);
   await page.getByRole('button', { name: 'Sign In' }).click();
-  await page.waitForURL((url) => !url.pathname.startsWith('/interaction') && !url.pathname.startsWith('/login/callback'));
+  await page.waitForURL(
+    (url) => !url.pathname.startsWith('/interaction') && !url.pathname.startsWith('/login/callback'),
+  );
 }
 
 /** axe-core: no serious or critical violation on the page as it is now. */
@@ -68,7 +70,8 @@ export const test = base.extend<{ cspViolations: string[] }>({
     async ({ page }, use) => {
       const violations: string[] = [];
       page.on('console', (message) => {
-        if (/Content Security Policy|Refused to (load|execute|apply)/i.test(message.text())) violations.push(message.text());
+        if (/Content Security Policy|Refused to (load|execute|apply)/i.test(message.text()))
+          violations.push(message.text());
       });
       await use(violations);
       expect(violations, 'CSP violations').toEqual([]);

@@ -18,7 +18,8 @@ const children = [
 ];
 const stopAll = () => children.forEach((c) => c.kill('SIGTERM'));
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, stopAll);
-for (const child of children) child.on('exit', (code) => {
-  stopAll();
-  process.exit(code ?? 0);
-});
+for (const child of children)
+  child.on('exit', (code) => {
+    stopAll();
+    process.exit(code ?? 0);
+  });

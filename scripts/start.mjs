@@ -20,7 +20,9 @@ function newestMtime(dir) {
 }
 
 const sources = [path.join(webRoot, 'src'), path.join(webRoot, 'index.html'), path.join(root, 'packages/contract/src')];
-const newestSource = Math.max(...sources.map((s) => (fs.statSync(s).isDirectory() ? newestMtime(s) : fs.statSync(s).mtimeMs)));
+const newestSource = Math.max(
+  ...sources.map((s) => (fs.statSync(s).isDirectory() ? newestMtime(s) : fs.statSync(s).mtimeMs)),
+);
 if (!fs.existsSync(builtIndex) || fs.statSync(builtIndex).mtimeMs < newestSource) {
   console.log('Building the web app…');
   const result = spawnSync('vite', ['build', '--config', path.join(webRoot, 'vite.config.ts'), '--logLevel', 'warn'], {

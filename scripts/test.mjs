@@ -19,7 +19,12 @@ const summary = [];
 
 function run(command, args, options = {}) {
   const started = Date.now();
-  const result = spawnSync(command, args, { stdio: 'inherit', cwd: root, ...options, env: { ...process.env, ...options.env } });
+  const result = spawnSync(command, args, {
+    stdio: 'inherit',
+    cwd: root,
+    ...options,
+    env: { ...process.env, ...options.env },
+  });
   return { ok: result.status === 0, seconds: ((Date.now() - started) / 1000).toFixed(1) };
 }
 
@@ -50,10 +55,15 @@ function suite(name, command, args, reportFile, countReport, options) {
   if (!ok && counts.failed === 0) counts.failed = 1; // the runner failed outside any test
   passed += counts.passed;
   failed += counts.failed;
-  summary.push(`${counts.failed === 0 ? 'ok  ' : 'FAIL'} ${name}: ${counts.passed} passed, ${counts.failed} failed (${seconds}s)`);
+  summary.push(
+    `${counts.failed === 0 ? 'ok  ' : 'FAIL'} ${name}: ${counts.passed} passed, ${counts.failed} failed (${seconds}s)`,
+  );
 }
 
-const vitestCounts = (r) => ({ passed: r.numPassedTests ?? 0, failed: (r.numFailedTests ?? 0) + (r.numTotalTestSuites === 0 ? 1 : 0) });
+const vitestCounts = (r) => ({
+  passed: r.numPassedTests ?? 0,
+  failed: (r.numFailedTests ?? 0) + (r.numTotalTestSuites === 0 ? 1 : 0),
+});
 const playwrightCounts = (r) => ({
   passed: (r.stats?.expected ?? 0) + (r.stats?.flaky ?? 0),
   failed: (r.stats?.unexpected ?? 0) + (r.errors?.length ?? 0),
@@ -79,7 +89,9 @@ function ensureChromium() {
   if (fs.existsSync('/usr/bin/chromium')) return true;
   console.log('Installing Debian Chromium for the end-to-end tests…');
   const sudo = process.getuid?.() === 0 ? [] : ['sudo'];
-  const update = spawnSync(sudo[0] ?? 'apt-get', [...sudo.slice(1), ...(sudo.length ? ['apt-get'] : []), 'update'], { stdio: 'inherit' });
+  const update = spawnSync(sudo[0] ?? 'apt-get', [...sudo.slice(1), ...(sudo.length ? ['apt-get'] : []), 'update'], {
+    stdio: 'inherit',
+  });
   if (update.status !== 0) return false;
   const install = spawnSync(sudo[0] ?? 'apt-get', [...(sudo.length ? ['apt-get'] : []), 'install', '-y', 'chromium'], {
     stdio: 'inherit',
@@ -100,7 +112,13 @@ if (wants('format')) check('format (prettier --check)', 'prettier', ['--check', 
 
 if (wants('unit')) {
   const report = path.join(tmp, 'vitest.json');
-  suite('unit and integration (vitest, PGlite)', 'vitest', ['run', '--reporter=default', '--reporter=json', `--outputFile=${report}`], report, vitestCounts);
+  suite(
+    'unit and integration (vitest, PGlite)',
+    'vitest',
+    ['run', '--reporter=default', '--reporter=json', `--outputFile=${report}`],
+    report,
+    vitestCounts,
+  );
 }
 
 if (wants('postgres') || (only.size === 0 && (await postgresAnswers()))) {
@@ -119,14 +137,22 @@ if (wants('postgres') || (only.size === 0 && (await postgresAnswers()))) {
   }
 }
 
-if (wants('build')) check('build (vite)', 'vite', ['build', '--config', 'apps/web/vite.config.ts', '--logLevel', 'warn']);
+if (wants('build'))
+  check('build (vite)', 'vite', ['build', '--config', 'apps/web/vite.config.ts', '--logLevel', 'warn']);
 
 if (wants('e2e')) {
   if (ensureChromium()) {
     const report = path.join(tmp, 'playwright.json');
-    suite('end-to-end (Playwright, Chromium)', 'playwright', ['test', '--config', 'e2e/playwright.config.ts'], report, playwrightCounts, {
-      env: { PLAYWRIGHT_JSON_OUTPUT_NAME: report },
-    });
+    suite(
+      'end-to-end (Playwright, Chromium)',
+      'playwright',
+      ['test', '--config', 'e2e/playwright.config.ts'],
+      report,
+      playwrightCounts,
+      {
+        env: { PLAYWRIGHT_JSON_OUTPUT_NAME: report },
+      },
+    );
   } else {
     failed += 1;
     summary.push('FAIL end-to-end: Chromium could not be installed');

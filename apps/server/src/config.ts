@@ -16,14 +16,20 @@ const EnvSchema = z
       .optional(),
     PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
     OIDC_ISSUER: z.url({ protocol: /^https?$/ }).optional(),
-    SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+      .optional(),
     MAIL_FROM: z.string().min(3).default('ARC <no-reply@arc.example>'),
     S3_BUCKET: z.string().min(1).optional(),
     S3_REGION: z.string().min(1).optional(),
     S3_ENDPOINT: z.url().optional(),
     S3_ACCESS_KEY_ID: z.string().min(1).optional(),
     S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
-    REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// URL').optional(),
+    REDIS_URL: z
+      .string()
+      .regex(/^rediss?:\/\//, 'must be a redis:// URL')
+      .optional(),
     SENTRY_DSN: z.url().optional(),
     DEMO_DATA: bool.optional(),
     TZ_BUSINESS: z

@@ -5,16 +5,19 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { queryClient } from './api/query-client.ts';
-import { track } from './api/telemetry.ts';
 import { restoreSession } from './auth/session.ts';
+import { paths } from './paths.ts';
 import { createRouter } from './router.tsx';
 import { cssVariablesResolver, theme } from './theme.ts';
 
-window.addEventListener('error', (event) => track('client_error', { message: String(event.message), source: event.filename }));
-window.addEventListener('unhandledrejection', (event) => track('client_error', { message: String(event.reason) }));
+// Client errors are recorded; the telemetry client (and the contract's schemas) load only when one happens.
+const report = (data: Record<string, unknown>) =>
+  void import('./api/telemetry.ts').then(({ track }) => track('client_error', data)).catch(() => undefined);
+window.addEventListener('error', (event) => report({ message: String(event.message), source: event.filename }));
+window.addEventListener('unhandledrejection', (event) => report({ message: String(event.reason) }));
 
 // The sign-in callback completes the session itself; everywhere else a stored session is restored.
-if (window.location.pathname !== '/login/callback') void restoreSession();
+if (window.location.pathname !== paths.loginCallback) void restoreSession();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -58,7 +58,11 @@ export const routes: RouteObject[] = [
       publicRoute(paths.signInForgot, { name: 'forgot', title: 'Forgot Password' }, signIn),
       publicRoute(paths.signInRegister, { name: 'register', title: 'Sign Up' }, signIn),
       publicRoute('/interaction/:uid', { title: 'Sign in' }, () => import('./features/identity/interaction-page.tsx')),
-      publicRoute(paths.loginCallback, { title: 'Signing in' }, () => import('./features/identity/login-callback-page.tsx')),
+      publicRoute(
+        paths.loginCallback,
+        { title: 'Signing in' },
+        () => import('./features/identity/login-callback-page.tsx'),
+      ),
       publicRoute('/register/:token', { title: 'Create password' }, createPassword),
       publicRoute('/forgotpass/:token', { title: 'Reset password' }, createPassword),
       publicRoute(paths.tosGate, { title: 'Terms of Service' }, () => import('./features/identity/tos-gate-page.tsx')),

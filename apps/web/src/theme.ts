@@ -19,7 +19,10 @@ export const theme = createTheme({
   primaryShade: 8,
   colors: { brand },
   fontFamily: 'Inter, "Segoe UI", Roboto, "Helvetica Neue", Arial, system-ui, sans-serif',
-  headings: { fontFamily: 'Inter, "Segoe UI", Roboto, "Helvetica Neue", Arial, system-ui, sans-serif', fontWeight: '650' },
+  headings: {
+    fontFamily: 'Inter, "Segoe UI", Roboto, "Helvetica Neue", Arial, system-ui, sans-serif',
+    fontWeight: '650',
+  },
   defaultRadius: 'md',
   cursorType: 'pointer',
   components: {

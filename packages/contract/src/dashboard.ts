@@ -13,7 +13,7 @@ export const DashboardFileSchema = z.object({
   /** 'aetna' tiles read "Log in - First Look"; 'anthem' tiles show the NPN instructions */
   logoType: z.enum(['aetna', 'anthem', 'standard']),
   /** an external link opened instead of a download */
-  link: z.string().url().nullable(),
+  link: z.url().nullable(),
   /** download identifier for POST /arc/downloadtoken */
   file: z.string().nullable(),
 });

@@ -16,6 +16,7 @@ export const createDownloadToken = defineRoute({
     400: ErrorResponseSchema,
     401: ErrorResponseSchema,
     404: ErrorResponseSchema,
+    429: ErrorResponseSchema,
   },
 });
 
@@ -26,8 +27,9 @@ export const downloadFile = defineRoute({
   summary: 'Stream the file a download token names',
   tags: ['files'],
   auth: false,
-  params: z.object({ token: z.string().min(1).max(200) }),
-  responses: { 404: ErrorResponseSchema, 410: ErrorResponseSchema },
+  params: z.object({ token: z.string() }),
+  /** 200 is the file's bytes; 404 a malformed token; 410 a used, unknown or expired one */
+  responses: { 404: ErrorResponseSchema, 410: ErrorResponseSchema, 429: ErrorResponseSchema },
 });
 
 export const DOWNLOAD_TOKEN_TTL_SECONDS = 60;

@@ -1,17 +1,14 @@
 /** Texts from the specification that the server and the web app both show. */
 export const MESSAGES = {
-  registerSuccess:
-    'If your account was found you will receive an email with a registration link',
-  forgotSuccess:
-    'If your account was found you will receive an email with a password reset link',
+  registerSuccess: 'If your account was found you will receive an email with a registration link',
+  forgotSuccess: 'If your account was found you will receive an email with a password reset link',
   linkExpired: 'This link is expired.',
   tosAcceptFailed: 'Failed to accept terms',
   tosLoadFailed: 'Failed to load Terms of Service.',
   dashboardFilesFailed: 'Problem getting dashboard files',
   downloadFailedTitle: 'Download Failed',
   invalidCredentials: 'Invalid username or password.',
-  accountLocked:
-    'Too many failed sign-in attempts. Wait a few minutes and try again, or reset your password.',
+  accountLocked: 'Too many failed sign-in attempts. Wait a few minutes and try again, or reset your password.',
   tooManyRequests: 'Too many requests. Please wait a moment and try again.',
   notFound: 'Not found',
   unauthorized: 'Missing token',

@@ -12,7 +12,9 @@ describe('password rules', () => {
     ['abcdefg1', 'upper'],
     ['Abcdefgh', 'digit'],
   ])('fails %s on the %s rule', (password, rule) => {
-    const failing = checkPassword(password, password).filter((r) => !r.ok).map((r) => r.id);
+    const failing = checkPassword(password, password)
+      .filter((r) => !r.ok)
+      .map((r) => r.id);
     expect(failing).toEqual([rule]);
   });
 

@@ -16,7 +16,9 @@ export const UserSchema = z.object({
   id: z.string(),
   ActID: z.string().nullable(),
   actData: z.object({ FULLNAME: z.string() }),
+  /** URL path of the agent's picture, or null when there is none */
   avatar: z.string().nullable(),
+  /** the version in force with this agent's acceptance; null only while no version is published */
   tos: TermsSchema.nullable(),
   npn: z.string(),
   username: z.string(),
@@ -46,7 +48,7 @@ export const getUserInfo = defineRoute({
   summary: 'The signed-in agent',
   tags: ['profile'],
   auth: true,
-  responses: { 200: z.object({ agent: UserSchema }), 401: ErrorResponseSchema },
+  responses: { 200: z.object({ agent: UserSchema }), 401: ErrorResponseSchema, 404: ErrorResponseSchema },
 });
 
 export const AcceptTermsRequestSchema = z.object({ tosid: z.number().int().positive() });
@@ -63,6 +65,8 @@ export const acceptTerms = defineRoute({
     200: z.object({ tos: TermsSchema }),
     400: ErrorResponseSchema,
     401: ErrorResponseSchema,
+    404: ErrorResponseSchema,
+    /** the version is no longer the one in force (a newer one was published) */
     409: ErrorResponseSchema,
   },
 });

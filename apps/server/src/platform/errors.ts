@@ -21,7 +21,11 @@ export class AppError extends Error {
   readonly status: number;
   readonly fieldErrors: Record<string, string[]> | undefined;
 
-  constructor(code: ErrorCode, message: string, options: { fieldErrors?: Record<string, string[]>; cause?: unknown } = {}) {
+  constructor(
+    code: ErrorCode,
+    message: string,
+    options: { fieldErrors?: Record<string, string[]>; cause?: unknown } = {},
+  ) {
     super(message, { cause: options.cause });
     this.name = 'AppError';
     this.code = code;

@@ -1,33 +1,10 @@
 import { buildPath, ErrorResponseSchema, type RouteEntry } from '@arc/contract';
 import type { z } from 'zod';
+import { ApiError } from './api-error.ts';
+import { clientHooks } from './client-hooks.ts';
 
-/** Any non-2xx answer, in the contract's error shape. */
-export class ApiError extends Error {
-  readonly status: number;
-  readonly code: string;
-  readonly fieldErrors: Record<string, string[]> | undefined;
-
-  constructor(status: number, code: string, message: string, fieldErrors?: Record<string, string[]>) {
-    super(message);
-    this.name = 'ApiError';
-    this.status = status;
-    this.code = code;
-    this.fieldErrors = fieldErrors;
-  }
-}
-
-interface ClientHooks {
-  getToken: () => string | null;
-  /** a 401 on a call that sent the session's token: the session is over */
-  onUnauthorized: () => void;
-}
-
-let hooks: ClientHooks = { getToken: () => null, onUnauthorized: () => {} };
-
-/** The auth layer plugs in the token source and the 401 reaction (api/ never imports auth/). */
-export function configureApiClient(next: ClientHooks): void {
-  hooks = next;
-}
+export { ApiError, errorMessage } from './api-error.ts';
+export { configureApiClient } from './client-hooks.ts';
 
 type Input<T> = T extends z.ZodType ? z.input<T> : never;
 type SuccessStatus = 200 | 201 | 202;
@@ -51,6 +28,7 @@ export async function apiFetch<E extends RouteEntry>(entry: E, options: ApiFetch
     if (value !== undefined) url.searchParams.set(key, String(value));
   }
   const headers: Record<string, string> = { accept: 'application/json' };
+  const hooks = clientHooks();
   const sessionToken = entry.auth ? hooks.getToken() : null;
   const token = options.token ?? sessionToken;
   if (token) headers.authorization = `Bearer ${token}`;
@@ -81,7 +59,12 @@ export async function apiFetch<E extends RouteEntry>(entry: E, options: ApiFetch
     throw error;
   }
   const schema = entry.responses[response.status as SuccessStatus];
-  return (schema ? schema.parse(json) : json) as Success<E>;
+  if (!schema) return json as Success<E>;
+  const parsed = schema.safeParse(json);
+  if (!parsed.success) {
+    throw new ApiError(response.status, 'INVALID_RESPONSE', 'The server sent an answer this page does not understand.');
+  }
+  return parsed.data as Success<E>;
 }
 
 function safeJson(text: string): unknown {
@@ -92,5 +75,3 @@ function safeJson(text: string): unknown {
   }
 }
 
-export const errorMessage = (error: unknown): string =>
-  error instanceof Error ? error.message : 'Something went wrong. Please try again.';

@@ -1,7 +1,14 @@
 import { recordTelemetry } from '@arc/contract';
 import { apiFetch } from './client.ts';
+import { clientHooks } from './client-hooks.ts';
 
-/** Records a tracked event; never throws and never blocks the screen. */
+/** Records a tracked event (POST /arc/telemetry); never throws and never blocks the screen. */
 export function track(event: string, data?: Record<string, unknown>): void {
-  void apiFetch(recordTelemetry, { body: { event, ...(data ? { data } : {}) } }).catch(() => undefined);
+  try {
+    // the session's token, when there is one, names the agent; a refused token is not a sign-out here
+    const token = clientHooks().getToken() ?? undefined;
+    void apiFetch(recordTelemetry, { body: { event, ...(data ? { data } : {}) }, token }).catch(() => undefined);
+  } catch {
+    // telemetry must never break the screen that reports
+  }
 }

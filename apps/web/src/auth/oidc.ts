@@ -1,9 +1,12 @@
-import { WEB_CLIENT_ID, OIDC_SCOPES } from '@arc/contract';
+import { OIDC_SCOPES, WEB_CLIENT_ID } from '@arc/contract/identity';
 import { UserManager, WebStorageStateStore, type User } from 'oidc-client-ts';
 import { OIDC_AUTHORITY, POST_LOGOUT_REDIRECT_URI, REDIRECT_URI } from '../config.ts';
 import { sessionFromUser, setSession } from './session.ts';
 
-/** Loaded lazily: the OIDC client is needed only to sign in, renew and sign out. */
+/**
+ * Loaded lazily: the OIDC client is needed only to sign in, renew and sign out. Code flow with PKCE (S256,
+ * automatic), tokens in sessionStorage, silent renewal with the (rotated) refresh token.
+ */
 const manager = new UserManager({
   authority: OIDC_AUTHORITY,
   client_id: WEB_CLIENT_ID,

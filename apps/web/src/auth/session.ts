@@ -1,9 +1,16 @@
-import { WEB_CLIENT_ID } from '@arc/contract';
+import { WEB_CLIENT_ID } from '@arc/contract/identity';
 import { useSyncExternalStore } from 'react';
-import { configureApiClient } from '../api/client.ts';
+import { configureApiClient } from '../api/client-hooks.ts';
+import { queryClient } from '../api/query-client.ts';
 import { OIDC_AUTHORITY } from '../config.ts';
+import { paths } from '../paths.ts';
 
-export type SessionStatus = 'loading' | 'signedOut' | 'signedIn';
+/**
+ * The session store: the access token and ID token of the signed-in agent and where the session stands.
+ * It never imports oidc-client-ts itself; `./oidc.ts` is loaded on demand (restore, sign-in, sign-out),
+ * so the signed-out pages' JavaScript stays small.
+ */
+export type SessionStatus = 'loading' | 'signedOut' | 'signedIn' | 'signingOut';
 
 export interface Session {
   status: SessionStatus;
@@ -11,7 +18,7 @@ export interface Session {
   idToken: string | null;
 }
 
-const SIGNED_OUT: Session = { status: 'signedOut', accessToken: null, idToken: null };
+export const SIGNED_OUT: Session = { status: 'signedOut', accessToken: null, idToken: null };
 let session: Session = { status: 'loading', accessToken: null, idToken: null };
 const listeners = new Set<() => void>();
 
@@ -33,21 +40,39 @@ export function useSession(): Session {
   );
 }
 
-/** Where oidc-client-ts keeps the signed-in user (sessionStorage, one tab). */
+/** Where oidc-client-ts keeps the signed-in user (sessionStorage: one tab, gone when it closes). */
 export const STORED_USER_KEY = `oidc.user:${OIDC_AUTHORITY}:${WEB_CLIENT_ID}`;
 const RETURN_TO_KEY = 'arc.returnTo';
+const RESTARTED_AT_KEY = 'arc.signInRestartedAt';
+/** a second 401 restart within this time is a loop (say, the API refuses every token): stop and sign out */
+const RESTART_LOOP_MS = 60_000;
+
+const SIGN_IN_PAUSED_KEY = 'arc.signInPaused';
+
+/** True once after a sign-in loop was stopped: /sign-in shows a button instead of redirecting at once. */
+export function takeSignInPaused(): boolean {
+  const isPaused = sessionStorage.getItem(SIGN_IN_PAUSED_KEY) !== null;
+  sessionStorage.removeItem(SIGN_IN_PAUSED_KEY);
+  return isPaused;
+}
 
 /** Checked without loading the OIDC library, so signed-out pages stay small. */
 export const hasStoredSession = (): boolean => sessionStorage.getItem(STORED_USER_KEY) !== null;
 
+const isLocalPath = (path: string | null): path is string =>
+  !!path && path.startsWith('/') && !path.startsWith('//') && !path.startsWith('/\\');
+
+/** Remembers the page the agent wanted, to come back to it after signing in. */
 export function rememberReturnTo(path: string): void {
-  if (path.startsWith('/') && !path.startsWith('//')) sessionStorage.setItem(RETURN_TO_KEY, path);
+  if (isLocalPath(path) && !path.startsWith(paths.signIn) && !path.startsWith(paths.loginCallback)) {
+    sessionStorage.setItem(RETURN_TO_KEY, path);
+  }
 }
 
 export function takeReturnTo(): string {
   const path = sessionStorage.getItem(RETURN_TO_KEY);
   sessionStorage.removeItem(RETURN_TO_KEY);
-  return path && path.startsWith('/') && !path.startsWith('//') ? path : '/';
+  return isLocalPath(path) ? path : paths.home;
 }
 
 interface OidcUserLike {
@@ -69,34 +94,65 @@ export async function restoreSession(): Promise<void> {
     setSession(SIGNED_OUT);
     return;
   }
-  const { loadUser } = await oidc();
-  setSession(sessionFromUser(await loadUser()));
+  try {
+    const { loadUser } = await oidc();
+    setSession(sessionFromUser(await loadUser()));
+  } catch {
+    setSession(SIGNED_OUT);
+  }
 }
 
+/** Starts the code + PKCE redirect to the provider; `returnTo` is where to land afterwards. */
 export async function signIn(returnTo?: string): Promise<void> {
   if (returnTo) rememberReturnTo(returnTo);
   const { startSignIn } = await oidc();
   await startSignIn();
 }
 
+/** /login/callback: exchanges the code for tokens; answers where the agent was headed. */
 export async function completeSignIn(): Promise<string> {
   const { finishSignIn } = await oidc();
   setSession(sessionFromUser(await finishSignIn()));
   return takeReturnTo();
 }
 
-/** Ends the provider session too; the token and user are blanked first. */
-export async function signOut(): Promise<void> {
-  const idToken = session.idToken;
-  setSession(SIGNED_OUT);
-  const { endSession } = await oidc();
-  await endSession(idToken);
+/** Forgets the tokens and every cached answer of the agent (their profile, files, …). */
+function blankSession(status: SessionStatus = 'signedOut'): void {
+  setSession({ status, accessToken: null, idToken: null });
+  queryClient.clear();
 }
 
-configureApiClient({
-  getToken: () => session.accessToken,
-  onUnauthorized: () => {
+/**
+ * Log Out: ends the provider session at its end-session endpoint (with id_token_hint), and blanks the
+ * token and the user. The provider then sends the browser to /sign-in.
+ */
+export async function signOut(): Promise<void> {
+  const idToken = session.idToken;
+  blankSession('signingOut');
+  try {
+    const { endSession } = await oidc();
+    await endSession(idToken);
+  } catch {
+    // the provider could not be reached: the local session is gone anyway
     setSession(SIGNED_OUT);
-    void oidc().then(({ forgetUser }) => forgetUser());
-  },
-});
+    window.location.assign(paths.signIn);
+  }
+}
+
+/** A 401 on an agent call: the session is over; sign in again and come back here (once a minute at most). */
+export function restartSignIn(): void {
+  if (session.status === 'signingOut') return;
+  const last = Number(sessionStorage.getItem(RESTARTED_AT_KEY) ?? 0);
+  const isLoop = Date.now() - last < RESTART_LOOP_MS;
+  blankSession();
+  void oidc().then(({ forgetUser }) => forgetUser()).catch(() => undefined);
+  if (isLoop) {
+    // the sign-in screen then asks before starting again, instead of bouncing forever
+    sessionStorage.setItem(SIGN_IN_PAUSED_KEY, '1');
+    return;
+  }
+  sessionStorage.setItem(RESTARTED_AT_KEY, String(Date.now()));
+  void signIn(`${window.location.pathname}${window.location.search}`).catch(() => undefined);
+}
+
+configureApiClient({ getToken: () => session.accessToken, onUnauthorized: restartSignIn });

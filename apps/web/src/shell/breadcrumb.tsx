@@ -14,22 +14,22 @@ export function Breadcrumb() {
   }, [pathname]);
   return (
     <nav aria-label="Breadcrumb">
-    <Breadcrumbs separatorMargin={6} style={{ flexWrap: 'wrap', rowGap: 4 }}>
-      <Anchor component={Link} to="/" size="sm">
-        ARC
-      </Anchor>
-      {trail.map((crumb) =>
-        crumb.path === pathname ? (
-          <Text key={crumb.path} size="sm" c="dimmed" aria-current="page">
-            {crumb.title}
-          </Text>
-        ) : (
-          <Anchor key={crumb.path} component={Link} to={crumb.path} size="sm">
-            {crumb.title}
-          </Anchor>
-        ),
-      )}
-    </Breadcrumbs>
+      <Breadcrumbs separatorMargin={6} style={{ flexWrap: 'wrap', rowGap: 4 }}>
+        <Anchor component={Link} to="/" size="sm">
+          ARC
+        </Anchor>
+        {trail.map((crumb) =>
+          crumb.path === pathname ? (
+            <Text key={crumb.path} size="sm" c="dimmed" aria-current="page">
+              {crumb.title}
+            </Text>
+          ) : (
+            <Anchor key={crumb.path} component={Link} to={crumb.path} size="sm">
+              {crumb.title}
+            </Anchor>
+          ),
+        )}
+      </Breadcrumbs>
     </nav>
   );
 }

@@ -26,7 +26,13 @@ export function DefaultLayout({ user, children }: { user: User | undefined; chil
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
-            <Burger opened={isMobileOpen} onClick={mobile.toggle} hiddenFrom="sm" size="sm" aria-label="Open the menu" />
+            <Burger
+              opened={isMobileOpen}
+              onClick={mobile.toggle}
+              hiddenFrom="sm"
+              size="sm"
+              aria-label="Open the menu"
+            />
             <Tooltip label={isCollapsed ? 'Expand the menu' : 'Collapse the menu'}>
               <ActionIcon
                 variant="subtle"

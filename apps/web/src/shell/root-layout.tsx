@@ -9,7 +9,6 @@ import { LoginLayout } from './login-layout.tsx';
 // The signed-in shell (AppShell, menus, icons) loads only for signed-in agents: signed-out pages stay small.
 const DefaultLayout = lazy(() => import('./default-layout.tsx').then((m) => ({ default: m.DefaultLayout })));
 
-
 /**
  * The navigation guard: picks the layout (login layout while signed out), sends signed-out visitors of
  * agent pages to /sign-in, an agent with empty terms stamp to /tosgate, and signs out one with no status.
@@ -27,16 +26,30 @@ export function RootLayout() {
     if (hasNoStatus) void signOut();
   }, [hasNoStatus]);
 
-  if (handle.layout === 'login') return <LoginLayout><Outlet /></LoginLayout>;
+  if (handle.layout === 'login')
+    return (
+      <LoginLayout>
+        <Outlet />
+      </LoginLayout>
+    );
   if (session.status === 'loading') return <LoginLayout isLoading />;
 
   if (session.status === 'signedOut') {
-    if (location.pathname === paths.home) return <LoginLayout><Outlet /></LoginLayout>;
+    if (location.pathname === paths.home)
+      return (
+        <LoginLayout>
+          <Outlet />
+        </LoginLayout>
+      );
     if (handle.auth) {
       rememberReturnTo(`${location.pathname}${location.search}`);
       return <Navigate to={paths.signIn} replace />;
     }
-    return <LoginLayout><Outlet /></LoginLayout>;
+    return (
+      <LoginLayout>
+        <Outlet />
+      </LoginLayout>
+    );
   }
 
   if (agent && agent.tos && agent.tos.stamp === null) return <Navigate to={paths.tosGate} replace />;

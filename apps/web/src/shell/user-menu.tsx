@@ -1,6 +1,13 @@
 import type { User } from '@arc/contract';
 import { Avatar, Group, Loader, Menu, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
-import { IconChevronDown, IconFileText, IconLifebuoy, IconLogout, IconShieldCheck, IconUser } from '@tabler/icons-react';
+import {
+  IconChevronDown,
+  IconFileText,
+  IconLifebuoy,
+  IconLogout,
+  IconShieldCheck,
+  IconUser,
+} from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { signOut } from '../auth/session.ts';
 import { paths } from '../paths.ts';

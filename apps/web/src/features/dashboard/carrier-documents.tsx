@@ -1,5 +1,19 @@
 import { AETNA_TILE_LABEL, dashboardFileLabel, MESSAGES, type DashboardFile } from '@arc/contract';
-import { Alert, Button, Card, Center, Image, LoadingOverlay, Modal, Paper, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Card,
+  Center,
+  Image,
+  LoadingOverlay,
+  Modal,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Tabs,
+  Text,
+  Title,
+} from '@mantine/core';
 import { IconDownload, IconExternalLink } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -34,13 +48,20 @@ export function CarrierDocuments() {
 
   return (
     <Paper p={{ base: 'md', sm: 'lg' }} pos="relative">
-      <LoadingOverlay visible={isDownloading} zIndex={50} overlayProps={{ blur: 1 }} loaderProps={{ 'aria-label': 'Downloading' } as never} />
+      <LoadingOverlay
+        visible={isDownloading}
+        zIndex={50}
+        overlayProps={{ blur: 1 }}
+        loaderProps={{ 'aria-label': 'Downloading' } as never}
+      />
       <Title order={2} size="h3" mb="md">
         Carrier Benefits / First Look Documents
       </Title>
       {files.isError ? (
         <Alert color="red" title="Error" role="alert">
-          {files.error instanceof ApiError && files.error.status > 399 ? MESSAGES.dashboardFilesFailed : errorMessage(files.error)}
+          {files.error instanceof ApiError && files.error.status > 399
+            ? MESSAGES.dashboardFilesFailed
+            : errorMessage(files.error)}
         </Alert>
       ) : (
         <Tabs value={tab} onChange={setTab} keepMounted={false}>

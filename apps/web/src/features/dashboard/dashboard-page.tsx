@@ -14,9 +14,14 @@ export default function DashboardPage() {
     <Stack gap="lg">
       <Title order={1}>Dashboard</Title>
       <ProductTiles />
-      <Alert color="yellow" variant="light" icon={<IconAlertTriangle aria-hidden="true" />} title="Confidential — for agent use only">
-        Benefits shown are subject to CMS approval and may change. Do not give this material to prospects, members or the
-        public.
+      <Alert
+        color="yellow"
+        variant="light"
+        icon={<IconAlertTriangle aria-hidden="true" />}
+        title="Confidential — for agent use only"
+      >
+        Benefits shown are subject to CMS approval and may change. Do not give this material to prospects, members or
+        the public.
       </Alert>
       <CarrierDocuments />
     </Stack>

@@ -27,7 +27,8 @@ export default function CreatePasswordPage() {
   const isExpired =
     (link.isError && link.error instanceof ApiError && link.error.status === 410) ||
     (create.error instanceof ApiError && create.error.status === 410);
-  if (isExpired || link.isError) return <ExpiredLink message={isExpired ? MESSAGES.linkExpired : errorMessage(link.error)} />;
+  if (isExpired || link.isError)
+    return <ExpiredLink message={isExpired ? MESSAGES.linkExpired : errorMessage(link.error)} />;
 
   if (create.isSuccess) {
     return (

@@ -10,7 +10,6 @@ import { signIn } from '../../auth/session.ts';
 import { paths } from '../../paths.ts';
 import type { RouteHandle, SignInAction } from '../../route-table.ts';
 
-
 /** /sign-in: login starts the code + PKCE redirect; forgot and register ask for the NPN. */
 export default function SignInPage() {
   const matches = useMatches();

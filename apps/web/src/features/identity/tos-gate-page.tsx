@@ -31,7 +31,11 @@ export default function TosGatePage() {
     );
   }
   if (user.isError || !user.data?.tos) {
-    return <Alert color="red" title="Error">{MESSAGES.tosLoadFailed}</Alert>;
+    return (
+      <Alert color="red" title="Error">
+        {MESSAGES.tosLoadFailed}
+      </Alert>
+    );
   }
   const tos = user.data.tos;
   return (

@@ -1,0 +1,18 @@
+/**
+ * How the fetch client reaches the session without importing auth/ (api/ never imports auth/), and without
+ * pulling the contract's schemas into modules that only need the token (the sign-in page stays small).
+ */
+export interface ClientHooks {
+  getToken: () => string | null;
+  /** a 401 on a call that sent the session's token: the session is over */
+  onUnauthorized: () => void;
+}
+
+let hooks: ClientHooks = { getToken: () => null, onUnauthorized: () => {} };
+
+/** The auth layer plugs in the token source and the 401 reaction. */
+export function configureApiClient(next: ClientHooks): void {
+  hooks = next;
+}
+
+export const clientHooks = (): ClientHooks => hooks;
