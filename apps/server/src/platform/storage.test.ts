@@ -4,7 +4,8 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { text } from 'node:stream/consumers';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createDiskStorage } from './storage.ts';
+import { loadConfig } from '../config.ts';
+import { createDiskStorage, createStorage } from './storage.ts';
 
 const root = fs.mkdtempSync(path.join(os.tmpdir(), 'arc-storage-'));
 afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
@@ -34,5 +35,27 @@ describe('disk storage', () => {
 
   it('answers NOT_FOUND for a missing key', async () => {
     await expect(storage.get('docs/missing.txt')).rejects.toMatchObject({ code: 'NOT_FOUND' });
+  });
+});
+
+describe('createStorage', () => {
+  it('stops the start with a clear message when S3 is configured', () => {
+    const config = loadConfig({ DATA_DIR: root, S3_BUCKET: 'arc-files' }, root);
+    expect(() => createStorage(config)).toThrow('S3_BUCKET is set but S3 storage is not available in this build');
+  });
+
+  it('deletes a stored file, and deleting it again is no error', async () => {
+    const storage = createStorage(loadConfig({ DATA_DIR: root }, root));
+    await storage.put('tmp/c.txt', Readable.from(['bye']));
+    await storage.delete('tmp/c.txt');
+    await storage.delete('tmp/c.txt');
+    await expect(storage.get('tmp/c.txt')).rejects.toMatchObject({ code: 'NOT_FOUND' });
+  });
+
+  it('refuses keys with dot segments, backslashes or empty segments', async () => {
+    const storage = createDiskStorage(root);
+    for (const key of ['a/../b', 'a\\b', 'a//b', '.hidden', '']) {
+      await expect(storage.get(key), key).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+    }
   });
 });

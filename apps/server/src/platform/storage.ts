@@ -58,9 +58,9 @@ export function createDiskStorage(root: string): Storage {
   };
 }
 
+/** The storage the config asks for: local disk under `DATA_DIR/files` unless S3 is configured. */
 export function createStorage(config: Config): Storage {
-  if (config.s3) {
-    throw new Error('S3_BUCKET is set, but this build stores files on local disk only: unset S3_* or mount DATA_DIR');
-  }
+  // TODO: an S3-compatible Storage (multipart upload from the stream, GetObject body as the read stream).
+  if (config.s3) throw new Error('S3_BUCKET is set but S3 storage is not available in this build');
   return createDiskStorage(path.join(config.dataDir, 'files'));
 }

@@ -1,22 +1,39 @@
 import { Readable } from 'node:stream';
+import type { Db } from '../db/client.ts';
 import { agents, dashboardFiles, files, termsAcceptances, termsDocuments } from '../db/schema/index.ts';
+import { logoUrl } from '../modules/dashboard/logos.ts';
+import { hashPassword } from '../platform/passwords.ts';
 import type { Storage } from '../platform/storage.ts';
 import { randomId } from '../platform/tokens.ts';
-import type { Db } from '../db/client.ts';
-import { hashPassword } from '../platform/passwords.ts';
-import { seededRandom } from './random.ts';
+import { seededRandom, type Random } from './random.ts';
 
 export type AgentRow = typeof agents.$inferSelect;
 export type NewAgent = typeof agents.$inferInsert;
 
-const FIRST_NAMES = ['Olivia', 'Liam', 'Emma', 'Noah', 'Ava', 'Mateo', 'Sophia', 'Elijah', 'Mia', 'James', 'Amelia', 'Lucas'];
+const FIRST_NAMES = [
+  'Olivia',
+  'Liam',
+  'Emma',
+  'Noah',
+  'Ava',
+  'Mateo',
+  'Sophia',
+  'Elijah',
+  'Mia',
+  'James',
+  'Amelia',
+  'Lucas',
+];
 const LAST_NAMES = ['Garcia', 'Smith', 'Nguyen', 'Johnson', 'Patel', 'Brown', 'Lopez', 'Miller', 'Davis', 'Wilson'];
 
-const random = seededRandom(20261122);
+const factoryRandom = seededRandom(20261122);
 let sequence = 0;
 
-/** A valid agent with a unique NPN; pass overrides for what the test cares about. */
-export function makeAgent(overrides: Partial<NewAgent> = {}): NewAgent {
+/**
+ * A valid agent with a unique NPN; pass overrides for what the test cares about. The demo seed passes its own
+ * random source so its data does not depend on what else ran in the process.
+ */
+export function makeAgent(overrides: Partial<NewAgent> = {}, random: Random = factoryRandom): NewAgent {
   sequence += 1;
   const firstName = random.pick(FIRST_NAMES);
   const lastName = random.pick(LAST_NAMES);
@@ -43,7 +60,10 @@ export interface InsertAgentOptions extends Partial<NewAgent> {
   acceptTerms?: boolean;
 }
 
-export async function insertAgent(db: Db, options: InsertAgentOptions = {}): Promise<AgentRow & { password: string | null }> {
+export async function insertAgent(
+  db: Db,
+  options: InsertAgentOptions = {},
+): Promise<AgentRow & { password: string | null }> {
   const { password = 'Test-Password-1', acceptTerms, ...overrides } = options;
   const values = makeAgent(overrides);
   if (password !== null) values.passwordHash = await hashPassword(password);
@@ -59,21 +79,24 @@ export async function insertAgent(db: Db, options: InsertAgentOptions = {}): Pro
   return { ...row!, password };
 }
 
-export async function ensureTerms(db: Db) {
+export type TermsRow = typeof termsDocuments.$inferSelect;
+export type NewTerms = typeof termsDocuments.$inferInsert;
+
+export const makeTerms = (overrides: Partial<NewTerms> = {}): NewTerms => ({
+  title: 'Terms of Service',
+  body: '<h2>Terms of Service</h2><p>Agent use only.</p>',
+  ...overrides,
+});
+
+/** The newest terms version, created when there is none yet. */
+export async function ensureTerms(db: Db): Promise<TermsRow> {
   const existing = await db.query.termsDocuments.findFirst({ orderBy: (t, { desc }) => [desc(t.id)] });
-  if (existing) return existing;
-  const [row] = await db
-    .insert(termsDocuments)
-    .values({ title: 'Terms of Service', body: '<h2>Terms of Service</h2><p>Agent use only.</p>' })
-    .returning();
-  return row!;
+  return existing ?? insertTerms(db);
 }
 
-export async function insertTerms(db: Db, overrides: Partial<typeof termsDocuments.$inferInsert> = {}) {
-  const [row] = await db
-    .insert(termsDocuments)
-    .values({ title: 'Terms of Service', body: '<h2>Terms of Service</h2><p>Agent use only.</p>', ...overrides })
-    .returning();
+/** Publishes a terms version (now, unless `publishedAt` says otherwise). */
+export async function insertTerms(db: Db, overrides: Partial<NewTerms> = {}): Promise<TermsRow> {
+  const [row] = await db.insert(termsDocuments).values(makeTerms(overrides)).returning();
   return row!;
 }
 
@@ -84,6 +107,8 @@ export interface InsertFileOptions {
   contentType: string;
   body: Uint8Array | string;
   ownerAgentId?: string | null;
+  /** set when `body` is stored compressed, e.g. 'gzip' */
+  contentEncoding?: string | null;
   id?: string;
 }
 
@@ -92,11 +117,22 @@ export async function storeFile(storage: Storage, options: InsertFileOptions): P
   const id = options.id ?? `fil_${randomId()}`;
   const storageKey = `files/${id}`;
   const { size } = await storage.put(storageKey, Readable.from([Buffer.from(options.body)]));
-  return { id, name: options.name, contentType: options.contentType, size, storageKey, ownerAgentId: options.ownerAgentId ?? null };
+  return {
+    id,
+    name: options.name,
+    contentType: options.contentType,
+    size,
+    storageKey,
+    ownerAgentId: options.ownerAgentId ?? null,
+    contentEncoding: options.contentEncoding ?? null,
+  };
 }
 
 export async function insertFile(db: Db, storage: Storage, options: InsertFileOptions): Promise<FileRow> {
-  const [row] = await db.insert(files).values(await storeFile(storage, options)).returning();
+  const [row] = await db
+    .insert(files)
+    .values(await storeFile(storage, options))
+    .returning();
   return row!;
 }
 
@@ -105,11 +141,11 @@ export type NewDashboardFile = typeof dashboardFiles.$inferInsert;
 export function makeDashboardFile(overrides: Partial<NewDashboardFile> = {}): NewDashboardFile {
   sequence += 1;
   return {
-    key: `dash_${sequence}_${random.int(1000, 9999)}`,
+    key: `dash_${sequence}_${factoryRandom.int(1000, 9999)}`,
     documentId: 70,
     year: 2026,
     carrier: 'Humana',
-    img: '/arc/dashboard/logos/humana.svg',
+    img: logoUrl('humana'),
     logoType: 'standard',
     link: null,
     fileId: null,

@@ -1,38 +1,127 @@
 import { count, eq } from 'drizzle-orm';
+import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { agents, dashboardFiles, files } from '../db/schema/index.ts';
+import { agents, dashboardFiles, files, termsAcceptances } from '../db/schema/index.ts';
 import { verifyPassword } from '../platform/passwords.ts';
 import { createTestApp, fixedClock, type TestApp } from '../test/app.ts';
+import { bearer, mintAccessToken } from '../test/tokens.ts';
+import { DEMO_AGENT_ID, DEMO2_AGENT_ID, demoRoster, NEWCOMER_NPN } from './demo-agents.ts';
 import { DEMO_PASSWORD, seedDemoData } from './index.ts';
-import { text } from 'node:stream/consumers';
+import { benefitOverviewPdf } from './pdf.ts';
+import { seededRandom } from './random.ts';
 
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp({ clock: fixedClock('2026-11-22T12:00:00-08:00') });
+  const options = { db: t.database.db, storage: t.app.deps.storage, clock: t.clock, config: t.config };
+  expect(await seedDemoData(options)).toBe(true);
 });
 afterAll(async () => {
   await t?.close();
 });
 
+const db = () => t.database.db;
+const readStored = async (key: string) =>
+  Buffer.concat((await (await t.app.deps.storage.get(key)).toArray()) as Buffer[]);
+
 describe('seedDemoData', () => {
-  it('seeds the demo agents, terms and real PDF tiles once; a second run keeps everything', async () => {
-    const options = { db: t.database.db, storage: t.app.deps.storage, clock: t.clock, config: t.config };
-    expect(await seedDemoData(options)).toBe(true);
+  it('changes nothing on a second run', async () => {
+    const counts = async () =>
+      Promise.all(
+        [agents, files, dashboardFiles, termsAcceptances].map(
+          async (table) => (await db().select({ n: count() }).from(table))[0]!.n,
+        ),
+      );
+    const before = await counts();
+    const options = { db: db(), storage: t.app.deps.storage, clock: t.clock, config: t.config };
     expect(await seedDemoData(options)).toBe(false);
+    expect(await counts()).toEqual(before);
+  });
 
-    const [demo] = await t.database.db.select().from(agents).where(eq(agents.username, 'demo'));
-    expect(demo).toMatchObject({ npn: '17000001', memberSupportTier: 'Unlimited', status: 'Active' });
+  it('seeds the demo agents of design §4', async () => {
+    const [demo] = await db().select().from(agents).where(eq(agents.username, 'demo'));
+    expect(demo).toMatchObject({
+      npn: '17000001',
+      firstName: 'Dana',
+      lastName: 'Whitfield',
+      email: 'demo@agents.example',
+      status: 'Active',
+      memberSupportTier: 'Unlimited',
+      hasMyHealthPlanContracts: true,
+      hasSunfireContracts: true,
+      activeAnalytics: true,
+    });
     expect(await verifyPassword(DEMO_PASSWORD, demo!.passwordHash!)).toBe(true);
-    const [newcomer] = await t.database.db.select().from(agents).where(eq(agents.npn, '17000003'));
-    expect(newcomer).toMatchObject({ passwordHash: null, username: null });
 
-    const years = await t.database.db.selectDistinct({ year: dashboardFiles.year }).from(dashboardFiles);
-    expect(years.map((y) => y.year).sort()).toEqual([2026, 2027]);
-    const [{ value: fileCount }] = (await t.database.db.select({ value: count() }).from(files)) as [{ value: number }];
-    expect(fileCount).toBeGreaterThan(10);
+    const [demo2] = await db().select().from(agents).where(eq(agents.username, 'demo2'));
+    expect(demo2).toMatchObject({ npn: '17000002', memberSupportTier: 'Standard' });
+    expect(await verifyPassword(DEMO_PASSWORD, demo2!.passwordHash!)).toBe(true);
 
-    const [aFile] = await t.database.db.select().from(files).limit(1);
-    const head = (await text(await t.app.deps.storage.get(aFile!.storageKey))).slice(0, 5);
-    expect(head).toBe('%PDF-');
+    const [newcomer] = await db().select().from(agents).where(eq(agents.npn, NEWCOMER_NPN));
+    expect(newcomer).toMatchObject({ passwordHash: null, username: null, email: 'newcomer@agents.example' });
+
+    const accepted = await db().select({ agentId: termsAcceptances.agentId }).from(termsAcceptances);
+    expect(accepted.map((row) => row.agentId).sort()).toEqual([DEMO_AGENT_ID, DEMO2_AGENT_ID]);
+    expect((await db().select({ n: count() }).from(agents))[0]!.n).toBe(15);
+  });
+
+  it('seeds ten carrier tiles for this year and next, each document a real PDF', async () => {
+    const tiles = await db().select().from(dashboardFiles);
+    const byYear = Object.groupBy(tiles, (tile) => String(tile.year));
+    expect(Object.keys(byYear).sort()).toEqual(['2026', '2027']);
+    expect(byYear['2026']).toHaveLength(10);
+    expect(new Set(tiles.map((tile) => tile.documentId))).toEqual(new Set([70, 71, 72, 74, 75]));
+    const aetna = tiles.find((tile) => tile.key === '2026-aetna');
+    expect(aetna).toMatchObject({ logoType: 'aetna', link: 'https://www.aetna.com/', fileId: null });
+    const anthem = tiles.find((tile) => tile.key === '2026-anthem');
+    expect(anthem).toMatchObject({ logoType: 'anthem', link: null, fileId: expect.any(String) });
+
+    const fileRows = await db().select().from(files);
+    expect(fileRows).toHaveLength(tiles.filter((tile) => !tile.link).length);
+    for (const row of fileRows) {
+      expect(row).toMatchObject({ contentType: 'application/pdf', ownerAgentId: null });
+      const body = await readStored(row.storageKey);
+      expect(body.subarray(0, 5).toString()).toBe('%PDF-');
+      expect(body.length).toBe(row.size);
+    }
+    const pdf = await PDFDocument.load(await readStored(fileRows[0]!.storageKey));
+    expect(pdf.getPageCount()).toBeGreaterThanOrEqual(1);
+    expect(pdf.getTitle()).toMatch(/^\S.* 202[67] /);
+  });
+
+  it('lets the demo agent sign the terms gate, see the tiles and download a document', async () => {
+    const auth = bearer(await mintAccessToken(t, { agentId: DEMO_AGENT_ID }));
+    const info = (await t.app.inject({ method: 'GET', url: '/arc/user/info', headers: auth })).json().agent;
+    expect(info.actData.FULLNAME).toBe('Dana Whitfield');
+    expect(info.tos.stamp).not.toBeNull();
+    expect(info.tos.document).toContain('CMS');
+
+    const { files: tiles } = (
+      await t.app.inject({ method: 'GET', url: '/arc/agent/dashboard/files', headers: auth })
+    ).json();
+    const anthem = tiles.find((tile: { key: string }) => tile.key === '2026-anthem');
+    const { token } = (
+      await t.app.inject({ method: 'POST', url: '/arc/downloadtoken', headers: auth, payload: { file: anthem.file } })
+    ).json();
+    const res = await t.app.inject({ method: 'GET', url: `/arc/download/${token}` });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-disposition']).toContain('filename="Anthem 2026 Medicare First Look.pdf"');
+    expect(res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+  });
+
+  it('is deterministic: the same seed gives the same agents and the same PDF bytes', async () => {
+    const strip = (roster: ReturnType<typeof demoRoster>) => roster.map(({ passwordHash: _hash, ...rest }) => rest);
+    expect(strip(demoRoster(seededRandom(7), 'h'))).toEqual(strip(demoRoster(seededRandom(7), 'h')));
+    const options = {
+      carrier: 'Humana',
+      year: 2027,
+      title: 'First Look',
+      color: [0, 0.4, 0.2] as [number, number, number],
+    };
+    const [a, b] = await Promise.all([
+      benefitOverviewPdf({ ...options, highlights: [['A', 'B']] }),
+      benefitOverviewPdf({ ...options, highlights: [['A', 'B']] }),
+    ]);
+    expect(Buffer.compare(Buffer.from(a), Buffer.from(b))).toBe(0);
   });
 });

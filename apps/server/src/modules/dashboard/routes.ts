@@ -1,5 +1,6 @@
 import { listDashboardFiles as listDashboardFilesRoute } from '@arc/contract';
 import type { FastifyInstance } from 'fastify';
+import { notFound } from '../../platform/errors.ts';
 import { addRoute } from '../../platform/routes.ts';
 import { carrierLogoSvg } from './logos.ts';
 import { listDashboardFiles, type DashboardDeps } from './service.ts';
@@ -15,7 +16,7 @@ export async function dashboardRoutes(app: FastifyInstance): Promise<void> {
     { schema: { hide: true } },
     async (request, reply) => {
       const svg = carrierLogoSvg(request.params.name.replace(/\.svg$/, ''));
-      if (!svg) return reply.code(404).send({ code: 'NOT_FOUND', message: 'Not found' });
+      if (!svg) throw notFound();
       return reply
         .type('image/svg+xml')
         .header('cache-control', 'public, max-age=86400')

@@ -1,80 +1,151 @@
+import { gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertAgent, insertFile } from '../../seed/factories.ts';
 import { benefitOverviewPdf } from '../../seed/pdf.ts';
 import { createTestApp, fixedClock, type TestApp } from '../../test/app.ts';
 import { bearer, mintAccessToken } from '../../test/tokens.ts';
 
-const clock = fixedClock(new Date());
+const clock = fixedClock('2026-03-10T17:00:00Z');
 let t: TestApp;
 let token: string;
 let otherToken: string;
 let sharedFileId: string;
 let privateFileId: string;
+let gzipFileId: string;
 let pdf: Uint8Array;
+const CSV = 'Carrier,Amount\nHumana,120.50\n';
 
 beforeAll(async () => {
   t = await createTestApp({ clock });
-  const agent = await insertAgent(t.database.db);
-  const other = await insertAgent(t.database.db);
+  const { db } = t.database;
+  const storage = t.app.deps.storage;
+  const agent = await insertAgent(db);
+  const other = await insertAgent(db);
   token = await mintAccessToken(t, { agentId: agent.id });
   otherToken = await mintAccessToken(t, { agentId: other.id });
-  pdf = await benefitOverviewPdf({ carrier: 'Humana', year: 2026, title: 'First Look', color: [0, 0.4, 0.2], highlights: [] });
-  const storage = t.app.deps.storage;
-  sharedFileId = (await insertFile(t.database.db, storage, { name: 'Humana 2026 Überblick.pdf', contentType: 'application/pdf', body: pdf })).id;
+  pdf = await benefitOverviewPdf({
+    carrier: 'Humana',
+    year: 2026,
+    title: 'First Look',
+    color: [0, 0.4, 0.2],
+    highlights: [],
+  });
+  sharedFileId = (
+    await insertFile(db, storage, { name: 'Humana 2026 Überblick.pdf', contentType: 'application/pdf', body: pdf })
+  ).id;
   privateFileId = (
-    await insertFile(t.database.db, storage, { name: 'statement.csv', contentType: 'text/csv', body: 'a,b\n', ownerAgentId: agent.id })
+    await insertFile(db, storage, {
+      name: 'statement.csv',
+      contentType: 'text/csv',
+      body: 'a,b\n',
+      ownerAgentId: agent.id,
+    })
+  ).id;
+  gzipFileId = (
+    await insertFile(db, storage, {
+      name: 'dana_whitfield_2026-03-01.csv',
+      contentType: 'text/csv; charset=utf-8',
+      body: gzipSync(CSV),
+      contentEncoding: 'gzip',
+      ownerAgentId: agent.id,
+    })
   ).id;
 });
 afterAll(async () => {
   await t?.close();
 });
 
-const createToken = (file: string, auth = token) =>
-  t.app.inject({ method: 'POST', url: '/arc/downloadtoken', headers: bearer(auth), payload: { file } });
+const createToken = (file: unknown, auth: string | null = token) =>
+  t.app.inject({ method: 'POST', url: '/arc/downloadtoken', headers: auth ? bearer(auth) : {}, payload: { file } });
+const newToken = async (file: string): Promise<string> => (await createToken(file)).json().token;
+const download = (downloadToken: string) => t.app.inject({ method: 'GET', url: `/arc/download/${downloadToken}` });
 
-describe('POST /arc/downloadtoken and GET /arc/download/:token', () => {
-  it('streams a real PDF once with its name and type', async () => {
-    const res = await createToken(sharedFileId);
-    expect(res.statusCode).toBe(200);
-    const { token: download } = res.json();
-    const file = await t.app.inject({ method: 'GET', url: `/arc/download/${download}` });
-    expect(file.statusCode).toBe(200);
-    expect(file.headers['content-type']).toBe('application/pdf');
-    expect(file.headers['content-disposition']).toBe(
-      `attachment; filename="Humana 2026 _berblick.pdf"; filename*=UTF-8''Humana%202026%20%C3%9Cberblick.pdf`,
-    );
-    expect(file.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
-    expect(file.rawPayload.length).toBe(pdf.length);
-
-    const again = await t.app.inject({ method: 'GET', url: `/arc/download/${download}` });
-    expect(again.statusCode).toBe(410);
-    expect(again.json().message).toBe('This download link has expired.');
-  });
-
-  it('expires after 60 seconds', async () => {
-    const { token: download } = (await createToken(sharedFileId)).json();
-    clock.advance(60_001);
-    const res = await t.app.inject({ method: 'GET', url: `/arc/download/${download}` });
-    expect(res.statusCode).toBe(410);
-  });
-
-  it("lets the owner download their own file and answers 404 for another agent's", async () => {
+describe('POST /arc/downloadtoken', () => {
+  it('answers a token for a shared file and for the agent’s own file', async () => {
+    const shared = await createToken(sharedFileId);
+    expect(shared.statusCode).toBe(200);
+    expect(shared.json().token).toMatch(/^[\w-]{43}$/);
     expect((await createToken(privateFileId)).statusCode).toBe(200);
+  });
+
+  it("answers 404 for another agent's file, exactly as for a file that does not exist", async () => {
     const res = await createToken(privateFileId, otherToken);
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toMatchObject({ code: 'NOT_FOUND' });
+    const missing = await createToken('fil_nope');
+    expect(missing.statusCode).toBe(404);
+    expect(res.json()).toEqual(missing.json());
   });
 
-  it('answers 404 for an unknown file, 400 for a malformed body, 401 without a token', async () => {
-    expect((await createToken('fil_nope')).statusCode).toBe(404);
-    const malformed = await t.app.inject({ method: 'POST', url: '/arc/downloadtoken', headers: bearer(token), payload: { file: 7 } });
-    expect(malformed.statusCode).toBe(400);
-    const anonymous = await t.app.inject({ method: 'POST', url: '/arc/downloadtoken', payload: { file: sharedFileId } });
+  it('answers 400 for a malformed body', async () => {
+    const res = await createToken(7);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'BAD_REQUEST', fieldErrors: { file: expect.any(Array) } });
+  });
+
+  it('answers 401 without a token, with an expired one and with one for another audience', async () => {
+    const anonymous = await createToken(sharedFileId, null);
     expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.json()).toEqual({ code: 'UNAUTHORIZED', message: 'Missing token' });
+    const agentId = 'agt_whoever';
+    for (const bad of [
+      await mintAccessToken(t, { agentId, expiresIn: -30 }),
+      await mintAccessToken(t, { agentId, audience: 'https://other.example/api' }),
+    ]) {
+      expect((await createToken(sharedFileId, bad)).statusCode).toBe(401);
+    }
+  });
+});
+
+describe('GET /arc/download/:token', () => {
+  it('streams a real PDF with its name, type and length, once', async () => {
+    const downloadToken = await newToken(sharedFileId);
+    const file = await download(downloadToken);
+    expect(file.statusCode).toBe(200);
+    expect(file.headers).toMatchObject({
+      'content-type': 'application/pdf',
+      'content-length': String(pdf.length),
+      'cache-control': 'no-store',
+      'content-disposition': `attachment; filename="Humana 2026 _berblick.pdf"; filename*=UTF-8''Humana%202026%20%C3%9Cberblick.pdf`,
+    });
+    expect(file.headers['content-encoding']).toBeUndefined();
+    expect(file.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(Buffer.compare(file.rawPayload, Buffer.from(pdf))).toBe(0);
+
+    const again = await download(downloadToken);
+    expect(again.statusCode).toBe(410);
+    expect(again.json()).toEqual({ code: 'GONE', message: 'This download link has expired.' });
   });
 
-  it('answers 410 for an unknown token', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/arc/download/made-up-token' });
+  it('serves a compressed file as stored, with Content-Encoding', async () => {
+    const file = await download(await newToken(gzipFileId));
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-encoding']).toBe('gzip');
+    expect(file.headers['content-disposition']).toContain('filename="dana_whitfield_2026-03-01.csv"');
+    expect(Number(file.headers['content-length'])).toBe(file.rawPayload.length);
+    expect(gunzipSync(file.rawPayload).toString()).toBe(CSV);
+  });
+
+  it('lets only one of two concurrent requests spend a token', async () => {
+    const downloadToken = await newToken(sharedFileId);
+    const answers = await Promise.all([download(downloadToken), download(downloadToken)]);
+    expect(answers.map((res) => res.statusCode).sort()).toEqual([200, 410]);
+  });
+
+  it('is valid for 60 seconds by the clock', async () => {
+    const early = await newToken(sharedFileId);
+    clock.advance(59_000);
+    expect((await download(early)).statusCode).toBe(200);
+
+    const late = await newToken(sharedFileId);
+    clock.advance(60_000);
+    const res = await download(late);
     expect(res.statusCode).toBe(410);
+    expect(res.json().message).toBe('This download link has expired.');
+  });
+
+  it('answers 410 for a well-formed token it never issued and 404 for a malformed one', async () => {
+    expect((await download('A'.repeat(43))).statusCode).toBe(410);
+    expect((await download('made-up-token')).statusCode).toBe(404);
+    expect((await download('x'.repeat(90))).statusCode).toBe(404);
   });
 });

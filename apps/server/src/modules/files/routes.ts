@@ -13,6 +13,7 @@ export async function filesRoutes(app: FastifyInstance): Promise<void> {
     { rateLimit: { max: 120, timeWindow: '1 minute' } },
   );
 
+  // No bearer here: the browser opens this URL itself, and the single-use token is the credential.
   addRoute(
     app,
     downloadFile,
@@ -20,11 +21,12 @@ export async function filesRoutes(app: FastifyInstance): Promise<void> {
       const { file, stream } = await openDownload(deps, request.params.token);
       reply
         .header('content-type', file.contentType)
+        .header('content-length', String(file.size))
         .header('content-disposition', contentDisposition(file.name))
         .header('cache-control', 'no-store')
         .header('x-content-type-options', 'nosniff');
+      // Stored compressed (commission CSVs): the size above is of these encoded bytes.
       if (file.contentEncoding) reply.header('content-encoding', file.contentEncoding);
-      else reply.header('content-length', String(file.size));
       return reply.send(stream);
     },
     { rateLimit: { max: 120, timeWindow: '1 minute' } },

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertAgent, insertTerms } from '../../seed/factories.ts';
+import { insertAgent, insertFile, insertTerms } from '../../seed/factories.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { bearer, mintAccessToken } from '../../test/tokens.ts';
 
@@ -28,15 +28,35 @@ describe('GET /arc/user/info', () => {
       email: agent.email,
       firstName: agent.firstName,
       lastName: agent.lastName,
+      mobilePhone: agent.mobilePhone,
+      ActID: agent.actId,
       actData: { FULLNAME: `${agent.firstName} ${agent.lastName}` },
       status: 'Active',
       memberSupportTier: 'Unlimited',
       hasSunfireContracts: true,
       hasMyHealthPlanContracts: false,
+      activeAnalytics: false,
+      mediMinute: false,
+      isTestUser: false,
       avatar: null,
     });
-    expect(user.tos.id).toBeTypeOf('number');
+    expect(user.tos).toMatchObject({ id: expect.any(Number), document: expect.stringContaining('Terms of Service') });
     expect(new Date(user.tos.stamp).getTime()).not.toBeNaN();
+  });
+
+  it('answers an avatar URL once the agent has a picture', async () => {
+    const file = await insertFile(t.database.db, t.app.deps.storage, {
+      name: 'a.png',
+      contentType: 'image/png',
+      body: 'png',
+    });
+    const pictured = await insertAgent(t.database.db, { avatarFileId: file.id });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/arc/user/info',
+      headers: bearer(await mintAccessToken(t, { agentId: pictured.id })),
+    });
+    expect(res.json().agent.avatar).toMatch(/^\/arc\/.+/);
   });
 
   it('answers 401 "Missing token" without a token', async () => {
@@ -71,49 +91,63 @@ describe('GET /arc/user/info', () => {
 });
 
 describe('POST /arc/agent/tosagreed', () => {
-  it('records acceptance of the current version; a newer version empties the stamp again', async () => {
+  const accept = (auth: string, tosid: unknown) =>
+    t.app.inject({ method: 'POST', url: '/arc/agent/tosagreed', headers: bearer(auth), payload: { tosid } });
+  const info = async (auth: string) =>
+    (await t.app.inject({ method: 'GET', url: '/arc/user/info', headers: bearer(auth) })).json().agent;
+
+  it('records acceptance of the current version once; a newer version empties every stamp again', async () => {
     const newcomer = await insertAgent(t.database.db, { acceptTerms: false });
     const newcomerToken = await mintAccessToken(t, { agentId: newcomer.id });
-    const info = async () =>
-      (await t.app.inject({ method: 'GET', url: '/arc/user/info', headers: bearer(newcomerToken) })).json().agent;
-
-    const before = await info();
+    const before = await info(newcomerToken);
     expect(before.tos.stamp).toBeNull();
 
-    const accepted = await t.app.inject({
-      method: 'POST',
-      url: '/arc/agent/tosagreed',
-      headers: bearer(newcomerToken),
-      payload: { tosid: before.tos.id },
-    });
+    const accepted = await accept(newcomerToken, before.tos.id);
     expect(accepted.statusCode).toBe(200);
-    expect(accepted.json().tos.stamp).not.toBeNull();
-    expect((await info()).tos.stamp).not.toBeNull();
+    const { stamp } = accepted.json().tos;
+    expect(new Date(stamp).getTime()).not.toBeNaN();
+    expect((await info(newcomerToken)).tos.stamp).toBe(stamp);
+
+    const repeat = await accept(newcomerToken, before.tos.id);
+    expect(repeat.statusCode).toBe(200);
+    expect(repeat.json().tos.stamp).toBe(stamp);
 
     const newer = await insertTerms(t.database.db, { body: '<p>Version 2</p>' });
-    const after = await info();
-    expect(after.tos).toMatchObject({ id: newer.id, document: '<p>Version 2</p>', stamp: null });
+    expect((await info(newcomerToken)).tos).toEqual({ id: newer.id, document: '<p>Version 2</p>', stamp: null });
+    expect((await info(token)).tos).toMatchObject({ id: newer.id, stamp: null });
 
-    const stale = await t.app.inject({
-      method: 'POST',
-      url: '/arc/agent/tosagreed',
-      headers: bearer(newcomerToken),
-      payload: { tosid: before.tos.id },
-    });
+    const stale = await accept(newcomerToken, before.tos.id);
     expect(stale.statusCode).toBe(409);
-    expect(stale.json().message).toBe('This terms version is no longer current.');
+    expect(stale.json()).toEqual({ code: 'CONFLICT', message: 'This terms version is no longer current.' });
+
+    expect((await accept(newcomerToken, newer.id)).statusCode).toBe(200);
+    expect((await info(newcomerToken)).tos.stamp).not.toBeNull();
   });
 
-  it('answers 400 for a malformed body and 401 without a token', async () => {
-    const malformed = await t.app.inject({
+  it('answers 409 for a version that never existed', async () => {
+    const res = await accept(token, 999_999);
+    expect(res.statusCode).toBe(409);
+  });
+
+  it('answers 400 for a malformed body', async () => {
+    const malformed = await accept(token, 'first');
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json()).toMatchObject({ code: 'BAD_REQUEST', fieldErrors: { tosid: expect.any(Array) } });
+    const empty = await t.app.inject({
       method: 'POST',
       url: '/arc/agent/tosagreed',
       headers: bearer(token),
-      payload: { tosid: 'first' },
+      payload: {},
     });
-    expect(malformed.statusCode).toBe(400);
-    expect(malformed.json()).toMatchObject({ code: 'BAD_REQUEST', fieldErrors: { tosid: expect.any(Array) } });
+    expect(empty.statusCode).toBe(400);
+  });
+
+  it('answers 401 without a token and 404 when the agent no longer exists', async () => {
     const anonymous = await t.app.inject({ method: 'POST', url: '/arc/agent/tosagreed', payload: { tosid: 1 } });
     expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.json()).toEqual({ code: 'UNAUTHORIZED', message: 'Missing token' });
+    const { tos } = await info(token);
+    const ghost = await mintAccessToken(t, { agentId: 'agt_gone' });
+    expect((await accept(ghost, tos.id)).statusCode).toBe(404);
   });
 });

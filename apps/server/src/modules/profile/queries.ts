@@ -1,4 +1,4 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, lte } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { agents, termsAcceptances, termsDocuments } from '../../db/schema/index.ts';
 
@@ -10,10 +10,15 @@ export async function findAgent(db: Db, agentId: string): Promise<AgentRow | und
   return row;
 }
 
-/** The newest published terms version: the one every agent must have accepted. */
+/** The newest version published by `now` (a future `publishedAt` schedules a version): the one in force. */
 export async function findCurrentTerms(db: Db, now: Date): Promise<TermsRow | undefined> {
-  const rows = await db.select().from(termsDocuments).orderBy(desc(termsDocuments.publishedAt), desc(termsDocuments.id)).limit(5);
-  return rows.find((row) => row.publishedAt <= now);
+  const [row] = await db
+    .select()
+    .from(termsDocuments)
+    .where(lte(termsDocuments.publishedAt, now))
+    .orderBy(desc(termsDocuments.publishedAt), desc(termsDocuments.id))
+    .limit(1);
+  return row;
 }
 
 export async function findAcceptance(db: Db, agentId: string, termsId: number): Promise<Date | undefined> {
@@ -25,6 +30,12 @@ export async function findAcceptance(db: Db, agentId: string, termsId: number): 
   return row?.acceptedAt;
 }
 
-export async function insertAcceptance(db: Db, agentId: string, termsId: number, at: Date): Promise<void> {
-  await db.insert(termsAcceptances).values({ agentId, termsId, acceptedAt: at }).onConflictDoNothing();
+/** Records the acceptance once; a repeat keeps the first stamp. Answers the stored stamp either way. */
+export async function insertAcceptance(db: Db, agentId: string, termsId: number, at: Date): Promise<Date> {
+  const [inserted] = await db
+    .insert(termsAcceptances)
+    .values({ agentId, termsId, acceptedAt: at })
+    .onConflictDoNothing()
+    .returning({ acceptedAt: termsAcceptances.acceptedAt });
+  return inserted?.acceptedAt ?? (await findAcceptance(db, agentId, termsId)) ?? at;
 }

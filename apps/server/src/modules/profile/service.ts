@@ -4,6 +4,8 @@ import type { Clock } from '../../platform/clock.ts';
 import { AppError } from '../../platform/errors.ts';
 import { findAcceptance, findAgent, findCurrentTerms, insertAcceptance, type AgentRow } from './queries.ts';
 
+export const TERMS_NOT_CURRENT_MESSAGE = 'This terms version is no longer current.';
+
 export interface ProfileDeps {
   db: Db;
   clock: Clock;
@@ -47,13 +49,14 @@ export async function getUserInfo(deps: ProfileDeps, agentId: string): Promise<U
 }
 
 /**
- * Records acceptance of the current terms version only: a page left open on an older version
- * cannot accept terms that are no longer in force. Accepting twice keeps the first stamp.
+ * Records acceptance of the version in force only: a page left open on an older version cannot accept terms
+ * that no longer apply. Accepting twice keeps the first stamp.
  */
 export async function acceptTerms(deps: ProfileDeps, agentId: string, termsId: number): Promise<Terms> {
-  const terms = await findCurrentTerms(deps.db, deps.clock.now());
-  if (!terms || terms.id !== termsId) throw new AppError('CONFLICT', 'This terms version is no longer current.');
-  await insertAcceptance(deps.db, agentId, terms.id, deps.clock.now());
-  const stamp = (await findAcceptance(deps.db, agentId, terms.id)) ?? null;
+  const now = deps.clock.now();
+  if (!(await findAgent(deps.db, agentId))) throw new AppError('NOT_FOUND', 'Agent not found');
+  const terms = await findCurrentTerms(deps.db, now);
+  if (!terms || terms.id !== termsId) throw new AppError('CONFLICT', TERMS_NOT_CURRENT_MESSAGE);
+  const stamp = await insertAcceptance(deps.db, agentId, terms.id, now);
   return { document: terms.body, id: terms.id, stamp };
 }

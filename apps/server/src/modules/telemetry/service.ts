@@ -2,25 +2,36 @@ import type { TelemetryEvent } from '@arc/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../platform/clock.ts';
-import { forwardToSentry } from '../../platform/sentry.ts';
+import { forwardToSentry, isErrorEvent } from '../../platform/telemetry.ts';
 import { randomId } from '../../platform/tokens.ts';
 import { insertTelemetryEvent } from './queries.ts';
 
 export interface TelemetryDeps {
   db: Db;
   clock: Clock;
-  log: FastifyBaseLogger;
   sentryDsn: string | undefined;
 }
 
+export interface RecordTelemetryOptions {
+  agentId: string | null;
+  event: TelemetryEvent;
+  /** the request's logger, so the line carries the request id */
+  log: FastifyBaseLogger;
+}
+
 /** Stores and logs a tracked event; error events also go to Sentry when it is configured. */
-export async function recordTelemetry(deps: TelemetryDeps, agentId: string | null, event: TelemetryEvent): Promise<void> {
-  const createdAt = deps.clock.now();
-  await insertTelemetryEvent(deps.db, { id: randomId(), agentId, event: event.event, data: event.data ?? null, createdAt });
-  deps.log.info({ telemetry: event.event, agentId, data: event.data }, 'telemetry event');
-  if (deps.sentryDsn && /error|fail/i.test(event.event)) {
-    void forwardToSentry(deps.sentryDsn, { message: event.event, extra: event.data ?? {}, user: agentId, at: createdAt }).catch(
-      (err: unknown) => deps.log.warn({ err }, 'could not forward to Sentry'),
+export async function recordTelemetry(
+  deps: TelemetryDeps,
+  { agentId, event, log }: RecordTelemetryOptions,
+): Promise<void> {
+  const at = deps.clock.now();
+  const data = event.data ?? null;
+  await insertTelemetryEvent(deps.db, { id: randomId(), agentId, event: event.event, data, createdAt: at });
+  log.info({ telemetry: event.event, agentId, data }, 'telemetry event');
+  if (deps.sentryDsn && isErrorEvent(event.event)) {
+    // Fire and forget: reporting must never slow down or fail the caller.
+    forwardToSentry(deps.sentryDsn, { event: event.event, data: data ?? {}, agentId, at }).catch((err: unknown) =>
+      log.warn({ err }, 'could not forward the event to Sentry'),
     );
   }
 }

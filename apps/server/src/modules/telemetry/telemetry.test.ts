@@ -1,51 +1,116 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { text } from 'node:stream/consumers';
 import { desc } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { telemetryEvents } from '../../db/schema/index.ts';
 import { insertAgent } from '../../seed/factories.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { bearer, mintAccessToken } from '../../test/tokens.ts';
+
+/** A stand-in for Sentry: records what reaches it; answers `status`. */
+const sentry = { received: [] as Array<{ url: string; auth: string; body: string }>, status: 200 };
+const sentryServer = http.createServer(async (request, response) => {
+  sentry.received.push({
+    url: request.url ?? '',
+    auth: String(request.headers['x-sentry-auth']),
+    body: await text(request),
+  });
+  response.writeHead(sentry.status).end();
+});
 
 let t: TestApp;
 let agentId: string;
 let token: string;
 
 beforeAll(async () => {
-  t = await createTestApp();
+  await new Promise<void>((resolve) => sentryServer.listen(0, '127.0.0.1', resolve));
+  const { port } = sentryServer.address() as AddressInfo;
+  t = await createTestApp({ env: { SENTRY_DSN: `http://publickey@127.0.0.1:${port}/42` } });
   agentId = (await insertAgent(t.database.db)).id;
   token = await mintAccessToken(t, { agentId });
 });
 afterAll(async () => {
   await t?.close();
+  sentryServer.close();
 });
 
-const latest = async () => (await t.database.db.select().from(telemetryEvents).orderBy(desc(telemetryEvents.createdAt)).limit(1))[0];
+const latest = async () =>
+  (await t.database.db.select().from(telemetryEvents).orderBy(desc(telemetryEvents.createdAt)).limit(1))[0];
+
+const post = (payload: unknown, options: { auth?: string; ip?: string } = {}) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/arc/telemetry',
+    headers: options.auth ? bearer(options.auth) : {},
+    payload: payload as Record<string, unknown>,
+    ...(options.ip ? { remoteAddress: options.ip } : {}),
+  });
 
 describe('POST /arc/telemetry', () => {
   it('stores an event from a signed-out page', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/arc/telemetry',
-      payload: { event: 'register_failed', data: { status: 429 } },
-    });
+    const res = await post({ event: 'dashboard_download', data: { key: '2026-humana' } });
     expect(res.statusCode).toBe(202);
-    expect(await latest()).toMatchObject({ event: 'register_failed', agentId: null, data: { status: 429 } });
+    expect(res.json()).toEqual({ ok: true });
+    expect(await latest()).toMatchObject({ event: 'dashboard_download', agentId: null, data: { key: '2026-humana' } });
   });
 
-  it('attaches the agent when a valid token comes with it, and ignores an invalid one', async () => {
-    await t.app.inject({ method: 'POST', url: '/arc/telemetry', headers: bearer(token), payload: { event: 'download' } });
-    expect(await latest()).toMatchObject({ event: 'download', agentId });
-    await t.app.inject({ method: 'POST', url: '/arc/telemetry', headers: bearer('garbage'), payload: { event: 'x' } });
+  it('attaches the agent when a valid token comes with it, and ignores an invalid or expired one', async () => {
+    await post({ event: 'download' }, { auth: token });
+    expect(await latest()).toMatchObject({ event: 'download', agentId, data: null });
+    await post({ event: 'x' }, { auth: 'garbage' });
     expect(await latest()).toMatchObject({ event: 'x', agentId: null });
+    await post({ event: 'y' }, { auth: await mintAccessToken(t, { agentId, expiresIn: -5 }) });
+    expect(await latest()).toMatchObject({ event: 'y', agentId: null });
+  });
+
+  it('forwards error events to Sentry, and only those', async () => {
+    sentry.received.length = 0;
+    await post({ event: 'dashboard_download' }, { auth: token });
+    const res = await post({ event: 'client_error', data: { message: 'boom' } }, { auth: token });
+    expect(res.statusCode).toBe(202);
+    await vi.waitFor(() => expect(sentry.received).toHaveLength(1));
+    const [received] = sentry.received;
+    expect(received!.url).toBe('/api/42/envelope/');
+    expect(received!.auth).toContain('sentry_key=publickey');
+    const [, item, event] = received!.body.split('\n').map((line) => JSON.parse(line));
+    expect(item).toEqual({ type: 'event' });
+    expect(event).toMatchObject({
+      level: 'error',
+      message: { formatted: 'client_error: boom' },
+      user: { id: agentId },
+    });
+  });
+
+  it('answers 202 and keeps the event when Sentry fails', async () => {
+    sentry.status = 500;
+    sentry.received.length = 0;
+    try {
+      const res = await post({ event: 'register_failed', data: { status: 429 } });
+      expect(res.statusCode).toBe(202);
+      expect(await latest()).toMatchObject({ event: 'register_failed' });
+      await vi.waitFor(() => expect(sentry.received).toHaveLength(1));
+    } finally {
+      sentry.status = 200;
+    }
   });
 
   it('answers 400 for a malformed event and 413 for an oversize body', async () => {
-    const malformed = await t.app.inject({ method: 'POST', url: '/arc/telemetry', payload: { event: '' } });
-    expect(malformed.statusCode).toBe(400);
-    const huge = await t.app.inject({
-      method: 'POST',
-      url: '/arc/telemetry',
-      payload: { event: 'big', data: { blob: 'x'.repeat(20_000) } },
-    });
+    for (const payload of [{ event: '' }, { event: 'x'.repeat(101) }, { data: {} }, { event: 'x', data: [1] }]) {
+      const res = await post(payload);
+      expect(res.statusCode, JSON.stringify(payload).slice(0, 40)).toBe(400);
+      expect(res.json().code).toBe('BAD_REQUEST');
+    }
+    const huge = await post({ event: 'big', data: { blob: 'x'.repeat(20_000) } });
     expect(huge.statusCode).toBe(413);
+  });
+
+  it('answers 429 after 60 events a minute from one address', async () => {
+    const ip = '203.0.113.7';
+    for (let i = 0; i < 60; i += 1) expect((await post({ event: 'burst' }, { ip })).statusCode).toBe(202);
+    const limited = await post({ event: 'burst' }, { ip });
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().code).toBe('TOO_MANY_REQUESTS');
+    expect((await post({ event: 'burst' }, { ip: '203.0.113.8' })).statusCode).toBe(202);
   });
 });

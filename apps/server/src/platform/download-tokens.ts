@@ -1,0 +1,50 @@
+import { DOWNLOAD_TOKEN_TTL_SECONDS } from '@arc/contract';
+import { and, eq, gt, isNull, lt } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { downloadTokens } from '../db/schema/index.ts';
+import { hashToken, randomToken } from './tokens.ts';
+
+/** Expired rows are kept this long (for support questions), then dropped when the next token is issued. */
+const KEEP_EXPIRED_MS = 24 * 60 * 60 * 1000;
+
+/** What `randomToken()` produces: 32 bytes as base64url. Anything else cannot be one of ours. */
+const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+
+export const isWellFormedDownloadToken = (token: string): boolean => TOKEN_PATTERN.test(token);
+
+export interface DownloadGrant {
+  agentId: string;
+  fileId: string;
+}
+
+/**
+ * A single-use token, valid 60 s from `now`, bound to one agent and one file. Only its SHA-256 is stored.
+ * The caller has already checked that the agent may see the file.
+ */
+export async function issueDownloadToken(db: Db, grant: DownloadGrant, now: Date): Promise<string> {
+  const token = randomToken();
+  const expiresAt = new Date(now.getTime() + DOWNLOAD_TOKEN_TTL_SECONDS * 1000);
+  await db.insert(downloadTokens).values({ tokenHash: hashToken(token), ...grant, expiresAt });
+  await db.delete(downloadTokens).where(lt(downloadTokens.expiresAt, new Date(now.getTime() - KEEP_EXPIRED_MS)));
+  return token;
+}
+
+/**
+ * Spends a token in one statement, so of two concurrent requests only one wins. Answers the grant,
+ * or undefined for a token that is unknown, already used or expired.
+ */
+export async function redeemDownloadToken(db: Db, token: string, now: Date): Promise<DownloadGrant | undefined> {
+  if (!isWellFormedDownloadToken(token)) return undefined;
+  const [grant] = await db
+    .update(downloadTokens)
+    .set({ usedAt: now })
+    .where(
+      and(
+        eq(downloadTokens.tokenHash, hashToken(token)),
+        isNull(downloadTokens.usedAt),
+        gt(downloadTokens.expiresAt, now),
+      ),
+    )
+    .returning({ agentId: downloadTokens.agentId, fileId: downloadTokens.fileId });
+  return grant;
+}
