@@ -1,4 +1,4 @@
-import { dashboardFileLabel } from '@arc/contract';
+import { dashboardFileLabel, type DashboardFile } from '@arc/contract';
 import type { files } from '../db/schema/index.ts';
 import { CARRIER_BRANDS, logoUrl } from '../modules/dashboard/logos.ts';
 import type { Storage } from '../platform/storage.ts';
@@ -6,13 +6,11 @@ import { storeFile, type NewDashboardFile } from './factories.ts';
 import { benefitOverviewPdf, type BenefitOverviewOptions } from './pdf.ts';
 import type { Random } from './random.ts';
 
-type LogoType = 'aetna' | 'anthem' | 'standard';
-
 interface TilePlan {
   /** a key of CARRIER_BRANDS */
   slug: string;
   documentId: number;
-  logoType: LogoType;
+  logoType: DashboardFile['logoType'];
   /** an external page instead of a document */
   link?: string;
 }

@@ -1,4 +1,4 @@
-import type { DashboardFile } from '@arc/contract';
+import { DashboardFileSchema, type DashboardFile } from '@arc/contract';
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { yearIn } from '../../platform/business-time.ts';
@@ -10,7 +10,9 @@ export interface DashboardDeps {
   timeZone: string;
 }
 
-const LOGO_TYPES = new Set(['aetna', 'anthem', 'standard']);
+type LogoType = DashboardFile['logoType'];
+const LOGO_TYPES: ReadonlySet<string> = new Set<LogoType>(DashboardFileSchema.shape.logoType.options);
+const isLogoType = (value: string): value is LogoType => LOGO_TYPES.has(value);
 
 function toDashboardFile(row: DashboardFileRow): DashboardFile {
   return {
@@ -19,7 +21,7 @@ function toDashboardFile(row: DashboardFileRow): DashboardFile {
     year: row.year,
     carrier: row.carrier,
     img: row.img,
-    logoType: (LOGO_TYPES.has(row.logoType) ? row.logoType : 'standard') as DashboardFile['logoType'],
+    logoType: isLogoType(row.logoType) ? row.logoType : 'standard',
     link: row.link,
     file: row.fileId,
   };

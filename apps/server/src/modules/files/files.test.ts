@@ -125,6 +125,12 @@ describe('GET /arc/download/:token', () => {
     expect(gunzipSync(file.rawPayload).toString()).toBe(CSV);
   });
 
+  it('does not spend a token on HEAD', async () => {
+    const downloadToken = await newToken(sharedFileId);
+    expect((await t.app.inject({ method: 'HEAD', url: `/arc/download/${downloadToken}` })).statusCode).toBe(404);
+    expect((await download(downloadToken)).statusCode).toBe(200);
+  });
+
   it('lets only one of two concurrent requests spend a token', async () => {
     const downloadToken = await newToken(sharedFileId);
     const answers = await Promise.all([download(downloadToken), download(downloadToken)]);

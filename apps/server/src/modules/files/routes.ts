@@ -1,5 +1,6 @@
 import { createDownloadToken as createDownloadTokenRoute, downloadFile } from '@arc/contract';
 import type { FastifyInstance } from 'fastify';
+import { notFound } from '../../platform/errors.ts';
 import { addRoute } from '../../platform/routes.ts';
 import { contentDisposition, createDownloadToken, openDownload, type FilesDeps } from './service.ts';
 
@@ -18,6 +19,8 @@ export async function filesRoutes(app: FastifyInstance): Promise<void> {
     app,
     downloadFile,
     async (request, reply) => {
+      // Fastify answers HEAD with this handler too: a link checker's HEAD must not spend the single use.
+      if (request.method === 'HEAD') throw notFound();
       const { file, stream } = await openDownload(deps, request.params.token);
       reply
         .header('content-type', file.contentType)
