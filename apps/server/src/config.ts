@@ -46,6 +46,7 @@ const EnvSchema = z
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     PROVIDER_NAME: z.string().min(1).default('Agent Resource Center'),
     WEB_DIST: z.string().min(1).optional(),
+    USER_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(5000),
   })
   .strict();
 
@@ -79,6 +80,8 @@ export interface Config {
   providerName: string;
   /** the web app's production build, served as static files when present */
   webDist: string;
+  /** how long one replica reuses an agent's user info (0: never) */
+  userCacheTtlMs: number;
 }
 
 /** Keys of the environment that belong to this program (everything else is ignored). */
@@ -145,5 +148,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     providerName: e.PROVIDER_NAME,
     webDist: path.resolve(cwd, e.WEB_DIST ?? path.join(import.meta.dirname, '../../web/dist')),
+    userCacheTtlMs: e.USER_CACHE_TTL_MS,
   });
 }

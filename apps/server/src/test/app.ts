@@ -38,6 +38,8 @@ export async function createTestApp(options: CreateTestAppOptions = {}): Promise
       DATA_DIR: dataDir,
       DEMO_DATA: 'false',
       LOG_LEVEL: 'silent',
+      // tests write rows directly; a cached answer would hide them
+      USER_CACHE_TTL_MS: '0',
       ...options.env,
     },
     process.cwd(),

@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { agents } from '../../db/schema/index.ts';
 import { insertAgent, insertFile, insertTerms } from '../../seed/factories.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { bearer, mintAccessToken } from '../../test/tokens.ts';
@@ -149,5 +151,33 @@ describe('POST /arc/agent/tosagreed', () => {
     const { tos } = await info(token);
     const ghost = await mintAccessToken(t, { agentId: 'agt_gone' });
     expect((await accept(ghost, tos.id)).statusCode).toBe(404);
+  });
+});
+
+describe('GET /arc/user/info with the user cache on', () => {
+  it('reuses the answer for a few seconds and forgets it when the agent accepts terms', async () => {
+    const cached = await createTestApp({ env: { USER_CACHE_TTL_MS: '60000' } });
+    try {
+      const db = cached.database.db;
+      await insertTerms(db);
+      const someone = await insertAgent(db, { acceptTerms: false, firstName: 'Before' });
+      const someoneToken = await mintAccessToken(cached, { agentId: someone.id });
+      const info = async () =>
+        (await cached.app.inject({ method: 'GET', url: '/arc/user/info', headers: bearer(someoneToken) })).json().agent;
+      const first = await info();
+      await db.update(agents).set({ firstName: 'After' }).where(eq(agents.id, someone.id));
+      expect((await info()).firstName).toBe('Before');
+      await cached.app.inject({
+        method: 'POST',
+        url: '/arc/agent/tosagreed',
+        headers: bearer(someoneToken),
+        payload: { tosid: first.tos.id },
+      });
+      const after = await info();
+      expect(after.firstName).toBe('After');
+      expect(after.tos.stamp).not.toBeNull();
+    } finally {
+      await cached.close();
+    }
   });
 });

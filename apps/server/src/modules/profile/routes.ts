@@ -1,12 +1,20 @@
 import { acceptTerms as acceptTermsRoute, getUserInfo as getUserInfoRoute } from '@arc/contract';
 import type { FastifyInstance } from 'fastify';
 import { addRoute } from '../../platform/routes.ts';
-import { acceptTerms, getUserInfo, type ProfileDeps } from './service.ts';
+import { createTtlCache } from '../../platform/ttl-cache.ts';
+import { acceptTerms, getUserInfoJson, type ProfileDeps } from './service.ts';
 
 export async function profileRoutes(app: FastifyInstance): Promise<void> {
-  const deps: ProfileDeps = { db: app.db, clock: app.deps.clock };
+  const deps: ProfileDeps = {
+    db: app.db,
+    clock: app.deps.clock,
+    userCache: createTtlCache({ ttlMs: app.deps.config.userCacheTtlMs }),
+  };
 
-  addRoute(app, getUserInfoRoute, async (request) => ({ agent: await getUserInfo(deps, request.agentId) }));
+  addRoute(app, getUserInfoRoute, async (request, reply) =>
+    // already encoded by the contract's schema (and cached): sent as it is
+    reply.type('application/json; charset=utf-8').send(await getUserInfoJson(deps, request.agentId)),
+  );
 
   addRoute(app, acceptTermsRoute, async (request) => ({
     tos: await acceptTerms(deps, request.agentId, request.body.tosid),

@@ -1,7 +1,8 @@
-import type { Terms, User } from '@arc/contract';
+import { getUserInfo as getUserInfoRoute, type Terms, type User } from '@arc/contract';
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { AppError } from '../../platform/errors.ts';
+import type { TtlCache } from '../../platform/ttl-cache.ts';
 import { findAcceptance, findAgent, findCurrentTerms, insertAcceptance, type AgentRow } from './queries.ts';
 
 export const TERMS_NOT_CURRENT_MESSAGE = 'This terms version is no longer current.';
@@ -9,6 +10,8 @@ export const TERMS_NOT_CURRENT_MESSAGE = 'This terms version is no longer curren
 export interface ProfileDeps {
   db: Db;
   clock: Clock;
+  /** user info by agent id, as the JSON answer: every page asks for it, so a few seconds of reuse saves work */
+  userCache: TtlCache<string>;
 }
 
 /** The current terms version with this agent's acceptance of it (stamp null until accepted). */
@@ -48,6 +51,17 @@ export async function getUserInfo(deps: ProfileDeps, agentId: string): Promise<U
   return toUser(agent, await getTermsFor(deps, agentId));
 }
 
+const UserInfoResponseSchema = getUserInfoRoute.responses[200];
+
+/** The GET /arc/user/info answer, encoded by the contract's schema once and reused while cached. */
+export async function getUserInfoJson(deps: ProfileDeps, agentId: string): Promise<string> {
+  const cached = deps.userCache.get(agentId);
+  if (cached) return cached;
+  const json = JSON.stringify(UserInfoResponseSchema.encode({ agent: await getUserInfo(deps, agentId) }));
+  deps.userCache.set(agentId, json);
+  return json;
+}
+
 /**
  * Records acceptance of the version in force only: a page left open on an older version cannot accept terms
  * that no longer apply. Accepting twice keeps the first stamp.
@@ -58,5 +72,6 @@ export async function acceptTerms(deps: ProfileDeps, agentId: string, termsId: n
   const terms = await findCurrentTerms(deps.db, now);
   if (!terms || terms.id !== termsId) throw new AppError('CONFLICT', TERMS_NOT_CURRENT_MESSAGE);
   const stamp = await insertAcceptance(deps.db, agentId, terms.id, now);
+  deps.userCache.delete(agentId);
   return { document: terms.body, id: terms.id, stamp };
 }
