@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { DateTimeSchema, defineRoute, ErrorResponseSchema } from './common.ts';
 
 export const TermsSchema = z.object({
-  /** the terms text (HTML, sanitised by the client before it is shown) */
+  /** the terms document's title; its text comes from getTermsDocument (it is too big to send on every page) */
   document: z.string(),
   id: z.number().int(),
   /** when this agent accepted this version; null until then */
@@ -69,4 +69,23 @@ export const acceptTerms = defineRoute({
     /** the version is no longer the one in force (a newer one was published) */
     409: ErrorResponseSchema,
   },
+});
+
+export const TermsDocumentSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  /** HTML, sanitised by the client before it is shown */
+  body: z.string(),
+  publishedAt: DateTimeSchema,
+});
+export type TermsDocument = z.infer<typeof TermsDocumentSchema>;
+
+export const getTermsDocument = defineRoute({
+  method: 'GET',
+  path: '/arc/terms/:id',
+  summary: 'The text of a published terms version',
+  tags: ['terms'],
+  auth: true,
+  params: z.object({ id: z.coerce.number().int().positive() }),
+  responses: { 200: TermsDocumentSchema, 401: ErrorResponseSchema, 404: ErrorResponseSchema },
 });

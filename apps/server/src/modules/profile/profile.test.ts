@@ -42,7 +42,7 @@ describe('GET /arc/user/info', () => {
       isTestUser: false,
       avatar: null,
     });
-    expect(user.tos).toMatchObject({ id: expect.any(Number), document: expect.stringContaining('Terms of Service') });
+    expect(user.tos).toMatchObject({ id: expect.any(Number), document: 'Terms of Service' });
     expect(new Date(user.tos.stamp).getTime()).not.toBeNaN();
   });
 
@@ -114,8 +114,11 @@ describe('POST /arc/agent/tosagreed', () => {
     expect(repeat.statusCode).toBe(200);
     expect(repeat.json().tos.stamp).toBe(stamp);
 
-    const newer = await insertTerms(t.database.db, { body: '<p>Version 2</p>' });
-    expect((await info(newcomerToken)).tos).toEqual({ id: newer.id, document: '<p>Version 2</p>', stamp: null });
+    const newer = await insertTerms(t.database.db, { title: 'Terms of Service v2', body: '<p>Version 2</p>' });
+    expect((await info(newcomerToken)).tos).toEqual({ id: newer.id, document: 'Terms of Service v2', stamp: null });
+    const text = await t.app.inject({ method: 'GET', url: `/arc/terms/${newer.id}`, headers: bearer(newcomerToken) });
+    expect(text.statusCode).toBe(200);
+    expect(text.json()).toMatchObject({ id: newer.id, title: 'Terms of Service v2', body: '<p>Version 2</p>' });
     expect((await info(token)).tos).toMatchObject({ id: newer.id, stamp: null });
 
     const stale = await accept(newcomerToken, before.tos.id);
@@ -179,5 +182,15 @@ describe('GET /arc/user/info with the user cache on', () => {
     } finally {
       await cached.close();
     }
+  });
+});
+
+describe('GET /arc/terms/:id', () => {
+  it('answers 404 for an unknown version, 400 for a malformed id and 401 without a token', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/arc/terms/99999', headers: bearer(token) })).statusCode).toBe(
+      404,
+    );
+    expect((await t.app.inject({ method: 'GET', url: '/arc/terms/abc', headers: bearer(token) })).statusCode).toBe(400);
+    expect((await t.app.inject({ method: 'GET', url: '/arc/terms/1' })).statusCode).toBe(401);
   });
 });

@@ -39,3 +39,12 @@ export async function insertAcceptance(db: Db, agentId: string, termsId: number,
     .returning({ acceptedAt: termsAcceptances.acceptedAt });
   return inserted?.acceptedAt ?? (await findAcceptance(db, agentId, termsId)) ?? at;
 }
+
+export async function findPublishedTerms(db: Db, termsId: number, now: Date): Promise<TermsRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(termsDocuments)
+    .where(and(eq(termsDocuments.id, termsId), lte(termsDocuments.publishedAt, now)))
+    .limit(1);
+  return row;
+}

@@ -1,8 +1,12 @@
-import { acceptTerms as acceptTermsRoute, getUserInfo as getUserInfoRoute } from '@arc/contract';
+import {
+  acceptTerms as acceptTermsRoute,
+  getTermsDocument as getTermsDocumentRoute,
+  getUserInfo as getUserInfoRoute,
+} from '@arc/contract';
 import type { FastifyInstance } from 'fastify';
 import { addRoute } from '../../platform/routes.ts';
 import { createTtlCache } from '../../platform/ttl-cache.ts';
-import { acceptTerms, getUserInfoJson, type ProfileDeps } from './service.ts';
+import { acceptTerms, getTermsDocument, getUserInfoJson, type ProfileDeps } from './service.ts';
 
 export async function profileRoutes(app: FastifyInstance): Promise<void> {
   const deps: ProfileDeps = {
@@ -19,4 +23,9 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
   addRoute(app, acceptTermsRoute, async (request) => ({
     tos: await acceptTerms(deps, request.agentId, request.body.tosid),
   }));
+
+  addRoute(app, getTermsDocumentRoute, async (request, reply) => {
+    reply.header('cache-control', 'private, max-age=300');
+    return getTermsDocument(deps, request.params.id);
+  });
 }

@@ -1,9 +1,16 @@
-import { getUserInfo as getUserInfoRoute, type Terms, type User } from '@arc/contract';
+import { getUserInfo as getUserInfoRoute, type Terms, type TermsDocument, type User } from '@arc/contract';
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { TtlCache } from '../../platform/ttl-cache.ts';
-import { findAcceptance, findAgent, findCurrentTerms, insertAcceptance, type AgentRow } from './queries.ts';
+import {
+  findAcceptance,
+  findAgent,
+  findCurrentTerms,
+  findPublishedTerms,
+  insertAcceptance,
+  type AgentRow,
+} from './queries.ts';
 
 export const TERMS_NOT_CURRENT_MESSAGE = 'This terms version is no longer current.';
 
@@ -19,7 +26,7 @@ export async function getTermsFor(deps: ProfileDeps, agentId: string): Promise<T
   const terms = await findCurrentTerms(deps.db, deps.clock.now());
   if (!terms) return null;
   const stamp = (await findAcceptance(deps.db, agentId, terms.id)) ?? null;
-  return { document: terms.body, id: terms.id, stamp };
+  return { document: terms.title, id: terms.id, stamp };
 }
 
 export function toUser(agent: AgentRow, tos: Terms | null): User {
@@ -73,5 +80,12 @@ export async function acceptTerms(deps: ProfileDeps, agentId: string, termsId: n
   if (!terms || terms.id !== termsId) throw new AppError('CONFLICT', TERMS_NOT_CURRENT_MESSAGE);
   const stamp = await insertAcceptance(deps.db, agentId, terms.id, now);
   deps.userCache.delete(agentId);
-  return { document: terms.body, id: terms.id, stamp };
+  return { document: terms.title, id: terms.id, stamp };
+}
+
+/** The text of a published terms version (the current one, or an older one an agent accepted). */
+export async function getTermsDocument(deps: ProfileDeps, termsId: number): Promise<TermsDocument> {
+  const terms = await findPublishedTerms(deps.db, termsId, deps.clock.now());
+  if (!terms) throw new AppError('NOT_FOUND', 'Terms not found');
+  return { id: terms.id, title: terms.title, body: terms.body, publishedAt: terms.publishedAt };
 }

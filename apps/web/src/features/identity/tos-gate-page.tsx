@@ -1,8 +1,10 @@
 import { MESSAGES } from '@arc/contract';
 import { Alert, Button, Center, Loader, ScrollArea, Stack, Title, Typography } from '@mantine/core';
 import DOMPurify from 'dompurify';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import { Navigate, useNavigate } from 'react-router';
+import { termsQueries } from '../../api/terms.ts';
 import { useAcceptTerms } from '../../api/user.ts';
 import { signOut, useSession } from '../../auth/session.ts';
 import { useCurrentUser } from '../../auth/use-current-user.ts';
@@ -14,7 +16,9 @@ export default function TosGatePage() {
   const user = useCurrentUser();
   const accept = useAcceptTerms();
   const navigate = useNavigate();
-  const html = useMemo(() => DOMPurify.sanitize(user.data?.tos?.document ?? ''), [user.data?.tos?.document]);
+  const termsId = user.data?.tos?.id;
+  const terms = useQuery({ ...termsQueries.document(termsId ?? 0), enabled: termsId !== undefined });
+  const html = useMemo(() => DOMPurify.sanitize(terms.data?.body ?? ''), [terms.data?.body]);
 
   useEffect(() => {
     if (!accept.isError) return;
@@ -23,14 +27,14 @@ export default function TosGatePage() {
   }, [accept.isError]);
 
   if (session.status === 'signedOut') return <Navigate to={paths.signIn} replace />;
-  if (session.status === 'loading' || user.isPending) {
+  if (session.status === 'loading' || user.isPending || (user.data?.tos && terms.isPending)) {
     return (
       <Center py="xl">
         <Loader aria-label="Loading" />
       </Center>
     );
   }
-  if (user.isError || !user.data?.tos) {
+  if (user.isError || !user.data?.tos || terms.isError) {
     return (
       <Alert color="red" title="Error">
         {MESSAGES.tosLoadFailed}
