@@ -25,6 +25,12 @@ import { dashboardYears } from './dashboard-years.ts';
 
 export const ANTHEM_SHARED_PASSWORD = 'FirstLook2026';
 
+/** Tile buttons wrap their label instead of cutting it off. */
+const TILE_BUTTON_STYLES = {
+  root: { height: 'auto', minHeight: 36, paddingBlock: 6 },
+  label: { whiteSpace: 'normal', textAlign: 'center', lineHeight: 1.3 },
+} as const;
+
 /** Carrier Benefits / First Look Documents: year tabs of carrier tiles that download or open a link. */
 export function CarrierDocuments() {
   const files = useQuery(dashboardQueries.files());
@@ -85,7 +91,7 @@ export function CarrierDocuments() {
                     <Text c="dimmed">No carrier documents have been published for {year} yet.</Text>
                   </Center>
                 ) : (
-                  <SimpleGrid cols={{ base: 1, xs: 2, md: 3, lg: 4 }} spacing="md">
+                  <SimpleGrid cols={{ base: 1, xs: 2, md: 3, xl: 4 }} spacing="md">
                     {tiles.map((file) => (
                       <CarrierTile key={file.key} file={file} onDownload={() => void download(file)} />
                     ))}
@@ -135,6 +141,8 @@ function CarrierTile({ file, onDownload }: { file: DashboardFile; onDownload: ()
           rel="noopener noreferrer"
           variant="light"
           mt="md"
+          fullWidth
+          styles={TILE_BUTTON_STYLES}
           rightSection={<IconExternalLink size={16} aria-hidden="true" />}
           aria-label={`${label}: ${file.carrier} ${file.year} (opens in a new tab)`}
         >
@@ -144,6 +152,8 @@ function CarrierTile({ file, onDownload }: { file: DashboardFile; onDownload: ()
         <Button
           variant="light"
           mt="md"
+          fullWidth
+          styles={TILE_BUTTON_STYLES}
           onClick={onDownload}
           disabled={!file.file}
           leftSection={<IconDownload size={16} aria-hidden="true" />}
