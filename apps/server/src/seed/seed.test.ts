@@ -94,7 +94,9 @@ describe('seedDemoData', () => {
     const info = (await t.app.inject({ method: 'GET', url: '/arc/user/info', headers: auth })).json().agent;
     expect(info.actData.FULLNAME).toBe('Dana Whitfield');
     expect(info.tos.stamp).not.toBeNull();
-    expect(info.tos.document).toContain('CMS');
+    expect(info.tos.document).toBe('Terms of Service');
+    const terms = await t.app.inject({ method: 'GET', url: `/arc/terms/${info.tos.id}`, headers: auth });
+    expect(terms.json().body).toContain('CMS');
 
     const { files: tiles } = (
       await t.app.inject({ method: 'GET', url: '/arc/agent/dashboard/files', headers: auth })
