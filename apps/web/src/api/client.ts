@@ -74,4 +74,3 @@ function safeJson(text: string): unknown {
     return undefined;
   }
 }
-

@@ -11,10 +11,14 @@ export const userQueries = {
     }),
 };
 
+/** POST /arc/agent/tosagreed: the accepted terms go straight into the cached agent, so the gate lets go at once. */
 export function useAcceptTerms() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (tosid: number) => apiFetch(acceptTerms, { body: { tosid } }),
-    onSuccess: () => client.invalidateQueries({ queryKey: userQueries.info().queryKey }),
+    onSuccess: ({ tos }) => {
+      client.setQueryData(userQueries.info().queryKey, (agent) => (agent ? { ...agent, tos } : agent));
+      void client.invalidateQueries({ queryKey: userQueries.info().queryKey });
+    },
   });
 }

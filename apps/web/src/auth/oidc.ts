@@ -1,6 +1,5 @@
-import { OIDC_SCOPES, WEB_CLIENT_ID } from '@arc/contract/identity';
 import { UserManager, WebStorageStateStore, type User } from 'oidc-client-ts';
-import { OIDC_AUTHORITY, POST_LOGOUT_REDIRECT_URI, REDIRECT_URI } from '../config.ts';
+import { OIDC_AUTHORITY, OIDC_CLIENT_ID, OIDC_SCOPE, POST_LOGOUT_REDIRECT_URI, REDIRECT_URI } from '../config.ts';
 import { sessionFromUser, setSession } from './session.ts';
 
 /**
@@ -9,11 +8,11 @@ import { sessionFromUser, setSession } from './session.ts';
  */
 const manager = new UserManager({
   authority: OIDC_AUTHORITY,
-  client_id: WEB_CLIENT_ID,
+  client_id: OIDC_CLIENT_ID,
   redirect_uri: REDIRECT_URI,
   post_logout_redirect_uri: POST_LOGOUT_REDIRECT_URI,
   response_type: 'code',
-  scope: OIDC_SCOPES,
+  scope: OIDC_SCOPE,
   automaticSilentRenew: true,
   loadUserInfo: false,
   userStore: new WebStorageStateStore({ store: window.sessionStorage }),

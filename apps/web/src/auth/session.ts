@@ -1,4 +1,3 @@
-import { WEB_CLIENT_ID } from '@arc/contract/identity';
 import { useSyncExternalStore } from 'react';
 import { configureApiClient } from '../api/client-hooks.ts';
 import { queryClient } from '../api/query-client.ts';
@@ -40,8 +39,11 @@ export function useSession(): Session {
   );
 }
 
-/** Where oidc-client-ts keeps the signed-in user (sessionStorage: one tab, gone when it closes). */
-export const STORED_USER_KEY = `oidc.user:${OIDC_AUTHORITY}:${WEB_CLIENT_ID}`;
+/**
+ * Where oidc-client-ts keeps the signed-in user (sessionStorage: one tab, gone when it closes): the key is
+ * this prefix plus the client id. Matching the prefix keeps the contract's schemas out of the first load.
+ */
+export const STORED_USER_KEY_PREFIX = `oidc.user:${OIDC_AUTHORITY}:`;
 const RETURN_TO_KEY = 'arc.returnTo';
 const RESTARTED_AT_KEY = 'arc.signInRestartedAt';
 /** a second 401 restart within this time is a loop (say, the API refuses every token): stop and sign out */
@@ -57,7 +59,8 @@ export function takeSignInPaused(): boolean {
 }
 
 /** Checked without loading the OIDC library, so signed-out pages stay small. */
-export const hasStoredSession = (): boolean => sessionStorage.getItem(STORED_USER_KEY) !== null;
+export const hasStoredSession = (): boolean =>
+  Object.keys(sessionStorage).some((key) => key.startsWith(STORED_USER_KEY_PREFIX));
 
 const isLocalPath = (path: string | null): path is string =>
   !!path && path.startsWith('/') && !path.startsWith('//') && !path.startsWith('/\\');
@@ -145,7 +148,9 @@ export function restartSignIn(): void {
   const last = Number(sessionStorage.getItem(RESTARTED_AT_KEY) ?? 0);
   const isLoop = Date.now() - last < RESTART_LOOP_MS;
   blankSession();
-  void oidc().then(({ forgetUser }) => forgetUser()).catch(() => undefined);
+  void oidc()
+    .then(({ forgetUser }) => forgetUser())
+    .catch(() => undefined);
   if (isLoop) {
     // the sign-in screen then asks before starting again, instead of bouncing forever
     sessionStorage.setItem(SIGN_IN_PAUSED_KEY, '1');

@@ -3,6 +3,7 @@ export interface Crumb {
   title: string;
 }
 
+/** Entries after ARC (spec: at most 3). */
 export const BREADCRUMB_MAX = 3;
 
 /** Appends a visit: an entry already there moves to the end; beyond 3 the oldest is dropped. */

@@ -1,24 +1,45 @@
 import { Anchor, Breadcrumbs, Text } from '@mantine/core';
-import { useEffect, useState } from 'react';
-import { Link, useLocation } from 'react-router';
-import { titleFor } from '../route-table.ts';
+import { useEffect, useSyncExternalStore } from 'react';
+import { Link, useLocation, useMatches } from 'react-router';
+import { paths } from '../paths.ts';
+import type { RouteHandle } from '../route-table.ts';
 import { pushCrumb, type Crumb } from './breadcrumb.ts';
 
-/** ARC, then the last three places visited (a revisit moves to the end). */
+// The trail is session state: it survives a layout change (a 404, the terms gate) within the tab.
+let trail: Crumb[] = [];
+const listeners = new Set<() => void>();
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+};
+function visit(crumb: Crumb) {
+  const next = pushCrumb(trail, crumb);
+  if (next.length === trail.length && next.every((entry, i) => entry.path === trail[i]?.path)) return;
+  trail = next;
+  for (const listener of listeners) listener();
+}
+export function resetBreadcrumb() {
+  trail = [];
+  for (const listener of listeners) listener();
+}
+
+/** ARC (a link to /), then the last three places visited; a revisit moves to the end. */
 export function Breadcrumb() {
   const { pathname } = useLocation();
-  const [trail, setTrail] = useState<Crumb[]>([]);
+  const matches = useMatches();
+  const title = (matches.at(-1)?.handle as RouteHandle | undefined)?.title;
+  const crumbs = useSyncExternalStore(subscribe, () => trail);
   useEffect(() => {
-    const title = titleFor(pathname);
-    if (title && pathname !== '/') setTrail((current) => pushCrumb(current, { path: pathname, title }));
-  }, [pathname]);
+    if (title && pathname !== paths.home) visit({ path: pathname, title });
+  }, [pathname, title]);
+
   return (
     <nav aria-label="Breadcrumb">
       <Breadcrumbs separatorMargin={6} style={{ flexWrap: 'wrap', rowGap: 4 }}>
-        <Anchor component={Link} to="/" size="sm">
+        <Anchor component={Link} to={paths.home} size="sm" fw={600}>
           ARC
         </Anchor>
-        {trail.map((crumb) =>
+        {crumbs.map((crumb) =>
           crumb.path === pathname ? (
             <Text key={crumb.path} size="sm" c="dimmed" aria-current="page">
               {crumb.title}

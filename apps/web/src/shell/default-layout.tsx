@@ -2,69 +2,96 @@ import type { User } from '@arc/contract';
 import { ActionIcon, AppShell, Burger, Group, Tooltip } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
+import { useLocation } from 'react-router';
 import { Breadcrumb } from './breadcrumb.tsx';
+import { CartMenu } from './cart-menu.tsx';
+import classes from './default-layout.module.css';
 import { Footer } from './footer.tsx';
 import { Logo } from './logo.tsx';
 import { SideMenu } from './side-menu.tsx';
 import { UserMenu } from './user-menu.tsx';
 
-/** Header with the user menu, the side menu (collapsible; off-canvas on mobile), breadcrumb, footer. */
+const HEADER_HEIGHT = 60;
+const NAVBAR_ID = 'main-menu';
+
+/**
+ * The signed-in layout: header (menu toggle, logo, supplies cart, user menu), the side menu (collapsible to
+ * icons on desktop; an off-canvas panel on mobile that closes on an outside click, Escape or navigation),
+ * the breadcrumb above each screen, and the footer.
+ */
 export function DefaultLayout({ user, children }: { user: User | undefined; children: ReactNode }) {
   const [isMobileOpen, mobile] = useDisclosure(false);
   const [isCollapsed, collapse] = useDisclosure(false);
-  const isMobile = useMediaQuery('(max-width: 48em)') ?? false;
+  const isMobile = useMediaQuery('(max-width: 48em)', false, { getInitialValueInEffect: false }) ?? false;
   const isNarrow = isCollapsed && !isMobile;
+  const { pathname } = useLocation();
 
+  // navigation closes the off-canvas menu
+  useEffect(() => mobile.close(), [pathname]); // eslint-disable-line react-hooks/exhaustive-deps
+  useEffect(() => {
+    if (!isMobileOpen) return;
+    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && mobile.close();
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [isMobileOpen, mobile]);
+
+  const collapseLabel = isCollapsed ? 'Expand the menu' : 'Collapse the menu';
   return (
     <AppShell
-      header={{ height: 64 }}
-      footer={{ height: 48 }}
-      navbar={{ width: isNarrow ? 72 : 272, breakpoint: 'sm', collapsed: { mobile: !isMobileOpen } }}
-      padding={{ base: 'sm', sm: 'lg' }}
+      header={{ height: HEADER_HEIGHT }}
+      footer={{ height: 44 }}
+      navbar={{ width: isNarrow ? 76 : 264, breakpoint: 'sm', collapsed: { mobile: !isMobileOpen } }}
+      padding={{ base: 'md', sm: 'xl' }}
     >
+      <a href="#main-content" className={classes.skipLink}>
+        Skip to main content
+      </a>
       <AppShell.Header>
-        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+        <Group h="100%" px={{ base: 'sm', sm: 'md' }} justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
             <Burger
               opened={isMobileOpen}
               onClick={mobile.toggle}
               hiddenFrom="sm"
               size="sm"
-              aria-label="Open the menu"
+              aria-label={isMobileOpen ? 'Close the menu' : 'Open the menu'}
+              aria-expanded={isMobileOpen}
+              aria-controls={NAVBAR_ID}
             />
-            <Tooltip label={isCollapsed ? 'Expand the menu' : 'Collapse the menu'}>
+            <Tooltip label={collapseLabel}>
               <ActionIcon
                 variant="subtle"
                 color="gray"
+                size="lg"
                 visibleFrom="sm"
                 onClick={collapse.toggle}
-                aria-label={isCollapsed ? 'Expand the menu' : 'Collapse the menu'}
+                aria-label={collapseLabel}
+                aria-expanded={!isCollapsed}
+                aria-controls={NAVBAR_ID}
               >
                 {isCollapsed ? <IconLayoutSidebarLeftExpand size={20} /> : <IconLayoutSidebarLeftCollapse size={20} />}
               </ActionIcon>
             </Tooltip>
             <Logo size={34} />
           </Group>
-          <UserMenu user={user} />
+          <Group gap="xs" wrap="nowrap">
+            <CartMenu />
+            <UserMenu user={user} />
+          </Group>
         </Group>
       </AppShell.Header>
-      <AppShell.Navbar>
+      <AppShell.Navbar id={NAVBAR_ID} className={classes.navbar} inert={isMobile && !isMobileOpen}>
         <SideMenu user={user} isCollapsed={isNarrow} onNavigate={mobile.close} />
       </AppShell.Navbar>
-      {isMobileOpen && (
+      {isMobile && isMobileOpen && (
         // the off-canvas menu closes on a click outside it
-        <div
-          data-testid="menu-backdrop"
-          aria-hidden="true"
-          onClick={mobile.close}
-          style={{ position: 'fixed', inset: '64px 0 0 0', background: 'rgba(0,0,0,0.35)', zIndex: 99 }}
-        />
+        <div data-testid="menu-backdrop" aria-hidden="true" className={classes.backdrop} onClick={mobile.close} />
       )}
-      <AppShell.Main bg="gray.0">
-        <div style={{ maxWidth: 1280, margin: '0 auto' }}>
+      <AppShell.Main className={classes.main}>
+        <div id="main-content" tabIndex={-1} className={classes.content}>
           <Breadcrumb />
-          <div style={{ marginTop: 12 }}>{children}</div>
+          <div style={{ marginTop: 16 }}>{children}</div>
         </div>
       </AppShell.Main>
       <AppShell.Footer>

@@ -1,63 +1,57 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { Navigate, Outlet, useLocation, useMatches } from 'react-router';
-import { rememberReturnTo, signOut, useSession } from '../auth/session.ts';
-import { useCurrentUser } from '../auth/use-current-user.ts';
+import { PROVIDER_NAME } from '../config.ts';
+import { decideSession } from '../auth/guard.ts';
+import { rememberReturnTo, useSession } from '../auth/session.ts';
 import { paths } from '../paths.ts';
 import type { RouteHandle } from '../route-table.ts';
 import { LoginLayout } from './login-layout.tsx';
 
-// The signed-in shell (AppShell, menus, icons) loads only for signed-in agents: signed-out pages stay small.
-const DefaultLayout = lazy(() => import('./default-layout.tsx').then((m) => ({ default: m.DefaultLayout })));
+// The signed-in shell (user check, AppShell, menus, icons) loads only for signed-in agents, so the
+// signed-out pages (sign-in above all) stay small.
+const SignedInShell = lazy(() => import('./signed-in-shell.tsx'));
 
 /**
- * The navigation guard: picks the layout (login layout while signed out), sends signed-out visitors of
- * agent pages to /sign-in, an agent with empty terms stamp to /tosgate, and signs out one with no status.
+ * The root route: runs the navigation guard on every route and picks the layout. Signed out, agent pages
+ * go to /sign-in (and come back after it), "/" shows the welcome; signed in, the agent is checked
+ * (terms gate, status, security keys) by the signed-in shell.
  */
 export function RootLayout() {
   const session = useSession();
   const location = useLocation();
   const matches = useMatches();
   const handle = (matches.at(-1)?.handle ?? {}) as RouteHandle;
-  const user = useCurrentUser();
-  const agent = user.data;
-  const hasNoStatus = agent !== undefined && !agent.status;
+  useDocumentTitle(handle.title);
 
-  useEffect(() => {
-    if (hasNoStatus) void signOut();
-  }, [hasNoStatus]);
-
-  if (handle.layout === 'login')
-    return (
-      <LoginLayout>
-        <Outlet />
-      </LoginLayout>
-    );
-  if (session.status === 'loading') return <LoginLayout isLoading />;
-
-  if (session.status === 'signedOut') {
-    if (location.pathname === paths.home)
+  const decision = decideSession({
+    handle,
+    pathname: location.pathname,
+    search: location.search,
+    status: session.status,
+  });
+  switch (decision.kind) {
+    case 'login-layout':
       return (
         <LoginLayout>
           <Outlet />
         </LoginLayout>
       );
-    if (handle.auth) {
-      rememberReturnTo(`${location.pathname}${location.search}`);
+    case 'loading':
+      return <LoginLayout isLoading />;
+    case 'sign-in':
+      rememberReturnTo(decision.returnTo);
       return <Navigate to={paths.signIn} replace />;
-    }
-    return (
-      <LoginLayout>
-        <Outlet />
-      </LoginLayout>
-    );
+    case 'signed-in':
+      return (
+        <Suspense fallback={<LoginLayout isLoading />}>
+          <SignedInShell handle={handle} />
+        </Suspense>
+      );
   }
+}
 
-  if (agent && agent.tos && agent.tos.stamp === null) return <Navigate to={paths.tosGate} replace />;
-  return (
-    <Suspense fallback={<LoginLayout isLoading />}>
-      <DefaultLayout user={agent}>
-        <Outlet />
-      </DefaultLayout>
-    </Suspense>
-  );
+function useDocumentTitle(title: string | undefined) {
+  useEffect(() => {
+    document.title = title ? `${title} · ${PROVIDER_NAME}` : PROVIDER_NAME;
+  }, [title]);
 }

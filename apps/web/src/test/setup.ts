@@ -1,8 +1,25 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterEach, beforeEach, vi } from 'vitest';
 
-afterEach(() => cleanup());
+// Any console.error / console.warn in a test is a failure unless the test expects it (conventions §3.7).
+let consoleProblems: string[] = [];
+beforeEach(() => {
+  consoleProblems = [];
+  for (const level of ['error', 'warn'] as const) {
+    vi.spyOn(console, level).mockImplementation((...args: unknown[]) => {
+      consoleProblems.push(`console.${level}: ${args.map(String).join(' ')}`);
+    });
+  }
+});
+afterEach(() => {
+  cleanup();
+  sessionStorage.clear();
+  const problems = consoleProblems;
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+  if (problems.length > 0) throw new Error(problems.join('\n'));
+});
 
 // What Mantine needs from a browser that jsdom lacks.
 Object.defineProperty(window, 'matchMedia', {

@@ -1,6 +1,18 @@
 import { MESSAGES, passesPasswordRules } from '@arc/contract';
-import { Alert, Anchor, Button, Center, Group, Loader, PasswordInput, Stack, Text, Title } from '@mantine/core';
-import { IconCircleCheck } from '@tabler/icons-react';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Center,
+  Group,
+  Loader,
+  PasswordInput,
+  Stack,
+  Text,
+  ThemeIcon,
+  Title,
+} from '@mantine/core';
+import { IconAlertCircle, IconCircleCheck, IconClockX } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router';
@@ -9,7 +21,12 @@ import { identityQueries, useCreatePassword } from '../../api/identity.ts';
 import { paths } from '../../paths.ts';
 import { PasswordChecklist } from './password-checklist.tsx';
 
-/** /register/:token and /forgotpass/:token: choose a password with the e-mailed single-use link. */
+const isGone = (error: unknown) => error instanceof ApiError && error.status === 410;
+
+/**
+ * /register/:token and /forgotpass/:token: choose a password with the e-mailed single-use link (its token is
+ * the bearer). New Password and Confirm Password with the live checklist; Submit only when every rule passes.
+ */
 export default function CreatePasswordPage() {
   const { token = '' } = useParams();
   const link = useQuery(identityQueries.passwordLink(token));
@@ -24,11 +41,22 @@ export default function CreatePasswordPage() {
       </Center>
     );
   }
-  const isExpired =
-    (link.isError && link.error instanceof ApiError && link.error.status === 410) ||
-    (create.error instanceof ApiError && create.error.status === 410);
-  if (isExpired || link.isError)
-    return <ExpiredLink message={isExpired ? MESSAGES.linkExpired : errorMessage(link.error)} />;
+  if (isGone(link.error) || isGone(create.error)) return <ExpiredLink />;
+  if (link.isError) {
+    return (
+      <Stack gap="md">
+        <Title order={1} size="h3">
+          Create your password
+        </Title>
+        <Alert color="red" role="alert" icon={<IconAlertCircle aria-hidden="true" />} title="Error">
+          {errorMessage(link.error)}
+        </Alert>
+        <Button onClick={() => void link.refetch()} loading={link.isFetching}>
+          Try again
+        </Button>
+      </Stack>
+    );
+  }
 
   if (create.isSuccess) {
     return (
@@ -36,10 +64,10 @@ export default function CreatePasswordPage() {
         <Title order={1} size="h3">
           Password created
         </Title>
-        <Alert color="teal" icon={<IconCircleCheck aria-hidden="true" />} title="All set">
+        <Alert color="teal" icon={<IconCircleCheck aria-hidden="true" />} title="All set" role="status">
           Your password was created. Sign in with your username <strong>{create.data.username}</strong> or your NPN.
         </Alert>
-        <Button component={Link} to={paths.signIn}>
+        <Button component={Link} to={paths.signIn} size="md">
           Sign in
         </Button>
       </Stack>
@@ -60,12 +88,12 @@ export default function CreatePasswordPage() {
           <Title order={1} size="h3">
             {isRegister ? 'Create your password' : 'Reset your password'}
           </Title>
-          <Text size="sm" c="dimmed">
-            For {link.data.username}. The link works once and expires after 24 hours.
+          <Text size="sm" c="dimmed" mt={4}>
+            For <strong>{link.data.username}</strong>. This link works once and expires 24 hours after it was sent.
           </Text>
         </div>
         {create.isError && (
-          <Alert color="red" role="alert" title="Error">
+          <Alert color="red" role="alert" icon={<IconAlertCircle aria-hidden="true" />} title="Error">
             {errorMessage(create.error)}
           </Alert>
         )}
@@ -73,6 +101,7 @@ export default function CreatePasswordPage() {
           label="New Password"
           autoComplete="new-password"
           required
+          data-autofocus
           value={password}
           onChange={(event) => setPassword(event.currentTarget.value)}
         />
@@ -84,7 +113,7 @@ export default function CreatePasswordPage() {
           onChange={(event) => setConfirmation(event.currentTarget.value)}
         />
         <PasswordChecklist password={password} confirmation={confirmation} />
-        <Button type="submit" disabled={!canSubmit} loading={create.isPending} fullWidth>
+        <Button type="submit" disabled={!canSubmit} loading={create.isPending} fullWidth size="md">
           Create Password
         </Button>
       </Stack>
@@ -92,23 +121,28 @@ export default function CreatePasswordPage() {
   );
 }
 
-export function ExpiredLink({ message }: { message: string }) {
+/** A used, unknown or expired link: the spec's message and the ways on, all through /sign-in. */
+export function ExpiredLink() {
   return (
-    <Stack gap="md">
+    <Stack gap="md" align="center" ta="center">
+      <ThemeIcon size={52} radius="xl" variant="light" color="orange">
+        <IconClockX size={28} aria-hidden="true" />
+      </ThemeIcon>
       <Title order={1} size="h3">
-        Link expired
+        {MESSAGES.linkExpired}
       </Title>
-      <Alert color="orange" title={message}>
-        Ask for a new link below.
-      </Alert>
-      <Group justify="space-between">
-        <Anchor component={Link} to={paths.signIn}>
-          Back to login
-        </Anchor>
-        <Anchor component={Link} to={paths.signInRegister}>
+      <Text size="sm" c="dimmed" maw={360}>
+        Links from our e-mails work once and for 24 hours. Ask for a new one, or sign in if you already set your
+        password.
+      </Text>
+      <Button component={Link} to={paths.signIn} fullWidth>
+        Back to login
+      </Button>
+      <Group justify="center" gap="lg">
+        <Anchor component={Link} to={paths.signInRegister} size="sm">
           Register
         </Anchor>
-        <Anchor component={Link} to={paths.signInForgot}>
+        <Anchor component={Link} to={paths.signInForgot} size="sm">
           Forgot Password
         </Anchor>
       </Group>

@@ -12,14 +12,22 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
+import { IconAlertCircle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router';
-import { errorMessage } from '../../api/client.ts';
+import { ApiError, errorMessage } from '../../api/client.ts';
 import { identityQueries, useSubmitLogin } from '../../api/identity.ts';
 import { paths } from '../../paths.ts';
 
-/** The provider's sign-in interaction, rendered by the app: username or NPN and password. */
+/** The sign-in session at the provider is gone (410): the only way on is to start again. */
+const isExpired = (error: unknown) => error instanceof ApiError && error.status === 410;
+
+/**
+ * /interaction/:uid: the provider's sign-in step, rendered by the app — username or NPN and password.
+ * Wrong credentials, a locked account or an expired sign-in show the server's message inline; on success
+ * the browser goes where the provider says (and on to /login/callback).
+ */
 export default function InteractionPage() {
   const { uid = '' } = useParams();
   const details = useQuery(identityQueries.interaction(uid));
@@ -35,20 +43,8 @@ export default function InteractionPage() {
       </Center>
     );
   }
-  if (details.isError) {
-    return (
-      <Stack gap="md">
-        <Title order={1} size="h3">
-          Sign in
-        </Title>
-        <Alert color="orange" title="Please start again">
-          {errorMessage(details.error)}
-        </Alert>
-        <Button component={Link} to={paths.signIn} reloadDocument>
-          Sign in again
-        </Button>
-      </Stack>
-    );
+  if (details.isError || isExpired(login.error)) {
+    return <StartAgain message={errorMessage(details.error ?? login.error)} />;
   }
 
   const onSubmit = (event: FormEvent) => {
@@ -63,18 +59,18 @@ export default function InteractionPage() {
   };
 
   return (
-    <form onSubmit={onSubmit} noValidate>
+    <form onSubmit={onSubmit} noValidate aria-labelledby="sign-in-title">
       <Stack gap="md">
         <div>
-          <Title order={1} size="h3">
+          <Title order={1} size="h3" id="sign-in-title">
             Sign in
           </Title>
-          <Text size="sm" c="dimmed">
+          <Text size="sm" c="dimmed" mt={4}>
             Welcome back. Sign in with your username or your NPN.
           </Text>
         </div>
         {login.isError && (
-          <Alert color="red" role="alert" title="Sign-in failed">
+          <Alert color="red" role="alert" icon={<IconAlertCircle aria-hidden="true" />}>
             {errorMessage(login.error)}
           </Alert>
         )}
@@ -82,7 +78,10 @@ export default function InteractionPage() {
           label="Username or NPN"
           name="username"
           autoComplete="username"
+          autoCapitalize="none"
+          spellCheck={false}
           required
+          data-autofocus
           value={username}
           onChange={(event) => setUsername(event.currentTarget.value)}
           error={fieldErrors.username}
@@ -96,7 +95,7 @@ export default function InteractionPage() {
           onChange={(event) => setPassword(event.currentTarget.value)}
           error={fieldErrors.password}
         />
-        <Button type="submit" loading={login.isPending || login.isSuccess} fullWidth>
+        <Button type="submit" loading={login.isPending || login.isSuccess} fullWidth size="md">
           Sign In
         </Button>
         <Group justify="space-between">
@@ -109,5 +108,22 @@ export default function InteractionPage() {
         </Group>
       </Stack>
     </form>
+  );
+}
+
+function StartAgain({ message }: { message: string }) {
+  return (
+    <Stack gap="md">
+      <Title order={1} size="h3">
+        Sign in
+      </Title>
+      <Alert color="orange" role="alert" title="This sign-in has expired">
+        {message}
+      </Alert>
+      {/* a full page load: /sign-in starts a fresh sign-in at the provider */}
+      <Button component={Link} to={paths.signIn} reloadDocument fullWidth>
+        Start again
+      </Button>
+    </Stack>
   );
 }

@@ -1,7 +1,7 @@
 import { Alert, Button, Center, Loader, Stack } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { errorMessage } from '../../api/client.ts';
+import { errorMessage } from '../../api/api-error.ts';
 import { completeSignIn } from '../../auth/session.ts';
 import { paths } from '../../paths.ts';
 
@@ -24,7 +24,7 @@ export default function LoginCallbackPage() {
         <Alert color="red" title="Sign-in could not be completed">
           {error}
         </Alert>
-        <Button component={Link} to={paths.signIn}>
+        <Button component={Link} to={paths.signIn} reloadDocument>
           Sign in again
         </Button>
       </Stack>

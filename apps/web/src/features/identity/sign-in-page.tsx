@@ -1,127 +1,71 @@
-import { MESSAGES, NpnSchema } from '@arc/contract';
-import { Alert, Anchor, Button, Center, Loader, Stack, Text, TextInput, Title } from '@mantine/core';
-import { IconCircleCheck } from '@tabler/icons-react';
-import { useEffect, useState, type FormEvent } from 'react';
-import { Link, useMatches } from 'react-router';
-import { ApiError, errorMessage } from '../../api/client.ts';
-import { useRequestAccountLink } from '../../api/identity.ts';
-import { track } from '../../api/telemetry.ts';
-import { signIn } from '../../auth/session.ts';
-import { paths } from '../../paths.ts';
+import { MESSAGES } from '@arc/contract/messages';
+import { Alert, Button, Center, Loader, Stack, Text, Title } from '@mantine/core';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { useMatches } from 'react-router';
+import { signIn, takeSignInPaused } from '../../auth/session.ts';
 import type { RouteHandle, SignInAction } from '../../route-table.ts';
 
-/** /sign-in: login starts the code + PKCE redirect; forgot and register ask for the NPN. */
+// The NPN forms bring the API client and the contract's schemas; the login action needs neither.
+const NpnForm = lazy(() => import('./npn-form.tsx'));
+
+/**
+ * /sign-in: the action comes from the route's meta name — login (/sign-in) starts the code + PKCE
+ * redirect to the provider, whose sign-in form is /interaction/:uid; forgot (/sign-in/forgot) and
+ * register (/sign-in/register) ask for the NPN. Links switch between them.
+ */
 export default function SignInPage() {
   const matches = useMatches();
   const action: SignInAction = (matches.at(-1)?.handle as RouteHandle | undefined)?.name ?? 'login';
   if (action === 'login') return <StartSignIn />;
-  return <NpnForm key={action} action={action} />;
+  return (
+    <Suspense fallback={<Busy />}>
+      <NpnForm key={action} action={action} />
+    </Suspense>
+  );
 }
 
-function StartSignIn() {
-  const [error, setError] = useState<string | null>(null);
-  useEffect(() => {
-    signIn().catch((err: unknown) => setError(errorMessage(err)));
-  }, []);
-  if (error) {
-    return (
-      <Stack>
-        <Alert color="red" title="Sign-in is not available">
-          {error}
-        </Alert>
-        <Button onClick={() => window.location.reload()}>Try again</Button>
-      </Stack>
-    );
-  }
+function Busy({ text }: { text?: string }) {
   return (
     <Center py="xl">
       <Stack align="center" gap="sm">
-        <Loader aria-label="Loading" />
-        <Text c="dimmed" size="sm">
-          Taking you to sign in…
-        </Text>
+        <Loader aria-label={text ?? 'Loading'} />
+        {text && (
+          <Text c="dimmed" size="sm">
+            {text}
+          </Text>
+        )}
       </Stack>
     </Center>
   );
 }
 
-export function NpnForm({ action }: { action: 'forgot' | 'register' }) {
-  const [npn, setNpn] = useState('');
-  const [fieldError, setFieldError] = useState<string | null>(null);
-  const request = useRequestAccountLink();
-  const title = action === 'forgot' ? 'Forgot Password' : 'Sign Up';
-  const intro =
-    action === 'forgot'
-      ? 'Enter your National Producer Number (NPN) and we will e-mail you a link to reset your password.'
-      : 'Enter your National Producer Number (NPN) and we will e-mail you a link to create your password.';
+function StartSignIn() {
+  // after a sign-in loop was stopped, ask before starting again
+  const [isPaused, setPaused] = useState(takeSignInPaused);
+  const [error, setError] = useState<string | null>(null);
+  const start = useCallback(() => {
+    setPaused(false);
+    setError(null);
+    signIn().catch(() => setError('The sign-in service could not be reached. Check your connection and try again.'));
+  }, []);
+  useEffect(() => {
+    if (!isPaused) start();
+  }, []); // eslint-disable-line react-hooks/exhaustive-deps
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = NpnSchema.safeParse(npn);
-    if (!parsed.success) {
-      setFieldError(parsed.error.issues[0]?.message ?? 'NPN is required');
-      return;
-    }
-    setFieldError(null);
-    request.mutate(
-      { action, npn: parsed.data },
-      {
-        onError: (err) =>
-          track(action === 'forgot' ? 'forgot_password_failed' : 'register_failed', {
-            status: err instanceof ApiError ? err.status : 0,
-            message: errorMessage(err),
-          }),
-      },
-    );
-  };
-
-  if (request.isSuccess) {
+  if (isPaused || error) {
     return (
       <Stack gap="md">
         <Title order={1} size="h3">
-          {title}
+          Sign in
         </Title>
-        <Alert color="teal" icon={<IconCircleCheck aria-hidden="true" />} title="Check your e-mail">
-          {action === 'forgot' ? MESSAGES.forgotSuccess : MESSAGES.registerSuccess}
+        <Alert color={error ? 'red' : 'orange'} role="alert" title={error ? 'Sign-in is not available' : undefined}>
+          {error ?? MESSAGES.sessionExpired}
         </Alert>
-        <Anchor component={Link} to={paths.signIn}>
-          Back to login
-        </Anchor>
+        <Button onClick={start} fullWidth>
+          Sign In
+        </Button>
       </Stack>
     );
   }
-
-  return (
-    <form onSubmit={onSubmit} noValidate>
-      <Stack gap="md">
-        <Title order={1} size="h3">
-          {title}
-        </Title>
-        <Text size="sm" c="dimmed">
-          {intro}
-        </Text>
-        {request.isError && (
-          <Alert color="red" title="Error" role="alert">
-            {errorMessage(request.error)}
-          </Alert>
-        )}
-        <TextInput
-          label="NPN"
-          name="npn"
-          inputMode="numeric"
-          autoComplete="username"
-          required
-          value={npn}
-          onChange={(event) => setNpn(event.currentTarget.value)}
-          error={fieldError}
-        />
-        <Button type="submit" loading={request.isPending} fullWidth>
-          Submit
-        </Button>
-        <Anchor component={Link} to={paths.signIn} ta="center" size="sm">
-          Back to login
-        </Anchor>
-      </Stack>
-    </form>
-  );
+  return <Busy text="Taking you to sign in…" />;
 }

@@ -1,5 +1,5 @@
 import { MESSAGES } from '@arc/contract';
-import { Alert, Button, Center, Loader, ScrollArea, Stack, Title, Typography } from '@mantine/core';
+import { Alert, Button, Center, Loader, ScrollArea, Stack, Text, Title, Typography } from '@mantine/core';
 import DOMPurify from 'dompurify';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
@@ -44,9 +44,14 @@ export default function TosGatePage() {
   const tos = user.data.tos;
   return (
     <Stack gap="md">
-      <Title order={1} size="h3">
-        Terms of Service
-      </Title>
+      <div>
+        <Title order={1} size="h3">
+          Terms of Service
+        </Title>
+        <Text size="sm" c="dimmed" mt={4}>
+          Please read the terms. You can use the Agent Resource Center once you agree to them.
+        </Text>
+      </div>
       <ScrollArea.Autosize
         mah="55vh"
         type="auto"
@@ -65,6 +70,9 @@ export default function TosGatePage() {
         onClick={() => accept.mutate(tos.id, { onSuccess: () => navigate(paths.home, { replace: true }) })}
       >
         I AGREE
+      </Button>
+      <Button variant="subtle" color="gray" onClick={() => void signOut()} disabled={accept.isPending}>
+        Log Out
       </Button>
     </Stack>
   );

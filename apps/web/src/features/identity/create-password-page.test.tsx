@@ -1,0 +1,60 @@
+import { MESSAGES } from '@arc/contract';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { mockFetch } from '../../test/fetch-mock.ts';
+import { renderWithProviders } from '../../test/render.tsx';
+import CreatePasswordPage from './create-password-page.tsx';
+
+const renderPage = () =>
+  renderWithProviders(<CreatePasswordPage />, { path: '/register/:token', initialPath: '/register/link-token-1' });
+
+describe('create-password screen /register/:token', () => {
+  it('checks the link with its token, then enables Submit only when every rule passes', async () => {
+    const { calls } = mockFetch({
+      'GET /arc/register/link': { body: { purpose: 'register', username: 'newcomer' } },
+      'POST /arc/register/password': { body: { status: 'Success', username: 'newcomer' } },
+    });
+    renderPage();
+    const submit = await screen.findByRole('button', { name: 'Create Password' });
+    expect(calls[0]?.authorization).toBe('Bearer link-token-1');
+    expect(submit).toBeDisabled();
+
+    const checklist = screen.getByRole('list', { name: 'Password requirements' });
+    expect(within(checklist).getAllByText('(not met)')).toHaveLength(5);
+
+    await userEvent.type(screen.getByLabelText(/^New Password/), 'newcomer-pass');
+    expect(within(checklist).getByText('At least 8 characters').parentElement).toHaveTextContent('(met)');
+    expect(within(checklist).getByText('One capital letter').parentElement).toHaveTextContent('(not met)');
+    expect(submit).toBeDisabled();
+
+    await userEvent.clear(screen.getByLabelText(/^New Password/));
+    await userEvent.type(screen.getByLabelText(/^New Password/), 'Newcomer-Pass-42');
+    await userEvent.type(screen.getByLabelText(/^Confirm Password/), 'Newcomer-Pass-4');
+    expect(within(checklist).getByText('Both passwords match').parentElement).toHaveTextContent('(not met)');
+    expect(submit).toBeDisabled();
+
+    await userEvent.type(screen.getByLabelText(/^Confirm Password/), '2');
+    expect(within(checklist).queryAllByText('(not met)')).toHaveLength(0);
+    expect(submit).toBeEnabled();
+
+    await userEvent.click(submit);
+    expect(await screen.findByText(/your password was created/i)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/sign-in');
+    expect(calls[1]).toMatchObject({
+      method: 'POST',
+      body: { password: 'Newcomer-Pass-42' },
+      authorization: 'Bearer link-token-1',
+    });
+  });
+
+  it('an expired link shows "This link is expired." with Back to login, Register and Forgot Password', async () => {
+    mockFetch({ 'GET /arc/register/link': { status: 410, body: { code: 'GONE', message: MESSAGES.linkExpired } } });
+    renderPage();
+    expect(await screen.findByText(MESSAGES.linkExpired)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to login' })).toHaveAttribute('href', '/sign-in');
+    expect(screen.getByRole('link', { name: 'Register' })).toHaveAttribute('href', '/sign-in/register');
+    expect(screen.getByRole('link', { name: 'Forgot Password' })).toHaveAttribute('href', '/sign-in/forgot');
+    expect(screen.queryByLabelText(/New Password/)).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,71 @@
+import { ActionIcon, Button, Divider, Group, Indicator, Popover, Stack, Text, Tooltip } from '@mantine/core';
+import { IconShoppingCart, IconTrash } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { removeCartLine, startCheckout, useSuppliesCart } from '../api/supplies-cart.ts';
+import { paths } from '../paths.ts';
+
+/** The supplies cart in the top bar: shown only when it is not empty. */
+export function CartMenu() {
+  const { lines } = useSuppliesCart();
+  const [isOpen, setOpen] = useState(false);
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  if (lines.length === 0) return null;
+  const count = lines.reduce((sum, line) => sum + line.qty, 0);
+
+  const onCheckout = () => {
+    setOpen(false);
+    startCheckout();
+    if (pathname !== paths.products) void navigate(paths.products);
+  };
+
+  return (
+    <Popover opened={isOpen} onChange={setOpen} position="bottom-end" width={340} shadow="md" withinPortal trapFocus>
+      <Popover.Target>
+        <Indicator label={count} size={18} color="brand" offset={4}>
+          <ActionIcon
+            variant="subtle"
+            color="gray"
+            size="lg"
+            onClick={() => setOpen((open) => !open)}
+            aria-label={`Supplies cart, ${count} ${count === 1 ? 'item' : 'items'}`}
+          >
+            <IconShoppingCart size={22} aria-hidden="true" />
+          </ActionIcon>
+        </Indicator>
+      </Popover.Target>
+      <Popover.Dropdown>
+        <Stack gap="xs">
+          <Text fw={600}>Supplies cart</Text>
+          <Divider />
+          {lines.map((line) => (
+            <Group key={line.productId} justify="space-between" wrap="nowrap" align="flex-start">
+              <div>
+                <Text size="sm" fw={600}>
+                  Qty {line.qty} · {line.year} · {line.planName}
+                </Text>
+                <Text size="xs" c="dimmed">
+                  {line.state} · {line.carrier} · {line.type}
+                </Text>
+              </div>
+              <Tooltip label="Remove">
+                <ActionIcon
+                  variant="subtle"
+                  color="red.8"
+                  onClick={() => removeCartLine(line.productId)}
+                  aria-label={`Remove ${line.planName} from the cart`}
+                >
+                  <IconTrash size={16} aria-hidden="true" />
+                </ActionIcon>
+              </Tooltip>
+            </Group>
+          ))}
+          <Button onClick={onCheckout} mt="xs" fullWidth>
+            Check out
+          </Button>
+        </Stack>
+      </Popover.Dropdown>
+    </Popover>
+  );
+}

@@ -1,0 +1,62 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { makeUser } from '../test/factories.ts';
+import { renderWithProviders } from '../test/render.tsx';
+import { SideMenu } from './side-menu.tsx';
+
+const menu = () => screen.getByRole('navigation', { name: 'Main menu' });
+
+describe('side menu', () => {
+  it('lists the top-level routes with an icon, in route-table order', () => {
+    renderWithProviders(<SideMenu user={makeUser()} />);
+    const links = within(menu())
+      .getAllByRole('link')
+      .map((link) => link.textContent);
+    expect(links.slice(0, 3)).toEqual(['Dashboard', 'MyHealthPlan', 'SunFire']);
+    expect(links).toContain('Contact');
+    // reached from the user menu, not the side menu
+    expect(links).not.toContain('My Profile');
+  });
+
+  it('hides an item whose security key is not true for the user', () => {
+    renderWithProviders(<SideMenu user={makeUser({ hasSunfireContracts: false, hasMyHealthPlanContracts: true })} />);
+    expect(within(menu()).queryByRole('link', { name: 'SunFire' })).not.toBeInTheDocument();
+    expect(within(menu()).getByRole('link', { name: 'MyHealthPlan' })).toBeInTheDocument();
+  });
+
+  it('shows keyed items only once the user is known to have the flag', () => {
+    renderWithProviders(<SideMenu user={undefined} />);
+    expect(within(menu()).queryByRole('link', { name: 'SunFire' })).not.toBeInTheDocument();
+    expect(within(menu()).queryByRole('link', { name: 'MyHealthPlan' })).not.toBeInTheDocument();
+  });
+
+  it('Training & Certifications opens its children and the two external links in a new tab', async () => {
+    renderWithProviders(<SideMenu user={makeUser()} />);
+    const group = within(menu()).getByRole('button', { name: 'Training & Certifications' });
+    expect(group).toHaveAttribute('aria-expanded', 'false');
+    await userEvent.click(group);
+    expect(group).toHaveAttribute('aria-expanded', 'true');
+    // (jsdom never ends the opening transition, so the sub-menu counts as hidden here)
+    const subMenu = within(menu());
+    expect(subMenu.getByRole('link', { name: 'Training Videos', hidden: true })).toHaveAttribute(
+      'href',
+      '/training/videos',
+    );
+    expect(subMenu.getByRole('link', { name: 'Compliance Guides', hidden: true })).toHaveAttribute(
+      'href',
+      '/training/compliance-guides',
+    );
+    for (const name of [/Medicare Certifications/, /Events/]) {
+      const link = subMenu.getByRole('link', { name, hidden: true });
+      expect(link).toHaveAttribute('target', '_blank');
+      expect(link.getAttribute('rel')).toContain('noopener');
+    }
+  });
+
+  it('collapsed: icons only, each still named', () => {
+    renderWithProviders(<SideMenu user={makeUser()} isCollapsed />);
+    expect(within(menu()).getByRole('link', { name: 'Contact' })).toBeInTheDocument();
+    expect(within(menu()).getByRole('button', { name: 'Training & Certifications' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,70 @@
+import { Alert, Button, Center, Loader, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconLock } from '@tabler/icons-react';
+import { useEffect } from 'react';
+import { Link, Navigate, Outlet } from 'react-router';
+import { decideUser } from '../auth/guard.ts';
+import { signOut } from '../auth/session.ts';
+import { useCurrentUser } from '../auth/use-current-user.ts';
+import { paths } from '../paths.ts';
+import type { RouteHandle } from '../route-table.ts';
+import { DefaultLayout } from './default-layout.tsx';
+
+/**
+ * Signed in: loads the agent (GET /arc/user/info) and applies the rest of the guard — no status signs
+ * out, an empty terms stamp goes to the terms gate, a security key not true keeps the screen closed.
+ */
+export default function SignedInShell({ handle }: { handle: RouteHandle }) {
+  const user = useCurrentUser();
+  const decision = decideUser({ handle, user: user.data, isError: user.isError });
+
+  useEffect(() => {
+    if (decision.kind === 'sign-out') void signOut();
+  }, [decision.kind]);
+
+  if (decision.kind === 'terms-gate') return <Navigate to={decision.to} replace />;
+  return (
+    <DefaultLayout user={decision.kind === 'allow' || decision.kind === 'not-available' ? user.data : undefined}>
+      {decision.kind === 'allow' && <Outlet />}
+      {(decision.kind === 'loading' || decision.kind === 'sign-out') && (
+        <Center py={80}>
+          <Loader aria-label="Loading your profile" />
+        </Center>
+      )}
+      {decision.kind === 'error' && (
+        <Alert color="red" title="Your profile could not be loaded" maw={640}>
+          <Stack gap="sm" align="flex-start">
+            <Text size="sm">Please try again in a moment.</Text>
+            <Button size="xs" variant="light" color="red" onClick={() => void user.refetch()} loading={user.isFetching}>
+              Try again
+            </Button>
+          </Stack>
+        </Alert>
+      )}
+      {decision.kind === 'not-available' && <NotAvailable title={handle.title} />}
+    </DefaultLayout>
+  );
+}
+
+function NotAvailable({ title }: { title: string | undefined }) {
+  return (
+    <Stack gap="lg">
+      {title && <Title order={1}>{title}</Title>}
+      <Paper p="xl">
+        <Stack align="center" ta="center" gap="sm" py="lg">
+          <ThemeIcon size={56} radius="xl" variant="light" color="gray">
+            <IconLock size={28} aria-hidden="true" />
+          </ThemeIcon>
+          <Title order={2} size="h4">
+            This page is not available for your account.
+          </Title>
+          <Text c="dimmed" maw={440}>
+            It opens for agents with the matching carrier contracts. If you think you should have access, contact us.
+          </Text>
+          <Button component={Link} to={paths.home} variant="light" mt="xs">
+            Return Home
+          </Button>
+        </Stack>
+      </Paper>
+    </Stack>
+  );
+}

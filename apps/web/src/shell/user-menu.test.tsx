@@ -1,0 +1,44 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { makeUser } from '../test/factories.ts';
+import { renderWithProviders } from '../test/render.tsx';
+import { UserMenu } from './user-menu.tsx';
+
+const signOut = vi.hoisted(() => vi.fn());
+vi.mock('../auth/session.ts', () => ({ signOut }));
+
+const open = async () => userEvent.click(screen.getByRole('button', { name: /user menu/i }));
+
+describe('user menu', () => {
+  it('shows a spinner until the user is loaded', () => {
+    renderWithProviders(<UserMenu user={undefined} />);
+    expect(screen.getByLabelText('Loading your profile')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /user menu/i })).not.toBeInTheDocument();
+  });
+
+  it('shows initials, first and last name, and every item with Case Form for member support tier Unlimited', async () => {
+    renderWithProviders(<UserMenu user={makeUser({ memberSupportTier: 'Unlimited' })} />);
+    expect(screen.getByText('DW')).toBeInTheDocument();
+    expect(screen.getByText('Dana Whitfield')).toBeInTheDocument();
+    await open();
+    const items = screen.getAllByRole('menuitem').map((item) => item.textContent);
+    expect(items).toEqual(['My Profile', 'Case Form', 'Terms of Service', 'Policies', 'Log Out']);
+    expect(screen.getByRole('menuitem', { name: 'Case Form' })).toHaveAttribute('href', '/case');
+    expect(screen.getByRole('menuitem', { name: 'My Profile' })).toHaveAttribute('href', '/profile');
+  });
+
+  it.each([['Standard'], [null]])('has no Case Form for member support tier %s', async (tier) => {
+    renderWithProviders(<UserMenu user={makeUser({ memberSupportTier: tier })} />);
+    await open();
+    expect(screen.getByRole('menuitem', { name: 'My Profile' })).toBeInTheDocument();
+    expect(screen.queryByRole('menuitem', { name: 'Case Form' })).not.toBeInTheDocument();
+  });
+
+  it('Log Out signs out', async () => {
+    renderWithProviders(<UserMenu user={makeUser()} />);
+    await open();
+    await userEvent.click(screen.getByRole('menuitem', { name: 'Log Out' }));
+    expect(signOut).toHaveBeenCalledTimes(1);
+  });
+});
