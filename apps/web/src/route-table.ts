@@ -49,6 +49,8 @@ export interface RouteHandle {
   auth?: boolean;
   /** always the login layout (sign-in, create password, terms gate, 404) */
   layout?: 'login';
+  /** a wider card in the login layout (the terms gate's long text) */
+  isWide?: boolean;
   /** the sign-in screen's initial action, from the route (/sign-in, /sign-in/forgot, /sign-in/register) */
   name?: SignInAction;
 }

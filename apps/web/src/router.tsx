@@ -65,7 +65,11 @@ export const routes: RouteObject[] = [
       ),
       publicRoute('/register/:token', { title: 'Create password' }, createPassword),
       publicRoute('/forgotpass/:token', { title: 'Reset password' }, createPassword),
-      publicRoute(paths.tosGate, { title: 'Terms of Service' }, () => import('./features/identity/tos-gate-page.tsx')),
+      publicRoute(
+        paths.tosGate,
+        { title: 'Terms of Service', isWide: true },
+        () => import('./features/identity/tos-gate-page.tsx'),
+      ),
       publicRoute('*', { title: 'Page not found' }, () => import('./features/content/not-found-page.tsx')),
     ],
   },

@@ -31,6 +31,8 @@ export const theme = createTheme({
     Paper: { defaultProps: { withBorder: true, radius: 'md' } },
     // the placeholder is a focusable role="presentation" child of role="menu", which axe flags
     Menu: { defaultProps: { withInitialFocusPlaceholder: false } },
+    // a Loader is a bare span: its aria-label needs a role to be allowed (and announced)
+    Loader: { defaultProps: { role: 'status' } },
     // a coloured title on a light tint of the same colour falls below 4.5:1 for yellow, orange and teal;
     // the icon and the tint carry the colour, the title stays dark
     Alert: { styles: { title: { color: 'var(--mantine-color-text)', fontWeight: 650 } } },

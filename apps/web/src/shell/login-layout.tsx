@@ -4,19 +4,33 @@ import { useNavigation } from 'react-router';
 import { PROVIDER_NAME } from '../config.ts';
 import { Logo } from './logo.tsx';
 
+export interface LoginLayoutProps {
+  children?: ReactNode;
+  /** nothing to show yet: the loading indicator in the card */
+  isLoading?: boolean;
+  /** a wider card (the terms gate) */
+  isWide?: boolean;
+}
+
 /** Signed-out pages: logo, the page in a card, a loading indicator and the copyright line. */
-export function LoginLayout({ children, isLoading = false }: { children?: ReactNode; isLoading?: boolean }) {
+export function LoginLayout({ children, isLoading = false, isWide = false }: LoginLayoutProps) {
   const navigation = useNavigation();
-  const busy = isLoading || navigation.state !== 'idle';
+  const isBusy = isLoading || navigation.state !== 'idle';
   return (
     <Box mih="100dvh" bg="gray.0" style={{ display: 'flex', flexDirection: 'column' }}>
-      <Container size={480} w="100%" py={48} style={{ flex: 1 }}>
+      <Container
+        size={isWide ? 760 : 480}
+        w="100%"
+        py={{ base: 24, sm: 48 }}
+        px={{ base: 'sm', sm: 'md' }}
+        style={{ flex: 1 }}
+      >
         <Stack gap="lg">
-          <Center>
+          <Center component="header">
             <Logo size={44} />
           </Center>
           <Paper component="main" p={{ base: 'lg', sm: 'xl' }} shadow="sm">
-            {busy && !children ? (
+            {isBusy && !children ? (
               <Center py="xl">
                 <Loader aria-label="Loading" />
               </Center>
@@ -24,14 +38,14 @@ export function LoginLayout({ children, isLoading = false }: { children?: ReactN
               children
             )}
           </Paper>
-          {busy && children && (
+          {isBusy && children && (
             <Center>
               <Loader size="sm" aria-label="Loading" />
             </Center>
           )}
         </Stack>
       </Container>
-      <Text component="footer" ta="center" size="sm" c="dimmed" py="md">
+      <Text component="footer" ta="center" size="sm" c="dimmed" py="md" px="md">
         © {new Date().getFullYear()} {PROVIDER_NAME}. For licensed agents only.
       </Text>
     </Box>

@@ -32,7 +32,7 @@ export function RootLayout() {
   switch (decision.kind) {
     case 'login-layout':
       return (
-        <LoginLayout>
+        <LoginLayout isWide={handle.isWide}>
           <Outlet />
         </LoginLayout>
       );
