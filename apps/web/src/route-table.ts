@@ -33,6 +33,8 @@ export interface AppRoute {
   /** screen module name under features/, resolved by router.tsx */
   screen: string;
   children?: AppRoute[];
+  /** see RouteHandle.access */
+  access?: AccessRule;
   /** external links shown in this item's sub-menu */
   externalLinks?: Array<{ title: string; href: string }>;
 }
@@ -45,6 +47,8 @@ export interface RouteHandle {
   icon?: IconName;
   /** a user flag that must be true to see the menu item and open the screen */
   securityKey?: UserFlag;
+  /** a rule beyond a flag: the case form is for member support tier Unlimited (else only the breadcrumb) */
+  access?: AccessRule;
   /** true: needs a signed-in agent (the dashboard shows a welcome instead); false: public */
   auth?: boolean;
   /** always the login layout (sign-in, create password, terms gate, 404) */
@@ -54,6 +58,8 @@ export interface RouteHandle {
   /** the sign-in screen's initial action, from the route (/sign-in, /sign-in/forgot, /sign-in/register) */
   name?: SignInAction;
 }
+
+export type AccessRule = 'member-support-unlimited';
 
 export type SignInAction = 'login' | 'forgot' | 'register';
 
@@ -98,7 +104,7 @@ export const APP_ROUTES: AppRoute[] = [
   { path: '/contact', title: 'Contact', icon: 'contact', screen: 'coming-soon' },
   // reached from the user menu, not the side menu
   { path: '/profile', title: 'My Profile', screen: 'coming-soon' },
-  { path: '/case', title: 'Case form', screen: 'coming-soon' },
+  { path: '/case', title: 'Case form', access: 'member-support-unlimited', screen: 'coming-soon' },
   { path: '/tos', title: 'Terms of Service', screen: 'coming-soon' },
   { path: '/policies', title: 'Policies', screen: 'coming-soon' },
 ];

@@ -24,6 +24,7 @@ function toRoute(route: AppRoute): RouteObject {
     title: route.title,
     ...(route.icon ? { icon: route.icon } : {}),
     ...(route.securityKey ? { securityKey: route.securityKey } : {}),
+    ...(route.access ? { access: route.access } : {}),
   };
   return { path: route.path, handle, errorElement: <RouteError />, lazy: lazyScreen(load) };
 }

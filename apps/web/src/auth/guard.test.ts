@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { makeUser } from '../test/factories.ts';
-import { decideSession, decideUser } from './guard.ts';
+import { decideSession } from './guard.ts';
+import { decideUser } from './user-guard.ts';
 
 const agentPage = { auth: true, title: 'Contact' };
 
@@ -52,5 +53,11 @@ describe('decideUser', () => {
     const handle = { auth: true, securityKey: 'hasSunfireContracts' as const };
     expect(decideUser({ handle, user: makeUser({ hasSunfireContracts: false }) }).kind).toBe('not-available');
     expect(decideUser({ handle, user: makeUser({ hasSunfireContracts: true }) }).kind).toBe('allow');
+  });
+
+  it('shows only the breadcrumb on the case form for a member support tier other than Unlimited', () => {
+    const handle = { auth: true, access: 'member-support-unlimited' as const };
+    expect(decideUser({ handle, user: makeUser({ memberSupportTier: 'Standard' }) }).kind).toBe('breadcrumb-only');
+    expect(decideUser({ handle, user: makeUser({ memberSupportTier: 'Unlimited' }) }).kind).toBe('allow');
   });
 });

@@ -9,8 +9,4 @@ export function menuItems(user: Partial<User> | undefined, routes: AppRoute[] = 
     .map((route) => (route.children ? { ...route, children: route.children.filter(allowed) } : route));
 }
 
-export const MEMBER_SUPPORT_UNLIMITED = 'Unlimited';
-
-/** The user menu's Case Form item and the case screen are for member support tier Unlimited only. */
-export const canFileCases = (user: Pick<User, 'memberSupportTier'> | undefined): boolean =>
-  user?.memberSupportTier === MEMBER_SUPPORT_UNLIMITED;
+export { canFileCases } from '../auth/access.ts';

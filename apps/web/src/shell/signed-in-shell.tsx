@@ -2,7 +2,7 @@ import { Alert, Button, Center, Loader, Paper, Stack, Text, ThemeIcon, Title } f
 import { IconLock } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { Link, Navigate, Outlet } from 'react-router';
-import { decideUser } from '../auth/guard.ts';
+import { decideUser, type UserDecision } from '../auth/user-guard.ts';
 import { signOut } from '../auth/session.ts';
 import { useCurrentUser } from '../auth/use-current-user.ts';
 import { paths } from '../paths.ts';
@@ -11,7 +11,8 @@ import { DefaultLayout } from './default-layout.tsx';
 
 /**
  * Signed in: loads the agent (GET /arc/user/info) and applies the rest of the guard — no status signs
- * out, an empty terms stamp goes to the terms gate, a security key not true keeps the screen closed.
+ * out, an empty terms stamp goes to the terms gate, a security key not true keeps the screen closed, and
+ * the case form shows only its breadcrumb to an agent whose member support tier is not Unlimited.
  */
 export default function SignedInShell({ handle }: { handle: RouteHandle }) {
   const user = useCurrentUser();
@@ -23,7 +24,7 @@ export default function SignedInShell({ handle }: { handle: RouteHandle }) {
 
   if (decision.kind === 'terms-gate') return <Navigate to={decision.to} replace />;
   return (
-    <DefaultLayout user={decision.kind === 'allow' || decision.kind === 'not-available' ? user.data : undefined}>
+    <DefaultLayout user={isUserShown(decision.kind) ? user.data : undefined}>
       {decision.kind === 'allow' && <Outlet />}
       {(decision.kind === 'loading' || decision.kind === 'sign-out') && (
         <Center py={80}>
@@ -41,9 +42,13 @@ export default function SignedInShell({ handle }: { handle: RouteHandle }) {
         </Alert>
       )}
       {decision.kind === 'not-available' && <NotAvailable title={handle.title} />}
+      {/* breadcrumb-only: the layout's breadcrumb and nothing else (spec: case form) */}
     </DefaultLayout>
   );
 }
+
+const isUserShown = (kind: UserDecision['kind']) =>
+  kind === 'allow' || kind === 'not-available' || kind === 'breadcrumb-only';
 
 function NotAvailable({ title }: { title: string | undefined }) {
   return (
