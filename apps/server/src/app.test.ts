@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '#test/app.ts';
 import { insertAgent } from '#seed/factories.ts';
@@ -32,5 +35,38 @@ describe('factories', () => {
     const agent = await insertAgent(t.database.db);
     const token = await mintAccessToken(t, { agentId: agent.id });
     expect(bearer(token).authorization).toMatch(/^Bearer /);
+  });
+});
+
+describe('the web app', () => {
+  it('serves index.html for app routes, hashed assets for a year, and JSON 404s under /arc', async () => {
+    const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'arc-web-'));
+    fs.mkdirSync(path.join(dist, 'assets'));
+    fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>ARC</title>');
+    fs.writeFileSync(path.join(dist, 'assets', 'app-abc123.js'), 'console.log(1)');
+    const web = await createTestApp({ env: { WEB_DIST: dist } });
+    try {
+      const page = await web.app.inject({ method: 'GET', url: '/interaction/abc', headers: { accept: 'text/html' } });
+      expect(page.statusCode).toBe(200);
+      expect(page.body).toContain('<title>ARC</title>');
+      const csp = String(page.headers['content-security-policy']);
+      expect(csp).toContain("object-src 'none'");
+      expect(csp).toContain("base-uri 'none'");
+      const scriptSrc = csp.split(';').find((directive) => directive.trim().startsWith('script-src'));
+      expect(scriptSrc?.trim()).toBe("script-src 'self'");
+
+      const curl = await web.app.inject({ method: 'GET', url: '/', headers: { accept: '*/*' } });
+      expect(curl.statusCode).toBe(200);
+
+      const asset = await web.app.inject({ method: 'GET', url: '/assets/app-abc123.js' });
+      expect(asset.headers['cache-control']).toContain('immutable');
+
+      const api = await web.app.inject({ method: 'GET', url: '/arc/nope', headers: { accept: 'text/html' } });
+      expect(api.statusCode).toBe(404);
+      expect(api.json()).toMatchObject({ code: 'NOT_FOUND' });
+    } finally {
+      await web.close();
+      fs.rmSync(dist, { recursive: true, force: true });
+    }
   });
 });

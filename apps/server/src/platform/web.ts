@@ -36,7 +36,9 @@ async function web(app: FastifyInstance) {
     { preHandler: app.rateLimit({ max: 300, timeWindow: '1 minute' }) },
     async (request, reply) => {
       const url = request.url.split('?')[0] ?? '/';
-      const wantsHtml = (request.headers.accept ?? '').includes('text/html');
+      // browsers ask for text/html; curl and friends ask for anything (*/*): both get the app
+      const accept = request.headers.accept ?? '*/*';
+      const wantsHtml = accept.includes('text/html') || accept.includes('*/*');
       const isApi = API_PREFIXES.some((p) => url.startsWith(p));
       if (hasWeb && (request.method === 'GET' || request.method === 'HEAD') && wantsHtml && !isApi) {
         reply.header('Cache-Control', 'no-store');
