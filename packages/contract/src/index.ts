@@ -6,3 +6,4 @@ export * from './user.ts';
 export * from './dashboard.ts';
 export * from './files.ts';
 export * from './telemetry.ts';
+export * from './business-time.ts';

@@ -5,6 +5,8 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 
 const API_PREFIXES = ['/arc/', '/oidc/', '/dev/'];
+/** the sign-in form's JSON calls sit below the SPA's /interaction/:uid page */
+const INTERACTION_API = /^\/interaction\/[^/]+\/(details|login|abort)$/;
 
 /**
  * Serves the web app's production build: hashed assets for a year, index.html never cached, and
@@ -37,9 +39,9 @@ async function web(app: FastifyInstance) {
     async (request, reply) => {
       const url = request.url.split('?')[0] ?? '/';
       // browsers ask for text/html; curl and friends ask for anything (*/*): both get the app
-      const accept = request.headers.accept ?? '*/*';
+      const accept = request.headers.accept ?? '';
       const wantsHtml = accept.includes('text/html') || accept.includes('*/*');
-      const isApi = API_PREFIXES.some((p) => url.startsWith(p));
+      const isApi = API_PREFIXES.some((p) => url.startsWith(p)) || INTERACTION_API.test(url);
       if (hasWeb && (request.method === 'GET' || request.method === 'HEAD') && wantsHtml && !isApi) {
         reply.header('Cache-Control', 'no-store');
         return reply.type('text/html; charset=utf-8').send(fs.createReadStream(indexFile));

@@ -1,4 +1,4 @@
-import { BUSINESS_TIME_ZONE, NEXT_YEAR_TAB_AFTER } from '@arc/contract';
+import { BUSINESS_TIME_ZONE, datePartsIn, NEXT_YEAR_TAB_AFTER } from '@arc/contract';
 
 export interface DashboardYears {
   years: number[];
@@ -10,16 +10,7 @@ export interface DashboardYears {
  * counted in America/Los_Angeles whatever the browser's own zone.
  */
 export function dashboardYears(now: Date, timeZone: string = BUSINESS_TIME_ZONE): DashboardYears {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    year: 'numeric',
-    month: 'numeric',
-    day: 'numeric',
-  }).formatToParts(now);
-  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
-  const year = get('year');
-  const month = get('month');
-  const day = get('day');
+  const { year, month, day } = datePartsIn(now, timeZone);
   const isAfter =
     month > NEXT_YEAR_TAB_AFTER.month || (month === NEXT_YEAR_TAB_AFTER.month && day > NEXT_YEAR_TAB_AFTER.day);
   return isAfter ? { years: [year, year + 1], active: year + 1 } : { years: [year], active: year };

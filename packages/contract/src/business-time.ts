@@ -1,4 +1,4 @@
-/** Calendar parts of an instant in the business time zone (America/Los_Angeles by default). */
+/** Calendar parts of an instant in a time zone (the business one is America/Los_Angeles by default). */
 export function datePartsIn(at: Date, timeZone: string): { year: number; month: number; day: number } {
   const parts = new Intl.DateTimeFormat('en-US', {
     timeZone,
