@@ -1,4 +1,3 @@
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -14,6 +13,7 @@ import { telemetryRoutes } from './modules/telemetry/routes.ts';
 import authPlugin from './platform/auth.ts';
 import type { AppDeps } from './platform/deps.ts';
 import { errorHandler } from './platform/error-handler.ts';
+import { securityHeadersPlugin } from './platform/security-headers.ts';
 import { webPlugin } from './platform/web.ts';
 
 export interface BuildAppOptions {
@@ -35,7 +35,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   app.decorate('db', deps.database.db);
 
   // ── external plugins ────────────────────────────────────────────────────────────────────────────
-  await app.register(helmet, {
+  await app.register(securityHeadersPlugin, {
     // plain HTTP on a non-localhost host would be blanked by upgrade-insecure-requests
     hsts: isHttps,
     contentSecurityPolicy: {
