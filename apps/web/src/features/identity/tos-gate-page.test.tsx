@@ -1,0 +1,56 @@
+import { MESSAGES } from '@arc/contract';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import * as session from '../../auth/session.ts';
+import { makeUser } from '../../test/factories.ts';
+import { mockFetch } from '../../test/fetch-mock.ts';
+import { renderWithProviders } from '../../test/render.tsx';
+import TosGatePage from './tos-gate-page.tsx';
+
+const TERMS = {
+  id: 3,
+  title: 'Terms of Service',
+  body: '<h2>Use of ARC</h2><script>alert(1)</script>',
+  publishedAt: '2026-01-01T00:00:00.000Z',
+};
+
+function setUp(acceptAnswer: { status: number; body: unknown }) {
+  session.setSession({ status: 'signedIn', accessToken: 'access-token', idToken: 'id-token' });
+  const user = makeUser({ tos: { document: 'Terms of Service', id: 3, stamp: null } });
+  return mockFetch({
+    'GET /arc/user/info': { body: { agent: { ...user, tos: { ...user.tos, stamp: null } } } },
+    'GET /arc/terms/3': { body: TERMS },
+    'POST /arc/agent/tosagreed': acceptAnswer,
+  });
+}
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+});
+
+describe('terms gate /tosgate', () => {
+  it('shows the sanitised terms text and accepts the shown version with I AGREE', async () => {
+    const { calls } = setUp({
+      status: 200,
+      body: { tos: { document: 'Terms of Service', id: 3, stamp: '2026-11-22T10:00:00.000Z' } },
+    });
+    renderWithProviders(<TosGatePage />, { path: '/tosgate', routes: [{ path: '/', element: <p>home page</p> }] });
+    expect(await screen.findByRole('heading', { name: 'Use of ARC' })).toBeInTheDocument();
+    expect(document.querySelector('script')).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'I AGREE' }));
+    expect(await screen.findByText('home page')).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ tosid: 3 });
+  });
+
+  it('alerts "Failed to accept terms" and signs out when the server refuses', async () => {
+    setUp({ status: 409, body: { code: 'CONFLICT', message: 'This terms version is no longer current.' } });
+    const alert = vi.spyOn(window, 'alert').mockImplementation(() => {});
+    const signOut = vi.spyOn(session, 'signOut').mockResolvedValue();
+    renderWithProviders(<TosGatePage />, { path: '/tosgate' });
+    await userEvent.click(await screen.findByRole('button', { name: 'I AGREE' }));
+    await waitFor(() => expect(alert).toHaveBeenCalledWith(MESSAGES.tosAcceptFailed));
+    expect(signOut).toHaveBeenCalled();
+  });
+});
