@@ -1,5 +1,5 @@
 import type { ErrorOut, KoaContextWithOIDC } from 'oidc-provider';
-import { escapeHtml } from './html.ts';
+import { escapeHtml } from '../platform/html.ts';
 
 /** Served by the identity plugin; submits the logout form so the user is not asked twice. */
 export const LOGOUT_SCRIPT_PATH = '/identity/logout.js';

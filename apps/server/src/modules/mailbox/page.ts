@@ -1,3 +1,5 @@
+import { escapeHtml } from '../../platform/html.ts';
+
 export interface MailboxEntry {
   id: string;
   to: string;
@@ -9,15 +11,6 @@ export interface MailboxEntry {
 }
 
 const URL_PATTERN = /https?:\/\/[^\s<>"']+/g;
-
-export function escapeHtml(value: string): string {
-  return value
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
-    .replaceAll("'", '&#39;');
-}
 
 export function findLinks(text: string): string[] {
   return text.match(URL_PATTERN) ?? [];
