@@ -1,10 +1,15 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { openDatabase } from '../db/client.ts';
 
 export const PGLITE_TEMPLATE = path.resolve(import.meta.dirname, '../../../../.tmp/pglite-template.tar.gz');
-export const PG_TEMPLATE_DB = 'arc_test_template';
+/** One template per checkout, so two checkouts on one machine can run the PostgreSQL suite side by side. */
+export const PG_TEMPLATE_DB = `arc_test_template_${createHash('sha256')
+  .update(path.resolve(import.meta.dirname, '../../../..'))
+  .digest('hex')
+  .slice(0, 8)}`;
 
 /** Migrates once per run; every test file then clones the result (0.3 s instead of 2 s). */
 export default async function setup() {
