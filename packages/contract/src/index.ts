@@ -7,3 +7,4 @@ export * from './dashboard.ts';
 export * from './files.ts';
 export * from './telemetry.ts';
 export * from './business-time.ts';
+export * from './places.ts';

@@ -33,6 +33,14 @@ describe('disk storage', () => {
     await expect(storage.put('/abs', Readable.from(['x']))).rejects.toMatchObject({ code: 'BAD_REQUEST' });
   });
 
+  it('reads an inclusive byte range and reports the stored size', async () => {
+    await storage.put('docs/range.txt', Readable.from(['0123456789']));
+    expect(await text(await storage.get('docs/range.txt', { start: 2, end: 5 }))).toBe('2345');
+    expect(await storage.stat('docs/range.txt')).toEqual({ size: 10 });
+    expect(await storage.stat('docs/none.txt')).toBeNull();
+    await storage.delete('docs/range.txt');
+  });
+
   it('answers NOT_FOUND for a missing key', async () => {
     await expect(storage.get('docs/missing.txt')).rejects.toMatchObject({ code: 'NOT_FOUND' });
   });

@@ -10,8 +10,17 @@ import { AppError } from './errors.ts';
 export interface Storage {
   /** Writes the stream under `key`; a failed or interrupted write leaves nothing behind. */
   put(key: string, body: Readable): Promise<{ size: number }>;
-  get(key: string): Promise<Readable>;
+  /** The bytes under `key`, or the inclusive byte `range` of them (HTTP Range requests); NOT_FOUND when absent. */
+  get(key: string, range?: ByteRange): Promise<Readable>;
+  /** The stored size, or null when nothing is stored under `key`. */
+  stat(key: string): Promise<{ size: number } | null>;
   delete(key: string): Promise<void>;
+}
+
+/** Inclusive byte offsets, as in an HTTP `Range: bytes=start-end` header. */
+export interface ByteRange {
+  start: number;
+  end: number;
 }
 
 const KEY_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]*(\/[A-Za-z0-9][A-Za-z0-9._-]*)*$/;
@@ -42,13 +51,22 @@ export function createDiskStorage(root: string): Storage {
         throw err;
       }
     },
-    async get(key) {
+    async get(key, range) {
       const target = pathOf(key);
       try {
         const handle = await fs.promises.open(target, 'r');
-        return handle.createReadStream();
+        return handle.createReadStream(range ? { start: range.start, end: range.end } : {});
       } catch (err) {
         if ((err as NodeJS.ErrnoException).code === 'ENOENT') throw new AppError('NOT_FOUND', 'File not found');
+        throw err;
+      }
+    },
+    async stat(key) {
+      try {
+        const { size } = await fs.promises.stat(pathOf(key));
+        return { size };
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
         throw err;
       }
     },
