@@ -40,7 +40,7 @@ function publicRoute(path: string, handle: RouteHandle, load: () => Promise<Scre
 }
 
 const signIn = () => import('./features/identity/sign-in-page.tsx');
-const createPassword = () => import('./features/identity/create-password-page.tsx');
+const createPassword = () => import('./features/account/create-password-page.tsx');
 
 /**
  * The route table of spec part 1 §2 and part 2 §2. The sign-in screen's action comes from the route's
@@ -69,7 +69,7 @@ export const routes: RouteObject[] = [
       publicRoute(
         paths.tosGate,
         { title: 'Terms of Service', isWide: true },
-        () => import('./features/identity/tos-gate-page.tsx'),
+        () => import('./features/terms/tos-gate-page.tsx'),
       ),
       publicRoute('*', { title: 'Page not found' }, () => import('./features/content/not-found-page.tsx')),
     ],

@@ -1,19 +1,18 @@
 import middie from '@fastify/middie';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { accountRoutes } from './account-routes.ts';
 import { interactionRoutes } from './interaction-routes.ts';
 import { LOGOUT_SCRIPT, LOGOUT_SCRIPT_PATH } from './pages.ts';
 import { createProvider } from './provider.ts';
-import { startIdentityPurge } from './purge.ts';
+import { startPeriodicJob } from '../platform/periodic-job.ts';
+import { PURGE_EVERY_MS, purgeIdentityRows } from './purge.ts';
 
 /**
- * Identity: the public account calls always; the embedded OpenID Connect provider (mounted at /oidc
+ * Identity, when this server is the issuer: the embedded OpenID Connect provider (mounted at /oidc
  * through middie, since a catch-all Fastify route would answer 415 to its token endpoint) and the
- * sign-in interaction calls only when this server is the issuer.
+ * sign-in interaction calls. Register, forgot and create-password are the account module.
  */
 async function identity(app: FastifyInstance): Promise<void> {
-  await app.register(accountRoutes);
   const { config, secrets } = app.deps;
   if (!config.isEmbeddedIssuer) return;
 
@@ -26,7 +25,12 @@ async function identity(app: FastifyInstance): Promise<void> {
     reply.type('text/javascript; charset=utf-8').header('cache-control', 'public, max-age=3600').send(LOGOUT_SCRIPT),
   );
 
-  const stopPurge = startIdentityPurge(app.db, app.log);
+  const stopPurge = startPeriodicJob({
+    name: 'identity-purge',
+    everyMs: PURGE_EVERY_MS,
+    log: app.log,
+    job: () => purgeIdentityRows(app.db),
+  });
   app.addHook('onClose', async () => stopPurge());
 }
 

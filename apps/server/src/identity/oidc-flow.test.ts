@@ -373,7 +373,7 @@ describe('oidc_payloads purge', () => {
     expect(rest).toEqual([]);
     const after = await t.database.db.select().from(oidcPayloads);
     expect(after.length).toBe(live.length - purged);
-    // the periodic job runs the same purge plus stale throttles and old links
+    // the periodic job runs the same purge plus stale throttles
     await expect(purgeIdentityRows(t.database.db)).resolves.toBeUndefined();
   });
 });

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { userQueries } from '../api/user.ts';
+import { userQueries } from '../api/profile.ts';
 import { useSession } from './session.ts';
 
 /** The signed-in agent from GET /arc/user/info (not the provider's userinfo). */

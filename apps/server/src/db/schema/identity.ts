@@ -1,5 +1,5 @@
 import { index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
-import { agents } from './agents.ts';
+import { agents } from './profile.ts';
 
 /** oidc-provider's models (sessions, grants, codes, tokens, interactions), one row each. */
 export const oidcPayloads = pgTable(

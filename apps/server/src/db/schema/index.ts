@@ -1,4 +1,4 @@
-export * from './agents.ts';
+export * from './profile.ts';
 export * from './identity.ts';
 export * from './platform.ts';
 export * from './dashboard.ts';

@@ -1,5 +1,5 @@
 import { bigint, index, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { agents } from './agents.ts';
+import { agents } from './profile.ts';
 
 /** Every e-mail the portal sends; the development mailbox reads it in demo mode. */
 export const outbox = pgTable(

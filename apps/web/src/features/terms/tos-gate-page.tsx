@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import { termsQueries } from '../../api/terms.ts';
-import { useAcceptTerms } from '../../api/user.ts';
+import { useAcceptTerms } from '../../api/profile.ts';
 import { signOut, useSession } from '../../auth/session.ts';
 import { useCurrentUser } from '../../auth/use-current-user.ts';
 import { paths } from '../../paths.ts';
