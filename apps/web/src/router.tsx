@@ -40,6 +40,7 @@ function publicRoute(path: string, handle: RouteHandle, load: () => Promise<Scre
 }
 
 const signIn = () => import('./features/identity/sign-in-page.tsx');
+const requestLink = () => import('./features/account/request-link-page.tsx');
 const createPassword = () => import('./features/account/create-password-page.tsx');
 
 /**
@@ -56,8 +57,8 @@ export const routes: RouteObject[] = [
     children: [
       ...[...flattenRoutes(APP_ROUTES), ...EXTRA_ROUTES].map(toRoute),
       publicRoute(paths.signIn, { name: 'login', title: 'Sign in' }, signIn),
-      publicRoute(paths.signInForgot, { name: 'forgot', title: 'Forgot Password' }, signIn),
-      publicRoute(paths.signInRegister, { name: 'register', title: 'Sign Up' }, signIn),
+      publicRoute(paths.signInForgot, { name: 'forgot', title: 'Forgot Password' }, requestLink),
+      publicRoute(paths.signInRegister, { name: 'register', title: 'Sign Up' }, requestLink),
       publicRoute('/interaction/:uid', { title: 'Sign in' }, () => import('./features/identity/interaction-page.tsx')),
       publicRoute(
         paths.loginCallback,

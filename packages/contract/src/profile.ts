@@ -1,14 +1,6 @@
 import { z } from 'zod';
-import { DateTimeSchema, defineRoute, ErrorResponseSchema } from './common.ts';
-
-export const TermsSchema = z.object({
-  /** the terms document's title; its text comes from getTermsDocument (it is too big to send on every page) */
-  document: z.string(),
-  id: z.number().int(),
-  /** when this agent accepted this version; null until then */
-  stamp: DateTimeSchema.nullable(),
-});
-export type Terms = z.infer<typeof TermsSchema>;
+import { defineRoute, ErrorResponseSchema } from './common.ts';
+import { TermsSchema } from './terms.ts';
 
 export const MEMBER_SUPPORT_UNLIMITED = 'Unlimited';
 
@@ -49,43 +41,4 @@ export const getUserInfo = defineRoute({
   tags: ['profile'],
   auth: true,
   responses: { 200: z.object({ agent: UserSchema }), 401: ErrorResponseSchema, 404: ErrorResponseSchema },
-});
-
-export const AcceptTermsRequestSchema = z.object({ tosid: z.number().int().positive() });
-export type AcceptTermsRequest = z.infer<typeof AcceptTermsRequestSchema>;
-
-export const acceptTerms = defineRoute({
-  method: 'POST',
-  path: '/arc/agent/tosagreed',
-  summary: 'Record that the agent accepted this terms version',
-  tags: ['terms'],
-  auth: true,
-  body: AcceptTermsRequestSchema,
-  responses: {
-    200: z.object({ tos: TermsSchema }),
-    400: ErrorResponseSchema,
-    401: ErrorResponseSchema,
-    404: ErrorResponseSchema,
-    /** the version is no longer the one in force (a newer one was published) */
-    409: ErrorResponseSchema,
-  },
-});
-
-export const TermsDocumentSchema = z.object({
-  id: z.number().int(),
-  title: z.string(),
-  /** HTML, sanitised by the client before it is shown */
-  body: z.string(),
-  publishedAt: DateTimeSchema,
-});
-export type TermsDocument = z.infer<typeof TermsDocumentSchema>;
-
-export const getTermsDocument = defineRoute({
-  method: 'GET',
-  path: '/arc/terms/:id',
-  summary: 'The text of a published terms version',
-  tags: ['terms'],
-  auth: true,
-  params: z.object({ id: z.coerce.number().int().positive() }),
-  responses: { 200: TermsDocumentSchema, 401: ErrorResponseSchema, 404: ErrorResponseSchema },
 });

@@ -9,7 +9,11 @@ export interface TermsRoutesOptions {
 }
 
 export async function termsRoutes(app: FastifyInstance, options: TermsRoutesOptions): Promise<void> {
-  const deps: TermsDeps = { db: app.db, clock: app.deps.clock, ...(options.onAccepted ? { onAccepted: options.onAccepted } : {}) };
+  const deps: TermsDeps = {
+    db: app.db,
+    clock: app.deps.clock,
+    ...(options.onAccepted ? { onAccepted: options.onAccepted } : {}),
+  };
 
   addRoute(app, acceptTermsRoute, async (request) => ({
     tos: await acceptTerms(deps, request.agentId, request.body.tosid),

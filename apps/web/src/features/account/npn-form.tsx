@@ -4,7 +4,7 @@ import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { ApiError, errorMessage } from '../../api/client.ts';
-import { useRequestAccountLink } from '../../api/identity.ts';
+import { useRequestAccountLink } from '../../api/account.ts';
 import { track } from '../../api/telemetry.ts';
 import { paths } from '../../paths.ts';
 
