@@ -36,10 +36,3 @@ export async function verifyPassword(password: string, phc: string): Promise<boo
   });
   return actual.length === expectedBuf.length && timingSafeEqual(actual, expectedBuf);
 }
-
-/** A hash to verify against when the account does not exist, so both paths take the same time. */
-let dummyHash: Promise<string> | undefined;
-export function dummyPasswordHash(): Promise<string> {
-  dummyHash ??= hashPassword(randomBytes(16).toString('hex'));
-  return dummyHash;
-}
