@@ -1,10 +1,11 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import middie from '@fastify/middie';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { startPeriodicJob } from '../platform/periodic-job.ts';
 import { interactionRoutes } from './interaction-routes.ts';
 import { LOGOUT_SCRIPT, LOGOUT_SCRIPT_PATH } from './pages.ts';
 import { createProvider } from './provider.ts';
-import { startPeriodicJob } from '../platform/periodic-job.ts';
 import { PURGE_EVERY_MS, purgeIdentityRows } from './purge.ts';
 
 /**
@@ -18,7 +19,11 @@ async function identity(app: FastifyInstance): Promise<void> {
 
   const provider = createProvider({ config, db: app.db, secrets, log: app.log });
   await app.register(middie);
-  app.use('/oidc', provider.callback());
+  const handleProviderRequest = provider.callback();
+  app.use(
+    '/oidc',
+    (request: IncomingMessage, response: ServerResponse) => void handleProviderRequest(request, response),
+  );
   await app.register(interactionRoutes, { provider });
 
   app.get(LOGOUT_SCRIPT_PATH, { schema: { hide: true } }, async (_request, reply) =>

@@ -41,7 +41,7 @@ export function bearerToken(request: FastifyRequest): string | undefined {
 
 export function createAccessTokenVerifier(options: AuthOptions) {
   const keySet: JWTVerifyGetKey = options.jwks
-    ? createLocalJWKSet(options.jwks as never)
+    ? createLocalJWKSet(options.jwks)
     : createRemoteJWKSet(new URL(`${options.issuer}/jwks`));
   const cacheSize = options.cacheSize ?? 10_000;
   const cache = new Map<string, CachedToken>();

@@ -1,8 +1,8 @@
+import { yearIn } from '@arc/contract';
 import { eq, sql } from 'drizzle-orm';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { agents, dashboardFiles, files, termsAcceptances, termsDocuments } from '../db/schema/index.ts';
-import { yearIn } from '@arc/contract';
 import type { Clock } from '../platform/clock.ts';
 import { hashPassword } from '../platform/passwords.ts';
 import type { Storage } from '../platform/storage.ts';

@@ -1,6 +1,6 @@
 import type { User } from '@arc/contract';
-import { useCurrentUser } from './use-current-user.ts';
 import { signIn, signOut, useSession } from './session.ts';
+import { useCurrentUser } from './use-current-user.ts';
 
 export interface Auth {
   /** the access token for apiFetch (it sends it by itself; exposed for the rare raw call) */

@@ -1,8 +1,8 @@
 import { createPassword, forgotPassword, getPasswordLink, MESSAGES, registerAccount } from '@arc/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { bearerToken } from '../../platform/auth.ts';
-import { AppError } from '../../platform/errors.ts';
 import { createBackgroundTasks } from '../../platform/background-tasks.ts';
+import { AppError } from '../../platform/errors.ts';
 import { startPeriodicJob } from '../../platform/periodic-job.ts';
 import { addRoute } from '../../platform/routes.ts';
 import {
@@ -63,7 +63,7 @@ export async function accountRoutes(app: FastifyInstance) {
     app,
     registerAccount,
     async (request) => {
-      await requestLink(request as unknown as FastifyRequest, request.body.agentNum, 'register');
+      await requestLink(request, request.body.agentNum, 'register');
       return { message: MESSAGES.registerSuccess };
     },
     { rateLimit: PER_IP },
@@ -73,7 +73,7 @@ export async function accountRoutes(app: FastifyInstance) {
     app,
     forgotPassword,
     async (request) => {
-      await requestLink(request as unknown as FastifyRequest, request.body.agentNum, 'forgot');
+      await requestLink(request, request.body.agentNum, 'forgot');
       return { message: MESSAGES.forgotSuccess };
     },
     { rateLimit: PER_IP },
@@ -90,7 +90,7 @@ export async function accountRoutes(app: FastifyInstance) {
     app,
     createPassword,
     async (request) => {
-      const token = bearerToken(request as unknown as FastifyRequest);
+      const token = bearerToken(request);
       const { username } = await createPasswordWithLink(deps, token, request.body.password);
       return { status: 'Success' as const, username };
     },

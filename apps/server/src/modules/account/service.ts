@@ -1,16 +1,16 @@
 import { LinkPurposeSchema, MESSAGES, PASSWORD_MESSAGES, passesPasswordRules, type LinkPurpose } from '@arc/contract';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
+import { revokeAccountPayloads } from '../../identity/adapter.ts';
+import { clearFailures, throttleKey } from '../../identity/throttle.ts';
+import type { BackgroundTasks } from '../../platform/background-tasks.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { Mailer } from '../../platform/mailer.ts';
 import { hashPassword } from '../../platform/passwords.ts';
 import { hashToken, randomToken } from '../../platform/tokens.ts';
-import { revokeAccountPayloads } from '../../identity/adapter.ts';
-import type { BackgroundTasks } from '../../platform/background-tasks.ts';
 import { isCommonPassword } from './common-passwords.ts';
 import { linkEmail, type LinkEmailKind } from './emails.ts';
-import { clearFailures, throttleKey } from '../../identity/throttle.ts';
 import {
   deleteActionTokensExpiredBefore,
   findAgentByNpn,

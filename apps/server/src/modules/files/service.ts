@@ -1,9 +1,9 @@
 import type { Readable } from 'node:stream';
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../platform/clock.ts';
-import { isWellFormedDownloadToken, issueDownloadToken, redeemDownloadToken } from './download-tokens.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { Storage } from '../../platform/storage.ts';
+import { isWellFormedDownloadToken, issueDownloadToken, redeemDownloadToken } from './download-tokens.ts';
 import { findVisibleFile, type FileRow } from './queries.ts';
 
 export interface FilesDeps {

@@ -16,8 +16,8 @@ import { IconAlertCircle, IconCircleCheck, IconClockX } from '@tabler/icons-reac
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router';
-import { ApiError, errorMessage } from '../../api/client.ts';
 import { accountQueries, useCreatePassword } from '../../api/account.ts';
+import { ApiError, errorMessage } from '../../api/client.ts';
 import { paths } from '../../paths.ts';
 import { PasswordChecklist } from './password-checklist.tsx';
 

@@ -58,7 +58,7 @@ export function CarrierDocuments() {
         visible={isDownloading}
         zIndex={50}
         overlayProps={{ blur: 1 }}
-        loaderProps={{ 'aria-label': 'Downloading' } as never}
+        loaderProps={{ 'aria-label': 'Downloading' }}
       />
       <Title order={2} size="h3" mb="md">
         Carrier Benefits / First Look Documents
