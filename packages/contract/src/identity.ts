@@ -54,7 +54,3 @@ export const abortInteraction = defineRoute({
   params: z.object({ uid: z.string().min(1).max(100) }),
   responses: { 200: RedirectResponseSchema, 410: ErrorResponseSchema },
 });
-
-/** The public OpenID Connect client the web app uses. */
-export const WEB_CLIENT_ID = 'arc-web';
-export const OIDC_SCOPES = 'openid profile email';

@@ -1,3 +1,4 @@
+import { OIDC_PATH } from '@arc/contract/constants';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import middie from '@fastify/middie';
 import type { FastifyInstance } from 'fastify';
@@ -21,7 +22,7 @@ async function identity(app: FastifyInstance): Promise<void> {
   await app.register(middie);
   const handleProviderRequest = provider.callback();
   app.use(
-    '/oidc',
+    OIDC_PATH,
     (request: IncomingMessage, response: ServerResponse) => void handleProviderRequest(request, response),
   );
   await app.register(interactionRoutes, { provider });

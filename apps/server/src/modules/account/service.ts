@@ -1,3 +1,4 @@
+import { paths } from '@arc/contract/constants';
 import { LinkPurposeSchema, MESSAGES, PASSWORD_MESSAGES, passesPasswordRules, type LinkPurpose } from '@arc/contract';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
@@ -65,13 +66,12 @@ async function sendAccountLink(deps: AccountServiceDeps, agent: AgentRow, reques
     createdAt: now,
     expiresAt: new Date(now.getTime() + LINK_TTL_MS),
   });
-  const path = purpose === 'register' ? 'register' : 'forgotpass';
   await deps.mailer.send(
     linkEmail({
       kind,
       to: agent.email,
       firstName: agent.firstName,
-      link: `${deps.config.publicUrl}/${path}/${encodeURIComponent(token)}`,
+      link: `${deps.config.publicUrl}${purpose === 'register' ? paths.register(token) : paths.forgotPassword(token)}`,
       productName: deps.config.providerName,
       username: agent.username ?? agent.npn,
     }),
