@@ -81,3 +81,24 @@ describe('the web app', () => {
     }
   });
 });
+
+describe('errors raised by Fastify itself', () => {
+  it('answer with the code of their status from the one status table', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/arc/telemetry',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ event: 'x', data: { pad: 'x'.repeat(2 * 1024 * 1024) } }),
+    });
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toMatchObject({ code: 'PAYLOAD_TOO_LARGE' });
+    const media = await t.app.inject({
+      method: 'POST',
+      url: '/arc/telemetry',
+      headers: { 'content-type': 'application/x-unknown' },
+      payload: 'x',
+    });
+    expect(media.statusCode).toBe(415);
+    expect(media.json()).toMatchObject({ code: 'UNSUPPORTED_MEDIA_TYPE' });
+  });
+});
