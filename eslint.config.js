@@ -66,7 +66,7 @@ export default tseslint.config(
       ],
       // server modules and web features talk through their public surface only (scripts/lint/area-boundaries.js)
       'arc/area-boundaries': 'error',
-      // files and folders are kebab-case (conventions §3.2)
+      // files and folders are kebab-case (docs/architecture.md)
       'check-file/filename-naming-convention': [
         'error',
         { '**/*.{ts,tsx,js,mjs}': 'KEBAB_CASE' },

@@ -47,7 +47,7 @@ export const PROVIDER_NAME = publicConfig.providerName;
 /** The time zone of every business date rule (`TZ_BUSINESS` on the server). */
 export const BUSINESS_TIME_ZONE = publicConfig.businessTimeZone;
 
-/** Everything is same-origin (design §3). */
+/** Everything is same-origin (docs/architecture.md, Request flow). */
 export const OIDC_AUTHORITY = `${window.location.origin}${OIDC_PATH}`;
 export const REDIRECT_URI = `${window.location.origin}${paths.loginCallback}`;
 export const POST_LOGOUT_REDIRECT_URI = `${window.location.origin}${paths.signIn}`;

@@ -44,7 +44,7 @@ const requestLink = () => import('./features/account/request-link-page.tsx');
 const createPassword = () => import('./features/account/create-password-page.tsx');
 
 /**
- * The route table of spec part 1 §2 and part 2 §2. The sign-in screen's action comes from the route's
+ * The route table of route-table.ts, as routes. The sign-in screen's action comes from the route's
  * `handle.name`: /sign-in (login), /sign-in/forgot (forgot), /sign-in/register (register).
  */
 export const routes: RouteObject[] = [

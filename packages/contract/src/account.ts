@@ -77,7 +77,7 @@ export const createPassword = defineRoute({
   },
 });
 
-/** Answers of create-password beyond the spec's rules (NIST SP 800-63B), shown as the server sends them. */
+/** Answers of create-password beyond the spec's rules (docs/decisions/002-password-policy.md), shown as the server sends them. */
 export const PASSWORD_MESSAGES = {
   common: 'This password is too common. Please choose one that is harder to guess.',
   containsAccount: 'The password must not contain your username or NPN.',

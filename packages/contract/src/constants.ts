@@ -21,7 +21,7 @@ export const paths = {
   products: '/products',
 } as const;
 
-/** Where the embedded OpenID Connect provider is mounted (same origin as the app, design §3). */
+/** Where the embedded OpenID Connect provider is mounted (same origin as the app, docs/architecture.md). */
 export const OIDC_PATH = '/oidc';
 /** The public OpenID Connect client the web app uses. */
 export const WEB_CLIENT_ID = 'arc-web';

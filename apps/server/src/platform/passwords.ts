@@ -3,7 +3,7 @@ import { promisify } from 'node:util';
 
 const argon2Async = promisify(argon2);
 
-/** OWASP's argon2id minimum: 19 MiB, 2 passes, 1 lane. */
+/** argon2id with 19 MiB, 2 passes, 1 lane (docs/decisions/002-password-policy.md). */
 interface Argon2Params {
   memory: number;
   passes: number;

@@ -92,7 +92,7 @@ export async function getPasswordLinkStatus(
   return { purpose: LinkPurposeSchema.parse(link.purpose), username: link.agent.username ?? link.agent.npn };
 }
 
-/** The spec's rules, then the common-password and own-name checks NIST SP 800-63B adds. */
+/** The spec's rules, then the common-password and own-name checks of docs/decisions/002-password-policy.md. */
 export function checkNewPassword(password: string, agent: Pick<AgentRow, 'username' | 'npn'>): void {
   if (!passesPasswordRules(password)) throw new AppError('BAD_REQUEST', MESSAGES.passwordCriteria);
   if (isCommonPassword(password)) throw new AppError('BAD_REQUEST', PASSWORD_MESSAGES.common);
