@@ -3,6 +3,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { TrustProxy } from './config.ts';
 import { publicJwks } from './identity/keys.ts';
 import { identityPlugin } from './identity/index.ts';
 import { dashboardRoutes } from './modules/dashboard/routes.ts';
@@ -26,7 +27,9 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   const isHttps = config.publicUrl.startsWith('https://');
   const app = Fastify({
     logger: options.logger ?? { level: config.logLevel },
-    trustProxy: isHttps,
+    // Client IPs (and so every per-IP rate limit) come from the socket unless TRUST_PROXY names the proxies in
+    // front: trusting every hop would let any client pick its IP with a made-up X-Forwarded-For.
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 1024 * 1024,
   });
   app.setValidatorCompiler(validatorCompiler);
@@ -102,6 +105,16 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   // ── 404 and the web app ────────────────────────────────────────────────────────────────────────
   await app.register(webPlugin);
   return app;
+}
+
+/**
+ * Fastify ignores X-Forwarded-For entirely for a numeric trustProxy (it cannot check the peer); a hop count
+ * here means what it says: the last `hops` addresses are proxies. Name the proxies' addresses instead when
+ * clients can also reach the server directly.
+ */
+function fastifyTrustProxy(trust: TrustProxy): false | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof trust !== 'number') return trust;
+  return (_address, hop) => hop < trust;
 }
 
 async function createRedis(url: string) {
