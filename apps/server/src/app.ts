@@ -10,6 +10,7 @@ import { dashboardRoutes } from './modules/dashboard/routes.ts';
 import { filesRoutes } from './modules/files/routes.ts';
 import { mailboxRoutes } from './modules/mailbox/routes.ts';
 import { profileRoutes } from './modules/profile/routes.ts';
+import { termsGatePlugin } from './modules/profile/terms-gate.ts';
 import { telemetryRoutes } from './modules/telemetry/routes.ts';
 import authPlugin from './platform/auth.ts';
 import type { AppDeps } from './platform/deps.ts';
@@ -93,6 +94,8 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   });
 
   app.setErrorHandler(errorHandler);
+  // before any module registers a route: addRoute puts this check on every agent call
+  await app.register(termsGatePlugin);
 
   // ── identity and business areas ────────────────────────────────────────────────────────────────
   await app.register(identityPlugin);
