@@ -1,13 +1,25 @@
 import { z } from 'zod';
 import { defineRoute, ErrorResponseSchema, MessageResponseSchema } from './common.ts';
-import { PASSWORD_MAX_LENGTH } from './password-policy.ts';
+import { PASSWORD_MAX_LENGTH, PASSWORD_TOO_LONG, passwordLength } from './password-policy.ts';
+
+/** Longest username or NPN the sign-in form takes (usernames are far shorter; NPNs are at most 10 digits). */
+export const USERNAME_MAX_LENGTH = 200;
+export const NPN_MAX_LENGTH = 20;
+
+/** A password field: required, at most PASSWORD_MAX_LENGTH characters (counted as characters, like the rules). */
+const PasswordFieldSchema = z
+  .string()
+  .min(1, 'Password is required')
+  // a character is at most two UTF-16 units: a cheap bound first, then the real count
+  .max(PASSWORD_MAX_LENGTH * 2, PASSWORD_TOO_LONG)
+  .refine((value) => passwordLength(value) <= PASSWORD_MAX_LENGTH, PASSWORD_TOO_LONG);
 
 /** NPN: required; the spec shows no other bound on the client. The server keeps it to digits. */
 export const NpnSchema = z
   .string()
   .trim()
   .min(1, 'NPN is required')
-  .max(20, 'NPN is too long')
+  .max(NPN_MAX_LENGTH, `NPN must be ${NPN_MAX_LENGTH} digits or fewer.`)
   .regex(/^\d+$/, 'NPN must contain only digits');
 
 export const RegisterAccountRequestSchema = z.object({
@@ -58,9 +70,7 @@ export const getPasswordLink = defineRoute({
   },
 });
 
-export const CreatePasswordRequestSchema = z.object({
-  password: z.string().min(1).max(PASSWORD_MAX_LENGTH),
-});
+export const CreatePasswordRequestSchema = z.object({ password: PasswordFieldSchema });
 export type CreatePasswordRequest = z.infer<typeof CreatePasswordRequestSchema>;
 
 export const createPassword = defineRoute({
@@ -96,8 +106,12 @@ export const getInteractionDetails = defineRoute({
 });
 
 export const LoginRequestSchema = z.object({
-  username: z.string().trim().min(1, 'Username or NPN is required').max(200),
-  password: z.string().min(1, 'Password is required').max(PASSWORD_MAX_LENGTH),
+  username: z
+    .string()
+    .trim()
+    .min(1, 'Username or NPN is required')
+    .max(USERNAME_MAX_LENGTH, `Username or NPN must be ${USERNAME_MAX_LENGTH} characters or fewer.`),
+  password: PasswordFieldSchema,
 });
 export type LoginRequest = z.infer<typeof LoginRequestSchema>;
 

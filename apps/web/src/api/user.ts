@@ -1,6 +1,7 @@
 import { acceptTerms, getUserInfo } from '@arc/contract';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from './client.ts';
+import { queryClient } from './query-client.ts';
 
 export const userQueries = {
   info: () =>
@@ -21,4 +22,14 @@ export function useAcceptTerms() {
       void client.invalidateQueries({ queryKey: userQueries.info().queryKey });
     },
   });
+}
+
+/**
+ * The API answered 403 TERMS_NOT_ACCEPTED (say, a new version was published while the agent was signed in): the
+ * cached agent loses its stamp at once, so the guard sends them to the terms gate, and is fetched again.
+ */
+export function markTermsRequired(): void {
+  const key = userQueries.info().queryKey;
+  queryClient.setQueryData(key, (agent) => (agent?.tos ? { ...agent, tos: { ...agent.tos, stamp: null } } : agent));
+  void queryClient.invalidateQueries({ queryKey: key });
 }

@@ -160,4 +160,9 @@ export function restartSignIn(): void {
   void signIn(`${window.location.pathname}${window.location.search}`).catch(() => undefined);
 }
 
-configureApiClient({ getToken: () => session.accessToken, onUnauthorized: restartSignIn });
+configureApiClient({
+  getToken: () => session.accessToken,
+  onUnauthorized: restartSignIn,
+  // loaded on demand, like the OIDC client: the signed-out pages never need it
+  onTermsRequired: () => void import('../api/user.ts').then(({ markTermsRequired }) => markTermsRequired()),
+});
