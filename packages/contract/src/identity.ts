@@ -11,7 +11,7 @@ const PasswordFieldSchema = z
   .string()
   .min(1, 'Password is required')
   // a character is at most two UTF-16 units: a cheap bound first, then the real count
-  .max(PASSWORD_MAX_LENGTH * 2, PASSWORD_TOO_LONG)
+  .max(PASSWORD_MAX_LENGTH * 2, { error: PASSWORD_TOO_LONG, abort: true })
   .refine((value) => passwordLength(value) <= PASSWORD_MAX_LENGTH, PASSWORD_TOO_LONG);
 
 /** NPN: required; the spec shows no other bound on the client. The server keeps it to digits. */

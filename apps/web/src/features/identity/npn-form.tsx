@@ -116,7 +116,13 @@ export default function NpnForm({ action }: NpnFormProps) {
         </Anchor>
       </Stack>
       {/* spec: register/forgot failure is an Error dialog with the server's message */}
-      <Modal opened={request.isError} onClose={() => request.reset()} title="Error" centered>
+      <Modal
+        opened={request.isError}
+        onClose={() => request.reset()}
+        title="Error"
+        centered
+        closeButtonProps={{ 'aria-label': 'Close dialog' }}
+      >
         <Stack>
           <Text>{errorMessage(request.error)}</Text>
           <Group justify="flex-end">
