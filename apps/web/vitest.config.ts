@@ -9,5 +9,7 @@ export default defineConfig({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test/setup.ts'],
+    // typing into forms with user-event takes seconds on a busy 2-core machine; the default 5 s is too tight
+    testTimeout: 15_000,
   },
 });
