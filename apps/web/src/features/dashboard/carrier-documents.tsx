@@ -23,8 +23,6 @@ import { downloadStoredFile } from '../../api/files.ts';
 import { track } from '../../api/telemetry.ts';
 import { dashboardYears } from './dashboard-years.ts';
 
-export const ANTHEM_SHARED_PASSWORD = 'FirstLook2026';
-
 /** Tile buttons wrap their label instead of cutting it off. */
 const TILE_BUTTON_STYLES = {
   root: { height: 'auto', minHeight: 36, paddingBlock: 6 },
@@ -128,8 +126,15 @@ function CarrierTile({ file, onDownload }: { file: DashboardFile; onDownload: ()
         </Text>
         {file.logoType === 'anthem' && (
           <Text size="xs" c="dark.4">
-            Use your National Producer Number (NPN) as the username and the shared password{' '}
-            <strong>{ANTHEM_SHARED_PASSWORD}</strong>.
+            Use your National Producer Number (NPN) as the username
+            {file.sharedPassword ? (
+              <>
+                {' '}
+                and the shared password <strong>{file.sharedPassword}</strong>.
+              </>
+            ) : (
+              '.'
+            )}
           </Text>
         )}
       </Stack>
