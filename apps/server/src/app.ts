@@ -8,6 +8,7 @@ import { identityPlugin } from './identity/index.ts';
 import { dashboardRoutes } from './modules/dashboard/routes.ts';
 import { filesRoutes } from './modules/files/routes.ts';
 import { mailboxRoutes } from './modules/mailbox/routes.ts';
+import { placesRoutes } from './modules/places/routes.ts';
 import { profileRoutes } from './modules/profile/routes.ts';
 import { telemetryRoutes } from './modules/telemetry/routes.ts';
 import authPlugin from './platform/auth.ts';
@@ -97,6 +98,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await app.register(dashboardRoutes);
   await app.register(filesRoutes);
   await app.register(telemetryRoutes);
+  await app.register(placesRoutes);
   if (config.demoData) await app.register(mailboxRoutes);
 
   // ── 404 and the web app ────────────────────────────────────────────────────────────────────────
