@@ -11,3 +11,4 @@ export * from './files.ts';
 export * from './telemetry.ts';
 export * from './business-time.ts';
 export * from './places.ts';
+export * from './geo.ts';

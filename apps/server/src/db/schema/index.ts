@@ -4,6 +4,7 @@ export * from './dashboard.ts';
 export * from './files.ts';
 export * from './identity.ts';
 export * from './platform.ts';
+export * from './places.ts';
 export * from './profile.ts';
 export * from './telemetry.ts';
 export * from './terms.ts';

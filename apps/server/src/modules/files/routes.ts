@@ -1,8 +1,9 @@
 import { createDownloadToken as createDownloadTokenRoute, downloadFile } from '@arc/contract';
 import type { FastifyInstance } from 'fastify';
+import { contentDisposition } from '../../platform/content-disposition.ts';
 import { notFound } from '../../platform/errors.ts';
 import { addRoute } from '../../platform/routes.ts';
-import { contentDisposition, createDownloadToken, openDownload, type FilesDeps } from './service.ts';
+import { createDownloadToken, openDownload, type FilesDeps } from './service.ts';
 
 export async function filesRoutes(app: FastifyInstance): Promise<void> {
   const deps: FilesDeps = { db: app.db, clock: app.deps.clock, storage: app.deps.storage };

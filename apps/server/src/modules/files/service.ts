@@ -30,10 +30,3 @@ export async function openDownload(deps: FilesDeps, token: string): Promise<{ fi
   if (!file) throw new AppError('GONE', DOWNLOAD_EXPIRED_MESSAGE);
   return { file, stream: await deps.storage.get(file.storageKey) };
 }
-
-/** Content-Disposition with a plain-ASCII `filename` fallback plus the exact UTF-8 name in `filename*`. */
-export function contentDisposition(name: string): string {
-  const fallback = name.replace(/[^\x20-\x7e]|["\\%]/g, '_');
-  const encoded = encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
-  return `attachment; filename="${fallback}"; filename*=UTF-8''${encoded}`;
-}
