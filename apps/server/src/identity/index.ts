@@ -1,5 +1,5 @@
-import { OIDC_PATH } from '@arc/contract/constants';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { OIDC_PATH } from '@arc/contract/constants';
 import middie from '@fastify/middie';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';

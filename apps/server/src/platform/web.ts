@@ -1,6 +1,6 @@
-import { PUBLIC_CONFIG_ELEMENT_ID, type PublicConfig } from '@arc/contract/constants';
 import fs from 'node:fs';
 import path from 'node:path';
+import { PUBLIC_CONFIG_ELEMENT_ID, type PublicConfig } from '@arc/contract/constants';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';

@@ -1,5 +1,5 @@
-import { paths } from '@arc/contract/constants';
 import { LinkPurposeSchema, MESSAGES, PASSWORD_MESSAGES, passesPasswordRules, type LinkPurpose } from '@arc/contract';
+import { paths } from '@arc/contract/constants';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { revokeAccountPayloads } from '../../identity/adapter.ts';
