@@ -61,10 +61,10 @@ test.describe('[IDENTITY] register, forgot password, expired link, terms gate', 
     await page.goto('/sign-in');
     await page.waitForURL(/\/interaction\//);
     await page.getByRole('link', { name: 'Register' }).click();
-    await expect(page.getByLabel('NPN')).toBeVisible();
+    await expect(page.getByRole('textbox', { name: 'NPN', exact: true })).toBeVisible();
     await expectAccessible(page);
     const before = Date.now() - 1000;
-    await page.getByLabel('NPN').fill(NEWCOMER.npn);
+    await page.getByRole('textbox', { name: 'NPN', exact: true }).fill(NEWCOMER.npn);
     await page.getByRole('button', { name: 'Submit' }).click();
     await expect(page.getByText(MESSAGES.registerSuccess)).toBeVisible();
 
@@ -103,7 +103,7 @@ test.describe('[IDENTITY] register, forgot password, expired link, terms gate', 
     await page.goto('/sign-in');
     await page.waitForURL(/\/interaction\//);
     await page.getByRole('link', { name: 'Forgot Password' }).click();
-    await page.getByLabel('NPN').fill('99999999');
+    await page.getByRole('textbox', { name: 'NPN', exact: true }).fill('99999999');
     await page.getByRole('button', { name: 'Submit' }).click();
     await expect(page.getByText(MESSAGES.forgotSuccess)).toBeVisible();
 
@@ -111,7 +111,7 @@ test.describe('[IDENTITY] register, forgot password, expired link, terms gate', 
     await page.waitForURL(/\/interaction\//);
     await page.getByRole('link', { name: 'Forgot Password' }).click();
     const before = Date.now() - 1000;
-    await page.getByLabel('NPN').fill('17000002');
+    await page.getByRole('textbox', { name: 'NPN', exact: true }).fill('17000002');
     await page.getByRole('button', { name: 'Submit' }).click();
     await expect(page.getByText(MESSAGES.forgotSuccess)).toBeVisible();
     const mail = await latestMailTo(page, 'demo2@agents.example', before);
