@@ -1,4 +1,4 @@
-// `npm run bench`: the figures design.md and the issue ask for, measured on this machine.
+// `npm run bench`: the figures bench/README.md describes, measured on this machine.
 //   1. time from start to ready on an existing data directory (target < 5 s)
 //   2. GET /arc/user/info with a valid token: throughput and p99, as a ratio to a bare Fastify route (target ≥ 0.5)
 //   3. gzipped JavaScript loaded by /sign-in (target < 150 KB) and by / when signed in
@@ -9,8 +9,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
-import autocannon from 'autocannon';
 import { chromium } from '@playwright/test';
+import autocannon from 'autocannon';
 import { measureDataTable } from './data-table.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');

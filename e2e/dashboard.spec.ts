@@ -1,5 +1,5 @@
-import { AETNA_TILE_LABEL, MESSAGES } from '@arc/contract';
 import fs from 'node:fs';
+import { AETNA_TILE_LABEL, MESSAGES } from '@arc/contract';
 import { expect, expectAccessible, signIn, test } from './fixtures.ts';
 
 test.describe('[DASHBOARD]', () => {

@@ -1,4 +1,4 @@
-// `npm test`: every check the project has, in order — typecheck, lint, format, unit and integration
+// `npm test`: every check the project has, in order — typecheck, lint, format, unused code (knip), unit and integration
 // (PGlite, then real PostgreSQL when one answers on 127.0.0.1:5432), production build, end-to-end in
 // Chromium. Ends with the line "N passed, N failed". Exits non-zero when anything failed.
 import { spawnSync } from 'node:child_process';
@@ -109,6 +109,7 @@ if (wants('typecheck')) {
 }
 if (wants('lint')) check('lint (eslint)', 'eslint', ['--max-warnings=0', '.']);
 if (wants('format')) check('format (prettier --check)', 'prettier', ['--check', '--log-level=warn', '.']);
+if (wants('knip')) check('unused files, exports and dependencies (knip)', 'knip', ['--no-progress']);
 
 if (wants('unit')) {
   const report = path.join(tmp, 'vitest.json');

@@ -9,5 +9,7 @@ export default defineConfig({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test/setup.ts'],
+    // user-event screens take a few seconds when the two cores are busy: a slow run is not a failure
+    testTimeout: 15_000,
   },
 });

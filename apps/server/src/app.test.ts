@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '#test/app.ts';
 import { insertAgent } from '#seed/factories.ts';
+import { createTestApp, type TestApp } from '#test/app.ts';
 import { bearer, mintAccessToken } from '#test/tokens.ts';
 
 let t: TestApp;
@@ -31,10 +31,12 @@ describe('unknown paths', () => {
 });
 
 describe('factories', () => {
-  it('inserts an agent and mints a token for it', async () => {
-    const agent = await insertAgent(t.database.db);
+  it('inserts an agent and mints a token the API accepts as that agent', async () => {
+    const agent = await insertAgent(t.database.db, { firstName: 'Factory' });
     const token = await mintAccessToken(t, { agentId: agent.id });
-    expect(bearer(token).authorization).toMatch(/^Bearer /);
+    const res = await t.app.inject({ method: 'GET', url: '/arc/user/info', headers: bearer(token) });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().agent).toMatchObject({ id: agent.id, npn: agent.npn, firstName: 'Factory' });
   });
 });
 
@@ -42,13 +44,22 @@ describe('the web app', () => {
   it('serves index.html for app routes, hashed assets for a year, and JSON 404s under /arc', async () => {
     const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'arc-web-'));
     fs.mkdirSync(path.join(dist, 'assets'));
-    fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>ARC</title>');
+    fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><head><title>ARC</title></head><body></body>');
     fs.writeFileSync(path.join(dist, 'assets', 'app-abc123.js'), 'console.log(1)');
-    const web = await createTestApp({ env: { WEB_DIST: dist } });
+    const web = await createTestApp({
+      env: { WEB_DIST: dist, PROVIDER_NAME: 'Acme <Agents>', TZ_BUSINESS: 'America/Chicago' },
+    });
     try {
       const page = await web.app.inject({ method: 'GET', url: '/interaction/abc', headers: { accept: 'text/html' } });
       expect(page.statusCode).toBe(200);
       expect(page.body).toContain('<title>ARC</title>');
+      // the public config for the web app (apps/web/src/config.ts), with `<` escaped inside the data block
+      const config = /<script type="application\/json" id="arc-config">(.*?)<\/script>/.exec(page.body)?.[1];
+      expect(config).toBeDefined();
+      expect(config).not.toContain('<');
+      expect(JSON.parse(config!)).toEqual({ providerName: 'Acme <Agents>', businessTimeZone: 'America/Chicago' });
+      const direct = await web.app.inject({ method: 'GET', url: '/index.html', headers: { accept: 'text/html' } });
+      expect(direct.body).toContain('id="arc-config"');
       const csp = String(page.headers['content-security-policy']);
       expect(csp).toContain("object-src 'none'");
       expect(csp).toContain("base-uri 'none'");
@@ -68,5 +79,26 @@ describe('the web app', () => {
       await web.close();
       fs.rmSync(dist, { recursive: true, force: true });
     }
+  });
+});
+
+describe('errors raised by Fastify itself', () => {
+  it('answer with the code of their status from the one status table', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/arc/telemetry',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ event: 'x', data: { pad: 'x'.repeat(2 * 1024 * 1024) } }),
+    });
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toMatchObject({ code: 'PAYLOAD_TOO_LARGE' });
+    const media = await t.app.inject({
+      method: 'POST',
+      url: '/arc/telemetry',
+      headers: { 'content-type': 'application/x-unknown' },
+      payload: 'x',
+    });
+    expect(media.statusCode).toBe(415);
+    expect(media.json()).toMatchObject({ code: 'UNSUPPORTED_MEDIA_TYPE' });
   });
 });

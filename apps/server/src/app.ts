@@ -3,17 +3,20 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { publicJwks } from './identity/keys.ts';
 import { identityPlugin } from './identity/index.ts';
+import { publicJwks } from './identity/keys.ts';
+import { accountRoutes } from './modules/account/routes.ts';
 import { dashboardRoutes } from './modules/dashboard/routes.ts';
 import { filesRoutes } from './modules/files/routes.ts';
 import { mailboxRoutes } from './modules/mailbox/routes.ts';
 import { profileRoutes } from './modules/profile/routes.ts';
 import { telemetryRoutes } from './modules/telemetry/routes.ts';
+import { termsRoutes } from './modules/terms/routes.ts';
 import authPlugin from './platform/auth.ts';
 import type { AppDeps } from './platform/deps.ts';
 import { errorHandler } from './platform/error-handler.ts';
 import { securityHeadersPlugin } from './platform/security-headers.ts';
+import { createTtlCache } from './platform/ttl-cache.ts';
 import { webPlugin } from './platform/web.ts';
 
 export interface BuildAppOptions {
@@ -93,7 +96,11 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
 
   // ── identity and business areas ────────────────────────────────────────────────────────────────
   await app.register(identityPlugin);
-  await app.register(profileRoutes);
+  await app.register(accountRoutes);
+  // user info is reused for a few seconds per agent (decision 005); accepting terms drops the agent's entry
+  const userInfoCache = createTtlCache<string>({ ttlMs: config.userCacheTtlMs });
+  await app.register(profileRoutes, { userInfoCache });
+  await app.register(termsRoutes, { onAccepted: (agentId) => userInfoCache.delete(agentId) });
   await app.register(dashboardRoutes);
   await app.register(filesRoutes);
   await app.register(telemetryRoutes);

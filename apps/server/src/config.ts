@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { DEFAULT_BUSINESS_TIME_ZONE, DEFAULT_PROVIDER_NAME, OIDC_PATH } from '@arc/contract/constants';
 import { z } from 'zod';
 
 const bool = z
@@ -42,9 +43,9 @@ const EnvSchema = z
           return false;
         }
       }, 'must be an IANA time zone such as America/Los_Angeles')
-      .default('America/Los_Angeles'),
+      .default(DEFAULT_BUSINESS_TIME_ZONE),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-    PROVIDER_NAME: z.string().min(1).default('Agent Resource Center'),
+    PROVIDER_NAME: z.string().min(1).default(DEFAULT_PROVIDER_NAME),
     WEB_DIST: z.string().min(1).optional(),
     USER_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(5000),
   })
@@ -116,7 +117,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (problems.length > 0 || !parsed.success) throw new ConfigError(problems);
   const e = parsed.data;
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
-  const embeddedIssuer = `${publicUrl}/oidc`;
+  const embeddedIssuer = `${publicUrl}${OIDC_PATH}`;
   const oidcIssuer = (e.OIDC_ISSUER ?? embeddedIssuer).replace(/\/+$/, '');
   if (e.S3_BUCKET === undefined && (e.S3_ENDPOINT || e.S3_REGION)) {
     throw new ConfigError(['S3_BUCKET: required when S3_ENDPOINT or S3_REGION is set']);

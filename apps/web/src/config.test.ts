@@ -1,10 +1,24 @@
-import { OIDC_SCOPES, WEB_CLIENT_ID } from '@arc/contract';
+import { DEFAULT_PUBLIC_CONFIG, PUBLIC_CONFIG_ELEMENT_ID } from '@arc/contract/constants';
 import { describe, expect, it } from 'vitest';
-import { OIDC_CLIENT_ID, OIDC_SCOPE } from './config.ts';
+import { readPublicConfig } from './config.ts';
 
-describe('config', () => {
-  it('uses the contract OIDC client id and scopes', () => {
-    expect(OIDC_CLIENT_ID).toBe(WEB_CLIENT_ID);
-    expect(OIDC_SCOPE).toBe(OIDC_SCOPES);
+const page = (text: string | null) => ({
+  getElementById: (id: string) => (id === PUBLIC_CONFIG_ELEMENT_ID && text !== null ? { textContent: text } : null),
+});
+
+describe('readPublicConfig', () => {
+  it("takes the provider's name and the business time zone the server wrote into index.html", () => {
+    const config = readPublicConfig(
+      page(JSON.stringify({ providerName: 'Acme Agents', businessTimeZone: 'America/Chicago' })) as never,
+    );
+    expect(config).toEqual({ providerName: 'Acme Agents', businessTimeZone: 'America/Chicago' });
+  });
+
+  it('falls back to the defaults without the element, with bad JSON or with values of the wrong kind', () => {
+    expect(readPublicConfig(page(null) as never)).toEqual(DEFAULT_PUBLIC_CONFIG);
+    expect(readPublicConfig(page('{oops') as never)).toEqual(DEFAULT_PUBLIC_CONFIG);
+    expect(
+      readPublicConfig(page(JSON.stringify({ providerName: 7, businessTimeZone: 'Mars/Olympus' })) as never),
+    ).toEqual(DEFAULT_PUBLIC_CONFIG);
   });
 });

@@ -120,13 +120,3 @@ export const EXTRA_ROUTES: AppRoute[] = [
 export function flattenRoutes(routes: AppRoute[] = APP_ROUTES): AppRoute[] {
   return routes.flatMap((route) => [route, ...flattenRoutes(route.children ?? [])]);
 }
-
-/** The title of the route a pathname belongs to (for the breadcrumb and the document title). */
-export function titleFor(pathname: string): string | undefined {
-  const all = [...flattenRoutes(), ...EXTRA_ROUTES];
-  const match = all.find((route) => {
-    const pattern = new RegExp(`^${route.path.replace(/:[^/]+/g, '[^/]+')}/?$`);
-    return pattern.test(pathname);
-  });
-  return match?.title;
-}

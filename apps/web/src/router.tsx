@@ -42,10 +42,11 @@ function publicRoute(path: string, handle: RouteHandle, load: () => Promise<Scre
 }
 
 const signIn = () => import('./features/identity/sign-in-page.tsx');
-const createPassword = () => import('./features/identity/create-password-page.tsx');
+const requestLink = () => import('./features/account/request-link-page.tsx');
+const createPassword = () => import('./features/account/create-password-page.tsx');
 
 /**
- * The route table of spec part 1 §2 and part 2 §2. The sign-in screen's action comes from the route's
+ * The route table of route-table.ts, as routes. The sign-in screen's action comes from the route's
  * `handle.name`: /sign-in (login), /sign-in/forgot (forgot), /sign-in/register (register).
  */
 export const routes: RouteObject[] = [
@@ -58,8 +59,8 @@ export const routes: RouteObject[] = [
     children: [
       ...[...flattenRoutes(APP_ROUTES), ...EXTRA_ROUTES].map(toRoute),
       publicRoute(paths.signIn, { name: 'login', title: 'Sign in' }, signIn),
-      publicRoute(paths.signInForgot, { name: 'forgot', title: 'Forgot Password' }, signIn),
-      publicRoute(paths.signInRegister, { name: 'register', title: 'Sign Up' }, signIn),
+      publicRoute(paths.signInForgot, { name: 'forgot', title: 'Forgot Password' }, requestLink),
+      publicRoute(paths.signInRegister, { name: 'register', title: 'Sign Up' }, requestLink),
       publicRoute('/interaction/:uid', { title: 'Sign in' }, () => import('./features/identity/interaction-page.tsx')),
       publicRoute(
         paths.loginCallback,
@@ -71,7 +72,7 @@ export const routes: RouteObject[] = [
       publicRoute(
         paths.tosGate,
         { title: 'Terms of Service', isWide: true },
-        () => import('./features/identity/tos-gate-page.tsx'),
+        () => import('./features/terms/tos-gate-page.tsx'),
       ),
       publicRoute('*', { title: 'Page not found' }, () => import('./features/content/not-found-page.tsx')),
     ],

@@ -37,6 +37,5 @@ export const DASHBOARD_FILE_LABELS: Record<number, string> = {
 export const dashboardFileLabel = (id: number): string => DASHBOARD_FILE_LABELS[id] ?? 'First Look';
 export const AETNA_TILE_LABEL = 'Log in - First Look';
 
-/** Next year's tab appears (and is active) only after this day, America/Los_Angeles. */
+/** Next year's tab appears (and is active) only after this day, in the business time zone (`TZ_BUSINESS`). */
 export const NEXT_YEAR_TAB_AFTER = { month: 6, day: 18 } as const;
-export const BUSINESS_TIME_ZONE = 'America/Los_Angeles';

@@ -1,81 +1,6 @@
 import { z } from 'zod';
-import { defineRoute, ErrorResponseSchema, MessageResponseSchema } from './common.ts';
+import { defineRoute, ErrorResponseSchema } from './common.ts';
 import { PASSWORD_MAX_LENGTH } from './password-policy.ts';
-
-/** NPN: required; the spec shows no other bound on the client. The server keeps it to digits. */
-export const NpnSchema = z
-  .string()
-  .trim()
-  .min(1, 'NPN is required')
-  .max(20, 'NPN is too long')
-  .regex(/^\d+$/, 'NPN must contain only digits');
-
-export const RegisterAccountRequestSchema = z.object({
-  agentNum: NpnSchema,
-  action: z.literal('registeraccount'),
-});
-export type RegisterAccountRequest = z.infer<typeof RegisterAccountRequestSchema>;
-
-export const ForgotPasswordRequestSchema = z.object({
-  agentNum: NpnSchema,
-  action: z.literal('forgotpassword'),
-});
-export type ForgotPasswordRequest = z.infer<typeof ForgotPasswordRequestSchema>;
-
-export const registerAccount = defineRoute({
-  method: 'POST',
-  path: '/arc/registeraccount',
-  summary: 'Send a registration link to the agent with this NPN, if there is one',
-  tags: ['identity'],
-  auth: false,
-  body: RegisterAccountRequestSchema,
-  responses: { 200: MessageResponseSchema, 400: ErrorResponseSchema, 429: ErrorResponseSchema },
-});
-
-export const forgotPassword = defineRoute({
-  method: 'POST',
-  path: '/arc/forgotpassword',
-  summary: 'Send a password reset link to the agent with this NPN, if there is one',
-  tags: ['identity'],
-  auth: false,
-  body: ForgotPasswordRequestSchema,
-  responses: { 200: MessageResponseSchema, 400: ErrorResponseSchema, 429: ErrorResponseSchema },
-});
-
-export const LinkPurposeSchema = z.enum(['register', 'forgot']);
-export type LinkPurpose = z.infer<typeof LinkPurposeSchema>;
-
-/** The bearer of these two calls is the link token from the e-mail, not an access token. */
-export const getPasswordLink = defineRoute({
-  method: 'GET',
-  path: '/arc/register/link',
-  summary: 'Tell whether a register or reset link can still be used',
-  tags: ['identity'],
-  auth: false,
-  responses: {
-    200: z.object({ purpose: LinkPurposeSchema, username: z.string() }),
-    410: ErrorResponseSchema,
-  },
-});
-
-export const CreatePasswordRequestSchema = z.object({
-  password: z.string().min(1).max(PASSWORD_MAX_LENGTH),
-});
-export type CreatePasswordRequest = z.infer<typeof CreatePasswordRequestSchema>;
-
-export const createPassword = defineRoute({
-  method: 'POST',
-  path: '/arc/register/password',
-  summary: 'Set the password with a register or reset link token',
-  tags: ['identity'],
-  auth: false,
-  body: CreatePasswordRequestSchema,
-  responses: {
-    200: z.object({ status: z.literal('Success'), username: z.string() }),
-    400: ErrorResponseSchema,
-    410: ErrorResponseSchema,
-  },
-});
 
 /** Interaction endpoints sit below the provider's interaction path, so its cookie reaches them. */
 export const InteractionDetailsSchema = z.object({
@@ -129,13 +54,3 @@ export const abortInteraction = defineRoute({
   params: z.object({ uid: z.string().min(1).max(100) }),
   responses: { 200: RedirectResponseSchema, 410: ErrorResponseSchema },
 });
-
-/** Answers of create-password beyond the spec's rules (NIST SP 800-63B), shown as the server sends them. */
-export const PASSWORD_MESSAGES = {
-  common: 'This password is too common. Please choose one that is harder to guess.',
-  containsAccount: 'The password must not contain your username or NPN.',
-} as const;
-
-/** The public OpenID Connect client the web app uses. */
-export const WEB_CLIENT_ID = 'arc-web';
-export const OIDC_SCOPES = 'openid profile email';

@@ -1,6 +1,6 @@
 /**
  * The spec's create-password rules (8+ characters with a lower-case letter, a capital and a number, both
- * entries equal) plus what NIST SP 800-63B asks beyond them: up to 128 characters, never truncated,
+ * entries equal) plus what the decision record below adds: up to 128 characters, never truncated,
  * and not a commonly used password (checked on the server). See docs/decisions/002-password-policy.md.
  */
 export const PASSWORD_MIN_LENGTH = 8;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineRoute, ErrorResponseSchema } from './common.ts';
 
-/** Spec part 1 §3: the 50 states, the District of Columbia and the Virgin Islands, each with a label and a code. */
+/** The 50 states, the District of Columbia and the Virgin Islands, each with a label and a code. */
 export const STATES = [
   { code: 'AL', label: 'Alabama' },
   { code: 'AK', label: 'Alaska' },
@@ -59,14 +59,14 @@ export const STATES = [
 
 export type StateCode = (typeof STATES)[number]['code'];
 export const STATE_CODES = STATES.map((s) => s.code) as [StateCode, ...StateCode[]];
-/** The picker's state when the agent's own state is not on the list (spec part 2 §9). */
+/** The picker's state when the agent's own state is not on the list . */
 export const DEFAULT_STATE: StateCode = 'WI';
 
 export const StateCodeSchema = z.enum(STATE_CODES, {
   error: () => 'Choose a state from the list: a two-letter code such as WI',
 });
 
-/** Spec part 1 §3 County: label and id (the county's five-digit FIPS code, stable across loads). */
+/** A county: label and id (the county's five-digit FIPS code, stable across loads). */
 export const CountySchema = z.object({
   id: z.string().regex(/^\d{5}$/),
   label: z.string(),
@@ -80,7 +80,7 @@ export const getCounties = defineRoute({
   path: '/arc/counties/:state',
   summary: "The state's counties, sorted by name, for the state and county picker",
   tags: ['places'],
-  /** Public and rate-limited per IP (design §3: the original's client-signed token carried no secret worth keeping). */
+  /** Public and rate-limited per IP (docs/architecture.md: no secret in the browser). */
   auth: false,
   params: CountiesParamsSchema,
   responses: {

@@ -39,8 +39,3 @@ export async function findAgentByLogin(db: Db, login: string): Promise<AgentReco
     .limit(1);
   return agent;
 }
-
-export async function findAgentByNpn(db: Db, npn: string): Promise<AgentRecord | undefined> {
-  const [agent] = await db.select().from(agents).where(eq(agents.npn, npn)).limit(1);
-  return agent;
-}

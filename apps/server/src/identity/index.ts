@@ -1,32 +1,42 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { OIDC_PATH } from '@arc/contract/constants';
 import middie from '@fastify/middie';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { accountRoutes } from './account-routes.ts';
+import { startPeriodicJob } from '../platform/periodic-job.ts';
 import { interactionRoutes } from './interaction-routes.ts';
 import { LOGOUT_SCRIPT, LOGOUT_SCRIPT_PATH } from './pages.ts';
 import { createProvider } from './provider.ts';
-import { startIdentityPurge } from './purge.ts';
+import { PURGE_EVERY_MS, purgeIdentityRows } from './purge.ts';
 
 /**
- * Identity: the public account calls always; the embedded OpenID Connect provider (mounted at /oidc
+ * Identity, when this server is the issuer: the embedded OpenID Connect provider (mounted at /oidc
  * through middie, since a catch-all Fastify route would answer 415 to its token endpoint) and the
- * sign-in interaction calls only when this server is the issuer.
+ * sign-in interaction calls. Register, forgot and create-password are the account module.
  */
 async function identity(app: FastifyInstance): Promise<void> {
-  await app.register(accountRoutes);
   const { config, secrets } = app.deps;
   if (!config.isEmbeddedIssuer) return;
 
   const provider = createProvider({ config, db: app.db, secrets, log: app.log });
   await app.register(middie);
-  app.use('/oidc', provider.callback());
+  const handleProviderRequest = provider.callback();
+  app.use(
+    OIDC_PATH,
+    (request: IncomingMessage, response: ServerResponse) => void handleProviderRequest(request, response),
+  );
   await app.register(interactionRoutes, { provider });
 
   app.get(LOGOUT_SCRIPT_PATH, { schema: { hide: true } }, async (_request, reply) =>
     reply.type('text/javascript; charset=utf-8').header('cache-control', 'public, max-age=3600').send(LOGOUT_SCRIPT),
   );
 
-  const stopPurge = startIdentityPurge(app.db, app.log);
+  const stopPurge = startPeriodicJob({
+    name: 'identity-purge',
+    everyMs: PURGE_EVERY_MS,
+    log: app.log,
+    job: () => purgeIdentityRows(app.db),
+  });
   app.addHook('onClose', async () => stopPurge());
 }
 

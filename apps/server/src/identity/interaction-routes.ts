@@ -1,5 +1,5 @@
-import { abortInteraction, getInteractionDetails, MESSAGES, submitLogin } from '@arc/contract';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { abortInteraction, getInteractionDetails, MESSAGES, submitLogin } from '@arc/contract';
 import type { FastifyInstance } from 'fastify';
 import { errors, type Interaction, type Provider } from 'oidc-provider';
 import { AppError } from '../platform/errors.ts';

@@ -20,7 +20,7 @@ const NAME = 'oidc-provider';
 
 function generateSigningKey(): JsonWebKeyWithKid {
   const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
-  return { ...(privateKey.export({ format: 'jwk' }) as JsonWebKey), kid: randomUUID(), alg: 'RS256', use: 'sig' };
+  return { ...privateKey.export({ format: 'jwk' }), kid: randomUUID(), alg: 'RS256', use: 'sig' };
 }
 
 /**
@@ -42,6 +42,6 @@ export async function loadOrCreateProviderSecrets(db: Db): Promise<ProviderSecre
 /** The public half of each signing key, for verifying access tokens. */
 export function publicJwks(secrets: ProviderSecrets): { keys: JsonWebKey[] } {
   return {
-    keys: secrets.jwks.keys.map(({ kty, n, e, kid, alg, use }) => ({ kty, n, e, kid, alg, use }) as JsonWebKey),
+    keys: secrets.jwks.keys.map(({ kty, n, e, kid, alg, use }) => ({ kty, n, e, kid, alg, use })),
   };
 }

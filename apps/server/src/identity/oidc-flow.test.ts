@@ -4,6 +4,8 @@ import Fastify from 'fastify';
 import { decodeJwt, decodeProtectedHeader } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { oidcPayloads } from '../db/schema/index.ts';
+import authPlugin, { createAccessTokenVerifier } from '../platform/auth.ts';
+import { AppError } from '../platform/errors.ts';
 import { insertAgent } from '../seed/factories.ts';
 import { createTestApp, type TestApp } from '../test/app.ts';
 import {
@@ -15,8 +17,6 @@ import {
   tokenRequest,
 } from '../test/sign-in.ts';
 import { bearer, mintAccessToken } from '../test/tokens.ts';
-import authPlugin, { createAccessTokenVerifier } from '../platform/auth.ts';
-import { AppError } from '../platform/errors.ts';
 import { purgeExpiredPayloads } from './adapter.ts';
 import { publicJwks } from './keys.ts';
 import { LOGOUT_SCRIPT_PATH } from './pages.ts';
@@ -373,7 +373,7 @@ describe('oidc_payloads purge', () => {
     expect(rest).toEqual([]);
     const after = await t.database.db.select().from(oidcPayloads);
     expect(after.length).toBe(live.length - purged);
-    // the periodic job runs the same purge plus stale throttles and old links
+    // the periodic job runs the same purge plus stale throttles
     await expect(purgeIdentityRows(t.database.db)).resolves.toBeUndefined();
   });
 });

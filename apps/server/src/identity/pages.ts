@@ -1,3 +1,4 @@
+import { paths } from '@arc/contract/constants';
 import type { ErrorOut, KoaContextWithOIDC } from 'oidc-provider';
 import { escapeHtml } from '../platform/html.ts';
 
@@ -38,7 +39,7 @@ export interface PageOptions {
 }
 
 export function createProviderPages({ publicUrl, productName }: PageOptions) {
-  const signInLink = `<p><a href="${escapeHtml(`${publicUrl}/sign-in`)}">Back to sign in</a></p>`;
+  const signInLink = `<p><a href="${escapeHtml(`${publicUrl}${paths.signIn}`)}">Back to sign in</a></p>`;
   return {
     /** `form` is the provider's own form (with its XSRF field); the button sends logout=yes, ending the session. */
     logoutSource(ctx: KoaContextWithOIDC, form: string): void {

@@ -1,14 +1,22 @@
+import { randomBytes } from 'node:crypto';
 import { MESSAGES } from '@arc/contract';
 import type { Db } from '../db/client.ts';
 import type { Clock } from '../platform/clock.ts';
 import { AppError } from '../platform/errors.ts';
-import { dummyPasswordHash, verifyPassword } from '../platform/passwords.ts';
+import { hashPassword, verifyPassword } from '../platform/passwords.ts';
 import { findAgentByLogin } from './account.ts';
 import { clearFailures, lockedUntil, recordFailure, throttleKey } from './throttle.ts';
 
 export interface PasswordSignInDeps {
   db: Db;
   clock: Clock;
+}
+
+/** A hash to verify against when the account does not exist, so both paths take the same time. */
+let dummyHash: Promise<string> | undefined;
+function dummyPasswordHash(): Promise<string> {
+  dummyHash ??= hashPassword(randomBytes(16).toString('hex'));
+  return dummyHash;
 }
 
 const locked = () => new AppError('LOCKED', MESSAGES.accountLocked);

@@ -1,4 +1,4 @@
-import { OIDC_SCOPES, WEB_CLIENT_ID } from '@arc/contract';
+import { OIDC_SCOPES, paths, WEB_CLIENT_ID } from '@arc/contract/constants';
 import { errors, type Configuration, type Grant, type KoaContextWithOIDC } from 'oidc-provider';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
@@ -45,8 +45,8 @@ export function providerConfiguration({ config, db, secrets }: ProviderConfigOpt
         token_endpoint_auth_method: 'none',
         grant_types: ['authorization_code', 'refresh_token'],
         response_types: ['code'],
-        redirect_uris: [`${publicUrl}/login/callback`],
-        post_logout_redirect_uris: [`${publicUrl}/sign-in`, `${publicUrl}/`],
+        redirect_uris: [`${publicUrl}${paths.loginCallback}`],
+        post_logout_redirect_uris: [`${publicUrl}${paths.signIn}`, `${publicUrl}${paths.home}`],
       },
     ],
     findAccount: (_ctx, sub) => findAccount(db, sub),
@@ -97,7 +97,7 @@ export function providerConfiguration({ config, db, secrets }: ProviderConfigOpt
       },
     },
     renderError: pages.renderError,
-    interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
+    interactions: { url: (_ctx, interaction) => paths.interaction(interaction.uid) },
     issueRefreshToken: (_ctx, client) => client.grantTypeAllowed('refresh_token'),
     rotateRefreshToken: true,
     loadExistingGrant: (ctx) => loadFirstPartyGrant(ctx, apiAudience),

@@ -1,3 +1,4 @@
+import type { EventEmitter } from 'node:events';
 import type { FastifyBaseLogger } from 'fastify';
 import { Provider } from 'oidc-provider';
 import { providerConfiguration, type ProviderConfigOptions } from './provider-config.ts';
@@ -11,7 +12,8 @@ export function createProvider({ log, ...options }: CreateProviderOptions): Prov
   // Behind TLS the provider trusts X-Forwarded-*; PUBLIC_URL must then be the external origin exactly.
   provider.proxy = options.config.publicUrl.startsWith('https://');
   // Koa prints unhandled errors to stderr unless someone listens; route them to the app's log instead.
-  provider.on('error', (err: Error) => log.error({ err }, 'oidc-provider error'));
+  // ('error' is Koa's own event, which the provider's types list only through Koa's EventEmitter)
+  (provider as EventEmitter).on('error', (err: Error) => log.error({ err }, 'oidc-provider error'));
   provider.on('server_error', (_ctx: unknown, err: Error) => log.error({ err }, 'oidc-provider server error'));
   return provider;
 }

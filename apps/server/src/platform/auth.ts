@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { createLocalJWKSet, createRemoteJWKSet, errors as joseErrors, jwtVerify, type JWTVerifyGetKey } from 'jose';
 import { AppError } from './errors.ts';
+import { createTtlCache } from './ttl-cache.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -26,11 +27,6 @@ export interface AuthOptions {
   cacheSize?: number;
 }
 
-interface CachedToken {
-  agentId: string;
-  expiresAt: number;
-}
-
 /** Pulls the bearer token out of an Authorization header, or returns undefined. */
 export function bearerToken(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
@@ -41,18 +37,14 @@ export function bearerToken(request: FastifyRequest): string | undefined {
 
 export function createAccessTokenVerifier(options: AuthOptions) {
   const keySet: JWTVerifyGetKey = options.jwks
-    ? createLocalJWKSet(options.jwks as never)
+    ? createLocalJWKSet(options.jwks)
     : createRemoteJWKSet(new URL(`${options.issuer}/jwks`));
-  const cacheSize = options.cacheSize ?? 10_000;
-  const cache = new Map<string, CachedToken>();
+  // each verified token until it expires (the ttl is only an upper bound; `exp` decides)
+  const cache = createTtlCache<string>({ ttlMs: 24 * 60 * 60 * 1000, maxEntries: options.cacheSize ?? 10_000 });
 
   return async function verifyAccessToken(token: string): Promise<string> {
-    const now = Date.now();
     const cached = cache.get(token);
-    if (cached) {
-      if (cached.expiresAt > now) return cached.agentId;
-      cache.delete(token);
-    }
+    if (cached) return cached;
     try {
       const { payload } = await jwtVerify(token, keySet, {
         issuer: options.issuer,
@@ -61,13 +53,7 @@ export function createAccessTokenVerifier(options: AuthOptions) {
         algorithms: ['RS256'],
       });
       if (typeof payload.sub !== 'string' || !payload.sub) throw new AppError('UNAUTHORIZED', 'Invalid token');
-      const expiresAt = (payload.exp ?? 0) * 1000;
-      if (cache.size >= cacheSize) {
-        // Map keeps insertion order: drop the oldest entry.
-        const oldest = cache.keys().next().value;
-        if (oldest !== undefined) cache.delete(oldest);
-      }
-      cache.set(token, { agentId: payload.sub, expiresAt });
+      cache.set(token, payload.sub, (payload.exp ?? 0) * 1000);
       return payload.sub;
     } catch (err) {
       if (err instanceof AppError) throw err;

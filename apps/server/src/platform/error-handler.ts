@@ -1,17 +1,7 @@
 import { MESSAGES, type ErrorResponse } from '@arc/contract';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { AppError } from './errors.ts';
-
-const STATUS_CODES: Record<number, string> = {
-  400: 'BAD_REQUEST',
-  401: 'UNAUTHORIZED',
-  404: 'NOT_FOUND',
-  405: 'BAD_REQUEST',
-  413: 'PAYLOAD_TOO_LARGE',
-  415: 'UNSUPPORTED_MEDIA_TYPE',
-  429: 'TOO_MANY_REQUESTS',
-};
+import { AppError, errorCodeForStatus } from './errors.ts';
 
 /**
  * The one error handler: every answer is the contract's ErrorResponse. Validation errors list their fields,
@@ -47,6 +37,6 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
     request.log.error({ err: error, url: request.url }, 'unhandled error');
     return reply.code(status).send({ code: 'INTERNAL', message: 'Internal server error' });
   }
-  const code = STATUS_CODES[status] ?? 'BAD_REQUEST';
+  const code = errorCodeForStatus(status);
   return reply.code(status).send({ code, message: status === 429 ? MESSAGES.tooManyRequests : error.message });
 }

@@ -16,6 +16,16 @@ export const ERROR_STATUS = {
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
 
+/**
+ * The code of an HTTP status that Fastify or a plugin raised itself (405, 413 from a body limit, 429 from the
+ * rate limiter …): the same table read backwards; a status it lacks is a BAD_REQUEST (4xx) or INTERNAL.
+ */
+export function errorCodeForStatus(status: number): ErrorCode {
+  const entry = Object.entries(ERROR_STATUS).find(([, value]) => value === status);
+  if (entry) return entry[0] as ErrorCode;
+  return status >= 500 ? 'INTERNAL' : 'BAD_REQUEST';
+}
+
 export class AppError extends Error {
   readonly code: ErrorCode;
   readonly status: number;

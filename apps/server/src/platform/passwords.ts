@@ -3,7 +3,7 @@ import { promisify } from 'node:util';
 
 const argon2Async = promisify(argon2);
 
-/** OWASP's argon2id minimum: 19 MiB, 2 passes, 1 lane. */
+/** argon2id with 19 MiB, 2 passes, 1 lane (docs/decisions/002-password-policy.md). */
 interface Argon2Params {
   memory: number;
   passes: number;
@@ -35,11 +35,4 @@ export async function verifyPassword(password: string, phc: string): Promise<boo
     tagLength: expectedBuf.length,
   });
   return actual.length === expectedBuf.length && timingSafeEqual(actual, expectedBuf);
-}
-
-/** A hash to verify against when the account does not exist, so both paths take the same time. */
-let dummyHash: Promise<string> | undefined;
-export function dummyPasswordHash(): Promise<string> {
-  dummyHash ??= hashPassword(randomBytes(16).toString('hex'));
-  return dummyHash;
 }

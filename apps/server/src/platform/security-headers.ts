@@ -5,7 +5,7 @@ import helmet, { type HelmetOptions } from 'helmet';
 
 /**
  * Helmet's headers, computed once: our policy has no per-request part (no nonces), and running helmet's
- * middleware on every request cost more than the rest of a cached API answer (see docs/decisions/005).
+ * middleware on every request cost more than the rest of a cached API answer (see docs/decisions/009-security-headers-computed-once.md).
  */
 export function computeSecurityHeaders(options: HelmetOptions): Array<[string, string]> {
   const headers = new Map<string, string>();

@@ -12,6 +12,16 @@ describe('createTtlCache', () => {
     expect(cache.get('a')).toBeUndefined();
   });
 
+  it('keeps a value given its own end until then (a token until its exp)', () => {
+    let now = 0;
+    const cache = createTtlCache<string>({ ttlMs: 1000, now: () => now });
+    cache.set('token', 'agent', 50);
+    now = 49;
+    expect(cache.get('token')).toBe('agent');
+    now = 50;
+    expect(cache.get('token')).toBeUndefined();
+  });
+
   it('drops the oldest entry beyond its size', () => {
     const cache = createTtlCache<number>({ ttlMs: 1000, maxEntries: 2 });
     cache.set('a', 1);

@@ -1,10 +1,12 @@
 /**
- * A small bounded cache whose entries expire after `ttlMs`. It is only a speed-up for one replica:
- * whatever it holds is also in the database, and writes through this replica delete their entry.
+ * The one bounded cache of the server: at most `maxEntries` (the oldest entry goes first), each entry until
+ * `ttlMs` after it was set or until the `expiresAt` given with it. It is only a speed-up for one replica:
+ * whatever it holds can be found or computed again (user info, verified access tokens).
  */
 export interface TtlCache<V> {
   get(key: string): V | undefined;
-  set(key: string, value: V): void;
+  /** `expiresAt` (epoch ms) instead of now + ttlMs, for values with their own end such as a token's `exp` */
+  set(key: string, value: V, expiresAt?: number): void;
   delete(key: string): void;
 }
 
@@ -22,13 +24,13 @@ export function createTtlCache<V>(options: { ttlMs: number; maxEntries?: number;
       }
       return entry.value;
     },
-    set(key, value) {
+    set(key, value, expiresAt = now() + ttlMs) {
       entries.delete(key);
       if (entries.size >= maxEntries) {
         const oldest = entries.keys().next().value;
         if (oldest !== undefined) entries.delete(oldest);
       }
-      entries.set(key, { value, expiresAt: now() + ttlMs });
+      entries.set(key, { value, expiresAt });
     },
     delete(key) {
       entries.delete(key);

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { PUBLIC_CONFIG_ELEMENT_ID, type PublicConfig } from '@arc/contract/constants';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
@@ -7,6 +8,16 @@ import fp from 'fastify-plugin';
 const API_PREFIXES = ['/arc/', '/oidc/', '/dev/'];
 /** the sign-in form's JSON calls sit below the SPA's /interaction/:uid page */
 const INTERACTION_API = /^\/interaction\/[^/]+\/(details|login|abort)$/;
+
+/**
+ * index.html with the deployment's public facts (PublicConfig) as a JSON data block, which the web app reads
+ * at start (apps/web/src/config.ts). A data block is not a script: the CSP's `script-src 'self'` still holds.
+ */
+export function withPublicConfig(html: string, publicConfig: PublicConfig): string {
+  const json = JSON.stringify(publicConfig).replaceAll('<', '\\u003c');
+  const element = `<script type="application/json" id="${PUBLIC_CONFIG_ELEMENT_ID}">${json}</script>`;
+  return html.includes('</head>') ? html.replace('</head>', `${element}</head>`) : `${element}${html}`;
+}
 
 /**
  * Serves the web app's production build: hashed assets for a year, index.html never cached, and
@@ -17,11 +28,17 @@ async function web(app: FastifyInstance) {
   const root = app.deps.config.webDist;
   const indexFile = path.join(root, 'index.html');
   const hasWeb = fs.existsSync(indexFile);
+  const { providerName, businessTimeZone } = app.deps.config;
+  const indexHtml = hasWeb
+    ? withPublicConfig(fs.readFileSync(indexFile, 'utf8'), { providerName, businessTimeZone })
+    : '';
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root,
       wildcard: false,
       index: false,
+      // index.html always goes out with the public config (the not-found handler below)
+      allowedPath: (pathName) => pathName !== '/index.html',
       setHeaders: (reply, filePath) => {
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {
           reply.header('Cache-Control', 'public, max-age=31536000, immutable');
@@ -44,7 +61,7 @@ async function web(app: FastifyInstance) {
       const isApi = API_PREFIXES.some((p) => url.startsWith(p)) || INTERACTION_API.test(url);
       if (hasWeb && (request.method === 'GET' || request.method === 'HEAD') && wantsHtml && !isApi) {
         reply.header('Cache-Control', 'no-store');
-        return reply.type('text/html; charset=utf-8').send(fs.createReadStream(indexFile));
+        return reply.type('text/html; charset=utf-8').send(indexHtml);
       }
       return reply.code(404).send({ code: 'NOT_FOUND', message: 'Not found' });
     },

@@ -14,7 +14,7 @@ const AREA_CODES = ['916', '503', '602', '702', '208', '775', '559', '541'];
 
 const phone = (random: Random) => `(${random.pick(AREA_CODES)}) 555-01${String(random.int(10, 99))}`;
 
-/** The demo agents (design §4) and a dozen more on the roster who have not registered. */
+/** The demo agents (README.md, Demo sign-in) and a dozen more on the roster who have not registered. */
 export function demoRoster(random: Random, passwordHash: string): NewAgent[] {
   const roster: NewAgent[] = [
     makeAgent(

@@ -1,8 +1,8 @@
+import { yearIn } from '@arc/contract';
 import { eq, sql } from 'drizzle-orm';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { agents, dashboardFiles, files, termsAcceptances, termsDocuments } from '../db/schema/index.ts';
-import { yearIn } from '@arc/contract';
 import type { Clock } from '../platform/clock.ts';
 import { hashPassword } from '../platform/passwords.ts';
 import type { Storage } from '../platform/storage.ts';
@@ -28,7 +28,7 @@ const hasDemoAgent = async (db: Pick<Db, 'select'>) =>
   (await db.select({ id: agents.id }).from(agents).where(eq(agents.npn, DEMO_NPN)).limit(1)).length > 0;
 
 /**
- * The demo data set (design §4), on first start only: a start that finds the demo agent changes nothing.
+ * The demo data set (README.md, Demo sign-in), on first start only: a start that finds the demo agent changes nothing.
  * File bytes are written first (storage is not transactional; a rerun after a crash overwrites the same keys),
  * then every row goes in one transaction, so a crash never leaves half a seed. Answers whether it seeded.
  */

@@ -38,7 +38,7 @@ describe('seedDemoData', () => {
     expect(await counts()).toEqual(before);
   });
 
-  it('seeds the demo agents of design §4', async () => {
+  it('seeds the demo agents the README lists', async () => {
     const [demo] = await db().select().from(agents).where(eq(agents.username, 'demo'));
     expect(demo).toMatchObject({
       npn: '17000001',

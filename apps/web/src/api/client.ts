@@ -4,7 +4,6 @@ import { ApiError } from './api-error.ts';
 import { clientHooks } from './client-hooks.ts';
 
 export { ApiError, errorMessage } from './api-error.ts';
-export { configureApiClient } from './client-hooks.ts';
 
 type Input<T> = T extends z.ZodType ? z.input<T> : never;
 type SuccessStatus = 200 | 201 | 202;

@@ -2,7 +2,7 @@ import { useSyncExternalStore } from 'react';
 
 /**
  * The supplies cart shown in the top bar. The cart belongs to the supplies area (kept on the server per
- * agent, design §3); until that area lands it is empty, so the top bar shows no cart. The supplies area
+ * agent, docs/architecture.md); until that area lands it is empty, so the top bar shows no cart. The supplies area
  * replaces the store below with its queries and keeps this hook's shape.
  */
 export interface CartLine {

@@ -1,6 +1,6 @@
 import { recordTelemetry } from '@arc/contract';
-import { apiFetch } from './client.ts';
 import { clientHooks } from './client-hooks.ts';
+import { apiFetch } from './client.ts';
 
 /** Records a tracked event (POST /arc/telemetry); never throws and never blocks the screen. */
 export function track(event: string, data?: Record<string, unknown>): void {

@@ -1,6 +1,7 @@
-import { getTermsDocument } from '@arc/contract';
-import { queryOptions } from '@tanstack/react-query';
+import { acceptTerms, getTermsDocument } from '@arc/contract';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from './client.ts';
+import { profileQueries } from './profile.ts';
 
 export const termsQueries = {
   document: (id: number) =>
@@ -10,3 +11,16 @@ export const termsQueries = {
       staleTime: 5 * 60_000,
     }),
 };
+
+/** POST /arc/agent/tosagreed: the accepted terms go straight into the cached agent, so the gate lets go at once. */
+export function useAcceptTerms() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (tosid: number) => apiFetch(acceptTerms, { body: { tosid } }),
+    onSuccess: ({ tos }) => {
+      const { queryKey } = profileQueries.userInfo();
+      client.setQueryData(queryKey, (agent) => (agent ? { ...agent, tos } : agent));
+      void client.invalidateQueries({ queryKey });
+    },
+  });
+}

@@ -3,7 +3,7 @@ import type { RouteHandle } from '../route-table.ts';
 import type { SessionStatus } from './session.ts';
 
 /**
- * The navigation guard as pure functions, run on every route (spec part 1 §2, §4): first on the session
+ * The navigation guard as pure functions, run on every route (docs/architecture.md, Web app): first on the session
  * (here: no user and no contract schemas needed, so signed-out pages stay small), then — once signed in —
  * on the agent from GET /arc/user/info (./user-guard.ts, loaded with the signed-in shell).
  */

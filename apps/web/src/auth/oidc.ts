@@ -1,6 +1,6 @@
 import { UserManager, WebStorageStateStore, type User } from 'oidc-client-ts';
 import { OIDC_AUTHORITY, OIDC_CLIENT_ID, OIDC_SCOPE, POST_LOGOUT_REDIRECT_URI, REDIRECT_URI } from '../config.ts';
-import { sessionFromUser, setSession } from './session.ts';
+import { sessionFromUser, setSession } from './session-store.ts';
 
 /**
  * Loaded lazily: the OIDC client is needed only to sign in, renew and sign out. Code flow with PKCE (S256,

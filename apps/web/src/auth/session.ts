@@ -1,43 +1,13 @@
-import { useSyncExternalStore } from 'react';
+// The sign-in flows: restore, sign in, sign out, and the restart after a 401. They never import
+// oidc-client-ts themselves; `./oidc.ts` is loaded on demand, so the signed-out pages' JavaScript stays
+// small. The session itself is kept in `./session-store.ts`, which `./oidc.ts` writes too.
 import { configureApiClient } from '../api/client-hooks.ts';
 import { queryClient } from '../api/query-client.ts';
 import { OIDC_AUTHORITY } from '../config.ts';
 import { paths } from '../paths.ts';
+import { getSession, sessionFromUser, setSession, SIGNED_OUT, type SessionStatus } from './session-store.ts';
 
-/**
- * The session store: the access token and ID token of the signed-in agent and where the session stands.
- * It never imports oidc-client-ts itself; `./oidc.ts` is loaded on demand (restore, sign-in, sign-out),
- * so the signed-out pages' JavaScript stays small.
- */
-export type SessionStatus = 'loading' | 'signedOut' | 'signedIn' | 'signingOut';
-
-export interface Session {
-  status: SessionStatus;
-  accessToken: string | null;
-  idToken: string | null;
-}
-
-export const SIGNED_OUT: Session = { status: 'signedOut', accessToken: null, idToken: null };
-let session: Session = { status: 'loading', accessToken: null, idToken: null };
-const listeners = new Set<() => void>();
-
-export function setSession(next: Session): void {
-  session = next;
-  for (const listener of listeners) listener();
-}
-
-export const getSession = (): Session => session;
-
-export function useSession(): Session {
-  return useSyncExternalStore(
-    (listener) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    getSession,
-    getSession,
-  );
-}
+export { useSession, type SessionStatus } from './session-store.ts';
 
 /**
  * Where oidc-client-ts keeps the signed-in user (sessionStorage: one tab, gone when it closes): the key is
@@ -76,17 +46,6 @@ export function takeReturnTo(): string {
   const path = sessionStorage.getItem(RETURN_TO_KEY);
   sessionStorage.removeItem(RETURN_TO_KEY);
   return isLocalPath(path) ? path : paths.home;
-}
-
-interface OidcUserLike {
-  access_token: string;
-  id_token?: string;
-  expired?: boolean;
-}
-
-export function sessionFromUser(user: OidcUserLike | null): Session {
-  if (!user || user.expired) return SIGNED_OUT;
-  return { status: 'signedIn', accessToken: user.access_token, idToken: user.id_token ?? null };
 }
 
 const oidc = () => import('./oidc.ts');
@@ -130,7 +89,7 @@ function blankSession(status: SessionStatus = 'signedOut'): void {
  * token and the user. The provider then sends the browser to /sign-in.
  */
 export async function signOut(): Promise<void> {
-  const idToken = session.idToken;
+  const idToken = getSession().idToken;
   blankSession('signingOut');
   try {
     const { endSession } = await oidc();
@@ -144,7 +103,7 @@ export async function signOut(): Promise<void> {
 
 /** A 401 on an agent call: the session is over; sign in again and come back here (once a minute at most). */
 export function restartSignIn(): void {
-  if (session.status === 'signingOut') return;
+  if (getSession().status === 'signingOut') return;
   const last = Number(sessionStorage.getItem(RESTARTED_AT_KEY) ?? 0);
   const isLoop = Date.now() - last < RESTART_LOOP_MS;
   blankSession();
@@ -160,4 +119,4 @@ export function restartSignIn(): void {
   void signIn(`${window.location.pathname}${window.location.search}`).catch(() => undefined);
 }
 
-configureApiClient({ getToken: () => session.accessToken, onUnauthorized: restartSignIn });
+configureApiClient({ getToken: () => getSession().accessToken, onUnauthorized: restartSignIn });

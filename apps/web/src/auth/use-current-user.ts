@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { userQueries } from '../api/user.ts';
+import { profileQueries } from '../api/profile.ts';
 import { useSession } from './session.ts';
 
 /** The signed-in agent from GET /arc/user/info (not the provider's userinfo). */
 export function useCurrentUser() {
   const session = useSession();
-  return useQuery({ ...userQueries.info(), enabled: session.status === 'signedIn' });
+  return useQuery({ ...profileQueries.userInfo(), enabled: session.status === 'signedIn' });
 }

@@ -18,10 +18,6 @@ function visit(crumb: Crumb) {
   trail = next;
   for (const listener of listeners) listener();
 }
-export function resetBreadcrumb() {
-  trail = [];
-  for (const listener of listeners) listener();
-}
 
 /** ARC (a link to /), then the last three places visited; a revisit moves to the end. */
 export function Breadcrumb() {

@@ -1,6 +1,5 @@
 import {
   IconAddressBook,
-  IconBook2,
   IconBuildingStore,
   IconCash,
   IconCertificate,
@@ -40,5 +39,3 @@ export const ROUTE_ICONS: Record<IconName, Icon> = {
   resources: IconFileText,
   contact: IconPhone,
 };
-
-export { IconBook2 };

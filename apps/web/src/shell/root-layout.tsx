@@ -1,8 +1,8 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { Navigate, Outlet, useLocation, useMatches } from 'react-router';
-import { PROVIDER_NAME } from '../config.ts';
 import { decideSession } from '../auth/guard.ts';
 import { rememberReturnTo, useSession } from '../auth/session.ts';
+import { PROVIDER_NAME } from '../config.ts';
 import { paths } from '../paths.ts';
 import type { RouteHandle } from '../route-table.ts';
 import { LoginLayout } from './login-layout.tsx';

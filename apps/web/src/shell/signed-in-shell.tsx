@@ -2,9 +2,9 @@ import { Alert, Button, Center, Loader, Paper, Stack, Text, ThemeIcon, Title } f
 import { IconLock } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { Link, Navigate, Outlet } from 'react-router';
-import { decideUser, type UserDecision } from '../auth/user-guard.ts';
 import { signOut } from '../auth/session.ts';
 import { useCurrentUser } from '../auth/use-current-user.ts';
+import { decideUser, type UserDecision } from '../auth/user-guard.ts';
 import { paths } from '../paths.ts';
 import type { RouteHandle } from '../route-table.ts';
 import { DefaultLayout } from './default-layout.tsx';

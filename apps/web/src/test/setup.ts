@@ -2,7 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 
-// Any console.error / console.warn in a test is a failure unless the test expects it (conventions §3.7).
+// Any console.error / console.warn in a test is a failure unless the test expects it (docs/architecture.md, Tests).
 let consoleProblems: string[] = [];
 beforeEach(() => {
   consoleProblems = [];
@@ -40,5 +40,5 @@ class ResizeObserverStub {
   unobserve() {}
   disconnect() {}
 }
-window.ResizeObserver = ResizeObserverStub as unknown as typeof ResizeObserver;
+window.ResizeObserver = ResizeObserverStub;
 window.HTMLElement.prototype.scrollIntoView = () => {};

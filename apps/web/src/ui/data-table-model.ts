@@ -123,7 +123,7 @@ export class RowIndex<T> {
     const emptyLast = (a: SortKey, b: SortKey, i: number, j: number) => (a === b ? i - j : a === undefined ? 1 : -1);
     // one comparator per kind of column keeps the engine's comparison monomorphic (3-5x faster than mixed)
     if (sortKeys.every((key) => key === undefined || typeof key === 'number')) {
-      const numbers = sortKeys as Array<number | undefined>;
+      const numbers = sortKeys;
       return [...positions].sort((i, j) => {
         const a = numbers[i];
         const b = numbers[j];
@@ -132,7 +132,7 @@ export class RowIndex<T> {
       });
     }
     if (sortKeys.every((key) => key === undefined || typeof key === 'string')) {
-      const texts = sortKeys as Array<string | undefined>;
+      const texts = sortKeys;
       return [...positions].sort((i, j) => {
         const a = texts[i];
         const b = texts[j];

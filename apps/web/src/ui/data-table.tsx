@@ -41,7 +41,6 @@ import {
   type ReactNode,
 } from 'react';
 import { flushSync } from 'react-dom';
-import { DataTablePager } from './data-table-pager.tsx';
 import {
   DEFAULT_PAGE_SIZE,
   formatValue,
@@ -53,9 +52,10 @@ import {
   type DataTableValue,
   type PageSize,
 } from './data-table-model.ts';
+import { DataTablePager } from './data-table-pager.tsx';
 import classes from './data-table.module.css';
 
-export { PAGE_SIZE_OPTIONS, PRINT_PAGE_SIZE, type DataTableValue, type PageSize } from './data-table-model.ts';
+export type { DataTableValue, PageSize } from './data-table-model.ts';
 
 /** One column of a {@link DataTable}. */
 export interface DataTableColumn<T> {
@@ -368,9 +368,7 @@ export function DataTable<T extends object>(props: DataTableProps<T>) {
               w={120}
               data={PAGE_SIZE_OPTIONS.map(String)}
               value={String(pagination.pageSize)}
-              onChange={(event) =>
-                setPagination({ pageIndex: 0, pageSize: Number(event.currentTarget.value) as PageSize })
-              }
+              onChange={(event) => setPagination({ pageIndex: 0, pageSize: Number(event.currentTarget.value) })}
             />
           ) : (
             <span />

@@ -21,7 +21,7 @@ export function DownloadOverlay({ visible, label = 'Downloading' }: { visible: b
         pos="fixed"
         zIndex={400}
         overlayProps={{ blur: 1 }}
-        loaderProps={{ 'aria-label': label } as never}
+        loaderProps={{ 'aria-label': label }}
       />
     </Portal>
   );

@@ -83,7 +83,7 @@ export function StateCountyPicker({
           data={STATE_OPTIONS}
           value={value.state}
           onChange={(code) => {
-            if (code && code !== value.state) onChange({ state: code as StateCode, counties: [] });
+            if (code && code !== value.state) onChange({ state: code, counties: [] });
           }}
           allowDeselect={false}
           searchable

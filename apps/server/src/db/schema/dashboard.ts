@@ -1,5 +1,5 @@
 import { index, integer, pgTable, text } from 'drizzle-orm/pg-core';
-import { files } from './platform.ts';
+import { files } from './files.ts';
 
 /** Carrier Benefits / First Look tiles, by year. */
 export const dashboardFiles = pgTable(

@@ -1,5 +1,4 @@
 import { index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
-import { agents } from './agents.ts';
 
 /** oidc-provider's models (sessions, grants, codes, tokens, interactions), one row each. */
 export const oidcPayloads = pgTable(
@@ -29,22 +28,6 @@ export const appSecrets = pgTable('app_secrets', {
   value: jsonb('value').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
-
-/** Single-use e-mail links (register, forgot password). Only the SHA-256 of the token is stored. */
-export const actionTokens = pgTable(
-  'action_tokens',
-  {
-    tokenHash: text('token_hash').primaryKey(),
-    agentId: text('agent_id')
-      .notNull()
-      .references(() => agents.id, { onDelete: 'cascade' }),
-    purpose: text('purpose').notNull(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    usedAt: timestamp('used_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [index('action_tokens_agent_idx').on(t.agentId)],
-);
 
 /** Failed sign-ins per normalised username (known or not), so every replica sees the same lock. */
 export const signInThrottle = pgTable('sign_in_throttle', {

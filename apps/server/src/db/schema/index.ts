@@ -1,4 +1,9 @@
-export * from './agents.ts';
+// One file per area (docs/architecture.md); drizzle-kit reads this index.
+export * from './account.ts';
+export * from './dashboard.ts';
+export * from './files.ts';
 export * from './identity.ts';
 export * from './platform.ts';
-export * from './dashboard.ts';
+export * from './profile.ts';
+export * from './telemetry.ts';
+export * from './terms.ts';

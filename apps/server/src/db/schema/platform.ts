@@ -1,5 +1,4 @@
-import { bigint, index, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { agents } from './agents.ts';
+import { index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 /** Every e-mail the portal sends; the development mailbox reads it in demo mode. */
 export const outbox = pgTable(
@@ -15,46 +14,4 @@ export const outbox = pgTable(
     error: text('error'),
   },
   (t) => [index('outbox_created_at_idx').on(t.createdAt)],
-);
-
-/** Metadata of stored files; the bytes live in the storage backend under `storageKey`. */
-export const files = pgTable('files', {
-  id: text('id').primaryKey(),
-  name: text('name').notNull(),
-  contentType: text('content_type').notNull(),
-  size: bigint('size', { mode: 'number' }).notNull(),
-  storageKey: text('storage_key').notNull(),
-  /** null: any signed-in agent may download it; otherwise only this agent */
-  ownerAgentId: text('owner_agent_id').references(() => agents.id, { onDelete: 'cascade' }),
-  contentEncoding: text('content_encoding'),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
-
-/** Single-use download tokens (60 s), bound to an agent and a file. Only the hash is stored. */
-export const downloadTokens = pgTable(
-  'download_tokens',
-  {
-    tokenHash: text('token_hash').primaryKey(),
-    agentId: text('agent_id')
-      .notNull()
-      .references(() => agents.id, { onDelete: 'cascade' }),
-    fileId: text('file_id')
-      .notNull()
-      .references(() => files.id, { onDelete: 'cascade' }),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    usedAt: timestamp('used_at', { withTimezone: true }),
-  },
-  (t) => [index('download_tokens_expires_at_idx').on(t.expiresAt)],
-);
-
-export const telemetryEvents = pgTable(
-  'telemetry_events',
-  {
-    id: text('id').primaryKey(),
-    agentId: text('agent_id'),
-    event: text('event').notNull(),
-    data: jsonb('data'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [index('telemetry_events_event_created_idx').on(t.event, t.createdAt)],
 );

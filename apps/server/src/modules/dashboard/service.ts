@@ -1,7 +1,7 @@
 import { DashboardFileSchema, type DashboardFile } from '@arc/contract';
+import { yearIn } from '@arc/contract';
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../platform/clock.ts';
-import { yearIn } from '@arc/contract';
 import { listDashboardFilesForYears, type DashboardFileRow } from './queries.ts';
 
 export interface DashboardDeps {

@@ -1,9 +1,9 @@
 import type { Readable } from 'node:stream';
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../platform/clock.ts';
-import { isWellFormedDownloadToken, issueDownloadToken, redeemDownloadToken } from '../../platform/download-tokens.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { Storage } from '../../platform/storage.ts';
+import { isWellFormedDownloadToken, issueDownloadToken, redeemDownloadToken } from './download-tokens.ts';
 import { findVisibleFile, type FileRow } from './queries.ts';
 
 export interface FilesDeps {
@@ -31,7 +31,7 @@ export async function openDownload(deps: FilesDeps, token: string): Promise<{ fi
   return { file, stream: await deps.storage.get(file.storageKey) };
 }
 
-/** RFC 6266: a plain-ASCII fallback name plus the exact UTF-8 name (RFC 8187). */
+/** Content-Disposition with a plain-ASCII `filename` fallback plus the exact UTF-8 name in `filename*`. */
 export function contentDisposition(name: string): string {
   const fallback = name.replace(/[^\x20-\x7e]|["\\%]/g, '_');
   const encoded = encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);

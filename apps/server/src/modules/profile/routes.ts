@@ -1,31 +1,19 @@
-import {
-  acceptTerms as acceptTermsRoute,
-  getTermsDocument as getTermsDocumentRoute,
-  getUserInfo as getUserInfoRoute,
-} from '@arc/contract';
+import { getUserInfo as getUserInfoRoute } from '@arc/contract';
 import type { FastifyInstance } from 'fastify';
 import { addRoute } from '../../platform/routes.ts';
-import { createTtlCache } from '../../platform/ttl-cache.ts';
-import { acceptTerms, getTermsDocument, getUserInfoJson, type ProfileDeps } from './service.ts';
+import type { TtlCache } from '../../platform/ttl-cache.ts';
+import { getUserInfoJson, type ProfileDeps } from './service.ts';
 
-export async function profileRoutes(app: FastifyInstance): Promise<void> {
-  const deps: ProfileDeps = {
-    db: app.db,
-    clock: app.deps.clock,
-    userCache: createTtlCache({ ttlMs: app.deps.config.userCacheTtlMs }),
-  };
+export interface ProfileRoutesOptions {
+  /** user info by agent id; app.ts shares it with the terms module, which drops an agent's entry on acceptance */
+  userInfoCache: TtlCache<string>;
+}
+
+export async function profileRoutes(app: FastifyInstance, options: ProfileRoutesOptions): Promise<void> {
+  const deps: ProfileDeps = { db: app.db, clock: app.deps.clock, userCache: options.userInfoCache };
 
   addRoute(app, getUserInfoRoute, async (request, reply) =>
     // already encoded by the contract's schema (and cached): sent as it is
     reply.type('application/json; charset=utf-8').send(await getUserInfoJson(deps, request.agentId)),
   );
-
-  addRoute(app, acceptTermsRoute, async (request) => ({
-    tos: await acceptTerms(deps, request.agentId, request.body.tosid),
-  }));
-
-  addRoute(app, getTermsDocumentRoute, async (request, reply) => {
-    reply.header('cache-control', 'private, max-age=300');
-    return getTermsDocument(deps, request.params.id);
-  });
 }

@@ -10,13 +10,11 @@ import { bearer, mintAccessToken } from '../../test/tokens.ts';
 
 /** A stand-in for Sentry: records what reaches it; answers `status`. */
 const sentry = { received: [] as Array<{ url: string; auth: string; body: string }>, status: 200 };
-const sentryServer = http.createServer(async (request, response) => {
-  sentry.received.push({
-    url: request.url ?? '',
-    auth: String(request.headers['x-sentry-auth']),
-    body: await text(request),
+const sentryServer = http.createServer((request, response) => {
+  void text(request).then((body) => {
+    sentry.received.push({ url: request.url ?? '', auth: String(request.headers['x-sentry-auth']), body });
+    response.writeHead(sentry.status).end();
   });
-  response.writeHead(sentry.status).end();
 });
 
 let t: TestApp;

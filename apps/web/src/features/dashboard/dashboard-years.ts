@@ -1,4 +1,5 @@
-import { BUSINESS_TIME_ZONE, datePartsIn, NEXT_YEAR_TAB_AFTER } from '@arc/contract';
+import { datePartsIn, NEXT_YEAR_TAB_AFTER } from '@arc/contract';
+import { BUSINESS_TIME_ZONE } from '../../config.ts';
 
 export interface DashboardYears {
   years: number[];
@@ -7,7 +8,8 @@ export interface DashboardYears {
 
 /**
  * The year tabs: the current year always; next year shown — and active — only after 18 June,
- * counted in America/Los_Angeles whatever the browser's own zone.
+ * counted in the business time zone (`TZ_BUSINESS`, America/Los_Angeles by default) whatever the
+ * browser's own zone.
  */
 export function dashboardYears(now: Date, timeZone: string = BUSINESS_TIME_ZONE): DashboardYears {
   const { year, month, day } = datePartsIn(now, timeZone);

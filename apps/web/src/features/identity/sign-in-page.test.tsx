@@ -1,8 +1,7 @@
 import { MESSAGES } from '@arc/contract';
-import { screen, waitFor } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { mockFetch } from '../../test/fetch-mock.ts';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../test/render.tsx';
 import SignInPage from './sign-in-page.tsx';
 
@@ -12,22 +11,13 @@ vi.mock('../../auth/session.ts', () => ({
   takeSignInPaused: () => session.isPaused,
 }));
 
-// the NPN forms load lazily; load them once up front so the first test does not wait on the transform
-beforeAll(async () => {
-  await import('./npn-form.tsx');
-});
-
 beforeEach(() => {
   session.signIn.mockReset().mockResolvedValue(undefined);
   session.isPaused = false;
 });
 
-const renderAction = (name: 'login' | 'forgot' | 'register') =>
-  renderWithProviders(<SignInPage />, {
-    path: `/sign-in/${name}`,
-    handle: { name },
-    routes: [{ path: '/sign-in', element: <p>login route</p> }],
-  });
+const renderAction = (name: 'login') =>
+  renderWithProviders(<SignInPage />, { path: `/sign-in/${name}`, handle: { name } });
 
 describe('sign-in screen /sign-in', () => {
   it('login: starts the code + PKCE redirect at once', async () => {
@@ -43,53 +33,5 @@ describe('sign-in screen /sign-in', () => {
     expect(session.signIn).not.toHaveBeenCalled();
     await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
     expect(session.signIn).toHaveBeenCalledTimes(1);
-  });
-
-  it('forgot: NPN is required, then the answer never says whether the account exists', async () => {
-    const { calls } = mockFetch({ 'POST /arc/forgotpassword': { body: { message: 'sent' } } });
-    renderAction('forgot');
-    expect(await screen.findByRole('heading', { name: 'Forgot Password' })).toBeInTheDocument();
-    await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
-    expect(screen.getByText('NPN is required')).toBeInTheDocument();
-    expect(calls).toHaveLength(0);
-
-    await userEvent.type(screen.getByLabelText(/NPN/), '17000001');
-    await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
-    expect(await screen.findByText(MESSAGES.forgotSuccess)).toBeInTheDocument();
-    expect(calls[0]).toMatchObject({ body: { agentNum: '17000001', action: 'forgotpassword' } });
-  });
-
-  it('register: Sign Up form with NPN, Submit and Back to login', async () => {
-    mockFetch({ 'POST /arc/registeraccount': { body: { message: 'sent' } } });
-    renderAction('register');
-    expect(await screen.findByRole('heading', { name: 'Sign Up' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Back to login' })).toHaveAttribute('href', '/sign-in');
-    await userEvent.type(screen.getByLabelText(/NPN/), '17000003');
-    await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
-    expect(await screen.findByText(MESSAGES.registerSuccess)).toBeInTheDocument();
-  });
-
-  it('an error status shows the server message and records an event', async () => {
-    const { calls } = mockFetch({
-      'POST /arc/registeraccount': { status: 429, body: { code: 'RATE_LIMITED', message: MESSAGES.tooManyRequests } },
-      'POST /arc/telemetry': { status: 202, body: { ok: true } },
-    });
-    renderAction('register');
-    await userEvent.type(await screen.findByLabelText(/NPN/), '17000003');
-    await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
-    const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent('Error');
-    expect(alert).toHaveTextContent(MESSAGES.tooManyRequests);
-    await waitFor(() => expect(calls.map((c) => c.path)).toContain('/arc/telemetry'));
-    expect(calls.find((c) => c.path === '/arc/telemetry')?.body).toMatchObject({
-      event: 'register_failed',
-      data: { status: 429 },
-    });
-  });
-
-  it('Back to login switches to the login action', async () => {
-    renderAction('forgot');
-    await userEvent.click(await screen.findByRole('link', { name: 'Back to login' }));
-    expect(await screen.findByText('login route')).toBeInTheDocument();
   });
 });

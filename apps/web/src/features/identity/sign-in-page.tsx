@@ -1,27 +1,15 @@
 import { MESSAGES } from '@arc/contract/messages';
 import { Alert, Button, Center, Loader, Stack, Text, Title } from '@mantine/core';
-import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
-import { useMatches } from 'react-router';
+import { useCallback, useEffect, useState } from 'react';
 import { signIn, takeSignInPaused } from '../../auth/session.ts';
-import type { RouteHandle, SignInAction } from '../../route-table.ts';
-
-// The NPN forms bring the API client and the contract's schemas; the login action needs neither.
-const NpnForm = lazy(() => import('./npn-form.tsx'));
 
 /**
- * /sign-in: the action comes from the route's meta name — login (/sign-in) starts the code + PKCE
- * redirect to the provider, whose sign-in form is /interaction/:uid; forgot (/sign-in/forgot) and
- * register (/sign-in/register) ask for the NPN. Links switch between them.
+ * /sign-in starts the code + PKCE redirect to the provider, whose sign-in form is /interaction/:uid.
+ * Its links lead to /sign-in/forgot and /sign-in/register (the account feature's NPN forms). This page
+ * brings neither the API client nor the contract's schemas, so the first load stays small.
  */
 export default function SignInPage() {
-  const matches = useMatches();
-  const action: SignInAction = (matches.at(-1)?.handle as RouteHandle | undefined)?.name ?? 'login';
-  if (action === 'login') return <StartSignIn />;
-  return (
-    <Suspense fallback={<Busy />}>
-      <NpnForm key={action} action={action} />
-    </Suspense>
-  );
+  return <StartSignIn />;
 }
 
 function Busy({ text }: { text?: string }) {

@@ -1,11 +1,10 @@
 import { MESSAGES } from '@arc/contract';
 import { Alert, Button, Center, Loader, ScrollArea, Stack, Text, Title, Typography } from '@mantine/core';
-import DOMPurify from 'dompurify';
 import { useQuery } from '@tanstack/react-query';
+import DOMPurify from 'dompurify';
 import { useEffect, useMemo } from 'react';
 import { Navigate, useNavigate } from 'react-router';
-import { termsQueries } from '../../api/terms.ts';
-import { useAcceptTerms } from '../../api/user.ts';
+import { termsQueries, useAcceptTerms } from '../../api/terms.ts';
 import { signOut, useSession } from '../../auth/session.ts';
 import { useCurrentUser } from '../../auth/use-current-user.ts';
 import { paths } from '../../paths.ts';
@@ -67,7 +66,7 @@ export default function TosGatePage() {
       <Button
         size="md"
         loading={accept.isPending}
-        onClick={() => accept.mutate(tos.id, { onSuccess: () => navigate(paths.home, { replace: true }) })}
+        onClick={() => accept.mutate(tos.id, { onSuccess: () => void navigate(paths.home, { replace: true }) })}
       >
         I AGREE
       </Button>

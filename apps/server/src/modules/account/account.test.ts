@@ -1,14 +1,14 @@
 import { MESSAGES, PASSWORD_MESSAGES } from '@arc/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { actionTokens, agents, outbox, signInThrottle } from '../db/schema/index.ts';
-import { fixedClock } from '../platform/clock.ts';
-import { hashToken } from '../platform/tokens.ts';
-import { insertAgent } from '../seed/factories.ts';
-import { createTestApp, type TestApp } from '../test/app.ts';
-import { allMail, linkIn, waitForMail } from '../test/mail.ts';
-import { signInThroughProvider, tokenRequest } from '../test/sign-in.ts';
-import { bearer } from '../test/tokens.ts';
+import { actionTokens, agents, outbox, signInThrottle } from '../../db/schema/index.ts';
+import { fixedClock } from '../../platform/clock.ts';
+import { hashToken } from '../../platform/tokens.ts';
+import { insertAgent } from '../../seed/factories.ts';
+import { createTestApp, type TestApp } from '../../test/app.ts';
+import { allMail, linkIn, waitForMail } from '../../test/mail.ts';
+import { signInThroughProvider, tokenRequest } from '../../test/sign-in.ts';
+import { bearer } from '../../test/tokens.ts';
 
 const clock = fixedClock(new Date());
 let t: TestApp;

@@ -1,5 +1,5 @@
-import type { MailMessage } from '../platform/mailer.ts';
-import { escapeHtml } from '../platform/html.ts';
+import { escapeHtml } from '../../platform/html.ts';
+import type { MailMessage } from '../../platform/mailer.ts';
 
 export type LinkEmailKind = 'register' | 'alreadyRegistered' | 'reset';
 

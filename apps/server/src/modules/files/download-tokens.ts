@@ -1,8 +1,8 @@
 import { DOWNLOAD_TOKEN_TTL_SECONDS } from '@arc/contract';
 import { and, eq, gt, isNull, lt } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
-import { downloadTokens } from '../db/schema/index.ts';
-import { hashToken, randomToken } from './tokens.ts';
+import type { Db } from '../../db/client.ts';
+import { downloadTokens } from '../../db/schema/index.ts';
+import { hashToken, randomToken } from '../../platform/tokens.ts';
 
 /** Expired rows are kept this long (for support questions), then dropped when the next token is issued. */
 const KEEP_EXPIRED_MS = 24 * 60 * 60 * 1000;

@@ -1,5 +1,5 @@
 /**
- * The breached/common-password check NIST SP 800-63B asks for, sized for the spec's composition rule
+ * The common-password check of docs/decisions/002-password-policy.md, sized for the spec's composition rule
  * (8+ characters with a lower-case letter, a capital and a number): people meet that rule with a
  * capitalised word and a few digits, so we list such passwords and also refuse any listed word followed
  * only by digits and symbols ("Sunshine2026!"), with common letter-for-symbol swaps undone ("P@ssw0rd").

@@ -1,17 +1,21 @@
 import { createPassword, forgotPassword, getPasswordLink, MESSAGES, registerAccount } from '@arc/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { bearerToken } from '../platform/auth.ts';
-import { AppError } from '../platform/errors.ts';
-import { addRoute } from '../platform/routes.ts';
+import { bearerToken } from '../../platform/auth.ts';
+import { createBackgroundTasks } from '../../platform/background-tasks.ts';
+import { AppError } from '../../platform/errors.ts';
+import { startPeriodicJob } from '../../platform/periodic-job.ts';
+import { addRoute } from '../../platform/routes.ts';
 import {
   createPasswordWithLink,
   getPasswordLinkStatus,
+  purgeOldActionTokens,
   requestAccountLink,
   type AccountServiceDeps,
   type LinkRequest,
-} from './account-service.ts';
-import { createBackgroundTasks } from './background.ts';
+} from './service.ts';
 
+/** Old links go every ten minutes. */
+const PURGE_EVERY_MS = 10 * 60 * 1000;
 /** Per IP, per route. */
 const PER_IP = { max: 10, timeWindow: '1 minute' };
 /** Per NPN, register and forgot together, whoever asks: stops anyone flooding an agent's inbox. */
@@ -36,6 +40,14 @@ export async function accountRoutes(app: FastifyInstance) {
     tasks,
   };
 
+  const stopPurge = startPeriodicJob({
+    name: 'account-link-purge',
+    everyMs: PURGE_EVERY_MS,
+    log: app.log,
+    job: () => purgeOldActionTokens(app.db, app.deps.clock.now()),
+  });
+  app.addHook('onClose', async () => stopPurge());
+
   const npnLimiter = app.createRateLimit({
     ...PER_NPN,
     keyGenerator: (request) => `account-link-npn:${(request.body as { agentNum: string }).agentNum}`,
@@ -51,7 +63,7 @@ export async function accountRoutes(app: FastifyInstance) {
     app,
     registerAccount,
     async (request) => {
-      await requestLink(request as unknown as FastifyRequest, request.body.agentNum, 'register');
+      await requestLink(request, request.body.agentNum, 'register');
       return { message: MESSAGES.registerSuccess };
     },
     { rateLimit: PER_IP },
@@ -61,7 +73,7 @@ export async function accountRoutes(app: FastifyInstance) {
     app,
     forgotPassword,
     async (request) => {
-      await requestLink(request as unknown as FastifyRequest, request.body.agentNum, 'forgot');
+      await requestLink(request, request.body.agentNum, 'forgot');
       return { message: MESSAGES.forgotSuccess };
     },
     { rateLimit: PER_IP },
@@ -78,7 +90,7 @@ export async function accountRoutes(app: FastifyInstance) {
     app,
     createPassword,
     async (request) => {
-      const token = bearerToken(request as unknown as FastifyRequest);
+      const token = bearerToken(request);
       const { username } = await createPasswordWithLink(deps, token, request.body.password);
       return { status: 'Success' as const, username };
     },

@@ -2,6 +2,7 @@ import { MESSAGES } from '@arc/contract';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { setSession } from '../../auth/session-store.ts';
 import * as session from '../../auth/session.ts';
 import { makeUser } from '../../test/factories.ts';
 import { mockFetch } from '../../test/fetch-mock.ts';
@@ -16,7 +17,7 @@ const TERMS = {
 };
 
 function setUp(acceptAnswer: { status: number; body: unknown }) {
-  session.setSession({ status: 'signedIn', accessToken: 'access-token', idToken: 'id-token' });
+  setSession({ status: 'signedIn', accessToken: 'access-token', idToken: 'id-token' });
   const user = makeUser({ tos: { document: 'Terms of Service', id: 3, stamp: null } });
   return mockFetch({
     'GET /arc/user/info': { body: { agent: { ...user, tos: { ...user.tos, stamp: null } } } },

@@ -3,8 +3,8 @@ import { Alert, Anchor, Button, Stack, Text, TextInput, Title } from '@mantine/c
 import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
+import { useRequestAccountLink } from '../../api/account.ts';
 import { ApiError, errorMessage } from '../../api/client.ts';
-import { useRequestAccountLink } from '../../api/identity.ts';
 import { track } from '../../api/telemetry.ts';
 import { paths } from '../../paths.ts';
 

@@ -16,8 +16,8 @@ import { IconAlertCircle, IconCircleCheck, IconClockX } from '@tabler/icons-reac
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router';
+import { accountQueries, useCreatePassword } from '../../api/account.ts';
 import { ApiError, errorMessage } from '../../api/client.ts';
-import { identityQueries, useCreatePassword } from '../../api/identity.ts';
 import { paths } from '../../paths.ts';
 import { PasswordChecklist } from './password-checklist.tsx';
 
@@ -29,7 +29,7 @@ const isGone = (error: unknown) => error instanceof ApiError && error.status ===
  */
 export default function CreatePasswordPage() {
   const { token = '' } = useParams();
-  const link = useQuery(identityQueries.passwordLink(token));
+  const link = useQuery(accountQueries.passwordLink(token));
   const create = useCreatePassword(token);
   const [password, setPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');

@@ -1,19 +1,27 @@
 import { LinkPurposeSchema, MESSAGES, PASSWORD_MESSAGES, passesPasswordRules, type LinkPurpose } from '@arc/contract';
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import type { Config } from '../config.ts';
-import type { Db } from '../db/client.ts';
-import { actionTokens, agents } from '../db/schema/index.ts';
-import type { Clock } from '../platform/clock.ts';
-import { AppError } from '../platform/errors.ts';
-import type { Mailer } from '../platform/mailer.ts';
-import { hashPassword } from '../platform/passwords.ts';
-import { hashToken, randomToken } from '../platform/tokens.ts';
-import { findAgentByNpn, type AgentRecord } from './account.ts';
-import { revokeAccountPayloads } from './adapter.ts';
-import type { BackgroundTasks } from './background.ts';
+import { paths } from '@arc/contract/constants';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import { revokeAccountPayloads } from '../../identity/adapter.ts';
+import { clearFailures, throttleKey } from '../../identity/throttle.ts';
+import type { BackgroundTasks } from '../../platform/background-tasks.ts';
+import type { Clock } from '../../platform/clock.ts';
+import { AppError } from '../../platform/errors.ts';
+import type { Mailer } from '../../platform/mailer.ts';
+import { hashPassword } from '../../platform/passwords.ts';
+import { hashToken, randomToken } from '../../platform/tokens.ts';
 import { isCommonPassword } from './common-passwords.ts';
 import { linkEmail, type LinkEmailKind } from './emails.ts';
-import { clearFailures, throttleKey } from './throttle.ts';
+import {
+  deleteActionTokensExpiredBefore,
+  findAgentByNpn,
+  findUsableActionToken,
+  insertActionToken,
+  setAgentPassword,
+  spendActionToken,
+  spendOtherActionTokens,
+  type AgentRow,
+} from './queries.ts';
 
 export const LINK_TTL_MS = 24 * 60 * 60 * 1000;
 
@@ -45,26 +53,25 @@ export async function requestAccountLink(
  * An agent without a password always gets a registration link; a registered one a reset link, with
  * words that say the account exists when they asked to register.
  */
-async function sendAccountLink(deps: AccountServiceDeps, agent: AgentRecord, requested: LinkRequest): Promise<void> {
+async function sendAccountLink(deps: AccountServiceDeps, agent: AgentRow, requested: LinkRequest): Promise<void> {
   const isRegistered = agent.passwordHash !== null;
   const purpose: LinkPurpose = isRegistered ? 'forgot' : 'register';
   const kind: LinkEmailKind = !isRegistered ? 'register' : requested === 'register' ? 'alreadyRegistered' : 'reset';
   const token = randomToken();
   const now = deps.clock.now();
-  await deps.db.insert(actionTokens).values({
+  await insertActionToken(deps.db, {
     tokenHash: hashToken(token),
     agentId: agent.id,
     purpose,
     createdAt: now,
     expiresAt: new Date(now.getTime() + LINK_TTL_MS),
   });
-  const path = purpose === 'register' ? 'register' : 'forgotpass';
   await deps.mailer.send(
     linkEmail({
       kind,
       to: agent.email,
       firstName: agent.firstName,
-      link: `${deps.config.publicUrl}/${path}/${encodeURIComponent(token)}`,
+      link: `${deps.config.publicUrl}${purpose === 'register' ? paths.register(token) : paths.forgotPassword(token)}`,
       productName: deps.config.providerName,
       username: agent.username ?? agent.npn,
     }),
@@ -73,19 +80,7 @@ async function sendAccountLink(deps: AccountServiceDeps, agent: AgentRecord, req
 
 async function findUsableLink(deps: Pick<AccountServiceDeps, 'db' | 'clock'>, token: string | undefined) {
   if (!token) return undefined;
-  const [row] = await deps.db
-    .select({ purpose: actionTokens.purpose, agent: agents })
-    .from(actionTokens)
-    .innerJoin(agents, eq(agents.id, actionTokens.agentId))
-    .where(
-      and(
-        eq(actionTokens.tokenHash, hashToken(token)),
-        isNull(actionTokens.usedAt),
-        gt(actionTokens.expiresAt, deps.clock.now()),
-      ),
-    )
-    .limit(1);
-  return row;
+  return findUsableActionToken(deps.db, hashToken(token), deps.clock.now());
 }
 
 export async function getPasswordLinkStatus(
@@ -97,8 +92,8 @@ export async function getPasswordLinkStatus(
   return { purpose: LinkPurposeSchema.parse(link.purpose), username: link.agent.username ?? link.agent.npn };
 }
 
-/** The spec's rules, then the common-password and own-name checks NIST SP 800-63B adds. */
-export function checkNewPassword(password: string, agent: Pick<AgentRecord, 'username' | 'npn'>): void {
+/** The spec's rules, then the common-password and own-name checks of docs/decisions/002-password-policy.md. */
+export function checkNewPassword(password: string, agent: Pick<AgentRow, 'username' | 'npn'>): void {
   if (!passesPasswordRules(password)) throw new AppError('BAD_REQUEST', MESSAGES.passwordCriteria);
   if (isCommonPassword(password)) throw new AppError('BAD_REQUEST', PASSWORD_MESSAGES.common);
   const lower = password.toLowerCase();
@@ -125,31 +120,11 @@ export async function createPasswordWithLink(
 
   return deps.db.transaction(async (tx) => {
     const now = deps.clock.now();
-    const [spent] = await tx
-      .update(actionTokens)
-      .set({ usedAt: now })
-      .where(
-        and(eq(actionTokens.tokenHash, hashToken(token)), isNull(actionTokens.usedAt), gt(actionTokens.expiresAt, now)),
-      )
-      .returning({ agentId: actionTokens.agentId });
-    if (!spent) throw linkExpired();
-
-    const [agent] = await tx
-      .update(agents)
-      .set({
-        passwordHash,
-        passwordChangedAt: now,
-        updatedAt: now,
-        username: sql`coalesce(${agents.username}, ${agents.npn})`,
-      })
-      .where(eq(agents.id, spent.agentId))
-      .returning({ id: agents.id, username: agents.username, npn: agents.npn });
+    const agentId = await spendActionToken(tx, hashToken(token), now);
+    if (!agentId) throw linkExpired();
+    const agent = await setAgentPassword(tx, agentId, passwordHash, now);
     if (!agent) throw linkExpired();
-
-    await tx
-      .update(actionTokens)
-      .set({ usedAt: now })
-      .where(and(eq(actionTokens.agentId, agent.id), isNull(actionTokens.usedAt)));
+    await spendOtherActionTokens(tx, agent.id, now);
     await clearFailures(tx, [
       throttleKey({ agentId: agent.id, login: '' }),
       throttleKey({ login: agent.npn }),
@@ -162,7 +137,5 @@ export async function createPasswordWithLink(
 
 /** Links a week past their end are of no use even for support questions. */
 export async function purgeOldActionTokens(db: Db, now = new Date()): Promise<void> {
-  await db
-    .delete(actionTokens)
-    .where(sql`${actionTokens.expiresAt} < ${new Date(now.getTime() - 7 * LINK_TTL_MS).toISOString()}::timestamptz`);
+  await deleteActionTokensExpiredBefore(db, new Date(now.getTime() - 7 * LINK_TTL_MS));
 }

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 /** The provider's roster of agents. An agent without a password hash has not registered yet. */
 export const agents = pgTable(
@@ -32,26 +32,4 @@ export const agents = pgTable(
     uniqueIndex('agents_username_lower_key').on(sql`lower(${t.username})`),
     index('agents_email_idx').on(sql`lower(${t.email})`),
   ],
-);
-
-/** Versioned terms of service. The newest published version is the one every agent must accept. */
-export const termsDocuments = pgTable('terms_documents', {
-  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-  title: text('title').notNull(),
-  body: text('body').notNull(),
-  publishedAt: timestamp('published_at', { withTimezone: true }).notNull().defaultNow(),
-});
-
-export const termsAcceptances = pgTable(
-  'terms_acceptances',
-  {
-    agentId: text('agent_id')
-      .notNull()
-      .references(() => agents.id, { onDelete: 'cascade' }),
-    termsId: integer('terms_id')
-      .notNull()
-      .references(() => termsDocuments.id),
-    acceptedAt: timestamp('accepted_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [uniqueIndex('terms_acceptances_agent_terms_key').on(t.agentId, t.termsId)],
 );

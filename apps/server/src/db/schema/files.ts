@@ -1,0 +1,32 @@
+import { bigint, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { agents } from './profile.ts';
+
+/** Metadata of stored files; the bytes live in the storage backend under `storageKey`. */
+export const files = pgTable('files', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  contentType: text('content_type').notNull(),
+  size: bigint('size', { mode: 'number' }).notNull(),
+  storageKey: text('storage_key').notNull(),
+  /** null: any signed-in agent may download it; otherwise only this agent */
+  ownerAgentId: text('owner_agent_id').references(() => agents.id, { onDelete: 'cascade' }),
+  contentEncoding: text('content_encoding'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Single-use download tokens (60 s), bound to an agent and a file. Only the hash is stored. */
+export const downloadTokens = pgTable(
+  'download_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    agentId: text('agent_id')
+      .notNull()
+      .references(() => agents.id, { onDelete: 'cascade' }),
+    fileId: text('file_id')
+      .notNull()
+      .references(() => files.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('download_tokens_expires_at_idx').on(t.expiresAt)],
+);

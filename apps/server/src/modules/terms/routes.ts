@@ -1,0 +1,26 @@
+import { acceptTerms as acceptTermsRoute, getTermsDocument as getTermsDocumentRoute } from '@arc/contract';
+import type { FastifyInstance } from 'fastify';
+import { addRoute } from '../../platform/routes.ts';
+import { acceptTerms, getTermsDocument, type TermsDeps } from './service.ts';
+
+export interface TermsRoutesOptions {
+  /** see TermsDeps.onAccepted */
+  onAccepted?: (agentId: string) => void;
+}
+
+export async function termsRoutes(app: FastifyInstance, options: TermsRoutesOptions): Promise<void> {
+  const deps: TermsDeps = {
+    db: app.db,
+    clock: app.deps.clock,
+    ...(options.onAccepted ? { onAccepted: options.onAccepted } : {}),
+  };
+
+  addRoute(app, acceptTermsRoute, async (request) => ({
+    tos: await acceptTerms(deps, request.agentId, request.body.tosid),
+  }));
+
+  addRoute(app, getTermsDocumentRoute, async (request, reply) => {
+    reply.header('cache-control', 'private, max-age=300');
+    return getTermsDocument(deps, request.params.id);
+  });
+}

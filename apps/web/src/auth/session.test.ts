@@ -1,0 +1,68 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { apiFetch } from '../api/client.ts';
+import { getSession, setSession } from './session-store.ts';
+import { restartSignIn, takeSignInPaused } from './session.ts';
+
+const oidc = vi.hoisted(() => ({ startSignIn: vi.fn(), forgetUser: vi.fn() }));
+vi.mock('./oidc.ts', () => oidc);
+
+const signedIn = () => setSession({ status: 'signedIn', accessToken: 'access-token', idToken: 'id-token' });
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(new Date('2026-11-23T10:00:00Z'));
+  oidc.startSignIn.mockReset().mockResolvedValue(undefined);
+  oidc.forgetUser.mockReset().mockResolvedValue(undefined);
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('restartSignIn (a 401 on an agent call)', () => {
+  it('signs in again at once the first time, and forgets the tokens', async () => {
+    signedIn();
+    restartSignIn();
+    expect(getSession()).toMatchObject({ status: 'signedOut', accessToken: null });
+    await vi.waitFor(() => expect(oidc.startSignIn).toHaveBeenCalledTimes(1));
+    expect(oidc.forgetUser).toHaveBeenCalled();
+    expect(takeSignInPaused()).toBe(false);
+  });
+
+  it('stops a loop: a second 401 within a minute pauses sign-in instead of redirecting again', async () => {
+    signedIn();
+    restartSignIn();
+    await vi.waitFor(() => expect(oidc.startSignIn).toHaveBeenCalledTimes(1));
+
+    vi.setSystemTime(new Date('2026-11-23T10:00:59Z'));
+    signedIn();
+    restartSignIn();
+    await Promise.resolve();
+    expect(oidc.startSignIn).toHaveBeenCalledTimes(1);
+    expect(getSession().status).toBe('signedOut');
+    // the sign-in screen asks once, then starts normally
+    expect(takeSignInPaused()).toBe(true);
+    expect(takeSignInPaused()).toBe(false);
+  });
+
+  it('restarts again once the minute has passed', async () => {
+    signedIn();
+    restartSignIn();
+    vi.setSystemTime(new Date('2026-11-23T10:01:01Z'));
+    signedIn();
+    restartSignIn();
+    await vi.waitFor(() => expect(oidc.startSignIn).toHaveBeenCalledTimes(2));
+    expect(takeSignInPaused()).toBe(false);
+  });
+
+  it('is what the API client calls on a 401 to a call that carried the session token', async () => {
+    signedIn();
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Response.json({ code: 'UNAUTHORIZED', message: 'Token expired' }, { status: 401 })),
+    );
+    const { getUserInfo } = await import('@arc/contract');
+    await expect(apiFetch(getUserInfo, {})).rejects.toMatchObject({ status: 401 });
+    expect(getSession().status).toBe('signedOut');
+    await vi.waitFor(() => expect(oidc.startSignIn).toHaveBeenCalledTimes(1));
+  });
+});

@@ -1,0 +1,50 @@
+/**
+ * Facts the server and the web app both use, with no zod: the web app's first load (the sign-in redirect)
+ * imports this file alone, as `@arc/contract/constants`.
+ */
+
+/** Every page path of the web app, built in one place; the server's e-mails and provider use them too. */
+export const paths = {
+  home: '/',
+  signIn: '/sign-in',
+  signInForgot: '/sign-in/forgot',
+  signInRegister: '/sign-in/register',
+  loginCallback: '/login/callback',
+  interaction: (uid: string) => `/interaction/${encodeURIComponent(uid)}`,
+  register: (token: string) => `/register/${encodeURIComponent(token)}`,
+  forgotPassword: (token: string) => `/forgotpass/${encodeURIComponent(token)}`,
+  tosGate: '/tosgate',
+  tos: '/tos',
+  policies: '/policies',
+  profile: '/profile',
+  caseForm: '/case',
+  products: '/products',
+} as const;
+
+/** Where the embedded OpenID Connect provider is mounted (same origin as the app, docs/architecture.md). */
+export const OIDC_PATH = '/oidc';
+/** The public OpenID Connect client the web app uses. */
+export const WEB_CLIENT_ID = 'arc-web';
+export const OIDC_SCOPES = 'openid profile email';
+
+/** Defaults of `TZ_BUSINESS` and `PROVIDER_NAME` (apps/server/src/config.ts). */
+export const DEFAULT_BUSINESS_TIME_ZONE = 'America/Los_Angeles';
+export const DEFAULT_PROVIDER_NAME = 'Agent Resource Center';
+
+/**
+ * What the server tells the web app about this deployment: written into index.html as JSON in the element
+ * with this id (apps/server/src/platform/web.ts), read once by apps/web/src/config.ts.
+ */
+export const PUBLIC_CONFIG_ELEMENT_ID = 'arc-config';
+
+export interface PublicConfig {
+  /** the organisation's name (`PROVIDER_NAME`) */
+  providerName: string;
+  /** the IANA time zone of every business date rule (`TZ_BUSINESS`) */
+  businessTimeZone: string;
+}
+
+export const DEFAULT_PUBLIC_CONFIG: PublicConfig = {
+  providerName: DEFAULT_PROVIDER_NAME,
+  businessTimeZone: DEFAULT_BUSINESS_TIME_ZONE,
+};

@@ -1,0 +1,44 @@
+import { z } from 'zod';
+import { defineRoute, ErrorResponseSchema } from './common.ts';
+import { TermsSchema } from './terms.ts';
+
+export const MEMBER_SUPPORT_UNLIMITED = 'Unlimited';
+
+export const UserSchema = z.object({
+  id: z.string(),
+  ActID: z.string().nullable(),
+  actData: z.object({ FULLNAME: z.string() }),
+  /** URL path of the agent's picture, or null when there is none */
+  avatar: z.string().nullable(),
+  /** the version in force with this agent's acceptance; null only while no version is published */
+  tos: TermsSchema.nullable(),
+  npn: z.string(),
+  username: z.string(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  mobilePhone: z.string().nullable(),
+  /** an agent with no status is signed out by the web app */
+  status: z.string().nullable(),
+  memberSupportTier: z.string().nullable(),
+  mediMinute: z.boolean(),
+  hasMyHealthPlanContracts: z.boolean(),
+  hasSunfireContracts: z.boolean(),
+  activeAnalytics: z.boolean(),
+  isTestUser: z.boolean(),
+});
+export type User = z.infer<typeof UserSchema>;
+
+/** Flags of the user that a menu item may name as its security key. */
+export type UserFlag = {
+  [K in keyof User]: User[K] extends boolean ? K : never;
+}[keyof User];
+
+export const getUserInfo = defineRoute({
+  method: 'GET',
+  path: '/arc/user/info',
+  summary: 'The signed-in agent',
+  tags: ['profile'],
+  auth: true,
+  responses: { 200: z.object({ agent: UserSchema }), 401: ErrorResponseSchema, 404: ErrorResponseSchema },
+});
