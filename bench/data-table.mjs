@@ -1,5 +1,5 @@
 /* global document, HTMLInputElement, MutationObserver, requestAnimationFrame -- the timed part runs in the page */
-// The DataTable at 10,000 rows in Chromium (issue 11): time from a header click to the re-sorted page on
+// The DataTable at 10,000 rows in Chromium (bench/README.md): time from a header click to the re-sorted page on
 // screen, and from a search keystroke to the filtered page on screen. Measured inside the page (performance.now
 // to the DOM change plus the next frame), on /ui-kit's first table, which holds 10,000 sample rows.
 

@@ -33,6 +33,7 @@ function startServer() {
       DATA_DIR: dataDir,
       LOG_LEVEL: 'error',
       DATABASE_URL: '',
+      DEMO_DATA: 'true',
     },
   });
   return child;

@@ -1,4 +1,5 @@
-// Starts the real server for the end-to-end run on a fresh data directory with demo data.
+// Starts the real server for the end-to-end run on a fresh data directory with demo data (asked for
+// explicitly: a server started directly has demo mode off).
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';

@@ -9,7 +9,12 @@ const children = [
   spawn(process.execPath, ['--watch', path.join(root, 'apps/server/src/main.ts')], {
     cwd: root,
     stdio: 'inherit',
-    env: { ...process.env, PUBLIC_URL: process.env.PUBLIC_URL ?? 'http://localhost:5173' },
+    // like `npm start`: demo mode unless DEMO_DATA says otherwise
+    env: {
+      ...process.env,
+      PUBLIC_URL: process.env.PUBLIC_URL ?? 'http://localhost:5173',
+      DEMO_DATA: process.env.DEMO_DATA || 'true',
+    },
   }),
   spawn('vite', ['--config', path.join(root, 'apps/web/vite.config.ts'), '--port', '5173', '--strictPort'], {
     cwd: path.join(root, 'apps/web'),

@@ -1,9 +1,19 @@
 // `npm start`: builds the web app when its build is missing or older than its sources, then starts the
-// server (PGlite under DATA_DIR by default) on PORT.
+// server (PGlite under DATA_DIR by default) on PORT in demo mode, unless DEMO_DATA says otherwise. A server
+// started any other way (node apps/server/src/main.ts under a process manager) has demo mode off.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+
+// demo mode is on unless DEMO_DATA is set; an explicit DEMO_DATA=false always wins
+const demoData = process.env.DEMO_DATA || 'true';
+if (['true', '1', 'yes', 'on'].includes(demoData)) {
+  console.log(
+    'Demo mode is on: demo agents and documents are seeded, and every e-mail (with its sign-in links) is readable ' +
+      'without signing in at /dev/mailbox. Start with DEMO_DATA=false for real use.',
+  );
+}
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const webRoot = path.join(root, 'apps/web');
@@ -32,6 +42,10 @@ if (!fs.existsSync(builtIndex) || fs.statSync(builtIndex).mtimeMs < newestSource
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-const server = spawn(process.execPath, [path.join(root, 'apps/server/src/main.ts')], { stdio: 'inherit', cwd: root });
+const server = spawn(process.execPath, [path.join(root, 'apps/server/src/main.ts')], {
+  stdio: 'inherit',
+  cwd: root,
+  env: { ...process.env, DEMO_DATA: demoData },
+});
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 0 : 1)));

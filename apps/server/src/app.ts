@@ -3,6 +3,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { TrustProxy } from './config.ts';
 import { identityPlugin } from './identity/index.ts';
 import { publicJwks } from './identity/keys.ts';
 import { accountRoutes } from './modules/account/routes.ts';
@@ -12,6 +13,7 @@ import { mailboxRoutes } from './modules/mailbox/routes.ts';
 import { profileRoutes } from './modules/profile/routes.ts';
 import { telemetryRoutes } from './modules/telemetry/routes.ts';
 import { termsRoutes } from './modules/terms/routes.ts';
+import { termsGatePlugin } from './modules/terms/terms-gate.ts';
 import authPlugin from './platform/auth.ts';
 import type { AppDeps } from './platform/deps.ts';
 import { errorHandler } from './platform/error-handler.ts';
@@ -29,7 +31,9 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   const isHttps = config.publicUrl.startsWith('https://');
   const app = Fastify({
     logger: options.logger ?? { level: config.logLevel },
-    trustProxy: isHttps,
+    // Client IPs (and so every per-IP rate limit) come from the socket unless TRUST_PROXY names the proxies in
+    // front: trusting every hop would let any client pick its IP with a made-up X-Forwarded-For.
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 1024 * 1024,
   });
   app.setValidatorCompiler(validatorCompiler);
@@ -93,6 +97,8 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   });
 
   app.setErrorHandler(errorHandler);
+  // before any module registers a route: addRoute puts this check on every agent call
+  await app.register(termsGatePlugin);
 
   // ── identity and business areas ────────────────────────────────────────────────────────────────
   await app.register(identityPlugin);
@@ -109,6 +115,16 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   // ── 404 and the web app ────────────────────────────────────────────────────────────────────────
   await app.register(webPlugin);
   return app;
+}
+
+/**
+ * Fastify ignores X-Forwarded-For entirely for a numeric trustProxy (it cannot check the peer); a hop count
+ * here means what it says: the last `hops` addresses are proxies. Name the proxies' addresses instead when
+ * clients can also reach the server directly.
+ */
+function fastifyTrustProxy(trust: TrustProxy): false | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof trust !== 'number') return trust;
+  return (_address, hop) => hop < trust;
 }
 
 async function createRedis(url: string) {

@@ -1,3 +1,4 @@
+import net from 'node:net';
 import path from 'node:path';
 import { DEFAULT_BUSINESS_TIME_ZONE, DEFAULT_PROVIDER_NAME, OIDC_PATH } from '@arc/contract/constants';
 import { z } from 'zod';
@@ -33,6 +34,17 @@ const EnvSchema = z
       .optional(),
     SENTRY_DSN: z.url().optional(),
     DEMO_DATA: bool.optional(),
+    TRUST_PROXY: z
+      .string()
+      .transform((value, ctx) => {
+        const parsed = parseTrustProxy(value);
+        if (typeof parsed === 'string') {
+          ctx.addIssue({ code: 'custom', message: parsed });
+          return z.NEVER;
+        }
+        return parsed;
+      })
+      .optional(),
     TZ_BUSINESS: z
       .string()
       .refine((tz) => {
@@ -75,7 +87,13 @@ export interface Config {
     | undefined;
   redisUrl: string | undefined;
   sentryDsn: string | undefined;
+  /** demo agents and documents seeded on first start, and /dev/mailbox served: only when asked for */
   demoData: boolean;
+  /**
+   * The proxies whose X-Forwarded-For the server believes: false (the socket's address is the client's), a hop
+   * count, or proxy addresses (IPs, CIDR ranges, or proxy-addr's names loopback, linklocal, uniquelocal).
+   */
+  trustProxy: TrustProxy;
   businessTimeZone: string;
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
   providerName: string;
@@ -85,9 +103,79 @@ export interface Config {
   userCacheTtlMs: number;
 }
 
+export type TrustProxy = false | number | string[];
+
+const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/**
+ * TRUST_PROXY: `false`/`0` (the default), a hop count such as `1`, or a comma-separated list of proxy addresses
+ * (IPs, CIDR ranges, loopback, linklocal, uniquelocal). `true` is refused: trusting every hop lets any client
+ * choose its IP with a made-up X-Forwarded-For and so dodge every per-IP limit. Answers a message when invalid.
+ */
+export function parseTrustProxy(value: string): TrustProxy | string {
+  const text = value.trim().toLowerCase();
+  if (['false', 'off', 'no', '0'].includes(text)) return false;
+  if (['true', 'on', 'yes'].includes(text)) {
+    return 'name the proxies in front: a hop count (such as 1) or their addresses, not true';
+  }
+  if (/^\d+$/.test(text)) {
+    const hops = Number(text);
+    return hops <= 10 ? hops : 'a hop count must be 10 or fewer';
+  }
+  const entries = text.split(',').map((entry) => entry.trim());
+  const bad = entries.filter((entry) => !isProxyAddress(entry));
+  if (bad.length > 0) return `not an IP address, CIDR range or proxy name: ${bad.join(', ')}`;
+  return entries;
+}
+
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_NAMES.has(entry)) return true;
+  const [address, bits, extra] = entry.split('/');
+  if (extra !== undefined || !address) return false;
+  const version = net.isIP(address);
+  if (version === 0) return false;
+  if (bits === undefined) return true;
+  if (!/^\d+$/.test(bits)) return false;
+  return Number(bits) <= (version === 4 ? 32 : 128);
+}
+
 /** Keys of the environment that belong to this program (everything else is ignored). */
 const KNOWN_KEYS = Object.keys(EnvSchema.shape);
 const PREFIXES = ['ARC_'];
+
+const normalise = (key: string) => key.toUpperCase().replace(/[^A-Z0-9]/g, '');
+
+/** Optimal string alignment distance: edits, with a swap of two neighbours counting as one. */
+function editDistance(a: string, b: string): number {
+  const d = Array.from({ length: a.length + 1 }, (_, i) => [i, ...Array<number>(b.length).fill(0)]);
+  for (let j = 1; j <= b.length; j += 1) d[0]![j] = j;
+  for (let i = 1; i <= a.length; i += 1) {
+    for (let j = 1; j <= b.length; j += 1) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let best = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        best = Math.min(best, d[i - 2]![j - 2]! + 1);
+      d[i]![j] = best;
+    }
+  }
+  return d[a.length]![b.length]!;
+}
+
+/**
+ * A key that is not ours but looks like a misspelling of one (`DATABSE_URL`, `database_url`, `PUBLICURL`): the
+ * known key it resembles, or undefined. Short names (PORT, HOST) are left alone: HOME and POST are not typos.
+ */
+export function nearMissOf(key: string): string | undefined {
+  if (KNOWN_KEYS.includes(key)) return undefined;
+  const candidate = normalise(key);
+  if (candidate.length < 6) return undefined;
+  return KNOWN_KEYS.find((known) => {
+    const target = normalise(known);
+    if (target.length < 6) return false;
+    const allowed = target.length >= 9 ? 2 : 1;
+    return editDistance(candidate, target) <= allowed;
+  });
+}
 
 export class ConfigError extends Error {
   readonly problems: string[];
@@ -98,7 +186,8 @@ export class ConfigError extends Error {
 }
 
 /**
- * The only reader of `process.env`. Unknown ARC_* keys and invalid values are reported together.
+ * The only reader of `process.env`. Unknown ARC_* keys, near-misses of our keys (DATABSE_URL) and invalid values
+ * are reported together.
  */
 export function loadConfig(env: Record<string, string | undefined> = process.env, cwd = process.cwd()): Config {
   const picked: Record<string, string> = {};
@@ -107,6 +196,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     if (value === undefined || value === '') continue;
     if (KNOWN_KEYS.includes(key)) picked[key] = value;
     else if (PREFIXES.some((p) => key.startsWith(p))) problems.push(`${key}: unknown setting`);
+    else {
+      const known = nearMissOf(key);
+      if (known) problems.push(`${key}: unknown setting (did you mean ${known}?)`);
+    }
   }
   const parsed = EnvSchema.safeParse(picked);
   if (!parsed.success) {
@@ -144,7 +237,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       : undefined,
     redisUrl: e.REDIS_URL,
     sentryDsn: e.SENTRY_DSN,
-    demoData: e.DEMO_DATA ?? e.DATABASE_URL === undefined,
+    // explicit: `npm start` and the end-to-end run set DEMO_DATA=true; any other start has it off
+    demoData: e.DEMO_DATA ?? false,
+    trustProxy: e.TRUST_PROXY ?? false,
     businessTimeZone: e.TZ_BUSINESS,
     logLevel: e.LOG_LEVEL,
     providerName: e.PROVIDER_NAME,

@@ -41,8 +41,13 @@ async function main() {
   process.once('SIGTERM', () => void close('SIGTERM'));
   await app.listen({ port: config.port, host: config.host });
   app.log.info(
-    { url: config.publicUrl, database: database.kind, readyMs: Math.round(performance.now() - started) },
-    `ARC is ready at ${config.publicUrl}`,
+    {
+      url: config.publicUrl,
+      database: database.kind,
+      demoData: config.demoData,
+      readyMs: Math.round(performance.now() - started),
+    },
+    `ARC is ready at ${config.publicUrl}${config.demoData ? ' in demo mode (demo data, /dev/mailbox)' : ''}`,
   );
 }
 

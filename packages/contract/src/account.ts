@@ -1,13 +1,23 @@
 import { z } from 'zod';
 import { defineRoute, ErrorResponseSchema, MessageResponseSchema } from './common.ts';
-import { PASSWORD_MAX_LENGTH } from './password-policy.ts';
+import { PASSWORD_MAX_LENGTH, PASSWORD_TOO_LONG, passwordLength } from './password-policy.ts';
+
+export const NPN_MAX_LENGTH = 20;
+
+/** A password field: required, at most PASSWORD_MAX_LENGTH characters (counted as characters, like the rules). */
+export const PasswordFieldSchema = z
+  .string()
+  .min(1, 'Password is required')
+  // a character is at most two UTF-16 units: a cheap bound first, then the real count
+  .max(PASSWORD_MAX_LENGTH * 2, { error: PASSWORD_TOO_LONG, abort: true })
+  .refine((value) => passwordLength(value) <= PASSWORD_MAX_LENGTH, PASSWORD_TOO_LONG);
 
 /** NPN: required; the spec shows no other bound on the client. The server keeps it to digits. */
 export const NpnSchema = z
   .string()
   .trim()
   .min(1, 'NPN is required')
-  .max(20, 'NPN is too long')
+  .max(NPN_MAX_LENGTH, `NPN must be ${NPN_MAX_LENGTH} digits or fewer.`)
   .regex(/^\d+$/, 'NPN must contain only digits');
 
 export const RegisterAccountRequestSchema = z.object({
@@ -58,9 +68,7 @@ export const getPasswordLink = defineRoute({
   },
 });
 
-export const CreatePasswordRequestSchema = z.object({
-  password: z.string().min(1).max(PASSWORD_MAX_LENGTH),
-});
+export const CreatePasswordRequestSchema = z.object({ password: PasswordFieldSchema });
 export type CreatePasswordRequest = z.infer<typeof CreatePasswordRequestSchema>;
 
 export const createPassword = defineRoute({

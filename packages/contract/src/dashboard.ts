@@ -16,6 +16,11 @@ export const DashboardFileSchema = z.object({
   link: z.url().nullable(),
   /** download identifier for POST /arc/downloadtoken */
   file: z.string().nullable(),
+  /**
+   * the carrier site's shared password an 'anthem' tile shows with the NPN instructions; content for signed-in
+   * agents only, so it comes with this authenticated answer and never sits in the web app's public code
+   */
+  sharedPassword: z.string().nullable(),
 });
 export type DashboardFile = z.infer<typeof DashboardFileSchema>;
 

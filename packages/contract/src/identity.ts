@@ -1,6 +1,9 @@
 import { z } from 'zod';
+import { PasswordFieldSchema } from './account.ts';
 import { defineRoute, ErrorResponseSchema } from './common.ts';
-import { PASSWORD_MAX_LENGTH } from './password-policy.ts';
+
+/** Longest username or NPN the sign-in form takes (usernames are far shorter; NPNs are at most 10 digits). */
+export const USERNAME_MAX_LENGTH = 200;
 
 /** Interaction endpoints sit below the provider's interaction path, so its cookie reaches them. */
 export const InteractionDetailsSchema = z.object({
@@ -21,8 +24,12 @@ export const getInteractionDetails = defineRoute({
 });
 
 export const LoginRequestSchema = z.object({
-  username: z.string().trim().min(1, 'Username or NPN is required').max(200),
-  password: z.string().min(1, 'Password is required').max(PASSWORD_MAX_LENGTH),
+  username: z
+    .string()
+    .trim()
+    .min(1, 'Username or NPN is required')
+    .max(USERNAME_MAX_LENGTH, `Username or NPN must be ${USERNAME_MAX_LENGTH} characters or fewer.`),
+  password: PasswordFieldSchema,
 });
 export type LoginRequest = z.infer<typeof LoginRequestSchema>;
 

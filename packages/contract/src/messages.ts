@@ -14,7 +14,14 @@ export const MESSAGES = {
   unauthorized: 'Missing token',
   sessionExpired: 'Your sign-in session has expired. Please sign in again.',
   passwordCriteria: 'Password did not pass all criteria.',
+  termsNotAccepted: 'Please accept the current Terms of Service to continue.',
 } as const;
+
+/**
+ * The error code of a 403 on an agent call while the current terms are not accepted: the web app turns it into
+ * the terms gate. Only the calls the gate itself needs answer before that (user info, terms text, accept).
+ */
+export const TERMS_NOT_ACCEPTED = 'TERMS_NOT_ACCEPTED';
 
 export const NOT_FOUND_PAGE = {
   title: "We're sorry but we couldn't find what you were looking for",

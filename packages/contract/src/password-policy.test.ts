@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { checkPassword, passesPasswordRules, PASSWORD_MAX_LENGTH } from './password-policy.ts';
+import {
+  checkPassword,
+  isPasswordTooLong,
+  passesPasswordRules,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_TOO_LONG,
+} from './password-policy.ts';
 
 describe('password rules', () => {
   it('passes a password with 8+ characters, lower, upper and a digit that matches its confirmation', () => {
@@ -27,5 +33,13 @@ describe('password rules', () => {
     expect(passesPasswordRules(long)).toBe(true);
     expect(passesPasswordRules(`${long}y`)).toBe(false);
     expect(passesPasswordRules('Ünïcödé1')).toBe(true);
+  });
+
+  it('a password over the maximum still meets "At least 8 characters"; it is refused as too long instead', () => {
+    const long = `Aa1${'x'.repeat(297)}`;
+    expect(checkPassword(long, long).every((rule) => rule.ok)).toBe(true);
+    expect(isPasswordTooLong(long)).toBe(true);
+    expect(passesPasswordRules(long, long)).toBe(false);
+    expect(PASSWORD_TOO_LONG).toBe('Password must be 128 characters or fewer.');
   });
 });

@@ -6,6 +6,12 @@
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
 
+/** Said on the field (and by the server) when a password is longer than the maximum; the checklist stays true. */
+export const PASSWORD_TOO_LONG = `Password must be ${PASSWORD_MAX_LENGTH} characters or fewer.`;
+
+/** Characters, not UTF-16 units or bytes: an emoji counts once. */
+export const passwordLength = (password: string): number => [...password].length;
+
 export interface PasswordRule {
   id: 'length' | 'lower' | 'upper' | 'digit' | 'match';
   label: string;
@@ -16,7 +22,8 @@ export const PASSWORD_RULES: readonly PasswordRule[] = [
   {
     id: 'length',
     label: `At least ${PASSWORD_MIN_LENGTH} characters`,
-    test: (p) => [...p].length >= PASSWORD_MIN_LENGTH && [...p].length <= PASSWORD_MAX_LENGTH,
+    // the upper bound is not a rule of the list: a long password meets "at least 8" (see PASSWORD_TOO_LONG)
+    test: (p) => passwordLength(p) >= PASSWORD_MIN_LENGTH,
   },
   { id: 'lower', label: 'One lower case letter', test: (p) => /\p{Ll}/u.test(p) },
   { id: 'upper', label: 'One capital letter', test: (p) => /\p{Lu}/u.test(p) },
@@ -28,6 +35,9 @@ export function checkPassword(password: string, confirmation: string) {
   return PASSWORD_RULES.map((rule) => ({ ...rule, ok: rule.test(password, confirmation) }));
 }
 
+export const isPasswordTooLong = (password: string): boolean => passwordLength(password) > PASSWORD_MAX_LENGTH;
+
+/** Every rule of the list, and no longer than the maximum. */
 export function passesPasswordRules(password: string, confirmation = password): boolean {
-  return PASSWORD_RULES.every((rule) => rule.test(password, confirmation));
+  return !isPasswordTooLong(password) && PASSWORD_RULES.every((rule) => rule.test(password, confirmation));
 }

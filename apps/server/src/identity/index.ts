@@ -19,6 +19,15 @@ async function identity(app: FastifyInstance): Promise<void> {
   if (!config.isEmbeddedIssuer) return;
 
   const provider = createProvider({ config, db: app.db, secrets, log: app.log });
+  // The provider (Koa) sees the raw request. Its forwarded headers are replaced with what Fastify derived under
+  // TRUST_PROXY, so a client cannot hand the provider an address or scheme the API itself would not believe.
+  app.addHook('onRequest', async (request) => {
+    if (!request.url.startsWith('/oidc')) return;
+    const headers = request.raw.headers;
+    headers['x-forwarded-for'] = request.ip;
+    headers['x-forwarded-proto'] = request.protocol;
+    headers['x-forwarded-host'] = request.host;
+  });
   await app.register(middie);
   const handleProviderRequest = provider.callback();
   app.use(

@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../test/app.ts';
 
 describe('provider behind TLS (PUBLIC_URL https)', () => {
-  it('trusts the proxy headers, so its endpoints carry the external origin', async () => {
-    const t = await createTestApp({ env: { PUBLIC_URL: 'https://arc.example.com' } });
+  it('trusts the headers of a proxy TRUST_PROXY names, so its endpoints carry the external origin', async () => {
+    const t = await createTestApp({ env: { PUBLIC_URL: 'https://arc.example.com', TRUST_PROXY: 'loopback' } });
     try {
       const res = await t.app.inject({
         method: 'GET',
@@ -15,6 +15,26 @@ describe('provider behind TLS (PUBLIC_URL https)', () => {
       expect(res.json()).toMatchObject({
         issuer: 'https://arc.example.com/oidc',
         token_endpoint: 'https://arc.example.com/oidc/token',
+      });
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe('provider without TRUST_PROXY', () => {
+  it('ignores forwarded headers, whatever PUBLIC_URL says', async () => {
+    const t = await createTestApp({ env: { PUBLIC_URL: 'https://arc.example.com' } });
+    try {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: '/oidc/.well-known/openid-configuration',
+        headers: { 'x-forwarded-proto': 'https', 'x-forwarded-host': 'evil.example', host: '10.0.0.5:8080' },
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({
+        issuer: 'https://arc.example.com/oidc',
+        token_endpoint: 'http://10.0.0.5:8080/oidc/token',
       });
     } finally {
       await t.close();

@@ -9,8 +9,10 @@ export interface CreateProviderOptions extends ProviderConfigOptions {
 
 export function createProvider({ log, ...options }: CreateProviderOptions): Provider {
   const provider = new Provider(options.config.oidcIssuer, providerConfiguration(options));
-  // Behind TLS the provider trusts X-Forwarded-*; PUBLIC_URL must then be the external origin exactly.
-  provider.proxy = options.config.publicUrl.startsWith('https://');
+  // Koa reads X-Forwarded-* only with `proxy` on, and then believes any hop. The provider is mounted behind
+  // Fastify, which rewrites those headers to what it trusts under TRUST_PROXY (see ./index.ts), so the
+  // provider trusts exactly the proxies the API trusts. PUBLIC_URL must be the external origin exactly.
+  provider.proxy = options.config.trustProxy !== false;
   // Koa prints unhandled errors to stderr unless someone listens; route them to the app's log instead.
   // ('error' is Koa's own event, which the provider's types list only through Koa's EventEmitter)
   (provider as EventEmitter).on('error', (err: Error) => log.error({ err }, 'oidc-provider error'));

@@ -3,6 +3,8 @@ export const ERROR_STATUS = {
   BAD_REQUEST: 400,
   UNAUTHORIZED: 401,
   FORBIDDEN: 403,
+  /** the current terms version is not accepted yet (the web app's terms gate) */
+  TERMS_NOT_ACCEPTED: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
   GONE: 410,

@@ -1,5 +1,11 @@
-import type { RouteEntry } from '@arc/contract';
-import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
+import { ErrorResponseSchema, type RouteEntry } from '@arc/contract';
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  onRequestAsyncHookHandler,
+  RouteShorthandOptions,
+} from 'fastify';
 import type { z } from 'zod';
 
 type Output<T> = T extends z.ZodType ? z.output<T> : undefined;
@@ -18,11 +24,18 @@ export interface AddRouteOptions {
   /** per-route rate limit (see @fastify/rate-limit) */
   rateLimit?: { max: number; timeWindow: string | number; keyGenerator?: (request: FastifyRequest) => string };
   bodyLimit?: number;
+  /** an agent call the terms gate itself needs (user info, terms text, accepting): answers before acceptance */
+  isBeforeTerms?: boolean;
 }
 
 /**
  * Registers one contract entry as a Fastify route: the entry's schemas validate the request, serialise the
- * answer and describe the call in /arc/docs; `auth: true` entries run `app.authenticate` first.
+ * answer and describe the call in /arc/docs.
+ *
+ * `auth: true` entries check in the order of design §3, whatever the request holds: the bearer token (401) and
+ * then the terms (403 TERMS_NOT_ACCEPTED until the current version is accepted, unless `isBeforeTerms`) run as
+ * onRequest hooks, before the body is even read; then the entry's schemas validate (400); the handler checks
+ * ownership (404).
  * The handler returns the success body (or sends the reply itself, for streams).
  */
 export function addRoute<E extends RouteEntry>(
@@ -34,7 +47,7 @@ export function addRoute<E extends RouteEntry>(
   const schema: Record<string, unknown> = {
     summary: entry.summary,
     tags: [...entry.tags],
-    response: entry.responses,
+    response: entry.auth ? { 401: ErrorResponseSchema, 403: ErrorResponseSchema, ...entry.responses } : entry.responses,
   };
   if (entry.params) schema.params = entry.params;
   if (entry.query) schema.querystring = entry.query;
@@ -43,7 +56,11 @@ export function addRoute<E extends RouteEntry>(
   if (entry.auth) schema.security = [{ bearerAuth: [] }];
 
   const routeOptions: RouteShorthandOptions = { schema };
-  if (entry.auth) routeOptions.preHandler = app.authenticate;
+  if (entry.auth) {
+    const checks: onRequestAsyncHookHandler[] = [app.authenticate];
+    if (!options.isBeforeTerms && app.hasDecorator('requireCurrentTerms')) checks.push(app.requireCurrentTerms);
+    routeOptions.onRequest = checks;
+  }
   if (options.rateLimit) routeOptions.config = { rateLimit: options.rateLimit };
   if (options.bodyLimit) routeOptions.bodyLimit = options.bodyLimit;
 

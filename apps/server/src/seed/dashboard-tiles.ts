@@ -13,12 +13,14 @@ interface TilePlan {
   logoType: DashboardFile['logoType'];
   /** an external page instead of a document */
   link?: string;
+  /** the carrier site's shared password, shown on the tile to signed-in agents */
+  sharedPassword?: string;
 }
 
 /** The same carriers each year, in this order; document ids pick the tile label (70, 71, 74, 75, other). */
 const TILES: TilePlan[] = [
   { slug: 'aetna', documentId: 70, logoType: 'aetna', link: 'https://www.aetna.com/' },
-  { slug: 'anthem', documentId: 70, logoType: 'anthem' },
+  { slug: 'anthem', documentId: 70, logoType: 'anthem', sharedPassword: 'FirstLook2026' },
   { slug: 'humana', documentId: 70, logoType: 'standard' },
   { slug: 'unitedhealthcare', documentId: 75, logoType: 'standard' },
   { slug: 'cigna', documentId: 74, logoType: 'standard' },
@@ -148,6 +150,7 @@ export async function demoDashboardTiles(
         img: logoUrl(plan.slug),
         logoType: plan.logoType,
         link: plan.link ?? null,
+        sharedPassword: plan.sharedPassword ?? null,
         fileId,
         sortOrder,
       });

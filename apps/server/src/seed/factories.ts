@@ -148,6 +148,7 @@ export function makeDashboardFile(overrides: Partial<NewDashboardFile> = {}): Ne
     img: logoUrl('humana'),
     logoType: 'standard',
     link: null,
+    sharedPassword: null,
     fileId: null,
     sortOrder: sequence,
     ...overrides,

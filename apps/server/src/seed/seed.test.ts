@@ -102,6 +102,9 @@ describe('seedDemoData', () => {
       await t.app.inject({ method: 'GET', url: '/arc/agent/dashboard/files', headers: auth })
     ).json();
     const anthem = tiles.find((tile: { key: string }) => tile.key === '2026-anthem');
+    // the shared password is data for signed-in agents, served with the tiles (not in the web app's code)
+    expect(anthem.sharedPassword).toBe('FirstLook2026');
+    expect(tiles.filter((tile: { sharedPassword: string | null }) => tile.sharedPassword).length).toBe(2);
     const { token } = (
       await t.app.inject({ method: 'POST', url: '/arc/downloadtoken', headers: auth, payload: { file: anthem.file } })
     ).json();

@@ -6,9 +6,11 @@ export interface ClientHooks {
   getToken: () => string | null;
   /** a 401 on a call that sent the session's token: the session is over */
   onUnauthorized: () => void;
+  /** a 403 TERMS_NOT_ACCEPTED: the current terms must be accepted first (the terms gate) */
+  onTermsRequired: () => void;
 }
 
-let hooks: ClientHooks = { getToken: () => null, onUnauthorized: () => {} };
+let hooks: ClientHooks = { getToken: () => null, onUnauthorized: () => {}, onTermsRequired: () => {} };
 
 /** The auth layer plugs in the token source and the 401 reaction. */
 export function configureApiClient(next: ClientHooks): void {

@@ -1,4 +1,4 @@
-import { buildPath, ErrorResponseSchema, type RouteEntry } from '@arc/contract';
+import { buildPath, ErrorResponseSchema, TERMS_NOT_ACCEPTED, type RouteEntry } from '@arc/contract';
 import type { z } from 'zod';
 import { ApiError } from './api-error.ts';
 import { clientHooks } from './client-hooks.ts';
@@ -55,6 +55,7 @@ export async function apiFetch<E extends RouteEntry>(entry: E, options: ApiFetch
       ? new ApiError(response.status, parsed.data.code, parsed.data.message, parsed.data.fieldErrors)
       : new ApiError(response.status, 'HTTP_ERROR', `The server answered ${response.status}.`);
     if (response.status === 401 && sessionToken && !options.token) hooks.onUnauthorized();
+    if (response.status === 403 && error.code === TERMS_NOT_ACCEPTED) hooks.onTermsRequired();
     throw error;
   }
   const schema = entry.responses[response.status as SuccessStatus];

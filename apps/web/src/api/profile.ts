@@ -1,6 +1,7 @@
 import { getUserInfo } from '@arc/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { apiFetch } from './client.ts';
+import { queryClient } from './query-client.ts';
 
 export const profileQueries = {
   userInfo: () =>
@@ -10,3 +11,13 @@ export const profileQueries = {
       staleTime: 60_000,
     }),
 };
+
+/**
+ * The API answered 403 TERMS_NOT_ACCEPTED (say, a new version was published while the agent was signed in): the
+ * cached agent loses its stamp at once, so the guard sends them to the terms gate, and is fetched again.
+ */
+export function markTermsRequired(): void {
+  const key = profileQueries.userInfo().queryKey;
+  queryClient.setQueryData(key, (agent) => (agent?.tos ? { ...agent, tos: { ...agent.tos, stamp: null } } : agent));
+  void queryClient.invalidateQueries({ queryKey: key });
+}

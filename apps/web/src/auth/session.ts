@@ -119,4 +119,9 @@ export function restartSignIn(): void {
   void signIn(`${window.location.pathname}${window.location.search}`).catch(() => undefined);
 }
 
-configureApiClient({ getToken: () => getSession().accessToken, onUnauthorized: restartSignIn });
+configureApiClient({
+  getToken: () => getSession().accessToken,
+  onUnauthorized: restartSignIn,
+  // loaded on demand, like the OIDC client: the signed-out pages never need it
+  onTermsRequired: () => void import('../api/profile.ts').then(({ markTermsRequired }) => markTermsRequired()),
+});

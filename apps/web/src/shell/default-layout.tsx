@@ -2,7 +2,7 @@ import type { User } from '@arc/contract';
 import { ActionIcon, AppShell, Burger, Group, Tooltip } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand } from '@tabler/icons-react';
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { Breadcrumb } from './breadcrumb.tsx';
 import { CartMenu } from './cart-menu.tsx';
@@ -20,8 +20,17 @@ const NAVBAR_ID = 'main-menu';
  * icons on desktop; an off-canvas panel on mobile that closes on an outside click, Escape or navigation),
  * the breadcrumb above each screen, and the footer.
  */
-export function DefaultLayout({ user, children }: { user: User | undefined; children: ReactNode }) {
+export interface DefaultLayoutProps {
+  user: User | undefined;
+  /** the agent could not be loaded: the header offers Log Out instead of a spinner */
+  isUserFailed?: boolean;
+  children: ReactNode;
+}
+
+export function DefaultLayout({ user, isUserFailed = false, children }: DefaultLayoutProps) {
   const [isMobileOpen, mobile] = useDisclosure(false);
+  const navbarRef = useRef<HTMLDivElement>(null);
+  const burgerRef = useRef<HTMLButtonElement>(null);
   const [isCollapsed, collapse] = useDisclosure(false);
   const isMobile = useMediaQuery('(max-width: 48em)', false, { getInitialValueInEffect: false }) ?? false;
   const isNarrow = isCollapsed && !isMobile;
@@ -32,8 +41,19 @@ export function DefaultLayout({ user, children }: { user: User | undefined; chil
   useEffect(() => {
     if (!isMobileOpen) return;
     const onKey = (event: KeyboardEvent) => event.key === 'Escape' && mobile.close();
+    // a press anywhere outside the panel closes it: the dimmed page, the header, the footer (which sits above
+    // the backdrop) alike; the burger toggles it by itself
+    const onPointerDown = (event: PointerEvent) => {
+      const target = event.target as Node;
+      if (navbarRef.current?.contains(target) || burgerRef.current?.contains(target)) return;
+      mobile.close();
+    };
     window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
+    document.addEventListener('pointerdown', onPointerDown);
+    return () => {
+      window.removeEventListener('keydown', onKey);
+      document.removeEventListener('pointerdown', onPointerDown);
+    };
   }, [isMobileOpen, mobile]);
 
   const collapseLabel = isCollapsed ? 'Expand the menu' : 'Collapse the menu';
@@ -51,6 +71,7 @@ export function DefaultLayout({ user, children }: { user: User | undefined; chil
         <Group h="100%" px={{ base: 'sm', sm: 'md' }} justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
             <Burger
+              ref={burgerRef}
               opened={isMobileOpen}
               onClick={mobile.toggle}
               hiddenFrom="sm"
@@ -77,11 +98,11 @@ export function DefaultLayout({ user, children }: { user: User | undefined; chil
           </Group>
           <Group gap="xs" wrap="nowrap">
             <CartMenu />
-            <UserMenu user={user} />
+            <UserMenu user={user} isFailed={isUserFailed} />
           </Group>
         </Group>
       </AppShell.Header>
-      <AppShell.Navbar id={NAVBAR_ID} className={classes.navbar} inert={isMobile && !isMobileOpen}>
+      <AppShell.Navbar ref={navbarRef} id={NAVBAR_ID} className={classes.navbar} inert={isMobile && !isMobileOpen}>
         <SideMenu user={user} isCollapsed={isNarrow} onNavigate={mobile.close} />
       </AppShell.Navbar>
       {isMobile && isMobileOpen && (

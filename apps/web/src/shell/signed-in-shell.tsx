@@ -1,4 +1,4 @@
-import { Alert, Button, Center, Loader, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Alert, Button, Center, Group, Loader, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { Link, Navigate, Outlet } from 'react-router';
@@ -24,7 +24,7 @@ export default function SignedInShell({ handle }: { handle: RouteHandle }) {
 
   if (decision.kind === 'terms-gate') return <Navigate to={decision.to} replace />;
   return (
-    <DefaultLayout user={isUserShown(decision.kind) ? user.data : undefined}>
+    <DefaultLayout user={isUserShown(decision.kind) ? user.data : undefined} isUserFailed={decision.kind === 'error'}>
       {decision.kind === 'allow' && <Outlet />}
       {(decision.kind === 'loading' || decision.kind === 'sign-out') && (
         <Center py={80}>
@@ -35,9 +35,20 @@ export default function SignedInShell({ handle }: { handle: RouteHandle }) {
         <Alert color="red" title="Your profile could not be loaded" maw={640}>
           <Stack gap="sm" align="flex-start">
             <Text size="sm">Please try again in a moment.</Text>
-            <Button size="xs" variant="light" color="red" onClick={() => void user.refetch()} loading={user.isFetching}>
-              Try again
-            </Button>
+            <Group gap="sm">
+              <Button
+                size="xs"
+                variant="light"
+                color="red"
+                onClick={() => void user.refetch()}
+                loading={user.isFetching}
+              >
+                Try again
+              </Button>
+              <Button size="xs" variant="subtle" color="gray" onClick={() => void signOut()}>
+                Log Out
+              </Button>
+            </Group>
           </Stack>
         </Alert>
       )}

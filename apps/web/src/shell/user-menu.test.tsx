@@ -17,6 +17,14 @@ describe('user menu', () => {
     expect(screen.queryByRole('button', { name: /user menu/i })).not.toBeInTheDocument();
   });
 
+  it('offers Log Out instead of a spinner when the profile could not be loaded', async () => {
+    signOut.mockClear();
+    renderWithProviders(<UserMenu user={undefined} isFailed />);
+    expect(screen.queryByLabelText('Loading your profile')).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Log Out' }));
+    expect(signOut).toHaveBeenCalledTimes(1);
+  });
+
   it('shows initials, first and last name, and every item with Case Form for member support tier Unlimited', async () => {
     renderWithProviders(<UserMenu user={makeUser({ memberSupportTier: 'Unlimited' })} />);
     expect(screen.getByText('DW')).toBeInTheDocument();

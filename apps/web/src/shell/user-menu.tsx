@@ -1,5 +1,5 @@
 import type { User } from '@arc/contract';
-import { Avatar, Group, Loader, Menu, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { Avatar, Button, Group, Loader, Menu, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import {
   IconChevronDown,
   IconFileText,
@@ -15,8 +15,26 @@ import { canFileCases } from './menu.ts';
 
 const initials = (user: User) => `${user.firstName.charAt(0)}${user.lastName.charAt(0)}`.toUpperCase();
 
-/** Avatar, first and last name; a spinner until the user is loaded. */
-export function UserMenu({ user }: { user: User | undefined }) {
+export interface UserMenuProps {
+  user: User | undefined;
+  /** the agent could not be loaded: Log Out stays within reach instead of a spinner that never stops */
+  isFailed?: boolean;
+}
+
+/** Avatar, first and last name (on phones too); a spinner until the user is loaded. */
+export function UserMenu({ user, isFailed = false }: UserMenuProps) {
+  if (!user && isFailed) {
+    return (
+      <Button
+        variant="default"
+        size="compact-sm"
+        leftSection={<IconLogout size={16} aria-hidden="true" />}
+        onClick={() => void signOut()}
+      >
+        Log Out
+      </Button>
+    );
+  }
   if (!user) return <Loader size="sm" aria-label="Loading your profile" />;
   return (
     <Menu position="bottom-end" width={220} shadow="md" withinPortal>
@@ -26,7 +44,7 @@ export function UserMenu({ user }: { user: User | undefined }) {
             <Avatar src={user.avatar} alt="" radius="xl" color="brand" size={34} aria-hidden="true">
               {initials(user)}
             </Avatar>
-            <Text size="sm" fw={600} visibleFrom="sm">
+            <Text size="sm" fw={600} truncate="end" maw={{ base: 120, xs: 200, sm: 260 }}>
               {user.firstName} {user.lastName}
             </Text>
             <VisuallyHidden>User menu</VisuallyHidden>

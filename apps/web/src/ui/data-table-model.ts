@@ -6,11 +6,11 @@
 /** What a column yields for sorting and (unless it says otherwise) for searching. */
 export type DataTableValue = string | number | Date | boolean | null | undefined;
 
-/** Rows-per-page choices (design §3). */
+/** Rows-per-page choices (docs/architecture.md, DataTable). */
 export const PAGE_SIZE_OPTIONS = [10, 25, 50, 100] as const;
 export type PageSize = (typeof PAGE_SIZE_OPTIONS)[number];
 export const DEFAULT_PAGE_SIZE: PageSize = 10;
-/** Print mode prints every row up to this many (spec part 2 §9: print table page size 2000). */
+/** Print mode prints every row up to this many (the spec's print page size). */
 export const PRINT_PAGE_SIZE = 2000;
 
 const isEmpty = (value: DataTableValue): value is null | undefined | '' =>

@@ -110,7 +110,7 @@ export interface DataTableProps<T> {
   error?: string | null;
   /** a "Try again" button in the error state */
   onRetry?: () => void;
-  /** no rows at all (default "There are no results.", spec part 1 §2 profile tables) */
+  /** no rows at all (default "There are no results.", the spec's wording for empty tables) */
   emptyMessage?: string;
   /** rows exist but none matches the search (default "No entries match your search.") */
   noMatchMessage?: string;
@@ -155,7 +155,7 @@ function toColumnDefs<T extends object>(columns: readonly DataTableColumn<T>[]) 
 const ARIA_SORT = { asc: 'ascending', desc: 'descending' } as const;
 
 /**
- * The one table every list uses (issue 11): TanStack Table for the state (sort, page, expanded rows) and the
+ * The one table every list uses (docs/architecture.md, DataTable): TanStack Table for the state (sort, page, expanded rows) and the
  * header model, RowIndex for the search and the order, Mantine for the markup. Sorting by header buttons (`aria-sort` on the sorted column), a case-insensitive search
  * over the columns marked `searchable`, Previous / numbered pages / Next, 10/25/50/100 rows per page, the
  * spec's "Showing x to y of z entries" (announced politely), expandable rows, loading, empty and error

@@ -7,7 +7,7 @@ import { downloadStoredFile } from '../api/files.ts';
 import { MessageDialog } from './message-dialog.tsx';
 
 /**
- * The loading overlay of a download (spec part 1 §4). It covers the viewport, not the panel the button sits
+ * The loading overlay of a download. It covers the viewport, not the panel the button sits
  * in, so its spinner is in view wherever the agent scrolled — in a tall one-column panel on a phone the
  * panel's middle can be a screen or more away.
  */

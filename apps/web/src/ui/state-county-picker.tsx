@@ -5,7 +5,7 @@ import { useMemo, useState } from 'react';
 import { placesQueries } from '../api/places.ts';
 import { MessageDialog } from './message-dialog.tsx';
 
-/** Spec part 1 §8: the county list failed to load. */
+/** The spec's message when the county list failed to load. */
 export const COUNTIES_FAILED_MESSAGE = 'Failed to fetch counties';
 
 export interface PlaceValue {
@@ -20,7 +20,7 @@ const isStateCode = (code: string | null | undefined): code is StateCode =>
 
 /**
  * The picker's first value: the agent's own state when it is on the spec's list, else Wisconsin
- * (`DEFAULT_STATE`, spec part 2 §9), and no county.
+ * (`DEFAULT_STATE`), and no county.
  */
 export function initialPlace(agentState?: string | null): PlaceValue {
   return { state: isStateCode(agentState) ? (agentState.toUpperCase() as StateCode) : DEFAULT_STATE, counties: [] };
@@ -39,7 +39,7 @@ export interface StateCountyPickerProps {
 }
 
 /**
- * State dropdown + county picker (spec part 1 §4, part 2 §2 and §4): changing the state clears the chosen
+ * State dropdown + county picker (prospects, supplies): changing the state clears the chosen
  * counties and loads the new state's list (`GET /arc/counties/:state`, cached per state). Chosen counties show
  * as removable pills. A failed load shows the spec's "Failed to fetch counties" dialog titled Error.
  */

@@ -12,6 +12,8 @@ export const dashboardFiles = pgTable(
     img: text('img').notNull(),
     logoType: text('logo_type').notNull().default('standard'),
     link: text('link'),
+    /** the carrier site's shared password shown to signed-in agents on the tile (Anthem): data, never in the web code */
+    sharedPassword: text('shared_password'),
     fileId: text('file_id').references(() => files.id, { onDelete: 'set null' }),
     sortOrder: integer('sort_order').notNull().default(0),
   },

@@ -49,6 +49,7 @@ describe('GET /arc/agent/dashboard/files', () => {
       logoType: 'aetna',
       link: 'https://www.aetna.com/',
       file: null,
+      sharedPassword: null,
     });
   });
 

@@ -24,6 +24,7 @@ function toDashboardFile(row: DashboardFileRow): DashboardFile {
     logoType: isLogoType(row.logoType) ? row.logoType : 'standard',
     link: row.link,
     file: row.fileId,
+    sharedPassword: row.sharedPassword,
   };
 }
 

@@ -72,3 +72,17 @@ describe('without demo data', () => {
     }
   });
 });
+
+describe('GET /dev/mailbox without demo mode', () => {
+  it('is not served by a server started without DEMO_DATA, even on the embedded database', async () => {
+    const plain = await createTestApp({ env: { DEMO_DATA: '' } });
+    try {
+      expect(plain.config.databaseUrl).toBeUndefined();
+      for (const url of ['/dev/mailbox', '/dev/mailbox/messages']) {
+        expect((await plain.app.inject({ method: 'GET', url })).statusCode).toBe(404);
+      }
+    } finally {
+      await plain.close();
+    }
+  });
+});

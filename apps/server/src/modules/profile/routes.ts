@@ -12,8 +12,16 @@ export interface ProfileRoutesOptions {
 export async function profileRoutes(app: FastifyInstance, options: ProfileRoutesOptions): Promise<void> {
   const deps: ProfileDeps = { db: app.db, clock: app.deps.clock, userCache: options.userInfoCache };
 
-  addRoute(app, getUserInfoRoute, async (request, reply) =>
-    // already encoded by the contract's schema (and cached): sent as it is
-    reply.type('application/json; charset=utf-8').send(await getUserInfoJson(deps, request.agentId)),
+  // The calls the terms gate needs (this one and the terms module's two) answer before the current terms are accepted; every other agent call
+  // answers 403 TERMS_NOT_ACCEPTED until then (../terms/terms-gate.ts).
+  const beforeTerms = { isBeforeTerms: true };
+
+  addRoute(
+    app,
+    getUserInfoRoute,
+    async (request, reply) =>
+      // already encoded by the contract's schema (and cached): sent as it is
+      reply.type('application/json; charset=utf-8').send(await getUserInfoJson(deps, request.agentId)),
+    beforeTerms,
   );
 }

@@ -47,3 +47,21 @@ export async function findPublishedTerms(db: Db, termsId: number, now: Date): Pr
     .limit(1);
   return row;
 }
+
+/**
+ * One query for the server's terms gate: true when no version is in force, or when this agent accepted the
+ * one that is.
+ */
+export async function hasAcceptedCurrentTerms(db: Db, agentId: string, now: Date): Promise<boolean> {
+  const [row] = await db
+    .select({ acceptedAt: termsAcceptances.acceptedAt })
+    .from(termsDocuments)
+    .leftJoin(
+      termsAcceptances,
+      and(eq(termsAcceptances.termsId, termsDocuments.id), eq(termsAcceptances.agentId, agentId)),
+    )
+    .where(lte(termsDocuments.publishedAt, now))
+    .orderBy(desc(termsDocuments.publishedAt), desc(termsDocuments.id))
+    .limit(1);
+  return !row || row.acceptedAt !== null;
+}

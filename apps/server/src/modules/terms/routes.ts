@@ -15,12 +15,23 @@ export async function termsRoutes(app: FastifyInstance, options: TermsRoutesOpti
     ...(options.onAccepted ? { onAccepted: options.onAccepted } : {}),
   };
 
-  addRoute(app, acceptTermsRoute, async (request) => ({
-    tos: await acceptTerms(deps, request.agentId, request.body.tosid),
-  }));
+  // Both answer before the current terms are accepted: the gate needs them (./terms-gate.ts).
+  const beforeTerms = { isBeforeTerms: true };
 
-  addRoute(app, getTermsDocumentRoute, async (request, reply) => {
-    reply.header('cache-control', 'private, max-age=300');
-    return getTermsDocument(deps, request.params.id);
-  });
+  addRoute(
+    app,
+    acceptTermsRoute,
+    async (request) => ({ tos: await acceptTerms(deps, request.agentId, request.body.tosid) }),
+    beforeTerms,
+  );
+
+  addRoute(
+    app,
+    getTermsDocumentRoute,
+    async (request, reply) => {
+      reply.header('cache-control', 'private, max-age=300');
+      return getTermsDocument(deps, request.params.id);
+    },
+    beforeTerms,
+  );
 }

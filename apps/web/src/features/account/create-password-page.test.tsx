@@ -1,5 +1,5 @@
-import { MESSAGES } from '@arc/contract';
-import { screen, within } from '@testing-library/react';
+import { MESSAGES, PASSWORD_TOO_LONG } from '@arc/contract';
+import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { mockFetch } from '../../test/fetch-mock.ts';
@@ -56,5 +56,41 @@ describe('create-password screen /register/:token', () => {
     expect(screen.getByRole('link', { name: 'Register' })).toHaveAttribute('href', '/sign-in/register');
     expect(screen.getByRole('link', { name: 'Forgot Password' })).toHaveAttribute('href', '/sign-in/forgot');
     expect(screen.queryByLabelText(/New Password/)).not.toBeInTheDocument();
+  });
+
+  it('a fast double click sends one request and ends on success, even if a repeat would find the link used', async () => {
+    let posts = 0;
+    const { calls } = mockFetch({
+      'GET /arc/register/link': { body: { purpose: 'register', username: 'newcomer' } },
+      'POST /arc/register/password': () => {
+        posts += 1;
+        return posts === 1
+          ? { body: { status: 'Success', username: 'newcomer' } }
+          : { status: 410, body: { code: 'GONE', message: MESSAGES.linkExpired } };
+      },
+    });
+    renderPage();
+    const submit = await screen.findByRole('button', { name: 'Create Password' });
+    fireEvent.change(screen.getByLabelText(/^New Password/), { target: { value: 'Newcomer-Pass-42' } });
+    fireEvent.change(screen.getByLabelText(/^Confirm Password/), { target: { value: 'Newcomer-Pass-42' } });
+    fireEvent.click(submit);
+    fireEvent.click(submit);
+    expect(await screen.findByText(/your password was created/i)).toBeInTheDocument();
+    expect(calls.filter((call) => call.method === 'POST')).toHaveLength(1);
+    expect(screen.queryByText(MESSAGES.linkExpired)).not.toBeInTheDocument();
+  });
+
+  it('a 300-character password meets "At least 8 characters" but is refused as too long, in plain words', async () => {
+    const { calls } = mockFetch({ 'GET /arc/register/link': { body: { purpose: 'forgot', username: 'demo2' } } });
+    renderPage();
+    const submit = await screen.findByRole('button', { name: 'Create Password' });
+    const long = `Aa1${'x'.repeat(297)}`;
+    fireEvent.change(screen.getByLabelText(/^New Password/), { target: { value: long } });
+    fireEvent.change(screen.getByLabelText(/^Confirm Password/), { target: { value: long } });
+    const checklist = screen.getByRole('list', { name: 'Password requirements' });
+    expect(within(checklist).getByText('At least 8 characters').parentElement).toHaveTextContent('(met)');
+    expect(screen.getByText(PASSWORD_TOO_LONG)).toBeInTheDocument();
+    expect(submit).toBeDisabled();
+    expect(calls.filter((call) => call.method === 'POST')).toHaveLength(0);
   });
 });

@@ -1,4 +1,4 @@
-import { MESSAGES, passesPasswordRules } from '@arc/contract';
+import { CreatePasswordRequestSchema, MESSAGES, passesPasswordRules } from '@arc/contract';
 import {
   Alert,
   Anchor,
@@ -12,9 +12,10 @@ import {
   ThemeIcon,
   Title,
 } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
 import { IconAlertCircle, IconCircleCheck, IconClockX } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { accountQueries, useCreatePassword } from '../../api/account.ts';
 import { ApiError, errorMessage } from '../../api/client.ts';
@@ -26,13 +27,25 @@ const isGone = (error: unknown) => error instanceof ApiError && error.status ===
 /**
  * /register/:token and /forgotpass/:token: choose a password with the e-mailed single-use link (its token is
  * the bearer). New Password and Confirm Password with the live checklist; Submit only when every rule passes.
+ * One request per link: a second click while the first is on its way sends nothing, and once the password is
+ * set the screen says so, whatever happens after (the used link would answer "expired" to anything else).
  */
 export default function CreatePasswordPage() {
   const { token = '' } = useParams();
   const link = useQuery(accountQueries.passwordLink(token));
   const create = useCreatePassword(token);
-  const [password, setPassword] = useState('');
-  const [confirmation, setConfirmation] = useState('');
+  const isSubmitting = useRef(false);
+  const [createdFor, setCreatedFor] = useState<string | null>(null);
+  // the contract's request schema checks the password field (its maximum length, as the server does)
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: { password: '', confirmation: '' },
+    validate: schemaResolver(CreatePasswordRequestSchema, { sync: true }),
+    validateInputOnChange: ['password'],
+  });
+  const { password, confirmation } = form.getValues();
+
+  if (createdFor !== null) return <PasswordCreated username={createdFor} />;
 
   if (link.isPending) {
     return (
@@ -58,27 +71,17 @@ export default function CreatePasswordPage() {
     );
   }
 
-  if (create.isSuccess) {
-    return (
-      <Stack gap="md">
-        <Title order={1} size="h3">
-          Password created
-        </Title>
-        <Alert color="teal" icon={<IconCircleCheck aria-hidden="true" />} title="All set" role="status">
-          Your password was created. Sign in with your username <strong>{create.data.username}</strong> or your NPN.
-        </Alert>
-        <Button component={Link} to={paths.signIn} size="md">
-          Sign in
-        </Button>
-      </Stack>
-    );
-  }
-
   const canSubmit = passesPasswordRules(password, confirmation);
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    if (canSubmit) create.mutate(password);
-  };
+  const onSubmit = form.onSubmit((values) => {
+    if (isSubmitting.current || !passesPasswordRules(values.password, values.confirmation)) return;
+    isSubmitting.current = true;
+    create.mutate(values.password, {
+      onSuccess: ({ username }) => setCreatedFor(username),
+      onError: () => {
+        isSubmitting.current = false;
+      },
+    });
+  });
   const isRegister = link.data.purpose === 'register';
 
   return (
@@ -102,15 +105,13 @@ export default function CreatePasswordPage() {
           autoComplete="new-password"
           required
           data-autofocus
-          value={password}
-          onChange={(event) => setPassword(event.currentTarget.value)}
+          {...form.getInputProps('password')}
         />
         <PasswordInput
           label="Confirm Password"
           autoComplete="new-password"
           required
-          value={confirmation}
-          onChange={(event) => setConfirmation(event.currentTarget.value)}
+          {...form.getInputProps('confirmation')}
         />
         <PasswordChecklist password={password} confirmation={confirmation} />
         <Button type="submit" disabled={!canSubmit} loading={create.isPending} fullWidth size="md">
@@ -118,6 +119,22 @@ export default function CreatePasswordPage() {
         </Button>
       </Stack>
     </form>
+  );
+}
+
+function PasswordCreated({ username }: { username: string }) {
+  return (
+    <Stack gap="md">
+      <Title order={1} size="h3">
+        Password created
+      </Title>
+      <Alert color="teal" icon={<IconCircleCheck aria-hidden="true" />} title="All set" role="status">
+        Your password was created. Sign in with your username <strong>{username}</strong> or your NPN.
+      </Alert>
+      <Button component={Link} to={paths.signIn} size="md">
+        Sign in
+      </Button>
+    </Stack>
   );
 }
 

@@ -1,8 +1,9 @@
-import { MESSAGES, NpnSchema } from '@arc/contract';
-import { Alert, Anchor, Button, Stack, Text, TextInput, Title } from '@mantine/core';
-import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
-import { useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
+import { MESSAGES, RegisterAccountRequestSchema } from '@arc/contract';
+import { Alert, Anchor, Button, Group, Modal, Stack, Text, TextInput, Title } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { IconCircleCheck } from '@tabler/icons-react';
+import type { MouseEvent } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { useRequestAccountLink } from '../../api/account.ts';
 import { ApiError, errorMessage } from '../../api/client.ts';
 import { track } from '../../api/telemetry.ts';
@@ -27,32 +28,48 @@ const TEXT = {
   },
 } as const;
 
+/** The NPN field of both requests (register and forgot share it), from the contract. */
+const NpnFormSchema = RegisterAccountRequestSchema.pick({ agentNum: true });
+
+/**
+ * Back to login: from the sign-in form (the usual way here) it goes back to that same sign-in, so the history
+ * holds no extra sign-in pages to get stuck in; opened directly, it starts a sign-in in place of this page.
+ */
+function useBackToLogin() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const isFromInteraction = (location.state as { fromInteraction?: boolean } | null)?.fromInteraction === true;
+  return (event: MouseEvent) => {
+    if (!isFromInteraction) return;
+    event.preventDefault();
+    void navigate(-1);
+  };
+}
+
 /**
  * The Forgot Password and Sign Up forms: NPN, Submit, Back to login. The answer is the same whether or
- * not the NPN belongs to an agent; an error (status 400 or more) shows the server's message and is recorded.
+ * not the NPN belongs to an agent; an error (status 400 or more) shows the server's message in an Error dialog
+ * and is recorded.
  */
 export default function NpnForm({ action }: NpnFormProps) {
   const text = TEXT[action];
-  const [npn, setNpn] = useState('');
-  const [fieldError, setFieldError] = useState<string | null>(null);
   const request = useRequestAccountLink();
+  const onBackToLogin = useBackToLogin();
+  const form = useForm({
+    mode: 'uncontrolled',
+    initialValues: { agentNum: '' },
+    validate: schemaResolver(NpnFormSchema, { sync: true }),
+  });
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = NpnSchema.safeParse(npn);
-    if (!parsed.success) {
-      setFieldError(parsed.error.issues[0]?.message ?? 'NPN is required');
-      return;
-    }
-    setFieldError(null);
+  const onSubmit = form.onSubmit((values) =>
     request.mutate(
-      { action, npn: parsed.data },
+      { action, npn: NpnFormSchema.parse(values).agentNum },
       {
         onError: (err) =>
           track(text.event, { status: err instanceof ApiError ? err.status : 0, message: errorMessage(err) }),
       },
-    );
-  };
+    ),
+  );
 
   if (request.isSuccess) {
     return (
@@ -63,7 +80,7 @@ export default function NpnForm({ action }: NpnFormProps) {
         <Alert color="teal" icon={<IconCircleCheck aria-hidden="true" />} title="Check your e-mail" role="status">
           {text.success}
         </Alert>
-        <Button component={Link} to={paths.signIn} variant="default" fullWidth>
+        <Button component={Link} to={paths.signIn} replace onClick={onBackToLogin} variant="default" fullWidth>
           Back to login
         </Button>
       </Stack>
@@ -81,11 +98,6 @@ export default function NpnForm({ action }: NpnFormProps) {
             {text.intro}
           </Text>
         </div>
-        {request.isError && (
-          <Alert color="red" title="Error" role="alert" icon={<IconAlertCircle aria-hidden="true" />}>
-            {errorMessage(request.error)}
-          </Alert>
-        )}
         <TextInput
           label="NPN"
           name="npn"
@@ -93,17 +105,31 @@ export default function NpnForm({ action }: NpnFormProps) {
           autoComplete="username"
           required
           data-autofocus
-          value={npn}
-          onChange={(event) => setNpn(event.currentTarget.value)}
-          error={fieldError}
+          key={form.key('agentNum')}
+          {...form.getInputProps('agentNum')}
         />
         <Button type="submit" loading={request.isPending} fullWidth>
           Submit
         </Button>
-        <Anchor component={Link} to={paths.signIn} ta="center" size="sm">
+        <Anchor component={Link} to={paths.signIn} replace onClick={onBackToLogin} ta="center" size="sm">
           Back to login
         </Anchor>
       </Stack>
+      {/* spec: register/forgot failure is an Error dialog with the server's message */}
+      <Modal
+        opened={request.isError}
+        onClose={() => request.reset()}
+        title="Error"
+        centered
+        closeButtonProps={{ 'aria-label': 'Close dialog' }}
+      >
+        <Stack>
+          <Text>{errorMessage(request.error)}</Text>
+          <Group justify="flex-end">
+            <Button onClick={() => request.reset()}>Close</Button>
+          </Group>
+        </Stack>
+      </Modal>
     </form>
   );
 }

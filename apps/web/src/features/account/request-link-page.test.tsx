@@ -38,7 +38,7 @@ describe('/sign-in/forgot and /sign-in/register', () => {
     expect(await screen.findByText(MESSAGES.registerSuccess)).toBeInTheDocument();
   });
 
-  it('an error status shows the server message and records an event', async () => {
+  it('an error status shows the server message in an Error dialog and records an event', async () => {
     const { calls } = mockFetch({
       'POST /arc/registeraccount': { status: 429, body: { code: 'RATE_LIMITED', message: MESSAGES.tooManyRequests } },
       'POST /arc/telemetry': { status: 202, body: { ok: true } },
@@ -46,14 +46,25 @@ describe('/sign-in/forgot and /sign-in/register', () => {
     renderAction('register');
     await userEvent.type(await screen.findByLabelText(/NPN/), '17000003');
     await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
-    const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent('Error');
-    expect(alert).toHaveTextContent(MESSAGES.tooManyRequests);
+    const dialog = await screen.findByRole('dialog', { name: 'Error' });
+    expect(dialog).toHaveTextContent(MESSAGES.tooManyRequests);
     await waitFor(() => expect(calls.map((c) => c.path)).toContain('/arc/telemetry'));
     expect(calls.find((c) => c.path === '/arc/telemetry')?.body).toMatchObject({
       event: 'register_failed',
       data: { status: 429 },
     });
+    await userEvent.click(screen.getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getByLabelText(/NPN/)).toBeInTheDocument();
+  });
+
+  it('an over-long NPN is refused on the field in plain words', async () => {
+    const { calls } = mockFetch({});
+    renderAction('forgot');
+    await userEvent.type(await screen.findByLabelText(/NPN/), '1'.repeat(30));
+    await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(screen.getByText('NPN must be 20 digits or fewer.')).toBeInTheDocument();
+    expect(calls).toHaveLength(0);
   });
 
   it('Back to login switches to the login action', async () => {

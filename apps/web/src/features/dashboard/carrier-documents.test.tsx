@@ -17,6 +17,7 @@ const HUMANA = {
   img: '/logos/humana.svg',
   logoType: 'standard',
   link: null,
+  sharedPassword: null,
   file: 'humana-first-look',
 };
 

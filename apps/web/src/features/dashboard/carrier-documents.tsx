@@ -10,8 +10,6 @@ import { useDownload } from '../../ui/download.tsx';
 import { MessageDialog } from '../../ui/message-dialog.tsx';
 import { dashboardYears } from './dashboard-years.ts';
 
-export const ANTHEM_SHARED_PASSWORD = 'FirstLook2026';
-
 /** Tile buttons wrap their label instead of cutting it off. */
 const TILE_BUTTON_STYLES = {
   root: { height: 'auto', minHeight: 36, paddingBlock: 6 },
@@ -89,7 +87,7 @@ export function CarrierDocuments() {
   );
 }
 
-/** Spec part 1 §8: a status over 399 reads "Problem getting dashboard files"; anything else its own message. */
+/** The spec's error catalogue: a status over 399 reads "Problem getting dashboard files"; anything else its own message. */
 function filesErrorMessage(error: unknown): string {
   return error instanceof ApiError && error.status > 399 ? MESSAGES.dashboardFilesFailed : errorMessage(error);
 }
@@ -108,8 +106,15 @@ function CarrierTile({ file, onDownload }: { file: DashboardFile; onDownload: ()
         </Text>
         {file.logoType === 'anthem' && (
           <Text size="xs" c="dark.4">
-            Use your National Producer Number (NPN) as the username and the shared password{' '}
-            <strong>{ANTHEM_SHARED_PASSWORD}</strong>.
+            Use your National Producer Number (NPN) as the username
+            {file.sharedPassword ? (
+              <>
+                {' '}
+                and the shared password <strong>{file.sharedPassword}</strong>.
+              </>
+            ) : (
+              '.'
+            )}
           </Text>
         )}
       </Stack>

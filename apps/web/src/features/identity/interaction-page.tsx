@@ -12,12 +12,13 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, Navigate, useParams } from 'react-router';
 import { ApiError, errorMessage } from '../../api/client.ts';
 import { identityQueries, useSubmitLogin } from '../../api/identity.ts';
+import { useSession } from '../../auth/session.ts';
 import { paths } from '../../paths.ts';
 
 /** The sign-in session at the provider is gone (410): the only way on is to start again. */
@@ -26,17 +27,25 @@ const isExpired = (error: unknown) => error instanceof ApiError && error.status 
 /**
  * /interaction/:uid: the provider's sign-in step, rendered by the app — username or NPN and password.
  * Wrong credentials, a locked account or an expired sign-in show the server's message inline; on success
- * the browser goes where the provider says (and on to /login/callback).
+ * the browser goes where the provider says (and on to /login/callback). A finished or stale interaction
+ * reached while signed in (Back right after signing in or accepting the terms) goes home instead.
  */
 export default function InteractionPage() {
   const { uid = '' } = useParams();
+  const session = useSession();
   const details = useQuery(identityQueries.interaction(uid));
   const login = useSubmitLogin(uid);
-  const [username, setUsername] = useState('');
-  const [password, setPassword] = useState('');
-  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+  // the contract's request schema checks the form (the same one the server validates with)
+  const form = useForm({
+    mode: 'uncontrolled',
+    initialValues: { username: '', password: '' },
+    validate: schemaResolver(LoginRequestSchema, { sync: true }),
+  });
 
-  if (details.isPending) {
+  if (session.status === 'signedIn' && (details.isError || isExpired(login.error))) {
+    return <Navigate to={paths.home} replace />;
+  }
+  if (details.isPending || (details.isError && session.status === 'loading')) {
     return (
       <Center py="xl">
         <Loader aria-label="Loading" />
@@ -47,16 +56,14 @@ export default function InteractionPage() {
     return <StartAgain message={errorMessage(details.error ?? login.error)} />;
   }
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = LoginRequestSchema.safeParse({ username, password });
-    if (!parsed.success) {
-      setFieldErrors(Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0]), issue.message])));
-      return;
-    }
-    setFieldErrors({});
-    login.mutate(parsed.data, { onSuccess: ({ redirectTo }) => window.location.assign(redirectTo) });
-  };
+  const onSubmit = form.onSubmit(
+    (values) =>
+      login.mutate(LoginRequestSchema.parse(values), {
+        onSuccess: ({ redirectTo }) => window.location.assign(redirectTo),
+      }),
+    // the fields say what is wrong now; an alert from an earlier attempt would only confuse
+    () => login.reset(),
+  );
 
   return (
     <form onSubmit={onSubmit} noValidate aria-labelledby="sign-in-title">
@@ -82,27 +89,26 @@ export default function InteractionPage() {
           spellCheck={false}
           required
           data-autofocus
-          value={username}
-          onChange={(event) => setUsername(event.currentTarget.value)}
-          error={fieldErrors.username}
+          key={form.key('username')}
+          {...form.getInputProps('username')}
         />
         <PasswordInput
           label="Password"
           name="password"
           autoComplete="current-password"
           required
-          value={password}
-          onChange={(event) => setPassword(event.currentTarget.value)}
-          error={fieldErrors.password}
+          key={form.key('password')}
+          {...form.getInputProps('password')}
         />
         <Button type="submit" loading={login.isPending || login.isSuccess} fullWidth size="md">
           Sign In
         </Button>
         <Group justify="space-between">
-          <Anchor component={Link} to={paths.signInRegister} size="sm">
+          {/* the NPN forms' Back to login returns to this very sign-in (see npn-form.tsx) */}
+          <Anchor component={Link} to={paths.signInRegister} state={{ fromInteraction: true }} size="sm">
             Register
           </Anchor>
-          <Anchor component={Link} to={paths.signInForgot} size="sm">
+          <Anchor component={Link} to={paths.signInForgot} state={{ fromInteraction: true }} size="sm">
             Forgot Password
           </Anchor>
         </Group>

@@ -9,6 +9,9 @@ import { signOut, useSession } from '../../auth/session.ts';
 import { useCurrentUser } from '../../auth/use-current-user.ts';
 import { paths } from '../../paths.ts';
 
+/** What the login layout, the title and the two buttons leave of the screen's height for the terms text. */
+const TERMS_TEXT_MAX_HEIGHT = 'max(160px, calc(100dvh - 440px))';
+
 /** The terms gate: the current terms text and I AGREE; a failure alerts and signs out. */
 export default function TosGatePage() {
   const session = useSession();
@@ -52,7 +55,8 @@ export default function TosGatePage() {
         </Text>
       </div>
       <ScrollArea.Autosize
-        mah="55vh"
+        // the whole card (logo, title, text, I AGREE, Log Out) fits the screen: 1280×800 and a 390 px phone
+        mah={TERMS_TEXT_MAX_HEIGHT}
         type="auto"
         offsetScrollbars
         viewportProps={{ tabIndex: 0, role: 'region', 'aria-label': 'Terms of Service text' }}

@@ -1,0 +1,1 @@
+ALTER TABLE "dashboard_files" ADD COLUMN "shared_password" text;
