@@ -5,11 +5,15 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { publicJwks } from './identity/keys.ts';
 import { identityPlugin } from './identity/index.ts';
+import { commissionsRoutes } from './modules/commissions/routes.ts';
+import { complianceRoutes } from './modules/compliance/routes.ts';
 import { dashboardRoutes } from './modules/dashboard/routes.ts';
+import { finalExpenseRoutes } from './modules/final-expense/routes.ts';
 import { filesRoutes } from './modules/files/routes.ts';
 import { mailboxRoutes } from './modules/mailbox/routes.ts';
 import { profileRoutes } from './modules/profile/routes.ts';
 import { telemetryRoutes } from './modules/telemetry/routes.ts';
+import { trainingRoutes } from './modules/training/routes.ts';
 import authPlugin from './platform/auth.ts';
 import type { AppDeps } from './platform/deps.ts';
 import { errorHandler } from './platform/error-handler.ts';
@@ -97,6 +101,10 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await app.register(dashboardRoutes);
   await app.register(filesRoutes);
   await app.register(telemetryRoutes);
+  await app.register(trainingRoutes);
+  await app.register(complianceRoutes);
+  await app.register(commissionsRoutes);
+  await app.register(finalExpenseRoutes);
   if (config.demoData) await app.register(mailboxRoutes);
 
   // ── 404 and the web app ────────────────────────────────────────────────────────────────────────
