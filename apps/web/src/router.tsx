@@ -12,6 +12,13 @@ type ScreenModule = { default: ComponentType };
 const SCREENS: Record<string, () => Promise<ScreenModule>> = {
   dashboard: () => import('./features/dashboard/dashboard-page.tsx'),
   'coming-soon': () => import('./features/content/coming-soon-page.tsx'),
+  'training-videos': () => import('./features/training/videos-page.tsx'),
+  'training-category': () => import('./features/training/category-page.tsx'),
+  'training-video': () => import('./features/training/video-player-page.tsx'),
+  'final-expense': () => import('./features/final-expense/final-expense-page.tsx'),
+  'medicare-scholar': () => import('./features/marketing/medicare-scholar-page.tsx'),
+  leadstar: () => import('./features/marketing/leadstar-page.tsx'),
+  proshop: () => import('./features/marketing/proshop-page.tsx'),
 };
 
 const lazyScreen = (load: () => Promise<ScreenModule>) => async () => ({ Component: (await load()).default });
