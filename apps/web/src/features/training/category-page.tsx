@@ -6,7 +6,7 @@ import { TrainingError, TrainingLayout, TrainingLoading } from './training-layou
 import { useTrainingRoute } from './use-training-route.ts';
 
 /** Spec §2: thumbnail titles alternate blue and orange (dark shades, for contrast). */
-const TITLE_COLORS = ['blue.9', 'orange.9'] as const;
+const TITLE_COLORS = ['blue.9', '#a3410c'] as const;
 
 /** /training/videos/:category: name, description and the list of videos (Annuities: 'Coming Soon…'). */
 export default function CategoryPage() {
@@ -41,7 +41,7 @@ export default function CategoryPage() {
           </Paper>
           {category.isComingSoon ? (
             <Paper p="xl">
-              <Text size="xl" fw={700} ta="center" c="orange.9">
+              <Text size="xl" fw={700} ta="center" c="#a3410c">
                 {TRAINING_TEXT.comingSoon}
               </Text>
             </Paper>

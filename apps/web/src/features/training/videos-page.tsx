@@ -1,5 +1,5 @@
 import { TRAINING_TEXT } from '@arc/contract';
-import { Badge, Card, Image, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Card, Image, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { trainingPaths, trainingQueries } from '../../api/training.ts';
@@ -35,14 +35,10 @@ export default function VideosPage() {
                 <Text size="sm" c="dark.4">
                   {category.category_description}
                 </Text>
-                <Text size="sm" fw={600} c="blue.8">
-                  {category.isComingSoon ? (
-                    <Badge color="orange" variant="light">
-                      {TRAINING_TEXT.comingSoon}
-                    </Badge>
-                  ) : (
-                    `${category.videos.length} ${category.videos.length === 1 ? 'video' : 'videos'}`
-                  )}
+                <Text size="sm" fw={700} c={category.isComingSoon ? '#a3410c' : 'blue.8'}>
+                  {category.isComingSoon
+                    ? TRAINING_TEXT.comingSoon
+                    : `${category.videos.length} ${category.videos.length === 1 ? 'video' : 'videos'}`}
                 </Text>
               </Stack>
             </Card>
