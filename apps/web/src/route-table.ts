@@ -81,7 +81,7 @@ export const APP_ROUTES: AppRoute[] = [
   { path: '/medischolar', title: 'MediScholar', icon: 'school', screen: 'medicare-scholar' },
   { path: '/proshop', title: 'ProShop', icon: 'shop', screen: 'proshop' },
   { path: '/enrollments', title: 'Enrollment Upload', icon: 'upload', screen: 'coming-soon' },
-  { path: '/commissions', title: 'Commission Statements', icon: 'commissions', screen: 'coming-soon' },
+  { path: '/commissions', title: 'Commission Statements', icon: 'commissions', screen: 'commissions' },
   { path: '/core', title: 'CORE CRM', icon: 'crm', screen: 'coming-soon' },
   { path: '/green365', title: 'GREEN365', icon: 'leaf', screen: 'coming-soon' },
   { path: '/products', title: 'Order Supplies', icon: 'supplies', screen: 'coming-soon' },
@@ -92,7 +92,7 @@ export const APP_ROUTES: AppRoute[] = [
     screen: 'coming-soon',
     children: [
       { path: '/training/videos', title: 'Training Videos', screen: 'training-videos' },
-      { path: '/training/compliance-guides', title: 'Compliance Guides', screen: 'coming-soon' },
+      { path: '/training/compliance-guides', title: 'Compliance Guides', screen: 'compliance-guides' },
     ],
     externalLinks: [
       { title: 'Medicare Certifications', href: 'https://www.ahipmedicaretraining.com/' },

@@ -15,6 +15,8 @@ const SCREENS: Record<string, () => Promise<ScreenModule>> = {
   'training-videos': () => import('./features/training/videos-page.tsx'),
   'training-category': () => import('./features/training/category-page.tsx'),
   'training-video': () => import('./features/training/video-player-page.tsx'),
+  'compliance-guides': () => import('./features/compliance/compliance-guides-page.tsx'),
+  commissions: () => import('./features/commissions/commissions-page.tsx'),
   'final-expense': () => import('./features/final-expense/final-expense-page.tsx'),
   'medicare-scholar': () => import('./features/marketing/medicare-scholar-page.tsx'),
   leadstar: () => import('./features/marketing/leadstar-page.tsx'),

@@ -1,26 +1,13 @@
-import { FINAL_EXPENSE_STATS, MESSAGES, type FinalExpenseFile } from '@arc/contract';
-import {
-  Anchor,
-  Button,
-  Grid,
-  Group,
-  List,
-  LoadingOverlay,
-  Modal,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Text,
-  ThemeIcon,
-  Title,
-} from '@mantine/core';
+import { FINAL_EXPENSE_STATS } from '@arc/contract';
+import { Anchor, Button, Grid, Group, List, Paper, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconArrowLeft, IconDownload, IconExternalLink, IconFileTypePdf, IconForms } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { errorMessage } from '../../api/client.ts';
 import { finalExpenseQueries } from '../../api/final-expense.ts';
-import { downloadStoredFile } from '../../api/files.ts';
+import { useDownload } from '../../ui/download.tsx';
+import { MessageDialog } from '../../ui/message-dialog.tsx';
 import { TrainingVideoPlayer } from '../../ui/training-video-player.tsx';
 import { FINAL_EXPENSE_CONTENT } from './content.ts';
 import { FuneralWorksheet } from './funeral-worksheet.tsx';
@@ -125,24 +112,11 @@ function Stat({ value, label }: { value: string; label: string }) {
 
 function Documents() {
   const files = useQuery(finalExpenseQueries.files());
-  const [isDownloading, setDownloading] = useState(false);
-  const [downloadError, setDownloadError] = useState<string | null>(null);
+  const download = useDownload();
   const [isListErrorDismissed, setListErrorDismissed] = useState(false);
 
-  const download = async (file: FinalExpenseFile) => {
-    setDownloading(true);
-    try {
-      await downloadStoredFile(file.file);
-    } catch (err) {
-      setDownloadError(errorMessage(err));
-    } finally {
-      setDownloading(false);
-    }
-  };
-
   return (
-    <Paper p={{ base: 'md', sm: 'lg' }} pos="relative">
-      <LoadingOverlay visible={isDownloading} zIndex={50} loaderProps={{ 'aria-label': 'Downloading' } as never} />
+    <Paper p={{ base: 'md', sm: 'lg' }}>
       <Title order={2} size="h3" mb="md">
         Documents
       </Title>
@@ -166,7 +140,8 @@ function Documents() {
                 variant="light"
                 size="xs"
                 leftSection={<IconDownload size={14} aria-hidden="true" />}
-                onClick={() => void download(file)}
+                disabled={download.isDownloading}
+                onClick={() => void download.downloadFile(file.file)}
                 aria-label={`Download ${file.filename}`}
               >
                 Download
@@ -175,32 +150,14 @@ function Documents() {
           ))}
         </Stack>
       )}
-      <Modal
+      {download.element}
+      <MessageDialog
         opened={files.isError && !isListErrorDismissed}
-        onClose={() => setListErrorDismissed(true)}
         title="Error"
-        centered
+        onClose={() => setListErrorDismissed(true)}
       >
-        <Stack>
-          <Text>{files.isError ? errorMessage(files.error) : ''}</Text>
-          <Button onClick={() => setListErrorDismissed(true)} w="fit-content">
-            Close
-          </Button>
-        </Stack>
-      </Modal>
-      <Modal
-        opened={downloadError !== null}
-        onClose={() => setDownloadError(null)}
-        title={MESSAGES.downloadFailedTitle}
-        centered
-      >
-        <Stack>
-          <Text>{downloadError}</Text>
-          <Button onClick={() => setDownloadError(null)} w="fit-content">
-            Close
-          </Button>
-        </Stack>
-      </Modal>
+        {files.isError ? errorMessage(files.error) : ''}
+      </MessageDialog>
     </Paper>
   );
 }
