@@ -143,7 +143,6 @@ test.describe('[FINAL EXPENSE]', () => {
     await page.emulateMedia({ media: 'print' });
     await expect(page.getByRole('banner')).toBeHidden();
     await expect(page.getByRole('button', { name: 'Print' })).toBeHidden();
-    await page.emulateMedia({ media: 'screen' });
     fs.mkdirSync('.tmp/print', { recursive: true });
     await page.pdf({ path: '.tmp/print/worksheet.pdf', format: 'Letter', printBackground: true });
     const pdf = await PDFDocument.load(fs.readFileSync('.tmp/print/worksheet.pdf'));

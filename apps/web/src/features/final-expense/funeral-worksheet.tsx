@@ -268,7 +268,7 @@ function Summary({
       <Title order={3} size="h4" id="worksheet-summary" mb="sm">
         Summary
       </Title>
-      <Table withTableBorder striped>
+      <Table withTableBorder striped horizontalSpacing="xs">
         <Table.Thead>
           <Table.Tr>
             <Table.Th scope="col">Costs</Table.Th>
@@ -312,11 +312,10 @@ function Summary({
       <Title order={4} size="h5" mt="lg" mb="sm">
         Package Levels
       </Title>
-      <Table withTableBorder>
+      <Table withTableBorder horizontalSpacing="xs">
         <Table.Thead>
           <Table.Tr>
             <Table.Th scope="col">Package</Table.Th>
-            <Table.Th scope="col">Covers</Table.Th>
             <Table.Th scope="col" ta="right">
               Death Benefit
             </Table.Th>
@@ -326,8 +325,12 @@ function Summary({
         <Table.Tbody>
           {PACKAGE_LEVELS.map((level) => (
             <Table.Tr key={level.name}>
-              <Table.Th scope="row">{level.name}</Table.Th>
-              <Table.Td>{level.covers}</Table.Td>
+              <Table.Th scope="row">
+                {level.name}
+                <Text size="xs" c="dark.4" fw={400}>
+                  {level.covers}
+                </Text>
+              </Table.Th>
               <Table.Td ta="right" data-testid={`package-${level.name.toLowerCase()}`}>
                 {formatCents(level.deathBenefit(totals))}
               </Table.Td>
@@ -339,7 +342,7 @@ function Summary({
                   size="xs"
                   value={amounts[level.premiumField] ?? ''}
                   onChange={(event) => onPremiumChange(level.premiumField, event.currentTarget.value)}
-                  miw={100}
+                  w={96}
                 />
               </Table.Td>
             </Table.Tr>
