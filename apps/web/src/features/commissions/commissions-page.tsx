@@ -41,6 +41,7 @@ function columnsFor(onCsv: (statement: CommissionStatement) => void, isBusy: boo
           disabled={isBusy}
           onClick={() => onCsv(s)}
           aria-label={`CSV: ${s.first} ${s.last}, ${s.formatted}`}
+          px={4}
         >
           CSV
         </Button>
@@ -83,6 +84,7 @@ export default function CommissionsPage() {
         <DataTable
           caption={COMMISSIONS_TEXT.title}
           hideCaption
+          minWidth={340}
           data={rows}
           columns={columns}
           getRowId={(s) => s.id}
