@@ -76,7 +76,12 @@ export default function CategoryPage() {
   );
 }
 
-/** The list shows the description as plain text: no markup from the content reaches the list at all. */
+/**
+ * The list shows the description as plain text, so no markup from the content reaches the list at all. A
+ * DOMParser document is inert (no scripts run, no images load); script and style text is dropped.
+ */
 function plainText(html: string): string {
-  return new DOMParser().parseFromString(html, 'text/html').body.textContent?.replace(/\s+/g, ' ').trim() ?? '';
+  const body = new DOMParser().parseFromString(html, 'text/html').body;
+  for (const element of body.querySelectorAll('script, style, template, noscript')) element.remove();
+  return body.textContent?.replace(/\s+/g, ' ').trim() ?? '';
 }
