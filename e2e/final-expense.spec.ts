@@ -61,6 +61,7 @@ test.describe('[FINAL EXPENSE]', () => {
   });
 
   test('the worksheet: every page filled, every total on the summary, toggles, print', async ({ page }) => {
+    test.setTimeout(180_000);
     await page.addInitScript(() => {
       (window as unknown as { printCalls: number }).printCalls = 0;
       window.print = () => {
