@@ -77,11 +77,11 @@ export const APP_ROUTES: AppRoute[] = [
   { path: '/sunfire', title: 'SunFire', icon: 'sun', securityKey: 'hasSunfireContracts', screen: 'coming-soon' },
   { path: '/myquote', title: 'MyQuote', icon: 'quote', screen: 'coming-soon' },
   { path: '/prospects', title: 'Prospect Lists', icon: 'prospects', screen: 'coming-soon' },
-  { path: '/leadstar', title: 'LeadStar', icon: 'leads', screen: 'coming-soon' },
-  { path: '/medischolar', title: 'MediScholar', icon: 'school', screen: 'coming-soon' },
-  { path: '/proshop', title: 'ProShop', icon: 'shop', screen: 'coming-soon' },
+  { path: '/leadstar', title: 'LeadStar', icon: 'leads', screen: 'leadstar' },
+  { path: '/medischolar', title: 'MediScholar', icon: 'school', screen: 'medicare-scholar' },
+  { path: '/proshop', title: 'ProShop', icon: 'shop', screen: 'proshop' },
   { path: '/enrollments', title: 'Enrollment Upload', icon: 'upload', screen: 'coming-soon' },
-  { path: '/commissions', title: 'Commission Statements', icon: 'commissions', screen: 'coming-soon' },
+  { path: '/commissions', title: 'Commission Statements', icon: 'commissions', screen: 'commissions' },
   { path: '/core', title: 'CORE CRM', icon: 'crm', screen: 'coming-soon' },
   { path: '/green365', title: 'GREEN365', icon: 'leaf', screen: 'coming-soon' },
   { path: '/products', title: 'Order Supplies', icon: 'supplies', screen: 'coming-soon' },
@@ -91,15 +91,15 @@ export const APP_ROUTES: AppRoute[] = [
     icon: 'training',
     screen: 'coming-soon',
     children: [
-      { path: '/training/videos', title: 'Training Videos', screen: 'coming-soon' },
-      { path: '/training/compliance-guides', title: 'Compliance Guides', screen: 'coming-soon' },
+      { path: '/training/videos', title: 'Training Videos', screen: 'training-videos' },
+      { path: '/training/compliance-guides', title: 'Compliance Guides', screen: 'compliance-guides' },
     ],
     externalLinks: [
       { title: 'Medicare Certifications', href: 'https://www.ahipmedicaretraining.com/' },
       { title: 'Events', href: 'https://www.cms.gov/outreach-and-education' },
     ],
   },
-  { path: '/finalexpense', title: 'Final Expense', icon: 'final-expense', screen: 'coming-soon' },
+  { path: '/finalexpense', title: 'Final Expense', icon: 'final-expense', screen: 'final-expense' },
   { path: '/maresources', title: 'Resource Documents', icon: 'resources', screen: 'coming-soon' },
   { path: '/contact', title: 'Contact', icon: 'contact', screen: 'coming-soon' },
   // reached from the user menu, not the side menu
@@ -111,8 +111,8 @@ export const APP_ROUTES: AppRoute[] = [
 
 /** Routes below a top-level one that the menu does not list but that must exist. */
 export const EXTRA_ROUTES: AppRoute[] = [
-  { path: '/training/videos/:category', title: 'Training Videos', screen: 'coming-soon' },
-  { path: '/training/videos/:category/:id', title: 'Training Video', screen: 'coming-soon' },
+  { path: '/training/videos/:category', title: 'Training Videos', screen: 'training-category' },
+  { path: '/training/videos/:category/:id', title: 'Training Video', screen: 'training-video' },
   // internal, not in the menu: the shared ui/ components on sample rows (removable once areas use them)
   { path: '/ui-kit', title: 'UI kit', screen: 'ui-kit' },
 ];

@@ -14,6 +14,15 @@ const SCREENS: Record<string, () => Promise<ScreenModule>> = {
   'coming-soon': () => import('./features/content/coming-soon-page.tsx'),
   // internal: the shared components on sample rows, proved end to end until an area uses them
   'ui-kit': () => import('./features/ui-kit/ui-kit-page.tsx'),
+  'training-videos': () => import('./features/training/videos-page.tsx'),
+  'training-category': () => import('./features/training/category-page.tsx'),
+  'training-video': () => import('./features/training/video-player-page.tsx'),
+  'compliance-guides': () => import('./features/compliance/compliance-guides-page.tsx'),
+  commissions: () => import('./features/commissions/commissions-page.tsx'),
+  'final-expense': () => import('./features/final-expense/final-expense-page.tsx'),
+  'medicare-scholar': () => import('./features/marketing/medicare-scholar-page.tsx'),
+  leadstar: () => import('./features/marketing/leadstar-page.tsx'),
+  proshop: () => import('./features/marketing/proshop-page.tsx'),
 };
 
 const lazyScreen = (load: () => Promise<ScreenModule>) => async () => ({ Component: (await load()).default });

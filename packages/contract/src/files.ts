@@ -28,6 +28,8 @@ export const downloadFile = defineRoute({
   tags: ['files'],
   auth: false,
   params: z.object({ token: z.string() }),
+  /** `inline` asks the browser to show a PDF in the tab (compliance guides open in a new tab) */
+  query: z.object({ disposition: z.enum(['attachment', 'inline']).optional() }),
   /** 200 is the file's bytes; 404 a malformed token; 410 a used, unknown or expired one */
   responses: { 404: ErrorResponseSchema, 410: ErrorResponseSchema, 429: ErrorResponseSchema },
 });

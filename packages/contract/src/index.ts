@@ -12,3 +12,7 @@ export * from './telemetry.ts';
 export * from './business-time.ts';
 export * from './places.ts';
 export * from './geo.ts';
+export * from './training.ts';
+export * from './compliance.ts';
+export * from './commissions.ts';
+export * from './final-expense.ts';

@@ -1,6 +1,14 @@
 import { Readable } from 'node:stream';
+import { gzipSync } from 'node:zlib';
 import type { Db } from '../db/client.ts';
-import { agents, dashboardFiles, files, termsAcceptances, termsDocuments } from '../db/schema/index.ts';
+import {
+  agents,
+  commissionStatements,
+  dashboardFiles,
+  files,
+  termsAcceptances,
+  termsDocuments,
+} from '../db/schema/index.ts';
 import { logoUrl } from '../modules/dashboard/logos.ts';
 import { hashPassword } from '../platform/passwords.ts';
 import type { Storage } from '../platform/storage.ts';
@@ -158,4 +166,42 @@ export function makeDashboardFile(overrides: Partial<NewDashboardFile> = {}): Ne
 export async function insertDashboardFile(db: Db, overrides: Partial<NewDashboardFile> = {}) {
   const [row] = await db.insert(dashboardFiles).values(makeDashboardFile(overrides)).returning();
   return row!;
+}
+
+export interface InsertCommissionStatementOptions {
+  agentId: string;
+  firstName?: string;
+  lastName?: string;
+  /** YYYY-MM-DD */
+  statementDate: string;
+  /** the CSV text; stored gzip-compressed like the real ones */
+  csv?: string;
+  id?: string;
+}
+
+/** A statement with its gzip CSV in storage. */
+export async function insertCommissionStatement(db: Db, storage: Storage, options: InsertCommissionStatementOptions) {
+  sequence += 1;
+  const id = options.id ?? `cms_test_${sequence}`;
+  const firstName = options.firstName ?? 'Dana';
+  const lastName = options.lastName ?? 'Whitfield';
+  const file = await insertFile(db, storage, {
+    name: `${firstName}_${lastName}_${options.statementDate}.csv`,
+    contentType: 'text/csv; charset=utf-8',
+    body: gzipSync(options.csv ?? 'Carrier,Commission\r\nHumana,12.50\r\n'),
+    contentEncoding: 'gzip',
+    ownerAgentId: options.agentId,
+  });
+  const [row] = await db
+    .insert(commissionStatements)
+    .values({
+      id,
+      agentId: options.agentId,
+      firstName,
+      lastName,
+      statementDate: options.statementDate,
+      fileId: file.id,
+    })
+    .returning();
+  return { ...row!, file };
 }

@@ -2,15 +2,30 @@ import { yearIn } from '@arc/contract';
 import { eq, sql } from 'drizzle-orm';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
-import { agents, dashboardFiles, files, termsAcceptances, termsDocuments } from '../db/schema/index.ts';
+import {
+  agents,
+  commissionStatements,
+  complianceGuides,
+  dashboardFiles,
+  files,
+  finalExpenseFiles,
+  termsAcceptances,
+  termsDocuments,
+  trainingCategories,
+  trainingVideos,
+} from '../db/schema/index.ts';
 import type { Clock } from '../platform/clock.ts';
 import { hashPassword } from '../platform/passwords.ts';
 import type { Storage } from '../platform/storage.ts';
+import { demoCommissionStatements } from './commission-statements.ts';
+import { demoComplianceGuides } from './compliance-guides.ts';
 import { demoDashboardTiles } from './dashboard-tiles.ts';
 import { DEMO_AGENT_ID, DEMO_NPN, DEMO_PASSWORD, DEMO2_AGENT_ID, demoRoster } from './demo-agents.ts';
 import { makeTerms } from './factories.ts';
+import { demoFinalExpenseFiles } from './final-expense-files.ts';
 import { seededRandom } from './random.ts';
 import { DEMO_TERMS_HTML } from './terms-text.ts';
+import { demoTrainingVideos } from './training-videos.ts';
 
 export { DEMO_NPN, DEMO_PASSWORD };
 
@@ -41,12 +56,41 @@ export async function seedDemoData({ db, storage, clock, config }: SeedOptions):
   const noLaterThanNow = (at: Date) => (at < now ? at : now);
   const roster = demoRoster(random, await hashPassword(DEMO_PASSWORD));
   const { tiles, fileRows } = await demoDashboardTiles(storage, [year, year + 1], random);
+  const training = await demoTrainingVideos(storage);
+  const guides = await demoComplianceGuides(storage, year);
+  const finalExpense = await demoFinalExpenseFiles(storage, year);
+  // its own random source, so adding statements never changes the rest of the demo data
+  const statementRandom = seededRandom(14_000_001);
+  const downline = roster.slice(3, 8).map((agent): [string, string] => [agent.firstName, agent.lastName]);
+  const demoOwner = roster.find((agent) => agent.id === DEMO_AGENT_ID)!;
+  const demo2Owner = roster.find((agent) => agent.id === DEMO2_AGENT_ID)!;
+  const statements = [
+    await demoCommissionStatements(storage, statementRandom, {
+      agentId: DEMO_AGENT_ID,
+      names: [[demoOwner.firstName, demoOwner.lastName], ...downline],
+      count: 500,
+      newest: now,
+    }),
+    await demoCommissionStatements(storage, statementRandom, {
+      agentId: DEMO2_AGENT_ID,
+      names: [[demo2Owner.firstName, demo2Owner.lastName]],
+      count: 12,
+      newest: now,
+    }),
+  ];
 
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK})`);
     if (await hasDemoAgent(tx)) return false;
     await tx.insert(agents).values(roster);
-    await tx.insert(files).values(fileRows);
+    await tx
+      .insert(files)
+      .values([
+        ...fileRows,
+        ...guides.fileRows,
+        ...finalExpense.fileRows,
+        ...statements.flatMap((set) => set.fileRows),
+      ]);
     const [terms] = await tx
       .insert(termsDocuments)
       .values(makeTerms({ body: DEMO_TERMS_HTML, publishedAt: noLaterThanNow(new Date(Date.UTC(year, 0, 1))) }))
@@ -56,6 +100,11 @@ export async function seedDemoData({ db, storage, clock, config }: SeedOptions):
       { agentId: DEMO2_AGENT_ID, termsId: terms!.id, acceptedAt: noLaterThanNow(new Date(Date.UTC(year, 1, 2, 18))) },
     ]);
     await tx.insert(dashboardFiles).values(tiles);
+    await tx.insert(trainingCategories).values(training.categories);
+    await tx.insert(trainingVideos).values(training.videos);
+    await tx.insert(complianceGuides).values(guides.guides);
+    await tx.insert(finalExpenseFiles).values(finalExpense.documents);
+    await tx.insert(commissionStatements).values(statements.flatMap((set) => set.statements));
     return true;
   });
 }

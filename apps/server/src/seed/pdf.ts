@@ -235,3 +235,49 @@ export async function benefitOverviewPdf(options: BenefitOverviewOptions): Promi
   drawFooters(doc, fonts.regular, `${label} · Confidential`);
   return doc.save();
 }
+
+export interface GuideDocumentOptions {
+  /** the banner's first line, e.g. the publisher */
+  publisher: string;
+  title: string;
+  /** e.g. "Compliance Guide 2145" */
+  reference: string;
+  color: [number, number, number];
+  intro: string;
+  sections: Array<{ heading: string; paragraphs?: string[]; bullets?: string[] }>;
+  /** the dated edition, for repeatable bytes */
+  issued: Date;
+}
+
+/** A real guide or handout PDF (compliance guides, final expense documents). Same input, same bytes. */
+export async function guideDocumentPdf(options: GuideDocumentOptions): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  doc.setTitle(options.title);
+  doc.setSubject(options.reference);
+  doc.setAuthor('Agent Resource Center (demo data)');
+  doc.setCreator('ARC demo seed');
+  doc.setProducer('pdf-lib');
+  doc.setCreationDate(options.issued);
+  doc.setModificationDate(options.issued);
+  const fonts = {
+    regular: await doc.embedFont(StandardFonts.Helvetica),
+    bold: await doc.embedFont(StandardFonts.HelveticaBold),
+  };
+  const layout = new Layout(doc, fonts, rgb(...options.color));
+  drawBanner(layout, {
+    carrier: options.publisher,
+    year: options.issued.getUTCFullYear(),
+    title: options.title,
+    color: options.color,
+    highlights: [],
+  });
+  layout.y -= 8;
+  layout.paragraph(options.intro);
+  for (const section of options.sections) {
+    layout.heading(section.heading);
+    for (const paragraph of section.paragraphs ?? []) layout.paragraph(paragraph);
+    for (const bullet of section.bullets ?? []) layout.paragraph(bullet, { indent: 14, bullet: true });
+  }
+  drawFooters(doc, fonts.regular, `${options.reference} · ${options.title}`);
+  return doc.save();
+}

@@ -76,7 +76,7 @@ describe('seedDemoData', () => {
     const anthem = tiles.find((tile) => tile.key === '2026-anthem');
     expect(anthem).toMatchObject({ logoType: 'anthem', link: null, fileId: expect.any(String) });
 
-    const fileRows = await db().select().from(files);
+    const fileRows = (await db().select().from(files)).filter((row) => row.id.startsWith('fil_dash_'));
     expect(fileRows).toHaveLength(tiles.filter((tile) => !tile.link).length);
     for (const row of fileRows) {
       expect(row).toMatchObject({ contentType: 'application/pdf', ownerAgentId: null });
@@ -87,6 +87,33 @@ describe('seedDemoData', () => {
     const pdf = await PDFDocument.load(await readStored(fileRows[0]!.storageKey));
     expect(pdf.getPageCount()).toBeGreaterThanOrEqual(1);
     expect(pdf.getTitle()).toMatch(/^\S.* 202[67] /);
+  });
+
+  it('seeds 8 training categories with 32 videos, 19 guides, final expense files and 500 statements', async () => {
+    const auth = bearer(await mintAccessToken(t, { agentId: DEMO_AGENT_ID }));
+    const { categories } = (
+      await t.app.inject({ method: 'GET', url: '/arc/training/categories', headers: auth })
+    ).json();
+    expect(categories.map((c: { videos: unknown[] }) => c.videos.length)).toEqual([4, 9, 3, 6, 3, 3, 2, 2]);
+    const { guides } = (
+      await t.app.inject({ method: 'GET', url: '/arc/training/compliance-guides', headers: auth })
+    ).json();
+    expect(guides.map((g: { fileNumber: number }) => g.fileNumber)).toEqual(
+      Array.from({ length: 19 }, (_, i) => 2145 + i),
+    );
+    const feFiles = (await t.app.inject({ method: 'GET', url: '/arc/agent/finalexpense/files', headers: auth })).json();
+    expect(feFiles.length).toBeGreaterThanOrEqual(3);
+    const page = (await t.app.inject({ method: 'GET', url: '/arc/agent/commissions/all/0', headers: auth })).json();
+    expect(page.total).toBe(500);
+    const csv = await t.app.inject({ method: 'GET', url: `/arc/agent/commissions/${page.data[0].id}`, headers: auth });
+    expect(csv.headers['content-encoding']).toBe('gzip');
+    const source = (
+      await t.app.inject({ method: 'GET', url: '/arc/training/videos/welcome-to-arc/source', headers: auth })
+    ).json();
+    const clip = await t.app.inject({ method: 'GET', url: source.url });
+    expect(clip.statusCode).toBe(200);
+    // a WebM file starts with the EBML magic number
+    expect(clip.rawPayload.subarray(0, 4).toString('hex')).toBe('1a45dfa3');
   });
 
   it('lets the demo agent sign the terms gate, see the tiles and download a document', async () => {

@@ -8,3 +8,7 @@ export * from './places.ts';
 export * from './profile.ts';
 export * from './telemetry.ts';
 export * from './terms.ts';
+export * from './training.ts';
+export * from './compliance.ts';
+export * from './commissions.ts';
+export * from './final-expense.ts';

@@ -5,6 +5,10 @@ import { notFound } from '../../platform/errors.ts';
 import { addRoute } from '../../platform/routes.ts';
 import { createDownloadToken, openDownload, type FilesDeps } from './service.ts';
 
+/** Only PDFs may open inline (the browser's viewer); anything else always downloads. */
+const dispositionFor = (contentType: string, query: { disposition?: 'attachment' | 'inline' | undefined }) =>
+  query.disposition === 'inline' && contentType === 'application/pdf' ? 'inline' : 'attachment';
+
 export async function filesRoutes(app: FastifyInstance): Promise<void> {
   const deps: FilesDeps = { db: app.db, clock: app.deps.clock, storage: app.deps.storage };
 
@@ -26,7 +30,7 @@ export async function filesRoutes(app: FastifyInstance): Promise<void> {
       reply
         .header('content-type', file.contentType)
         .header('content-length', String(file.size))
-        .header('content-disposition', contentDisposition(file.name))
+        .header('content-disposition', contentDisposition(file.name, dispositionFor(file.contentType, request.query)))
         .header('cache-control', 'no-store')
         .header('x-content-type-options', 'nosniff');
       // Stored compressed (commission CSVs): the size above is of these encoded bytes.

@@ -1,0 +1,12 @@
+import { integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { files } from './files.ts';
+
+/** Compliance guide documents, numbered 2145 to 2163; the PDF bytes are a shared stored file. */
+export const complianceGuides = pgTable('compliance_guides', {
+  fileNumber: integer('file_number').primaryKey(),
+  name: text('name').notNull(),
+  downloadName: text('download_name').notNull(),
+  fileId: text('file_id')
+    .notNull()
+    .references(() => files.id, { onDelete: 'cascade' }),
+});

@@ -1,0 +1,19 @@
+import { asc, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { trainingCategories, trainingVideos } from '../../db/schema/index.ts';
+
+export type TrainingCategoryRow = typeof trainingCategories.$inferSelect;
+export type TrainingVideoRow = typeof trainingVideos.$inferSelect;
+
+export async function listCategoryRows(db: Db): Promise<TrainingCategoryRow[]> {
+  return db.select().from(trainingCategories).orderBy(asc(trainingCategories.sortOrder), asc(trainingCategories.name));
+}
+
+export async function listVideoRows(db: Db): Promise<TrainingVideoRow[]> {
+  return db.select().from(trainingVideos).orderBy(asc(trainingVideos.sortOrder), asc(trainingVideos.title));
+}
+
+export async function findVideoRow(db: Db, id: string): Promise<TrainingVideoRow | undefined> {
+  const [row] = await db.select().from(trainingVideos).where(eq(trainingVideos.id, id)).limit(1);
+  return row;
+}

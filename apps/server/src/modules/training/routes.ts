@@ -1,0 +1,75 @@
+import {
+  getTrainingVideoSource as getTrainingVideoSourceRoute,
+  listTrainingCategories as listTrainingCategoriesRoute,
+  streamTrainingMedia,
+} from '@arc/contract';
+import type { FastifyInstance } from 'fastify';
+import { notFound } from '../../platform/errors.ts';
+import { addRoute } from '../../platform/routes.ts';
+import { createUrlSigner } from '../../platform/signed-urls.ts';
+import { trainingImageSvg } from './artwork.ts';
+import { getTrainingVideoSource, listTrainingCategories, openTrainingMedia, type TrainingDeps } from './service.ts';
+
+export async function trainingRoutes(app: FastifyInstance): Promise<void> {
+  const deps: TrainingDeps = {
+    db: app.db,
+    clock: app.deps.clock,
+    storage: app.deps.storage,
+    // derived from the provider's cookie key, which every replica loads from the database
+    signer: createUrlSigner(app.deps.secrets.cookieKeys[0]!, 'training-media'),
+  };
+
+  addRoute(app, listTrainingCategoriesRoute, async () => ({ categories: await listTrainingCategories(deps) }));
+
+  addRoute(app, getTrainingVideoSourceRoute, async (request) =>
+    getTrainingVideoSource(deps, request.agentId, request.params.videoId),
+  );
+
+  // No bearer: a <video> element cannot send one. The signed token is the credential; it stays valid for the
+  // many range requests one playback makes.
+  addRoute(
+    app,
+    streamTrainingMedia,
+    async (request, reply) => {
+      const answer = await openTrainingMedia(deps, request.query.token, request.headers.range);
+      reply.header('accept-ranges', 'bytes').header('x-content-type-options', 'nosniff');
+      if (answer.status === 416) {
+        return reply
+          .code(416)
+          .header('content-range', `bytes */${answer.size}`)
+          .send({ code: 'RANGE_NOT_SATISFIABLE', message: 'Range Not Satisfiable' });
+      }
+      const maxAge = Math.max(0, answer.expiresAt - Math.floor(app.deps.clock.now().getTime() / 1000));
+      reply.header('content-type', answer.contentType).header('cache-control', `private, max-age=${maxAge}`);
+      if (answer.status === 206) {
+        reply
+          .code(206)
+          .header('content-range', `bytes ${answer.start}-${answer.end}/${answer.size}`)
+          .header('content-length', String(answer.end - answer.start + 1));
+      } else {
+        reply.header('content-length', String(answer.size));
+      }
+      if (request.method === 'HEAD') {
+        answer.stream.destroy();
+        return reply.send();
+      }
+      return reply.send(answer.stream);
+    },
+    { rateLimit: { max: 600, timeWindow: '1 minute' } },
+  );
+
+  // Category logos and thumbnails are public images (an <img> sends no token); they show titles, nothing more.
+  app.get<{ Params: { name: string } }>(
+    '/arc/training/images/:name',
+    { schema: { hide: true } },
+    async (request, reply) => {
+      const svg = trainingImageSvg(request.params.name.replace(/\.svg$/, ''));
+      if (!svg) throw notFound();
+      return reply
+        .type('image/svg+xml')
+        .header('cache-control', 'public, max-age=86400')
+        .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'")
+        .send(svg);
+    },
+  );
+}

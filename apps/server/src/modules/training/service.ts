@@ -1,0 +1,91 @@
+import type { Readable } from 'node:stream';
+import { MEDIA_URL_TTL_SECONDS, type TrainingCategory, type TrainingVideoSource } from '@arc/contract';
+import type { Db } from '../../db/client.ts';
+import { parseRange } from '../../platform/byte-range.ts';
+import type { Clock } from '../../platform/clock.ts';
+import { AppError } from '../../platform/errors.ts';
+import type { UrlSigner } from '../../platform/signed-urls.ts';
+import type { Storage } from '../../platform/storage.ts';
+import { findVideoRow, listCategoryRows, listVideoRows } from './queries.ts';
+
+export interface TrainingDeps {
+  db: Db;
+  clock: Clock;
+  storage: Storage;
+  /** signs the media URLs a <video> element opens without a bearer header */
+  signer: UrlSigner;
+}
+
+export async function listTrainingCategories(deps: TrainingDeps): Promise<TrainingCategory[]> {
+  const [categories, videos] = await Promise.all([listCategoryRows(deps.db), listVideoRows(deps.db)]);
+  return categories.map((category) => ({
+    slug: category.slug,
+    category_name: category.name,
+    category_description: category.description,
+    logo: category.logo,
+    isComingSoon: category.isComingSoon,
+    videos: videos
+      .filter((video) => video.categorySlug === category.slug)
+      .map((video) => ({
+        id: video.id,
+        title: video.title,
+        description: video.description,
+        vimeoCode: video.vimeoCode,
+        thumbs: video.thumbs,
+        isHosted: video.mediaKey !== null,
+      })),
+  }));
+}
+
+/** A signed URL for a stored clip, bound to the agent, valid for MEDIA_URL_TTL_SECONDS. */
+export async function getTrainingVideoSource(
+  deps: TrainingDeps,
+  agentId: string,
+  videoId: string,
+): Promise<TrainingVideoSource> {
+  const video = await findVideoRow(deps.db, videoId);
+  if (!video?.mediaKey) throw new AppError('NOT_FOUND', 'Video not found');
+  const expiresAt = Math.floor(deps.clock.now().getTime() / 1000) + MEDIA_URL_TTL_SECONDS;
+  const token = deps.signer.sign({ resource: video.mediaKey, agentId, expiresAt });
+  return {
+    url: `/arc/training/media?token=${token}`,
+    contentType: video.mediaType ?? 'video/webm',
+    expiresAt: new Date(expiresAt * 1000),
+  };
+}
+
+export type MediaAnswer =
+  | { status: 200; size: number; contentType: string; stream: Readable; expiresAt: number }
+  | {
+      status: 206;
+      size: number;
+      start: number;
+      end: number;
+      contentType: string;
+      stream: Readable;
+      expiresAt: number;
+    }
+  | { status: 416; size: number };
+
+const TYPES: Record<string, string> = { webm: 'video/webm', mp4: 'video/mp4' };
+
+/** Verifies the signed token and opens the clip, or the one range the `Range` header asks for. */
+export async function openTrainingMedia(
+  deps: TrainingDeps,
+  token: string,
+  rangeHeader: string | undefined,
+): Promise<MediaAnswer> {
+  const claims = deps.signer.verify(token, deps.clock.now());
+  if (!claims) throw new AppError('FORBIDDEN', 'This video link has expired. Reload the page to watch again.');
+  const stat = await deps.storage.stat(claims.resource);
+  if (!stat) throw new AppError('NOT_FOUND', 'Video not found');
+  const contentType = TYPES[claims.resource.split('.').pop() ?? ''] ?? 'application/octet-stream';
+  const request = parseRange(rangeHeader, stat.size);
+  if (request.kind === 'unsatisfiable') return { status: 416, size: stat.size };
+  if (request.kind === 'whole') {
+    const stream = await deps.storage.get(claims.resource);
+    return { status: 200, size: stat.size, contentType, stream, expiresAt: claims.expiresAt };
+  }
+  const stream = await deps.storage.get(claims.resource, request.range);
+  return { status: 206, size: stat.size, ...request.range, contentType, stream, expiresAt: claims.expiresAt };
+}

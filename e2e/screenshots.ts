@@ -1,0 +1,15 @@
+import type { Page } from '@playwright/test';
+
+/** Full-page screenshots at desktop (1280 px) and phone (390 px) width, for people to look at. */
+export async function screenshotBoth(page: Page, name: string): Promise<void> {
+  const original = page.viewportSize();
+  for (const [width, height] of [
+    [1280, 800],
+    [390, 844],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await page.waitForTimeout(150);
+    await page.screenshot({ path: `.tmp/screenshots/${name}-${width}.png`, fullPage: true });
+  }
+  if (original) await page.setViewportSize(original);
+}

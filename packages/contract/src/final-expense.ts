@@ -1,0 +1,30 @@
+import { z } from 'zod';
+import { defineRoute, ErrorResponseSchema } from './common.ts';
+
+export const FinalExpenseFileSchema = z.object({
+  id: z.number().int(),
+  filename: z.string(),
+  /** download identifier for POST /arc/downloadtoken */
+  file: z.string(),
+});
+export type FinalExpenseFile = z.infer<typeof FinalExpenseFileSchema>;
+
+export const listFinalExpenseFiles = defineRoute({
+  method: 'GET',
+  path: '/arc/agent/finalexpense/files',
+  summary: 'Final expense sales documents',
+  tags: ['final-expense'],
+  auth: true,
+  responses: { 200: z.array(FinalExpenseFileSchema), 401: ErrorResponseSchema },
+});
+
+/** Spec §9: the statistics on the info view. */
+export const FINAL_EXPENSE_STATS = {
+  averageAge: 64,
+  averageDeathBenefit: '$12,400',
+  averageMonthlyPremium: '$67',
+} as const;
+
+/** Spec §9: 2 s on the 'Building' pop-up, then 3 s more before the browser's print. */
+export const PRINT_BUILDING_MS = 2000;
+export const PRINT_DELAY_MS = 3000;
