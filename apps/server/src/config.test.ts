@@ -76,4 +76,10 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ S3_BUCKET: 'arc', S3_ACCESS_KEY_ID: 'a' })).toThrow('set both, or neither');
     expect(() => loadConfig({ S3_BUCKET: 'arc', S3_FORCE_PATH_STYLE: 'maybe' })).toThrow(ConfigError);
   });
+
+  it('takes a geocoder URL for address suggestions, off by default', () => {
+    expect(loadConfig({}).geocoderUrl).toBeUndefined();
+    expect(loadConfig({ GEOCODER_URL: 'https://nominatim.example/' }).geocoderUrl).toBe('https://nominatim.example/');
+    expect(() => loadConfig({ GEOCODER_URL: 'ftp://x' })).toThrow(ConfigError);
+  });
 });

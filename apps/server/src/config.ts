@@ -27,6 +27,7 @@ const EnvSchema = z
     S3_ACCESS_KEY_ID: z.string().min(1).optional(),
     S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
     S3_FORCE_PATH_STYLE: bool.optional(),
+    GEOCODER_URL: z.url({ protocol: /^https?$/ }).optional(),
     REDIS_URL: z
       .string()
       .regex(/^rediss?:\/\//, 'must be a redis:// URL')
@@ -75,6 +76,8 @@ export interface Config {
         forcePathStyle: boolean;
       }
     | undefined;
+  /** a Nominatim-compatible geocoder for address suggestions; unset: offline suggestions from the ZIP data */
+  geocoderUrl: string | undefined;
   redisUrl: string | undefined;
   sentryDsn: string | undefined;
   demoData: boolean;
@@ -160,6 +163,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
           forcePathStyle: e.S3_FORCE_PATH_STYLE ?? e.S3_ENDPOINT !== undefined,
         }
       : undefined,
+    geocoderUrl: e.GEOCODER_URL,
     redisUrl: e.REDIS_URL,
     sentryDsn: e.SENTRY_DSN,
     demoData: e.DEMO_DATA ?? e.DATABASE_URL === undefined,

@@ -31,15 +31,21 @@ export async function selectZipCode(db: Db, zip: string): Promise<ZipCodeRow | u
   return row;
 }
 
-/** The ZIP codes of one city, matched whatever its case (uses the `state_code, upper(city)` index). */
-export const selectZipCodesOfCity = (db: Db, stateCode: string, city: string, limit: number): Promise<ZipCodeRow[]> =>
-  db
+/**
+ * The ZIP codes of a city, or of cities whose name starts with `city` (typing in progress), whatever the case:
+ * exact matches first. Uses the `state_code, upper(city)` index.
+ */
+export const selectZipCodesOfCity = (db: Db, stateCode: string, city: string, limit: number): Promise<ZipCodeRow[]> => {
+  const upperCity = city.toUpperCase();
+  const prefix = `${upperCity.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return db
     .select(zipWithCounty)
     .from(zipCodes)
     .innerJoin(counties, eq(counties.fips, zipCodes.countyFips))
-    .where(and(eq(zipCodes.stateCode, stateCode), sql`upper(${zipCodes.city}) = upper(${city})`))
-    .orderBy(asc(zipCodes.zip))
+    .where(and(eq(zipCodes.stateCode, stateCode), sql`upper(${zipCodes.city}) like ${prefix}`))
+    .orderBy(sql`upper(${zipCodes.city}) = ${upperCity} desc`, asc(zipCodes.city), asc(zipCodes.zip))
     .limit(limit);
+};
 
 /** Which of these ZIP codes lie in which of these counties (uses the primary key). */
 export const selectZipCounties = (db: Db, zips: string[]) =>

@@ -25,7 +25,7 @@ export function getZipCode(db: Db, zip: string): Promise<ZipCodeRow | undefined>
   return selectZipCode(db, zip);
 }
 
-/** A city's ZIP codes (case-insensitive name), at most `limit`. */
+/** A city's ZIP codes (case-insensitive; a partial name matches the cities it starts), at most `limit`. */
 export function findZipCodesOfCity(
   db: Db,
   options: { state: StateCode; city: string; limit: number },

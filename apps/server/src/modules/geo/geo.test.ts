@@ -1,0 +1,186 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { insertAgent } from '../../seed/factories.ts';
+import { createTestApp, type TestApp } from '../../test/app.ts';
+import { bearer, mintAccessToken } from '../../test/tokens.ts';
+import { createNominatimProvider } from './nominatim-provider.ts';
+import { createOfflineProvider } from './offline-provider.ts';
+import { findAddressSuggestions } from './service.ts';
+
+let t: TestApp;
+let token: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  token = await mintAccessToken(t, { agentId: (await insertAgent(t.database.db)).id });
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const suggest = async (q: string | null, auth: string | null = token) =>
+  t.app.inject({
+    method: 'GET',
+    url: '/arc/geo/address-suggestions',
+    query: q === null ? {} : { q },
+    headers: auth ? bearer(auth) : {},
+  });
+const suggestions = async (q: string) => {
+  const res = await suggest(q);
+  expect(res.statusCode).toBe(200);
+  return res.json().suggestions as Record<string, unknown>[];
+};
+
+const MADISON = { city: 'Madison', state: 'WI', county: 'Dane County', countyId: '55025' };
+
+describe('GET /arc/geo/address-suggestions', () => {
+  it('completes a street address with a city and state: number, route, city, state, ZIP and county', async () => {
+    const list = await suggestions('123 Main St Madison WI');
+    expect(list.length).toBeGreaterThan(1);
+    expect(list.length).toBeLessThanOrEqual(5);
+    expect(list[0]).toMatchObject({ streetNumber: '123', route: 'Main St', unit: null, ...MADISON });
+    expect(list[0]!.postalCode).toMatch(/^537\d\d$/);
+    expect(list[0]!.description).toBe(`123 Main St, Madison, WI ${String(list[0]!.postalCode)}`);
+    expect(list.every((s) => s.city === 'Madison' && s.streetNumber === '123')).toBe(true);
+  });
+
+  it('answers the place of a ZIP code, alone or after a street', async () => {
+    expect(await suggestions('53703')).toEqual([
+      {
+        description: 'Madison, WI 53703',
+        streetNumber: null,
+        route: null,
+        unit: null,
+        postalCode: '53703',
+        latitude: expect.any(Number),
+        longitude: expect.any(Number),
+        ...MADISON,
+      },
+    ]);
+    const [withStreet] = await suggestions('1600 Pennsylvania Ave NW, 20500');
+    expect(withStreet).toMatchObject({
+      description: '1600 Pennsylvania Ave NW, Washington, DC 20500',
+      streetNumber: '1600',
+      route: 'Pennsylvania Ave NW',
+      state: 'DC',
+      countyId: '11001',
+    });
+  });
+
+  it('keeps the unit, reads a state by name, and trusts the ZIP over a typed city', async () => {
+    const [apartment] = await suggestions('500 W Washington Ave Apt 4 Madison, Wisconsin');
+    expect(apartment).toMatchObject({ streetNumber: '500', route: 'W Washington Ave', unit: 'Apt 4', ...MADISON });
+    expect(apartment!.description).toMatch(/^500 W Washington Ave Apt 4, Madison, WI 537\d\d$/);
+    const [zipWins] = await suggestions('10 Elm St Springfield IL 53703');
+    expect(zipWins).toMatchObject({ postalCode: '53703', ...MADISON });
+  });
+
+  it('suggests the cities a partly typed name starts with, whatever the case', async () => {
+    const list = await suggestions('123 main st madis wi');
+    expect(list.length).toBeGreaterThan(0);
+    expect(list.every((s) => s.city === 'Madison' && s.route === 'main St')).toBe(true);
+  });
+
+  it('answers no suggestions for what is not a US address or an unknown ZIP', async () => {
+    expect(await suggestions('hello there')).toEqual([]);
+    expect(await suggestions('00000')).toEqual([]);
+    expect(await suggestions('12 Rue de Rivoli Paris')).toEqual([]);
+    expect(await suggestions('5 Main St Anytown PR')).toEqual([]);
+  });
+
+  it('answers 400 without a query and 401 without a token', async () => {
+    for (const q of [null, '', '   ', 'x'.repeat(201)]) {
+      const res = await suggest(q);
+      expect(res.statusCode, String(q)).toBe(400);
+      expect(res.json().code).toBe('BAD_REQUEST');
+    }
+    const anonymous = await suggest('53703', null);
+    expect(anonymous.statusCode).toBe(401);
+  });
+});
+
+/** A stand-in Nominatim: answers what `next` holds and records the query strings it got. */
+async function startFakeNominatim() {
+  const requests: URL[] = [];
+  let next: { status: number; body: unknown } = { status: 200, body: [] };
+  const server = http.createServer((req, res) => {
+    requests.push(new URL(req.url!, 'http://fake'));
+    res.writeHead(next.status, { 'content-type': 'application/json' }).end(JSON.stringify(next.body));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`,
+    requests,
+    answer: (status: number, body: unknown) => {
+      next = { status, body };
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+describe('external geocoder (GEOCODER_URL)', () => {
+  it('maps Nominatim results to the same suggestions, with the county from the ZIP data', async () => {
+    const fake = await startFakeNominatim();
+    try {
+      fake.answer(200, [
+        {
+          lat: '43.0747',
+          lon: '-89.3841',
+          address: {
+            house_number: '2',
+            road: 'East Main Street',
+            city: 'Madison',
+            postcode: '53703-3314',
+            country_code: 'us',
+          },
+        },
+        { lat: '48.85', lon: '2.35', address: { road: 'Rue de Rivoli', postcode: '75001', country_code: 'fr' } },
+        { unexpected: true },
+      ]);
+      const provider = createNominatimProvider({ url: fake.url, db: t.database.db });
+      expect(await provider.suggest('2 E Main St Madison', 5)).toEqual([
+        {
+          description: '2 East Main Street, Madison, WI 53703',
+          streetNumber: '2',
+          route: 'East Main Street',
+          unit: null,
+          postalCode: '53703',
+          latitude: 43.0747,
+          longitude: -89.3841,
+          ...MADISON,
+        },
+      ]);
+      const sent = fake.requests[0]!;
+      expect(sent.pathname).toBe('/search');
+      expect(Object.fromEntries(sent.searchParams)).toMatchObject({
+        q: '2 E Main St Madison',
+        format: 'jsonv2',
+        addressdetails: '1',
+        countrycodes: 'us',
+        limit: '5',
+      });
+    } finally {
+      await fake.close();
+    }
+  });
+
+  it('falls back to the offline suggestions, with a warning, when the geocoder fails', async () => {
+    const fake = await startFakeNominatim();
+    try {
+      fake.answer(503, { error: 'busy' });
+      const log = { warn: vi.fn() };
+      const deps = {
+        external: createNominatimProvider({ url: fake.url, db: t.database.db }),
+        offline: createOfflineProvider(t.database.db),
+      };
+      const list = await findAddressSuggestions(deps, '53703', log as never);
+      expect(list).toMatchObject([{ postalCode: '53703', city: 'Madison' }]);
+      expect(log.warn).toHaveBeenCalledWith(
+        expect.objectContaining({ provider: 'nominatim' }),
+        'address geocoder failed; answering offline suggestions',
+      );
+    } finally {
+      await fake.close();
+    }
+  });
+});
