@@ -11,6 +11,7 @@ import { geoRoutes } from './modules/geo/routes.ts';
 import { mailboxRoutes } from './modules/mailbox/routes.ts';
 import { placesRoutes } from './modules/places/routes.ts';
 import { profileRoutes } from './modules/profile/routes.ts';
+import { suppliesRoutes } from './modules/supplies/routes.ts';
 import { telemetryRoutes } from './modules/telemetry/routes.ts';
 import authPlugin from './platform/auth.ts';
 import type { AppDeps } from './platform/deps.ts';
@@ -101,6 +102,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await app.register(telemetryRoutes);
   await app.register(placesRoutes);
   await app.register(geoRoutes);
+  await app.register(suppliesRoutes);
   if (config.demoData) await app.register(mailboxRoutes);
 
   // ── 404 and the web app ────────────────────────────────────────────────────────────────────────

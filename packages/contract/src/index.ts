@@ -9,3 +9,4 @@ export * from './telemetry.ts';
 export * from './business-time.ts';
 export * from './places.ts';
 export * from './geo.ts';
+export * from './supplies.ts';
