@@ -195,6 +195,97 @@ results.bareFastify = { reqPerSec: Math.round(bareResult.requests.average), p99M
 results.userInfo = { reqPerSec: Math.round(infoResult.requests.average), p99Ms: infoResult.latency.p99 };
 results.userInfoToBareRatio = Math.round((infoResult.requests.average / bareResult.requests.average) * 100) / 100;
 
+// ── 2b. supplies: the MA plans of a county with 100 plans, and an order submission (p95 of each) ───────
+/** Runs `call` from `concurrency` loops for `ms`; each call's latency counts; answers p50/p95 and throughput. */
+async function latencies(call, { concurrency = 10, ms = DURATION * 1000 } = {}) {
+  const times = [];
+  let failures = 0;
+  const end = performance.now() + ms;
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (performance.now() < end) {
+        const started = performance.now();
+        const ok = await call();
+        times.push(performance.now() - started);
+        if (!ok) failures += 1;
+      }
+    }),
+  );
+  times.sort((a, b) => a - b);
+  const at = (q) => Math.round(times[Math.min(times.length - 1, Math.floor(q * times.length))] * 10) / 10;
+  return {
+    requests: times.length,
+    failures,
+    reqPerSec: Math.round(times.length / (ms / 1000)),
+    p50Ms: at(0.5),
+    p95Ms: at(0.95),
+  };
+}
+{
+  const auth = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+  const post = (url, body, headers = auth) =>
+    fetch(`${BASE}${url}`, { method: 'POST', headers, body: JSON.stringify(body) });
+  const la = new Intl.DateTimeFormat('en-US', {
+    timeZone: 'America/Los_Angeles',
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+  }).formatToParts(new Date());
+  const part = (type) => Number(la.find((p) => p.type === type).value);
+  // the first open product year (spec part 2 §9): this year until 29 October, then next year
+  const year = part('month') > 10 || (part('month') === 10 && part('day') >= 30) ? part('year') + 1 : part('year');
+  const carriers = await (await post('/arc/products/bycounty', { countyid: '55079', year })).json();
+  const companies = carriers[0].groups[0].companies.map((c) => c.name);
+  let planCount = 0;
+  let busiest = { company: companies[0], plans: 0 };
+  for (const company of companies) {
+    const plans = await (
+      await post('/arc/products/malandscapedata', { county: '55079', state: 'WI', year, company })
+    ).json();
+    planCount += plans.length;
+    if (plans.length > busiest.plans) busiest = { company, plans: plans.length };
+  }
+  results.maPlans = {
+    county: 'Milwaukee County, WI (55079)',
+    plansInCounty: planCount,
+    carrier: busiest.company,
+    carrierPlans: busiest.plans,
+    ...(await latencies(async () => {
+      const res = await post('/arc/products/malandscapedata', {
+        county: '55079',
+        state: 'WI',
+        year,
+        company: busiest.company,
+      });
+      await res.arrayBuffer();
+      return res.ok;
+    })),
+  };
+  const kits = await (
+    await post('/arc/products/bystate', { stateabbr: 'WI', year, productType: 'Medicare Supplement' })
+  ).json();
+  const kit = kits[0].companies[0].product.id;
+  const order = {
+    address: {
+      street_number: '1200',
+      route: 'John Q Hammons Dr',
+      locality: 'Madison',
+      administrative_area_level_1: 'WI',
+      postal_code: '53717',
+      specialinstruct: '',
+    },
+    supplies: [{ productId: kit, qty: 1 }],
+  };
+  results.supplyOrder = await latencies(
+    async () => {
+      const res = await post('/arc/agent/supplies/orders', order, { ...auth, 'idempotency-key': crypto.randomUUID() });
+      await res.arrayBuffer();
+      return res.ok;
+    },
+    { concurrency: 5 },
+  );
+}
+
 // ── 3. JavaScript loaded by /sign-in and by / ──────────────────────────────────────────────────────
 const browser = await chromium.launch({
   executablePath: '/usr/bin/chromium',
@@ -239,6 +330,8 @@ const targets = {
   readyOnExistingDataMs: results.readyOnExistingDataMs < 5000,
   userInfoToBareRatio: results.userInfoToBareRatio >= 0.5,
   signInJsGzipKb: results.signInJsGzipKb.kb < 150,
+  maPlansNoFailures: results.maPlans.failures === 0 && results.maPlans.plansInCounty >= 100,
+  supplyOrderNoFailures: results.supplyOrder.failures === 0,
 };
 console.log(JSON.stringify({ results, targetsMet: targets }, null, 2));
 fs.mkdirSync(path.join(root, '.tmp'), { recursive: true });

@@ -58,6 +58,8 @@ const KIT_CARRIERS: Record<string, string[]> = {
 /** Landscape demo states, with one county that lists 100 plans (the benchmark's county). */
 export const DEMO_LANDSCAPE_STATES = ['WI', 'MN'] as const;
 export const HUNDRED_PLAN_COUNTY = '55079'; // Milwaukee County, WI
+/** Dane County, WI: the demo agent's county, where every carrier has plans. */
+const DEMO_HOME_COUNTY = '55025';
 
 const csvField = (value: string) => (/[",\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value);
 
@@ -109,6 +111,9 @@ export async function demoLandscapeCsv(db: Db, year: number, random: Random): Pr
           ? [hundred!]
           : stateCounties.slice(start, start + random.int(4, Math.ceil(stateCounties.length / 2)));
         if (!isExtra && hundred && !served.includes(hundred) && random.bool(0.5)) served.push(hundred);
+        // every carrier files at least one plan in the demo agent's county, as in a real metro county
+        const home = stateCounties.find((c) => c.fips === DEMO_HOME_COUNTY);
+        if (!isExtra && home && !served.includes(home) && (p === 1 || random.bool(0.3))) served.push(home);
         if (hundred && served.includes(hundred)) hundredCount++;
         const cells = [
           state,
