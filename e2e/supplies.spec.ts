@@ -6,19 +6,25 @@ import { expect, expectAccessible, signIn, test } from './fixtures.ts';
 /** Screenshots to look at: desktop (1280 px) and phone (390 px) widths. */
 const SHOTS = path.resolve(import.meta.dirname, '../.tmp/screenshots');
 
-/** Empties the demo agent's cart through the UI's own calls, so each test starts clean. */
+/** The signed-in tab's access token (oidc-client-ts keeps the user in sessionStorage). */
+async function accessToken(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const key = Object.keys(sessionStorage).find((k) => k.startsWith('oidc.user:'));
+    return key ? (JSON.parse(sessionStorage.getItem(key)!) as { access_token: string }).access_token : '';
+  });
+}
+
+/** Empties the demo agent's cart through the API, so each test starts clean, then opens /products. */
 async function emptyCart(page: Page) {
-  await page.goto('/products');
-  const cart = page.getByRole('button', { name: /^Supplies cart/ });
-  while (await cart.isVisible().catch(() => false)) {
-    await cart.click();
-    await page
-      .getByRole('button', { name: /from the cart$/ })
-      .first()
-      .click();
-    await page.keyboard.press('Escape');
-    await page.waitForTimeout(300);
+  const headers = { authorization: `Bearer ${await accessToken(page)}` };
+  const cart = (await (await page.request.get('/arc/agent/supplies/cart', { headers })).json()) as {
+    items: { product: { id: string } }[];
+  };
+  for (const item of cart.items) {
+    await page.request.delete(`/arc/agent/supplies/cart/items/${encodeURIComponent(item.product.id)}`, { headers });
   }
+  await page.goto('/products');
+  await expect(page.getByRole('heading', { name: 'Order Supplies', level: 1 })).toBeVisible();
 }
 
 async function searchDaneCounty(page: Page) {
@@ -156,28 +162,23 @@ test.describe('[SUPPLIES]', () => {
 
   test('double-clicking Send Order makes one order', async ({ page }) => {
     await signIn(page);
-    const token = await page.evaluate(() => {
-      const key = Object.keys(sessionStorage).find((k) => k.startsWith('oidc.user:'));
-      return key ? (JSON.parse(sessionStorage.getItem(key)!) as { access_token: string }).access_token : '';
-    });
+    const token = await accessToken(page);
     const countOrders = async () => {
       const res = await page.request.get('/arc/agent/supplies/orders', {
         headers: { authorization: `Bearer ${token}` },
       });
       return ((await res.json()) as unknown[]).length;
     };
-    await page.goto('/products');
-    // the cart from the previous test holds one kit; make sure there is something to send
-    if (!(await page.getByRole('button', { name: /^Supplies cart/ }).isVisible())) {
-      await page.getByRole('combobox', { name: 'Product Type' }).click();
-      await page.getByRole('option', { name: 'Medicare Supplement' }).click();
-      await page.getByRole('button', { name: 'Search' }).click();
-      await page
-        .getByRole('button', { name: /^Add to Cart:/ })
-        .first()
-        .click();
-      await page.getByRole('dialog').getByRole('button', { name: 'Add to Cart' }).click();
-    }
+    await emptyCart(page);
+    await page.getByRole('combobox', { name: 'Product Type' }).click();
+    await page.getByRole('option', { name: 'Medicare Supplement' }).click();
+    await page.getByRole('button', { name: 'Search' }).click();
+    await page
+      .getByRole('button', { name: /^Add to Cart:/ })
+      .first()
+      .click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Add to Cart' }).click();
+    await expect(page.getByRole('button', { name: 'Supplies cart, 1 item' })).toBeVisible();
     const before = await countOrders();
     await page.getByRole('button', { name: /^Supplies cart/ }).click();
     await page.getByRole('button', { name: 'Check out', exact: true }).click();

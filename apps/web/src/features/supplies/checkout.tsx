@@ -59,7 +59,7 @@ export function Checkout({ onDone, onSent }: CheckoutProps) {
   const columns = useMemo<DataTableColumn<CartLine>[]>(
     () => [
       { id: 'qty', header: 'Qty', value: (l) => l.qty, align: 'right', width: 70 },
-      { id: 'year', header: 'Year', value: (l) => l.year, width: 80 },
+      { id: 'year', header: 'Year', value: (l) => String(l.year), width: 80 },
       { id: 'plan', header: 'Plan Name', value: (l) => l.planName },
       { id: 'state', header: 'State', value: (l) => l.state, width: 80 },
       { id: 'carrier', header: 'Carrier', value: (l) => l.carrier },
