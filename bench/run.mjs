@@ -2,7 +2,10 @@
 //   1. time from start to ready on an existing data directory (target < 5 s)
 //   2. GET /arc/user/info with a valid token: throughput and p99, as a ratio to a bare Fastify route (target ≥ 0.5)
 //   3. gzipped JavaScript loaded by /sign-in (target < 150 KB) and by / when signed in
+//   4. address suggestions: p95 latency while typing (target < 30 ms); counties of a state
+//   5. spreadsheet export: 10,000 rows (target < 0.5 s) and peak memory of 100,000 rows vs 10,000 (target ≤ 1.3×)
 import { spawn, spawnSync } from 'node:child_process';
+import readline from 'node:readline';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -153,6 +156,58 @@ async function measureJs(page, action, phaseOf = () => 'all') {
   return byPhase;
 }
 
+/** Sequential requests (one user typing), each URL in turn, `rounds` times: latency percentiles in ms. */
+async function latencies(urls, headers, rounds) {
+  const times = [];
+  for (let round = 0; round < rounds; round += 1) {
+    for (const url of urls) {
+      const started = performance.now();
+      const res = await fetch(url, { headers });
+      await res.arrayBuffer();
+      if (!res.ok) throw new Error(`${url} answered ${res.status}`);
+      times.push(performance.now() - started);
+    }
+  }
+  times.sort((a, b) => a - b);
+  const at = (q) => Math.round(times[Math.min(times.length - 1, Math.floor(q * times.length))] * 10) / 10;
+  return { requests: times.length, p50Ms: at(0.5), p95Ms: at(0.95), maxMs: at(1) };
+}
+
+/** The spreadsheet export server (bench/xlsx-export.mjs) in its own process, so its peak memory is its own. */
+async function xlsxServer() {
+  const child = spawn(process.execPath, [path.join(root, 'bench/xlsx-export.mjs')], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const lines = readline.createInterface({ input: child.stdout })[Symbol.asyncIterator]();
+  const { port } = JSON.parse((await lines.next()).value);
+  const base = `http://127.0.0.1:${port}`;
+  return {
+    async exportRows(rows) {
+      const started = performance.now();
+      const res = await fetch(`${base}/export?rows=${rows}`);
+      if (!res.ok) throw new Error(`export answered ${res.status}`);
+      let bytes = 0;
+      for await (const chunk of res.body) bytes += chunk.length;
+      return { ms: performance.now() - started, bytes };
+    },
+    peakRssMb: async () => (await (await fetch(`${base}/stats`)).json()).peakRssMb,
+    stop: () => stop(child),
+  };
+}
+
+/** One fresh export server per size: a 1,000-row warm-up, then the export; its peak RSS and time. */
+async function measureExport(rows, repeats) {
+  const server = await xlsxServer();
+  await server.exportRows(1000);
+  const runs = [];
+  for (let i = 0; i < repeats; i += 1) runs.push(await server.exportRows(rows));
+  const peakRssMb = await server.peakRssMb();
+  await server.stop();
+  const ms = runs.map((r) => r.ms).sort((a, b) => a - b);
+  return { rows, medianMs: Math.round(ms[Math.floor(ms.length / 2)]), bytes: runs[0].bytes, peakRssMb };
+}
+
 // ── build and first start ──────────────────────────────────────────────────────────────────────────
 if (!fs.existsSync(path.join(root, 'apps/web/dist/index.html'))) {
   spawnSync('vite', ['build', '--config', 'apps/web/vite.config.ts', '--logLevel', 'warn'], {
@@ -195,9 +250,29 @@ results.bareFastify = { reqPerSec: Math.round(bareResult.requests.average), p99M
 results.userInfo = { reqPerSec: Math.round(infoResult.requests.average), p99Ms: infoResult.latency.p99 };
 results.userInfoToBareRatio = Math.round((infoResult.requests.average / bareResult.requests.average) * 100) / 100;
 
-// ── 2b. supplies: the MA plans of a county with 100 plans, and an order submission (p95 of each) ───────
+// ── 4. address suggestions while typing, and the counties of a state ──────────────────────────────
+const typing = [
+  '53703',
+  '123 Main St Madison WI',
+  '123 Main St Madis WI',
+  '500 W Washington Ave Apt 4 Madison, Wisconsin',
+  '1600 Pennsylvania Ave NW Washington DC',
+  '350 5th Ave New York NY',
+  '1 Infinite Loop Cupertino CA 95014',
+  '742 Evergreen Terrace Springfield IL',
+];
+const suggestionUrls = typing.map((q) => `${BASE}/arc/geo/address-suggestions?q=${encodeURIComponent(q)}`);
+await latencies(suggestionUrls, { authorization: `Bearer ${token}` }, 2); // warm-up
+results.addressSuggestions = await latencies(suggestionUrls, { authorization: `Bearer ${token}` }, 40);
+results.counties = await latencies(
+  ['WI', 'TX', 'CA', 'VI'].map((state) => `${BASE}/arc/counties/${state}`),
+  {},
+  20,
+);
+
+// ── 5. supplies: the MA plans of a county with 100 plans, and an order submission (p95 of each) ───────
 /** Runs `call` from `concurrency` loops for `ms`; each call's latency counts; answers p50/p95 and throughput. */
-async function latencies(call, { concurrency = 10, ms = DURATION * 1000 } = {}) {
+async function loopLatencies(call, { concurrency = 10, ms = DURATION * 1000 } = {}) {
   const times = [];
   let failures = 0;
   const end = performance.now() + ms;
@@ -250,7 +325,7 @@ async function latencies(call, { concurrency = 10, ms = DURATION * 1000 } = {}) 
     plansInCounty: planCount,
     carrier: busiest.company,
     carrierPlans: busiest.plans,
-    ...(await latencies(async () => {
+    ...(await loopLatencies(async () => {
       const res = await post('/arc/products/malandscapedata', {
         county: '55079',
         state: 'WI',
@@ -276,7 +351,7 @@ async function latencies(call, { concurrency = 10, ms = DURATION * 1000 } = {}) 
     },
     supplies: [{ productId: kit, qty: 1 }],
   };
-  results.supplyOrder = await latencies(
+  results.supplyOrder = await loopLatencies(
     async () => {
       const res = await post('/arc/agent/supplies/orders', order, { ...auth, 'idempotency-key': crypto.randomUUID() });
       await res.arrayBuffer();
@@ -326,10 +401,22 @@ results.dashboardJsGzipKb = (
 await browser.close();
 await stop(server);
 
+// ── 5. spreadsheet export: time and peak memory ─────────────────────────────────────────────────────
+const export10k = await measureExport(10_000, 3);
+const export100k = await measureExport(100_000, 1);
+results.xlsx = {
+  rows10k: export10k,
+  rows100k: export100k,
+  peakMemoryRatio100kTo10k: Math.round((export100k.peakRssMb / export10k.peakRssMb) * 100) / 100,
+};
+
 const targets = {
   readyOnExistingDataMs: results.readyOnExistingDataMs < 5000,
   userInfoToBareRatio: results.userInfoToBareRatio >= 0.5,
   signInJsGzipKb: results.signInJsGzipKb.kb < 150,
+  addressSuggestionsP95Ms: results.addressSuggestions.p95Ms < 30,
+  xlsx10kMs: results.xlsx.rows10k.medianMs < 500,
+  xlsxPeakMemoryRatio: results.xlsx.peakMemoryRatio100kTo10k <= 1.3,
   maPlansNoFailures: results.maPlans.failures === 0 && results.maPlans.plansInCounty >= 100,
   supplyOrderNoFailures: results.supplyOrder.failures === 0,
 };

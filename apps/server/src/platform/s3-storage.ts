@@ -65,14 +65,24 @@ export function createS3Storage(options: S3StorageOptions): Storage {
         queueSize: 2,
         leavePartsOnError: false,
       });
-      const feeding = pipeline(body, counted);
-      // If the source fails, stop the upload: lib-storage then aborts the multipart upload (or never sends
-      // the single PutObject), so a cut upload stores nothing.
-      feeding.catch(() => void upload.abort().catch(() => {}));
-      const [fed, stored] = await Promise.allSettled([feeding, upload.done()]);
-      // the source's own error says more than the abort it caused
-      if (fed.status === 'rejected') throw fed.reason;
-      if (stored.status === 'rejected') throw stored.reason;
+      // Whichever side fails first stops the other: a failing source aborts the upload (lib-storage then
+      // aborts the multipart upload, or never sends the single PutObject), so a cut upload stores nothing; a
+      // refusing store ends the source, which nothing reads any more.
+      let sourceError: unknown;
+      let storeError: unknown;
+      const feeding = pipeline(body, counted).catch((err: unknown) => {
+        if (storeError !== undefined) return;
+        sourceError = err;
+        void upload.abort().catch(() => {});
+      });
+      const storing = upload.done().catch((err: unknown) => {
+        if (sourceError !== undefined) return;
+        storeError = err;
+        counted.destroy(err instanceof Error ? err : new Error(String(err)));
+      });
+      await Promise.all([feeding, storing]);
+      if (sourceError !== undefined) throw sourceError;
+      if (storeError !== undefined) throw storeError;
       return { size };
     },
 

@@ -140,6 +140,17 @@ describe.each(backends)('%s storage', (_name, open) => {
   });
 });
 
+describe('S3 storage errors', () => {
+  it('fails an upload to a bucket that does not exist, small or large, instead of waiting', async () => {
+    const storage = createStorage(loadConfig({ DATA_DIR: root, ...s3.env, S3_BUCKET: 'no-such-bucket' }, root));
+    await expect(storage.put('a.txt', Readable.from(['x']))).rejects.toMatchObject({ name: 'NoSuchBucket' });
+    await expect(storage.put('b.bin', chunked(randomBytes(7 * 1024 * 1024)))).rejects.toMatchObject({
+      name: 'NoSuchBucket',
+    });
+    expect(await storage.stat('a.txt')).toBeNull();
+  });
+});
+
 describe('createStorage', () => {
   it('uses local disk under DATA_DIR/files without S3_BUCKET', async () => {
     const storage = createStorage(loadConfig({ DATA_DIR: root }, root));
