@@ -12,10 +12,12 @@ import { MessageDialog } from './message-dialog.tsx';
  * panel's middle can be a screen or more away.
  */
 export function DownloadOverlay({ visible, label = 'Downloading' }: { visible: boolean; label?: string }) {
+  // mounted only while on: a list of download buttons adds no empty portal per button
+  if (!visible) return null;
   return (
     <Portal>
       <LoadingOverlay
-        visible={visible}
+        visible
         pos="fixed"
         zIndex={400}
         overlayProps={{ blur: 1 }}
