@@ -305,17 +305,15 @@ export async function seedSuppliesDemo({
     if (!first) return;
     for (const { order, log } of demoOrders(first.id, now, first, random)) {
       const [row] = await tx.insert(supplyOrders).values(order).returning({ id: supplyOrders.id });
-      await tx
-        .insert(supplyOrderLog)
-        .values(
-          log.map((l) => ({
-            orderId: row!.id,
-            firstName: l.by.first,
-            lastName: l.by.last,
-            action: l.action,
-            at: l.at,
-          })),
-        );
+      await tx.insert(supplyOrderLog).values(
+        log.map((l) => ({
+          orderId: row!.id,
+          firstName: l.by.first,
+          lastName: l.by.last,
+          action: l.action,
+          at: l.at,
+        })),
+      );
     }
   });
   return reports;

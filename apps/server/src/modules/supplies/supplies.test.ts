@@ -366,9 +366,7 @@ describe('POST /arc/agent/supplies/orders', () => {
       order_date: at,
     });
     const log = await call('GET', `/arc/agent/supplies/orders/${body.orderIds[0]}/log`, tokenA);
-    expect(log.json()).toEqual([
-      { first: 'Ann', last: 'Agent', action: 'Order placed', tstamp: at },
-    ]);
+    expect(log.json()).toEqual([{ first: 'Ann', last: 'Agent', action: 'Order placed', tstamp: at }]);
     expect((await call('GET', '/arc/agent/supplies/orders', tokenB)).json()).toEqual([]);
   });
 
