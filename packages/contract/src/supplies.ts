@@ -7,8 +7,6 @@ import { StateCodeSchema } from './places.ts';
 
 export const MEDICARE_ADVANTAGE = 'Medicare Advantage';
 export const PRESCRIPTION_DRUG_PLAN = 'Prescription Drug Plan';
-/** Carriers ship kits of these types only to agents Ready to Sell the carrier's plans that year in that state. */
-export const READY_TO_SELL_TYPES: readonly string[] = [MEDICARE_ADVANTAGE, PRESCRIPTION_DRUG_PLAN];
 export const DEFAULT_PRODUCT_TYPE = MEDICARE_ADVANTAGE;
 /** The provider's phone number for supplies needed sooner than the shipping time. */
 export const SUPPLIES_PHONE = '(800) 555-0142';

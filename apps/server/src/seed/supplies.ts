@@ -13,7 +13,7 @@ import { importMaLandscape, LANDSCAPE_COLUMNS, type LandscapeImportReport } from
 import { seededRandom, type Random } from './random.ts';
 
 /** Product types in the picker's order; MA and PDP kits need Ready to Sell. */
-export const PRODUCT_TYPES: (typeof supplyProductTypes.$inferInsert)[] = [
+const PRODUCT_TYPES: (typeof supplyProductTypes.$inferInsert)[] = [
   { name: MEDICARE_ADVANTAGE, sortOrder: 1, requiresReadyToSell: true, isByCounty: true },
   { name: 'Medicare Supplement', sortOrder: 2 },
   { name: PRESCRIPTION_DRUG_PLAN, sortOrder: 3, requiresReadyToSell: true },
@@ -56,8 +56,8 @@ const KIT_CARRIERS: Record<string, string[]> = {
 };
 
 /** Landscape demo states, with one county that lists 100 plans (the benchmark's county). */
-export const DEMO_LANDSCAPE_STATES = ['WI', 'MN'] as const;
-export const HUNDRED_PLAN_COUNTY = '55079'; // Milwaukee County, WI
+const DEMO_LANDSCAPE_STATES = ['WI', 'MN'] as const;
+const HUNDRED_PLAN_COUNTY = '55079'; // Milwaukee County, WI
 /** Dane County, WI: the demo agent's county, where every carrier has plans. */
 const DEMO_HOME_COUNTY = '55025';
 
@@ -67,7 +67,7 @@ const csvField = (value: string) => (/[",\n]/.test(value) ? `"${value.replace(/"
  * A year's demo landscape as CMS's CSV (the same columns a provider imports): each carrier files a few plans
  * per state, each serving a run of counties; HUNDRED_PLAN_COUNTY gets plans until it lists 100.
  */
-export async function demoLandscapeCsv(db: Db, year: number, random: Random): Promise<string> {
+async function demoLandscapeCsv(db: Db, year: number, random: Random): Promise<string> {
   const header = [
     LANDSCAPE_COLUMNS.state[0],
     LANDSCAPE_COLUMNS.county[0],
@@ -142,7 +142,7 @@ export async function demoLandscapeCsv(db: Db, year: number, random: Random): Pr
 }
 
 /** Each state's kits of the non-MA types for a year: a few carriers each. */
-export function demoKits(year: number, random: Random): (typeof supplyProducts.$inferInsert)[] {
+function demoKits(year: number, random: Random): (typeof supplyProducts.$inferInsert)[] {
   const rows: (typeof supplyProducts.$inferInsert)[] = [];
   for (const { code } of STATES) {
     for (const [type, carriers] of Object.entries(KIT_CARRIERS)) {
@@ -162,7 +162,7 @@ export function demoKits(year: number, random: Random): (typeof supplyProducts.$
   return rows;
 }
 
-export function readyToSellRows(agentId: string, years: number[], notReady: string[] = []) {
+function readyToSellRows(agentId: string, years: number[], notReady: string[] = []) {
   const carriers = [...new Set([...MA_CARRIERS.map((c) => c.name), ...KIT_CARRIERS[PRESCRIPTION_DRUG_PLAN]!])];
   return years.flatMap((year) =>
     STATES.flatMap(({ code }) =>

@@ -115,7 +115,7 @@ const countyKey = (state: string, name: string) =>
     .replace(/[^a-z0-9]/g, '')}`;
 
 /** A stable product id from the plan's identity, so a re-import keeps carts and orders pointing at it. */
-export const maProductId = (year: number, state: string, contractId: string, planId: string, segmentId: string) =>
+const maProductId = (year: number, state: string, contractId: string, planId: string, segmentId: string) =>
   `ma_${year}_${state}_${contractId}_${planId}_${segmentId}`;
 
 interface PlanLine {

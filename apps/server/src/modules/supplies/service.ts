@@ -55,7 +55,7 @@ export interface SuppliesDeps {
 }
 
 /** The action the order log records when an agent sends an order. */
-export const ORDER_PLACED_ACTION = 'Order placed';
+const ORDER_PLACED_ACTION = 'Order placed';
 
 const toProduct = (row: ProductRow): Product => ({
   id: row.id,
@@ -370,7 +370,7 @@ export async function listSupplyOrderLog(
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 
 /** The CRM's account id for an ActID (a stable 18-character id in the CRM's format). */
-export function crmAccountId(actId: string): string {
+function crmAccountId(actId: string): string {
   const digest = createHash('sha256').update(`crm-account:${actId}`).digest();
   let id = '001';
   for (let i = 0; i < 15; i++) id += BASE62[digest[i]! % 62];

@@ -8,7 +8,7 @@ import { suppliesQueries } from '../../api/supplies.ts';
 import { DataTable, type DataTableColumn } from '../../ui/data-table.tsx';
 import type { SearchRequest } from './product-search.tsx';
 
-export const NOT_READY_LABEL = 'Not Ready to Sell';
+const NOT_READY_LABEL = 'Not Ready to Sell';
 
 function BackButton({ onClick, label = 'Back' }: { onClick: () => void; label?: string }) {
   return (
@@ -19,7 +19,7 @@ function BackButton({ onClick, label = 'Back' }: { onClick: () => void; label?: 
 }
 
 /** Once a product is in the cart its add button becomes a text with its count that opens checkout (spec §4). */
-export function AddOrCount({ productId, label, onAdd }: { productId: string; label: string; onAdd: () => void }) {
+function AddOrCount({ productId, label, onAdd }: { productId: string; label: string; onAdd: () => void }) {
   const { lines } = useSuppliesCart();
   const line = lines.find((l) => l.productId === productId);
   if (line) {

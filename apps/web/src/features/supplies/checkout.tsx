@@ -15,7 +15,7 @@ import { MessageDialog } from '../../ui/message-dialog.tsx';
 const isStateCode = (code: string): code is StateCode => STATES.some((s) => s.code === code);
 
 /** The shipping address a picked suggestion gives; null until one is picked (spec part 2 §5). */
-export function addressFromSuggestion(s: AddressSuggestion): Omit<ShippingAddress, 'specialinstruct'> | null {
+function addressFromSuggestion(s: AddressSuggestion): Omit<ShippingAddress, 'specialinstruct'> | null {
   if (!isStateCode(s.state)) return null;
   return {
     street_number: s.streetNumber ?? '',

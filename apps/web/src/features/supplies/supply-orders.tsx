@@ -23,10 +23,10 @@ const dateTimeFormat = new Intl.DateTimeFormat('en-US', {
 });
 
 /** The client-derived fields of spec part 2 §3 Supply order. */
-export const orderName = (o: SupplyOrder) => `${o.first} ${o.last}`;
-export const orderAddress = (o: SupplyOrder) =>
+const orderName = (o: SupplyOrder) => `${o.first} ${o.last}`;
+const orderAddress = (o: SupplyOrder) =>
   `${[o.street_num, o.street].filter(Boolean).join(' ')}, ${o.city}, ${o.state} ${o.zip}`;
-export const orderStatus = (o: SupplyOrder) => o.status || SUPPLIES_MESSAGES.notCompleted;
+const orderStatus = (o: SupplyOrder) => o.status || SUPPLIES_MESSAGES.notCompleted;
 
 const ALL_CARRIERS = '';
 
