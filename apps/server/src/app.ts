@@ -16,6 +16,7 @@ import { geoRoutes } from './modules/geo/routes.ts';
 import { mailboxRoutes } from './modules/mailbox/routes.ts';
 import { placesRoutes } from './modules/places/routes.ts';
 import { profileRoutes } from './modules/profile/routes.ts';
+import { suppliesRoutes } from './modules/supplies/routes.ts';
 import { telemetryRoutes } from './modules/telemetry/routes.ts';
 import { termsRoutes } from './modules/terms/routes.ts';
 import { termsGatePlugin } from './modules/terms/terms-gate.ts';
@@ -122,6 +123,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await app.register(complianceRoutes);
   await app.register(commissionsRoutes);
   await app.register(finalExpenseRoutes);
+  await app.register(suppliesRoutes);
   if (config.demoData) await app.register(mailboxRoutes);
 
   // ── 404 and the web app ────────────────────────────────────────────────────────────────────────

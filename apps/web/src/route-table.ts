@@ -84,7 +84,7 @@ export const APP_ROUTES: AppRoute[] = [
   { path: '/commissions', title: 'Commission Statements', icon: 'commissions', screen: 'commissions' },
   { path: '/core', title: 'CORE CRM', icon: 'crm', screen: 'coming-soon' },
   { path: '/green365', title: 'GREEN365', icon: 'leaf', screen: 'coming-soon' },
-  { path: '/products', title: 'Order Supplies', icon: 'supplies', screen: 'coming-soon' },
+  { path: '/products', title: 'Order Supplies', icon: 'supplies', screen: 'supplies' },
   {
     path: '/training',
     title: TRAINING_GROUP,

@@ -24,6 +24,7 @@ import { DEMO_AGENT_ID, DEMO_NPN, DEMO_PASSWORD, DEMO2_AGENT_ID, demoRoster } fr
 import { makeTerms } from './factories.ts';
 import { demoFinalExpenseFiles } from './final-expense-files.ts';
 import { seededRandom } from './random.ts';
+import { NOT_READY_CARRIER, seedSuppliesDemo } from './supplies.ts';
 import { DEMO_TERMS_HTML } from './terms-text.ts';
 import { demoTrainingVideos } from './training-videos.ts';
 
@@ -47,7 +48,23 @@ const hasDemoAgent = async (db: Pick<Db, 'select'>) =>
  * File bytes are written first (storage is not transactional; a rerun after a crash overwrites the same keys),
  * then every row goes in one transaction, so a crash never leaves half a seed. Answers whether it seeded.
  */
-export async function seedDemoData({ db, storage, clock, config }: SeedOptions): Promise<boolean> {
+export async function seedDemoData(options: SeedOptions): Promise<boolean> {
+  const isSeeded = await seedCoreData(options);
+  // its own step, so a database seeded before the supplies area gets its catalog too
+  const year = yearIn(options.clock.now(), options.config.businessTimeZone);
+  await seedSuppliesDemo({
+    db: options.db,
+    now: options.clock.now(),
+    years: [year, year + 1],
+    agents: [
+      { id: DEMO_AGENT_ID, first: 'Dana', last: 'Whitfield', notReady: [NOT_READY_CARRIER] },
+      { id: DEMO2_AGENT_ID, first: 'Marcus', last: 'Oyelaran', notReady: [] },
+    ],
+  });
+  return isSeeded;
+}
+
+async function seedCoreData({ db, storage, clock, config }: SeedOptions): Promise<boolean> {
   if (await hasDemoAgent(db)) return false;
   const random = seededRandom(17_000_001);
   const now = clock.now();

@@ -17,6 +17,8 @@ export interface ApiFetchOptions<E extends RouteEntry> {
   body?: Input<E['body']>;
   /** a bearer other than the session's (the e-mailed link token) */
   token?: string;
+  /** extra request headers the entry declares (Idempotency-Key) */
+  headers?: Record<string, string>;
   signal?: AbortSignal;
 }
 
@@ -26,7 +28,7 @@ export async function apiFetch<E extends RouteEntry>(entry: E, options: ApiFetch
   for (const [key, value] of Object.entries(options.query ?? {})) {
     if (value !== undefined) url.searchParams.set(key, String(value));
   }
-  const headers: Record<string, string> = { accept: 'application/json' };
+  const headers: Record<string, string> = { ...options.headers, accept: 'application/json' };
   const hooks = clientHooks();
   const sessionToken = entry.auth ? hooks.getToken() : null;
   const token = options.token ?? sessionToken;

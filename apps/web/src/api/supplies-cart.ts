@@ -1,9 +1,13 @@
-import { useSyncExternalStore } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useMemo, useSyncExternalStore } from 'react';
+import { useSession } from '../auth/session.ts';
+import { suppliesQueries } from './supplies.ts';
+
+export { useRemoveCartItem } from './supplies.ts';
 
 /**
- * The supplies cart shown in the top bar. The cart belongs to the supplies area (kept on the server per
- * agent, docs/architecture.md); until that area lands it is empty, so the top bar shows no cart. The supplies area
- * replaces the store below with its queries and keeps this hook's shape.
+ * The supplies cart shown in the top bar and on /products. The lines live on the server per agent (design §3),
+ * so a reload, another tab or another device shows the same cart; checkout mode is this tab's state.
  */
 export interface CartLine {
   productId: string;
@@ -21,26 +25,42 @@ export interface SuppliesCart {
   isCheckingOut: boolean;
 }
 
-let cart: SuppliesCart = { lines: [], isCheckingOut: false };
+let isCheckingOut = false;
 const listeners = new Set<() => void>();
 const emit = () => listeners.forEach((listener) => listener());
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+};
+
+const NO_LINES: CartLine[] = [];
 
 export function useSuppliesCart(): SuppliesCart {
-  return useSyncExternalStore(
-    (listener) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    () => cart,
+  const session = useSession();
+  const cart = useQuery({ ...suppliesQueries.cart(), enabled: session.status === 'signedIn' });
+  const checkingOut = useSyncExternalStore(subscribe, () => isCheckingOut);
+  const lines = useMemo(
+    () =>
+      cart.data?.items.map((item) => ({
+        productId: item.product.id,
+        qty: item.qty,
+        year: item.product.year,
+        planName: item.product.planname,
+        state: item.product.state,
+        carrier: item.product.orgname,
+        type: item.product.type,
+      })) ?? NO_LINES,
+    [cart.data],
   );
-}
-
-export function removeCartLine(productId: string): void {
-  cart = { ...cart, lines: cart.lines.filter((line) => line.productId !== productId) };
-  emit();
+  return { lines, isCheckingOut: checkingOut };
 }
 
 export function startCheckout(): void {
-  cart = { ...cart, isCheckingOut: true };
+  isCheckingOut = true;
+  emit();
+}
+
+export function stopCheckout(): void {
+  isCheckingOut = false;
   emit();
 }

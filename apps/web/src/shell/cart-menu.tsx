@@ -2,12 +2,13 @@ import { ActionIcon, Button, Divider, Group, Indicator, Popover, Stack, Text, To
 import { IconShoppingCart, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { removeCartLine, startCheckout, useSuppliesCart } from '../api/supplies-cart.ts';
+import { startCheckout, useRemoveCartItem, useSuppliesCart } from '../api/supplies-cart.ts';
 import { paths } from '../paths.ts';
 
 /** The supplies cart in the top bar: shown only when it is not empty. */
 export function CartMenu() {
   const { lines } = useSuppliesCart();
+  const removeCartLine = useRemoveCartItem();
   const [isOpen, setOpen] = useState(false);
   const navigate = useNavigate();
   const { pathname } = useLocation();
@@ -21,9 +22,10 @@ export function CartMenu() {
   };
 
   return (
-    <Popover opened={isOpen} onChange={setOpen} position="bottom-end" width={340} shadow="md" withinPortal trapFocus>
-      <Popover.Target>
-        <Indicator label={count} size={18} color="brand" offset={4}>
+    // the indicator stays outside the popover's target, so the button itself carries aria-haspopup/expanded
+    <Indicator label={count} size={18} color="brand" offset={4}>
+      <Popover opened={isOpen} onChange={setOpen} position="bottom-end" width={340} shadow="md" withinPortal trapFocus>
+        <Popover.Target>
           <ActionIcon
             variant="subtle"
             color="gray"
@@ -33,39 +35,39 @@ export function CartMenu() {
           >
             <IconShoppingCart size={22} aria-hidden="true" />
           </ActionIcon>
-        </Indicator>
-      </Popover.Target>
-      <Popover.Dropdown>
-        <Stack gap="xs">
-          <Text fw={600}>Supplies cart</Text>
-          <Divider />
-          {lines.map((line) => (
-            <Group key={line.productId} justify="space-between" wrap="nowrap" align="flex-start">
-              <div>
-                <Text size="sm" fw={600}>
-                  Qty {line.qty} · {line.year} · {line.planName}
-                </Text>
-                <Text size="xs" c="dimmed">
-                  {line.state} · {line.carrier} · {line.type}
-                </Text>
-              </div>
-              <Tooltip label="Remove">
-                <ActionIcon
-                  variant="subtle"
-                  color="red.8"
-                  onClick={() => removeCartLine(line.productId)}
-                  aria-label={`Remove ${line.planName} from the cart`}
-                >
-                  <IconTrash size={16} aria-hidden="true" />
-                </ActionIcon>
-              </Tooltip>
-            </Group>
-          ))}
-          <Button onClick={onCheckout} mt="xs" fullWidth>
-            Check out
-          </Button>
-        </Stack>
-      </Popover.Dropdown>
-    </Popover>
+        </Popover.Target>
+        <Popover.Dropdown>
+          <Stack gap="xs">
+            <Text fw={600}>Supplies cart</Text>
+            <Divider />
+            {lines.map((line) => (
+              <Group key={line.productId} justify="space-between" wrap="nowrap" align="flex-start">
+                <div>
+                  <Text size="sm" fw={600}>
+                    Qty {line.qty} · {line.year} · {line.planName}
+                  </Text>
+                  <Text size="xs" c="dimmed">
+                    {line.state} · {line.carrier} · {line.type}
+                  </Text>
+                </div>
+                <Tooltip label="Remove">
+                  <ActionIcon
+                    variant="subtle"
+                    color="red.8"
+                    onClick={() => removeCartLine(line.productId)}
+                    aria-label={`Remove ${line.planName} from the cart`}
+                  >
+                    <IconTrash size={16} aria-hidden="true" />
+                  </ActionIcon>
+                </Tooltip>
+              </Group>
+            ))}
+            <Button onClick={onCheckout} mt="xs" fullWidth>
+              Check out
+            </Button>
+          </Stack>
+        </Popover.Dropdown>
+      </Popover>
+    </Indicator>
   );
 }

@@ -12,3 +12,4 @@ export * from './training.ts';
 export * from './compliance.ts';
 export * from './commissions.ts';
 export * from './final-expense.ts';
+export * from './supplies.ts';

@@ -1,0 +1,196 @@
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import {
+  agentReadyToSell,
+  agents,
+  counties,
+  supplyCartItems,
+  supplyOrderLog,
+  supplyOrderRequests,
+  supplyOrders,
+  supplyProductCounties,
+  supplyProducts,
+  supplyProductTypes,
+} from '../../db/schema/index.ts';
+
+export type ProductRow = typeof supplyProducts.$inferSelect;
+export type ProductTypeRow = typeof supplyProductTypes.$inferSelect;
+export type OrderRow = typeof supplyOrders.$inferSelect;
+export type NewOrderRow = typeof supplyOrders.$inferInsert;
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+type DbOrTx = Db | Tx;
+
+export const selectProductTypes = (db: Db) =>
+  db.select().from(supplyProductTypes).orderBy(asc(supplyProductTypes.sortOrder), asc(supplyProductTypes.name));
+
+export async function selectProductType(db: Db, name: string): Promise<ProductTypeRow | undefined> {
+  const [row] = await db.select().from(supplyProductTypes).where(eq(supplyProductTypes.name, name)).limit(1);
+  return row;
+}
+
+export async function selectCounty(db: Db, fips: string) {
+  const [row] = await db
+    .select({ fips: counties.fips, state: counties.stateCode, name: counties.name })
+    .from(counties)
+    .where(eq(counties.fips, fips))
+    .limit(1);
+  return row;
+}
+
+/** Carriers with plans in a county for a year, with their plan types (uses the county-first primary key). */
+export const selectCountyCarriers = (db: Db, countyFips: string, year: number) =>
+  db
+    .select({ orgName: supplyProducts.orgName, planType: supplyProducts.planType, type: supplyProducts.type })
+    .from(supplyProductCounties)
+    .innerJoin(supplyProducts, eq(supplyProducts.id, supplyProductCounties.productId))
+    .where(and(eq(supplyProductCounties.countyFips, countyFips), eq(supplyProducts.year, year)))
+    .groupBy(supplyProducts.orgName, supplyProducts.planType, supplyProducts.type)
+    .orderBy(asc(supplyProducts.orgName));
+
+/** A state's products of one type for a year (carrier kits), by carrier. */
+export const selectStateProducts = (db: Db, state: string, year: number, type: string) =>
+  db
+    .select()
+    .from(supplyProducts)
+    .where(and(eq(supplyProducts.stateCode, state), eq(supplyProducts.year, year), eq(supplyProducts.type, type)))
+    .orderBy(asc(supplyProducts.orgName), asc(supplyProducts.planName));
+
+/** One carrier's plans in a county for a year, by contract and plan id. */
+export const selectCountyPlans = (
+  db: Db,
+  options: { countyFips: string; state: string; year: number; orgName: string },
+) =>
+  db
+    .select({ product: supplyProducts })
+    .from(supplyProductCounties)
+    .innerJoin(supplyProducts, eq(supplyProducts.id, supplyProductCounties.productId))
+    .where(
+      and(
+        eq(supplyProductCounties.countyFips, options.countyFips),
+        eq(supplyProducts.stateCode, options.state),
+        eq(supplyProducts.year, options.year),
+        eq(supplyProducts.orgName, options.orgName),
+      ),
+    )
+    .orderBy(asc(supplyProducts.contractId), asc(supplyProducts.planId), asc(supplyProducts.segmentId));
+
+/** The carriers the agent is Ready to Sell in a state for a year. */
+export async function selectReadyCarriers(
+  db: DbOrTx,
+  agentId: string,
+  state: string,
+  year: number,
+): Promise<Set<string>> {
+  const rows = await db
+    .select({ orgName: agentReadyToSell.orgName })
+    .from(agentReadyToSell)
+    .where(
+      and(
+        eq(agentReadyToSell.agentId, agentId),
+        eq(agentReadyToSell.stateCode, state),
+        eq(agentReadyToSell.year, year),
+        eq(agentReadyToSell.isReady, true),
+      ),
+    );
+  return new Set(rows.map((r) => r.orgName));
+}
+
+export async function selectProduct(db: DbOrTx, id: string): Promise<ProductRow | undefined> {
+  const [row] = await db.select().from(supplyProducts).where(eq(supplyProducts.id, id)).limit(1);
+  return row;
+}
+
+export const selectProducts = (db: DbOrTx, ids: string[]) =>
+  ids.length === 0 ? Promise.resolve([]) : db.select().from(supplyProducts).where(inArray(supplyProducts.id, ids));
+
+export const selectCart = (db: DbOrTx, agentId: string) =>
+  db
+    .select({ qty: supplyCartItems.qty, product: supplyProducts })
+    .from(supplyCartItems)
+    .innerJoin(supplyProducts, eq(supplyProducts.id, supplyCartItems.productId))
+    .where(eq(supplyCartItems.agentId, agentId))
+    .orderBy(asc(supplyCartItems.addedAt), asc(supplyProducts.id));
+
+/** Adds the line, or sets the quantity of the line already there. */
+export const upsertCartItem = (db: Db, agentId: string, productId: string, qty: number, at: Date) =>
+  db
+    .insert(supplyCartItems)
+    .values({ agentId, productId, qty, addedAt: at })
+    .onConflictDoUpdate({ target: [supplyCartItems.agentId, supplyCartItems.productId], set: { qty } });
+
+export const deleteCartItem = (db: Db, agentId: string, productId: string) =>
+  db.delete(supplyCartItems).where(and(eq(supplyCartItems.agentId, agentId), eq(supplyCartItems.productId, productId)));
+
+export const deleteCartItems = (db: DbOrTx, agentId: string, productIds: string[]) =>
+  db
+    .delete(supplyCartItems)
+    .where(and(eq(supplyCartItems.agentId, agentId), inArray(supplyCartItems.productId, productIds)));
+
+/**
+ * Claims an idempotency key: true when this request is the first with it. A concurrent copy blocks on the
+ * primary key until the first transaction ends, then finds the row (or claims it, if the first rolled back).
+ */
+export async function claimIdempotencyKey(
+  tx: Tx,
+  values: { agentId: string; idempotencyKey: string; requestHash: string; at: Date },
+): Promise<boolean> {
+  const rows = await tx
+    .insert(supplyOrderRequests)
+    .values({ ...values, response: {}, createdAt: values.at })
+    .onConflictDoNothing()
+    .returning({ key: supplyOrderRequests.idempotencyKey });
+  return rows.length > 0;
+}
+
+export async function selectOrderRequest(db: DbOrTx, agentId: string, idempotencyKey: string) {
+  const [row] = await db
+    .select()
+    .from(supplyOrderRequests)
+    .where(and(eq(supplyOrderRequests.agentId, agentId), eq(supplyOrderRequests.idempotencyKey, idempotencyKey)))
+    .limit(1);
+  return row;
+}
+
+export const storeOrderResponse = (tx: Tx, agentId: string, idempotencyKey: string, response: unknown) =>
+  tx
+    .update(supplyOrderRequests)
+    .set({ response })
+    .where(and(eq(supplyOrderRequests.agentId, agentId), eq(supplyOrderRequests.idempotencyKey, idempotencyKey)));
+
+export const insertOrders = (tx: DbOrTx, rows: NewOrderRow[]) =>
+  tx.insert(supplyOrders).values(rows).returning({ id: supplyOrders.id });
+
+export const insertOrderLog = (tx: DbOrTx, rows: (typeof supplyOrderLog.$inferInsert)[]) =>
+  rows.length === 0 ? Promise.resolve() : tx.insert(supplyOrderLog).values(rows);
+
+export const selectOrders = (db: Db, agentId: string) =>
+  db
+    .select()
+    .from(supplyOrders)
+    .where(eq(supplyOrders.agentId, agentId))
+    .orderBy(desc(supplyOrders.orderDate), desc(supplyOrders.id));
+
+/** The log of one order, only when it belongs to the agent (else empty and the caller answers 404). */
+export async function selectOrderLog(db: Db, agentId: string, orderId: number) {
+  const [order] = await db
+    .select({ id: supplyOrders.id })
+    .from(supplyOrders)
+    .where(and(eq(supplyOrders.id, orderId), eq(supplyOrders.agentId, agentId)))
+    .limit(1);
+  if (!order) return undefined;
+  return db
+    .select()
+    .from(supplyOrderLog)
+    .where(eq(supplyOrderLog.orderId, orderId))
+    .orderBy(asc(supplyOrderLog.at), asc(supplyOrderLog.id));
+}
+
+/** The names and CRM account id the orders carry (agents is the roster every area reads). */
+export async function selectAgentForOrders(db: DbOrTx, agentId: string) {
+  const [row] = await db
+    .select({ firstName: agents.firstName, lastName: agents.lastName, actId: agents.actId })
+    .from(agents)
+    .where(eq(agents.id, agentId))
+    .limit(1);
+  return row;
+}

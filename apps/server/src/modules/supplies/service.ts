@@ -1,0 +1,385 @@
+import { createHash } from 'node:crypto';
+import {
+  MEDICARE_ADVANTAGE,
+  notReadyToSellMessage,
+  productYears,
+  SUPPLIES_MESSAGES,
+  type Cart,
+  type Company,
+  type CountyProducts,
+  type CreateSupplyOrderRequest,
+  type CreateSupplyOrderResponse,
+  type CrmAccount,
+  type OrderLogEntry,
+  type Plan,
+  type Product,
+  type ProductType,
+  type ProductTypeCompanies,
+  type StateCode,
+  type SupplyOrder,
+} from '@arc/contract';
+import type { Db } from '../../db/client.ts';
+import type { Clock } from '../../platform/clock.ts';
+import { AppError, notFound } from '../../platform/errors.ts';
+import { getZipCode } from '../places/service.ts';
+import {
+  claimIdempotencyKey,
+  deleteCartItem as deleteCartItemRow,
+  deleteCartItems,
+  insertOrderLog,
+  insertOrders,
+  selectAgentForOrders,
+  selectCart,
+  selectCounty,
+  selectCountyCarriers,
+  selectCountyPlans,
+  selectOrderLog,
+  selectOrderRequest,
+  selectOrders,
+  selectProduct,
+  selectProducts,
+  selectProductType,
+  selectProductTypes,
+  selectReadyCarriers,
+  selectStateProducts,
+  storeOrderResponse,
+  upsertCartItem,
+  type OrderRow,
+  type ProductRow,
+} from './queries.ts';
+
+export interface SuppliesDeps {
+  db: Db;
+  clock: Clock;
+  timeZone: string;
+}
+
+/** The action the order log records when an agent sends an order. */
+const ORDER_PLACED_ACTION = 'Order placed';
+
+const toProduct = (row: ProductRow): Product => ({
+  id: row.id,
+  year: row.year,
+  planname: row.planName,
+  state: row.stateCode,
+  orgname: row.orgName,
+  type: row.type,
+  contractid: row.contractId,
+  planid: row.planId,
+});
+
+/** Product years open now (spec part 2 §9); catalog searches, carts and orders of other years are refused. */
+function assertOpenYear(deps: SuppliesDeps, year: number): void {
+  if (!productYears(deps.clock.now(), deps.timeZone).includes(year)) {
+    throw new AppError('BAD_REQUEST', SUPPLIES_MESSAGES.productYearClosed, {
+      fieldErrors: { year: [SUPPLIES_MESSAGES.productYearClosed] },
+    });
+  }
+}
+
+export async function listProductTypes(deps: SuppliesDeps): Promise<ProductType[]> {
+  return (await selectProductTypes(deps.db)).map((t) => ({ name: t.name }));
+}
+
+async function requiresReadyToSell(deps: SuppliesDeps, type: string): Promise<boolean> {
+  const row = await selectProductType(deps.db, type);
+  if (!row)
+    throw new AppError('BAD_REQUEST', `Unknown product type "${type}"`, {
+      fieldErrors: { productType: ['Unknown product type'] },
+    });
+  return row.requiresReadyToSell;
+}
+
+/** Carriers of a non-MA type in a state; each carries its kit for Add to Cart. */
+export async function findProductsByState(
+  deps: SuppliesDeps,
+  agentId: string,
+  request: { stateabbr: StateCode; year: number; productType: string },
+): Promise<ProductTypeCompanies[]> {
+  assertOpenYear(deps, request.year);
+  const needsRts = await requiresReadyToSell(deps, request.productType);
+  const rows = await selectStateProducts(deps.db, request.stateabbr, request.year, request.productType);
+  const ready = needsRts ? await selectReadyCarriers(deps.db, agentId, request.stateabbr, request.year) : null;
+  const companies: Company[] = [];
+  for (const row of rows) {
+    if (companies.some((c) => c.name === row.orgName)) continue;
+    companies.push({
+      name: row.orgName,
+      plantypes: row.planType ? [row.planType] : [],
+      isReadyToSell: ready ? ready.has(row.orgName) : true,
+      product: toProduct(row),
+    });
+  }
+  return [{ name: request.productType, companies }];
+}
+
+/** A county's Medicare Advantage carriers for a year, marked where the agent is not Ready to Sell. */
+export async function findProductsByCounty(
+  deps: SuppliesDeps,
+  agentId: string,
+  request: { countyid: string; year: number },
+): Promise<CountyProducts[]> {
+  assertOpenYear(deps, request.year);
+  const county = await selectCounty(deps.db, request.countyid);
+  if (!county) throw notFound('Unknown county');
+  const rows = await selectCountyCarriers(deps.db, county.fips, request.year);
+  const ready = await selectReadyCarriers(deps.db, agentId, county.state, request.year);
+  const byCarrier = new Map<string, Company>();
+  for (const row of rows) {
+    const company = byCarrier.get(row.orgName) ?? {
+      name: row.orgName,
+      plantypes: [],
+      isReadyToSell: ready.has(row.orgName),
+    };
+    if (row.planType && !company.plantypes.includes(row.planType)) company.plantypes.push(row.planType);
+    byCarrier.set(row.orgName, company);
+  }
+  return [
+    {
+      state: county.state,
+      county: county.name,
+      groups: [{ name: MEDICARE_ADVANTAGE, companies: [...byCarrier.values()] }],
+    },
+  ];
+}
+
+/** One carrier's plans in a county (spec part 2 §3 Plan record). */
+export async function findMaPlans(
+  deps: SuppliesDeps,
+  agentId: string,
+  request: { county: string; state: StateCode; year: number; company: string },
+): Promise<Plan[]> {
+  assertOpenYear(deps, request.year);
+  const county = await selectCounty(deps.db, request.county);
+  if (!county || county.state !== request.state) throw notFound('Unknown county');
+  const rows = await selectCountyPlans(deps.db, {
+    countyFips: county.fips,
+    state: county.state,
+    year: request.year,
+    orgName: request.company,
+  });
+  const ready = await selectReadyCarriers(deps.db, agentId, county.state, request.year);
+  return rows.map(({ product: p }) => ({
+    id: p.id,
+    planname: p.planName,
+    type: p.type,
+    orgname: p.orgName,
+    monconspremium: p.monthlyPremium,
+    annualdrugdeductible: p.drugDeductible,
+    innetworkmoop: p.inNetworkMoop,
+    contractid: p.contractId ?? '',
+    planid: p.planId ?? '',
+    ...(p.planType ? { plantypes: { name: p.planType } } : {}),
+    ...(p.snpType ? { snptype: p.snpType } : {}),
+    year: p.year,
+    state: p.stateCode,
+    isReadyToSell: ready.has(p.orgName),
+  }));
+}
+
+// ── cart ────────────────────────────────────────────────────────────────────────────────────────────
+
+export async function getCart(deps: SuppliesDeps, agentId: string): Promise<Cart> {
+  const rows = await selectCart(deps.db, agentId);
+  return { items: rows.map((r) => ({ qty: r.qty, product: toProduct(r.product) })) };
+}
+
+/** Adds a product or sets its quantity (spec part 2 §4); the product must exist and its year be open. */
+export async function updateCartItem(
+  deps: SuppliesDeps,
+  agentId: string,
+  productId: string,
+  qty: number,
+): Promise<Cart> {
+  const product = await selectProduct(deps.db, productId);
+  if (!product) throw notFound('Unknown product');
+  assertOpenYear(deps, product.year);
+  await upsertCartItem(deps.db, agentId, productId, qty, deps.clock.now());
+  return getCart(deps, agentId);
+}
+
+export async function deleteCartItem(deps: SuppliesDeps, agentId: string, productId: string): Promise<Cart> {
+  await deleteCartItemRow(deps.db, agentId, productId);
+  return getCart(deps, agentId);
+}
+
+// ── orders ──────────────────────────────────────────────────────────────────────────────────────────
+
+const requestHash = (body: CreateSupplyOrderRequest) => createHash('sha256').update(JSON.stringify(body)).digest('hex');
+
+const missingShipping = () =>
+  new AppError('BAD_REQUEST', SUPPLIES_MESSAGES.missingShipping, {
+    fieldErrors: { postal_code: [SUPPLIES_MESSAGES.missingShipping] },
+  });
+
+function replay(stored: { requestHash: string; response: unknown }, hash: string): CreateSupplyOrderResponse {
+  if (stored.requestHash !== hash) throw new AppError('CONFLICT', SUPPLIES_MESSAGES.idempotencyMismatch);
+  return stored.response as CreateSupplyOrderResponse;
+}
+
+/**
+ * Sends the reviewed cart lines as supply orders, once per Idempotency-Key: the key is claimed in the same
+ * transaction that writes the orders, empties those cart lines and stores the answer, so a double click, a
+ * retry or 20 concurrent copies make one order and the repeats get the first answer. Any refusal (empty cart,
+ * closed year, a carrier the agent is not Ready to Sell) rolls everything back, the claim included.
+ */
+export async function createSupplyOrder(
+  deps: SuppliesDeps,
+  agentId: string,
+  idempotencyKey: string,
+  body: CreateSupplyOrderRequest,
+): Promise<CreateSupplyOrderResponse> {
+  const hash = requestHash(body);
+  const earlier = await selectOrderRequest(deps.db, agentId, idempotencyKey);
+  if (earlier) return replay(earlier, hash);
+  if (body.supplies.length === 0) throw new AppError('BAD_REQUEST', SUPPLIES_MESSAGES.emptyCart);
+  const zip = await getZipCode(deps.db, body.address.postal_code);
+  if (!zip || zip.stateCode !== body.address.administrative_area_level_1) throw missingShipping();
+
+  // read before the transaction: PGlite has one connection, and the transaction holds it
+  const needsRts = new Map((await selectProductTypes(deps.db)).map((t) => [t.name, t.requiresReadyToSell]));
+  const now = deps.clock.now();
+  const result = await deps.db.transaction(async (tx) => {
+    const isFirst = await claimIdempotencyKey(tx, { agentId, idempotencyKey, requestHash: hash, at: now });
+    if (!isFirst) return null;
+
+    const ids = [...new Set(body.supplies.map((s) => s.productId))];
+    const products = new Map((await selectProducts(tx, ids)).map((p) => [p.id, p]));
+    const readyByStateYear = new Map<string, Set<string>>();
+    for (const line of body.supplies) {
+      const product = products.get(line.productId);
+      if (!product)
+        throw new AppError('BAD_REQUEST', 'A product in the cart is no longer offered. Remove it and try again.');
+      assertOpenYear(deps, product.year);
+      if (!needsRts.get(product.type)) continue;
+      const key = `${product.stateCode}|${product.year}`;
+      if (!readyByStateYear.has(key)) {
+        readyByStateYear.set(key, await selectReadyCarriers(tx, agentId, product.stateCode, product.year));
+      }
+      if (!readyByStateYear.get(key)!.has(product.orgName)) {
+        throw new AppError('FORBIDDEN', notReadyToSellMessage(product.orgName, product.stateCode, product.year));
+      }
+    }
+
+    const agent = await selectAgentForOrders(tx, agentId);
+    if (!agent) throw notFound();
+    const { address } = body;
+    const inserted = await insertOrders(
+      tx,
+      body.supplies.map((line) => {
+        const product = products.get(line.productId)!;
+        return {
+          agentId,
+          idempotencyKey,
+          productId: product.id,
+          status: null,
+          orderDate: now,
+          orgName: product.orgName,
+          planState: product.stateCode,
+          year: product.year,
+          type: product.type,
+          planName: product.planName,
+          contractId: product.contractId,
+          planId: product.planId,
+          county: zip.countyName,
+          qty: line.qty,
+          streetNum: address.street_number,
+          street: address.route,
+          city: address.locality,
+          state: address.administrative_area_level_1,
+          zip: address.postal_code,
+          specialInstructions: address.specialinstruct,
+        };
+      }),
+    );
+    await insertOrderLog(
+      tx,
+      inserted.map((o) => ({
+        orderId: o.id,
+        firstName: agent.firstName,
+        lastName: agent.lastName,
+        action: ORDER_PLACED_ACTION,
+        at: now,
+      })),
+    );
+    await deleteCartItems(tx, agentId, ids);
+    const response: CreateSupplyOrderResponse = {
+      status: 'Success',
+      message: SUPPLIES_MESSAGES.orderSent,
+      orderIds: inserted.map((o) => o.id),
+    };
+    await storeOrderResponse(tx, agentId, idempotencyKey, response);
+    return response;
+  });
+  if (result) return result;
+  // another copy of this request claimed the key first and has committed by now
+  const first = await selectOrderRequest(deps.db, agentId, idempotencyKey);
+  if (!first) throw new AppError('CONFLICT', 'The same order is being sent. Reload the page to see it.');
+  return replay(first, hash);
+}
+
+function toSupplyOrder(
+  row: OrderRow,
+  agent: { firstName: string; lastName: string; actId: string | null },
+): SupplyOrder {
+  return {
+    id: row.id,
+    status: row.status,
+    order_date: row.orderDate,
+    first: agent.firstName,
+    last: agent.lastName,
+    orgname: row.orgName,
+    plan_state: row.planState,
+    year: row.year,
+    type: row.type,
+    street_num: row.streetNum,
+    street: row.street,
+    city: row.city,
+    state: row.state,
+    zip: row.zip,
+    contractid: row.contractId,
+    planid: row.planId,
+    county: row.county,
+    planname: row.planName,
+    special_instructions: row.specialInstructions,
+    qty: row.qty,
+    carrier_order_num: row.carrierOrderNum,
+    tracking: row.tracking,
+    notes: row.notes,
+    ActID: agent.actId,
+  };
+}
+
+export async function listSupplyOrders(deps: SuppliesDeps, agentId: string): Promise<SupplyOrder[]> {
+  const agent = await selectAgentForOrders(deps.db, agentId);
+  if (!agent) return [];
+  return (await selectOrders(deps.db, agentId)).map((row) => toSupplyOrder(row, agent));
+}
+
+/** The log of one of the agent's own orders; anyone else's (or none) answers 404. */
+export async function listSupplyOrderLog(
+  deps: SuppliesDeps,
+  agentId: string,
+  orderId: number,
+): Promise<OrderLogEntry[]> {
+  const rows = await selectOrderLog(deps.db, agentId, orderId);
+  if (!rows) throw notFound();
+  return rows.map((r) => ({ first: r.firstName, last: r.lastName, action: r.action, tstamp: r.at }));
+}
+
+const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
+
+/** The CRM's account id for an ActID (a stable 18-character id in the CRM's format). */
+function crmAccountId(actId: string): string {
+  const digest = createHash('sha256').update(`crm-account:${actId}`).digest();
+  let id = '001';
+  for (let i = 0; i < 15; i++) id += BASE62[digest[i]! % 62];
+  return id;
+}
+
+/** The CRM account behind the agent's own ActID; any other ActID answers 404. */
+export async function getCrmAccount(deps: SuppliesDeps, agentId: string, actId: string): Promise<CrmAccount> {
+  const agent = await selectAgentForOrders(deps.db, agentId);
+  if (!agent?.actId || agent.actId !== actId) throw notFound();
+  return { Id: crmAccountId(agent.actId) };
+}

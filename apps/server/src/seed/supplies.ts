@@ -1,0 +1,320 @@
+import { MEDICARE_ADVANTAGE, PRESCRIPTION_DRUG_PLAN, STATES } from '@arc/contract';
+import { count, eq } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import {
+  agentReadyToSell,
+  counties,
+  supplyOrderLog,
+  supplyOrders,
+  supplyProducts,
+  supplyProductTypes,
+} from '../db/schema/index.ts';
+import { importMaLandscape, LANDSCAPE_COLUMNS, type LandscapeImportReport } from '../modules/supplies/landscape.ts';
+import { seededRandom, type Random } from './random.ts';
+
+/** Product types in the picker's order; MA and PDP kits need Ready to Sell. */
+const PRODUCT_TYPES: (typeof supplyProductTypes.$inferInsert)[] = [
+  { name: MEDICARE_ADVANTAGE, sortOrder: 1, requiresReadyToSell: true, isByCounty: true },
+  { name: 'Medicare Supplement', sortOrder: 2 },
+  { name: PRESCRIPTION_DRUG_PLAN, sortOrder: 3, requiresReadyToSell: true },
+  { name: 'Dental Vision Hearing', sortOrder: 4 },
+  { name: 'Hospital Indemnity', sortOrder: 5 },
+  { name: 'Final Expense', sortOrder: 6 },
+];
+
+export async function ensureProductTypes(db: Db): Promise<void> {
+  await db.insert(supplyProductTypes).values(PRODUCT_TYPES).onConflictDoNothing();
+}
+
+/** MA carriers of the demo landscape. The demo agent is Ready to Sell with all but NOT_READY_CARRIER. */
+const MA_CARRIERS = [
+  { name: 'Humana', short: 'Humana', names: ['Gold Plus', 'Choice', 'Honor', 'Value Plus'] },
+  { name: 'UnitedHealthcare', short: 'AARP Medicare Advantage', names: ['Patriot', 'Choice', 'Plan 1', 'Walgreens'] },
+  { name: 'Aetna', short: 'Aetna Medicare', names: ['Eagle', 'Value Plus', 'Signature', 'Elite'] },
+  { name: 'Anthem', short: 'Anthem MediBlue', names: ['Access', 'Plus', 'Essential', 'Select'] },
+  { name: 'Cigna Healthcare', short: 'Cigna', names: ['Preferred Medicare', 'True Choice', 'Courage'] },
+  { name: 'Wellcare', short: 'Wellcare', names: ['Giveback', 'Assist', 'No Premium', 'Simple'] },
+  { name: 'Devoted Health', short: 'Devoted', names: ['CORE', 'PREMIUM', 'GIVEBACK'] },
+  { name: 'Molina Healthcare', short: 'Molina Medicare', names: ['Choice Care', 'Complete Care'] },
+  { name: 'Quartz Health Solutions', short: 'Quartz Medicare Advantage', names: ['Prime', 'Essential'] },
+  { name: 'Security Health Plan', short: 'Advocare', names: ['Harmony', 'Pinnacle', 'Solutions'] },
+];
+export const NOT_READY_CARRIER = 'Wellcare';
+
+const PLAN_TYPES = ['HMO', 'HMO-POS', 'Local PPO', 'Regional PPO', 'PFFS'];
+const SNP_TYPES = ['Dual-Eligible', 'Chronic or Disabling Condition', 'Institutional'];
+const PREMIUMS = ['$0.00', '$0.00', '$19.00', '$29.50', '$45.00', '$87.00', '$142.40', '-', ''];
+const DEDUCTIBLES = ['$0.00', '$100.00', '$250.00', '$395.00', '$590.00', '-', ''];
+const MOOPS = ['$3,400.00', '$4,900.00', '$5,900.00', '$6,750.00', '$8,850.00', '$9,350.00', '', '-'];
+
+const KIT_CARRIERS: Record<string, string[]> = {
+  'Medicare Supplement': ['Mutual of Omaha', 'Aetna', 'Cigna Healthcare', 'Humana', 'Bankers Fidelity'],
+  [PRESCRIPTION_DRUG_PLAN]: ['Wellcare', 'Humana', 'UnitedHealthcare', 'Cigna Healthcare'],
+  'Dental Vision Hearing': ['Physicians Mutual', 'Humana', 'Ameritas'],
+  'Hospital Indemnity': ['Manhattan Life', 'Cigna Healthcare', 'Aetna'],
+  'Final Expense': ['Mutual of Omaha', 'Americo', 'Aetna', 'Foresters Financial'],
+};
+
+/** Landscape demo states, with one county that lists 100 plans (the benchmark's county). */
+const DEMO_LANDSCAPE_STATES = ['WI', 'MN'] as const;
+const HUNDRED_PLAN_COUNTY = '55079'; // Milwaukee County, WI
+/** Dane County, WI: the demo agent's county, where every carrier has plans. */
+const DEMO_HOME_COUNTY = '55025';
+
+const csvField = (value: string) => (/[",\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value);
+
+/**
+ * A year's demo landscape as CMS's CSV (the same columns a provider imports): each carrier files a few plans
+ * per state, each serving a run of counties; HUNDRED_PLAN_COUNTY gets plans until it lists 100.
+ */
+async function demoLandscapeCsv(db: Db, year: number, random: Random): Promise<string> {
+  const header = [
+    LANDSCAPE_COLUMNS.state[0],
+    LANDSCAPE_COLUMNS.county[0],
+    LANDSCAPE_COLUMNS.year[0],
+    LANDSCAPE_COLUMNS.orgName[0],
+    LANDSCAPE_COLUMNS.planName[0],
+    LANDSCAPE_COLUMNS.planType[0],
+    LANDSCAPE_COLUMNS.premium[0],
+    LANDSCAPE_COLUMNS.drugDeductible[0],
+    LANDSCAPE_COLUMNS.moop[0],
+    LANDSCAPE_COLUMNS.contractId[0],
+    LANDSCAPE_COLUMNS.planId[0],
+    LANDSCAPE_COLUMNS.segmentId[0],
+    LANDSCAPE_COLUMNS.snp[0],
+    LANDSCAPE_COLUMNS.snpType[0],
+  ];
+  const lines = [header.map(csvField).join(',')];
+  let contractSeq = 1000 + (year % 100) * 37;
+  for (const state of DEMO_LANDSCAPE_STATES) {
+    const stateCounties = await db
+      .select({ fips: counties.fips, name: counties.name })
+      .from(counties)
+      .where(eq(counties.stateCode, state))
+      .orderBy(counties.fips);
+    const hundred = stateCounties.find((c) => c.fips === HUNDRED_PLAN_COUNTY);
+    let hundredCount = 0;
+    for (const carrier of MA_CARRIERS) {
+      contractSeq += random.int(3, 40);
+      const contractId = `${random.pick(['H', 'H', 'H', 'R'])}${String(contractSeq).padStart(4, '0')}`;
+      const planCount = random.int(2, 6);
+      for (let p = 1; p <= planCount + 12; p++) {
+        const isExtra = p > planCount;
+        if (isExtra && (!hundred || hundredCount >= 100)) break;
+        const isSnp = random.bool(0.2);
+        const planType = isSnp ? random.pick(['HMO', 'HMO-POS']) : random.pick(PLAN_TYPES);
+        const snpType = isSnp ? random.pick(SNP_TYPES) : '';
+        const name = `${carrier.short} ${random.pick(carrier.names)}${isSnp ? ' (HMO D-SNP)' : ` (${planType})`}`;
+        // a run of neighbouring counties (by FIPS order), or only the hundred-plan county for the extra plans
+        const start = random.int(0, stateCounties.length - 1);
+        const served = isExtra
+          ? [hundred!]
+          : stateCounties.slice(start, start + random.int(4, Math.ceil(stateCounties.length / 2)));
+        if (!isExtra && hundred && !served.includes(hundred) && random.bool(0.5)) served.push(hundred);
+        // every carrier files at least one plan in the demo agent's county, as in a real metro county
+        const home = stateCounties.find((c) => c.fips === DEMO_HOME_COUNTY);
+        if (!isExtra && home && !served.includes(home) && (p === 1 || random.bool(0.3))) served.push(home);
+        if (hundred && served.includes(hundred)) hundredCount++;
+        const cells = [
+          state,
+          '',
+          String(year),
+          carrier.name,
+          name,
+          planType,
+          random.pick(PREMIUMS),
+          random.pick(DEDUCTIBLES),
+          random.pick(MOOPS),
+          contractId,
+          String(p),
+          '0',
+          isSnp ? 'Yes' : 'No',
+          snpType,
+        ];
+        for (const county of served) {
+          cells[1] = county.name;
+          lines.push(cells.map(csvField).join(','));
+        }
+      }
+    }
+  }
+  return `${lines.join('\r\n')}\r\n`;
+}
+
+/** Each state's kits of the non-MA types for a year: a few carriers each. */
+function demoKits(year: number, random: Random): (typeof supplyProducts.$inferInsert)[] {
+  const rows: (typeof supplyProducts.$inferInsert)[] = [];
+  for (const { code } of STATES) {
+    for (const [type, carriers] of Object.entries(KIT_CARRIERS)) {
+      for (const carrier of carriers) {
+        if (random.bool(0.15)) continue;
+        rows.push({
+          id: `kit_${year}_${code}_${type}_${carrier}`.toLowerCase().replace(/[^a-z0-9_]+/g, '-'),
+          year,
+          type,
+          stateCode: code,
+          orgName: carrier,
+          planName: `${carrier} ${type} Kit`,
+        });
+      }
+    }
+  }
+  return rows;
+}
+
+function readyToSellRows(agentId: string, years: number[], notReady: string[] = []) {
+  const carriers = [...new Set([...MA_CARRIERS.map((c) => c.name), ...KIT_CARRIERS[PRESCRIPTION_DRUG_PLAN]!])];
+  return years.flatMap((year) =>
+    STATES.flatMap(({ code }) =>
+      carriers.map((orgName) => ({ agentId, orgName, stateCode: code, year, isReady: !notReady.includes(orgName) })),
+    ),
+  );
+}
+
+/** A few past orders in every status, with their logs. */
+function demoOrders(agentId: string, now: Date, names: { first: string; last: string }, random: Random) {
+  const day = 86_400_000;
+  const year = now.getUTCFullYear();
+  const specs = [
+    {
+      ago: 2,
+      status: null,
+      org: 'Humana',
+      plan: 'Humana Gold Plus (HMO)',
+      contract: 'H5216',
+      planId: '240',
+      type: MEDICARE_ADVANTAGE,
+    },
+    {
+      ago: 9,
+      status: 'Processing',
+      org: 'Aetna',
+      plan: 'Aetna Medicare Eagle (PPO)',
+      contract: 'H5521',
+      planId: '77',
+      type: MEDICARE_ADVANTAGE,
+    },
+    {
+      ago: 24,
+      status: 'Shipped',
+      org: 'Mutual of Omaha',
+      plan: 'Mutual of Omaha Medicare Supplement Kit',
+      contract: null,
+      planId: null,
+      type: 'Medicare Supplement',
+    },
+    {
+      ago: 61,
+      status: 'Cancelled',
+      org: 'UnitedHealthcare',
+      plan: 'AARP Medicare Advantage Patriot (HMO-POS)',
+      contract: 'H2802',
+      planId: '41',
+      type: MEDICARE_ADVANTAGE,
+    },
+  ];
+  return specs.map((s) => {
+    const orderDate = new Date(now.getTime() - s.ago * day);
+    const order: typeof supplyOrders.$inferInsert = {
+      agentId,
+      status: s.status,
+      orderDate,
+      orgName: s.org,
+      planState: 'WI',
+      year: s.ago > 45 ? year : year + 1,
+      type: s.type,
+      planName: s.plan,
+      contractId: s.contract,
+      planId: s.planId,
+      county: 'Dane County',
+      qty: random.int(1, 5),
+      streetNum: '1200',
+      street: 'John Q Hammons Dr',
+      city: 'Madison',
+      state: 'WI',
+      zip: '53717',
+      specialInstructions: s.ago === 9 ? 'Leave at the front desk.' : '',
+      carrierOrderNum: s.status === 'Shipped' || s.status === 'Processing' ? `CO-${random.int(100000, 999999)}` : null,
+      tracking: s.status === 'Shipped' ? `1Z999AA1${random.int(10000000, 99999999)}` : null,
+      notes: s.status === 'Cancelled' ? 'Carrier discontinued this kit.' : null,
+    };
+    const log: { action: string; at: Date; by: { first: string; last: string } }[] = [
+      { action: 'Order placed', at: orderDate, by: names },
+    ];
+    const staff = { first: 'Supply', last: 'Desk' };
+    if (s.status)
+      log.push({ action: 'Status changed to Processing', at: new Date(orderDate.getTime() + day), by: staff });
+    if (s.status === 'Shipped')
+      log.push({
+        action: `Shipped, tracking ${order.tracking}`,
+        at: new Date(orderDate.getTime() + 4 * day),
+        by: staff,
+      });
+    if (s.status === 'Cancelled')
+      log.push({ action: 'Status changed to Cancelled', at: new Date(orderDate.getTime() + 3 * day), by: staff });
+    return { order, log };
+  });
+}
+
+export interface SeedSuppliesOptions {
+  db: Db;
+  now: Date;
+  years: number[];
+  /** agents with Ready to Sell rows; the first gets the demo orders */
+  agents: { id: string; first: string; last: string; notReady: string[] }[];
+}
+
+/**
+ * The supplies demo data: product types, the MA landscape of DEMO_LANDSCAPE_STATES for each year (through the
+ * same CSV import a provider uses), every state's kits, Ready to Sell rows and a few past orders. Runs once: a
+ * database that already has Ready to Sell rows is left alone; a run cut short repeats safely.
+ */
+export async function seedSuppliesDemo({
+  db,
+  now,
+  years,
+  agents,
+}: SeedSuppliesOptions): Promise<LandscapeImportReport[]> {
+  // Ready to Sell rows go in last: with them the supplies seed is complete (every step before repeats safely)
+  const [done] = await db.select({ n: count() }).from(agentReadyToSell);
+  if ((done?.n ?? 0) > 0) return [];
+  const random = seededRandom(55_079);
+  const reports: LandscapeImportReport[] = [];
+  await ensureProductTypes(db);
+  for (const year of years) {
+    reports.push(await importMaLandscape(db, await demoLandscapeCsv(db, year, random), { year }));
+  }
+  await db.transaction(async (tx) => {
+    const kits = years.flatMap((year) => demoKits(year, random));
+    for (let i = 0; i < kits.length; i += 500) {
+      await tx
+        .insert(supplyProducts)
+        .values(kits.slice(i, i + 500))
+        .onConflictDoNothing();
+    }
+    for (const agent of agents) {
+      const rts = readyToSellRows(agent.id, years, agent.notReady);
+      for (let i = 0; i < rts.length; i += 1000) {
+        await tx
+          .insert(agentReadyToSell)
+          .values(rts.slice(i, i + 1000))
+          .onConflictDoNothing();
+      }
+    }
+    const first = agents[0];
+    if (!first) return;
+    for (const { order, log } of demoOrders(first.id, now, first, random)) {
+      const [row] = await tx.insert(supplyOrders).values(order).returning({ id: supplyOrders.id });
+      await tx.insert(supplyOrderLog).values(
+        log.map((l) => ({
+          orderId: row!.id,
+          firstName: l.by.first,
+          lastName: l.by.last,
+          action: l.action,
+          at: l.at,
+        })),
+      );
+    }
+  });
+  return reports;
+}

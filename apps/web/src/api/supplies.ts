@@ -1,0 +1,102 @@
+import {
+  createSupplyOrder,
+  deleteCartItem,
+  findMaPlans,
+  findProductsByCounty,
+  findProductsByState,
+  getCart,
+  getCrmAccount,
+  IDEMPOTENCY_KEY_HEADER,
+  listProductTypes,
+  listSupplyOrderLog,
+  listSupplyOrders,
+  updateCartItem,
+  type Cart,
+  type CreateSupplyOrderRequest,
+  type StateCode,
+} from '@arc/contract';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiFetch } from './client.ts';
+
+export const suppliesQueries = {
+  productTypes: () =>
+    queryOptions({
+      queryKey: ['supplies', 'product-types'],
+      queryFn: ({ signal }) => apiFetch(listProductTypes, { signal }),
+      staleTime: 10 * 60_000,
+    }),
+  byState: (request: { stateabbr: StateCode; year: number; productType: string }) =>
+    queryOptions({
+      queryKey: ['supplies', 'by-state', request],
+      queryFn: ({ signal }) => apiFetch(findProductsByState, { body: request, signal }),
+    }),
+  byCounty: (request: { countyid: string; year: number }) =>
+    queryOptions({
+      queryKey: ['supplies', 'by-county', request],
+      queryFn: ({ signal }) => apiFetch(findProductsByCounty, { body: request, signal }),
+    }),
+  maPlans: (request: { county: string; state: StateCode; year: number; company: string }) =>
+    queryOptions({
+      queryKey: ['supplies', 'ma-plans', request],
+      queryFn: ({ signal }) => apiFetch(findMaPlans, { body: request, signal }),
+    }),
+  cart: () =>
+    queryOptions({
+      queryKey: ['supplies', 'cart'],
+      queryFn: ({ signal }) => apiFetch(getCart, { signal }),
+      staleTime: 10_000,
+    }),
+  orders: () =>
+    queryOptions({
+      queryKey: ['supplies', 'orders'],
+      queryFn: ({ signal }) => apiFetch(listSupplyOrders, { signal }),
+    }),
+  orderLog: (id: number) =>
+    queryOptions({
+      queryKey: ['supplies', 'orders', id, 'log'],
+      queryFn: ({ signal }) => apiFetch(listSupplyOrderLog, { params: { id }, signal }),
+    }),
+  crmAccount: (actId: string) =>
+    queryOptions({
+      queryKey: ['supplies', 'crm-account', actId],
+      queryFn: ({ signal }) => apiFetch(getCrmAccount, { params: { id: actId }, signal }),
+      staleTime: 10 * 60_000,
+    }),
+};
+
+/** PUT the product with this quantity: adds it, or changes the quantity of the line already there. */
+export function useUpdateCartItem() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ productId, qty }: { productId: string; qty: number }) =>
+      apiFetch(updateCartItem, { params: { productId }, body: { qty } }),
+    onSuccess: (cart: Cart) => client.setQueryData(suppliesQueries.cart().queryKey, cart),
+  });
+}
+
+/** DELETE a cart line; on failure the cart is read again, so it shows what the server has. */
+export function useRemoveCartItem() {
+  const client = useQueryClient();
+  const { mutate } = useMutation({
+    mutationFn: (productId: string) => apiFetch(deleteCartItem, { params: { productId } }),
+    onSuccess: (cart: Cart) => client.setQueryData(suppliesQueries.cart().queryKey, cart),
+    onError: () => client.invalidateQueries({ queryKey: suppliesQueries.cart().queryKey }),
+  });
+  return mutate;
+}
+
+/**
+ * POST the order with an Idempotency-Key: the caller keeps one key per order attempt (a double click or a retry
+ * sends the same key, so the server makes one order). Success empties the cart and refreshes the orders.
+ */
+export function useCreateSupplyOrder() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ key, body }: { key: string; body: CreateSupplyOrderRequest }) =>
+      apiFetch(createSupplyOrder, { body, headers: { [IDEMPOTENCY_KEY_HEADER]: key } }),
+    onSettled: () => {
+      void client.invalidateQueries({ queryKey: suppliesQueries.cart().queryKey });
+      void client.invalidateQueries({ queryKey: suppliesQueries.orders().queryKey });
+    },
+  });
+}

@@ -1,0 +1,83 @@
+import { SUPPLIES_MESSAGES, type Product } from '@arc/contract';
+import { Alert, Stack, Title } from '@mantine/core';
+import { IconAlertTriangle } from '@tabler/icons-react';
+import { useCallback, useState } from 'react';
+import { stopCheckout, useSuppliesCart } from '../../api/supplies-cart.ts';
+import { MessageDialog } from '../../ui/message-dialog.tsx';
+import { AddToCartModal } from './add-to-cart-modal.tsx';
+import { CarrierList, PlanTable } from './catalog-results.tsx';
+import { Checkout } from './checkout.tsx';
+import { initialSearch, ProductSearch, type SearchFormValue, type SearchRequest } from './product-search.tsx';
+import { SupplyOrders } from './supply-orders.tsx';
+
+type Step =
+  | { name: 'search' }
+  | { name: 'results'; request: SearchRequest }
+  | { name: 'plans'; request: Extract<SearchRequest, { kind: 'county' }>; company: string };
+
+/** /products — Order Supplies: search, carriers, plans, cart, checkout and the agent's supply orders. */
+export default function ProductsPage() {
+  const { lines, isCheckingOut } = useSuppliesCart();
+  const [form, setForm] = useState<SearchFormValue>(() => initialSearch());
+  const [step, setStep] = useState<Step>({ name: 'search' });
+  const [adding, setAdding] = useState<Product | null>(null);
+  const [isSent, setSent] = useState(false);
+  const onAdd = useCallback((product: Product) => setAdding(product), []);
+
+  return (
+    <Stack gap="lg">
+      <Title order={1}>Order Supplies</Title>
+      <Alert color="yellow" variant="light" icon={<IconAlertTriangle aria-hidden="true" />}>
+        {SUPPLIES_MESSAGES.stockNote}
+      </Alert>
+      {isCheckingOut ? (
+        <Checkout
+          onDone={stopCheckout}
+          onSent={() => {
+            stopCheckout();
+            setStep({ name: 'search' });
+            setSent(true);
+          }}
+        />
+      ) : (
+        <>
+          {step.name === 'search' && (
+            <ProductSearch
+              value={form}
+              onChange={setForm}
+              onSearch={(request) => setStep({ name: 'results', request })}
+            />
+          )}
+          {step.name === 'results' && (
+            <CarrierList
+              request={step.request}
+              onBack={() => setStep({ name: 'search' })}
+              onViewPlans={(company) =>
+                step.request.kind === 'county' && setStep({ name: 'plans', request: step.request, company })
+              }
+              onAdd={onAdd}
+            />
+          )}
+          {step.name === 'plans' && (
+            <PlanTable
+              request={step.request}
+              company={step.company}
+              onBack={() => setStep({ name: 'results', request: step.request })}
+              onAdd={onAdd}
+            />
+          )}
+          <SupplyOrders />
+        </>
+      )}
+      <AddToCartModal
+        key={adding?.id ?? 'none'}
+        product={adding}
+        currentQty={lines.find((l) => l.productId === adding?.id)?.qty}
+        onClose={() => setAdding(null)}
+      />
+      <MessageDialog opened={isSent} title="Success" onClose={() => setSent(false)}>
+        {SUPPLIES_MESSAGES.orderSent}
+      </MessageDialog>
+    </Stack>
+  );
+}

@@ -1,0 +1,369 @@
+import { z } from 'zod';
+import { datePartsIn } from './business-time.ts';
+import { DateTimeSchema, defineRoute, ErrorResponseSchema } from './common.ts';
+import { StateCodeSchema } from './places.ts';
+
+// ── constants (spec part 2 §5, §8, §9) ───────────────────────────────────────────────────────────
+
+export const MEDICARE_ADVANTAGE = 'Medicare Advantage';
+export const PRESCRIPTION_DRUG_PLAN = 'Prescription Drug Plan';
+/** The provider's phone number for supplies needed sooner than the shipping time. */
+export const SUPPLIES_PHONE = '(800) 555-0142';
+
+export const SUPPLIES_MESSAGES = {
+  stockNote: `Supplies are limited and may be out of stock. Orders ship in 7-10 business days. If you need supplies sooner, call ${SUPPLIES_PHONE}.`,
+  chooseCounty: 'Choose a county for Medicare Advantage Product Search',
+  chooseState: 'Choose a State',
+  addToCartTitle: 'How many would you like?',
+  kitQuantityMin: 'Kit Quantity must be a number of at least 1.',
+  missingShipping:
+    'Missing shipping information. Please click on a suggested address from the Ship To Address input search.',
+  readyToSellTitle: 'Ready to Sell',
+  readyToSellWarning:
+    'Orders for MA/PDP companies are sent only if you are Ready to Sell and actively appointed and certified with the company for that year. Do you want to send this order?',
+  productsFailed: 'Problem retrieving products from server.',
+  productTypesFailed: 'Problem retrieving product types.',
+  orderFailedPrefix: 'Problem sending the order: ',
+  orderSent: 'Your order was sent.',
+  notCompleted: 'Not Completed',
+  emptyCart: 'Your cart is empty: add supplies before sending an order.',
+  idempotencyMismatch: 'This order key was already used for a different order. Reload the page and try again.',
+  productYearClosed: 'Supplies for this product year cannot be ordered now.',
+} as const;
+
+/** The "not Ready to Sell" refusal for one order line, naming the carrier. */
+export const notReadyToSellMessage = (carrier: string, state: string, year: number) =>
+  `${carrier} does not ship Medicare Advantage or Part D kits to agents who are not Ready to Sell its ${year} plans in ${state}.`;
+
+/**
+ * Product years offered (spec part 2 §9): this year before 30 October, next year after 1 August, in the
+ * business time zone. Between 2 August and 29 October both are offered.
+ */
+export function productYears(now: Date, timeZone: string): number[] {
+  const { year, month, day } = datePartsIn(now, timeZone);
+  const years: number[] = [];
+  if (month < 10 || (month === 10 && day < 30)) years.push(year);
+  if (month > 8 || (month === 8 && day > 1)) years.push(year + 1);
+  return years;
+}
+
+// ── catalog ───────────────────────────────────────────────────────────────────────────────────────
+
+const YearSchema = z.coerce.number().int().min(2000).max(2100);
+
+export const ProductTypeSchema = z.object({ name: z.string() });
+export type ProductType = z.infer<typeof ProductTypeSchema>;
+
+/** What the cart and an order line name (spec part 2 §3 Product). */
+export const ProductSchema = z.object({
+  id: z.string(),
+  year: z.number().int(),
+  planname: z.string(),
+  state: z.string(),
+  orgname: z.string(),
+  type: z.string(),
+  contractid: z.string().nullable(),
+  planid: z.string().nullable(),
+});
+export type Product = z.infer<typeof ProductSchema>;
+
+/** A carrier in a catalog answer. Non-MA carriers carry the product (kit) that Add to Cart puts in the cart. */
+export const CompanySchema = z.object({
+  name: z.string(),
+  plantypes: z.array(z.string()),
+  /** false: the agent is not Ready to Sell this carrier's MA/PDP plans there that year (orders are refused) */
+  isReadyToSell: z.boolean(),
+  /** the kit to add for non-MA types; MA carriers list plans instead */
+  product: ProductSchema.optional(),
+});
+export type Company = z.infer<typeof CompanySchema>;
+
+/** Spec part 2 §3 Plan record. Money fields are the landscape's text: an amount, "0", "-" or missing. */
+export const PlanSchema = z.object({
+  id: z.string(),
+  planname: z.string(),
+  type: z.string(),
+  orgname: z.string(),
+  monconspremium: z.string().nullable(),
+  annualdrugdeductible: z.string().nullable(),
+  innetworkmoop: z.string().nullable(),
+  contractid: z.string(),
+  planid: z.string(),
+  plantypes: z.object({ name: z.string() }).optional(),
+  snptype: z.string().optional(),
+  year: z.number().int(),
+  state: z.string(),
+  isReadyToSell: z.boolean(),
+});
+export type Plan = z.infer<typeof PlanSchema>;
+
+export const listProductTypes = defineRoute({
+  method: 'GET',
+  path: '/arc/products/insurancetypes',
+  summary: 'Supply product types',
+  tags: ['supplies'],
+  auth: true,
+  responses: { 200: z.array(ProductTypeSchema), 401: ErrorResponseSchema },
+});
+
+export const FindProductsByStateRequestSchema = z.object({
+  stateabbr: StateCodeSchema,
+  year: YearSchema,
+  productType: z.string().min(1).max(100),
+});
+export const ProductTypeCompaniesSchema = z.object({ name: z.string(), companies: z.array(CompanySchema) });
+export type ProductTypeCompanies = z.infer<typeof ProductTypeCompaniesSchema>;
+
+export const findProductsByState = defineRoute({
+  method: 'POST',
+  path: '/arc/products/bystate',
+  summary: "A state's carriers for one product type and year",
+  tags: ['supplies'],
+  auth: true,
+  body: FindProductsByStateRequestSchema,
+  responses: { 200: z.array(ProductTypeCompaniesSchema), 400: ErrorResponseSchema, 401: ErrorResponseSchema },
+});
+
+export const FindProductsByCountyRequestSchema = z.object({
+  countyid: z.string().regex(/^\d{5}$/, 'Choose a county from the list'),
+  year: YearSchema,
+});
+export const CountyProductsSchema = z.object({
+  state: z.string(),
+  county: z.string(),
+  groups: z.array(ProductTypeCompaniesSchema),
+});
+export type CountyProducts = z.infer<typeof CountyProductsSchema>;
+
+export const findProductsByCounty = defineRoute({
+  method: 'POST',
+  path: '/arc/products/bycounty',
+  summary: "A county's Medicare Advantage carriers for a year",
+  tags: ['supplies'],
+  auth: true,
+  body: FindProductsByCountyRequestSchema,
+  responses: {
+    200: z.array(CountyProductsSchema),
+    400: ErrorResponseSchema,
+    401: ErrorResponseSchema,
+    404: ErrorResponseSchema,
+  },
+});
+
+export const FindMaPlansRequestSchema = z.object({
+  county: z.string().regex(/^\d{5}$/, 'Choose a county from the list'),
+  state: StateCodeSchema,
+  year: YearSchema,
+  company: z.string().min(1).max(200),
+});
+
+export const findMaPlans = defineRoute({
+  method: 'POST',
+  path: '/arc/products/malandscapedata',
+  summary: "One carrier's Medicare Advantage plans in a county for a year",
+  tags: ['supplies'],
+  auth: true,
+  body: FindMaPlansRequestSchema,
+  responses: { 200: z.array(PlanSchema), 400: ErrorResponseSchema, 401: ErrorResponseSchema, 404: ErrorResponseSchema },
+});
+
+// ── cart (kept on the server per agent, design §3) ────────────────────────────────────────────────
+
+export const CartItemSchema = z.object({ qty: z.number().int(), product: ProductSchema });
+export type CartItem = z.infer<typeof CartItemSchema>;
+export const CartSchema = z.object({ items: z.array(CartItemSchema) });
+export type Cart = z.infer<typeof CartSchema>;
+
+/** Kit Quantity: a whole number, at least 1 (spec part 2 §5). */
+export const KitQuantitySchema = z
+  .number({ error: SUPPLIES_MESSAGES.kitQuantityMin })
+  .int(SUPPLIES_MESSAGES.kitQuantityMin)
+  .min(1, SUPPLIES_MESSAGES.kitQuantityMin)
+  .max(10_000, 'Kit Quantity can be at most 10000.');
+
+export const CartProductParamsSchema = z.object({ productId: z.string().min(1).max(100) });
+
+export const getCart = defineRoute({
+  method: 'GET',
+  path: '/arc/agent/supplies/cart',
+  summary: "The agent's supplies cart",
+  tags: ['supplies'],
+  auth: true,
+  responses: { 200: CartSchema, 401: ErrorResponseSchema },
+});
+
+/** Adds the product, or sets its quantity when it is already in the cart (spec part 2 §4). */
+export const updateCartItem = defineRoute({
+  method: 'PUT',
+  path: '/arc/agent/supplies/cart/items/:productId',
+  summary: 'Put a product in the cart with this quantity (replacing the quantity of a product already there)',
+  tags: ['supplies'],
+  auth: true,
+  params: CartProductParamsSchema,
+  body: z.object({ qty: KitQuantitySchema }),
+  responses: { 200: CartSchema, 400: ErrorResponseSchema, 401: ErrorResponseSchema, 404: ErrorResponseSchema },
+});
+
+export const deleteCartItem = defineRoute({
+  method: 'DELETE',
+  path: '/arc/agent/supplies/cart/items/:productId',
+  summary: 'Remove a product from the cart',
+  tags: ['supplies'],
+  auth: true,
+  params: CartProductParamsSchema,
+  responses: { 200: CartSchema, 400: ErrorResponseSchema, 401: ErrorResponseSchema },
+});
+
+// ── orders ────────────────────────────────────────────────────────────────────────────────────────
+
+const postalCode = z
+  .string({ error: SUPPLIES_MESSAGES.missingShipping })
+  .regex(/^\d{5}$/, SUPPLIES_MESSAGES.missingShipping);
+
+/** Spec part 2 §3 Shipping address; postal_code comes only from a picked suggestion (§5). */
+export const ShippingAddressSchema = z.object({
+  street_number: z.string().trim().max(20),
+  route: z.string().trim().min(1, SUPPLIES_MESSAGES.missingShipping).max(200),
+  locality: z.string().trim().min(1, SUPPLIES_MESSAGES.missingShipping).max(100),
+  administrative_area_level_1: StateCodeSchema,
+  postal_code: postalCode,
+  specialinstruct: z.string().max(1000).default(''),
+});
+export type ShippingAddress = z.infer<typeof ShippingAddressSchema>;
+
+export const CreateSupplyOrderRequestSchema = z.object({
+  address: ShippingAddressSchema,
+  /** the cart lines the agent reviewed; the server reads the products from its catalog, never from here */
+  supplies: z.array(z.object({ productId: z.string().min(1).max(100), qty: KitQuantitySchema })).max(100),
+});
+export type CreateSupplyOrderRequest = z.infer<typeof CreateSupplyOrderRequestSchema>;
+
+/** The IETF httpapi draft's header: one key per order attempt; repeats get the first answer. */
+export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
+export const CreateSupplyOrderHeadersSchema = z.object({
+  [IDEMPOTENCY_KEY_HEADER]: z
+    .string({ error: 'The Idempotency-Key header is required' })
+    .min(8)
+    .max(100)
+    .regex(/^[A-Za-z0-9_.:-]+$/),
+});
+
+export const CreateSupplyOrderResponseSchema = z.object({
+  status: z.literal('Success'),
+  message: z.string(),
+  orderIds: z.array(z.number().int()),
+});
+export type CreateSupplyOrderResponse = z.infer<typeof CreateSupplyOrderResponseSchema>;
+
+export const createSupplyOrder = defineRoute({
+  method: 'POST',
+  path: '/arc/agent/supplies/orders',
+  summary: 'Send the cart as a supply order (Idempotency-Key: a repeat answers the first result)',
+  tags: ['supplies'],
+  auth: true,
+  headers: CreateSupplyOrderHeadersSchema,
+  body: CreateSupplyOrderRequestSchema,
+  responses: {
+    200: CreateSupplyOrderResponseSchema,
+    400: ErrorResponseSchema,
+    401: ErrorResponseSchema,
+    403: ErrorResponseSchema,
+    409: ErrorResponseSchema,
+  },
+});
+
+/** Spec part 2 §3 Supply order (the client derives name, address and hnum). */
+export const SupplyOrderSchema = z.object({
+  id: z.number().int(),
+  status: z.string().nullable(),
+  order_date: DateTimeSchema,
+  first: z.string(),
+  last: z.string(),
+  orgname: z.string(),
+  plan_state: z.string(),
+  year: z.number().int(),
+  type: z.string(),
+  street_num: z.string(),
+  street: z.string(),
+  city: z.string(),
+  state: z.string(),
+  zip: z.string(),
+  contractid: z.string().nullable(),
+  planid: z.string().nullable(),
+  county: z.string().nullable(),
+  planname: z.string(),
+  special_instructions: z.string(),
+  qty: z.number().int(),
+  carrier_order_num: z.string().nullable(),
+  tracking: z.string().nullable(),
+  notes: z.string().nullable(),
+  ActID: z.string().nullable(),
+});
+export type SupplyOrder = z.infer<typeof SupplyOrderSchema>;
+
+export const listSupplyOrders = defineRoute({
+  method: 'GET',
+  path: '/arc/agent/supplies/orders',
+  summary: "The agent's supply orders, newest first",
+  tags: ['supplies'],
+  auth: true,
+  responses: { 200: z.array(SupplyOrderSchema), 401: ErrorResponseSchema },
+});
+
+export const OrderLogEntrySchema = z.object({
+  first: z.string(),
+  last: z.string(),
+  action: z.string(),
+  tstamp: DateTimeSchema,
+});
+export type OrderLogEntry = z.infer<typeof OrderLogEntrySchema>;
+
+export const listSupplyOrderLog = defineRoute({
+  method: 'GET',
+  path: '/arc/agent/supplies/orders/:id/log',
+  summary: "One of the agent's orders: its log, oldest first",
+  tags: ['supplies'],
+  auth: true,
+  params: z.object({ id: z.coerce.number().int().positive() }),
+  responses: {
+    200: z.array(OrderLogEntrySchema),
+    400: ErrorResponseSchema,
+    401: ErrorResponseSchema,
+    404: ErrorResponseSchema,
+  },
+});
+
+export const CrmAccountSchema = z.object({ Id: z.string() });
+export type CrmAccount = z.infer<typeof CrmAccountSchema>;
+/** Where the agent's CRM account opens (the link built from CrmAccount.Id). */
+export const crmAccountUrl = (id: string) =>
+  `https://crm.arc.example/lightning/r/Account/${encodeURIComponent(id)}/view`;
+
+export const getCrmAccount = defineRoute({
+  method: 'GET',
+  path: '/arc/salesforce/agent/actid/:id',
+  summary: "The CRM account of an ActID on the agent's orders (only the agent's own)",
+  tags: ['supplies'],
+  auth: true,
+  params: z.object({ id: z.string().min(1).max(64) }),
+  responses: { 200: CrmAccountSchema, 400: ErrorResponseSchema, 401: ErrorResponseSchema, 404: ErrorResponseSchema },
+});
+
+// ── client-side formatting shared with tests ──────────────────────────────────────────────────────
+
+/** US dollars with 2 decimals; missing, zero, a dash or anything unreadable is "Unknown" (spec part 2 §5). */
+export function formatPlanMoney(value: string | null | undefined): string {
+  if (value === null || value === undefined) return 'Unknown';
+  const cleaned = value.replace(/[$,\s]/g, '');
+  if (cleaned === '' || cleaned === '-') return 'Unknown';
+  const amount = Number(cleaned);
+  if (!Number.isFinite(amount) || amount === 0) return 'Unknown';
+  return amount.toLocaleString('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2 });
+}
+
+/** The plan id padded with zeros to 3 digits. */
+export const padPlanId = (planId: string | null | undefined) => (planId ?? '').padStart(3, '0');
+
+/** "contractid-planid", or N/A when either is missing. */
+export const orderHnum = (order: Pick<SupplyOrder, 'contractid' | 'planid'>) =>
+  order.contractid && order.planid ? `${order.contractid}-${padPlanId(order.planid)}` : 'N/A';
