@@ -1,5 +1,4 @@
 import {
-  MEDICARE_ADVANTAGE,
   DEFAULT_STATE,
   MEDICARE_ADVANTAGE,
   productYears,
