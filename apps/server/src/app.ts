@@ -6,6 +6,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import { publicJwks } from './identity/keys.ts';
 import { identityPlugin } from './identity/index.ts';
 import { dashboardRoutes } from './modules/dashboard/routes.ts';
+import { enrollmentsRoutes } from './modules/enrollments/routes.ts';
 import { filesRoutes } from './modules/files/routes.ts';
 import { mailboxRoutes } from './modules/mailbox/routes.ts';
 import { profileRoutes } from './modules/profile/routes.ts';
@@ -97,6 +98,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await app.register(dashboardRoutes);
   await app.register(filesRoutes);
   await app.register(telemetryRoutes);
+  await app.register(enrollmentsRoutes);
   if (config.demoData) await app.register(mailboxRoutes);
 
   // ── 404 and the web app ────────────────────────────────────────────────────────────────────────

@@ -47,6 +47,7 @@ const EnvSchema = z
     PROVIDER_NAME: z.string().min(1).default('Agent Resource Center'),
     WEB_DIST: z.string().min(1).optional(),
     USER_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(5000),
+    STAFF_API_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
   })
   .strict();
 
@@ -82,6 +83,8 @@ export interface Config {
   webDist: string;
   /** how long one replica reuses an agent's user info (0: never) */
   userCacheTtlMs: number;
+  /** the bearer key of the staff API (/arc/staff/*); unset turns that API off */
+  staffApiKey: string | undefined;
 }
 
 /** Keys of the environment that belong to this program (everything else is ignored). */
@@ -149,5 +152,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     providerName: e.PROVIDER_NAME,
     webDist: path.resolve(cwd, e.WEB_DIST ?? path.join(import.meta.dirname, '../../web/dist')),
     userCacheTtlMs: e.USER_CACHE_TTL_MS,
+    staffApiKey: e.STAFF_API_KEY,
   });
 }

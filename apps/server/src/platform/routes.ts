@@ -16,7 +16,13 @@ export type ContractRequest<E extends RouteEntry> = Omit<FastifyRequest, 'params
 
 export interface AddRouteOptions {
   /** per-route rate limit (see @fastify/rate-limit) */
-  rateLimit?: { max: number; timeWindow: string | number; keyGenerator?: (request: FastifyRequest) => string };
+  rateLimit?: {
+    max: number;
+    timeWindow: string | number;
+    keyGenerator?: (request: FastifyRequest) => string;
+    /** 'preHandler' counts after authentication, so `keyGenerator` can use `request.agentId` */
+    hook?: 'onRequest' | 'preHandler';
+  };
   bodyLimit?: number;
 }
 

@@ -1,12 +1,13 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
-import { agents, dashboardFiles, files, termsAcceptances, termsDocuments } from '../db/schema/index.ts';
+import { agents, dashboardFiles, enrollments, files, termsAcceptances, termsDocuments } from '../db/schema/index.ts';
 import { yearIn } from '@arc/contract';
 import type { Clock } from '../platform/clock.ts';
 import { hashPassword } from '../platform/passwords.ts';
 import type { Storage } from '../platform/storage.ts';
 import { demoDashboardTiles } from './dashboard-tiles.ts';
+import { demoEnrollments } from './enrollments.ts';
 import { DEMO_AGENT_ID, DEMO_NPN, DEMO_PASSWORD, DEMO2_AGENT_ID, demoRoster } from './demo-agents.ts';
 import { makeTerms } from './factories.ts';
 import { seededRandom } from './random.ts';
@@ -56,6 +57,9 @@ export async function seedDemoData({ db, storage, clock, config }: SeedOptions):
       { agentId: DEMO2_AGENT_ID, termsId: terms!.id, acceptedAt: noLaterThanNow(new Date(Date.UTC(year, 1, 2, 18))) },
     ]);
     await tx.insert(dashboardFiles).values(tiles);
+    await tx
+      .insert(enrollments)
+      .values(demoEnrollments({ demo: DEMO_AGENT_ID, demo2: DEMO2_AGENT_ID }, now, seededRandom(17_000_017)));
     return true;
   });
 }

@@ -2,3 +2,4 @@ export * from './agents.ts';
 export * from './identity.ts';
 export * from './platform.ts';
 export * from './dashboard.ts';
+export * from './enrollments.ts';
