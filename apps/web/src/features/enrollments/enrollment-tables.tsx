@@ -3,17 +3,18 @@ import type { ReactNode } from 'react';
 import { DataTable, type DataTableColumn } from '../../ui/data-table.tsx';
 import { formatEnrollmentDate, formatEnrollmentLongDate } from './enrollment-dates.ts';
 
-const client: DataTableColumn<Enrollment>[] = [
-  { id: 'first', header: 'Client First', value: (e) => e.ClientFirst, searchable: true },
-  { id: 'last', header: 'Client Last', value: (e) => e.ClientLast, searchable: true },
-  { id: 'state', header: 'State', value: (e) => e.ClientState, searchable: true },
-  { id: 'carrier', header: 'Carrier', value: (e) => e.carrier_name, searchable: true },
-  { id: 'product', header: 'Product', value: (e) => e.product_name, searchable: true },
+/** The client columns both tables show; only Client Enrollments has a search box (spec part 2 §2). */
+const clientColumns = (searchable: boolean): DataTableColumn<Enrollment>[] => [
+  { id: 'first', header: 'Client First', value: (e) => e.ClientFirst, searchable },
+  { id: 'last', header: 'Client Last', value: (e) => e.ClientLast, searchable },
+  { id: 'state', header: 'State', value: (e) => e.ClientState, searchable },
+  { id: 'carrier', header: 'Carrier', value: (e) => e.carrier_name, searchable },
+  { id: 'product', header: 'Product', value: (e) => e.product_name, searchable },
 ];
 
 const PENDED_COLUMNS: DataTableColumn<Enrollment>[] = [
   { id: 'reason', header: 'Reason', value: (e) => e.Reason },
-  ...client,
+  ...clientColumns(false),
   {
     id: 'received',
     header: 'Received',
@@ -24,7 +25,7 @@ const PENDED_COLUMNS: DataTableColumn<Enrollment>[] = [
 
 const CLIENT_COLUMNS: DataTableColumn<Enrollment>[] = [
   { id: 'status', header: 'Status', value: (e) => e.Status, searchable: true },
-  ...client,
+  ...clientColumns(true),
   { id: 'file', header: 'File', value: (e) => e.fileName, searchable: true },
   {
     id: 'received',
