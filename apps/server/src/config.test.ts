@@ -48,4 +48,32 @@ describe('loadConfig', () => {
   it('ignores empty values and unrelated environment variables', () => {
     expect(loadConfig({ PORT: '', HOME: '/root', PATH: '/bin' }).port).toBe(8080);
   });
+
+  it('reads the S3 settings: path style by default with a custom endpoint, keys in pairs, a bucket for any of them', () => {
+    expect(
+      loadConfig({
+        S3_BUCKET: 'arc',
+        S3_ENDPOINT: 'http://minio:9000',
+        S3_ACCESS_KEY_ID: 'a',
+        S3_SECRET_ACCESS_KEY: 'b',
+      }).s3,
+    ).toEqual({
+      bucket: 'arc',
+      endpoint: 'http://minio:9000',
+      region: undefined,
+      accessKeyId: 'a',
+      secretAccessKey: 'b',
+      forcePathStyle: true,
+    });
+    expect(loadConfig({ S3_BUCKET: 'arc', S3_REGION: 'eu-west-1' }).s3).toMatchObject({ forcePathStyle: false });
+    expect(
+      loadConfig({ S3_BUCKET: 'arc', S3_ENDPOINT: 'http://r2', S3_FORCE_PATH_STYLE: 'false' }).s3?.forcePathStyle,
+    ).toBe(false);
+    expect(loadConfig({}).s3).toBeUndefined();
+    expect(() => loadConfig({ S3_FORCE_PATH_STYLE: 'true' })).toThrow(
+      'S3_BUCKET: required when S3_FORCE_PATH_STYLE is set',
+    );
+    expect(() => loadConfig({ S3_BUCKET: 'arc', S3_ACCESS_KEY_ID: 'a' })).toThrow('set both, or neither');
+    expect(() => loadConfig({ S3_BUCKET: 'arc', S3_FORCE_PATH_STYLE: 'maybe' })).toThrow(ConfigError);
+  });
 });

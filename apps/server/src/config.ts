@@ -26,6 +26,7 @@ const EnvSchema = z
     S3_ENDPOINT: z.url().optional(),
     S3_ACCESS_KEY_ID: z.string().min(1).optional(),
     S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+    S3_FORCE_PATH_STYLE: bool.optional(),
     REDIS_URL: z
       .string()
       .regex(/^rediss?:\/\//, 'must be a redis:// URL')
@@ -71,6 +72,8 @@ export interface Config {
         endpoint: string | undefined;
         accessKeyId: string | undefined;
         secretAccessKey: string | undefined;
+        /** bucket in the path (`endpoint/bucket/key`), as most S3-compatible servers want, not in the host name */
+        forcePathStyle: boolean;
       }
     | undefined;
   redisUrl: string | undefined;
@@ -121,8 +124,22 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   const embeddedIssuer = `${publicUrl}/oidc`;
   const oidcIssuer = (e.OIDC_ISSUER ?? embeddedIssuer).replace(/\/+$/, '');
-  if (e.S3_BUCKET === undefined && (e.S3_ENDPOINT || e.S3_REGION)) {
-    throw new ConfigError(['S3_BUCKET: required when S3_ENDPOINT or S3_REGION is set']);
+  const s3Keys = [
+    'S3_ENDPOINT',
+    'S3_REGION',
+    'S3_ACCESS_KEY_ID',
+    'S3_SECRET_ACCESS_KEY',
+    'S3_FORCE_PATH_STYLE',
+  ] as const;
+  if (e.S3_BUCKET === undefined && s3Keys.some((key) => e[key] !== undefined)) {
+    throw new ConfigError([
+      `S3_BUCKET: required when ${s3Keys.filter((key) => e[key] !== undefined).join(', ')} is set`,
+    ]);
+  }
+  if ((e.S3_ACCESS_KEY_ID === undefined) !== (e.S3_SECRET_ACCESS_KEY === undefined)) {
+    throw new ConfigError([
+      'S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set both, or neither to use the default AWS credentials',
+    ]);
   }
   return Object.freeze({
     port: e.PORT,
@@ -142,6 +159,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
           endpoint: e.S3_ENDPOINT,
           accessKeyId: e.S3_ACCESS_KEY_ID,
           secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+          // a custom endpoint is usually MinIO, Ceph, s3rver…: path style unless told otherwise
+          forcePathStyle: e.S3_FORCE_PATH_STYLE ?? e.S3_ENDPOINT !== undefined,
         }
       : undefined,
     redisUrl: e.REDIS_URL,

@@ -1,17 +1,73 @@
+import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import { text } from 'node:stream/consumers';
-import { afterAll, describe, expect, it } from 'vitest';
+import { buffer, text } from 'node:stream/consumers';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.ts';
-import { createDiskStorage, createStorage } from './storage.ts';
+import { startS3Server, type S3TestServer } from '../test/s3.ts';
+import { createDiskStorage, createStorage, type Storage } from './storage.ts';
 
 const root = fs.mkdtempSync(path.join(os.tmpdir(), 'arc-storage-'));
-afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
+let s3: S3TestServer;
+beforeAll(async () => {
+  s3 = await startS3Server();
+});
+afterAll(async () => {
+  await s3?.close();
+  fs.rmSync(root, { recursive: true, force: true });
+});
 
-describe('disk storage', () => {
-  const storage = createDiskStorage(root);
+const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
+
+/** `size` random bytes as a stream of uneven chunks, the way a network upload arrives. */
+function chunked(bytes: Buffer): Readable {
+  return Readable.from(
+    (function* () {
+      for (let at = 0, step = 1; at < bytes.length; at += step, step = (step * 7 + 13) % 300_000 || 1) {
+        yield bytes.subarray(at, Math.min(at + step, bytes.length));
+      }
+    })(),
+  );
+}
+
+async function* failingAfter(bytes: Buffer) {
+  yield bytes;
+  throw new Error('connection reset');
+}
+
+/**
+ * The same suite for every backend: what comes back must hash like what went in (design §7: a streamed put
+ * to an S3-compatible server once came back longer than it went in).
+ */
+const backends: [string, () => { storage: Storage; listKeys: () => string[] }][] = [
+  [
+    'disk',
+    () => ({
+      storage: createDiskStorage(path.join(root, 'files')),
+      listKeys: () =>
+        fs
+          .readdirSync(path.join(root, 'files'), { recursive: true, encoding: 'utf8' })
+          .filter((entry) => fs.statSync(path.join(root, 'files', entry)).isFile())
+          .sort(),
+    }),
+  ],
+  [
+    'S3 (s3rver)',
+    () => ({
+      storage: createStorage(loadConfig({ DATA_DIR: root, ...s3.env }, root)),
+      listKeys: () => s3.storedKeys(),
+    }),
+  ],
+];
+
+describe.each(backends)('%s storage', (_name, open) => {
+  let storage: Storage;
+  let listKeys: () => string[];
+  beforeAll(() => {
+    ({ storage, listKeys } = open());
+  });
 
   it('streams a file in and out', async () => {
     const { size } = await storage.put('docs/a.txt', Readable.from(['hello ', 'world']));
@@ -19,51 +75,84 @@ describe('disk storage', () => {
     expect(await text(await storage.get('docs/a.txt'))).toBe('hello world');
   });
 
-  it('leaves nothing behind when the source fails half-way', async () => {
-    async function* failing() {
-      yield 'partial';
-      throw new Error('connection reset');
-    }
-    await expect(storage.put('docs/b.txt', Readable.from(failing()))).rejects.toThrow('connection reset');
-    expect(fs.readdirSync(path.join(root, 'docs'))).toEqual(['a.txt']);
+  it('gives back exactly the bytes of a 12 MiB upload (a multipart one on S3)', async () => {
+    const bytes = randomBytes(12 * 1024 * 1024);
+    const { size } = await storage.put('videos/big.bin', chunked(bytes));
+    expect(size).toBe(bytes.length);
+    expect(await storage.stat('videos/big.bin')).toEqual({ size: bytes.length });
+    expect(sha256(await buffer(await storage.get('videos/big.bin')))).toBe(sha256(bytes));
+    const range = { start: 5 * 1024 * 1024 - 10, end: 5 * 1024 * 1024 + 9 };
+    expect(sha256(await buffer(await storage.get('videos/big.bin', range)))).toBe(
+      sha256(bytes.subarray(range.start, range.end + 1)),
+    );
+    await storage.delete('videos/big.bin');
   });
 
-  it('refuses keys that climb out of its folder', async () => {
-    await expect(storage.get('../etc/passwd')).rejects.toMatchObject({ code: 'BAD_REQUEST' });
-    await expect(storage.put('/abs', Readable.from(['x']))).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+  it('leaves nothing behind when the source fails half-way, small or large', async () => {
+    const before = listKeys();
+    await expect(storage.put('docs/b.txt', Readable.from(failingAfter(Buffer.from('partial'))))).rejects.toThrow(
+      'connection reset',
+    );
+    await expect(storage.put('docs/c.bin', Readable.from(failingAfter(randomBytes(11 * 1024 * 1024))))).rejects.toThrow(
+      'connection reset',
+    );
+    expect(await storage.stat('docs/b.txt')).toBeNull();
+    expect(await storage.stat('docs/c.bin')).toBeNull();
+    expect(listKeys()).toEqual(before);
+  });
+
+  it('keeps the previous file when a replacement fails', async () => {
+    await storage.put('docs/keep.txt', Readable.from(['first']));
+    await expect(storage.put('docs/keep.txt', Readable.from(failingAfter(Buffer.from('second'))))).rejects.toThrow();
+    expect(await text(await storage.get('docs/keep.txt'))).toBe('first');
   });
 
   it('reads an inclusive byte range and reports the stored size', async () => {
     await storage.put('docs/range.txt', Readable.from(['0123456789']));
     expect(await text(await storage.get('docs/range.txt', { start: 2, end: 5 }))).toBe('2345');
+    expect(await text(await storage.get('docs/range.txt', { start: 9, end: 9 }))).toBe('9');
     expect(await storage.stat('docs/range.txt')).toEqual({ size: 10 });
     expect(await storage.stat('docs/none.txt')).toBeNull();
     await storage.delete('docs/range.txt');
+    expect(await storage.stat('docs/range.txt')).toBeNull();
   });
 
-  it('answers NOT_FOUND for a missing key', async () => {
+  it('stores an empty file', async () => {
+    expect(await storage.put('docs/empty.txt', Readable.from([]))).toEqual({ size: 0 });
+    expect(await storage.stat('docs/empty.txt')).toEqual({ size: 0 });
+    expect(await text(await storage.get('docs/empty.txt'))).toBe('');
+  });
+
+  it('answers NOT_FOUND for a missing key, and deleting twice is no error', async () => {
     await expect(storage.get('docs/missing.txt')).rejects.toMatchObject({ code: 'NOT_FOUND' });
-  });
-});
-
-describe('createStorage', () => {
-  it('stops the start with a clear message when S3 is configured', () => {
-    const config = loadConfig({ DATA_DIR: root, S3_BUCKET: 'arc-files' }, root);
-    expect(() => createStorage(config)).toThrow('S3_BUCKET is set but S3 storage is not available in this build');
-  });
-
-  it('deletes a stored file, and deleting it again is no error', async () => {
-    const storage = createStorage(loadConfig({ DATA_DIR: root }, root));
     await storage.put('tmp/c.txt', Readable.from(['bye']));
     await storage.delete('tmp/c.txt');
     await storage.delete('tmp/c.txt');
     await expect(storage.get('tmp/c.txt')).rejects.toMatchObject({ code: 'NOT_FOUND' });
   });
 
-  it('refuses keys with dot segments, backslashes or empty segments', async () => {
-    const storage = createDiskStorage(root);
-    for (const key of ['a/../b', 'a\\b', 'a//b', '.hidden', '']) {
+  it('refuses keys that climb out, dot segments, backslashes or empty segments', async () => {
+    await expect(storage.put('/abs', Readable.from(['x']))).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+    for (const key of ['../etc/passwd', 'a/../b', 'a\\b', 'a//b', '.hidden', '']) {
       await expect(storage.get(key), key).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+      await expect(storage.stat(key), key).rejects.toMatchObject({ code: 'BAD_REQUEST' });
     }
+  });
+});
+
+describe('createStorage', () => {
+  it('uses local disk under DATA_DIR/files without S3_BUCKET', async () => {
+    const storage = createStorage(loadConfig({ DATA_DIR: root }, root));
+    await storage.put('where/am-i.txt', Readable.from(['here']));
+    expect(fs.readFileSync(path.join(root, 'files', 'where', 'am-i.txt'), 'utf8')).toBe('here');
+  });
+
+  it('uses the bucket with S3_BUCKET, and nothing lands on disk', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'arc-storage-s3-'));
+    const storage = createStorage(loadConfig({ DATA_DIR: dataDir, ...s3.env }, dataDir));
+    await storage.put('where/bucket.txt', Readable.from(['there']));
+    expect(s3.storedKeys()).toContain('where/bucket.txt');
+    expect(fs.readdirSync(dataDir)).toEqual([]);
+    fs.rmSync(dataDir, { recursive: true, force: true });
   });
 });

@@ -5,6 +5,8 @@ import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { Config } from '../config.ts';
 import { AppError } from './errors.ts';
+import { createS3Storage } from './s3-storage.ts';
+import { assertKey } from './storage-key.ts';
 
 /** Where file bytes live. Every call streams; nothing holds a whole file in memory. */
 export interface Storage {
@@ -21,12 +23,6 @@ export interface Storage {
 export interface ByteRange {
   start: number;
   end: number;
-}
-
-const KEY_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]*(\/[A-Za-z0-9][A-Za-z0-9._-]*)*$/;
-
-function assertKey(key: string): void {
-  if (!KEY_PATTERN.test(key) || key.includes('..')) throw new AppError('BAD_REQUEST', `Invalid storage key: ${key}`);
 }
 
 /** Local disk under `root`: writes go to a temporary file and are renamed into place when complete. */
@@ -76,9 +72,8 @@ export function createDiskStorage(root: string): Storage {
   };
 }
 
-/** The storage the config asks for: local disk under `DATA_DIR/files` unless S3 is configured. */
+/** The storage the config asks for: the S3 bucket when `S3_BUCKET` is set, else local disk under `DATA_DIR/files`. */
 export function createStorage(config: Config): Storage {
-  // TODO: an S3-compatible Storage (multipart upload from the stream, GetObject body as the read stream).
-  if (config.s3) throw new Error('S3_BUCKET is set but S3 storage is not available in this build');
+  if (config.s3) return createS3Storage(config.s3);
   return createDiskStorage(path.join(config.dataDir, 'files'));
 }

@@ -2,4 +2,5 @@ export * from './agents.ts';
 export * from './identity.ts';
 export * from './platform.ts';
 export * from './dashboard.ts';
+export * from './places.ts';
 export * from './enrollments.ts';
