@@ -92,6 +92,45 @@ export const createEnrollment = defineRoute({
   },
 });
 
+/** A single-use token (60 s, the download-token mechanism) for the spreadsheet of the agent's enrollments. */
+export const createEnrollmentsExportToken = defineRoute({
+  method: 'POST',
+  path: '/arc/agent/enrollments/export',
+  summary: 'A single-use token, valid 60 s, for GET /arc/agent/enrollments/export/:token',
+  tags: ['enrollments'],
+  auth: true,
+  responses: { 200: z.object({ token: z.string() }), 401: ErrorResponseSchema, 429: ErrorResponseSchema },
+});
+
+/**
+ * Opened by the browser in a new window (no bearer: the token is the credential). Streams the agent's
+ * enrollments as `Enrollments.xlsx`. 404 a malformed token or one issued to another agent than the bearer
+ * sent with it; 410 a used, unknown or expired one.
+ */
+export const exportEnrollments = defineRoute({
+  method: 'GET',
+  path: '/arc/agent/enrollments/export/:token',
+  summary: 'The agent’s enrollments as an .xlsx spreadsheet',
+  tags: ['enrollments'],
+  auth: false,
+  params: z.object({ token: z.string() }),
+  responses: { 404: ErrorResponseSchema, 410: ErrorResponseSchema, 429: ErrorResponseSchema },
+});
+
+export const ENROLLMENTS_EXPORT_FILE_NAME = 'Enrollments.xlsx';
+export const ENROLLMENTS_EXPORT_COLUMNS = [
+  'Status',
+  'Reason',
+  'Client First',
+  'Client Last',
+  'State',
+  'Carrier',
+  'Product',
+  'Received',
+  'Type',
+  'File',
+] as const;
+
 /** Texts the upload panel and the server share. */
 export const ENROLLMENT_MESSAGES = {
   notPdf: 'Only PDF files can be uploaded.',

@@ -1,5 +1,6 @@
-import { ENROLLMENT_MAX_BYTES, ENROLLMENT_MESSAGES } from '@arc/contract';
+import { ENROLLMENT_MAX_BYTES, ENROLLMENT_MESSAGES, ENROLLMENTS_EXPORT_COLUMNS } from '@arc/contract';
 import { eq } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -9,7 +10,7 @@ import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { enrollments, files } from '../../db/schema/index.ts';
 import { insertAgent } from '../../seed/factories.ts';
-import { insertEnrollment } from '../../seed/enrollments.ts';
+import { insertEnrollment, makeEnrollment } from '../../seed/enrollments.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { generatedFile, multipart, type Part } from '../../test/multipart.ts';
 import { bearer, mintAccessToken } from '../../test/tokens.ts';
@@ -94,9 +95,8 @@ function uploadOverHttp(size: number, auth = token): Promise<{ status: number; j
     });
     request.on('error', reject);
     const stream = body.stream();
+    // like a browser, the client sends its whole body even when the answer (413, 415) comes early
     stream.pipe(request);
-    // the server may answer (413) before the whole body is sent; the rest is discarded
-    request.on('response', () => stream.unpipe(request));
   });
 }
 
@@ -224,6 +224,8 @@ describe('POST /arc/agent/enrollments', () => {
     const res = await uploadOverHttp(ENROLLMENT_MAX_BYTES + 1);
     expect(res.status).toBe(413);
     expect(res.json).toEqual({ code: 'PAYLOAD_TOO_LARGE', message: ENROLLMENT_MESSAGES.tooLarge });
+    // the server closes the connection once the rest of the body is dropped
+    await waitFor(async () => (await new Promise<number>((r) => t.app.server.getConnections((_e, n) => r(n)))) === 0);
     await waitFor(() => storedFiles().length === 0);
     expect(await rowsOf(agentId)).toEqual({ enrollments: [], files: [] });
   }, 60_000);
@@ -381,5 +383,108 @@ describe('staff API /arc/staff/enrollments', () => {
     } finally {
       await off.close();
     }
+  }, 60_000);
+});
+
+describe('GET /arc/agent/enrollments/export/:token', () => {
+  const newExportToken = async (auth: string) =>
+    (await t.app.inject({ method: 'POST', url: '/arc/agent/enrollments/export', headers: bearer(auth) })).json()
+      .token as string;
+  const openExport = (exportToken: string, auth?: string) =>
+    t.app.inject({
+      method: 'GET',
+      url: `/arc/agent/enrollments/export/${exportToken}`,
+      headers: auth ? bearer(auth) : {},
+    });
+  async function readSheet(bytes: Buffer): Promise<string[][]> {
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
+    const rows: string[][] = [];
+    workbook.worksheets[0]!.eachRow((row) => {
+      rows.push((row.values as unknown[]).slice(1).map((v) => (v instanceof Date ? v.toISOString() : String(v ?? ''))));
+    });
+    return rows;
+  }
+
+  it('answers 401 for a token request without a bearer', async () => {
+    expect((await t.app.inject({ method: 'POST', url: '/arc/agent/enrollments/export' })).statusCode).toBe(401);
+  });
+
+  it('streams the agent’s own enrollments as a real .xlsx, once', async () => {
+    const owner = await insertAgent(t.database.db);
+    const ownerToken = await mintAccessToken(t, { agentId: owner.id });
+    await insertEnrollment(t.database.db, {
+      agentId: owner.id,
+      status: 'Pended',
+      reason: 'Missing signature',
+      clientFirst: 'Irene',
+      clientLast: 'Moreau',
+      clientState: 'WI',
+      carrierName: 'Humana',
+      productName: 'Humana Gold Plus (HMO)',
+      receivedAt: new Date('2026-11-02T17:05:07Z'),
+    });
+    await insertEnrollment(t.database.db, { agentId: otherAgentId, clientFirst: 'Not Yours' });
+    const exportToken = await newExportToken(ownerToken);
+    expect(exportToken).toMatch(/^[\w-]{43}$/);
+
+    const res = await openExport(exportToken);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+    expect(res.headers['content-disposition']).toContain('filename="Enrollments.xlsx"');
+    const rows = await readSheet(res.rawPayload);
+    expect(rows[0]).toEqual([...ENROLLMENTS_EXPORT_COLUMNS]);
+    expect(rows).toHaveLength(2);
+    // the received time as Los Angeles saw it: 9:05:07 in the morning
+    // (a row ends at its last filled cell: no file name here)
+    expect(rows[1]).toEqual([
+      'Pended',
+      'Missing signature',
+      'Irene',
+      'Moreau',
+      'WI',
+      'Humana',
+      'Humana Gold Plus (HMO)',
+      '2026-11-02T09:05:07.000Z',
+      'New Enrollment',
+    ]);
+
+    const again = await openExport(exportToken);
+    expect(again.statusCode).toBe(410);
+  });
+
+  it('refuses another agent’s export token (404, left unspent), a file token (410) and a malformed one (404)', async () => {
+    const exportToken = await newExportToken(token);
+    // the other agent's session presents this agent's token
+    const stolen = await openExport(exportToken, otherToken);
+    expect(stolen.statusCode).toBe(404);
+    // the owner can still use it
+    const own = await openExport(exportToken, token);
+    expect(own.statusCode).toBe(200);
+
+    // an export token is no file download, and a file token is no export
+    const unused = await newExportToken(token);
+    expect((await t.app.inject({ method: 'GET', url: `/arc/download/${unused}` })).statusCode).toBe(410);
+    expect((await openExport(unused)).statusCode).toBe(200);
+    expect((await openExport('A'.repeat(43))).statusCode).toBe(410);
+    expect((await openExport('not-a-token')).statusCode).toBe(404);
+  });
+
+  it('keeps an export row count of thousands in pages (keyset), newest first', async () => {
+    const busy = await insertAgent(t.database.db);
+    const busyToken = await mintAccessToken(t, { agentId: busy.id });
+    const base = Date.parse('2026-01-01T00:00:00Z');
+    await t.database.db
+      .insert(enrollments)
+      .values(
+        Array.from({ length: 1203 }, (_, i) =>
+          makeEnrollment({ agentId: busy.id, id: `enr_bulk_${i}`, receivedAt: new Date(base + (i % 400) * 60_000) }),
+        ),
+      );
+    const res = await openExport(await newExportToken(busyToken));
+    const rows = await readSheet(res.rawPayload);
+    expect(rows).toHaveLength(1204);
+    const times = rows.slice(1).map((r) => r[7]!);
+    expect([...times].sort().reverse()).toEqual(times);
   });
 });

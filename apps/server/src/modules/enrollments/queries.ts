@@ -1,4 +1,4 @@
-import { and, desc, eq, type SQL } from 'drizzle-orm';
+import { and, desc, eq, lt, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { agents, enrollments, files } from '../../db/schema/index.ts';
 
@@ -34,6 +34,33 @@ export async function listAgentEnrollments(db: Db, agentId: string): Promise<Enr
     .leftJoin(files, eq(files.id, enrollments.fileId))
     .where(eq(enrollments.agentId, agentId))
     .orderBy(desc(enrollments.receivedAt), desc(enrollments.id));
+}
+
+export interface EnrollmentKey {
+  receivedAt: Date;
+  id: string;
+}
+
+/** One page of the agent's enrollments, newest first, after `after` (keyset: short queries for long exports). */
+export async function pageAgentEnrollments(
+  db: Db,
+  agentId: string,
+  after: EnrollmentKey | undefined,
+  limit: number,
+): Promise<EnrollmentWithFile[]> {
+  const older = after
+    ? or(
+        lt(enrollments.receivedAt, after.receivedAt),
+        and(eq(enrollments.receivedAt, after.receivedAt), lt(enrollments.id, after.id)),
+      )
+    : undefined;
+  return db
+    .select(enrollmentColumns)
+    .from(enrollments)
+    .leftJoin(files, eq(files.id, enrollments.fileId))
+    .where(and(eq(enrollments.agentId, agentId), older))
+    .orderBy(desc(enrollments.receivedAt), desc(enrollments.id))
+    .limit(limit);
 }
 
 /** Records an uploaded file and its enrollment together: both rows or neither. */

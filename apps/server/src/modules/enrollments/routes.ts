@@ -1,5 +1,11 @@
 import {
+  createEnrollmentsExportToken as createEnrollmentsExportTokenRoute,
   createEnrollment as createEnrollmentRoute,
+  ENROLLMENT_MODE_LABELS,
+  ENROLLMENTS_EXPORT_COLUMNS,
+  ENROLLMENTS_EXPORT_FILE_NAME,
+  exportEnrollments as exportEnrollmentsRoute,
+  type Enrollment,
   ENROLLMENT_MAX_BYTES,
   ENROLLMENT_MESSAGES,
   ENROLLMENT_UPLOAD_FIELDS,
@@ -8,13 +14,19 @@ import {
   updateEnrollmentStatus as updateEnrollmentStatusRoute,
 } from '@arc/contract';
 import multipart from '@fastify/multipart';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { IncomingMessage } from 'node:http';
 import { bearerToken } from '../../platform/auth.ts';
 import { AppError } from '../../platform/errors.ts';
 import { addRoute } from '../../platform/routes.ts';
+import { sendXlsx, type XlsxColumn } from '../../platform/xlsx.ts';
 import {
   cleanFileName,
   createEnrollment,
+  createEnrollmentsExportToken,
+  enrollmentRowsForExport,
+  redeemEnrollmentsExport,
+  wallClock,
   discardUpload,
   findStaffEnrollments,
   isStaffKey,
@@ -78,6 +90,7 @@ export async function enrollmentsRoutes(app: FastifyInstance): Promise<void> {
         return reply.code(201).send(enrollment);
       } catch (err) {
         if (stored) await discardUpload(deps, stored).catch(() => undefined);
+        discardRestOfBody(request.raw, reply);
         throw asUploadError(err);
       }
     },
@@ -90,6 +103,46 @@ export async function enrollmentsRoutes(app: FastifyInstance): Promise<void> {
         keyGenerator: (request) => `enrollment-upload:${request.agentId}`,
       },
     },
+  );
+
+  addRoute(
+    app,
+    createEnrollmentsExportTokenRoute,
+    async (request) => ({ token: await createEnrollmentsExportToken(deps, request.agentId) }),
+    { rateLimit: { max: 30, timeWindow: '1 minute' } },
+  );
+
+  const timeZone = app.deps.config.businessTimeZone;
+  const [status, reason, first, last, state, carrier, product, received, type, file] = ENROLLMENTS_EXPORT_COLUMNS;
+  const exportColumns: XlsxColumn<Enrollment>[] = [
+    { header: status, value: (e) => e.Status, width: 12 },
+    { header: reason, value: (e) => e.Reason, width: 36 },
+    { header: first, value: (e) => e.ClientFirst },
+    { header: last, value: (e) => e.ClientLast },
+    { header: state, value: (e) => e.ClientState, width: 8 },
+    { header: carrier, value: (e) => e.carrier_name, width: 20 },
+    { header: product, value: (e) => e.product_name, width: 36 },
+    { header: received, value: (e) => wallClock(e.RecDate, timeZone), width: 22, numFmt: 'mm/dd/yyyy h:mm:ss AM/PM' },
+    { header: type, value: (e) => ENROLLMENT_MODE_LABELS[e.mode], width: 18 },
+    { header: file, value: (e) => e.fileName, width: 30 },
+  ];
+
+  // No bearer needed: the browser opens this in a new window and the single-use token is the credential.
+  addRoute(
+    app,
+    exportEnrollmentsRoute,
+    async (request, reply) => {
+      if (request.method === 'HEAD') throw new AppError('NOT_FOUND', 'Not found');
+      const bearerAgentId = await app.optionalAgentId(request as FastifyRequest);
+      const agentId = await redeemEnrollmentsExport(deps, request.params.token, bearerAgentId);
+      return sendXlsx(reply, {
+        fileName: ENROLLMENTS_EXPORT_FILE_NAME,
+        sheetName: 'Enrollments',
+        columns: exportColumns,
+        rows: enrollmentRowsForExport(deps, agentId),
+      });
+    },
+    { rateLimit: { max: 60, timeWindow: '1 minute' } },
   );
 
   // ── staff API: a bearer staff key instead of an agent's token (docs/operations.md) ────────────────
@@ -115,6 +168,26 @@ export async function enrollmentsRoutes(app: FastifyInstance): Promise<void> {
     async (request) => updateEnrollmentStatus(deps, request.params.id, request.body),
     { rateLimit: staffLimit },
   );
+}
+
+/** How long a refused upload may go on sending the rest of its body before the connection is cut. */
+const DISCARD_TIMEOUT_MS = 15_000;
+
+/**
+ * An upload refused early (not a PDF, too large, a bad mode) still has the rest of its body on the wire, and
+ * the multipart parser has stopped reading it: a paused socket never notices the client going away either.
+ * Read and drop the rest, so the client gets to read the answer, then close the connection — or cut it when
+ * the rest takes too long.
+ */
+function discardRestOfBody(raw: IncomingMessage, reply: FastifyReply): void {
+  if (raw.complete) return;
+  reply.header('connection', 'close');
+  const timer = setTimeout(() => raw.destroy(), DISCARD_TIMEOUT_MS);
+  timer.unref();
+  const done = () => clearTimeout(timer);
+  raw.once('end', done);
+  raw.once('close', done);
+  raw.resume();
 }
 
 /** @fastify/multipart's own limit errors carry a status; they keep it with our message and error shape. */

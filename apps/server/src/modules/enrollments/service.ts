@@ -16,6 +16,9 @@ import { Transform, type Readable, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../platform/clock.ts';
+import { isWellFormedDownloadToken, issueDownloadToken, redeemExportToken } from '../../platform/download-tokens.ts';
+import { keysetRows } from '../../platform/xlsx.ts';
+import { DOWNLOAD_EXPIRED_MESSAGE } from '../files/service.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { Storage } from '../../platform/storage.ts';
 import { randomId } from '../../platform/tokens.ts';
@@ -23,6 +26,8 @@ import {
   findStaffEnrollments as findStaffEnrollmentRows,
   insertUploadedEnrollment,
   listAgentEnrollments,
+  pageAgentEnrollments,
+  type EnrollmentKey,
   updateEnrollmentIfStatus,
   type EnrollmentWithFile,
   type StaffEnrollmentRow,
@@ -187,6 +192,67 @@ export async function createEnrollment(
     await discardUpload(deps, input.stored).catch(() => undefined);
     throw err;
   }
+}
+
+// ── export ────────────────────────────────────────────────────────────────────────────────────────
+
+export const ENROLLMENTS_EXPORT = 'enrollments';
+
+export function createEnrollmentsExportToken(deps: EnrollmentsDeps, agentId: string): Promise<string> {
+  return issueDownloadToken(deps.db, { agentId, exportName: ENROLLMENTS_EXPORT }, deps.clock.now());
+}
+
+/**
+ * Spends an export token and answers whose enrollments to export. Malformed is 404, like a token issued to
+ * another agent than the bearer sent with it; unknown, used or expired is 410.
+ */
+export async function redeemEnrollmentsExport(
+  deps: EnrollmentsDeps,
+  token: string,
+  bearerAgentId: string | null,
+): Promise<string> {
+  if (!isWellFormedDownloadToken(token)) throw new AppError('NOT_FOUND', 'Not found');
+  const now = deps.clock.now();
+  const agentId = await redeemExportToken(deps.db, token, {
+    exportName: ENROLLMENTS_EXPORT,
+    now,
+    agentId: bearerAgentId,
+  });
+  if (agentId) return agentId;
+  // With a bearer, a token that is not this agent's is "not found" (and stays unspent for its owner).
+  if (bearerAgentId) throw new AppError('NOT_FOUND', 'Not found');
+  throw new AppError('GONE', DOWNLOAD_EXPIRED_MESSAGE);
+}
+
+/** Wall-clock time in the business time zone as a UTC date, so a spreadsheet shows the time Los Angeles saw. */
+export function wallClock(at: Date, timeZone: string): Date {
+  const parts: Record<string, number> = {};
+  for (const part of new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: 'numeric',
+    second: 'numeric',
+  }).formatToParts(at)) {
+    if (part.type !== 'literal') parts[part.type] = Number(part.value);
+  }
+  return new Date(Date.UTC(parts.year!, parts.month! - 1, parts.day!, parts.hour!, parts.minute!, parts.second!));
+}
+
+/** Every enrollment of the agent, newest first, read a page at a time. */
+export function enrollmentRowsForExport(deps: EnrollmentsDeps, agentId: string): AsyncIterable<Enrollment> {
+  return (async function* () {
+    for await (const row of keysetRows({
+      page: (after: EnrollmentKey | undefined, limit: number) => pageAgentEnrollments(deps.db, agentId, after, limit),
+      key: (row: EnrollmentWithFile): EnrollmentKey => ({ receivedAt: row.receivedAt, id: row.id }),
+      pageSize: 500,
+    })) {
+      yield toEnrollment(row);
+    }
+  })();
 }
 
 // ── staff ─────────────────────────────────────────────────────────────────────────────────────────
