@@ -19,11 +19,6 @@ import {
   IconSortDescending,
 } from '@tabler/icons-react';
 import {
-  columnFilteringFeature,
-  createFilteredRowModel,
-  createPaginatedRowModel,
-  createSortedRowModel,
-  globalFilteringFeature,
   rowExpandingFeature,
   rowPaginationFeature,
   rowSortingFeature,
@@ -48,14 +43,13 @@ import {
 import { flushSync } from 'react-dom';
 import { DataTablePager } from './data-table-pager.tsx';
 import {
-  compareValues,
   DEFAULT_PAGE_SIZE,
   formatValue,
   normaliseSearch,
   PAGE_SIZE_OPTIONS,
   PRINT_PAGE_SIZE,
+  RowIndex,
   showingText,
-  sortKey,
   type DataTableValue,
   type PageSize,
 } from './data-table-model.ts';
@@ -136,61 +130,33 @@ export interface DataTableProps<T> {
   minWidth?: number;
 }
 
-const features = tableFeatures({
-  rowSortingFeature,
-  sortedRowModel: createSortedRowModel(),
-  columnFilteringFeature,
-  globalFilteringFeature,
-  filteredRowModel: createFilteredRowModel(),
-  rowPaginationFeature,
-  paginatedRowModel: createPaginatedRowModel(),
-  rowExpandingFeature,
-});
+/*
+ * TanStack Table owns the table's state (sorting, pages, expanded rows), the header model and the sort
+ * toggling; it runs in manual mode and gets only the rows of the page on screen. The search, the order and
+ * the page slice come from RowIndex (data-table-model.ts), which computes each row's search text and each
+ * column's sort keys once per `data` array: TanStack's own row models call `row.getValue` several times per
+ * comparison, which measured 100-160 ms a sort at 10,000 rows in Chromium; keys compared with `<` take a
+ * few milliseconds.
+ */
+const features = tableFeatures({ rowSortingFeature, rowPaginationFeature, rowExpandingFeature });
 type Features = typeof features;
 
 const NO_ROWS: never[] = [];
 
-type SearchIndex<T> = (row: T, columnId: string) => string;
-
-/** Lower-cased search text per row and column, computed once per row object and column set. */
-function createSearchIndex<T extends object>(columns: readonly DataTableColumn<T>[]): SearchIndex<T> {
-  const byId = new Map(columns.map((column) => [column.id, column]));
-  const cache = new WeakMap<T, Map<string, string>>();
-  return (row, columnId) => {
-    let texts = cache.get(row);
-    if (!texts) {
-      texts = new Map();
-      cache.set(row, texts);
-    }
-    let text = texts.get(columnId);
-    if (text === undefined) {
-      const column = byId.get(columnId);
-      text = column ? (column.searchText ? column.searchText(row) : formatValue(column.value(row))).toLowerCase() : '';
-      texts.set(columnId, text);
-    }
-    return text;
-  };
-}
-
-function toColumnDefs<T extends object>(columns: readonly DataTableColumn<T>[], searchIndex: SearchIndex<T>) {
+function toColumnDefs<T extends object>(columns: readonly DataTableColumn<T>[]) {
   return columns.map((column): ColumnDef<Features, T, unknown> => ({
     id: column.id,
     header: column.header,
-    accessorFn: (row: T) => sortKey(column.value(row)),
+    accessorFn: (row: T) => column.value(row),
     enableSorting: column.sortable ?? true,
-    enableGlobalFilter: column.searchable ?? false,
-    sortUndefined: 'last',
-    sortFn: (a: Row<Features, T>, b: Row<Features, T>, id: string) =>
-      compareValues(a.getValue<DataTableValue>(id), b.getValue<DataTableValue>(id)),
-    filterFn: (row: Row<Features, T>, id: string, query: string) => searchIndex(row.original, id).includes(query),
   }));
 }
 
 const ARIA_SORT = { asc: 'ascending', desc: 'descending' } as const;
 
 /**
- * The one table every list uses (issue 11): TanStack Table for sorting, search, pages and expansion; Mantine
- * for the markup. Sorting by header buttons (`aria-sort` on the sorted column), a case-insensitive search
+ * The one table every list uses (issue 11): TanStack Table for the state (sort, page, expanded rows) and the
+ * header model, RowIndex for the search and the order, Mantine for the markup. Sorting by header buttons (`aria-sort` on the sorted column), a case-insensitive search
  * over the columns marked `searchable`, Previous / numbered pages / Next, 10/25/50/100 rows per page, the
  * spec's "Showing x to y of z entries" (announced politely), expandable rows, loading, empty and error
  * states, an optional "Load more" footer and a print mode that prints every row. Only the current page is
@@ -233,29 +199,34 @@ export function DataTable<T extends object>(props: DataTableProps<T>) {
   const [expanded, setExpanded] = useState<ExpandedState>({});
   const [isPrinting, setPrinting] = useState(false);
 
-  const searchIndex = useMemo(() => createSearchIndex(columns), [columns]);
-  const columnDefs = useMemo(() => toColumnDefs(columns, searchIndex), [columns, searchIndex]);
-  const searchableIds = useMemo(
-    () => new Set(columns.filter((column) => column.searchable).map((column) => column.id)),
-    [columns],
-  );
-  const isSearchable = searchableIds.size > 0;
+  const columnDefs = useMemo(() => toColumnDefs(columns), [columns]);
+  const isSearchable = columns.some((column) => column.searchable);
   const isExpandable = renderExpanded !== undefined;
   const showAll = !paginate || isPrinting;
+
+  // search → order → page, each step recomputed only when its inputs change
+  const index = useMemo(() => new RowIndex(rows, columns), [rows, columns]);
+  const matches = useMemo(() => index.filter(query), [index, query]);
+  const ordered = useMemo(() => index.sort(matches, sorting[0]), [index, matches, sorting]);
+  const total = ordered.length;
+  const pageSize = showAll ? (paginate ? PRINT_PAGE_SIZE : Math.max(1, total)) : pagination.pageSize;
+  const pageCount = Math.max(1, Math.ceil(total / pageSize));
+  // a shorter list (new data, a search) never leaves the pager past its end
+  const pageIndex = showAll ? 0 : Math.min(pagination.pageIndex, pageCount - 1);
+  const pageRows = useMemo(
+    () => ordered.slice(pageIndex * pageSize, (pageIndex + 1) * pageSize).map((position) => rows[position]!),
+    [ordered, pageIndex, pageSize, rows],
+  );
+  useLayoutEffect(() => {
+    if (!showAll && pageIndex !== pagination.pageIndex) setPagination((current) => ({ ...current, pageIndex }));
+  }, [showAll, pageIndex, pagination.pageIndex]);
 
   const table = useTable({
     features,
     columns: columnDefs,
-    data: rows,
+    data: pageRows,
     getRowId: (row: T) => getRowId(row),
-    state: {
-      sorting,
-      pagination: showAll
-        ? { pageIndex: 0, pageSize: paginate ? PRINT_PAGE_SIZE : Math.max(1, rows.length) }
-        : pagination,
-      globalFilter: query,
-      expanded,
-    },
+    state: { sorting, pagination: { pageIndex, pageSize }, expanded },
     onSortingChange: (updater) => {
       setSorting(updater);
       setPagination((current) => ({ ...current, pageIndex: 0 }));
@@ -264,9 +235,10 @@ export function DataTable<T extends object>(props: DataTableProps<T>) {
       if (!showAll) setPagination(updater);
     },
     onExpandedChange: setExpanded,
-    globalFilterFn: (row: Row<Features, T>, id: string, value: string) => searchIndex(row.original, id).includes(value),
-    getColumnCanGlobalFilter: (column) => searchableIds.has(column.id),
     getRowCanExpand: (row: Row<Features, T>) => isExpandable && (canExpand?.(row.original) ?? true),
+    manualSorting: true,
+    manualPagination: true,
+    rowCount: total,
     // the first click always sorts ascending (TanStack would start numbers and dates descending)
     sortDescFirst: false,
     enableSortingRemoval: false,
@@ -294,14 +266,7 @@ export function DataTable<T extends object>(props: DataTableProps<T>) {
     setPrinting(false);
   };
 
-  const total = table.getFilteredRowModel().rows.length;
-  const pageRows = table.getRowModel().rows;
-  const pageCount = Math.max(1, Math.ceil(total / pagination.pageSize));
-  // a shorter list (search, fewer rows) never leaves the pager past its end
-  const pageIndex = Math.min(pagination.pageIndex, pageCount - 1);
-  useLayoutEffect(() => {
-    if (pageIndex !== pagination.pageIndex) setPagination((current) => ({ ...current, pageIndex }));
-  }, [pageIndex, pagination.pageIndex]);
+  const tableRows = table.getRowModel().rows;
 
   const columnCount = columns.length + (isExpandable ? 1 : 0);
   const rowLabel = (row: T) => getRowLabel?.(row) ?? (columns[0] ? formatValue(columns[0].value(row)) : '');
@@ -328,7 +293,7 @@ export function DataTable<T extends object>(props: DataTableProps<T>) {
         </Group>
       </Alert>,
     );
-  } else if (pageRows.length === 0 && (isLoading || data === undefined)) {
+  } else if (tableRows.length === 0 && (isLoading || data === undefined)) {
     body = stateRow(
       <Group justify="center" gap="xs">
         <Loader size="sm" aria-label="Loading" />
@@ -337,14 +302,14 @@ export function DataTable<T extends object>(props: DataTableProps<T>) {
         </Text>
       </Group>,
     );
-  } else if (pageRows.length === 0) {
+  } else if (tableRows.length === 0) {
     body = stateRow(
       <Text c="dimmed" size="sm">
         {rows.length === 0 ? emptyMessage : noMatchMessage}
       </Text>,
     );
   } else {
-    body = pageRows.map((row) => {
+    body = tableRows.map((row) => {
       const isOpen = row.getIsExpanded();
       const detailsId = `${ids}-details-${row.id}`;
       return (
