@@ -1,4 +1,5 @@
-import { ENROLLMENT_MESSAGES } from '@arc/contract';
+import { ENROLLMENT_MESSAGES, ENROLLMENTS_EXPORT_COLUMNS } from '@arc/contract';
+import ExcelJS from 'exceljs';
 import fs from 'node:fs';
 import path from 'node:path';
 import { DEMO, expect, expectAccessible, signIn, test } from './fixtures.ts';
@@ -156,6 +157,34 @@ test.describe('[ENROLLMENTS]', () => {
       /\d{2}\/\d{2}\/\d{4} \d{1,2}:\d{2}:\d{2} (am|pm)/,
     );
     await expectAccessible(page);
+  });
+
+  test('Download saves Enrollments.xlsx with the agent’s enrollments, read back', async ({ page }) => {
+    await signIn(page);
+    await page.goto('/enrollments');
+    const table = page.getByRole('table', { name: 'Client Enrollments' });
+    await expect(table.getByRole('row').nth(1)).toBeVisible();
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: /^Download/ }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('Enrollments.xlsx');
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.readFile(await download.path());
+    const sheet = workbook.worksheets[0]!;
+    expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual([...ENROLLMENTS_EXPORT_COLUMNS]);
+    const statuses = new Set<string>();
+    sheet.eachRow((row, index) => {
+      if (index > 1) statuses.add(String(row.getCell(1).value));
+    });
+    // the demo agent's enrollments in several statuses, the pended ones among them
+    expect(sheet.rowCount).toBeGreaterThan(10);
+    expect(statuses).toContain('Pended');
+    expect(statuses).toContain('Enrolled');
+    // exactly the agent's own enrollments: as many rows as the table counts
+    const showing = await page.getByText(/Showing \d+ to \d+ of \d+ entries/).textContent();
+    const total = Number(/of (\d+) entries/.exec(showing ?? '')?.[1]);
+    expect(sheet.rowCount - 1).toBe(total);
   });
 
   test('a failing list shows "Loading enrollments failed" and tracks loading_enrollments_failed', async ({ page }) => {

@@ -1,11 +1,12 @@
 import { ENROLLMENT_MESSAGES } from '@arc/contract';
 import { Alert, Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
-import { IconAlertTriangle, IconExternalLink, IconUpload } from '@tabler/icons-react';
+import { IconAlertTriangle, IconDownload, IconExternalLink, IconUpload } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
 import { ApiError } from '../../api/client.ts';
-import { enrollmentsQueries } from '../../api/enrollments.ts';
+import { downloadEnrollmentsExport, enrollmentsQueries } from '../../api/enrollments.ts';
 import { track } from '../../api/telemetry.ts';
+import { useDownload } from '../../ui/download.tsx';
 import { ClientEnrollmentsTable, PendedEnrollmentsTable } from './enrollment-tables.tsx';
 import { UploadPanel } from './upload-panel.tsx';
 import { UploadStatus } from './upload-status.tsx';
@@ -25,6 +26,7 @@ export default function EnrollmentsPage() {
     [queryClient],
   );
   const uploads = useUploads(refresh);
+  const downloads = useDownload();
 
   useEffect(() => {
     // a 401 restarts sign-in in the client; anything else is the spec's failure, tracked once per failure
@@ -82,9 +84,24 @@ export default function EnrollmentsPage() {
             </Text>
           )}
           {pended.length > 0 && <PendedEnrollmentsTable pended={pended} />}
-          <ClientEnrollmentsTable enrollments={enrollments} isLoading={list.isFetching} />
+          <ClientEnrollmentsTable
+            enrollments={enrollments}
+            isLoading={list.isFetching}
+            toolbar={
+              <Button
+                variant="light"
+                leftSection={<IconDownload size={16} aria-hidden="true" />}
+                onClick={() => void downloads.run(downloadEnrollmentsExport)}
+                disabled={!enrollments || enrollments.length === 0}
+                aria-label="Download client enrollments (Excel)"
+              >
+                Download
+              </Button>
+            }
+          />
         </>
       )}
+      {downloads.element}
     </Stack>
   );
 }
