@@ -12,6 +12,7 @@ import zlib from 'node:zlib';
 import autocannon from 'autocannon';
 import { chromium } from '@playwright/test';
 import { measureDataTable } from './data-table.mjs';
+import { measureEnrollmentUpload } from './enrollment-upload.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const PORT = 8290;
@@ -197,6 +198,9 @@ results.bareFastify = { reqPerSec: Math.round(bareResult.requests.average), p99M
 results.userInfo = { reqPerSec: Math.round(infoResult.requests.average), p99Ms: infoResult.latency.p99 };
 results.userInfoToBareRatio = Math.round((infoResult.requests.average / bareResult.requests.average) * 100) / 100;
 
+// ── 2b. a 100 MB enrollment PDF upload vs writing the same bytes to the same disk ───────────────────
+results.enrollmentUpload = await measureEnrollmentUpload({ base: BASE, token, serverPid: server.pid, dataDir });
+
 // ── 3. JavaScript loaded by /sign-in and by / ──────────────────────────────────────────────────────
 const browser = await chromium.launch({
   executablePath: '/usr/bin/chromium',
@@ -247,6 +251,8 @@ const targets = {
   signInJsGzipKb: results.signInJsGzipKb.kb < 150,
   dataTableSortMs: results.dataTable10k.sort.medianMs < 100,
   dataTableFilterMs: results.dataTable10k.filter.medianMs < 100,
+  enrollmentUploadMemoryMB: results.enrollmentUpload.serverRssGrowthMB < 64,
+  enrollmentUploadThroughput: results.enrollmentUpload.throughputRatio >= 0.5,
 };
 console.log(JSON.stringify({ results, targetsMet: targets }, null, 2));
 fs.mkdirSync(path.join(root, '.tmp'), { recursive: true });
