@@ -18,6 +18,7 @@ import zlib from 'node:zlib';
 import { chromium } from '@playwright/test';
 import autocannon from 'autocannon';
 import { measureDataTable } from './data-table.mjs';
+import { measureEnrollmentUpload } from './enrollment-upload.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const PORT = 8290;
@@ -384,6 +385,9 @@ async function loopLatencies(call, { concurrency = 10, ms = DURATION * 1000 } = 
   );
 }
 
+// ── 2b. a 100 MB enrollment PDF upload vs writing the same bytes to the same disk ───────────────────
+results.enrollmentUpload = await measureEnrollmentUpload({ base: BASE, token, serverPid: server.pid, dataDir });
+
 // ── 3. JavaScript loaded by /sign-in and by / ──────────────────────────────────────────────────────
 const browser = await chromium.launch({
   executablePath: '/usr/bin/chromium',
@@ -475,6 +479,8 @@ const targets = {
   dataTableSortMs: results.dataTable10k.sort.medianMs < 100,
   dataTableFilterMs: results.dataTable10k.filter.medianMs < 100,
   issueRoutesJsGzipKb: Object.values(results.issueRoutesJsGzipKb).every((entry) => entry.kb < 250),
+  enrollmentUploadMemoryMB: results.enrollmentUpload.serverRssGrowthMB < 64,
+  enrollmentUploadThroughput: results.enrollmentUpload.throughputRatio >= 0.5,
 };
 console.log(JSON.stringify({ results, targetsMet: targets }, null, 2));
 fs.mkdirSync(path.join(root, '.tmp'), { recursive: true });

@@ -22,6 +22,8 @@ const server = spawn(process.execPath, [path.join(root, 'apps/server/src/main.ts
     DEMO_DATA: 'true',
     LOG_LEVEL: 'warn',
     DATABASE_URL: '',
+    // the staff API (docs/operations.md), so specs can move an enrollment to Pended
+    STAFF_API_KEY: 'e2e-staff-api-key-0123456789abcdef',
   },
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));

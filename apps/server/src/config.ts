@@ -62,6 +62,7 @@ const EnvSchema = z
     PROVIDER_NAME: z.string().min(1).default(DEFAULT_PROVIDER_NAME),
     WEB_DIST: z.string().min(1).optional(),
     USER_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(5000),
+    STAFF_API_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
   })
   .strict();
 
@@ -107,6 +108,8 @@ export interface Config {
   webDist: string;
   /** how long one replica reuses an agent's user info (0: never) */
   userCacheTtlMs: number;
+  /** the bearer key of the staff API (/arc/staff/*); unset turns that API off */
+  staffApiKey: string | undefined;
 }
 
 export type TrustProxy = false | number | string[];
@@ -268,5 +271,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     providerName: e.PROVIDER_NAME,
     webDist: path.resolve(cwd, e.WEB_DIST ?? path.join(import.meta.dirname, '../../web/dist')),
     userCacheTtlMs: e.USER_CACHE_TTL_MS,
+    staffApiKey: e.STAFF_API_KEY,
   });
 }

@@ -80,7 +80,7 @@ export const APP_ROUTES: AppRoute[] = [
   { path: '/leadstar', title: 'LeadStar', icon: 'leads', screen: 'leadstar' },
   { path: '/medischolar', title: 'MediScholar', icon: 'school', screen: 'medicare-scholar' },
   { path: '/proshop', title: 'ProShop', icon: 'shop', screen: 'proshop' },
-  { path: '/enrollments', title: 'Enrollment Upload', icon: 'upload', screen: 'coming-soon' },
+  { path: '/enrollments', title: 'Enrollment Upload', icon: 'upload', screen: 'enrollments' },
   { path: '/commissions', title: 'Commission Statements', icon: 'commissions', screen: 'commissions' },
   { path: '/core', title: 'CORE CRM', icon: 'crm', screen: 'coming-soon' },
   { path: '/green365', title: 'GREEN365', icon: 'leaf', screen: 'coming-soon' },

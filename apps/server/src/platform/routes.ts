@@ -22,7 +22,13 @@ export type ContractRequest<E extends RouteEntry> = Omit<FastifyRequest, 'params
 
 export interface AddRouteOptions {
   /** per-route rate limit (see @fastify/rate-limit) */
-  rateLimit?: { max: number; timeWindow: string | number; keyGenerator?: (request: FastifyRequest) => string };
+  rateLimit?: {
+    max: number;
+    timeWindow: string | number;
+    keyGenerator?: (request: FastifyRequest) => string;
+    /** 'preHandler' counts after authentication, so `keyGenerator` can use `request.agentId` */
+    hook?: 'onRequest' | 'preHandler';
+  };
   bodyLimit?: number;
   /** an agent call the terms gate itself needs (user info, terms text, accepting): answers before acceptance */
   isBeforeTerms?: boolean;

@@ -7,6 +7,7 @@ import {
   commissionStatements,
   complianceGuides,
   dashboardFiles,
+  enrollments,
   files,
   finalExpenseFiles,
   termsAcceptances,
@@ -21,6 +22,7 @@ import { demoCommissionStatements } from './commission-statements.ts';
 import { demoComplianceGuides } from './compliance-guides.ts';
 import { demoDashboardTiles } from './dashboard-tiles.ts';
 import { DEMO_AGENT_ID, DEMO_NPN, DEMO_PASSWORD, DEMO2_AGENT_ID, demoRoster } from './demo-agents.ts';
+import { demoEnrollments } from './enrollments.ts';
 import { makeTerms } from './factories.ts';
 import { demoFinalExpenseFiles } from './final-expense-files.ts';
 import { seededRandom } from './random.ts';
@@ -122,6 +124,9 @@ async function seedCoreData({ db, storage, clock, config }: SeedOptions): Promis
     await tx.insert(complianceGuides).values(guides.guides);
     await tx.insert(finalExpenseFiles).values(finalExpense.documents);
     await tx.insert(commissionStatements).values(statements.flatMap((set) => set.statements));
+    await tx
+      .insert(enrollments)
+      .values(demoEnrollments({ demo: DEMO_AGENT_ID, demo2: DEMO2_AGENT_ID }, now, seededRandom(17_000_017)));
     return true;
   });
 }

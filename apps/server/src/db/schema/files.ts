@@ -1,4 +1,5 @@
-import { bigint, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { bigint, check, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { agents } from './profile.ts';
 
 /** Metadata of stored files; the bytes live in the storage backend under `storageKey`. */
@@ -14,7 +15,10 @@ export const files = pgTable('files', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-/** Single-use download tokens (60 s), bound to an agent and a file. Only the hash is stored. */
+/**
+ * Single-use download tokens (60 s), bound to an agent and either a stored file or a generated export
+ * (such as the agent's enrollments as a spreadsheet). Only the hash is stored.
+ */
 export const downloadTokens = pgTable(
   'download_tokens',
   {
@@ -22,11 +26,14 @@ export const downloadTokens = pgTable(
     agentId: text('agent_id')
       .notNull()
       .references(() => agents.id, { onDelete: 'cascade' }),
-    fileId: text('file_id')
-      .notNull()
-      .references(() => files.id, { onDelete: 'cascade' }),
+    fileId: text('file_id').references(() => files.id, { onDelete: 'cascade' }),
+    /** the export this token opens, when it is not for a stored file */
+    exportName: text('export_name'),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
   },
-  (t) => [index('download_tokens_expires_at_idx').on(t.expiresAt)],
+  (t) => [
+    index('download_tokens_expires_at_idx').on(t.expiresAt),
+    check('download_tokens_file_or_export', sql`(${t.fileId} is null) <> (${t.exportName} is null)`),
+  ],
 );

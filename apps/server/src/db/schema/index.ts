@@ -13,3 +13,4 @@ export * from './compliance.ts';
 export * from './commissions.ts';
 export * from './final-expense.ts';
 export * from './supplies.ts';
+export * from './enrollments.ts';

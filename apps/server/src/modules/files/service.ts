@@ -30,3 +30,6 @@ export async function openDownload(deps: FilesDeps, token: string): Promise<{ fi
   if (!file) throw new AppError('GONE', DOWNLOAD_EXPIRED_MESSAGE);
   return { file, stream: await deps.storage.get(file.storageKey) };
 }
+
+// Other areas issue and redeem export tokens (say, the enrollments spreadsheet) through this module's service.
+export { isWellFormedDownloadToken, issueDownloadToken, redeemExportToken } from './download-tokens.ts';

@@ -1,0 +1,30 @@
+import { index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { files } from './files.ts';
+import { agents } from './profile.ts';
+
+/**
+ * Enrollments an agent uploaded (or that reached the provider another way, without a file). Staff move them
+ * through their statuses; `reason` is set only while the status is Pended.
+ */
+export const enrollments = pgTable(
+  'enrollments',
+  {
+    id: text('id').primaryKey(),
+    agentId: text('agent_id')
+      .notNull()
+      .references(() => agents.id, { onDelete: 'cascade' }),
+    status: text('status').notNull().default('Received'),
+    reason: text('reason'),
+    /** newapp (New Enrollment) or problem (Pended Enrollment), as chosen at upload */
+    mode: text('mode').notNull(),
+    clientFirst: text('client_first'),
+    clientLast: text('client_last'),
+    clientState: text('client_state'),
+    carrierName: text('carrier_name'),
+    productName: text('product_name'),
+    fileId: text('file_id').references(() => files.id, { onDelete: 'set null' }),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('enrollments_agent_received_idx').on(t.agentId, t.receivedAt, t.id)],
+);

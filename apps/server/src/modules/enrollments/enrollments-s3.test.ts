@@ -1,0 +1,144 @@
+import { createHash } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { buffer } from 'node:stream/consumers';
+import { ENROLLMENT_MAX_BYTES } from '@arc/contract';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { enrollments, files } from '../../db/schema/index.ts';
+import { insertAgent } from '../../seed/factories.ts';
+import { createTestApp, type TestApp } from '../../test/app.ts';
+import { generatedFile, multipart } from '../../test/multipart.ts';
+import { startS3Server, type S3TestServer } from '../../test/s3.ts';
+import { bearer, mintAccessToken } from '../../test/tokens.ts';
+
+/** The enrollment upload with files in an S3 bucket (a real s3rver): the same limits, nothing left behind. */
+let s3: S3TestServer;
+let t: TestApp;
+let token: string;
+let agentId: string;
+let baseUrl: string;
+
+beforeAll(async () => {
+  s3 = await startS3Server();
+  t = await createTestApp({ env: s3.env });
+  agentId = (await insertAgent(t.database.db)).id;
+  token = await mintAccessToken(t, { agentId });
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  baseUrl = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+});
+afterAll(async () => {
+  await t?.close();
+  await s3?.close();
+});
+
+const openConnections = () =>
+  new Promise<number>((resolve) => t.app.server.getConnections((_err, count) => resolve(count)));
+
+const rowsOf = async () => ({
+  enrollments: await t.database.db.select().from(enrollments).where(eq(enrollments.agentId, agentId)),
+  files: await t.database.db.select().from(files).where(eq(files.ownerAgentId, agentId)),
+});
+const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
+
+async function hashOfGenerated(size: number): Promise<string> {
+  const hash = createHash('sha256');
+  for (const chunk of generatedFile(size)) hash.update(chunk);
+  return hash.digest('hex');
+}
+
+function upload(size: number, head?: string): Promise<{ status: number; json: Record<string, unknown> }> {
+  const body = multipart([
+    { name: 'radio1', value: 'newapp' },
+    { name: 'enrollment', filename: 'large.pdf', body: generatedFile(size, head) },
+  ]);
+  return new Promise((resolve, reject) => {
+    const request = http.request(`${baseUrl}/arc/agent/enrollments`, {
+      method: 'POST',
+      headers: { ...bearer(token), 'content-type': body.contentType },
+    });
+    request.on('response', (response) => {
+      let text = '';
+      response.setEncoding('utf8');
+      response.on('data', (c: string) => (text += c));
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, json: JSON.parse(text || '{}') }));
+    });
+    request.on('error', reject);
+    const stream = body.stream();
+    // like a browser, the client sends its whole body even when the answer (413, 415) comes early
+    stream.pipe(request);
+  });
+}
+
+async function waitFor(check: () => boolean, timeoutMs = 15_000): Promise<void> {
+  const started = Date.now();
+  while (!check()) {
+    if (Date.now() - started > timeoutMs) throw new Error('timed out waiting');
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+describe('POST /arc/agent/enrollments on S3', () => {
+  it('stores exactly 104857600 bytes in the bucket, byte for byte', async () => {
+    const res = await upload(ENROLLMENT_MAX_BYTES);
+    expect(res.status).toBe(201);
+    const rows = await rowsOf();
+    expect(rows.files).toHaveLength(1);
+    expect(s3.storedKeys()).toEqual([rows.files[0]!.storageKey]);
+    const stored = await buffer(await t.app.deps.storage.get(rows.files[0]!.storageKey));
+    expect(stored.length).toBe(ENROLLMENT_MAX_BYTES);
+    expect(sha256(stored)).toBe(await hashOfGenerated(ENROLLMENT_MAX_BYTES));
+    await t.database.db.delete(enrollments).where(eq(enrollments.agentId, agentId));
+    await t.database.db.delete(files).where(eq(files.ownerAgentId, agentId));
+    await t.app.deps.storage.delete(rows.files[0]!.storageKey);
+    expect(s3.storedKeys()).toEqual([]);
+  }, 120_000);
+
+  it('cuts off one byte more with 413: no object and no row', async () => {
+    const res = await upload(ENROLLMENT_MAX_BYTES + 1);
+    expect(res.status).toBe(413);
+    await waitFor(() => s3.storedKeys().length === 0);
+    expect(await rowsOf()).toEqual({ enrollments: [], files: [] });
+  }, 120_000);
+
+  it('refuses a PNG renamed to .pdf with 415: no object and no row', async () => {
+    const res = await upload(20 * 1024 * 1024, '\x89PNG\r\n\x1a\n');
+    expect(res.status).toBe(415);
+    // the rest of the body is read and dropped, then the server closes the connection: none is left hanging
+    const started = Date.now();
+    while ((await openConnections()) > 0 && Date.now() - started < 10_000) await new Promise((r) => setTimeout(r, 50));
+    expect(await openConnections()).toBe(0);
+    expect(s3.storedKeys()).toEqual([]);
+    expect(await rowsOf()).toEqual({ enrollments: [], files: [] });
+  }, 60_000);
+
+  it('keeps nothing when the connection drops half-way', async () => {
+    const body = multipart([
+      { name: 'radio1', value: 'newapp' },
+      { name: 'enrollment', filename: 'dropped.pdf', body: generatedFile(60 * 1024 * 1024) },
+    ]);
+    const request = http.request(`${baseUrl}/arc/agent/enrollments`, {
+      method: 'POST',
+      headers: { ...bearer(token), 'content-type': body.contentType },
+    });
+    request.on('error', () => undefined);
+    const source = body.stream();
+    const half = 30 * 1024 * 1024;
+    let sent = 0;
+    source.on('data', (chunk: Buffer) => {
+      sent += chunk.length;
+      if (!request.write(chunk) || sent >= half) source.pause();
+    });
+    request.on('drain', () => {
+      if (sent < half) source.resume();
+    });
+    await waitFor(() => sent >= half);
+    // let the server take in what was sent (several 5 MiB parts reach the bucket's multipart upload)
+    await new Promise((r) => setTimeout(r, 500));
+    source.destroy();
+    request.destroy();
+    await new Promise((r) => setTimeout(r, 1000));
+    expect(s3.storedKeys()).toEqual([]);
+    expect(await rowsOf()).toEqual({ enrollments: [], files: [] });
+  }, 60_000);
+});

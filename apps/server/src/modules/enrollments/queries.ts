@@ -1,0 +1,123 @@
+import { and, desc, eq, lt, or, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { agents, enrollments, files } from '../../db/schema/index.ts';
+
+export type EnrollmentRow = typeof enrollments.$inferSelect;
+export type NewEnrollmentRow = typeof enrollments.$inferInsert;
+export type NewFileRow = typeof files.$inferInsert;
+
+/** An enrollment with the name of its uploaded file (null when it came without one). */
+export type EnrollmentWithFile = EnrollmentRow & { fileName: string | null };
+
+const enrollmentColumns = {
+  id: enrollments.id,
+  agentId: enrollments.agentId,
+  status: enrollments.status,
+  reason: enrollments.reason,
+  mode: enrollments.mode,
+  clientFirst: enrollments.clientFirst,
+  clientLast: enrollments.clientLast,
+  clientState: enrollments.clientState,
+  carrierName: enrollments.carrierName,
+  productName: enrollments.productName,
+  fileId: enrollments.fileId,
+  receivedAt: enrollments.receivedAt,
+  updatedAt: enrollments.updatedAt,
+  fileName: files.name,
+};
+
+/** The agent's enrollments, newest first. An agent has at most a few thousand; the index covers the order. */
+export async function listAgentEnrollments(db: Db, agentId: string): Promise<EnrollmentWithFile[]> {
+  return db
+    .select(enrollmentColumns)
+    .from(enrollments)
+    .leftJoin(files, eq(files.id, enrollments.fileId))
+    .where(eq(enrollments.agentId, agentId))
+    .orderBy(desc(enrollments.receivedAt), desc(enrollments.id));
+}
+
+export interface EnrollmentKey {
+  receivedAt: Date;
+  id: string;
+}
+
+/** One page of the agent's enrollments, newest first, after `after` (keyset: short queries for long exports). */
+export async function pageAgentEnrollments(
+  db: Db,
+  agentId: string,
+  after: EnrollmentKey | undefined,
+  limit: number,
+): Promise<EnrollmentWithFile[]> {
+  const older = after
+    ? or(
+        lt(enrollments.receivedAt, after.receivedAt),
+        and(eq(enrollments.receivedAt, after.receivedAt), lt(enrollments.id, after.id)),
+      )
+    : undefined;
+  return db
+    .select(enrollmentColumns)
+    .from(enrollments)
+    .leftJoin(files, eq(files.id, enrollments.fileId))
+    .where(and(eq(enrollments.agentId, agentId), older))
+    .orderBy(desc(enrollments.receivedAt), desc(enrollments.id))
+    .limit(limit);
+}
+
+/** Records an uploaded file and its enrollment together: both rows or neither. */
+export async function insertUploadedEnrollment(
+  db: Db,
+  file: NewFileRow,
+  enrollment: NewEnrollmentRow,
+): Promise<EnrollmentWithFile> {
+  return db.transaction(async (tx) => {
+    await tx.insert(files).values(file);
+    const [row] = await tx.insert(enrollments).values(enrollment).returning();
+    return { ...row!, fileName: file.name };
+  });
+}
+
+export type StaffEnrollmentRow = EnrollmentWithFile & { agentNpn: string; agentFirst: string; agentLast: string };
+
+const staffColumns = {
+  ...enrollmentColumns,
+  agentNpn: agents.npn,
+  agentFirst: agents.firstName,
+  agentLast: agents.lastName,
+};
+
+export async function findStaffEnrollments(
+  db: Db,
+  filter: { npn?: string | undefined; status?: string | undefined; id?: string },
+  limit = 200,
+): Promise<StaffEnrollmentRow[]> {
+  const conditions: SQL[] = [];
+  if (filter.npn) conditions.push(eq(agents.npn, filter.npn));
+  if (filter.status) conditions.push(eq(enrollments.status, filter.status));
+  if (filter.id) conditions.push(eq(enrollments.id, filter.id));
+  return db
+    .select(staffColumns)
+    .from(enrollments)
+    .innerJoin(agents, eq(agents.id, enrollments.agentId))
+    .leftJoin(files, eq(files.id, enrollments.fileId))
+    .where(and(...conditions))
+    .orderBy(desc(enrollments.receivedAt), desc(enrollments.id))
+    .limit(limit);
+}
+
+/**
+ * Moves an enrollment only if it is still in `from` (one conditional UPDATE), so two staff members
+ * changing it at once cannot both win. Answers false when it was not in `from` any more.
+ */
+export async function updateEnrollmentIfStatus(
+  db: Db,
+  id: string,
+  from: string,
+  changes: Partial<NewEnrollmentRow>,
+): Promise<boolean> {
+  const rows = await db
+    .update(enrollments)
+    .set(changes)
+    .where(and(eq(enrollments.id, id), eq(enrollments.status, from)))
+    .returning({ id: enrollments.id });
+  return rows.length > 0;
+}

@@ -1,0 +1,202 @@
+import type { IncomingMessage } from 'node:http';
+import {
+  createEnrollmentsExportToken as createEnrollmentsExportTokenRoute,
+  createEnrollment as createEnrollmentRoute,
+  ENROLLMENT_MODE_LABELS,
+  ENROLLMENTS_EXPORT_COLUMNS,
+  ENROLLMENTS_EXPORT_FILE_NAME,
+  exportEnrollments as exportEnrollmentsRoute,
+  type Enrollment,
+  ENROLLMENT_MAX_BYTES,
+  ENROLLMENT_MESSAGES,
+  ENROLLMENT_UPLOAD_FIELDS,
+  findStaffEnrollments as findStaffEnrollmentsRoute,
+  listEnrollments as listEnrollmentsRoute,
+  updateEnrollmentStatus as updateEnrollmentStatusRoute,
+} from '@arc/contract';
+import multipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { bearerToken } from '../../platform/auth.ts';
+import { AppError } from '../../platform/errors.ts';
+import { addRoute } from '../../platform/routes.ts';
+import { sendXlsx, type XlsxColumn } from '../../platform/xlsx.ts';
+import {
+  cleanFileName,
+  createEnrollment,
+  createEnrollmentsExportToken,
+  enrollmentRowsForExport,
+  redeemEnrollmentsExport,
+  wallClock,
+  discardUpload,
+  findStaffEnrollments,
+  isStaffKey,
+  listEnrollments,
+  parseMode,
+  storeEnrollmentPdf,
+  updateEnrollmentStatus,
+  type EnrollmentsDeps,
+  type StoredUpload,
+} from './service.ts';
+
+/** Uploads per agent per minute: a whole folder dropped at once fits, a runaway script does not. */
+export const UPLOADS_PER_MINUTE = 30;
+
+export async function enrollmentsRoutes(app: FastifyInstance): Promise<void> {
+  const deps: EnrollmentsDeps = { db: app.db, clock: app.deps.clock, storage: app.deps.storage };
+
+  // Registered here, so only this plugin's routes parse multipart. The default file limit is 1 MiB
+  // (design §7): raised to exactly the upload limit. One file and one small field per request.
+  await app.register(multipart, {
+    limits: { fileSize: ENROLLMENT_MAX_BYTES, files: 1, fields: 2, fieldSize: 100, parts: 3, headerPairs: 20 },
+  });
+
+  addRoute(app, listEnrollmentsRoute, async (request) => listEnrollments(deps, request.agentId));
+
+  addRoute(
+    app,
+    createEnrollmentRoute,
+    async (request, reply) => {
+      if (!request.isMultipart()) throw new AppError('BAD_REQUEST', ENROLLMENT_MESSAGES.missingFile);
+      let mode: unknown;
+      let fileName = '';
+      let stored: StoredUpload | undefined;
+      try {
+        for await (const part of request.parts()) {
+          if (part.type === 'field') {
+            if (part.fieldname !== ENROLLMENT_UPLOAD_FIELDS.mode) continue;
+            mode = part.value;
+            // A bad mode sent before the file is refused before a byte of the file is stored.
+            if (!stored) parseMode(mode);
+            continue;
+          }
+          if (part.fieldname !== ENROLLMENT_UPLOAD_FIELDS.file) {
+            throw new AppError('BAD_REQUEST', ENROLLMENT_MESSAGES.missingFile);
+          }
+          // The file's own size limit: busboy stops at ENROLLMENT_MAX_BYTES and says so with 'limit'.
+          part.file.once('limit', () =>
+            part.file.destroy(new AppError('PAYLOAD_TOO_LARGE', ENROLLMENT_MESSAGES.tooLarge)),
+          );
+          fileName = cleanFileName(part.filename);
+          stored = await storeEnrollmentPdf(deps, part.file);
+        }
+        if (!stored) throw new AppError('BAD_REQUEST', ENROLLMENT_MESSAGES.missingFile);
+        const enrollment = await createEnrollment(deps, {
+          agentId: request.agentId,
+          mode: parseMode(mode),
+          fileName,
+          stored,
+        });
+        stored = undefined;
+        return await reply.code(201).send(enrollment);
+      } catch (err) {
+        if (stored) await discardUpload(deps, stored).catch(() => undefined);
+        discardRestOfBody(request.raw, reply);
+        throw asUploadError(err);
+      }
+    },
+    {
+      rateLimit: {
+        max: UPLOADS_PER_MINUTE,
+        timeWindow: '1 minute',
+        // after authentication, so the limit counts per agent rather than per address
+        hook: 'preHandler',
+        keyGenerator: (request) => `enrollment-upload:${request.agentId}`,
+      },
+    },
+  );
+
+  addRoute(
+    app,
+    createEnrollmentsExportTokenRoute,
+    async (request) => ({ token: await createEnrollmentsExportToken(deps, request.agentId) }),
+    { rateLimit: { max: 30, timeWindow: '1 minute' } },
+  );
+
+  const timeZone = app.deps.config.businessTimeZone;
+  const [status, reason, first, last, state, carrier, product, received, type, file] = ENROLLMENTS_EXPORT_COLUMNS;
+  const exportColumns: XlsxColumn<Enrollment>[] = [
+    { header: status, value: (e) => e.Status, width: 12 },
+    { header: reason, value: (e) => e.Reason, width: 36 },
+    { header: first, value: (e) => e.ClientFirst },
+    { header: last, value: (e) => e.ClientLast },
+    { header: state, value: (e) => e.ClientState, width: 8 },
+    { header: carrier, value: (e) => e.carrier_name, width: 20 },
+    { header: product, value: (e) => e.product_name, width: 36 },
+    { header: received, value: (e) => wallClock(e.RecDate, timeZone), width: 22, numFmt: 'mm/dd/yyyy h:mm:ss AM/PM' },
+    { header: type, value: (e) => ENROLLMENT_MODE_LABELS[e.mode], width: 18 },
+    { header: file, value: (e) => e.fileName, width: 30 },
+  ];
+
+  // No bearer needed: the browser opens this in a new window and the single-use token is the credential.
+  addRoute(
+    app,
+    exportEnrollmentsRoute,
+    async (request, reply) => {
+      if (request.method === 'HEAD') throw new AppError('NOT_FOUND', 'Not found');
+      const bearerAgentId = await app.optionalAgentId(request);
+      const agentId = await redeemEnrollmentsExport(deps, request.params.token, bearerAgentId);
+      return sendXlsx(reply, {
+        fileName: ENROLLMENTS_EXPORT_FILE_NAME,
+        sheetName: 'Enrollments',
+        columns: exportColumns,
+        rows: enrollmentRowsForExport(deps, agentId),
+      });
+    },
+    { rateLimit: { max: 60, timeWindow: '1 minute' } },
+  );
+
+  // ── staff API: a bearer staff key instead of an agent's token (docs/operations.md) ────────────────
+  // Checked on request, before the body is validated: a caller without the key learns nothing (401 first).
+  app.addHook('onRequest', async (request: FastifyRequest) => {
+    if (!request.url.startsWith('/arc/staff/')) return;
+    if (!isStaffKey(app.deps.config.staffApiKey, bearerToken(request))) {
+      throw new AppError('UNAUTHORIZED', 'Staff key required');
+    }
+  });
+  const staffLimit = { max: 120, timeWindow: '1 minute' };
+
+  addRoute(
+    app,
+    findStaffEnrollmentsRoute,
+    async (request) => ({ enrollments: await findStaffEnrollments(deps, request.query) }),
+    { rateLimit: staffLimit },
+  );
+
+  addRoute(
+    app,
+    updateEnrollmentStatusRoute,
+    async (request) => updateEnrollmentStatus(deps, request.params.id, request.body),
+    { rateLimit: staffLimit },
+  );
+}
+
+/** How long a refused upload may go on sending the rest of its body before the connection is cut. */
+const DISCARD_TIMEOUT_MS = 15_000;
+
+/**
+ * An upload refused early (not a PDF, too large, a bad mode) still has the rest of its body on the wire, and
+ * the multipart parser has stopped reading it: a paused socket never notices the client going away either.
+ * Read and drop the rest, so the client gets to read the answer, then close the connection — or cut it when
+ * the rest takes too long.
+ */
+function discardRestOfBody(raw: IncomingMessage, reply: FastifyReply): void {
+  if (raw.complete) return;
+  reply.header('connection', 'close');
+  const timer = setTimeout(() => raw.destroy(), DISCARD_TIMEOUT_MS);
+  timer.unref();
+  const done = () => clearTimeout(timer);
+  raw.once('end', done);
+  raw.once('close', done);
+  raw.resume();
+}
+
+/** @fastify/multipart's own limit errors carry a status; they keep it with our message and error shape. */
+function asUploadError(err: unknown): unknown {
+  if (err instanceof AppError) return err;
+  const code = (err as { code?: string }).code;
+  if (code === 'FST_REQ_FILE_TOO_LARGE') return new AppError('PAYLOAD_TOO_LARGE', ENROLLMENT_MESSAGES.tooLarge);
+  if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
+    return new AppError('BAD_REQUEST', 'Send one enrollment file and the mode, nothing more.');
+  }
+  return err;
+}

@@ -1,0 +1,318 @@
+import { timingSafeEqual, createHash } from 'node:crypto';
+import { Transform, type Readable, type TransformCallback } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import {
+  ENROLLMENT_MAX_BYTES,
+  ENROLLMENT_MESSAGES,
+  ENROLLMENT_TRANSITIONS,
+  EnrollmentModeSchema,
+  EnrollmentStatusSchema,
+  PDF_SIGNATURE,
+  type Enrollment,
+  type EnrollmentMode,
+  type ListEnrollmentsResponse,
+  type StaffEnrollment,
+  type UpdateEnrollmentStatusRequest,
+} from '@arc/contract';
+import type { Db } from '../../db/client.ts';
+import type { Clock } from '../../platform/clock.ts';
+import { AppError } from '../../platform/errors.ts';
+import type { Storage } from '../../platform/storage.ts';
+import { randomId } from '../../platform/tokens.ts';
+import { keysetRows } from '../../platform/xlsx.ts';
+import {
+  DOWNLOAD_EXPIRED_MESSAGE,
+  isWellFormedDownloadToken,
+  issueDownloadToken,
+  redeemExportToken,
+} from '../files/service.ts';
+import {
+  findStaffEnrollments as findStaffEnrollmentRows,
+  insertUploadedEnrollment,
+  listAgentEnrollments,
+  pageAgentEnrollments,
+  type EnrollmentKey,
+  updateEnrollmentIfStatus,
+  type EnrollmentWithFile,
+  type StaffEnrollmentRow,
+} from './queries.ts';
+
+export interface EnrollmentsDeps {
+  db: Db;
+  clock: Clock;
+  storage: Storage;
+}
+
+const SIGNATURE = Buffer.from(PDF_SIGNATURE, 'latin1');
+
+function toEnrollment(row: EnrollmentWithFile): Enrollment {
+  return {
+    id: row.id,
+    Status: EnrollmentStatusSchema.catch('Received').parse(row.status),
+    Reason: row.status === 'Pended' ? row.reason : null,
+    ClientFirst: row.clientFirst,
+    ClientLast: row.clientLast,
+    ClientState: row.clientState,
+    carrier_name: row.carrierName,
+    product_name: row.productName,
+    RecDate: row.receivedAt,
+    mode: EnrollmentModeSchema.catch('newapp').parse(row.mode),
+    fileName: row.fileName,
+  };
+}
+
+/** The agent's own enrollments only; the pended ones again in their own list (the danger alert reads it). */
+export async function listEnrollments(deps: EnrollmentsDeps, agentId: string): Promise<ListEnrollmentsResponse> {
+  const all = (await listAgentEnrollments(deps.db, agentId)).map(toEnrollment);
+  return { enrollments: all, pended: all.filter((e) => e.Status === 'Pended') };
+}
+
+/**
+ * Passes the bytes through while checking them: the first bytes must be the PDF signature (a renamed PNG
+ * fails in its first chunk, before anything much is written), and the count may not exceed the limit.
+ * Either failure destroys the stream, so the storage write fails and removes what it had written.
+ */
+export class PdfUploadCheck extends Transform {
+  bytes = 0;
+  private head = Buffer.alloc(0);
+  private isVerified = false;
+  private readonly maxBytes: number;
+
+  constructor(maxBytes = ENROLLMENT_MAX_BYTES) {
+    super();
+    this.maxBytes = maxBytes;
+  }
+
+  override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback): void {
+    this.bytes += chunk.length;
+    if (this.bytes > this.maxBytes) {
+      callback(new AppError('PAYLOAD_TOO_LARGE', ENROLLMENT_MESSAGES.tooLarge));
+      return;
+    }
+    if (!this.isVerified) {
+      this.head = Buffer.concat([this.head, chunk.subarray(0, SIGNATURE.length - this.head.length)]);
+      if (this.head.length >= SIGNATURE.length) {
+        if (!this.head.equals(SIGNATURE)) {
+          callback(new AppError('UNSUPPORTED_MEDIA_TYPE', ENROLLMENT_MESSAGES.notPdf));
+          return;
+        }
+        this.isVerified = true;
+      }
+    }
+    callback(null, chunk);
+  }
+
+  override _flush(callback: TransformCallback): void {
+    if (this.bytes === 0) callback(new AppError('BAD_REQUEST', ENROLLMENT_MESSAGES.empty));
+    else if (!this.isVerified) callback(new AppError('UNSUPPORTED_MEDIA_TYPE', ENROLLMENT_MESSAGES.notPdf));
+    else callback();
+  }
+}
+
+export interface StoredUpload {
+  fileId: string;
+  storageKey: string;
+  size: number;
+}
+
+/**
+ * Streams one uploaded file into storage through the PDF check. On any failure — not a PDF, too large,
+ * the client gone half-way — storage keeps nothing and the error is rethrown.
+ */
+export async function storeEnrollmentPdf(deps: EnrollmentsDeps, file: Readable): Promise<StoredUpload> {
+  const fileId = `fil_${randomId()}`;
+  const storageKey = `enrollments/${fileId}.pdf`;
+  const check = new PdfUploadCheck();
+  // The source's failure (a dropped connection, the multipart size limit) reaches the check and so the write.
+  const feeding = pipeline(file, check).catch(() => undefined);
+  try {
+    const { size } = await deps.storage.put(storageKey, check);
+    await feeding;
+    if (size !== check.bytes) throw new Error(`stored ${size} of ${check.bytes} bytes`);
+    return { fileId, storageKey, size };
+  } catch (err) {
+    file.resume();
+    await deps.storage.delete(storageKey).catch(() => undefined);
+    throw err;
+  }
+}
+
+/** Drops a stored upload that will not be recorded (a bad mode after the file, a failed insert). */
+export async function discardUpload(deps: EnrollmentsDeps, stored: StoredUpload): Promise<void> {
+  await deps.storage.delete(stored.storageKey);
+}
+
+export function parseMode(value: unknown): EnrollmentMode {
+  const parsed = EnrollmentModeSchema.safeParse(value);
+  if (!parsed.success) {
+    throw new AppError('BAD_REQUEST', ENROLLMENT_MESSAGES.badMode, {
+      fieldErrors: { radio1: [ENROLLMENT_MESSAGES.badMode] },
+    });
+  }
+  return parsed.data;
+}
+
+/** A readable file name for the stored PDF: no path, no control characters, at most 200 characters. */
+export function cleanFileName(name: string | undefined): string {
+  const base = (name ?? '').split(/[\\/]/).pop() ?? '';
+  const clean = [...base]
+    .filter((c) => c.charCodeAt(0) > 0x1f && c.charCodeAt(0) !== 0x7f)
+    .join('')
+    .trim()
+    .slice(-200);
+  return clean || 'enrollment.pdf';
+}
+
+/** Records a stored upload as a Received enrollment of the agent; if that fails the stored bytes go too. */
+export async function createEnrollment(
+  deps: EnrollmentsDeps,
+  input: { agentId: string; mode: EnrollmentMode; fileName: string; stored: StoredUpload },
+): Promise<Enrollment> {
+  const now = deps.clock.now();
+  try {
+    const row = await insertUploadedEnrollment(
+      deps.db,
+      {
+        id: input.stored.fileId,
+        name: input.fileName,
+        contentType: 'application/pdf',
+        size: input.stored.size,
+        storageKey: input.stored.storageKey,
+        ownerAgentId: input.agentId,
+        createdAt: now,
+      },
+      {
+        id: `enr_${randomId()}`,
+        agentId: input.agentId,
+        status: 'Received',
+        mode: input.mode,
+        fileId: input.stored.fileId,
+        receivedAt: now,
+        updatedAt: now,
+      },
+    );
+    return toEnrollment(row);
+  } catch (err) {
+    await discardUpload(deps, input.stored).catch(() => undefined);
+    throw err;
+  }
+}
+
+// ── export ────────────────────────────────────────────────────────────────────────────────────────
+
+export const ENROLLMENTS_EXPORT = 'enrollments';
+
+export function createEnrollmentsExportToken(deps: EnrollmentsDeps, agentId: string): Promise<string> {
+  return issueDownloadToken(deps.db, { agentId, exportName: ENROLLMENTS_EXPORT }, deps.clock.now());
+}
+
+/**
+ * Spends an export token and answers whose enrollments to export. Malformed is 404, like a token issued to
+ * another agent than the bearer sent with it; unknown, used or expired is 410.
+ */
+export async function redeemEnrollmentsExport(
+  deps: EnrollmentsDeps,
+  token: string,
+  bearerAgentId: string | null,
+): Promise<string> {
+  if (!isWellFormedDownloadToken(token)) throw new AppError('NOT_FOUND', 'Not found');
+  const now = deps.clock.now();
+  const agentId = await redeemExportToken(deps.db, token, {
+    exportName: ENROLLMENTS_EXPORT,
+    now,
+    agentId: bearerAgentId,
+  });
+  if (agentId) return agentId;
+  // With a bearer, a token that is not this agent's is "not found" (and stays unspent for its owner).
+  if (bearerAgentId) throw new AppError('NOT_FOUND', 'Not found');
+  throw new AppError('GONE', DOWNLOAD_EXPIRED_MESSAGE);
+}
+
+/** Wall-clock time in the business time zone as a UTC date, so a spreadsheet shows the time Los Angeles saw. */
+export function wallClock(at: Date, timeZone: string): Date {
+  const parts: Record<string, number> = {};
+  for (const part of new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: 'numeric',
+    second: 'numeric',
+  }).formatToParts(at)) {
+    if (part.type !== 'literal') parts[part.type] = Number(part.value);
+  }
+  return new Date(Date.UTC(parts.year!, parts.month! - 1, parts.day, parts.hour, parts.minute, parts.second));
+}
+
+/** Every enrollment of the agent, newest first, read a page at a time. */
+export function enrollmentRowsForExport(deps: EnrollmentsDeps, agentId: string): AsyncIterable<Enrollment> {
+  return (async function* () {
+    for await (const row of keysetRows({
+      page: (after: EnrollmentKey | undefined, limit: number) => pageAgentEnrollments(deps.db, agentId, after, limit),
+      key: (row: EnrollmentWithFile): EnrollmentKey => ({ receivedAt: row.receivedAt, id: row.id }),
+      pageSize: 500,
+    })) {
+      yield toEnrollment(row);
+    }
+  })();
+}
+
+// ── staff ─────────────────────────────────────────────────────────────────────────────────────────
+
+const digest = (value: string) => createHash('sha256').update(value).digest();
+
+/** Compares the presented key with the configured one in constant time; no key configured means no staff API. */
+export function isStaffKey(configured: string | undefined, presented: string | undefined): boolean {
+  if (!configured || !presented) return false;
+  return timingSafeEqual(digest(configured), digest(presented));
+}
+
+function toStaffEnrollment(row: StaffEnrollmentRow): StaffEnrollment {
+  return {
+    ...toEnrollment(row),
+    agentNpn: row.agentNpn,
+    agentName: `${row.agentFirst} ${row.agentLast}`,
+    updatedAt: row.updatedAt,
+  };
+}
+
+export async function findStaffEnrollments(
+  deps: EnrollmentsDeps,
+  filter: { npn?: string | undefined; status?: string | undefined },
+): Promise<StaffEnrollment[]> {
+  return (await findStaffEnrollmentRows(deps.db, filter)).map(toStaffEnrollment);
+}
+
+/**
+ * Moves an enrollment along ENROLLMENT_TRANSITIONS. Pended needs a reason (checked by the request schema);
+ * any other status clears it. Client details, when given, are filled in at the same time.
+ */
+export async function updateEnrollmentStatus(
+  deps: EnrollmentsDeps,
+  id: string,
+  request: UpdateEnrollmentStatusRequest,
+): Promise<StaffEnrollment> {
+  const [current] = await findStaffEnrollmentRows(deps.db, { id }, 1);
+  if (!current) throw new AppError('NOT_FOUND', 'Enrollment not found');
+  const from = EnrollmentStatusSchema.catch('Received').parse(current.status);
+  if (from !== request.status && !ENROLLMENT_TRANSITIONS[from].includes(request.status)) {
+    throw new AppError('CONFLICT', `An enrollment cannot move from ${from} to ${request.status}`);
+  }
+  const changes = {
+    status: request.status,
+    reason: request.status === 'Pended' ? request.reason : null,
+    updatedAt: deps.clock.now(),
+    ...(request.ClientFirst !== undefined ? { clientFirst: request.ClientFirst } : {}),
+    ...(request.ClientLast !== undefined ? { clientLast: request.ClientLast } : {}),
+    ...(request.ClientState !== undefined ? { clientState: request.ClientState } : {}),
+    ...(request.carrier_name !== undefined ? { carrierName: request.carrier_name } : {}),
+    ...(request.product_name !== undefined ? { productName: request.product_name } : {}),
+  };
+  if (!(await updateEnrollmentIfStatus(deps.db, id, current.status, changes))) {
+    throw new AppError('CONFLICT', 'The enrollment changed meanwhile; reload it and try again');
+  }
+  const [updated] = await findStaffEnrollmentRows(deps.db, { id }, 1);
+  return toStaffEnrollment(updated!);
+}

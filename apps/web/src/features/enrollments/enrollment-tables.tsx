@@ -1,0 +1,75 @@
+import type { Enrollment } from '@arc/contract';
+import type { ReactNode } from 'react';
+import { DataTable, type DataTableColumn } from '../../ui/data-table.tsx';
+import { formatEnrollmentDate, formatEnrollmentLongDate } from './enrollment-dates.ts';
+
+/** The client columns both tables show; only Client Enrollments has a search box (spec part 2 §2). */
+const clientColumns = (searchable: boolean): DataTableColumn<Enrollment>[] => [
+  { id: 'first', header: 'Client First', value: (e) => e.ClientFirst, searchable },
+  { id: 'last', header: 'Client Last', value: (e) => e.ClientLast, searchable },
+  { id: 'state', header: 'State', value: (e) => e.ClientState, searchable },
+  { id: 'carrier', header: 'Carrier', value: (e) => e.carrier_name, searchable },
+  { id: 'product', header: 'Product', value: (e) => e.product_name, searchable },
+];
+
+const PENDED_COLUMNS: DataTableColumn<Enrollment>[] = [
+  { id: 'reason', header: 'Reason', value: (e) => e.Reason },
+  ...clientColumns(false),
+  {
+    id: 'received',
+    header: 'Received',
+    value: (e) => e.RecDate,
+    cell: (e) => formatEnrollmentLongDate(e.RecDate),
+  },
+];
+
+const CLIENT_COLUMNS: DataTableColumn<Enrollment>[] = [
+  { id: 'status', header: 'Status', value: (e) => e.Status, searchable: true },
+  ...clientColumns(true),
+  { id: 'file', header: 'File', value: (e) => e.fileName, searchable: true },
+  {
+    id: 'received',
+    header: 'Received',
+    value: (e) => e.RecDate,
+    searchable: true,
+    searchText: (e) => formatEnrollmentDate(e.RecDate),
+    cell: (e) => formatEnrollmentDate(e.RecDate),
+  },
+];
+
+export function PendedEnrollmentsTable({ pended }: { pended: Enrollment[] }) {
+  return (
+    <DataTable
+      caption="Pended Enrollments"
+      data={pended}
+      columns={PENDED_COLUMNS}
+      getRowId={(e) => e.id}
+      initialSort={{ id: 'received', desc: true }}
+      paginate={pended.length > 10}
+    />
+  );
+}
+
+export function ClientEnrollmentsTable({
+  enrollments,
+  isLoading,
+  toolbar,
+}: {
+  enrollments: Enrollment[] | undefined;
+  isLoading: boolean;
+  toolbar?: ReactNode;
+}) {
+  return (
+    <DataTable
+      caption="Client Enrollments"
+      data={enrollments}
+      columns={CLIENT_COLUMNS}
+      getRowId={(e) => e.id}
+      initialSort={{ id: 'received', desc: true }}
+      isLoading={isLoading}
+      emptyMessage="There are no enrollments yet."
+      toolbar={toolbar}
+      minWidth={900}
+    />
+  );
+}

@@ -1,0 +1,107 @@
+import { ENROLLMENT_MESSAGES } from '@arc/contract';
+import { Alert, Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { IconAlertTriangle, IconDownload, IconExternalLink, IconUpload } from '@tabler/icons-react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useState } from 'react';
+import { ApiError } from '../../api/client.ts';
+import { downloadEnrollmentsExport, enrollmentsQueries } from '../../api/enrollments.ts';
+import { track } from '../../api/telemetry.ts';
+import { useDownload } from '../../ui/download.tsx';
+import { ClientEnrollmentsTable, PendedEnrollmentsTable } from './enrollment-tables.tsx';
+import { UploadPanel } from './upload-panel.tsx';
+import { UploadStatus } from './upload-status.tsx';
+import { useUploads } from './use-uploads.ts';
+
+/** Where agents find each carrier's own e-application (the Resource Documents page lists them). */
+export const CARRIER_EAPP_DIRECTORY = '/maresources';
+const PANEL_ID = 'enrollment-upload-panel';
+
+/** /enrollments: upload enrollment PDFs, follow their upload, and see the pended and all client enrollments. */
+export default function EnrollmentsPage() {
+  const queryClient = useQueryClient();
+  const list = useQuery(enrollmentsQueries.list());
+  const [isPanelOpen, setPanelOpen] = useState(false);
+  const refresh = useCallback(
+    () => void queryClient.invalidateQueries({ queryKey: enrollmentsQueries.all() }),
+    [queryClient],
+  );
+  const uploads = useUploads(refresh);
+  const downloads = useDownload();
+
+  useEffect(() => {
+    // a 401 restarts sign-in in the client; anything else is the spec's failure, tracked once per failure
+    if (list.isError && !(list.error instanceof ApiError && list.error.status === 401)) {
+      track('loading_enrollments_failed', { message: list.error.message });
+    }
+  }, [list.isError, list.error]);
+
+  const pended = list.data?.pended ?? [];
+  const enrollments = list.data?.enrollments;
+
+  return (
+    <Stack gap="lg">
+      <Title order={1}>Enrollment Upload</Title>
+      <Group gap="md">
+        <Button
+          leftSection={<IconUpload size={18} aria-hidden="true" />}
+          onClick={() => setPanelOpen((open) => !open)}
+          aria-expanded={isPanelOpen}
+          aria-controls={PANEL_ID}
+        >
+          UPLOAD ENROLLMENT
+        </Button>
+        <Anchor href={CARRIER_EAPP_DIRECTORY} target="_blank" rel="noopener noreferrer">
+          <Group gap={4} component="span">
+            Carrier E-App Directory
+            <IconExternalLink size={16} aria-label="(opens in a new tab)" />
+          </Group>
+        </Anchor>
+      </Group>
+      {isPanelOpen && <UploadPanel uploads={uploads} id={PANEL_ID} />}
+      <UploadStatus items={uploads.items} onClear={uploads.clear} />
+
+      {list.isError ? (
+        <Alert color="red" title="Error" role="alert">
+          {ENROLLMENT_MESSAGES.loadFailed}
+          {list.error.message && list.error.message !== ENROLLMENT_MESSAGES.loadFailed ? `: ${list.error.message}` : ''}
+        </Alert>
+      ) : (
+        <>
+          {pended.length > 0 && (
+            <Alert
+              color="red"
+              variant="filled"
+              title="Pended Enrollments"
+              icon={<IconAlertTriangle aria-hidden="true" />}
+              role="alert"
+            >
+              {ENROLLMENT_MESSAGES.pendedAlert}
+            </Alert>
+          )}
+          {enrollments && enrollments.length === 0 && (
+            <Text c="dimmed" role="note">
+              {ENROLLMENT_MESSAGES.noEnrollments}
+            </Text>
+          )}
+          {pended.length > 0 && <PendedEnrollmentsTable pended={pended} />}
+          <ClientEnrollmentsTable
+            enrollments={enrollments}
+            isLoading={list.isFetching}
+            toolbar={
+              <Button
+                variant="light"
+                leftSection={<IconDownload size={16} aria-hidden="true" />}
+                onClick={() => void downloads.run(downloadEnrollmentsExport)}
+                disabled={!enrollments || enrollments.length === 0}
+                aria-label="Download client enrollments (Excel)"
+              >
+                Download
+              </Button>
+            }
+          />
+        </>
+      )}
+      {downloads.element}
+    </Stack>
+  );
+}

@@ -1,0 +1,214 @@
+import { z } from 'zod';
+import { DateTimeSchema, defineRoute, ErrorResponseSchema, IdSchema } from './common.ts';
+
+/** Upload limit (spec part 2 §9): 100 MB, PDF only. Exactly this many bytes is allowed; one more is not. */
+export const ENROLLMENT_MAX_BYTES = 104_857_600;
+/** Every PDF starts with these bytes; the server checks them in the first streamed chunk. */
+export const PDF_SIGNATURE = '%PDF-';
+
+/** The upload mode radio (spec §4): newapp is "New Enrollment", problem is "Pended Enrollment". */
+export const EnrollmentModeSchema = z.enum(['newapp', 'problem']);
+export type EnrollmentMode = z.infer<typeof EnrollmentModeSchema>;
+export const ENROLLMENT_MODE_LABELS: Record<EnrollmentMode, string> = {
+  newapp: 'New Enrollment',
+  problem: 'Pended Enrollment',
+};
+
+/**
+ * Where an enrollment stands. An upload starts as Received; the provider's staff move it on
+ * (see ENROLLMENT_TRANSITIONS). Pended needs a reason, which the agent sees in the Pended Enrollments table.
+ */
+export const ENROLLMENT_STATUSES = ['Received', 'In Review', 'Pended', 'Submitted', 'Enrolled', 'Declined'] as const;
+export const EnrollmentStatusSchema = z.enum(ENROLLMENT_STATUSES);
+export type EnrollmentStatus = z.infer<typeof EnrollmentStatusSchema>;
+
+/** The statuses staff may move an enrollment to from each status; Enrolled and Declined are final. */
+export const ENROLLMENT_TRANSITIONS: Record<EnrollmentStatus, readonly EnrollmentStatus[]> = {
+  Received: ['In Review', 'Pended', 'Declined'],
+  'In Review': ['Pended', 'Submitted', 'Declined'],
+  Pended: ['In Review', 'Submitted', 'Declined'],
+  Submitted: ['Pended', 'Enrolled', 'Declined'],
+  Enrolled: [],
+  Declined: [],
+};
+
+/** Spec part 2 §3: the fields keep the original API's names. */
+export const EnrollmentSchema = z.object({
+  id: IdSchema,
+  Status: EnrollmentStatusSchema,
+  /** why the enrollment is pended; null unless Status is Pended */
+  Reason: z.string().nullable(),
+  ClientFirst: z.string().nullable(),
+  ClientLast: z.string().nullable(),
+  ClientState: z.string().nullable(),
+  carrier_name: z.string().nullable(),
+  product_name: z.string().nullable(),
+  /** when the provider received it */
+  RecDate: DateTimeSchema,
+  /** the mode chosen at upload */
+  mode: EnrollmentModeSchema,
+  /** the uploaded file's name; null for enrollments that reached the provider another way */
+  fileName: z.string().nullable(),
+});
+export type Enrollment = z.infer<typeof EnrollmentSchema>;
+
+export const ListEnrollmentsResponseSchema = z.object({
+  /** every enrollment of the agent, newest first */
+  enrollments: z.array(EnrollmentSchema),
+  /** those that are pended, newest first */
+  pended: z.array(EnrollmentSchema),
+});
+export type ListEnrollmentsResponse = z.infer<typeof ListEnrollmentsResponseSchema>;
+
+export const listEnrollments = defineRoute({
+  method: 'GET',
+  path: '/arc/agent/enrollments',
+  summary: 'The agent’s enrollments and, separately, the pended ones',
+  tags: ['enrollments'],
+  auth: true,
+  responses: { 200: ListEnrollmentsResponseSchema, 401: ErrorResponseSchema },
+});
+
+/** The multipart fields of the upload: the file is `enrollment`, the mode `radio1`. */
+export const ENROLLMENT_UPLOAD_FIELDS = { file: 'enrollment', mode: 'radio1' } as const;
+
+/**
+ * Multipart (`enrollment` file, `radio1` mode), streamed to storage. 201 with the new enrollment;
+ * 400 a missing file or a bad mode, 413 over 104857600 bytes, 415 not a PDF.
+ */
+export const createEnrollment = defineRoute({
+  method: 'POST',
+  path: '/arc/agent/enrollments',
+  summary: 'Upload an enrollment PDF (multipart: enrollment, radio1)',
+  tags: ['enrollments'],
+  auth: true,
+  responses: {
+    201: EnrollmentSchema,
+    400: ErrorResponseSchema,
+    401: ErrorResponseSchema,
+    413: ErrorResponseSchema,
+    415: ErrorResponseSchema,
+    429: ErrorResponseSchema,
+  },
+});
+
+/** A single-use token (60 s, the download-token mechanism) for the spreadsheet of the agent's enrollments. */
+export const createEnrollmentsExportToken = defineRoute({
+  method: 'POST',
+  path: '/arc/agent/enrollments/export',
+  summary: 'A single-use token, valid 60 s, for GET /arc/agent/enrollments/export/:token',
+  tags: ['enrollments'],
+  auth: true,
+  responses: { 200: z.object({ token: z.string() }), 401: ErrorResponseSchema, 429: ErrorResponseSchema },
+});
+
+/**
+ * Opened by the browser in a new window (no bearer: the token is the credential). Streams the agent's
+ * enrollments as `Enrollments.xlsx`. 404 a malformed token or one issued to another agent than the bearer
+ * sent with it; 410 a used, unknown or expired one.
+ */
+export const exportEnrollments = defineRoute({
+  method: 'GET',
+  path: '/arc/agent/enrollments/export/:token',
+  summary: 'The agent’s enrollments as an .xlsx spreadsheet',
+  tags: ['enrollments'],
+  auth: false,
+  params: z.object({ token: z.string() }),
+  responses: { 404: ErrorResponseSchema, 410: ErrorResponseSchema, 429: ErrorResponseSchema },
+});
+
+export const ENROLLMENTS_EXPORT_FILE_NAME = 'Enrollments.xlsx';
+export const ENROLLMENTS_EXPORT_COLUMNS = [
+  'Status',
+  'Reason',
+  'Client First',
+  'Client Last',
+  'State',
+  'Carrier',
+  'Product',
+  'Received',
+  'Type',
+  'File',
+] as const;
+
+/** Texts the upload panel and the server share. */
+export const ENROLLMENT_MESSAGES = {
+  notPdf: 'Only PDF files can be uploaded.',
+  tooLarge: 'The file is larger than 100 MB (104857600 bytes).',
+  empty: 'The file is empty.',
+  missingFile: 'Choose a PDF file to upload.',
+  badMode: 'Choose New Enrollment or Pended Enrollment.',
+  loadFailed: 'Loading enrollments failed',
+  pendedAlert: 'You have pended enrollments. Please review the reasons below and resolve them.',
+  noEnrollments: 'There are no enrollments to show.',
+} as const;
+
+// ── staff ─────────────────────────────────────────────────────────────────────────────────────────
+// The provider's staff move enrollments through their statuses with a staff API key (STAFF_API_KEY),
+// not an agent's token; see docs/operations.md. A full back office comes later.
+
+export const StaffEnrollmentSchema = EnrollmentSchema.extend({
+  agentNpn: z.string(),
+  agentName: z.string(),
+  updatedAt: DateTimeSchema,
+});
+export type StaffEnrollment = z.infer<typeof StaffEnrollmentSchema>;
+
+export const FindStaffEnrollmentsQuerySchema = z.object({
+  npn: z
+    .string()
+    .regex(/^\d{1,10}$/)
+    .optional(),
+  status: EnrollmentStatusSchema.optional(),
+});
+
+export const findStaffEnrollments = defineRoute({
+  method: 'GET',
+  path: '/arc/staff/enrollments',
+  summary: 'Staff: enrollments, optionally of one agent (NPN) or in one status (newest first, at most 200)',
+  tags: ['staff'],
+  auth: false,
+  query: FindStaffEnrollmentsQuerySchema,
+  responses: { 200: z.object({ enrollments: z.array(StaffEnrollmentSchema) }), 401: ErrorResponseSchema },
+});
+
+const OptionalText = z.string().trim().min(1).max(200).nullable().optional();
+
+export const UpdateEnrollmentStatusRequestSchema = z
+  .object({
+    status: EnrollmentStatusSchema,
+    /** required when status is Pended; cleared on any other status */
+    reason: z.string().trim().min(1).max(500).optional(),
+    ClientFirst: OptionalText,
+    ClientLast: OptionalText,
+    ClientState: z
+      .string()
+      .regex(/^[A-Z]{2}$/)
+      .nullable()
+      .optional(),
+    carrier_name: OptionalText,
+    product_name: OptionalText,
+  })
+  .strict()
+  .refine((body) => body.status !== 'Pended' || body.reason !== undefined, {
+    message: 'A pended enrollment needs a reason',
+    path: ['reason'],
+  });
+export type UpdateEnrollmentStatusRequest = z.infer<typeof UpdateEnrollmentStatusRequestSchema>;
+
+export const updateEnrollmentStatus = defineRoute({
+  method: 'PATCH',
+  path: '/arc/staff/enrollments/:id',
+  summary: 'Staff: move an enrollment to another status (Pended needs a reason) and fill in client details',
+  tags: ['staff'],
+  auth: false,
+  params: z.object({ id: IdSchema }),
+  body: UpdateEnrollmentStatusRequestSchema,
+  responses: {
+    200: StaffEnrollmentSchema,
+    400: ErrorResponseSchema,
+    401: ErrorResponseSchema,
+    404: ErrorResponseSchema,
+    409: ErrorResponseSchema,
+  },
+});
