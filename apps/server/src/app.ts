@@ -10,6 +10,7 @@ import { filesRoutes } from './modules/files/routes.ts';
 import { mailboxRoutes } from './modules/mailbox/routes.ts';
 import { placesRoutes } from './modules/places/routes.ts';
 import { profileRoutes } from './modules/profile/routes.ts';
+import { prospectsRoutes } from './modules/prospects/routes.ts';
 import { telemetryRoutes } from './modules/telemetry/routes.ts';
 import authPlugin from './platform/auth.ts';
 import type { AppDeps } from './platform/deps.ts';
@@ -99,6 +100,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await app.register(filesRoutes);
   await app.register(telemetryRoutes);
   await app.register(placesRoutes);
+  await app.register(prospectsRoutes);
   if (config.demoData) await app.register(mailboxRoutes);
 
   // ── 404 and the web app ────────────────────────────────────────────────────────────────────────

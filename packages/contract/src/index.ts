@@ -8,3 +8,4 @@ export * from './files.ts';
 export * from './telemetry.ts';
 export * from './business-time.ts';
 export * from './places.ts';
+export * from './prospects.ts';

@@ -9,6 +9,7 @@ import type { Storage } from '../platform/storage.ts';
 import { demoDashboardTiles } from './dashboard-tiles.ts';
 import { DEMO_AGENT_ID, DEMO_NPN, DEMO_PASSWORD, DEMO2_AGENT_ID, demoRoster } from './demo-agents.ts';
 import { makeTerms } from './factories.ts';
+import { seedDemoProspects } from './prospects.ts';
 import { seededRandom } from './random.ts';
 import { DEMO_TERMS_HTML } from './terms-text.ts';
 
@@ -33,6 +34,8 @@ const hasDemoAgent = async (db: Pick<Db, 'select'>) =>
  * then every row goes in one transaction, so a crash never leaves half a seed. Answers whether it seeded.
  */
 export async function seedDemoData({ db, storage, clock, config }: SeedOptions): Promise<boolean> {
+  // the prospect list loads on its own (it replaces itself atomically), whenever none is loaded
+  await seedDemoProspects({ db, clock, config });
   if (await hasDemoAgent(db)) return false;
   const random = seededRandom(17_000_001);
   const now = clock.now();

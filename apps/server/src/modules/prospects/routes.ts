@@ -1,0 +1,48 @@
+import {
+  exportProspects as exportProspectsRoute,
+  findProspectsByCounty as findProspectsByCountyRoute,
+  findProspectsByZip as findProspectsByZipRoute,
+  getProspectListInfo as getProspectListInfoRoute,
+  listProspectAgeRanges,
+  listProspectCounties as listProspectCountiesRoute,
+} from '@arc/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { addRoute, type AddRouteOptions } from '../../platform/routes.ts';
+import {
+  exportProspects,
+  findProspectsByCounty,
+  findProspectsByZip,
+  getProspectListInfo,
+  listAgeRanges,
+  listProspectCounties,
+  type ProspectsDeps,
+} from './service.ts';
+
+export async function prospectsRoutes(app: FastifyInstance): Promise<void> {
+  const deps: ProspectsDeps = { db: app.db, clock: app.deps.clock, timeZone: app.deps.config.businessTimeZone };
+
+  // Searches and exports are counted per agent (the token's subject), so one agent cannot page through the
+  // whole national list; the limit runs before authentication, so a request without a valid token counts by IP.
+  const perAgent = (max: number): AddRouteOptions => ({
+    rateLimit: {
+      max,
+      timeWindow: '1 minute',
+      keyGenerator: async (request: FastifyRequest) => {
+        const agentId = await app.optionalAgentId(request);
+        return agentId ? `t65-agent:${agentId}` : `t65-ip:${request.ip}`;
+      },
+    },
+  });
+
+  addRoute(app, findProspectsByCountyRoute, async (request) => findProspectsByCounty(deps, request.body), perAgent(30));
+  addRoute(app, findProspectsByZipRoute, async (request) => findProspectsByZip(deps, request.body), perAgent(30));
+  addRoute(
+    app,
+    exportProspectsRoute,
+    async (request, reply) => exportProspects(deps, request.agentId, request.body, reply),
+    { ...perAgent(10), bodyLimit: 256 * 1024 },
+  );
+  addRoute(app, listProspectCountiesRoute, async (request) => listProspectCounties(deps, request.params.state));
+  addRoute(app, listProspectAgeRanges, async () => listAgeRanges(deps));
+  addRoute(app, getProspectListInfoRoute, async () => getProspectListInfo(deps));
+}
