@@ -1,0 +1,56 @@
+import { Button, Group } from '@mantine/core';
+import { usePagination } from '@mantine/hooks';
+
+export interface DataTablePagerProps {
+  /** 0-based page shown */
+  pageIndex: number;
+  pageCount: number;
+  onPageChange: (pageIndex: number) => void;
+  className?: string;
+}
+
+/**
+ * Previous, numbered pages (with gaps on long lists) and Next, as a labelled navigation landmark. The
+ * current page carries `aria-current="page"`; Previous and Next are disabled at the ends.
+ */
+export function DataTablePager({ pageIndex, pageCount, onPageChange, className }: DataTablePagerProps) {
+  const total = Math.max(1, pageCount);
+  const { range, active } = usePagination({
+    total,
+    page: pageIndex + 1,
+    siblings: 1,
+    boundaries: 1,
+    onChange: (page) => onPageChange(page - 1),
+  });
+  return (
+    <nav aria-label="Pagination" className={className}>
+      <Group gap={4} wrap="wrap">
+        <Button variant="default" size="compact-sm" disabled={active <= 1} onClick={() => onPageChange(active - 2)}>
+          Previous
+        </Button>
+        {range.map((item, index) =>
+          item === 'dots' ? (
+            <Button key={`dots-${index}`} variant="subtle" size="compact-sm" component="span" aria-hidden="true">
+              …
+            </Button>
+          ) : (
+            <Button
+              key={item}
+              variant={item === active ? 'filled' : 'default'}
+              size="compact-sm"
+              miw={32}
+              aria-label={`Page ${item}`}
+              aria-current={item === active ? 'page' : undefined}
+              onClick={() => onPageChange(item - 1)}
+            >
+              {item}
+            </Button>
+          ),
+        )}
+        <Button variant="default" size="compact-sm" disabled={active >= total} onClick={() => onPageChange(active)}>
+          Next
+        </Button>
+      </Group>
+    </nav>
+  );
+}

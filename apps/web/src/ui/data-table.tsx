@@ -1,0 +1,514 @@
+import {
+  ActionIcon,
+  Alert,
+  Button,
+  Group,
+  Loader,
+  NativeSelect,
+  Table,
+  Text,
+  TextInput,
+  UnstyledButton,
+} from '@mantine/core';
+import {
+  IconChevronRight,
+  IconPrinter,
+  IconSearch,
+  IconSelector,
+  IconSortAscending,
+  IconSortDescending,
+} from '@tabler/icons-react';
+import {
+  columnFilteringFeature,
+  createFilteredRowModel,
+  createPaginatedRowModel,
+  createSortedRowModel,
+  globalFilteringFeature,
+  rowExpandingFeature,
+  rowPaginationFeature,
+  rowSortingFeature,
+  tableFeatures,
+  useTable,
+  type ColumnDef,
+  type ExpandedState,
+  type PaginationState,
+  type Row,
+  type SortingState,
+} from '@tanstack/react-table';
+import {
+  Fragment,
+  useDeferredValue,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useMemo,
+  useState,
+  type ReactNode,
+} from 'react';
+import { flushSync } from 'react-dom';
+import { DataTablePager } from './data-table-pager.tsx';
+import {
+  compareValues,
+  DEFAULT_PAGE_SIZE,
+  formatValue,
+  normaliseSearch,
+  PAGE_SIZE_OPTIONS,
+  PRINT_PAGE_SIZE,
+  showingText,
+  sortKey,
+  type DataTableValue,
+  type PageSize,
+} from './data-table-model.ts';
+import classes from './data-table.module.css';
+
+export { PAGE_SIZE_OPTIONS, PRINT_PAGE_SIZE, type DataTableValue, type PageSize } from './data-table-model.ts';
+
+/** One column of a {@link DataTable}. */
+export interface DataTableColumn<T> {
+  /** stable id, unique in the table (also the sort id in `initialSort`) */
+  id: string;
+  /** header text (also the sort button's name) */
+  header: string;
+  /** the value to sort on; shown in the cell (formatted) unless `cell` is given */
+  value: (row: T) => DataTableValue;
+  /** custom cell content (links, buttons, badges); defaults to the formatted `value` */
+  cell?: (row: T) => ReactNode;
+  /** sort by clicking the header (default true) */
+  sortable?: boolean;
+  /** part of the Search box's match (default false); the search box shows when any column is searchable */
+  searchable?: boolean;
+  /** the text the search matches for this column (default: the formatted `value`) */
+  searchText?: (row: T) => string;
+  align?: 'left' | 'center' | 'right';
+  /** CSS width of the column, e.g. 120 or '20%' */
+  width?: number | string;
+}
+
+export interface DataTableLoadMore {
+  onLoadMore: () => void;
+  /** false hides the button once the server has nothing more (default true) */
+  hasMore?: boolean;
+  isLoading?: boolean;
+  /** button text (default "Load more") */
+  label?: string;
+}
+
+export interface DataTableProps<T> {
+  /** the rows; `undefined` while the first load runs */
+  data: readonly T[] | undefined;
+  /** keep this array stable (module scope or useMemo): a new array rebuilds the table's models */
+  columns: readonly DataTableColumn<T>[];
+  /** a stable, unique id per row (expansion and React keys follow it across sorting and pages) */
+  getRowId: (row: T) => string;
+  /** the table's accessible name, shown above it unless `hideCaption` */
+  caption: string;
+  hideCaption?: boolean;
+  /** first sort; the header buttons change it */
+  initialSort?: { id: string; desc?: boolean };
+  /** default 10; one of 10, 25, 50, 100 */
+  initialPageSize?: PageSize;
+  /** false shows every row, with no pager, rows-per-page select or "Showing…" line (default true) */
+  paginate?: boolean;
+  /** label of the search box (default "Search") */
+  searchLabel?: string;
+  isLoading?: boolean;
+  /** a message shows an error state (an alert titled Error) instead of rows */
+  error?: string | null;
+  /** a "Try again" button in the error state */
+  onRetry?: () => void;
+  /** no rows at all (default "There are no results.", spec part 1 §2 profile tables) */
+  emptyMessage?: string;
+  /** rows exist but none matches the search (default "No entries match your search.") */
+  noMatchMessage?: string;
+  /** expandable rows: the panel shown under a row when its toggle is open */
+  renderExpanded?: (row: T) => ReactNode;
+  /** which rows have a panel (default all, when `renderExpanded` is given) */
+  canExpand?: (row: T) => boolean;
+  /** how a row is named to a screen reader ("Show details for …"); default the first column's text */
+  getRowLabel?: (row: T) => string;
+  /** a "Load more" footer for lists the server hands out in pages (commission statements) */
+  loadMore?: DataTableLoadMore;
+  /** a Print button; printing (also Ctrl+P) shows every row, up to 2000, without the app's chrome */
+  printable?: boolean;
+  /** extra controls beside the search box (Download, Reload, a filter) */
+  toolbar?: ReactNode;
+  /** below this width the table scrolls sideways inside its box (default 640 px) */
+  minWidth?: number;
+}
+
+const features = tableFeatures({
+  rowSortingFeature,
+  sortedRowModel: createSortedRowModel(),
+  columnFilteringFeature,
+  globalFilteringFeature,
+  filteredRowModel: createFilteredRowModel(),
+  rowPaginationFeature,
+  paginatedRowModel: createPaginatedRowModel(),
+  rowExpandingFeature,
+});
+type Features = typeof features;
+
+const NO_ROWS: never[] = [];
+
+type SearchIndex<T> = (row: T, columnId: string) => string;
+
+/** Lower-cased search text per row and column, computed once per row object and column set. */
+function createSearchIndex<T extends object>(columns: readonly DataTableColumn<T>[]): SearchIndex<T> {
+  const byId = new Map(columns.map((column) => [column.id, column]));
+  const cache = new WeakMap<T, Map<string, string>>();
+  return (row, columnId) => {
+    let texts = cache.get(row);
+    if (!texts) {
+      texts = new Map();
+      cache.set(row, texts);
+    }
+    let text = texts.get(columnId);
+    if (text === undefined) {
+      const column = byId.get(columnId);
+      text = column ? (column.searchText ? column.searchText(row) : formatValue(column.value(row))).toLowerCase() : '';
+      texts.set(columnId, text);
+    }
+    return text;
+  };
+}
+
+function toColumnDefs<T extends object>(columns: readonly DataTableColumn<T>[], searchIndex: SearchIndex<T>) {
+  return columns.map((column): ColumnDef<Features, T, unknown> => ({
+    id: column.id,
+    header: column.header,
+    accessorFn: (row: T) => sortKey(column.value(row)),
+    enableSorting: column.sortable ?? true,
+    enableGlobalFilter: column.searchable ?? false,
+    sortUndefined: 'last',
+    sortFn: (a: Row<Features, T>, b: Row<Features, T>, id: string) =>
+      compareValues(a.getValue<DataTableValue>(id), b.getValue<DataTableValue>(id)),
+    filterFn: (row: Row<Features, T>, id: string, query: string) => searchIndex(row.original, id).includes(query),
+  }));
+}
+
+const ARIA_SORT = { asc: 'ascending', desc: 'descending' } as const;
+
+/**
+ * The one table every list uses (issue 11): TanStack Table for sorting, search, pages and expansion; Mantine
+ * for the markup. Sorting by header buttons (`aria-sort` on the sorted column), a case-insensitive search
+ * over the columns marked `searchable`, Previous / numbered pages / Next, 10/25/50/100 rows per page, the
+ * spec's "Showing x to y of z entries" (announced politely), expandable rows, loading, empty and error
+ * states, an optional "Load more" footer and a print mode that prints every row. Only the current page is
+ * rendered, so 10,000 rows stay smooth; the search runs on a deferred value so typing never waits for it.
+ */
+export function DataTable<T extends object>(props: DataTableProps<T>) {
+  const {
+    data,
+    columns,
+    getRowId,
+    caption,
+    hideCaption = false,
+    initialSort,
+    initialPageSize = DEFAULT_PAGE_SIZE,
+    paginate = true,
+    searchLabel = 'Search',
+    isLoading = false,
+    error = null,
+    onRetry,
+    emptyMessage = 'There are no results.',
+    noMatchMessage = 'No entries match your search.',
+    renderExpanded,
+    canExpand,
+    getRowLabel,
+    loadMore,
+    printable = false,
+    toolbar,
+    minWidth = 640,
+  } = props;
+  const ids = useId();
+  const captionId = `${ids}-caption`;
+  const rows = (data ?? NO_ROWS) as T[];
+
+  const [sorting, setSorting] = useState<SortingState>(() =>
+    initialSort ? [{ id: initialSort.id, desc: initialSort.desc ?? false }] : [],
+  );
+  const [pagination, setPagination] = useState<PaginationState>({ pageIndex: 0, pageSize: initialPageSize });
+  const [search, setSearch] = useState('');
+  const query = useDeferredValue(normaliseSearch(search));
+  const [expanded, setExpanded] = useState<ExpandedState>({});
+  const [isPrinting, setPrinting] = useState(false);
+
+  const searchIndex = useMemo(() => createSearchIndex(columns), [columns]);
+  const columnDefs = useMemo(() => toColumnDefs(columns, searchIndex), [columns, searchIndex]);
+  const searchableIds = useMemo(
+    () => new Set(columns.filter((column) => column.searchable).map((column) => column.id)),
+    [columns],
+  );
+  const isSearchable = searchableIds.size > 0;
+  const isExpandable = renderExpanded !== undefined;
+  const showAll = !paginate || isPrinting;
+
+  const table = useTable({
+    features,
+    columns: columnDefs,
+    data: rows,
+    getRowId: (row: T) => getRowId(row),
+    state: {
+      sorting,
+      pagination: showAll
+        ? { pageIndex: 0, pageSize: paginate ? PRINT_PAGE_SIZE : Math.max(1, rows.length) }
+        : pagination,
+      globalFilter: query,
+      expanded,
+    },
+    onSortingChange: (updater) => {
+      setSorting(updater);
+      setPagination((current) => ({ ...current, pageIndex: 0 }));
+    },
+    onPaginationChange: (updater) => {
+      if (!showAll) setPagination(updater);
+    },
+    onExpandedChange: setExpanded,
+    globalFilterFn: (row: Row<Features, T>, id: string, value: string) => searchIndex(row.original, id).includes(value),
+    getColumnCanGlobalFilter: (column) => searchableIds.has(column.id),
+    getRowCanExpand: (row: Row<Features, T>) => isExpandable && (canExpand?.(row.original) ?? true),
+    // the first click always sorts ascending (TanStack would start numbers and dates descending)
+    sortDescFirst: false,
+    enableSortingRemoval: false,
+    enableMultiSort: false,
+    autoResetPageIndex: false,
+    autoResetExpanded: false,
+  });
+
+  // Ctrl+P prints every row too: switch before the browser lays the page out, switch back afterwards
+  useEffect(() => {
+    if (!printable) return;
+    const before = () => flushSync(() => setPrinting(true));
+    const after = () => setPrinting(false);
+    window.addEventListener('beforeprint', before);
+    window.addEventListener('afterprint', after);
+    return () => {
+      window.removeEventListener('beforeprint', before);
+      window.removeEventListener('afterprint', after);
+    };
+  }, [printable]);
+
+  const print = () => {
+    flushSync(() => setPrinting(true));
+    window.print();
+    setPrinting(false);
+  };
+
+  const total = table.getFilteredRowModel().rows.length;
+  const pageRows = table.getRowModel().rows;
+  const pageCount = Math.max(1, Math.ceil(total / pagination.pageSize));
+  // a shorter list (search, fewer rows) never leaves the pager past its end
+  const pageIndex = Math.min(pagination.pageIndex, pageCount - 1);
+  useLayoutEffect(() => {
+    if (pageIndex !== pagination.pageIndex) setPagination((current) => ({ ...current, pageIndex }));
+  }, [pageIndex, pagination.pageIndex]);
+
+  const columnCount = columns.length + (isExpandable ? 1 : 0);
+  const rowLabel = (row: T) => getRowLabel?.(row) ?? (columns[0] ? formatValue(columns[0].value(row)) : '');
+
+  const stateRow = (content: ReactNode) => (
+    <Table.Tr>
+      <Table.Td colSpan={columnCount} className={classes.stateCell}>
+        {content}
+      </Table.Td>
+    </Table.Tr>
+  );
+
+  let body: ReactNode;
+  if (error) {
+    body = stateRow(
+      <Alert color="red" title="Error" role="alert" ta="left">
+        <Group justify="space-between" gap="sm">
+          <Text size="sm">{error}</Text>
+          {onRetry && (
+            <Button size="compact-sm" variant="light" color="red" onClick={onRetry}>
+              Try again
+            </Button>
+          )}
+        </Group>
+      </Alert>,
+    );
+  } else if (pageRows.length === 0 && (isLoading || data === undefined)) {
+    body = stateRow(
+      <Group justify="center" gap="xs">
+        <Loader size="sm" aria-label="Loading" />
+        <Text c="dimmed" size="sm">
+          Loading…
+        </Text>
+      </Group>,
+    );
+  } else if (pageRows.length === 0) {
+    body = stateRow(
+      <Text c="dimmed" size="sm">
+        {rows.length === 0 ? emptyMessage : noMatchMessage}
+      </Text>,
+    );
+  } else {
+    body = pageRows.map((row) => {
+      const isOpen = row.getIsExpanded();
+      const detailsId = `${ids}-details-${row.id}`;
+      return (
+        <Fragment key={row.id}>
+          <Table.Tr>
+            {isExpandable && (
+              <Table.Td w={44}>
+                {row.getCanExpand() && (
+                  <ActionIcon
+                    variant="subtle"
+                    color="gray"
+                    className={classes.noPrint}
+                    aria-expanded={isOpen}
+                    aria-controls={isOpen ? detailsId : undefined}
+                    aria-label={`${isOpen ? 'Hide' : 'Show'} details for ${rowLabel(row.original)}`}
+                    onClick={() => row.toggleExpanded()}
+                  >
+                    <IconChevronRight
+                      size={18}
+                      aria-hidden="true"
+                      className={classes.toggleIcon}
+                      data-expanded={isOpen || undefined}
+                    />
+                  </ActionIcon>
+                )}
+              </Table.Td>
+            )}
+            {columns.map((column) => (
+              <Table.Td key={column.id} style={{ textAlign: column.align }}>
+                {column.cell ? column.cell(row.original) : formatValue(column.value(row.original))}
+              </Table.Td>
+            ))}
+          </Table.Tr>
+          {isOpen && renderExpanded && (
+            <Table.Tr id={detailsId} className={classes.details}>
+              <Table.Td colSpan={columnCount}>{renderExpanded(row.original)}</Table.Td>
+            </Table.Tr>
+          )}
+        </Fragment>
+      );
+    });
+  }
+
+  const headers = table.getHeaderGroups()[0]?.headers ?? [];
+  const columnsById = new Map(columns.map((column) => [column.id, column]));
+  const hasToolbar = isSearchable || printable || toolbar !== undefined || paginate;
+
+  return (
+    <div data-printing={isPrinting || undefined}>
+      {hasToolbar && (
+        <Group justify="space-between" align="flex-end" gap="sm" mb="sm" className={classes.noPrint}>
+          {paginate ? (
+            <NativeSelect
+              label="Rows per page"
+              size="sm"
+              w={120}
+              data={PAGE_SIZE_OPTIONS.map(String)}
+              value={String(pagination.pageSize)}
+              onChange={(event) =>
+                setPagination({ pageIndex: 0, pageSize: Number(event.currentTarget.value) as PageSize })
+              }
+            />
+          ) : (
+            <span />
+          )}
+          <Group gap="sm" align="flex-end" wrap="wrap">
+            {toolbar}
+            {printable && (
+              <Button variant="default" leftSection={<IconPrinter size={16} aria-hidden="true" />} onClick={print}>
+                Print
+              </Button>
+            )}
+            {isSearchable && (
+              <TextInput
+                type="search"
+                label={searchLabel}
+                size="sm"
+                w={{ base: '100%', xs: 240 }}
+                leftSection={<IconSearch size={16} aria-hidden="true" />}
+                value={search}
+                onChange={(event) => {
+                  setSearch(event.currentTarget.value);
+                  setPagination((current) => ({ ...current, pageIndex: 0 }));
+                }}
+              />
+            )}
+          </Group>
+        </Group>
+      )}
+
+      {/* a focusable region so keyboard users can scroll a wide table sideways (axe scrollable-region-focusable) */}
+      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}
+      <div className={classes.scroller} role="region" aria-labelledby={captionId} tabIndex={0}>
+        <Table
+          className={classes.table}
+          miw={minWidth}
+          striped
+          highlightOnHover
+          verticalSpacing="sm"
+          aria-busy={isLoading || undefined}
+        >
+          <Table.Caption id={captionId} className={hideCaption ? classes.visuallyHidden : classes.caption}>
+            {caption}
+          </Table.Caption>
+          <Table.Thead>
+            <Table.Tr>
+              {isExpandable && (
+                <Table.Th w={44}>
+                  <span className={classes.visuallyHidden}>Details</span>
+                </Table.Th>
+              )}
+              {headers.map((header) => {
+                const column = columnsById.get(header.column.id)!;
+                const sorted = header.column.getIsSorted();
+                return (
+                  <Table.Th
+                    key={header.id}
+                    scope="col"
+                    aria-sort={sorted ? ARIA_SORT[sorted] : undefined}
+                    className={sorted ? classes.sorted : undefined}
+                    style={{ textAlign: column.align, width: column.width, whiteSpace: 'nowrap' }}
+                  >
+                    {header.column.getCanSort() ? (
+                      <UnstyledButton className={classes.sortButton} onClick={() => header.column.toggleSorting()}>
+                        {column.header}
+                        {sorted === 'asc' ? (
+                          <IconSortAscending size={16} aria-hidden="true" className={classes.sortIcon} />
+                        ) : sorted === 'desc' ? (
+                          <IconSortDescending size={16} aria-hidden="true" className={classes.sortIcon} />
+                        ) : (
+                          <IconSelector size={16} aria-hidden="true" className={classes.sortIcon} />
+                        )}
+                      </UnstyledButton>
+                    ) : (
+                      column.header
+                    )}
+                  </Table.Th>
+                );
+              })}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>{body}</Table.Tbody>
+        </Table>
+      </div>
+
+      {paginate && (
+        <Group justify="space-between" align="center" gap="sm" mt="sm" className={classes.noPrint}>
+          <Text size="sm" role="status">
+            {showingText({ pageIndex, pageSize: pagination.pageSize, total })}
+          </Text>
+          <DataTablePager
+            pageIndex={pageIndex}
+            pageCount={pageCount}
+            onPageChange={(next) => setPagination((current) => ({ ...current, pageIndex: next }))}
+          />
+        </Group>
+      )}
+      {loadMore && (loadMore.hasMore ?? true) && (
+        <Group justify="center" mt="md" className={classes.noPrint}>
+          <Button variant="light" onClick={loadMore.onLoadMore} loading={loadMore.isLoading}>
+            {loadMore.label ?? 'Load more'}
+          </Button>
+        </Group>
+      )}
+    </div>
+  );
+}
