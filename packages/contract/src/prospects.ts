@@ -244,7 +244,12 @@ export const getProspectListInfo = defineRoute({
 });
 
 export const ProspectSearchSchema = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('county'), county: locations(CountyIdSchema), datefrom: IsoDateSchema, dateto: IsoDateSchema }),
+  z.object({
+    kind: z.literal('county'),
+    county: locations(CountyIdSchema),
+    datefrom: IsoDateSchema,
+    dateto: IsoDateSchema,
+  }),
   z.object({ kind: z.literal('zip'), zips: locations(ZipCodeSchema), datefrom: IsoDateSchema, dateto: IsoDateSchema }),
 ]);
 export type ProspectSearch = z.infer<typeof ProspectSearchSchema>;

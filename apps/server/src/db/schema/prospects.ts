@@ -66,5 +66,8 @@ export const t65Exports = pgTable(
     filters: jsonb('filters'),
     rowCount: integer('row_count').notNull(),
   },
-  (t) => [index('t65_exports_exported_at_idx').on(t.exportedAt), index('t65_exports_agent_idx').on(t.agentId, t.exportedAt)],
+  (t) => [
+    index('t65_exports_exported_at_idx').on(t.exportedAt),
+    index('t65_exports_agent_idx').on(t.agentId, t.exportedAt),
+  ],
 );

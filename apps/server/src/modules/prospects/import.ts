@@ -30,7 +30,8 @@ export class ImportError extends Error {}
  */
 export async function importT65File(options: ImportOptions): Promise<ImportResult> {
   const input = fs.createReadStream(options.file, { encoding: 'utf8' });
-  const lines = readline.createInterface({ input, crlfDelay: Infinity });
+  // created here, when reading starts: readline drops lines emitted before its iterator exists
+  const lines = () => readline.createInterface({ input, crlfDelay: Infinity });
   const report = fs.createWriteStream(options.reportFile, { encoding: 'utf8' });
   report.write(`${csvLine(['line', 'reason', 'content'])}\n`);
   let rejected = 0;
@@ -39,7 +40,7 @@ export async function importT65File(options: ImportOptions): Promise<ImportResul
   async function* records(): AsyncGenerator<LoadItem> {
     let header: Map<T65CsvColumn, number> | null = null;
     let lineNumber = 0;
-    for await (const rawLine of lines) {
+    for await (const rawLine of lines()) {
       lineNumber += 1;
       const line = lineNumber === 1 ? rawLine.replace(/^\uFEFF/, '') : rawLine;
       if (!line.trim()) continue;

@@ -6,7 +6,10 @@ import type { ProspectInput } from './validate.ts';
 const TABLE = 't65_prospects';
 /** the indexes of the table as the migration names them; a load builds them on its copy and takes their names */
 const INDEXES = [
-  { name: 't65_prospects_pkey', create: (t: string, n: string) => `ALTER TABLE ${t} ADD CONSTRAINT ${n} PRIMARY KEY (id)` },
+  {
+    name: 't65_prospects_pkey',
+    create: (t: string, n: string) => `ALTER TABLE ${t} ADD CONSTRAINT ${n} PRIMARY KEY (id)`,
+  },
   {
     name: 't65_prospects_county_t65_idx',
     create: (t: string, n: string) => `CREATE INDEX ${n} ON ${t} (county_fips, t65, id)`,
@@ -121,9 +124,11 @@ export async function replaceProspectList(
       await tx.execute(sql`select pg_advisory_xact_lock(${SWAP_LOCK})`);
       const retired = `${TABLE}_retired_${suffix}`;
       await tx.execute(sql.raw(`ALTER TABLE ${TABLE} RENAME TO ${retired}`));
-      for (const index of INDEXES) await tx.execute(sql.raw(`ALTER INDEX ${index.name} RENAME TO ${index.name}_r_${suffix}`));
+      for (const index of INDEXES)
+        await tx.execute(sql.raw(`ALTER INDEX ${index.name} RENAME TO ${index.name}_r_${suffix}`));
       await tx.execute(sql.raw(`ALTER TABLE ${load} RENAME TO ${TABLE}`));
-      for (const index of INDEXES) await tx.execute(sql.raw(`ALTER INDEX ${index.name}_${suffix} RENAME TO ${index.name}`));
+      for (const index of INDEXES)
+        await tx.execute(sql.raw(`ALTER INDEX ${index.name}_${suffix} RENAME TO ${index.name}`));
       await tx.execute(sql`delete from t65_counties`);
       await tx.execute(sql`
         insert into t65_counties (county_fips, state, name, prospects)

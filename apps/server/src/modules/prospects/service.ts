@@ -121,7 +121,11 @@ export function listAgeRanges(deps: ProspectsDeps): AgeRange[] {
   const ages: AgeRange[] = [];
   for (let age = PROSPECT_AGE_MIN; age <= PROSPECT_AGE_MAX; age++) {
     const range = prospectRangeForAge(age, now, deps.timeZone);
-    ages.push({ age, ...range, DOB: { from: addMonths(range.datefrom, -12 * 65), to: addMonths(range.dateto, -12 * 65) } });
+    ages.push({
+      age,
+      ...range,
+      DOB: { from: addMonths(range.datefrom, -12 * 65), to: addMonths(range.dateto, -12 * 65) },
+    });
   }
   return ages;
 }

@@ -70,7 +70,8 @@ export function validateProspectRecord(record: Record<T65CsvColumn, string>, pla
   if (!STATES.has(state)) return { ok: false, reason: `state "${text('state')}" is not a state code` };
   const countyText = text('county');
   const county = /^\d{5}$/.test(countyText) ? places.counties.get(countyText) : places.countyByName(state, countyText);
-  if (!county || county.state !== state) return { ok: false, reason: `county "${countyText}" is not a county of ${state}` };
+  if (!county || county.state !== state)
+    return { ok: false, reason: `county "${countyText}" is not a county of ${state}` };
 
   const zip = text('zip').replace(/-\d{4}$/, '');
   if (!/^\d{5}$/.test(zip)) return { ok: false, reason: `zip "${text('zip')}" is not a 5-digit ZIP code` };

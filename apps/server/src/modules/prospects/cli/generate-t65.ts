@@ -52,7 +52,21 @@ if (values.out) {
   out.write(`${T65_CSV_COLUMNS.join(',')}\n`);
   let n = 0;
   for (const { row, ncoaDate } of items) {
-    const line = csvLine([row.t65, row.prefix, row.firstName, row.middle, row.lastName, row.address1, row.address2, row.city, row.state, row.zip, row.countyFips, row.phone, ncoaDate ?? asOf]);
+    const line = csvLine([
+      row.t65,
+      row.prefix,
+      row.firstName,
+      row.middle,
+      row.lastName,
+      row.address1,
+      row.address2,
+      row.city,
+      row.state,
+      row.zip,
+      row.countyFips,
+      row.phone,
+      ncoaDate ?? asOf,
+    ]);
     if (!out.write(`${line}\n`)) await once(out, 'drain');
     progress(++n);
   }
@@ -60,11 +74,15 @@ if (values.out) {
   await once(out, 'finish');
   console.log(`Wrote ${rows.toLocaleString('en-US')} prospects to ${values.out}`);
 } else {
-  console.log(`Generating ${rows.toLocaleString('en-US')} prospects into ${config.databaseUrl ? 'DATABASE_URL' : 'the embedded database'}…`);
+  console.log(
+    `Generating ${rows.toLocaleString('en-US')} prospects into ${config.databaseUrl ? 'DATABASE_URL' : 'the embedded database'}…`,
+  );
   const result = await replaceProspectList(database.db, items, {
     source: `generated: ${rows} rows${states.length ? ` in ${states.join(',')}` : ''}, as of ${asOf}`,
     onProgress: progress,
   });
-  console.log(`Loaded ${result.rows.toLocaleString('en-US')} prospects in ${(result.ms / 1000).toFixed(1)} s (updated through ${result.updatedThrough}).`);
+  console.log(
+    `Loaded ${result.rows.toLocaleString('en-US')} prospects in ${(result.ms / 1000).toFixed(1)} s (updated through ${result.updatedThrough}).`,
+  );
 }
 await database.close();
