@@ -12,6 +12,7 @@ type ScreenModule = { default: ComponentType };
 const SCREENS: Record<string, () => Promise<ScreenModule>> = {
   dashboard: () => import('./features/dashboard/dashboard-page.tsx'),
   'coming-soon': () => import('./features/content/coming-soon-page.tsx'),
+  prospects: () => import('./features/prospects/prospects-page.tsx'),
 };
 
 const lazyScreen = (load: () => Promise<ScreenModule>) => async () => ({ Component: (await load()).default });

@@ -7,7 +7,7 @@ import { loadPlacesIndex, selectListInfo } from '../modules/prospects/queries.ts
 import type { Clock } from '../platform/clock.ts';
 
 /** A modest list for a quick first start; `npm run generate:t65 -- --rows 5000000` makes a national one. */
-export const DEMO_PROSPECT_ROWS = 4000;
+export const DEMO_PROSPECT_ROWS = 20_000;
 /** Wisconsin is the picker's default state; Illinois gives a second state to switch to. */
 export const DEMO_PROSPECT_STATES = ['WI', 'IL'];
 
