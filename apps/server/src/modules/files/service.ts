@@ -31,9 +31,5 @@ export async function openDownload(deps: FilesDeps, token: string): Promise<{ fi
   return { file, stream: await deps.storage.get(file.storageKey) };
 }
 
-/** RFC 6266: a plain-ASCII fallback name plus the exact UTF-8 name (RFC 8187). */
-export function contentDisposition(name: string): string {
-  const fallback = name.replace(/[^\x20-\x7e]|["\\%]/g, '_');
-  const encoded = encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
-  return `attachment; filename="${fallback}"; filename*=UTF-8''${encoded}`;
-}
+// Shared with the spreadsheet helper; kept exported here for this module's callers.
+export { contentDisposition } from '../../platform/content-disposition.ts';

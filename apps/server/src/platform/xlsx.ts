@@ -1,0 +1,138 @@
+import { PassThrough, type Writable } from 'node:stream';
+import ExcelJS from 'exceljs';
+import type { FastifyReply } from 'fastify';
+import { contentDisposition } from './content-disposition.ts';
+
+export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+export type XlsxValue = string | number | boolean | Date | null | undefined;
+
+export interface XlsxColumn<Row> {
+  header: string;
+  value: (row: Row) => XlsxValue;
+  /** width in characters (Excel's unit); default 16 */
+  width?: number;
+  /** Excel number format, e.g. 'yyyy-mm-dd' for dates or '#,##0.00' for money */
+  numFmt?: string;
+}
+
+export interface SendXlsxOptions<Row> {
+  /** the name the browser saves, as the spec gives it (e.g. "Prospect List.xlsx") */
+  fileName: string;
+  sheetName?: string;
+  columns: readonly XlsxColumn<Row>[];
+  /** any number of rows, read one at a time (e.g. `keysetRows` over a query) */
+  rows: AsyncIterable<Row> | Iterable<Row>;
+}
+
+/** Rows between two checks of the reply's backpressure. */
+const CHECK_EVERY = 200;
+
+/**
+ * Streams an `.xlsx` workbook to the reply: exceljs' streaming writer without shared strings, one row committed
+ * at a time, pausing while the client is slower than the writer, so memory stays flat whatever the row count.
+ *
+ * The first row is read before the headers go out, so a failing query still answers a proper error; a failure
+ * after that aborts the response (the client sees a broken download, never a short but valid-looking file).
+ */
+export async function sendXlsx<Row>(reply: FastifyReply, options: SendXlsxOptions<Row>): Promise<FastifyReply> {
+  const iterator = toAsyncIterator(options.rows);
+  const first = await iterator.next();
+
+  const output = new PassThrough();
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: output, useSharedStrings: false, useStyles: true });
+  const sheet = workbook.addWorksheet(options.sheetName ?? 'Sheet1');
+  sheet.columns = options.columns.map((column, index) => ({
+    key: String(index),
+    header: column.header,
+    width: column.width ?? 16,
+    ...(column.numFmt ? { style: { numFmt: column.numFmt } } : {}),
+  }));
+  sheet.getRow(1).font = { bold: true };
+  sheet.getRow(1).commit();
+
+  const write = async () => {
+    let count = 0;
+    for (let next = first; !next.done; next = await iterator.next()) {
+      sheet.addRow(options.columns.map((column) => column.value(next.value) ?? null)).commit();
+      count += 1;
+      if (count % CHECK_EVERY === 0) {
+        // wait while the zip stream has more than its buffer queued, or while the client is not reading
+        const sink = worksheetSink(sheet);
+        if (sink && needsDrain(sink)) await drainOrClose(sink, output);
+        if (output.writableNeedDrain) await drainOrClose(output, output);
+        // the client went away: stop reading rows
+        if (output.destroyed) return iterator.return?.();
+      }
+    }
+    sheet.commit();
+    await workbook.commit();
+  };
+  write().catch(async (err: unknown) => {
+    reply.log.error({ err }, 'spreadsheet export failed after the headers were sent');
+    await iterator.return?.();
+    output.destroy(err instanceof Error ? err : new Error(String(err)));
+  });
+
+  return reply
+    .header('content-type', XLSX_CONTENT_TYPE)
+    .header('content-disposition', contentDisposition(options.fileName))
+    .header('cache-control', 'no-store')
+    .header('x-content-type-options', 'nosniff')
+    .send(output);
+}
+
+/**
+ * exceljs' streaming worksheet writes its XML into the zip entry without looking at the entry's backpressure,
+ * so rows would pile up in memory whenever compression is slower than the loop. The entry stream it pipes to is
+ * a Writable of archiver's `readable-stream` copy (which predates `writableNeedDrain`): its writable state says
+ * when to wait, and it emits `drain` like any Writable.
+ */
+function worksheetSink(sheet: ExcelJS.Worksheet): Writable | undefined {
+  return (sheet as unknown as { stream?: { pipes?: Writable[] } }).stream?.pipes?.[0];
+}
+
+const needsDrain = (stream: Writable) =>
+  stream.writableNeedDrain ??
+  (stream as unknown as { _writableState?: { needDrain?: boolean } })._writableState?.needDrain ??
+  false;
+
+/** Resolves on `drain` of `stream`, or when `output` closes (the client went away). */
+const drainOrClose = (stream: Writable, output: PassThrough) =>
+  new Promise<void>((resolve) => {
+    const done = () => {
+      stream.off('drain', done);
+      output.off('close', done);
+      resolve();
+    };
+    stream.once('drain', done);
+    output.once('close', done);
+  });
+
+function toAsyncIterator<Row>(rows: AsyncIterable<Row> | Iterable<Row>): AsyncIterator<Row> {
+  if (Symbol.asyncIterator in rows) return rows[Symbol.asyncIterator]();
+  const sync = rows[Symbol.iterator]();
+  return { next: async () => sync.next() };
+}
+
+export interface KeysetRowsOptions<Row, Key> {
+  /** one page of rows ordered by the key, starting after `after` (undefined: the first page) */
+  page: (after: Key | undefined, limit: number) => Promise<Row[]>;
+  key: (row: Row) => Key;
+  pageSize?: number;
+}
+
+/**
+ * Every row of a query, one keyset page at a time (`where key > $after order by key limit $n`): each page is a
+ * short query, so a long export never holds PGlite's single connection for long, and memory holds one page.
+ */
+export async function* keysetRows<Row, Key>(options: KeysetRowsOptions<Row, Key>): AsyncGenerator<Row> {
+  const pageSize = options.pageSize ?? 1000;
+  let after: Key | undefined;
+  for (;;) {
+    const rows = await options.page(after, pageSize);
+    yield* rows;
+    if (rows.length < pageSize) return;
+    after = options.key(rows[rows.length - 1]!);
+  }
+}
