@@ -23,8 +23,6 @@ export function ChosenList({
         gap={6}
         mih={40}
         p={6}
-        role="list"
-        aria-labelledby={`${id}-label`}
         style={{ border: '1px solid var(--mantine-color-gray-4)', borderRadius: 'var(--mantine-radius-md)' }}
       >
         {items.length === 0 ? (
@@ -32,14 +30,16 @@ export function ChosenList({
             None yet
           </Text>
         ) : (
-          items.map((item) => (
-            <Pill key={item.value} size="md" role="listitem">
-              <Group gap={2} wrap="nowrap">
-                {item.label}
-                <CloseButton size="xs" aria-label={`Remove ${item.label}`} onClick={() => onRemove(item.value)} />
-              </Group>
-            </Pill>
-          ))
+          <Group gap={6} role="list" aria-labelledby={`${id}-label`}>
+            {items.map((item) => (
+              <Pill key={item.value} size="md" role="listitem">
+                <Group gap={2} wrap="nowrap">
+                  {item.label}
+                  <CloseButton size="xs" aria-label={`Remove ${item.label}`} onClick={() => onRemove(item.value)} />
+                </Group>
+              </Pill>
+            ))}
+          </Group>
         )}
       </Group>
     </Input.Wrapper>
