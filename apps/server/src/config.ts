@@ -47,6 +47,7 @@ const EnvSchema = z
     PROVIDER_NAME: z.string().min(1).default('Agent Resource Center'),
     WEB_DIST: z.string().min(1).optional(),
     USER_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(5000),
+    PROSPECT_SEARCHES_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(30),
   })
   .strict();
 
@@ -82,6 +83,8 @@ export interface Config {
   webDist: string;
   /** how long one replica reuses an agent's user info (0: never) */
   userCacheTtlMs: number;
+  /** prospect searches (and a third as many exports) one agent may run per minute */
+  prospectSearchesPerMinute: number;
 }
 
 /** Keys of the environment that belong to this program (everything else is ignored). */
@@ -148,6 +151,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     providerName: e.PROVIDER_NAME,
     webDist: path.resolve(cwd, e.WEB_DIST ?? path.join(import.meta.dirname, '../../web/dist')),
+    prospectSearchesPerMinute: e.PROSPECT_SEARCHES_PER_MINUTE,
     userCacheTtlMs: e.USER_CACHE_TTL_MS,
   });
 }

@@ -392,3 +392,27 @@ describe('searches that reach the cap', () => {
     expect(body.rows.every((r) => r.T65 === '2026-12-01')).toBe(true);
   });
 });
+
+describe('rate limit', () => {
+  it('answers 429 once one agent has run the configured number of searches in a minute', async () => {
+    const limited = await createTestApp({ clock, env: { PROSPECT_SEARCHES_PER_MINUTE: '2' } });
+    try {
+      const agent = await insertAgent(limited.database.db);
+      const other = await insertAgent(limited.database.db);
+      const search = async (agentId: string) =>
+        limited.app.inject({
+          method: 'POST',
+          url: '/arc/agent/zipcode/list',
+          payload: { zips: ['53703'], ...RANGE },
+          headers: bearer(await mintAccessToken(limited, { agentId })),
+        });
+      expect((await search(agent.id)).statusCode).toBe(200);
+      expect((await search(agent.id)).statusCode).toBe(200);
+      expect((await search(agent.id)).statusCode).toBe(429);
+      // counted per agent, not per address
+      expect((await search(other.id)).statusCode).toBe(200);
+    } finally {
+      await limited.close();
+    }
+  });
+});

@@ -21,6 +21,7 @@ import {
 export async function prospectsRoutes(app: FastifyInstance): Promise<void> {
   const deps: ProspectsDeps = { db: app.db, clock: app.deps.clock, timeZone: app.deps.config.businessTimeZone };
 
+  const searches = app.deps.config.prospectSearchesPerMinute;
   // Searches and exports are counted per agent (the token's subject), so one agent cannot page through the
   // whole national list; the limit runs before authentication, so a request without a valid token counts by IP.
   const perAgent = (max: number): AddRouteOptions => ({
@@ -34,13 +35,18 @@ export async function prospectsRoutes(app: FastifyInstance): Promise<void> {
     },
   });
 
-  addRoute(app, findProspectsByCountyRoute, async (request) => findProspectsByCounty(deps, request.body), perAgent(30));
-  addRoute(app, findProspectsByZipRoute, async (request) => findProspectsByZip(deps, request.body), perAgent(30));
+  addRoute(
+    app,
+    findProspectsByCountyRoute,
+    async (request) => findProspectsByCounty(deps, request.body),
+    perAgent(searches),
+  );
+  addRoute(app, findProspectsByZipRoute, async (request) => findProspectsByZip(deps, request.body), perAgent(searches));
   addRoute(
     app,
     exportProspectsRoute,
     async (request, reply) => exportProspects(deps, request.agentId, request.body, reply),
-    { ...perAgent(10), bodyLimit: 256 * 1024 },
+    { ...perAgent(Math.max(1, Math.floor(searches / 3))), bodyLimit: 256 * 1024 },
   );
   addRoute(app, listProspectCountiesRoute, async (request) => listProspectCounties(deps, request.params.state));
   addRoute(app, listProspectAgeRanges, async () => listAgeRanges(deps));
