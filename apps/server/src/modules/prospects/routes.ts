@@ -5,8 +5,9 @@ import {
   getProspectListInfo as getProspectListInfoRoute,
   listProspectAgeRanges,
   listProspectCounties as listProspectCountiesRoute,
+  type ProspectListResponse,
 } from '@arc/contract';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { addRoute, type AddRouteOptions } from '../../platform/routes.ts';
 import {
   exportProspects,
@@ -35,13 +36,22 @@ export async function prospectsRoutes(app: FastifyInstance): Promise<void> {
     },
   });
 
+  // Up to 10,000 rows built here from typed columns: sent as JSON text, without checking the answer row by row
+  // against the response schema on the way out (that doubled a large search's time). The schema still documents it.
+  const sendRows = (reply: FastifyReply, body: ProspectListResponse) =>
+    reply.type('application/json; charset=utf-8').send(JSON.stringify(body));
   addRoute(
     app,
     findProspectsByCountyRoute,
-    async (request) => findProspectsByCounty(deps, request.body),
+    async (request, reply) => sendRows(reply, await findProspectsByCounty(deps, request.body)),
     perAgent(searches),
   );
-  addRoute(app, findProspectsByZipRoute, async (request) => findProspectsByZip(deps, request.body), perAgent(searches));
+  addRoute(
+    app,
+    findProspectsByZipRoute,
+    async (request, reply) => sendRows(reply, await findProspectsByZip(deps, request.body)),
+    perAgent(searches),
+  );
   addRoute(
     app,
     exportProspectsRoute,

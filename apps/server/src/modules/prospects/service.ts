@@ -99,8 +99,12 @@ export async function findProspectsByCounty(
   request: FindProspectsByCountyRequest,
 ): Promise<ProspectListResponse> {
   const fips = unique(request.county);
-  await checkCounties(deps.db, fips, request.state);
-  return capped(await selectByCounties(deps.db, fips, request, PROSPECT_ROW_CAP + 1));
+  const rows = await selectByCounties(deps.db, fips, request, PROSPECT_ROW_CAP + 1);
+  // a county with rows exists; only the others need a look at the places (one query fewer on the usual path)
+  const found = new Set(rows.map((r) => r.countyFips));
+  const unseen = fips.filter((f) => !found.has(f));
+  if (unseen.length || request.state) await checkCounties(deps.db, request.state ? fips : unseen, request.state);
+  return capped(rows);
 }
 
 export async function findProspectsByZip(
@@ -108,8 +112,11 @@ export async function findProspectsByZip(
   request: FindProspectsByZipRequest,
 ): Promise<ProspectListResponse> {
   const zips = unique(request.zips);
-  await checkZips(deps.db, zips);
-  return capped(await selectByZips(deps.db, zips, request, PROSPECT_ROW_CAP + 1));
+  const rows = await selectByZips(deps.db, zips, request, PROSPECT_ROW_CAP + 1);
+  const found = new Set(rows.map((r) => r.zip));
+  const unseen = zips.filter((z) => !found.has(z));
+  if (unseen.length) await checkZips(deps.db, unseen);
+  return capped(rows);
 }
 
 export const listProspectCounties = (deps: ProspectsDeps, state: StateCode): Promise<County[]> =>
