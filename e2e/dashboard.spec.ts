@@ -77,7 +77,53 @@ test.describe('[DASHBOARD]', () => {
     await expect(dialog.getByText('File not found')).toBeVisible();
   });
 
-  test('a failing files call shows "Problem getting dashboard files"', async ({ page }) => {
+  test('a failed file fetch after a good token shows Download Failed and saves nothing', async ({ page }) => {
+    await signIn(page);
+    const downloads: string[] = [];
+    page.on('download', (download) => downloads.push(download.suggestedFilename()));
+    await page.route('**/arc/download/*', (route) =>
+      route.fulfill({
+        status: 410,
+        contentType: 'application/json',
+        body: JSON.stringify({ code: 'GONE', message: 'This download link has expired or was already used.' }),
+      }),
+    );
+    await page
+      .getByRole('button', { name: /download Humana/ })
+      .first()
+      .click();
+    const dialog = page.getByRole('dialog', { name: 'Download Failed' });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByText('This download link has expired or was already used.')).toBeVisible();
+    await expectAccessible(page);
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await expect(dialog).toBeHidden();
+    expect(downloads).toEqual([]);
+  });
+
+  test('on a phone the download spinner stays on screen, wherever the tile is', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signIn(page);
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/arc/downloadtoken', async (route) => {
+      await held;
+      await route.continue();
+    });
+    // the last tile of a tall one-column panel: the panel's middle is far off screen
+    const tile = page.getByRole('button', { name: /: download / }).last();
+    await tile.scrollIntoViewIfNeeded();
+    await tile.click();
+    const spinner = page.getByLabel('Downloading');
+    await expect(spinner).toBeVisible();
+    await expect(spinner).toBeInViewport();
+    const download = page.waitForEvent('download');
+    release();
+    await download;
+    await expect(spinner).toBeHidden();
+  });
+
+  test('a failing files call shows the Error dialog "Problem getting dashboard files"', async ({ page }) => {
     await page.route('**/arc/agent/dashboard/files', (route) =>
       route.fulfill({
         status: 500,
@@ -86,6 +132,14 @@ test.describe('[DASHBOARD]', () => {
       }),
     );
     await signIn(page);
-    await expect(page.getByText(MESSAGES.dashboardFilesFailed)).toBeVisible();
+    const dialog = page.getByRole('dialog', { name: 'Error' });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByText(MESSAGES.dashboardFilesFailed)).toBeVisible();
+    // a dialog, not an inline alert in the panel
+    await expect(page.getByRole('alert').filter({ hasText: MESSAGES.dashboardFilesFailed })).toHaveCount(0);
+    await expectAccessible(page);
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByRole('button', { name: 'Try again' })).toBeVisible();
   });
 });

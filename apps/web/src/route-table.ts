@@ -113,6 +113,8 @@ export const APP_ROUTES: AppRoute[] = [
 export const EXTRA_ROUTES: AppRoute[] = [
   { path: '/training/videos/:category', title: 'Training Videos', screen: 'coming-soon' },
   { path: '/training/videos/:category/:id', title: 'Training Video', screen: 'coming-soon' },
+  // internal, not in the menu: the shared ui/ components on sample rows (removable once areas use them)
+  { path: '/ui-kit', title: 'UI kit', screen: 'ui-kit' },
 ];
 
 export function flattenRoutes(routes: AppRoute[] = APP_ROUTES): AppRoute[] {

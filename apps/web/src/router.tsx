@@ -13,6 +13,8 @@ const SCREENS: Record<string, () => Promise<ScreenModule>> = {
   dashboard: () => import('./features/dashboard/dashboard-page.tsx'),
   'coming-soon': () => import('./features/content/coming-soon-page.tsx'),
   prospects: () => import('./features/prospects/prospects-page.tsx'),
+  // internal: the shared components on sample rows, proved end to end until an area uses them
+  'ui-kit': () => import('./features/ui-kit/ui-kit-page.tsx'),
 };
 
 const lazyScreen = (load: () => Promise<ScreenModule>) => async () => ({ Component: (await load()).default });

@@ -1,5 +1,5 @@
 import { Button, Group } from '@mantine/core';
-import { usePagination } from '@mantine/hooks';
+import { useMediaQuery, usePagination } from '@mantine/hooks';
 
 export interface DataTablePagerProps {
   /** 0-based page shown */
@@ -15,10 +15,12 @@ export interface DataTablePagerProps {
  */
 export function DataTablePager({ pageIndex, pageCount, onPageChange, className }: DataTablePagerProps) {
   const total = Math.max(1, pageCount);
+  // a phone keeps the pager on one line: no neighbours beside the current page
+  const isPhone = useMediaQuery('(max-width: 36em)') ?? false;
   const { range, active } = usePagination({
     total,
     page: pageIndex + 1,
-    siblings: 1,
+    siblings: isPhone ? 0 : 1,
     boundaries: 1,
     onChange: (page) => onPageChange(page - 1),
   });

@@ -247,7 +247,7 @@ describe('DataTable', () => {
     expect(print).toHaveBeenCalledOnce();
     expect(rowsWhilePrinting).toBe(2000);
     await waitFor(() => expect(bodyRows()).toHaveLength(10));
-  });
+  }, 20_000); // 2000 rows are slow to build in jsdom, not in a browser (see the bench)
 
   it('switches to every row when the browser prints (Ctrl+P)', async () => {
     renderTable({ data: makeRows(40), printable: true });

@@ -1,26 +1,13 @@
 import { AETNA_TILE_LABEL, dashboardFileLabel, MESSAGES, type DashboardFile } from '@arc/contract';
-import {
-  Alert,
-  Button,
-  Card,
-  Center,
-  Image,
-  LoadingOverlay,
-  Modal,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Tabs,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Button, Card, Center, Image, Paper, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
 import { IconDownload, IconExternalLink } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ApiError, errorMessage } from '../../api/client.ts';
 import { dashboardQueries } from '../../api/dashboard.ts';
-import { downloadStoredFile } from '../../api/files.ts';
 import { track } from '../../api/telemetry.ts';
+import { useDownload } from '../../ui/download.tsx';
+import { MessageDialog } from '../../ui/message-dialog.tsx';
 import { dashboardYears } from './dashboard-years.ts';
 
 export const ANTHEM_SHARED_PASSWORD = 'FirstLook2026';
@@ -36,39 +23,35 @@ export function CarrierDocuments() {
   const files = useQuery(dashboardQueries.files());
   const { years, active } = dashboardYears(new Date());
   const [tab, setTab] = useState<string | null>(String(active));
-  const [isDownloading, setDownloading] = useState(false);
-  const [downloadError, setDownloadError] = useState<string | null>(null);
+  const downloads = useDownload();
+  // the failure dialog opens once per failed load; closing it leaves a Try again in the panel
+  const [dismissedErrorAt, setDismissedErrorAt] = useState(0);
 
   const download = async (file: DashboardFile) => {
     if (!file.file) return;
-    setDownloading(true);
-    try {
-      await downloadStoredFile(file.file);
-      track('dashboard_download', { key: file.key });
-    } catch (err) {
-      setDownloadError(errorMessage(err));
-    } finally {
-      setDownloading(false);
-    }
+    if (await downloads.downloadFile(file.file)) track('dashboard_download', { key: file.key });
   };
 
   return (
-    <Paper p={{ base: 'md', sm: 'lg' }} pos="relative">
-      <LoadingOverlay
-        visible={isDownloading}
-        zIndex={50}
-        overlayProps={{ blur: 1 }}
-        loaderProps={{ 'aria-label': 'Downloading' } as never}
-      />
+    <Paper p={{ base: 'md', sm: 'lg' }}>
+      {downloads.element}
+      <MessageDialog
+        opened={files.isError && dismissedErrorAt !== files.errorUpdatedAt}
+        title="Error"
+        onClose={() => setDismissedErrorAt(files.errorUpdatedAt)}
+      >
+        {filesErrorMessage(files.error)}
+      </MessageDialog>
       <Title order={2} size="h3" mb="md">
         Carrier Benefits / First Look Documents
       </Title>
       {files.isError ? (
-        <Alert color="red" title="Error" role="alert">
-          {files.error instanceof ApiError && files.error.status > 399
-            ? MESSAGES.dashboardFilesFailed
-            : errorMessage(files.error)}
-        </Alert>
+        <Stack align="center" gap="sm" py="xl">
+          <Text c="dimmed">The carrier documents could not be loaded.</Text>
+          <Button variant="light" loading={files.isFetching} onClick={() => void files.refetch()}>
+            Try again
+          </Button>
+        </Stack>
       ) : (
         <Tabs value={tab} onChange={setTab} keepMounted={false}>
           <Tabs.List>
@@ -102,16 +85,13 @@ export function CarrierDocuments() {
           })}
         </Tabs>
       )}
-      <Modal opened={downloadError !== null} onClose={() => setDownloadError(null)} title="Download Failed" centered>
-        <Stack>
-          <Text>{downloadError}</Text>
-          <Button onClick={() => setDownloadError(null)} w="fit-content">
-            Close
-          </Button>
-        </Stack>
-      </Modal>
     </Paper>
   );
+}
+
+/** Spec part 1 §8: a status over 399 reads "Problem getting dashboard files"; anything else its own message. */
+function filesErrorMessage(error: unknown): string {
+  return error instanceof ApiError && error.status > 399 ? MESSAGES.dashboardFilesFailed : errorMessage(error);
 }
 
 function CarrierTile({ file, onDownload }: { file: DashboardFile; onDownload: () => void }) {

@@ -1,0 +1,103 @@
+import { MESSAGES } from '@arc/contract';
+import { Button, LoadingOverlay, Portal, type ButtonProps } from '@mantine/core';
+import { IconDownload } from '@tabler/icons-react';
+import { useCallback, useState, type ReactNode } from 'react';
+import { errorMessage } from '../api/api-error.ts';
+import { downloadStoredFile } from '../api/files.ts';
+import { MessageDialog } from './message-dialog.tsx';
+
+/**
+ * The loading overlay of a download (spec part 1 §4). It covers the viewport, not the panel the button sits
+ * in, so its spinner is in view wherever the agent scrolled — in a tall one-column panel on a phone the
+ * panel's middle can be a screen or more away.
+ */
+export function DownloadOverlay({ visible, label = 'Downloading' }: { visible: boolean; label?: string }) {
+  return (
+    <Portal>
+      <LoadingOverlay
+        visible={visible}
+        pos="fixed"
+        zIndex={400}
+        overlayProps={{ blur: 1 }}
+        loaderProps={{ 'aria-label': label } as never}
+      />
+    </Portal>
+  );
+}
+
+export interface UseDownload {
+  /**
+   * Runs one download: the overlay is on while `task` runs; a rejection opens "Download Failed" with its
+   * message. Resolves true when the file was handed to the browser. A second call while one runs is ignored.
+   */
+  run: (task: () => Promise<unknown>) => Promise<boolean>;
+  /** `run(() => downloadStoredFile(file))`: the token → file flow of `POST /arc/downloadtoken` */
+  downloadFile: (file: string) => Promise<boolean>;
+  isDownloading: boolean;
+  /** the overlay and the dialog: render it once, anywhere in the screen */
+  element: ReactNode;
+}
+
+/** One download flow for every area: overlay while it runs, the spec's "Download Failed" dialog when it fails. */
+export function useDownload(): UseDownload {
+  const [isDownloading, setDownloading] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  const run = useCallback(
+    async (task: () => Promise<unknown>) => {
+      if (isDownloading) return false;
+      setDownloading(true);
+      try {
+        await task();
+        return true;
+      } catch (err) {
+        setFailure(errorMessage(err));
+        return false;
+      } finally {
+        setDownloading(false);
+      }
+    },
+    [isDownloading],
+  );
+  const downloadFile = useCallback((file: string) => run(() => downloadStoredFile(file)), [run]);
+
+  const element = (
+    <>
+      <DownloadOverlay visible={isDownloading} />
+      <MessageDialog opened={failure !== null} title={MESSAGES.downloadFailedTitle} onClose={() => setFailure(null)}>
+        {failure ?? ''}
+      </MessageDialog>
+    </>
+  );
+  return { run, downloadFile, isDownloading, element };
+}
+
+export interface DownloadButtonProps extends Omit<ButtonProps, 'onClick'> {
+  /** the stored file's download identifier (`POST /arc/downloadtoken {file}`) */
+  file: string;
+  children: ReactNode;
+  /** the accessible name when the text alone is ambiguous in a list ("Download Anti-kickback guide") */
+  'aria-label'?: string;
+  /** after the file was handed to the browser (tracking) */
+  onDownloaded?: () => void;
+}
+
+/** A button that downloads one stored file with the shared overlay and "Download Failed" dialog. */
+export function DownloadButton({ file, children, onDownloaded, ...buttonProps }: DownloadButtonProps) {
+  const { downloadFile, isDownloading, element } = useDownload();
+  return (
+    <>
+      <Button
+        leftSection={<IconDownload size={16} aria-hidden="true" />}
+        {...buttonProps}
+        disabled={isDownloading || buttonProps.disabled}
+        onClick={async () => {
+          if (await downloadFile(file)) onDownloaded?.();
+        }}
+      >
+        {children}
+      </Button>
+      {element}
+    </>
+  );
+}
