@@ -77,7 +77,7 @@ describe('prospect lists /prospects', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Move selected postal codes to Exclude' }));
     expect(screen.getByTestId('total-prospects')).toHaveTextContent('1');
     expect(screen.queryByText('Ann')).toBeNull();
-  });
+  }, 30_000);
 
   it('says No Data when the search finds nobody', async () => {
     setUp([]);
@@ -87,5 +87,5 @@ describe('prospect lists /prospects', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Run List' }));
     const dialog = await screen.findByRole('dialog', { name: PROSPECT_MESSAGES.noDataTitle });
     expect(within(dialog).getByText(PROSPECT_MESSAGES.noData)).toBeInTheDocument();
-  });
+  }, 30_000);
 });

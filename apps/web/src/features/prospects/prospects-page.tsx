@@ -1,7 +1,6 @@
 import {
   BUSINESS_TIME_ZONE,
   dateRangeProblem,
-  DEFAULT_STATE,
   defaultProspectRange,
   formatProspectDate,
   PROSPECT_AGE_DEFAULT,
@@ -10,13 +9,15 @@ import {
   type ProspectRow,
   type ProspectSearch,
 } from '@arc/contract';
-import { Alert, Button, Group, Modal, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconInfoCircle, IconMapPin, IconMailbox } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { errorMessage } from '../../api/client.ts';
 import { downloadProspects, findByCounty, findByZip, prospectQueries } from '../../api/prospects.ts';
-import { MessageModal, type Message } from './message.tsx';
+import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
+import { MessageDialog } from '../../ui/message-dialog.tsx';
+import { initialPlace } from '../../ui/state-county-picker.tsx';
 import { ResultsView } from './results-view.tsx';
 import { SearchForm, type SearchFormState, type SearchKind } from './search-form.tsx';
 
@@ -27,8 +28,7 @@ type Step =
 
 function initialForm(): SearchFormState {
   return {
-    state: DEFAULT_STATE,
-    counties: [],
+    place: initialPlace(),
     zips: [],
     age: PROSPECT_AGE_DEFAULT,
     ...defaultProspectRange(new Date(), BUSINESS_TIME_ZONE),
@@ -39,7 +39,7 @@ function initialForm(): SearchFormState {
 export default function ProspectsPage() {
   const [step, setStep] = useState<Step>({ name: 'choose' });
   const [form, setForm] = useState<SearchFormState>(initialForm);
-  const [message, setMessage] = useState<Message | null>(null);
+  const [message, setMessage] = useState<{ title: string; text: string } | null>(null);
   const [pendingDownload, setPendingDownload] = useState<{
     shown: ProspectRow[];
     filters: { text: string; exclude: string[] };
@@ -50,7 +50,12 @@ export default function ProspectsPage() {
   const run = useMutation({
     mutationFn: async (search: ProspectSearch) =>
       search.kind === 'county'
-        ? findByCounty({ county: search.county, datefrom: search.datefrom, dateto: search.dateto })
+        ? findByCounty({
+            county: search.county,
+            state: form.place.state,
+            datefrom: search.datefrom,
+            dateto: search.dateto,
+          })
         : findByZip({ zips: search.zips, datefrom: search.datefrom, dateto: search.dateto }),
     onSuccess: (result, search) => {
       if (result.rows.length === 0) {
@@ -68,7 +73,7 @@ export default function ProspectsPage() {
   });
 
   const onRun = (kind: SearchKind) => {
-    if (kind === 'county' && form.counties.length === 0) {
+    if (kind === 'county' && form.place.counties.length === 0) {
       setMessage({ title: PROSPECT_MESSAGES.missingCountyTitle, text: PROSPECT_MESSAGES.missingCounty });
       return;
     }
@@ -84,7 +89,7 @@ export default function ProspectsPage() {
     const range = { datefrom: form.datefrom, dateto: form.dateto };
     run.mutate(
       kind === 'county'
-        ? { kind, county: form.counties.map((c) => c.value), ...range }
+        ? { kind, county: form.place.counties.map((c) => c.id), ...range }
         : { kind, zips: form.zips, ...range },
     );
   };
@@ -169,25 +174,21 @@ export default function ProspectsPage() {
         />
       )}
 
-      <Modal
+      <ConfirmDialog
         opened={pendingDownload !== null}
-        onClose={() => setPendingDownload(null)}
         title="Before you download"
-        centered
-        withCloseButton={false}
+        confirmLabel="I understand, download"
+        onConfirm={confirmDownload}
+        onCancel={() => setPendingDownload(null)}
       >
         <Stack gap="sm">
           <Text>{PROSPECT_MESSAGES.downloadNotice}</Text>
           <Text fw={600}>{PROSPECT_MESSAGES.contactNotice}</Text>
         </Stack>
-        <Group justify="flex-end" mt="lg" gap="sm">
-          <Button variant="default" onClick={() => setPendingDownload(null)} data-autofocus>
-            Cancel
-          </Button>
-          <Button onClick={confirmDownload}>I understand, download</Button>
-        </Group>
-      </Modal>
-      <MessageModal message={message} onClose={() => setMessage(null)} />
+      </ConfirmDialog>
+      <MessageDialog opened={message !== null} title={message?.title ?? ''} onClose={() => setMessage(null)}>
+        {message?.text ?? ''}
+      </MessageDialog>
     </Stack>
   );
 }

@@ -1,26 +1,18 @@
 import '@mantine/dates/styles.css';
-import {
-  PROSPECT_AGE_MAX,
-  PROSPECT_AGE_MIN,
-  PROSPECT_MESSAGES,
-  STATES,
-  type AgeRange,
-  type StateCode,
-} from '@arc/contract';
-import { Alert, Button, Group, NativeSelect, Paper, Select, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
+import { PROSPECT_AGE_MAX, PROSPECT_AGE_MIN, PROSPECT_MESSAGES, type AgeRange } from '@arc/contract';
+import { Alert, Button, Group, NativeSelect, Paper, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { IconArrowLeft, IconPlus } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { prospectQueries } from '../../api/prospects.ts';
-import { ChosenList, type ChosenItem } from './chosen-list.tsx';
+import { StateCountyPicker, type PlaceValue } from '../../ui/state-county-picker.tsx';
+import { ChosenList } from './chosen-list.tsx';
 import { addPostalCode } from './prospects-model.ts';
 
 export type SearchKind = 'county' | 'zip';
 
 export interface SearchFormState {
-  state: StateCode;
-  counties: ChosenItem[];
+  place: PlaceValue;
   zips: string[];
   age: number;
   datefrom: string;
@@ -40,12 +32,11 @@ export interface SearchFormProps {
 }
 
 const AGES = Array.from({ length: PROSPECT_AGE_MAX - PROSPECT_AGE_MIN + 1 }, (_, i) => String(PROSPECT_AGE_MIN + i));
-const STATE_OPTIONS = STATES.map((s) => ({ value: s.code, label: s.label }));
 
 /** Location, Age/Date Selection and Run List (visible once a county or postal code is chosen). */
 export function SearchForm(props: SearchFormProps) {
   const { kind, form, onChange } = props;
-  const hasChoice = kind === 'county' ? form.counties.length > 0 : form.zips.length > 0;
+  const hasChoice = kind === 'county' ? form.place.counties.length > 0 : form.zips.length > 0;
 
   const onAge = (value: string) => {
     const age = Number(value);
@@ -66,7 +57,12 @@ export function SearchForm(props: SearchFormProps) {
             {kind === 'county' ? 'County Search' : 'Postal Code Search'}
           </Title>
           {kind === 'county' ? (
-            <CountyPicker form={form} onChange={onChange} />
+            <StateCountyPicker
+              value={form.place}
+              onChange={(place) => onChange({ ...form, place })}
+              countyLabel="Counties Selected"
+              countiesQuery={prospectQueries.counties}
+            />
           ) : (
             <PostalCodeEntry form={form} onChange={onChange} onInvalid={props.onInvalidPostalCode} />
           )}
@@ -113,51 +109,6 @@ export function SearchForm(props: SearchFormProps) {
           </Button>
         </Group>
       )}
-    </Stack>
-  );
-}
-
-/** State and County dropdowns (counties that have prospects); a chosen county joins "Counties Selected". */
-function CountyPicker({ form, onChange }: { form: SearchFormState; onChange: (next: SearchFormState) => void }) {
-  const counties = useQuery(prospectQueries.counties(form.state));
-  const [county, setCounty] = useState<string | null>(null);
-  const onCounty = (id: string | null) => {
-    setCounty(null);
-    const found = counties.data?.find((c) => c.id === id);
-    if (!found || form.counties.some((c) => c.value === found.id)) return;
-    const label = `${found.label}, ${form.state}`;
-    onChange({ ...form, counties: [...form.counties, { value: found.id, label }] });
-  };
-  return (
-    <Stack gap="sm">
-      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-        <Select
-          label="State"
-          data={STATE_OPTIONS}
-          value={form.state}
-          searchable
-          allowDeselect={false}
-          onChange={(value) => {
-            // changing the state clears the county and reloads the list
-            setCounty(null);
-            if (value) onChange({ ...form, state: value as StateCode });
-          }}
-        />
-        <Select
-          label="County"
-          placeholder={counties.isLoading ? 'Loading…' : 'Search for a county'}
-          data={(counties.data ?? []).map((c) => ({ value: c.id, label: c.label }))}
-          value={county}
-          searchable
-          nothingFoundMessage="No county of this state has prospects"
-          onChange={onCounty}
-        />
-      </SimpleGrid>
-      <ChosenList
-        label="Counties Selected"
-        items={form.counties}
-        onRemove={(value) => onChange({ ...form, counties: form.counties.filter((c) => c.value !== value) })}
-      />
     </Stack>
   );
 }
