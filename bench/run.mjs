@@ -249,6 +249,9 @@ fs.writeFileSync(
 
 // ── 4. prospect lists at 1 and 5 million rows (bench/prospects.mjs; BENCH_PROSPECTS=0 skips it) ──────
 if (process.env.BENCH_PROSPECTS !== '0') {
-  const prospects = spawnSync(process.execPath, [path.join(root, 'bench/prospects.mjs')], { cwd: root, stdio: 'inherit' });
+  const prospects = spawnSync(process.execPath, [path.join(root, 'bench/prospects.mjs')], {
+    cwd: root,
+    stdio: 'inherit',
+  });
   if (prospects.status !== 0) process.exitCode = 1;
 }

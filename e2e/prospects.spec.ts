@@ -57,6 +57,8 @@ async function readDownload(page: Page, click: () => Promise<void>) {
 
 test.describe('[PROSPECTS]', () => {
   test('county search: choose, run, filter postal codes, search, sort, page, print and download', async ({ page }) => {
+    // the whole flow, with four screenshots and four axe checks, in one test
+    test.setTimeout(180_000);
     await openProspects(page);
     await expectAccessible(page);
     await page.getByRole('button', { name: 'County Search' }).click();

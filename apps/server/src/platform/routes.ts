@@ -16,7 +16,11 @@ export type ContractRequest<E extends RouteEntry> = Omit<FastifyRequest, 'params
 
 export interface AddRouteOptions {
   /** per-route rate limit (see @fastify/rate-limit) */
-  rateLimit?: { max: number; timeWindow: string | number; keyGenerator?: (request: FastifyRequest) => string | Promise<string> };
+  rateLimit?: {
+    max: number;
+    timeWindow: string | number;
+    keyGenerator?: (request: FastifyRequest) => string | Promise<string>;
+  };
   bodyLimit?: number;
 }
 
