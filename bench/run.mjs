@@ -488,3 +488,12 @@ fs.writeFileSync(
   path.join(root, '.tmp', 'bench-results.json'),
   JSON.stringify({ at: new Date().toISOString(), results, targets }, null, 2),
 );
+
+// ── 4. prospect lists at 1 and 5 million rows (bench/prospects.mjs; BENCH_PROSPECTS=0 skips it) ──────
+if (process.env.BENCH_PROSPECTS !== '0') {
+  const prospects = spawnSync(process.execPath, [path.join(root, 'bench/prospects.mjs')], {
+    cwd: root,
+    stdio: 'inherit',
+  });
+  if (prospects.status !== 0) process.exitCode = 1;
+}

@@ -17,6 +17,7 @@ import { geoRoutes } from './modules/geo/routes.ts';
 import { mailboxRoutes } from './modules/mailbox/routes.ts';
 import { placesRoutes } from './modules/places/routes.ts';
 import { profileRoutes } from './modules/profile/routes.ts';
+import { prospectsRoutes } from './modules/prospects/routes.ts';
 import { suppliesRoutes } from './modules/supplies/routes.ts';
 import { telemetryRoutes } from './modules/telemetry/routes.ts';
 import { termsRoutes } from './modules/terms/routes.ts';
@@ -126,6 +127,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await app.register(finalExpenseRoutes);
   await app.register(suppliesRoutes);
   await app.register(enrollmentsRoutes);
+  await app.register(prospectsRoutes);
   if (config.demoData) await app.register(mailboxRoutes);
 
   // ── 404 and the web app ────────────────────────────────────────────────────────────────────────

@@ -63,6 +63,7 @@ const EnvSchema = z
     WEB_DIST: z.string().min(1).optional(),
     USER_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(5000),
     STAFF_API_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
+    PROSPECT_SEARCHES_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(30),
   })
   .strict();
 
@@ -110,6 +111,8 @@ export interface Config {
   userCacheTtlMs: number;
   /** the bearer key of the staff API (/arc/staff/*); unset turns that API off */
   staffApiKey: string | undefined;
+  /** prospect searches (and a third as many exports) one agent may run per minute */
+  prospectSearchesPerMinute: number;
 }
 
 export type TrustProxy = false | number | string[];
@@ -270,6 +273,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     providerName: e.PROVIDER_NAME,
     webDist: path.resolve(cwd, e.WEB_DIST ?? path.join(import.meta.dirname, '../../web/dist')),
+    prospectSearchesPerMinute: e.PROSPECT_SEARCHES_PER_MINUTE,
     userCacheTtlMs: e.USER_CACHE_TTL_MS,
     staffApiKey: e.STAFF_API_KEY,
   });

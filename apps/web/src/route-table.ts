@@ -76,7 +76,7 @@ export const APP_ROUTES: AppRoute[] = [
   },
   { path: '/sunfire', title: 'SunFire', icon: 'sun', securityKey: 'hasSunfireContracts', screen: 'coming-soon' },
   { path: '/myquote', title: 'MyQuote', icon: 'quote', screen: 'coming-soon' },
-  { path: '/prospects', title: 'Prospect Lists', icon: 'prospects', screen: 'coming-soon' },
+  { path: '/prospects', title: 'Prospect Lists', icon: 'prospects', screen: 'prospects' },
   { path: '/leadstar', title: 'LeadStar', icon: 'leads', screen: 'leadstar' },
   { path: '/medischolar', title: 'MediScholar', icon: 'school', screen: 'medicare-scholar' },
   { path: '/proshop', title: 'ProShop', icon: 'shop', screen: 'proshop' },

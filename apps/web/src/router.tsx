@@ -14,6 +14,7 @@ const SCREENS: Record<string, () => Promise<ScreenModule>> = {
   'coming-soon': () => import('./features/content/coming-soon-page.tsx'),
   supplies: () => import('./features/supplies/products-page.tsx'),
   enrollments: () => import('./features/enrollments/enrollments-page.tsx'),
+  prospects: () => import('./features/prospects/prospects-page.tsx'),
   // internal: the shared components on sample rows, proved end to end until an area uses them
   'ui-kit': () => import('./features/ui-kit/ui-kit-page.tsx'),
   'training-videos': () => import('./features/training/videos-page.tsx'),

@@ -18,3 +18,4 @@ export * from './commissions.ts';
 export * from './final-expense.ts';
 export * from './supplies.ts';
 export * from './enrollments.ts';
+export * from './prospects.ts';

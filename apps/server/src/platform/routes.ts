@@ -25,7 +25,7 @@ export interface AddRouteOptions {
   rateLimit?: {
     max: number;
     timeWindow: string | number;
-    keyGenerator?: (request: FastifyRequest) => string;
+    keyGenerator?: (request: FastifyRequest) => string | Promise<string>;
     /** 'preHandler' counts after authentication, so `keyGenerator` can use `request.agentId` */
     hook?: 'onRequest' | 'preHandler';
   };

@@ -25,6 +25,7 @@ import { DEMO_AGENT_ID, DEMO_NPN, DEMO_PASSWORD, DEMO2_AGENT_ID, demoRoster } fr
 import { demoEnrollments } from './enrollments.ts';
 import { makeTerms } from './factories.ts';
 import { demoFinalExpenseFiles } from './final-expense-files.ts';
+import { seedDemoProspects } from './prospects.ts';
 import { seededRandom } from './random.ts';
 import { NOT_READY_CARRIER, seedSuppliesDemo } from './supplies.ts';
 import { DEMO_TERMS_HTML } from './terms-text.ts';
@@ -52,6 +53,8 @@ const hasDemoAgent = async (db: Pick<Db, 'select'>) =>
  */
 export async function seedDemoData(options: SeedOptions): Promise<boolean> {
   const isSeeded = await seedCoreData(options);
+  // the prospect list loads on its own (it replaces itself atomically), whenever none is loaded
+  await seedDemoProspects({ db: options.db, clock: options.clock, config: options.config });
   // its own step, so a database seeded before the supplies area gets its catalog too
   const year = yearIn(options.clock.now(), options.config.businessTimeZone);
   await seedSuppliesDemo({

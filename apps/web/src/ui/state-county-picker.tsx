@@ -1,6 +1,6 @@
 import { DEFAULT_STATE, STATES, type County, type StateCode } from '@arc/contract';
 import { Group, MultiSelect, Select } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, type UseQueryOptions } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { placesQueries } from '../api/places.ts';
 import { MessageDialog } from './message-dialog.tsx';
@@ -36,6 +36,9 @@ export interface StateCountyPickerProps {
   /** the county field's error text (e.g. the area's own "choose a county" validation) */
   countyError?: string;
   disabled?: boolean;
+  /** where a state's counties come from (default every county, `GET /arc/counties/:state`; prospects pass the
+   * counties that have prospects, `GET /arc/t65/counties/:state`) */
+  countiesQuery?: (state: StateCode) => UseQueryOptions<County[], Error, County[], string[]>;
 }
 
 /**
@@ -51,8 +54,9 @@ export function StateCountyPicker({
   countyLabel = multiple ? 'Counties' : 'County',
   countyError,
   disabled = false,
+  countiesQuery = placesQueries.counties,
 }: StateCountyPickerProps) {
-  const counties = useQuery(placesQueries.counties(value.state));
+  const counties = useQuery(countiesQuery(value.state));
   const [dismissedErrorAt, setDismissedErrorAt] = useState(0);
   const options = useMemo(() => (counties.data ?? []).map((c) => ({ value: c.id, label: c.label })), [counties.data]);
   const byId = useMemo(() => new Map((counties.data ?? []).map((c) => [c.id, c])), [counties.data]);

@@ -14,3 +14,4 @@ export * from './commissions.ts';
 export * from './final-expense.ts';
 export * from './supplies.ts';
 export * from './enrollments.ts';
+export * from './prospects.ts';

@@ -1,0 +1,64 @@
+import {
+  exportProspects as exportProspectsRoute,
+  findProspectsByCounty as findProspectsByCountyRoute,
+  findProspectsByZip as findProspectsByZipRoute,
+  getProspectListInfo as getProspectListInfoRoute,
+  listProspectAgeRanges,
+  listProspectCounties as listProspectCountiesRoute,
+  type ProspectListResponse,
+} from '@arc/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { addRoute, type AddRouteOptions } from '../../platform/routes.ts';
+import {
+  exportProspects,
+  findProspectsByCounty,
+  findProspectsByZip,
+  getProspectListInfo,
+  listAgeRanges,
+  listProspectCounties,
+  type ProspectsDeps,
+} from './service.ts';
+
+export async function prospectsRoutes(app: FastifyInstance): Promise<void> {
+  const deps: ProspectsDeps = { db: app.db, clock: app.deps.clock, timeZone: app.deps.config.businessTimeZone };
+
+  const searches = app.deps.config.prospectSearchesPerMinute;
+  // Searches and exports are counted per agent (the token's subject), so one agent cannot page through the
+  // whole national list; the limit runs before authentication, so a request without a valid token counts by IP.
+  const perAgent = (max: number): AddRouteOptions => ({
+    rateLimit: {
+      max,
+      timeWindow: '1 minute',
+      keyGenerator: async (request: FastifyRequest) => {
+        const agentId = await app.optionalAgentId(request);
+        return agentId ? `t65-agent:${agentId}` : `t65-ip:${request.ip}`;
+      },
+    },
+  });
+
+  // Up to 10,000 rows built here from typed columns: sent as JSON text, without checking the answer row by row
+  // against the response schema on the way out (that doubled a large search's time). The schema still documents it.
+  const sendRows = (reply: FastifyReply, body: ProspectListResponse) =>
+    reply.type('application/json; charset=utf-8').send(JSON.stringify(body));
+  addRoute(
+    app,
+    findProspectsByCountyRoute,
+    async (request, reply) => sendRows(reply, await findProspectsByCounty(deps, request.body)),
+    perAgent(searches),
+  );
+  addRoute(
+    app,
+    findProspectsByZipRoute,
+    async (request, reply) => sendRows(reply, await findProspectsByZip(deps, request.body)),
+    perAgent(searches),
+  );
+  addRoute(
+    app,
+    exportProspectsRoute,
+    async (request, reply) => exportProspects(deps, request.agentId, request.body, reply),
+    { ...perAgent(Math.max(1, Math.floor(searches / 3))), bodyLimit: 256 * 1024 },
+  );
+  addRoute(app, listProspectCountiesRoute, async (request) => listProspectCounties(deps, request.params.state));
+  addRoute(app, listProspectAgeRanges, async () => listAgeRanges(deps));
+  addRoute(app, getProspectListInfoRoute, async () => getProspectListInfo(deps));
+}

@@ -1,0 +1,206 @@
+import {
+  formatProspectDate,
+  PROSPECT_AGE_MAX,
+  PROSPECT_AGE_MIN,
+  PROSPECT_EXPORT_FILE_NAME,
+  PROSPECT_MESSAGES,
+  PROSPECT_ROW_CAP,
+  addMonths,
+  prospectRangeForAge,
+  type AgeRange,
+  type County,
+  type ExportProspectsRequest,
+  type FindProspectsByCountyRequest,
+  type FindProspectsByZipRequest,
+  type ProspectListInfo,
+  type ProspectListResponse,
+  type ProspectRow,
+  type ProspectSearch,
+  type StateCode,
+} from '@arc/contract';
+import type { FastifyReply } from 'fastify';
+import type { Db } from '../../db/client.ts';
+import type { Clock } from '../../platform/clock.ts';
+import { AppError } from '../../platform/errors.ts';
+import { sendXlsx, type XlsxColumn } from '../../platform/xlsx.ts';
+import { countiesOfZipCodes } from '../places/service.ts';
+import {
+  countExportRows,
+  countiesMatch,
+  insertExportRecord,
+  selectAgentNpn,
+  selectByCounties,
+  selectByZips,
+  selectCountyStates,
+  selectExportPage,
+  selectListInfo,
+  selectProspectCounties,
+  zipsMatch,
+  type ProspectDbRow,
+} from './queries.ts';
+
+export interface ProspectsDeps {
+  db: Db;
+  clock: Clock;
+  timeZone: string;
+}
+
+const badRequest = (message: string, field: string) =>
+  new AppError('BAD_REQUEST', message, { fieldErrors: { [field]: [message] } });
+
+export function toProspectRow(row: ProspectDbRow): ProspectRow {
+  return {
+    id: row.id,
+    T65: row.t65,
+    prefex: row.prefix,
+    FirstName: row.firstName,
+    Middle: row.middle,
+    Lastname: row.lastName,
+    Address1: row.address1,
+    Address2: row.address2,
+    City: row.city,
+    State: row.state,
+    zipcode: row.zip,
+    county: row.countyName,
+    phone: row.phone,
+  };
+}
+
+function capped(rows: ProspectDbRow[]): ProspectListResponse {
+  const isCapped = rows.length > PROSPECT_ROW_CAP;
+  return {
+    rows: (isCapped ? rows.slice(0, PROSPECT_ROW_CAP) : rows).map(toProspectRow),
+    isCapped,
+    limit: PROSPECT_ROW_CAP,
+  };
+}
+
+const unique = (values: readonly string[]) => [...new Set(values)];
+
+/** Every county must be a real county (and of `state`, when given): an unknown one is a 400, not an empty list. */
+async function checkCounties(db: Db, fips: string[], state?: StateCode): Promise<void> {
+  const states = await selectCountyStates(db, fips);
+  const unknown = fips.filter((f) => !states.has(f));
+  if (unknown.length) throw badRequest(`Unknown county: ${unknown.join(', ')}`, 'county');
+  if (state) {
+    const elsewhere = fips.filter((f) => states.get(f) !== state);
+    if (elsewhere.length) throw badRequest(`Not a county of ${state}: ${elsewhere.join(', ')}`, 'county');
+  }
+}
+
+async function checkZips(db: Db, zips: string[]): Promise<void> {
+  const known = await countiesOfZipCodes(db, zips);
+  const unknown = zips.filter((z) => !known.has(z));
+  if (unknown.length) throw badRequest(`Unknown postal code: ${unknown.join(', ')}`, 'zips');
+}
+
+export async function findProspectsByCounty(
+  deps: ProspectsDeps,
+  request: FindProspectsByCountyRequest,
+): Promise<ProspectListResponse> {
+  const fips = unique(request.county);
+  const rows = await selectByCounties(deps.db, fips, request, PROSPECT_ROW_CAP + 1);
+  // a county with rows exists; only the others need a look at the places (one query fewer on the usual path)
+  const found = new Set(rows.map((r) => r.countyFips));
+  const unseen = fips.filter((f) => !found.has(f));
+  if (unseen.length || request.state) await checkCounties(deps.db, request.state ? fips : unseen, request.state);
+  return capped(rows);
+}
+
+export async function findProspectsByZip(
+  deps: ProspectsDeps,
+  request: FindProspectsByZipRequest,
+): Promise<ProspectListResponse> {
+  const zips = unique(request.zips);
+  const rows = await selectByZips(deps.db, zips, request, PROSPECT_ROW_CAP + 1);
+  const found = new Set(rows.map((r) => r.zip));
+  const unseen = zips.filter((z) => !found.has(z));
+  if (unseen.length) await checkZips(deps.db, unseen);
+  return capped(rows);
+}
+
+export const listProspectCounties = (deps: ProspectsDeps, state: StateCode): Promise<County[]> =>
+  selectProspectCounties(deps.db, state);
+
+/** Ages 65 to 85: the T65 window each selects, from the start of this business month, and the birth dates it means. */
+export function listAgeRanges(deps: ProspectsDeps): AgeRange[] {
+  const now = deps.clock.now();
+  const ages: AgeRange[] = [];
+  for (let age = PROSPECT_AGE_MIN; age <= PROSPECT_AGE_MAX; age++) {
+    const range = prospectRangeForAge(age, now, deps.timeZone);
+    ages.push({
+      age,
+      ...range,
+      DOB: { from: addMonths(range.datefrom, -12 * 65), to: addMonths(range.dateto, -12 * 65) },
+    });
+  }
+  return ages;
+}
+
+export async function getProspectListInfo(deps: ProspectsDeps): Promise<ProspectListInfo> {
+  const info = await selectListInfo(deps.db);
+  return { updatedThrough: info?.updatedThrough ?? null, total: info?.total ?? 0 };
+}
+
+const EXPORT_PAGE = 1000;
+
+const EXPORT_COLUMNS: XlsxColumn<ProspectRow>[] = [
+  { header: 'T65', value: (r) => formatProspectDate(r.T65), width: 11 },
+  { header: 'Prefix', value: (r) => r.prefex, width: 7 },
+  { header: 'First Name', value: (r) => r.FirstName, width: 14 },
+  { header: 'Middle', value: (r) => r.Middle, width: 7 },
+  { header: 'Last Name', value: (r) => r.Lastname, width: 14 },
+  { header: 'Address 1', value: (r) => r.Address1, width: 24 },
+  { header: 'Address 2', value: (r) => r.Address2, width: 10 },
+  { header: 'City', value: (r) => r.City, width: 16 },
+  { header: 'State', value: (r) => r.State, width: 6 },
+  { header: 'Zip', value: (r) => r.zipcode, width: 7 },
+  { header: 'County', value: (r) => r.county, width: 18 },
+  { header: 'Phone (call only with consent)', value: (r) => r.phone, width: 16 },
+];
+
+const searchMatch = (search: ProspectSearch) =>
+  search.kind === 'county' ? countiesMatch(unique(search.county), search) : zipsMatch(unique(search.zips), search);
+
+/**
+ * "Prospect List.xlsx" with the rows the agent's table shows (their ids, in the table's order) that match the
+ * search as stored: an id outside the search is left out, so a file never holds more than the search found.
+ * The export is recorded first (agent, time, search, filters, rows); then the rows stream in pages.
+ */
+export async function exportProspects(
+  deps: ProspectsDeps,
+  agentId: string,
+  request: ExportProspectsRequest,
+  reply: FastifyReply,
+): Promise<FastifyReply> {
+  const ids = [...new Set(request.ids)];
+  const match = searchMatch(request.search);
+  const rowCount = ids.length ? await countExportRows(deps.db, ids, match) : 0;
+  if (rowCount === 0) throw badRequest(PROSPECT_MESSAGES.noExportData, 'ids');
+  await insertExportRecord(deps.db, {
+    agentId,
+    npn: (await selectAgentNpn(deps.db, agentId)) ?? '',
+    exportedAt: deps.clock.now(),
+    search: request.search,
+    filters: request.filters ?? null,
+    rowCount,
+  });
+  return sendXlsx(reply, {
+    fileName: PROSPECT_EXPORT_FILE_NAME,
+    sheetName: 'Prospects (mail only)',
+    columns: EXPORT_COLUMNS,
+    rows: rowsOfIds(deps.db, ids, match),
+  });
+}
+
+/** The rows of `ids` that match, in the order of `ids`, one short query per page (the embedded database has one connection). */
+async function* rowsOfIds(db: Db, ids: number[], match: ReturnType<typeof searchMatch>): AsyncGenerator<ProspectRow> {
+  for (let offset = 0; offset < ids.length; offset += EXPORT_PAGE) {
+    const chunk = ids.slice(offset, offset + EXPORT_PAGE);
+    const rows = new Map((await selectExportPage(db, chunk, match)).map((r) => [r.id, r]));
+    for (const id of chunk) {
+      const row = rows.get(id);
+      if (row) yield toProspectRow(row);
+    }
+  }
+}
