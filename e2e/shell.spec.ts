@@ -27,7 +27,7 @@ test.describe('[SHELL]', () => {
     await expect(menu.getByRole('link', { name: /Medicare Certifications/ })).toHaveAttribute('target', '_blank');
     await expect(menu.getByRole('link', { name: /Events/ })).toBeVisible();
     await menu.getByRole('link', { name: 'Training Videos' }).click();
-    await expect(page.getByRole('heading', { name: 'Training Videos', level: 1 })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Videos On Demand', level: 1 })).toBeVisible();
 
     for (const name of ['Contact', 'Final Expense', 'CORE CRM', 'Order Supplies']) {
       await menu.getByRole('link', { name }).click();

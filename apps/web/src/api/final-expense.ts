@@ -7,5 +7,7 @@ export const finalExpenseQueries = {
     queryOptions({
       queryKey: ['final-expense', 'files'],
       queryFn: async ({ signal }) => apiFetch(listFinalExpenseFiles, { signal }),
+      // spec §8: a failed list shows its 'Error' pop-up at once
+      retry: false,
     }),
 };

@@ -31,7 +31,7 @@ describe('useConfirm / ConfirmDialog', () => {
     const onAnswer = vi.fn();
     renderWithProviders(<Asker onAnswer={onAnswer} />);
     await user.click(screen.getByRole('button', { name: 'Download Excel File' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Notice' });
+    const dialog = await screen.findByRole('dialog', { name: 'Notice' }, { timeout: 10_000 });
     expect(dialog).toHaveTextContent('Data accuracy is not guaranteed.');
     await user.click(within(dialog).getByRole('button', { name: 'Download' }));
     await waitFor(() => expect(onAnswer).toHaveBeenCalledWith(true));
@@ -43,13 +43,13 @@ describe('useConfirm / ConfirmDialog', () => {
     const onAnswer = vi.fn();
     renderWithProviders(<Asker onAnswer={onAnswer} />);
     await user.click(screen.getByRole('button', { name: 'Download Excel File' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Notice' });
+    const dialog = await screen.findByRole('dialog', { name: 'Notice' }, { timeout: 10_000 });
     await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus());
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(onAnswer).toHaveBeenLastCalledWith(false));
 
     await user.click(screen.getByRole('button', { name: 'Download Excel File' }));
-    await screen.findByRole('dialog', { name: 'Notice' });
+    await screen.findByRole('dialog', { name: 'Notice' }, { timeout: 10_000 });
     await user.keyboard('{Escape}');
     await waitFor(() => expect(onAnswer).toHaveBeenCalledTimes(2));
     expect(onAnswer).toHaveBeenLastCalledWith(false);

@@ -61,7 +61,7 @@ describe('DownloadButton', () => {
     mockFetch({ 'POST /arc/downloadtoken': { status: 404, body: { code: 'NOT_FOUND', message: 'File not found' } } });
     renderWithProviders(<DownloadButton file="missing">Download</DownloadButton>);
     await user.click(screen.getByRole('button', { name: 'Download' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Download Failed' });
+    const dialog = await screen.findByRole('dialog', { name: 'Download Failed' }, { timeout: 10_000 });
     expect(dialog).toHaveTextContent('File not found');
     expect(saved).toEqual([]);
     await user.click(within(dialog).getByRole('button', { name: 'Close' }));
@@ -82,7 +82,7 @@ describe('DownloadButton', () => {
     );
     renderWithProviders(<DownloadButton file="humana-2026">Download</DownloadButton>);
     await user.click(screen.getByRole('button', { name: 'Download' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Download Failed' });
+    const dialog = await screen.findByRole('dialog', { name: 'Download Failed' }, { timeout: 10_000 });
     expect(dialog).toHaveTextContent('This download link has expired or was already used.');
     expect(saved).toEqual([]);
   });
@@ -104,7 +104,7 @@ describe('useDownload', () => {
     }
     renderWithProviders(<Export />);
     await user.click(screen.getByRole('button', { name: 'Download Excel File' }));
-    expect(await screen.findByRole('dialog', { name: 'Download Failed' })).toHaveTextContent(
+    expect(await screen.findByRole('dialog', { name: 'Download Failed' }, { timeout: 10_000 })).toHaveTextContent(
       'Error downloading the file',
     );
   });

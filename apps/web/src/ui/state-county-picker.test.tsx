@@ -118,7 +118,7 @@ describe('StateCountyPicker', () => {
       'GET /arc/counties/WI': { status: 500, body: { code: 'INTERNAL', message: 'Internal server error' } },
     });
     renderWithProviders(<Harness />);
-    const dialog = await screen.findByRole('dialog', { name: 'Error' });
+    const dialog = await screen.findByRole('dialog', { name: 'Error' }, { timeout: 10_000 });
     expect(dialog).toHaveTextContent('Failed to fetch counties');
     await user.click(within(dialog).getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());

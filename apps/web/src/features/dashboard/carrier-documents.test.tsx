@@ -32,7 +32,7 @@ describe('CarrierDocuments', () => {
           : { body: { files: [HUMANA] } },
     });
     renderWithProviders(<CarrierDocuments />);
-    const dialog = await screen.findByRole('dialog', { name: 'Error' });
+    const dialog = await screen.findByRole('dialog', { name: 'Error' }, { timeout: 10_000 });
     expect(dialog).toHaveTextContent(MESSAGES.dashboardFilesFailed);
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Close' }));
@@ -52,7 +52,7 @@ describe('CarrierDocuments', () => {
     });
     renderWithProviders(<CarrierDocuments />);
     await user.click(await screen.findByRole('button', { name: /download Humana/ }));
-    const dialog = await screen.findByRole('dialog', { name: 'Download Failed' });
+    const dialog = await screen.findByRole('dialog', { name: 'Download Failed' }, { timeout: 10_000 });
     expect(dialog).toHaveTextContent('This download link has expired.');
     expect(fetchMock).toHaveBeenCalledTimes(3);
     expect(click).not.toHaveBeenCalled();
