@@ -4,8 +4,7 @@ import {
   streamTrainingMedia,
 } from '@arc/contract';
 import type { FastifyInstance } from 'fastify';
-import { notFound } from '../../platform/errors.ts';
-import { addRoute } from '../../platform/routes.ts';
+import { addPublicSvgRoute, addRoute } from '../../platform/routes.ts';
 import { createUrlSigner } from '../../platform/signed-urls.ts';
 import { trainingImageSvg } from './artwork.ts';
 import { getTrainingVideoSource, listTrainingCategories, openTrainingMedia, type TrainingDeps } from './service.ts';
@@ -59,17 +58,5 @@ export async function trainingRoutes(app: FastifyInstance): Promise<void> {
   );
 
   // Category logos and thumbnails are public images (an <img> sends no token); they show titles, nothing more.
-  app.get<{ Params: { name: string } }>(
-    '/arc/training/images/:name',
-    { schema: { hide: true } },
-    async (request, reply) => {
-      const svg = trainingImageSvg(request.params.name.replace(/\.svg$/, ''));
-      if (!svg) throw notFound();
-      return reply
-        .type('image/svg+xml')
-        .header('cache-control', 'public, max-age=86400')
-        .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'")
-        .send(svg);
-    },
-  );
+  addPublicSvgRoute(app, '/arc/training/images', trainingImageSvg);
 }
