@@ -5,7 +5,7 @@
 //     same query run directly in SQL in the same run; their ratio is the API's overhead
 //   - time and extra server memory (peak RSS over the server's RSS before) of exporting 10,000 rows
 // PostgreSQL: BENCH_DATABASE_URL, else postgres://postgres@127.0.0.1:5432 (a database arc_bench_prospects is
-// created and dropped). Loopback only.
+// created and dropped), or BENCH_PROSPECT_DATABASE_URL, a database already loaded and kept. Loopback only.
 import { spawn, spawnSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -19,6 +19,8 @@ const PORT = 8291;
 const BASE = `http://localhost:${PORT}`;
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const DB_NAME = 'arc_bench_prospects';
+// A database already loaded by `npm run generate:t65` (kept, not dropped): the PostgreSQL sizes skip generating.
+const REUSE_URL = process.env.BENCH_PROSPECT_DATABASE_URL;
 const SIZES = (process.env.BENCH_PROSPECT_SIZES ?? 'postgres:1000000,postgres:5000000,pglite:1000000')
   .split(',')
   .map((s) => {
@@ -171,8 +173,8 @@ async function benchOne({ kind, rows }) {
   console.log(`\n── prospects: ${label}`);
   const dataDir = path.join(tmp, `bench-prospects-${kind}`);
   fs.rmSync(dataDir, { recursive: true, force: true });
-  let dbUrl;
-  if (kind === 'postgres') {
+  let dbUrl = kind === 'postgres' ? REUSE_URL : undefined;
+  if (kind === 'postgres' && !REUSE_URL) {
     const admin = new pg.Client({ connectionString: ADMIN_URL });
     await admin.connect();
     await admin.query(`DROP DATABASE IF EXISTS ${DB_NAME} WITH (FORCE)`);
@@ -185,17 +187,20 @@ async function benchOne({ kind, rows }) {
   const runEnv = env(kind, dataDir, dbUrl);
 
   const generated = performance.now();
-  const gen = spawnSync(
-    node,
-    [path.join(root, 'apps/server/src/modules/prospects/cli/generate-t65.ts'), '--rows', String(rows)],
-    {
-      cwd: root,
-      env: runEnv,
-      stdio: ['ignore', 'inherit', 'inherit'],
-    },
-  );
+  const gen =
+    dbUrl === REUSE_URL && REUSE_URL
+      ? { status: 0 }
+      : spawnSync(
+          node,
+          [path.join(root, 'apps/server/src/modules/prospects/cli/generate-t65.ts'), '--rows', String(rows)],
+          {
+            cwd: root,
+            env: runEnv,
+            stdio: ['ignore', 'inherit', 'inherit'],
+          },
+        );
   if (gen.status !== 0) throw new Error('generate failed');
-  const generateSeconds = round((performance.now() - generated) / 1000, 1);
+  const generateSeconds = REUSE_URL && kind === 'postgres' ? null : round((performance.now() - generated) / 1000, 1);
 
   const server = spawn(node, [path.join(root, 'apps/server/src/main.ts')], {
     cwd: root,
@@ -293,7 +298,7 @@ async function benchOne({ kind, rows }) {
     p95: round(result.apiZip.p95Ms / result.sqlZip.p95Ms),
   };
 
-  if (kind === 'postgres') {
+  if (kind === 'postgres' && !REUSE_URL) {
     const admin = new pg.Client({ connectionString: ADMIN_URL });
     await admin.connect();
     await admin.query(`DROP DATABASE IF EXISTS ${DB_NAME} WITH (FORCE)`);

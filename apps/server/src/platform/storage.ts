@@ -25,7 +25,11 @@ export interface ByteRange {
   end: number;
 }
 
-/** Local disk under `root`: writes go to a temporary file and are renamed into place when complete. */
+/**
+ * Local disk under `root`: writes go to a temporary file, which is flushed to the disk (fsync) and renamed into
+ * place when complete, and the rename itself is flushed with its directory. A `put` that resolved survives a
+ * crash or power loss: the row recorded after it never points at a file the disk did not keep.
+ */
 export function createDiskStorage(root: string): Storage {
   fs.mkdirSync(root, { recursive: true });
   const pathOf = (key: string) => {
@@ -38,9 +42,10 @@ export function createDiskStorage(root: string): Storage {
       await fs.promises.mkdir(path.dirname(target), { recursive: true });
       const temporary = `${target}.${randomBytes(6).toString('hex')}.part`;
       try {
-        await pipeline(body, fs.createWriteStream(temporary, { flags: 'wx' }));
+        await pipeline(body, fs.createWriteStream(temporary, { flags: 'wx', flush: true }));
         const { size } = await fs.promises.stat(temporary);
         await fs.promises.rename(temporary, target);
+        await flushDirectory(path.dirname(target));
         return { size };
       } catch (err) {
         await fs.promises.rm(temporary, { force: true });
@@ -70,6 +75,16 @@ export function createDiskStorage(root: string): Storage {
       await fs.promises.rm(pathOf(key), { force: true });
     },
   };
+}
+
+/** Makes a rename in `directory` durable (POSIX: the directory entry is only on disk once the directory is). */
+async function flushDirectory(directory: string): Promise<void> {
+  const handle = await fs.promises.open(directory, 'r');
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
 }
 
 /** The storage the config asks for: the S3 bucket when `S3_BUCKET` is set, else local disk under `DATA_DIR/files`. */

@@ -76,6 +76,8 @@ export interface DataTableColumn<T> {
   align?: 'left' | 'center' | 'right';
   /** CSS width of the column, e.g. 120 or '20%' */
   width?: number | string;
+  /** keep the cell on one line (codes such as H1234-001 that must not break at the hyphen) */
+  noWrap?: boolean;
 }
 
 export interface DataTableLoadMore {
@@ -338,7 +340,10 @@ export function DataTable<T extends object>(props: DataTableProps<T>) {
               </Table.Td>
             )}
             {columns.map((column) => (
-              <Table.Td key={column.id} style={{ textAlign: column.align }}>
+              <Table.Td
+                key={column.id}
+                style={{ textAlign: column.align, whiteSpace: column.noWrap ? 'nowrap' : undefined }}
+              >
                 {column.cell ? column.cell(row.original) : formatValue(column.value(row.original))}
               </Table.Td>
             ))}

@@ -379,6 +379,26 @@ describe('T65 list import', () => {
   });
 });
 
+describe('the physical order of a loaded list', () => {
+  it('stores the rows in county, T65 order whatever order the file had, and leaves no staging table', async () => {
+    const shuffled = [
+      person({ firstName: 'C', t65: '2027-01-15', zip: '53202', countyFips: '55079', countyName: 'Milwaukee County' }),
+      person({ firstName: 'A', t65: '2026-12-20' }),
+      person({ firstName: 'D', t65: '2026-12-01', zip: '53202', countyFips: '55079', countyName: 'Milwaukee County' }),
+      person({ firstName: 'B', t65: '2026-12-02' }),
+    ];
+    await replaceProspectList(t.database.db, items(shuffled), { source: 'shuffled' });
+    const stored = await t.database.db.execute<{ first_name: string }>(
+      sql`select first_name from t65_prospects order by ctid`,
+    );
+    expect(stored.rows.map((r) => r.first_name)).toEqual(['B', 'A', 'D', 'C']);
+    const tables = await t.database.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from pg_tables where tablename like 't65_prospects_%'`,
+    );
+    expect(tables.rows[0]!.n).toBe(0);
+  });
+});
+
 describe('searches that reach the cap', () => {
   it(`answers the first ${PROSPECT_ROW_CAP} rows by T65 date and says the search was capped`, async () => {
     const many = Array.from({ length: PROSPECT_ROW_CAP + 5 }, (_, i) =>

@@ -32,11 +32,17 @@ const orderStatus = (o: SupplyOrder) => o.status || SUPPLIES_MESSAGES.notComplet
 const ALL_CARRIERS = '';
 
 const columns: DataTableColumn<SupplyOrder>[] = [
-  { id: 'date', header: 'Order Date', value: (o) => o.order_date, cell: (o) => dateFormat.format(o.order_date) },
+  {
+    id: 'date',
+    header: 'Order Date',
+    value: (o) => o.order_date,
+    cell: (o) => dateFormat.format(o.order_date),
+    noWrap: true,
+  },
   { id: 'name', header: 'Name', value: orderName, searchable: true },
   { id: 'carrier', header: 'Carrier', value: (o) => o.orgname, searchable: true },
   { id: 'plan', header: 'Plan', value: (o) => o.planname, searchable: true },
-  { id: 'hnum', header: 'Hnum', value: orderHnum, searchable: true },
+  { id: 'hnum', header: 'Hnum', value: orderHnum, searchable: true, noWrap: true },
   { id: 'year', header: 'Year', value: (o) => String(o.year) },
   { id: 'qty', header: 'Qty', value: (o) => o.qty, align: 'right' },
   { id: 'address', header: 'Address', value: orderAddress, searchable: true },
