@@ -17,6 +17,7 @@ const SHORT_NAME = providerShortName(PROVIDER_NAME);
 const { columns: LABELS } = CONTRACTS_TEXT;
 
 const describe = (c: Contract) => `${c.Carrier__r.Name}, ${c.Contact__r.Name}`;
+const subtitleOf = (c: Contract) => `${c.Carrier__r.Name} · ${c.Contact__r.Name}`;
 
 function contractColumns(open: (view: View, id: string) => void): DataTableColumn<Contract>[] {
   const show = (label: string, contract: Contract, view: View, id: string | null) => (
@@ -31,15 +32,16 @@ function contractColumns(open: (view: View, id: string) => void): DataTableColum
     </Button>
   );
   return [
-    { id: 'holder', header: LABELS.holder, value: (c) => c.Contact__r.Name, searchable: true },
-    { id: 'carrier', header: LABELS.carrier, value: (c) => c.Carrier__r.Name, searchable: true },
-    { id: 'status', header: LABELS.status, value: (c) => c.Status__c, searchable: true },
-    { id: 'writing', header: LABELS.writingNumber, value: (c) => c.WritingNumber__c, searchable: true },
+    { id: 'holder', header: LABELS.holder, value: (c) => c.Contact__r.Name },
+    { id: 'carrier', header: LABELS.carrier, value: (c) => c.Carrier__r.Name },
+    { id: 'status', header: LABELS.status, value: (c) => c.Status__c },
+    { id: 'writing', header: LABELS.writingNumber, value: (c) => c.WritingNumber__c },
     {
       id: 'downlines',
       header: LABELS.showDownlines,
       value: () => null,
       sortable: false,
+      width: 112,
       cell: (c) => (c.downlineCount > 0 ? show(LABELS.showDownlines, c, 'downlines', c.Id) : null),
     },
     {
@@ -47,6 +49,7 @@ function contractColumns(open: (view: View, id: string) => void): DataTableColum
       header: LABELS.showCertification,
       value: () => null,
       sortable: false,
+      width: 112,
       cell: (c) => show(LABELS.showCertification, c, 'certification', c.Id),
     },
     {
@@ -54,6 +57,7 @@ function contractColumns(open: (view: View, id: string) => void): DataTableColum
       header: LABELS.showDownlinesCertification,
       value: () => null,
       sortable: false,
+      width: 112,
       cell: (c) =>
         c.downlineCount > 0
           ? show(LABELS.showDownlinesCertification, c, 'downline-certification', c.HierarchyReportID__c)
@@ -82,7 +86,7 @@ export default function ContractsPage() {
 
   if (view) {
     const contract = list?.find((c) => (view === 'downline-certification' ? c.HierarchyReportID__c : c.Id) === id);
-    const subtitle = contract ? describe(contract) : '';
+    const subtitle = contract ? subtitleOf(contract) : '';
     return (
       <Stack gap="lg">
         <Title order={1}>Contracts</Title>
@@ -118,7 +122,9 @@ export default function ContractsPage() {
         <Paper key={title} p={{ base: 'sm', sm: 'lg' }}>
           <DataTable
             caption={title}
-            minWidth={820}
+            minWidth={760}
+            // a handful of contracts: every row, no pager or search box
+            paginate={false}
             data={rows ?? (contracts.isError ? [] : undefined)}
             columns={columns}
             getRowId={(c) => c.Id}

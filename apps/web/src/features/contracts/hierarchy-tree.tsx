@@ -1,4 +1,4 @@
-import { Badge, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { IconChevronDown, IconChevronRight } from '@tabler/icons-react';
 import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import classes from './contracts.module.css';
@@ -181,9 +181,9 @@ export function HierarchyTree({
                 </Text>
               ) : null}
               {record && record.status__c !== 'Active' ? (
-                <Badge size="xs" variant="light" color={record.status__c === 'Pending' ? 'yellow.9' : 'gray.8'}>
+                <Text component="span" size="xs" fw={600} c={record.status__c === 'Pending' ? 'orange.9' : 'red.9'}>
                   {record.status__c}
-                </Badge>
+                </Text>
               ) : null}
               {kids > 0 ? (
                 <Text component="span" size="xs" c="dimmed" className={classes.treeCount}>
