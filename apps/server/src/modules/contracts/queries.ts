@@ -128,7 +128,7 @@ export type RosterContractRow = {
 
 /**
  * The posted contracts that lie in the agent's hierarchy (held, or below one held), with their roster cells.
- * The ids go in as one array parameter; the walk down starts at the agent's own contracts.
+ * The ids go in as one array parameter, joined (hashed) with the contracts reached from the agent's own.
  */
 export async function selectRosterContracts(db: Db, agentId: string, ids: string[]): Promise<RosterContractRow[]> {
   const result = await db.execute<RosterContractRow>(sql`
@@ -140,9 +140,9 @@ export async function selectRosterContracts(db: Db, agentId: string, ids: string
     )
     select c.id, c.contact_name as "contactName", u.contact_name as "uplineName",
            c.writing_number as "writingNumber", c.carrier_name as "carrierName"
-      from contracts c
-      left join contracts u on u.id = c.upline_contract_id
-     where c.id = any(${sql.param(ids)}::text[])
-       and c.id in (select id from tree)`);
+      from (select distinct id from tree) reached
+      join unnest(${sql.param(ids)}::text[]) as posted(id) on posted.id = reached.id
+      join contracts c on c.id = reached.id
+      left join contracts u on u.id = c.upline_contract_id`);
   return result.rows;
 }
