@@ -1,4 +1,5 @@
 import { CONTRACTS_TEXT, ROSTER_FILE_NAME, type Contract, type Downline } from '@arc/contract';
+import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -16,6 +17,7 @@ import { bearer, mintAccessToken } from '../../test/tokens.ts';
 
 let t: TestApp;
 let tokenA: string;
+let agentAId: string;
 let tokenB: string;
 let demoToken: string;
 let demo2Token: string;
@@ -44,6 +46,7 @@ beforeAll(async () => {
   const { db } = t.database;
   const a = await insertAgent(db);
   const b = await insertAgent(db);
+  agentAId = a.id;
   individual.holderAgentId = a.id;
   agency.holderAgentId = a.id;
   otherContract.holderAgentId = b.id;
@@ -78,6 +81,13 @@ const postRoster = (body: unknown, token: string | null = tokenA) =>
     headers: { ...(token ? bearer(token) : {}), 'content-type': 'application/json' },
     payload: typeof body === 'string' ? body : JSON.stringify(body),
   });
+const rosterAudits = async () =>
+  (
+    await t.database.db.execute<{ agent_id: string; subject: string; detail: unknown }>(
+      sql`select agent_id, subject, detail from audit_log where action = 'roster.exported' order by id`,
+    )
+  ).rows;
+
 const rosterRow = (contractId: string) => ({
   contractId,
   Account: 'as shown',
@@ -241,14 +251,22 @@ describe('POST /arc/agent/downlinereport', () => {
       ['Ann Level', 'Dana Test', level1.writingNumber, 'Humana'],
       ['Bob Level', 'Dana Test', '', 'Humana'],
     ]);
+    expect((await rosterAudits()).at(-1)).toEqual({
+      agent_id: agentAId,
+      subject: ROSTER_FILE_NAME,
+      detail: { rows: 3, carriers: ['Humana'] },
+    });
   });
 
   it('answers 404 and no file when any row lies outside the agent hierarchy', async () => {
+    const audited = (await rosterAudits()).length;
     const res = await postRoster({ downlines: [level1.id, otherDownline.id].map(rosterRow) });
     expect(res.statusCode).toBe(404);
     expect(res.headers['content-type']).toContain('application/json');
     expect(res.body).not.toContain('Other');
     expect((await postRoster({ downlines: [rosterRow(level1.id)] }, tokenB)).statusCode).toBe(404);
+    // nothing exported, nothing recorded
+    expect(await rosterAudits()).toHaveLength(audited);
   });
 
   it('answers 400 with the spec message for an empty list, and for a malformed body', async () => {

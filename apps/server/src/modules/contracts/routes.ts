@@ -20,12 +20,7 @@ import {
 const ROSTER_BODY_LIMIT = 4 * 1024 * 1024;
 
 export async function contractsRoutes(app: FastifyInstance): Promise<void> {
-  const deps: ContractsDeps = {
-    db: app.db,
-    onRosterExport: async ({ agentId, rowCount }) => {
-      app.log.info({ agentId, rowCount }, 'agent roster exported');
-    },
-  };
+  const deps: ContractsDeps = { db: app.db, clock: app.deps.clock };
 
   addRoute(app, listContractsRoute, async (request) => listContracts(deps, request.agentId));
   addRoute(app, listDownlinesRoute, async (request) => listDownlines(deps, request.agentId, request.params.id));
@@ -38,7 +33,7 @@ export async function contractsRoutes(app: FastifyInstance): Promise<void> {
   addRoute(
     app,
     createDownlineReportRoute,
-    async (request, reply) => createDownlineReport(deps, request.agentId, request.body, reply),
+    async (request, reply) => createDownlineReport(deps, request.agentId, request.body, reply, request.ip),
     { bodyLimit: ROSTER_BODY_LIMIT },
   );
 }

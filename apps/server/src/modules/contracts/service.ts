@@ -10,8 +10,10 @@ import {
 } from '@arc/contract';
 import type { FastifyReply } from 'fastify';
 import type { Db } from '../../db/client.ts';
+import type { Clock } from '../../platform/clock.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import { sendXlsx, type XlsxColumn } from '../../platform/xlsx.ts';
+import { recordAudit } from '../audit/service.ts';
 import {
   isContractReachable,
   selectCertifications,
@@ -25,8 +27,7 @@ import {
 
 export interface ContractsDeps {
   db: Db;
-  /** told of every roster export (who, how many rows) before the file is sent */
-  onRosterExport: (event: { agentId: string; rowCount: number }) => Promise<void>;
+  clock: Clock;
 }
 
 /**
@@ -115,13 +116,16 @@ const ROSTER_COLUMNS: XlsxColumn<RosterContractRow>[] = [
 /**
  * "Agent Roster.xlsx" of the posted rows, in their order. Only each row's `contractId` counts: the cells come
  * from the contracts themselves, and every id must lie in the agent's hierarchy (held, or below one held) —
- * a single id outside it answers 404 with no file, so a roster can never carry anyone else's agents.
+ * a single id outside it answers 404 with no file, so a roster can never carry anyone else's agents. Each
+ * export is in the audit log (`roster.exported`, with the row count).
  */
 export async function createDownlineReport(
   deps: ContractsDeps,
   agentId: string,
   request: CreateDownlineReportRequest,
   reply: FastifyReply,
+  /** the client's address as trusted by TRUST_PROXY, for the audit log */
+  ip: string,
 ): Promise<FastifyReply> {
   const ids = [...new Set(request.downlines.map((row) => row.contractId))];
   if (ids.length === 0) {
@@ -131,7 +135,14 @@ export async function createDownlineReport(
   }
   const found = await selectRosterContracts(deps.db, agentId, ids);
   if (found.length !== ids.length) throw notFound('Contract not found');
-  await deps.onRosterExport({ agentId, rowCount: ids.length });
+  // recorded before the file goes out: an export that cannot be recorded does not happen (decision 031)
+  await recordAudit(deps, {
+    agentId,
+    ip,
+    action: 'roster.exported',
+    subject: ROSTER_FILE_NAME,
+    detail: { rows: ids.length, carriers: [...new Set(found.map((row) => row.carrierName))].sort() },
+  });
   const byId = new Map(found.map((row) => [row.id, row]));
   return sendXlsx(reply, {
     fileName: ROSTER_FILE_NAME,
