@@ -181,7 +181,7 @@ export function HierarchyTree({
                 </Text>
               ) : null}
               {record && record.status__c !== 'Active' ? (
-                <Text component="span" size="xs" fw={600} c={record.status__c === 'Pending' ? 'orange.9' : 'red.9'}>
+                <Text component="span" size="xs" fw={600} c={record.status__c === 'Terminated' ? 'red.9' : 'gray.8'}>
                   {record.status__c}
                 </Text>
               ) : null}
