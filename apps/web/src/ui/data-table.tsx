@@ -76,6 +76,8 @@ export interface DataTableColumn<T> {
   align?: 'left' | 'center' | 'right';
   /** CSS width of the column, e.g. 120 or '20%' */
   width?: number | string;
+  /** let a long header wrap within `width` (headers stay on one line by default) */
+  wrapHeader?: boolean;
 }
 
 export interface DataTableLoadMore {
@@ -428,7 +430,11 @@ export function DataTable<T extends object>(props: DataTableProps<T>) {
                     scope="col"
                     aria-sort={sorted ? ARIA_SORT[sorted] : undefined}
                     className={sorted ? classes.sorted : undefined}
-                    style={{ textAlign: column.align, width: column.width, whiteSpace: 'nowrap' }}
+                    style={{
+                      textAlign: column.align,
+                      width: column.width,
+                      whiteSpace: column.wrapHeader ? 'normal' : 'nowrap',
+                    }}
                   >
                     {header.column.getCanSort() ? (
                       <UnstyledButton className={classes.sortButton} onClick={() => header.column.toggleSorting()}>

@@ -42,6 +42,7 @@ function contractColumns(open: (view: View, id: string) => void): DataTableColum
       value: () => null,
       sortable: false,
       width: 112,
+      wrapHeader: true,
       cell: (c) => (c.downlineCount > 0 ? show(LABELS.showDownlines, c, 'downlines', c.Id) : null),
     },
     {
@@ -50,6 +51,7 @@ function contractColumns(open: (view: View, id: string) => void): DataTableColum
       value: () => null,
       sortable: false,
       width: 112,
+      wrapHeader: true,
       cell: (c) => show(LABELS.showCertification, c, 'certification', c.Id),
     },
     {
@@ -58,6 +60,7 @@ function contractColumns(open: (view: View, id: string) => void): DataTableColum
       value: () => null,
       sortable: false,
       width: 112,
+      wrapHeader: true,
       cell: (c) =>
         c.downlineCount > 0
           ? show(LABELS.showDownlinesCertification, c, 'downline-certification', c.HierarchyReportID__c)
@@ -122,7 +125,7 @@ export default function ContractsPage() {
         <Paper key={title} p={{ base: 'sm', sm: 'lg' }}>
           <DataTable
             caption={title}
-            minWidth={760}
+            minWidth={720}
             // a handful of contracts: every row, no pager or search box
             paginate={false}
             data={rows ?? (contracts.isError ? [] : undefined)}
