@@ -7,8 +7,10 @@ import type { TrustProxy } from './config.ts';
 import { identityPlugin } from './identity/index.ts';
 import { publicJwks } from './identity/keys.ts';
 import { accountRoutes } from './modules/account/routes.ts';
+import { auditJobs } from './modules/audit/jobs.ts';
 import { commissionsRoutes } from './modules/commissions/routes.ts';
 import { complianceRoutes } from './modules/compliance/routes.ts';
+import { contractsRoutes } from './modules/contracts/routes.ts';
 import { dashboardRoutes } from './modules/dashboard/routes.ts';
 import { enrollmentsRoutes } from './modules/enrollments/routes.ts';
 import { filesRoutes } from './modules/files/routes.ts';
@@ -110,6 +112,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await app.register(termsGatePlugin);
 
   // ── identity and business areas ────────────────────────────────────────────────────────────────
+  await app.register(auditJobs);
   await app.register(identityPlugin);
   await app.register(accountRoutes);
   // user info is reused for a few seconds per agent (decision 005); accepting terms drops the agent's entry
@@ -128,6 +131,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await app.register(suppliesRoutes);
   await app.register(enrollmentsRoutes);
   await app.register(prospectsRoutes);
+  await app.register(contractsRoutes);
   if (config.demoData) await app.register(mailboxRoutes);
 
   // ── 404 and the web app ────────────────────────────────────────────────────────────────────────

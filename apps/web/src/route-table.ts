@@ -113,6 +113,8 @@ export const APP_ROUTES: AppRoute[] = [
 export const EXTRA_ROUTES: AppRoute[] = [
   { path: '/training/videos/:category', title: 'Training Videos', screen: 'training-category' },
   { path: '/training/videos/:category/:id', title: 'Training Video', screen: 'training-video' },
+  // the agent's contracts and their hierarchy, linked from My Profile
+  { path: '/profile/contracts', title: 'Contracts', screen: 'contracts' },
   // internal, not in the menu: the shared ui/ components on sample rows (removable once areas use them)
   { path: '/ui-kit', title: 'UI kit', screen: 'ui-kit' },
 ];

@@ -26,6 +26,7 @@ const SCREENS: Record<string, () => Promise<ScreenModule>> = {
   'medicare-scholar': () => import('./features/marketing/medicare-scholar-page.tsx'),
   leadstar: () => import('./features/marketing/leadstar-page.tsx'),
   proshop: () => import('./features/marketing/proshop-page.tsx'),
+  contracts: () => import('./features/contracts/contracts-page.tsx'),
 };
 
 const lazyScreen = (load: () => Promise<ScreenModule>) => async () => ({ Component: (await load()).default });

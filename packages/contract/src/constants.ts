@@ -17,6 +17,7 @@ export const paths = {
   tos: '/tos',
   policies: '/policies',
   profile: '/profile',
+  contracts: '/profile/contracts',
   caseForm: '/case',
   products: '/products',
 } as const;

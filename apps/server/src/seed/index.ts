@@ -20,6 +20,7 @@ import { hashPassword } from '../platform/passwords.ts';
 import type { Storage } from '../platform/storage.ts';
 import { demoCommissionStatements } from './commission-statements.ts';
 import { demoComplianceGuides } from './compliance-guides.ts';
+import { seedContractsDemo } from './contracts.ts';
 import { demoDashboardTiles } from './dashboard-tiles.ts';
 import { DEMO_AGENT_ID, DEMO_NPN, DEMO_PASSWORD, DEMO2_AGENT_ID, demoRoster } from './demo-agents.ts';
 import { demoEnrollments } from './enrollments.ts';
@@ -66,6 +67,7 @@ export async function seedDemoData(options: SeedOptions): Promise<boolean> {
       { id: DEMO2_AGENT_ID, first: 'Marcus', last: 'Oyelaran', notReady: [] },
     ],
   });
+  await seedContractsDemo({ db: options.db, year });
   return isSeeded;
 }
 

@@ -78,6 +78,8 @@ export interface DataTableColumn<T> {
   width?: number | string;
   /** keep the cell on one line (codes such as H1234-001 that must not break at the hyphen) */
   noWrap?: boolean;
+  /** let a long header wrap within `width` (headers stay on one line by default) */
+  wrapHeader?: boolean;
 }
 
 export interface DataTableLoadMore {
@@ -433,7 +435,11 @@ export function DataTable<T extends object>(props: DataTableProps<T>) {
                     scope="col"
                     aria-sort={sorted ? ARIA_SORT[sorted] : undefined}
                     className={sorted ? classes.sorted : undefined}
-                    style={{ textAlign: column.align, width: column.width, whiteSpace: 'nowrap' }}
+                    style={{
+                      textAlign: column.align,
+                      width: column.width,
+                      whiteSpace: column.wrapHeader ? 'normal' : 'nowrap',
+                    }}
                   >
                     {header.column.getCanSort() ? (
                       <UnstyledButton className={classes.sortButton} onClick={() => header.column.toggleSorting()}>

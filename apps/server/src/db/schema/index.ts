@@ -1,5 +1,6 @@
 // One file per area (docs/architecture.md); drizzle-kit reads this index.
 export * from './account.ts';
+export * from './audit.ts';
 export * from './dashboard.ts';
 export * from './files.ts';
 export * from './identity.ts';
@@ -15,3 +16,4 @@ export * from './final-expense.ts';
 export * from './supplies.ts';
 export * from './enrollments.ts';
 export * from './prospects.ts';
+export * from './contracts.ts';

@@ -1,0 +1,460 @@
+import { createHash } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { certifications, contracts } from '../db/schema/index.ts';
+import { CARRIER_BRANDS } from '../modules/dashboard/logos.ts';
+import { DEMO_AGENT_ID, DEMO2_AGENT_ID } from './demo-agents.ts';
+import { seededRandom, type Random } from './random.ts';
+
+export type NewContract = typeof contracts.$inferInsert;
+export type NewCertification = typeof certifications.$inferInsert;
+
+const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
+
+/** An 18-character id in the CRM's format: a 3-character object prefix and 15 characters from `key`. */
+export function crmId(prefix: string, key: string): string {
+  const digest = createHash('sha256').update(`${prefix}:${key}`).digest();
+  let id = prefix;
+  for (let i = 0; id.length < 18; i++) id += BASE62[digest[i]! % 62];
+  return id;
+}
+
+const CONTRACT_PREFIX = 'a0C';
+const CERTIFICATION_PREFIX = 'a1X';
+const REPORT_PREFIX = '00O';
+
+let sequence = 0;
+
+/** A valid contract; pass overrides for what the test cares about (the id comes from a sequence). */
+export function makeContract(overrides: Partial<NewContract> = {}): NewContract {
+  sequence += 1;
+  const key = `factory-${sequence}`;
+  return {
+    id: crmId(CONTRACT_PREFIX, key),
+    holderAgentId: null,
+    contactName: `Agent ${sequence}`,
+    recordType: 'Person Account',
+    carrierName: 'Humana',
+    status: 'Active',
+    writingNumber: `W${String(100_000 + sequence)}`,
+    uplineContractId: null,
+    hierarchyReportId: null,
+    ...overrides,
+  };
+}
+
+export const makeCertification = (contractId: string, year: number, product: string): NewCertification => ({
+  id: crmId(CERTIFICATION_PREFIX, `${contractId}:${year}:${product}`),
+  contractId,
+  year,
+  product,
+});
+
+/** Inserts in chunks (a 5,000-contract hierarchy is one call). Parents must come before their downlines. */
+export async function insertContracts(db: Pick<Db, 'insert'>, rows: NewContract[]): Promise<void> {
+  for (let i = 0; i < rows.length; i += 1000) await db.insert(contracts).values(rows.slice(i, i + 1000));
+}
+
+export async function insertCertifications(db: Pick<Db, 'insert'>, rows: NewCertification[]): Promise<void> {
+  for (let i = 0; i < rows.length; i += 1000) await db.insert(certifications).values(rows.slice(i, i + 1000));
+}
+
+const FIRST_NAMES = [
+  'James',
+  'Mary',
+  'Robert',
+  'Patricia',
+  'John',
+  'Jennifer',
+  'Michael',
+  'Linda',
+  'David',
+  'Elizabeth',
+  'William',
+  'Barbara',
+  'Richard',
+  'Susan',
+  'Joseph',
+  'Jessica',
+  'Thomas',
+  'Karen',
+  'Christopher',
+  'Sarah',
+  'Charles',
+  'Lisa',
+  'Daniel',
+  'Nancy',
+  'Matthew',
+  'Sandra',
+  'Anthony',
+  'Betty',
+  'Mark',
+  'Ashley',
+  'Donald',
+  'Emily',
+  'Steven',
+  'Kimberly',
+  'Andrew',
+  'Margaret',
+  'Paul',
+  'Donna',
+  'Joshua',
+  'Michelle',
+  'Kenneth',
+  'Carol',
+  'Kevin',
+  'Amanda',
+  'Brian',
+  'Melissa',
+  'Timothy',
+  'Deborah',
+  'Ronald',
+  'Stephanie',
+  'Jason',
+  'Rebecca',
+  'George',
+  'Sharon',
+  'Edward',
+  'Laura',
+  'Jeffrey',
+  'Cynthia',
+  'Ryan',
+  'Dorothy',
+  'Jacob',
+  'Amy',
+  'Nicholas',
+  'Kathleen',
+  'Gary',
+  'Angela',
+  'Eric',
+  'Shirley',
+  'Jonathan',
+  'Emma',
+  'Luis',
+  'Rosa',
+  'Carlos',
+  'Guadalupe',
+  'Juan',
+  'Maria',
+  'Minh',
+  'Mai',
+  'Wei',
+  'Ling',
+  'Arjun',
+  'Priya',
+  'Kwame',
+  'Ama',
+  'Tariq',
+  'Fatima',
+  'Sione',
+  'Leilani',
+  'Dmitri',
+  'Olga',
+  'Mateo',
+  'Camila',
+];
+const LAST_NAMES = [
+  'Smith',
+  'Johnson',
+  'Williams',
+  'Brown',
+  'Jones',
+  'Garcia',
+  'Miller',
+  'Davis',
+  'Rodriguez',
+  'Martinez',
+  'Hernandez',
+  'Lopez',
+  'Gonzalez',
+  'Wilson',
+  'Anderson',
+  'Thomas',
+  'Taylor',
+  'Moore',
+  'Jackson',
+  'Martin',
+  'Lee',
+  'Perez',
+  'Thompson',
+  'White',
+  'Harris',
+  'Sanchez',
+  'Clark',
+  'Ramirez',
+  'Lewis',
+  'Robinson',
+  'Walker',
+  'Young',
+  'Allen',
+  'King',
+  'Wright',
+  'Scott',
+  'Torres',
+  'Nguyen',
+  'Hill',
+  'Flores',
+  'Green',
+  'Adams',
+  'Nelson',
+  'Baker',
+  'Hall',
+  'Rivera',
+  'Campbell',
+  'Mitchell',
+  'Carter',
+  'Roberts',
+  'Gomez',
+  'Phillips',
+  'Evans',
+  'Turner',
+  'Diaz',
+  'Parker',
+  'Cruz',
+  'Edwards',
+  'Collins',
+  'Reyes',
+  'Stewart',
+  'Morris',
+  'Morales',
+  'Murphy',
+  'Cook',
+  'Rogers',
+  'Gutierrez',
+  'Ortiz',
+  'Morgan',
+  'Cooper',
+  'Peterson',
+  'Bailey',
+  'Reed',
+  'Kelly',
+  'Howard',
+  'Ramos',
+  'Kim',
+  'Cox',
+  'Ward',
+  'Richardson',
+  'Watson',
+  'Brooks',
+  'Chavez',
+  'Wood',
+  'James',
+  'Bennett',
+  'Gray',
+  'Mendoza',
+  'Ruiz',
+  'Hughes',
+  'Price',
+  'Alvarez',
+  'Castillo',
+  'Sanders',
+  'Patel',
+  'Myers',
+  'Long',
+  'Ross',
+  'Foster',
+  'Jimenez',
+  'Okafor',
+  'Tran',
+  'Yamamoto',
+  'Kowalski',
+  'Haddad',
+  'Fitzgerald',
+  "O'Brien",
+  'Lindqvist',
+  'Abernathy',
+];
+const AGENCY_WORDS = ['Senior Benefits', 'Insurance Group', 'Health Advisors', 'Medicare Partners', 'Benefit Services'];
+const CITIES = ['Sacramento', 'Fresno', 'Boise', 'Reno', 'Tucson', 'Spokane', 'Madison', 'Omaha', 'Tulsa', 'Eugene'];
+const PRODUCTS = [
+  'Medicare Advantage',
+  'Prescription Drug Plan',
+  'Medicare Supplement',
+  'Dual Special Needs Plan',
+  'Chronic Condition Special Needs Plan',
+];
+const STATUSES = ['Active', 'Active', 'Active', 'Active', 'Active', 'Active', 'Pending', 'Terminated'];
+
+const carrier = (slug: string) => CARRIER_BRANDS[slug]!.name;
+
+/** Writing numbers look like the carriers' own: letters and digits, unique per contract. */
+const writingNumber = (random: Random, index: number) =>
+  `${BASE62[10 + random.int(0, 25)]}${BASE62[10 + random.int(0, 25)]}${String(100_000 + index * 7 + random.int(0, 6))}`;
+
+interface Tree {
+  contracts: NewContract[];
+  certifications: NewCertification[];
+}
+
+interface DownlineOptions {
+  random: Random;
+  root: NewContract;
+  /** how many contracts below the root */
+  size: number;
+  /** children per contract, by depth below the root (the last entry repeats) */
+  fanOut: Array<[number, number]>;
+  years: number[];
+  key: string;
+}
+
+/**
+ * A deterministic downline of `size` contracts below `root`, breadth first, so every upline is inserted before
+ * its downlines. The first level is sub-agencies (record type Agency); below them, people.
+ */
+function downline({ random, root, size, fanOut, years, key }: DownlineOptions): Tree {
+  const rows: NewContract[] = [];
+  const queue: Array<{ contract: NewContract; depth: number }> = [{ contract: root, depth: 0 }];
+  while (rows.length < size && queue.length) {
+    const { contract: upline, depth } = queue.shift()!;
+    const [min, max] = fanOut[Math.min(depth, fanOut.length - 1)]!;
+    const children = random.int(min, max);
+    for (let c = 0; c < children && rows.length < size; c++) {
+      const index = rows.length + 1;
+      const isAgency = depth === 0;
+      const last = random.pick(LAST_NAMES);
+      const name = isAgency
+        ? `${last} ${random.pick(AGENCY_WORDS)} of ${random.pick(CITIES)}`
+        : `${random.pick(FIRST_NAMES)} ${last}`;
+      const id = crmId(CONTRACT_PREFIX, `${key}:${index}`);
+      const row: NewContract = {
+        id,
+        holderAgentId: null,
+        contactName: name,
+        recordType: isAgency ? 'Agency' : 'Person Account',
+        carrierName: root.carrierName,
+        status: random.pick(STATUSES),
+        writingNumber: random.bool(0.97) ? writingNumber(random, index) : null,
+        uplineContractId: upline.id,
+        hierarchyReportId: null,
+      };
+      rows.push(row);
+      queue.push({ contract: row, depth: depth + 1 });
+    }
+  }
+  // a report id on every contract with downlines (set after the tree is known)
+  const uplines = new Set(rows.map((r) => r.uplineContractId));
+  for (const row of [root, ...rows]) {
+    if (uplines.has(row.id)) row.hierarchyReportId = crmId(REPORT_PREFIX, row.id);
+  }
+  const certs: NewCertification[] = [];
+  for (const row of rows) {
+    for (const year of years) {
+      if (!random.bool(0.55)) continue;
+      for (const product of new Set([random.pick(PRODUCTS), random.pick(PRODUCTS)])) {
+        certs.push(makeCertification(row.id, year, product));
+      }
+    }
+  }
+  return { contracts: rows, certifications: certs };
+}
+
+/** The size of the demo agency's downline (the benchmark's hierarchy). */
+export const DEMO_AGENCY_DOWNLINE_SIZE = 5000;
+
+interface HolderContract {
+  slug: string;
+  recordType: 'Person Account' | 'Agency';
+  status?: string;
+  /** contracts below it; 0 for none */
+  downline: number;
+  fanOut?: Array<[number, number]>;
+  products: string[];
+}
+
+function holderContracts(
+  agent: { id: string; name: string; agencyName: string },
+  plan: HolderContract[],
+  random: Random,
+  years: number[],
+): Tree {
+  const tree: Tree = { contracts: [], certifications: [] };
+  plan.forEach((p, n) => {
+    const key = `${agent.id}:${p.slug}:${p.recordType}`;
+    const root: NewContract = {
+      id: crmId(CONTRACT_PREFIX, key),
+      holderAgentId: agent.id,
+      contactName: p.recordType === 'Agency' ? agent.agencyName : agent.name,
+      recordType: p.recordType,
+      carrierName: carrier(p.slug),
+      status: p.status ?? 'Active',
+      writingNumber: writingNumber(random, 900_000 + n),
+      uplineContractId: null,
+      hierarchyReportId: null,
+    };
+    const below = p.downline
+      ? downline({ random, root, size: p.downline, fanOut: p.fanOut ?? [[3, 5]], years, key })
+      : { contracts: [], certifications: [] };
+    tree.contracts.push(root, ...below.contracts);
+    for (const year of years)
+      for (const product of p.products) tree.certifications.push(makeCertification(root.id, year, product));
+    tree.certifications.push(...below.certifications);
+  });
+  return tree;
+}
+
+/**
+ * The demo's contracts: Dana Whitfield (demo) holds six individual contracts, two with small downlines, and two
+ * agency contracts — Anthem with a 5,000-agent downline six levels deep (sub-agencies, then agents), Humana
+ * with none. Marcus Oyelaran (demo2) holds two individual contracts and a small agency.
+ */
+export function demoContracts(year: number): Tree {
+  const random = seededRandom(13_000_023);
+  const years = [year - 1, year];
+  const demo = holderContracts(
+    { id: DEMO_AGENT_ID, name: 'Dana Whitfield', agencyName: 'Whitfield Senior Benefits Group' },
+    [
+      { slug: 'humana', recordType: 'Person Account', downline: 14, products: PRODUCTS.slice(0, 2) },
+      { slug: 'aetna', recordType: 'Person Account', downline: 0, products: ['Medicare Advantage'] },
+      { slug: 'unitedhealthcare', recordType: 'Person Account', downline: 6, products: PRODUCTS.slice(0, 3) },
+      { slug: 'wellcare', recordType: 'Person Account', downline: 0, status: 'Pending', products: [] },
+      { slug: 'devoted', recordType: 'Person Account', downline: 0, products: ['Medicare Advantage'] },
+      { slug: 'cigna', recordType: 'Person Account', downline: 0, status: 'Terminated', products: [] },
+      {
+        slug: 'anthem',
+        recordType: 'Agency',
+        downline: DEMO_AGENCY_DOWNLINE_SIZE,
+        // 8 sub-agencies, 6–10 managers each, then 4–8 agents, 3–5, 1–3: six levels below the agency
+        fanOut: [
+          [8, 8],
+          [6, 10],
+          [4, 8],
+          [3, 5],
+          [1, 3],
+        ],
+        products: PRODUCTS.slice(0, 3),
+      },
+      { slug: 'humana', recordType: 'Agency', downline: 0, products: ['Medicare Advantage'] },
+    ],
+    random,
+    years,
+  );
+  const demo2 = holderContracts(
+    { id: DEMO2_AGENT_ID, name: 'Marcus Oyelaran', agencyName: 'Oyelaran Insurance Agency' },
+    [
+      { slug: 'aetna', recordType: 'Person Account', downline: 3, products: ['Medicare Supplement'] },
+      { slug: 'molina', recordType: 'Person Account', downline: 0, products: [] },
+      { slug: 'scan', recordType: 'Agency', downline: 9, fanOut: [[3, 3]], products: ['Medicare Advantage'] },
+    ],
+    random,
+    years,
+  );
+  return {
+    contracts: [...demo.contracts, ...demo2.contracts],
+    certifications: [...demo.certifications, ...demo2.certifications],
+  };
+}
+
+/** Seeds the demo contracts once (its own step, so a database seeded before this area gets them too). */
+export async function seedContractsDemo({ db, year }: { db: Db; year: number }): Promise<void> {
+  const [existing] = await db
+    .select({ id: contracts.id })
+    .from(contracts)
+    .where(eq(contracts.holderAgentId, DEMO_AGENT_ID))
+    .limit(1);
+  if (existing) return;
+  const { contracts: rows, certifications: certs } = demoContracts(year);
+  await db.transaction(async (tx) => {
+    await insertContracts(tx, rows);
+    await insertCertifications(tx, certs);
+  });
+}
