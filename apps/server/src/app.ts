@@ -7,6 +7,7 @@ import type { TrustProxy } from './config.ts';
 import { identityPlugin } from './identity/index.ts';
 import { publicJwks } from './identity/keys.ts';
 import { accountRoutes } from './modules/account/routes.ts';
+import { casesRoutes } from './modules/cases/routes.ts';
 import { commissionsRoutes } from './modules/commissions/routes.ts';
 import { complianceRoutes } from './modules/compliance/routes.ts';
 import { dashboardRoutes } from './modules/dashboard/routes.ts';
@@ -128,6 +129,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await app.register(suppliesRoutes);
   await app.register(enrollmentsRoutes);
   await app.register(prospectsRoutes);
+  await app.register(casesRoutes);
   if (config.demoData) await app.register(mailboxRoutes);
 
   // ── 404 and the web app ────────────────────────────────────────────────────────────────────────
