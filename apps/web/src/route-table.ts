@@ -103,9 +103,9 @@ export const APP_ROUTES: AppRoute[] = [
   { path: '/maresources', title: 'Resource Documents', icon: 'resources', screen: 'coming-soon' },
   { path: '/contact', title: 'Contact', icon: 'contact', screen: 'coming-soon' },
   // reached from the user menu, not the side menu
-  { path: '/profile', title: 'My Profile', screen: 'coming-soon' },
-  { path: '/case', title: 'Case form', access: 'member-support-unlimited', screen: 'coming-soon' },
-  { path: '/tos', title: 'Terms of Service', screen: 'coming-soon' },
+  { path: '/profile', title: 'My Profile', screen: 'profile' },
+  { path: '/case', title: 'Case form', access: 'member-support-unlimited', screen: 'case-form' },
+  { path: '/tos', title: 'Terms of Service', screen: 'tos' },
   { path: '/policies', title: 'Policies', screen: 'coming-soon' },
 ];
 

@@ -26,6 +26,9 @@ const SCREENS: Record<string, () => Promise<ScreenModule>> = {
   'medicare-scholar': () => import('./features/marketing/medicare-scholar-page.tsx'),
   leadstar: () => import('./features/marketing/leadstar-page.tsx'),
   proshop: () => import('./features/marketing/proshop-page.tsx'),
+  profile: () => import('./features/profile/profile-page.tsx'),
+  'case-form': () => import('./features/cases/case-form-page.tsx'),
+  tos: () => import('./features/terms/tos-page.tsx'),
 };
 
 const lazyScreen = (load: () => Promise<ScreenModule>) => async () => ({ Component: (await load()).default });
@@ -81,6 +84,11 @@ export const routes: RouteObject[] = [
       ),
       publicRoute('/register/:token', { title: 'Create password' }, createPassword),
       publicRoute('/forgotpass/:token', { title: 'Reset password' }, createPassword),
+      publicRoute(
+        '/verify-email/:token',
+        { title: 'Confirm e-mail address' },
+        () => import('./features/profile/confirm-email-page.tsx'),
+      ),
       publicRoute(
         paths.tosGate,
         { title: 'Terms of Service', isWide: true },
