@@ -7,6 +7,7 @@ import type { TrustProxy } from './config.ts';
 import { identityPlugin } from './identity/index.ts';
 import { publicJwks } from './identity/keys.ts';
 import { accountRoutes } from './modules/account/routes.ts';
+import { auditJobs } from './modules/audit/jobs.ts';
 import { casesRoutes } from './modules/cases/routes.ts';
 import { commissionsRoutes } from './modules/commissions/routes.ts';
 import { complianceRoutes } from './modules/compliance/routes.ts';
@@ -111,6 +112,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await app.register(termsGatePlugin);
 
   // ── identity and business areas ────────────────────────────────────────────────────────────────
+  await app.register(auditJobs);
   await app.register(identityPlugin);
   await app.register(accountRoutes);
   // user info is reused for a few seconds per agent (decision 005); accepting terms drops the agent's entry

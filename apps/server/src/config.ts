@@ -65,6 +65,7 @@ const EnvSchema = z
     STAFF_API_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
     PROSPECT_SEARCHES_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(30),
     MEMBER_SUPPORT_EMAIL: z.email('must be an e-mail address').default('member-support@arc.example'),
+    AUDIT_RETENTION_DAYS: z.coerce.number().int().min(0).max(36_500).default(3650),
   })
   .strict();
 
@@ -116,6 +117,8 @@ export interface Config {
   prospectSearchesPerMinute: number;
   /** where the case form's member-support cases are e-mailed */
   memberSupportEmail: string;
+  /** audit log rows older than this many days are purged daily (0: kept for ever) */
+  auditRetentionDays: number;
 }
 
 export type TrustProxy = false | number | string[];
@@ -280,5 +283,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     memberSupportEmail: e.MEMBER_SUPPORT_EMAIL,
     userCacheTtlMs: e.USER_CACHE_TTL_MS,
     staffApiKey: e.STAFF_API_KEY,
+    auditRetentionDays: e.AUDIT_RETENTION_DAYS,
   });
 }

@@ -7,6 +7,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { ensureAppendOnly } from './append-only.ts';
 import { loadReferenceData } from './reference-data.ts';
 import * as schema from './schema/index.ts';
 
@@ -15,7 +16,7 @@ export type Db = NodePgDatabase<typeof schema>;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
-  /** applies the migrations, then loads the bundled reference data (places) when it changed */
+  /** applies the migrations and the append-only guards, then loads the bundled reference data (places) when it changed */
   migrate(): Promise<void>;
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -47,6 +48,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       kind: 'postgres',
       migrate: async () => {
         await migratePg(db, { migrationsFolder: MIGRATIONS_FOLDER });
+        await ensureAppendOnly(db);
         await loadReferenceData(db);
       },
       ping: async () => {
@@ -66,6 +68,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     kind: 'pglite',
     migrate: async () => {
       await migratePglite(db as never, { migrationsFolder: MIGRATIONS_FOLDER });
+      await ensureAppendOnly(db);
       await loadReferenceData(db);
     },
     ping: async () => {

@@ -54,7 +54,10 @@ export async function interactionRoutes(app: FastifyInstance, { provider }: Inte
       }
       let accountId: string;
       try {
-        accountId = await verifyPasswordSignIn({ db: app.db, clock: app.deps.clock }, request.body);
+        accountId = await verifyPasswordSignIn(
+          { db: app.db, clock: app.deps.clock },
+          { ...request.body, ip: request.ip },
+        );
       } catch (err) {
         if (err instanceof AppError) request.log.info({ outcome: err.code }, 'sign-in refused');
         throw err;

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { MESSAGES } from '@arc/contract';
 import type { Db } from '../db/client.ts';
+import { recordAudit } from '../modules/audit/service.ts';
 import type { Clock } from '../platform/clock.ts';
 import { AppError } from '../platform/errors.ts';
 import { hashPassword, verifyPassword } from '../platform/passwords.ts';
@@ -10,6 +11,13 @@ import { clearFailures, lockedUntil, recordFailure, throttleKey } from './thrott
 export interface PasswordSignInDeps {
   db: Db;
   clock: Clock;
+}
+
+export interface SignInAttempt {
+  username: string;
+  password: string;
+  /** the client's address as trusted by TRUST_PROXY, for the audit log */
+  ip: string;
 }
 
 /** A hash to verify against when the account does not exist, so both paths take the same time. */
@@ -28,18 +36,32 @@ const locked = () => new AppError('LOCKED', MESSAGES.accountLocked);
  */
 export async function verifyPasswordSignIn(
   { db, clock }: PasswordSignInDeps,
-  credentials: { username: string; password: string },
+  credentials: SignInAttempt,
 ): Promise<string> {
   const agent = await findAgentByLogin(db, credentials.username);
+  // Every outcome is audited (decision 031); an unknown login keeps what was typed, clipped, and no agent.
+  const audit = (action: 'sign-in.succeeded' | 'sign-in.failed' | 'sign-in.locked', detail?: Record<string, unknown>) =>
+    recordAudit(
+      { db, clock },
+      { agentId: agent?.id ?? null, ip: credentials.ip, action, subject: credentials.username, detail },
+    );
   const key = throttleKey({ agentId: agent?.id, login: credentials.username });
-  if (await lockedUntil(db, key, clock.now())) throw locked();
+  const lockedTill = await lockedUntil(db, key, clock.now());
+  if (lockedTill) {
+    await audit('sign-in.failed', { reason: 'locked', lockedUntil: lockedTill.toISOString() });
+    throw locked();
+  }
 
   const hash = agent?.passwordHash ?? (await dummyPasswordHash());
   const matches = await verifyPassword(credentials.password, hash);
   if (!agent?.passwordHash || !matches) {
     const lock = await recordFailure(db, key, clock.now());
+    const reason = !agent ? 'unknown-login' : !agent.passwordHash ? 'not-registered' : 'wrong-password';
+    await audit('sign-in.failed', { reason });
+    if (lock) await audit('sign-in.locked', { lockedUntil: lock.toISOString() });
     throw lock ? locked() : new AppError('UNAUTHORIZED', MESSAGES.invalidCredentials);
   }
   await clearFailures(db, [key]);
+  await audit('sign-in.succeeded');
   return agent.id;
 }

@@ -1,5 +1,6 @@
 // One file per area (docs/architecture.md); drizzle-kit reads this index.
 export * from './account.ts';
+export * from './audit.ts';
 export * from './dashboard.ts';
 export * from './files.ts';
 export * from './identity.ts';

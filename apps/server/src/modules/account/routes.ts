@@ -91,7 +91,7 @@ export async function accountRoutes(app: FastifyInstance) {
     createPassword,
     async (request) => {
       const token = bearerToken(request);
-      const { username } = await createPasswordWithLink(deps, token, request.body.password);
+      const { username } = await createPasswordWithLink(deps, token, request.body.password, request.ip);
       return { status: 'Success' as const, username };
     },
     { rateLimit: { max: 20, timeWindow: '1 minute' } },

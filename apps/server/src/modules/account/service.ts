@@ -10,6 +10,7 @@ import { AppError } from '../../platform/errors.ts';
 import type { Mailer } from '../../platform/mailer.ts';
 import { hashPassword } from '../../platform/passwords.ts';
 import { hashToken, randomToken } from '../../platform/tokens.ts';
+import { recordAudit } from '../audit/service.ts';
 import { isCommonPassword } from './common-passwords.ts';
 import { linkEmail, type LinkEmailKind } from './emails.ts';
 import {
@@ -112,6 +113,8 @@ export async function createPasswordWithLink(
   deps: Pick<AccountServiceDeps, 'db' | 'clock'>,
   token: string | undefined,
   password: string,
+  /** the client's address as trusted by TRUST_PROXY, for the audit log */
+  ip: string,
 ): Promise<{ username: string }> {
   const link = await findUsableLink(deps, token);
   if (!token || !link) throw linkExpired();
@@ -131,6 +134,11 @@ export async function createPasswordWithLink(
       ...(agent.username ? [throttleKey({ login: agent.username })] : []),
     ]);
     await revokeAccountPayloads(tx, agent.id);
+    // in the transaction: the password changes if and only if the change is recorded
+    await recordAudit(
+      { db: tx, clock: deps.clock },
+      { agentId: agent.id, ip, action: link.purpose === 'register' ? 'password.created' : 'password.reset' },
+    );
     return { username: agent.username ?? agent.npn };
   });
 }

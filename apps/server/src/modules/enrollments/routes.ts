@@ -134,7 +134,7 @@ export async function enrollmentsRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       if (request.method === 'HEAD') throw new AppError('NOT_FOUND', 'Not found');
       const bearerAgentId = await app.optionalAgentId(request);
-      const agentId = await redeemEnrollmentsExport(deps, request.params.token, bearerAgentId);
+      const agentId = await redeemEnrollmentsExport(deps, request.params.token, bearerAgentId, request.ip);
       return sendXlsx(reply, {
         fileName: ENROLLMENTS_EXPORT_FILE_NAME,
         sheetName: 'Enrollments',

@@ -20,6 +20,7 @@ import { AppError } from '../../platform/errors.ts';
 import type { Storage } from '../../platform/storage.ts';
 import { randomId } from '../../platform/tokens.ts';
 import { keysetRows } from '../../platform/xlsx.ts';
+import { recordAudit } from '../audit/service.ts';
 import {
   DOWNLOAD_EXPIRED_MESSAGE,
   isWellFormedDownloadToken,
@@ -214,6 +215,8 @@ export async function redeemEnrollmentsExport(
   deps: EnrollmentsDeps,
   token: string,
   bearerAgentId: string | null,
+  /** the client's address as trusted by TRUST_PROXY, for the audit log */
+  ip: string,
 ): Promise<string> {
   if (!isWellFormedDownloadToken(token)) throw new AppError('NOT_FOUND', 'Not found');
   const now = deps.clock.now();
@@ -222,7 +225,10 @@ export async function redeemEnrollmentsExport(
     now,
     agentId: bearerAgentId,
   });
-  if (agentId) return agentId;
+  if (agentId) {
+    await recordAudit(deps, { agentId, ip, action: 'enrollments.exported', subject: ENROLLMENTS_EXPORT });
+    return agentId;
+  }
   // With a bearer, a token that is not this agent's is "not found" (and stays unspent for its owner).
   if (bearerAgentId) throw new AppError('NOT_FOUND', 'Not found');
   throw new AppError('GONE', DOWNLOAD_EXPIRED_MESSAGE);

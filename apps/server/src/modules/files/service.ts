@@ -3,6 +3,7 @@ import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { Storage } from '../../platform/storage.ts';
+import { recordAudit } from '../audit/service.ts';
 import { isWellFormedDownloadToken, issueDownloadToken, redeemDownloadToken } from './download-tokens.ts';
 import { findVisibleFile, type FileRow } from './queries.ts';
 
@@ -22,13 +23,32 @@ export async function createDownloadToken(deps: FilesDeps, agentId: string, file
 }
 
 /** Spends the token and opens the file: malformed is 404; unknown, used or expired is 410. */
-export async function openDownload(deps: FilesDeps, token: string): Promise<{ file: FileRow; stream: Readable }> {
+export async function openDownload(
+  deps: FilesDeps,
+  token: string,
+  /** the client's address as trusted by TRUST_PROXY, for the audit log */
+  ip: string,
+): Promise<{ file: FileRow; stream: Readable }> {
   if (!isWellFormedDownloadToken(token)) throw new AppError('NOT_FOUND', 'Not found');
   const grant = await redeemDownloadToken(deps.db, token, deps.clock.now());
   // The visibility check runs again: the file may have been deleted or given an owner since the token was made.
   const file = grant && (await findVisibleFile(deps.db, grant.fileId, grant.agentId));
   if (!file) throw new AppError('GONE', DOWNLOAD_EXPIRED_MESSAGE);
-  return { file, stream: await deps.storage.get(file.storageKey) };
+  const stream = await deps.storage.get(file.storageKey);
+  try {
+    await recordAudit(deps, {
+      agentId: grant.agentId,
+      ip,
+      action: 'file.downloaded',
+      subject: file.id,
+      detail: { name: file.name, size: file.size },
+    });
+  } catch (err) {
+    // unrecorded means unsent
+    stream.destroy();
+    throw err;
+  }
+  return { file, stream };
 }
 
 // Other areas issue and redeem export tokens (say, the enrollments spreadsheet) through this module's service.

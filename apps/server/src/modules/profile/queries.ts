@@ -41,39 +41,34 @@ export async function setAgentPasswordHash(db: Db, agentId: string, passwordHash
   await db.update(agents).set({ passwordHash, passwordChangedAt: now, updatedAt: now }).where(eq(agents.id, agentId));
 }
 
-/** A new pending change; the agent's earlier unused links stop working. */
+/** A new pending change; the agent's earlier unused links stop working. Run in the caller's transaction. */
 export async function insertEmailChange(
   db: Db,
   row: { tokenHash: string; agentId: string; newEmail: string; createdAt: Date; expiresAt: Date },
 ): Promise<void> {
-  await db.transaction(async (tx) => {
-    await tx
-      .update(emailChanges)
-      .set({ usedAt: row.createdAt })
-      .where(and(eq(emailChanges.agentId, row.agentId), isNull(emailChanges.usedAt)));
-    await tx.insert(emailChanges).values(row);
-  });
+  await db
+    .update(emailChanges)
+    .set({ usedAt: row.createdAt })
+    .where(and(eq(emailChanges.agentId, row.agentId), isNull(emailChanges.usedAt)));
+  await db.insert(emailChanges).values(row);
 }
 
-/**
- * Spends the link and applies the new address in one transaction: the conditional UPDATE lets one of two
- * concurrent uses through, and nothing changes when the link is used, unknown or expired.
- */
-export async function applyEmailChange(
+/** Spends a link in one conditional UPDATE: of two concurrent uses only one gets the change. */
+export async function spendEmailChange(
   db: Db,
   tokenHash: string,
   now: Date,
 ): Promise<{ agentId: string; email: string } | undefined> {
-  return db.transaction(async (tx) => {
-    const [spent] = await tx
-      .update(emailChanges)
-      .set({ usedAt: now })
-      .where(and(eq(emailChanges.tokenHash, tokenHash), isNull(emailChanges.usedAt), gt(emailChanges.expiresAt, now)))
-      .returning({ agentId: emailChanges.agentId, email: emailChanges.newEmail });
-    if (!spent) return undefined;
-    await tx.update(agents).set({ email: spent.email, updatedAt: now }).where(eq(agents.id, spent.agentId));
-    return spent;
-  });
+  const [spent] = await db
+    .update(emailChanges)
+    .set({ usedAt: now })
+    .where(and(eq(emailChanges.tokenHash, tokenHash), isNull(emailChanges.usedAt), gt(emailChanges.expiresAt, now)))
+    .returning({ agentId: emailChanges.agentId, email: emailChanges.newEmail });
+  return spent;
+}
+
+export async function setAgentEmail(db: Db, agentId: string, email: string, now: Date): Promise<void> {
+  await db.update(agents).set({ email, updatedAt: now }).where(eq(agents.id, agentId));
 }
 
 export async function deleteEmailChangesBefore(db: Db, before: Date): Promise<void> {

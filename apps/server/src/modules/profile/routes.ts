@@ -130,7 +130,7 @@ export async function profileRoutes(app: FastifyInstance, options: ProfileRoutes
     app,
     changePasswordRoute,
     async (request, reply) => {
-      await changePassword(deps, request.agentId, request.body);
+      await changePassword(deps, request.agentId, request.body, request.ip);
       return reply.code(201).send({ message: PROFILE_MESSAGES.passwordUpdated });
     },
     // each attempt verifies the current password: a guessing script gets a handful an hour
@@ -145,6 +145,7 @@ export async function profileRoutes(app: FastifyInstance, options: ProfileRoutes
         { ...deps, mailer: app.deps.mailer, config: app.deps.config },
         request.agentId,
         request.body.agent.email,
+        request.ip,
       );
       return { message: PROFILE_MESSAGES.checkEmail };
     },
@@ -156,7 +157,7 @@ export async function profileRoutes(app: FastifyInstance, options: ProfileRoutes
     app,
     confirmEmailChangeRoute,
     async (request) => {
-      const email = await confirmEmailChange(deps, bearerToken(request));
+      const email = await confirmEmailChange(deps, bearerToken(request), request.ip);
       return { message: PROFILE_MESSAGES.emailChanged, email };
     },
     { rateLimit: { max: 20, timeWindow: '1 minute' } },

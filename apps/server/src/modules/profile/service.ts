@@ -23,28 +23,24 @@ import type { Storage } from '../../platform/storage.ts';
 import { hashToken, randomId, randomToken } from '../../platform/tokens.ts';
 import type { TtlCache } from '../../platform/ttl-cache.ts';
 import { checkNewPassword } from '../account/service.ts';
+import { recordAudit } from '../audit/service.ts';
 import { getTermsFor } from '../terms/service.ts';
 import { reencodeAvatar } from './avatar-image.ts';
 import { confirmEmailChangeMail, emailChangeRequestedMail } from './emails.ts';
 import {
-  applyEmailChange,
   deleteEmailChangesBefore,
   findAgent,
   findAvatarFile,
   insertEmailChange,
   replaceAvatarFile,
+  setAgentEmail,
   setAgentPasswordHash,
+  spendEmailChange,
   type AgentRow,
 } from './queries.ts';
 
 /** What the signed avatar URLs grant (platform/signed-urls.ts): one agent's picture. */
 const AVATAR_RESOURCE = 'avatar';
-
-/** A security-relevant change to record (the audit log, when the app has one). */
-export interface ProfileAuditEvent {
-  agentId: string;
-  action: 'password.changed' | 'email.changed';
-}
 
 export interface ProfileDeps {
   db: Db;
@@ -53,8 +49,6 @@ export interface ProfileDeps {
   userCache: TtlCache<string>;
   /** signs the avatar URLs an <img> opens without a bearer */
   signer: UrlSigner;
-  /** records password and e-mail changes */
-  audit?: (event: ProfileAuditEvent) => Promise<void>;
 }
 
 export function toUser(agent: AgentRow, tos: Terms | null, avatar: string | null): User {
@@ -173,6 +167,8 @@ export async function changePassword(
   deps: ProfileDeps,
   agentId: string,
   request: ChangePasswordRequest,
+  /** the client's address as trusted by TRUST_PROXY, for the audit log */
+  ip: string,
 ): Promise<void> {
   const agent = await findAgent(deps.db, agentId);
   if (!agent?.passwordHash) throw notFound('Agent not found');
@@ -185,8 +181,12 @@ export async function changePassword(
     throw new AppError('BAD_REQUEST', PROFILE_MESSAGES.newPasswordCriteria);
   }
   checkNewPassword(request.newPass1, agent);
-  await setAgentPasswordHash(deps.db, agent.id, await hashPassword(request.newPass1), deps.clock.now());
-  await deps.audit?.({ agentId: agent.id, action: 'password.changed' });
+  const passwordHash = await hashPassword(request.newPass1);
+  // in one transaction: the password changes if and only if the change is recorded
+  await deps.db.transaction(async (tx) => {
+    await setAgentPasswordHash(tx, agent.id, passwordHash, deps.clock.now());
+    await recordAudit({ db: tx, clock: deps.clock }, { agentId: agent.id, ip, action: 'password.changed' });
+  });
 }
 
 // ── e-mail ───────────────────────────────────────────────────────────────────────────────────────────
@@ -201,6 +201,7 @@ export async function requestEmailChange(
   deps: ProfileDeps & { mailer: Mailer; config: Pick<Config, 'publicUrl' | 'providerName'> },
   agentId: string,
   email: string,
+  ip: string,
 ): Promise<void> {
   const agent = await findAgent(deps.db, agentId);
   if (!agent) throw notFound('Agent not found');
@@ -211,12 +212,18 @@ export async function requestEmailChange(
   }
   const token = randomToken();
   const now = deps.clock.now();
-  await insertEmailChange(deps.db, {
-    tokenHash: hashToken(token),
-    agentId: agent.id,
-    newEmail: email,
-    createdAt: now,
-    expiresAt: new Date(now.getTime() + EMAIL_LINK_TTL_MS),
+  await deps.db.transaction(async (tx) => {
+    await insertEmailChange(tx, {
+      tokenHash: hashToken(token),
+      agentId: agent.id,
+      newEmail: email,
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + EMAIL_LINK_TTL_MS),
+    });
+    await recordAudit(
+      { db: tx, clock: deps.clock },
+      { agentId: agent.id, ip, action: 'email.change-requested', detail: { to: email } },
+    );
   });
   const common = { firstName: agent.firstName, productName: deps.config.providerName };
   await deps.mailer.send(
@@ -226,11 +233,22 @@ export async function requestEmailChange(
 }
 
 /** Opens the e-mailed link: a used, unknown or expired link is 410 "This link is expired.". */
-export async function confirmEmailChange(deps: ProfileDeps, token: string | undefined): Promise<string> {
-  const applied = token ? await applyEmailChange(deps.db, hashToken(token), deps.clock.now()) : undefined;
+export async function confirmEmailChange(deps: ProfileDeps, token: string | undefined, ip: string): Promise<string> {
+  if (!token) throw new AppError('GONE', MESSAGES.linkExpired);
+  // one transaction: the link is spent, the address changes and the change is recorded, or nothing happens
+  const applied = await deps.db.transaction(async (tx) => {
+    const now = deps.clock.now();
+    const spent = await spendEmailChange(tx, hashToken(token), now);
+    if (!spent) return undefined;
+    await setAgentEmail(tx, spent.agentId, spent.email, now);
+    await recordAudit(
+      { db: tx, clock: deps.clock },
+      { agentId: spent.agentId, ip, action: 'email.changed', detail: { to: spent.email } },
+    );
+    return spent;
+  });
   if (!applied) throw new AppError('GONE', MESSAGES.linkExpired);
   deps.userCache.delete(applied.agentId);
-  await deps.audit?.({ agentId: applied.agentId, action: 'email.changed' });
   return applied.email;
 }
 

@@ -1,7 +1,7 @@
 import { MESSAGES, PASSWORD_MESSAGES, PROFILE_MESSAGES } from '@arc/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { agents, emailChanges } from '../../db/schema/index.ts';
+import { agents, auditLog, emailChanges } from '../../db/schema/index.ts';
 import { verifyPassword } from '../../platform/passwords.ts';
 import { insertAgent } from '../../seed/factories.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
@@ -21,6 +21,15 @@ async function newAgent() {
   const agent = await insertAgent(t.database.db, { password: 'Old-Password-1' });
   return { agent, token: await mintAccessToken(t, { agentId: agent.id }) };
 }
+
+const auditActions = async (agentId: string) =>
+  (
+    await t.database.db
+      .select({ action: auditLog.action, detail: auditLog.detail })
+      .from(auditLog)
+      .where(eq(auditLog.agentId, agentId))
+      .orderBy(auditLog.id)
+  ).map((row) => row.action);
 
 const storedAgent = async (id: string) => (await t.database.db.select().from(agents).where(eq(agents.id, id)))[0]!;
 
@@ -42,6 +51,7 @@ describe('POST /arc/user/create/password', () => {
     expect(await verifyPassword('Brand-New-Pass-7', stored.passwordHash!)).toBe(true);
     expect(await verifyPassword('Old-Password-1', stored.passwordHash!)).toBe(false);
     expect(stored.passwordChangedAt).not.toBeNull();
+    expect(await auditActions(agent.id)).toEqual(['password.changed']);
   });
 
   it('answers 400 for a wrong current password and changes nothing', async () => {
@@ -50,6 +60,7 @@ describe('POST /arc/user/create/password', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(PROFILE_MESSAGES.wrongOldPassword);
     expect(await verifyPassword('Old-Password-1', (await storedAgent(agent.id)).passwordHash!)).toBe(true);
+    expect(await auditActions(agent.id)).toEqual([]);
   });
 
   it("answers 400 with the spec's texts for a short current password and a new one that fails the criteria", async () => {
@@ -127,6 +138,8 @@ describe('POST /arc/user/updateinfo and POST /arc/user/email/confirm', () => {
     expect((await storedAgent(agent.id)).email).toBe('New.Address@Agents.example');
     const info = await t.app.inject({ method: 'GET', url: '/arc/user/info', headers: bearer(token) });
     expect(info.json().agent.email).toBe('New.Address@Agents.example');
+
+    expect(await auditActions(agent.id)).toEqual(['email.change-requested', 'email.changed']);
 
     const reused = await confirm(tokenOf(link));
     expect(reused.statusCode).toBe(410);

@@ -271,6 +271,10 @@ describe('POST /arc/agent/t65/countysearch/download', () => {
       sql`select npn, row_count, search from t65_exports order by id desc limit 1`,
     );
     expect(audit.rows[0]).toEqual({ npn: agentNpn, row_count: 3, search });
+    const logged = await t.database.db.execute<{ action: string; detail: { rows: number; search: unknown } }>(
+      sql`select action, detail from audit_log order by id desc limit 1`,
+    );
+    expect(logged.rows[0]).toMatchObject({ action: 'prospects.exported', detail: { rows: 3, search } });
   });
 
   it('answers 400 with the spec message when no row is left to export', async () => {

@@ -55,7 +55,7 @@ export async function prospectsRoutes(app: FastifyInstance): Promise<void> {
   addRoute(
     app,
     exportProspectsRoute,
-    async (request, reply) => exportProspects(deps, request.agentId, request.body, reply),
+    async (request, reply) => exportProspects(deps, request.agentId, request.body, reply, request.ip),
     { ...perAgent(Math.max(1, Math.floor(searches / 3))), bodyLimit: 256 * 1024 },
   );
   addRoute(app, listProspectCountiesRoute, async (request) => listProspectCounties(deps, request.params.state));

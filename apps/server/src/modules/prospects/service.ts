@@ -23,6 +23,7 @@ import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { AppError } from '../../platform/errors.ts';
 import { sendXlsx, type XlsxColumn } from '../../platform/xlsx.ts';
+import { recordAudit } from '../audit/service.ts';
 import { countiesOfZipCodes } from '../places/service.ts';
 import {
   countExportRows,
@@ -172,6 +173,8 @@ export async function exportProspects(
   agentId: string,
   request: ExportProspectsRequest,
   reply: FastifyReply,
+  /** the client's address as trusted by TRUST_PROXY, for the audit log */
+  ip: string,
 ): Promise<FastifyReply> {
   const ids = [...new Set(request.ids)];
   const match = searchMatch(request.search);
@@ -184,6 +187,13 @@ export async function exportProspects(
     search: request.search,
     filters: request.filters ?? null,
     rowCount,
+  });
+  await recordAudit(deps, {
+    agentId,
+    ip,
+    action: 'prospects.exported',
+    subject: PROSPECT_EXPORT_FILE_NAME,
+    detail: { rows: rowCount, search: request.search, filters: request.filters ?? null },
   });
   return sendXlsx(reply, {
     fileName: PROSPECT_EXPORT_FILE_NAME,

@@ -21,7 +21,7 @@ export async function termsRoutes(app: FastifyInstance, options: TermsRoutesOpti
   addRoute(
     app,
     acceptTermsRoute,
-    async (request) => ({ tos: await acceptTerms(deps, request.agentId, request.body.tosid) }),
+    async (request) => ({ tos: await acceptTerms(deps, request.agentId, request.body.tosid, request.ip) }),
     beforeTerms,
   );
 

@@ -2,6 +2,7 @@ import type { Terms, TermsDocument } from '@arc/contract';
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { AppError } from '../../platform/errors.ts';
+import { recordAudit } from '../audit/service.ts';
 import { agentExists, findAcceptance, findCurrentTerms, findPublishedTerms, insertAcceptance } from './queries.ts';
 
 export const TERMS_NOT_CURRENT_MESSAGE = 'This terms version is no longer current.';
@@ -25,12 +26,25 @@ export async function getTermsFor(deps: Pick<TermsDeps, 'db' | 'clock'>, agentId
  * Records acceptance of the version in force only: a page left open on an older version cannot accept terms
  * that no longer apply. Accepting twice keeps the first stamp.
  */
-export async function acceptTerms(deps: TermsDeps, agentId: string, termsId: number): Promise<Terms> {
+export async function acceptTerms(
+  deps: TermsDeps,
+  agentId: string,
+  termsId: number,
+  /** the client's address as trusted by TRUST_PROXY, for the audit log */
+  ip: string,
+): Promise<Terms> {
   const now = deps.clock.now();
   if (!(await agentExists(deps.db, agentId))) throw new AppError('NOT_FOUND', 'Agent not found');
   const terms = await findCurrentTerms(deps.db, now);
   if (!terms || terms.id !== termsId) throw new AppError('CONFLICT', TERMS_NOT_CURRENT_MESSAGE);
   const stamp = await insertAcceptance(deps.db, agentId, terms.id, now);
+  await recordAudit(deps, {
+    agentId,
+    ip,
+    action: 'terms.accepted',
+    subject: String(terms.id),
+    detail: { stamp: stamp.toISOString(), isFirst: stamp.getTime() === now.getTime() },
+  });
   deps.onAccepted?.(agentId);
   return { document: terms.title, id: terms.id, stamp };
 }

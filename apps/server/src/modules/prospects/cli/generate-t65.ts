@@ -7,11 +7,11 @@
 import { once } from 'node:events';
 import fs from 'node:fs';
 import { datePartsIn, isoDate } from '@arc/contract';
+import { fail, openCommandDatabase, parseCommandArgs } from '../../../platform/command.ts';
 import { csvLine, T65_CSV_COLUMNS } from '../csv.ts';
 import { generateProspects } from '../generator.ts';
 import { replaceProspectList } from '../loader.ts';
 import { loadPlacesIndex } from '../queries.ts';
-import { fail, openCommandDatabase, parseCommandArgs } from './database.ts';
 
 const USAGE = 'usage: npm run generate:t65 -- [--rows N] [--states WI,IL] [--as-of YYYY-MM-DD] [--seed N] [--out FILE]';
 const { values } = parseCommandArgs(

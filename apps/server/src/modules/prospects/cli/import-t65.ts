@@ -5,9 +5,9 @@
  * the rejected lines and their reasons go to the report (FILE.rejected.csv by default).
  */
 import fs from 'node:fs';
+import { fail, openCommandDatabase, parseCommandArgs } from '../../../platform/command.ts';
 import { ImportError, importT65File } from '../import.ts';
 import { loadPlacesIndex } from '../queries.ts';
-import { fail, openCommandDatabase, parseCommandArgs } from './database.ts';
 
 const USAGE = 'usage: npm run import:t65 -- FILE [--report FILE]';
 const { values, positionals } = parseCommandArgs({ report: { type: 'string' } }, USAGE);

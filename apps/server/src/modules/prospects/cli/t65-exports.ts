@@ -5,9 +5,9 @@
  */
 import { isIsoDate } from '@arc/contract';
 import { sql } from 'drizzle-orm';
+import { fail, openCommandDatabase, parseCommandArgs } from '../../../platform/command.ts';
 import { csvLine } from '../csv.ts';
 import { selectExportRecords } from '../queries.ts';
-import { fail, openCommandDatabase, parseCommandArgs } from './database.ts';
 
 const USAGE = 'usage: npm run t65:exports -- [--since YYYY-MM-DD] [--npn NPN] [--limit N] [--csv]';
 const { values } = parseCommandArgs(

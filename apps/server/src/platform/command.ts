@@ -1,6 +1,7 @@
+// The staff commands (npm run import:t65, t65:exports, audit:export …): their database, arguments and exit.
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import { ConfigError, loadConfig, type Config } from '../../../config.ts';
-import { openDatabase, type Database } from '../../../db/client.ts';
+import { ConfigError, loadConfig, type Config } from '../config.ts';
+import { openDatabase, type Database } from '../db/client.ts';
 
 /**
  * The database the server would use (DATABASE_URL, or the embedded one under DATA_DIR), migrated and with the
