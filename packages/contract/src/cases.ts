@@ -65,7 +65,7 @@ export const CreateCaseReportRequestSchema = z.object({
   memberId: optionalText(64),
   dateOfBirth: z
     .string({ error: CASE_MESSAGES.dateOfBirthRequired })
-    .min(1, CASE_MESSAGES.dateOfBirthRequired)
+    .min(1, { error: CASE_MESSAGES.dateOfBirthRequired, abort: true })
     .refine((value) => {
       const match = ISO_DATE.exec(value);
       return !!match && isValidBirthDate(Number(match[1]), Number(match[2]), Number(match[3]));
@@ -87,7 +87,7 @@ export const CaseFormSchema = z.object({
   memberId: z.string().trim().max(64, 'At most 64 characters'),
   dateOfBirth: z
     .string()
-    .min(1, CASE_MESSAGES.dateOfBirthRequired)
+    .min(1, { error: CASE_MESSAGES.dateOfBirthRequired, abort: true })
     .refine((value) => caseDateToIso(value) !== null, CASE_MESSAGES.dateOfBirthInvalid),
   memberPhoneNumber: z
     .string()
