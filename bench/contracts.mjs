@@ -115,12 +115,12 @@ export async function measureContracts({ page, base, token, serverPid }) {
   peak = Math.max(peak, rssOf(serverPid));
 
   // the browser: open the view until the tree is drawn (API + building the tree + first render)
-  await page.goto('/profile/contracts');
+  await page.goto('/profile');
   await page.getByRole('table', { name: /Agency Contracts/ }).waitFor({ timeout: 30_000 });
   const openTimes = [];
   for (let i = 0; i < 3; i++) {
     // a fresh load each time (the answer is cached for half a minute otherwise)
-    await page.goto('/profile/contracts');
+    await page.goto('/profile');
     await page.getByRole('button', { name: /^Show Downlines: Anthem/ }).waitFor({ timeout: 30_000 });
     const started = Date.now();
     await page.getByRole('button', { name: /^Show Downlines: Anthem/ }).click();

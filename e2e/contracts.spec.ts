@@ -8,8 +8,8 @@ import { screenshotBoth } from './screenshots.ts';
 const AGENCY = 'Anthem, Whitfield Senior Benefits Group';
 
 async function openContracts(page: Page) {
-  await page.goto('/profile/contracts');
-  await expect(page.getByRole('heading', { name: 'Contracts', level: 1 })).toBeVisible({ timeout: 30_000 });
+  await page.goto('/profile');
+  await expect(page.getByRole('heading', { name: 'Contracts', level: 2 })).toBeVisible({ timeout: 30_000 });
   await expect(page.getByRole('table', { name: 'ARC Agency Contracts' })).toBeVisible();
   await expect(page.getByRole('button', { name: `Show Downlines: ${AGENCY}` })).toBeVisible();
 }
@@ -162,7 +162,7 @@ test.describe('[CONTRACTS]', () => {
       route.fulfill({ status: 500, json: { code: 'INTERNAL', message: 'Internal Server Error' } }),
     );
     await signIn(page);
-    await page.goto('/profile/contracts');
+    await page.goto('/profile');
     await expect(page.getByText(CONTRACTS_TEXT.contractsFailed).first()).toBeVisible({ timeout: 30_000 });
     await page.unroute('**/arc/agents/contracts');
     await page.getByRole('button', { name: 'Try again' }).first().click();
@@ -194,7 +194,7 @@ test.describe('[CONTRACTS]', () => {
     await page.getByRole('button', { name: CONTRACTS_TEXT.back }).click();
 
     // a view opened without an id
-    await page.goto('/profile/contracts?view=certification&id=');
+    await page.goto('/profile?view=certification&id=');
     await closeDialog(page, CONTRACTS_TEXT.errorTitle, CONTRACTS_TEXT.missingContractId);
   });
 
@@ -208,10 +208,10 @@ test.describe('[CONTRACTS]', () => {
     const other = await browser.newContext();
     const page2 = await other.newPage();
     await signIn(page2, DEMO2);
-    await page2.goto('/profile/contracts');
+    await page2.goto('/profile');
     await expect(page2.getByRole('table', { name: 'ARC Individual Agent Contracts' })).toBeVisible({ timeout: 30_000 });
     await expect(page2.getByText('Whitfield')).toHaveCount(0);
-    await page2.goto(`/profile/contracts?view=downlines&id=${demoContractId}`);
+    await page2.goto(`/profile?view=downlines&id=${demoContractId}`);
     await closeDialog(page2, CONTRACTS_TEXT.errorTitle, CONTRACTS_TEXT.downlinesFailed);
     await expect(page2.getByRole('tree')).toHaveCount(0);
     await other.close();

@@ -8,6 +8,7 @@ import { identityPlugin } from './identity/index.ts';
 import { publicJwks } from './identity/keys.ts';
 import { accountRoutes } from './modules/account/routes.ts';
 import { auditJobs } from './modules/audit/jobs.ts';
+import { casesRoutes } from './modules/cases/routes.ts';
 import { commissionsRoutes } from './modules/commissions/routes.ts';
 import { complianceRoutes } from './modules/compliance/routes.ts';
 import { contractsRoutes } from './modules/contracts/routes.ts';
@@ -132,6 +133,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await app.register(enrollmentsRoutes);
   await app.register(prospectsRoutes);
   await app.register(contractsRoutes);
+  await app.register(casesRoutes);
   if (config.demoData) await app.register(mailboxRoutes);
 
   // ── 404 and the web app ────────────────────────────────────────────────────────────────────────

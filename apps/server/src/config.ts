@@ -64,6 +64,7 @@ const EnvSchema = z
     USER_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(5000),
     STAFF_API_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
     PROSPECT_SEARCHES_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(30),
+    MEMBER_SUPPORT_EMAIL: z.email('must be an e-mail address').default('member-support@arc.example'),
     AUDIT_RETENTION_DAYS: z.coerce.number().int().min(0).max(36_500).default(3650),
   })
   .strict();
@@ -114,6 +115,8 @@ export interface Config {
   staffApiKey: string | undefined;
   /** prospect searches (and a third as many exports) one agent may run per minute */
   prospectSearchesPerMinute: number;
+  /** where the case form's member-support cases are e-mailed */
+  memberSupportEmail: string;
   /** audit log rows older than this many days are purged daily (0: kept for ever) */
   auditRetentionDays: number;
 }
@@ -277,6 +280,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     providerName: e.PROVIDER_NAME,
     webDist: path.resolve(cwd, e.WEB_DIST ?? path.join(import.meta.dirname, '../../web/dist')),
     prospectSearchesPerMinute: e.PROSPECT_SEARCHES_PER_MINUTE,
+    memberSupportEmail: e.MEMBER_SUPPORT_EMAIL,
     userCacheTtlMs: e.USER_CACHE_TTL_MS,
     staffApiKey: e.STAFF_API_KEY,
     auditRetentionDays: e.AUDIT_RETENTION_DAYS,

@@ -103,9 +103,9 @@ export const APP_ROUTES: AppRoute[] = [
   { path: '/maresources', title: 'Resource Documents', icon: 'resources', screen: 'coming-soon' },
   { path: '/contact', title: 'Contact', icon: 'contact', screen: 'coming-soon' },
   // reached from the user menu, not the side menu
-  { path: '/profile', title: 'My Profile', screen: 'coming-soon' },
-  { path: '/case', title: 'Case form', access: 'member-support-unlimited', screen: 'coming-soon' },
-  { path: '/tos', title: 'Terms of Service', screen: 'coming-soon' },
+  { path: '/profile', title: 'My Profile', screen: 'profile' },
+  { path: '/case', title: 'Case form', access: 'member-support-unlimited', screen: 'case-form' },
+  { path: '/tos', title: 'Terms of Service', screen: 'tos' },
   { path: '/policies', title: 'Policies', screen: 'coming-soon' },
 ];
 
@@ -113,8 +113,6 @@ export const APP_ROUTES: AppRoute[] = [
 export const EXTRA_ROUTES: AppRoute[] = [
   { path: '/training/videos/:category', title: 'Training Videos', screen: 'training-category' },
   { path: '/training/videos/:category/:id', title: 'Training Video', screen: 'training-video' },
-  // the agent's contracts and their hierarchy, linked from My Profile
-  { path: '/profile/contracts', title: 'Contracts', screen: 'contracts' },
   // internal, not in the menu: the shared ui/ components on sample rows (removable once areas use them)
   { path: '/ui-kit', title: 'UI kit', screen: 'ui-kit' },
 ];

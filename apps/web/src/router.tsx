@@ -26,7 +26,16 @@ const SCREENS: Record<string, () => Promise<ScreenModule>> = {
   'medicare-scholar': () => import('./features/marketing/medicare-scholar-page.tsx'),
   leadstar: () => import('./features/marketing/leadstar-page.tsx'),
   proshop: () => import('./features/marketing/proshop-page.tsx'),
-  contracts: () => import('./features/contracts/contracts-page.tsx'),
+  // My Profile holds the contracts tables and their views (spec part 1 §2): the two features, composed here
+  profile: async () => {
+    const [{ default: Profile }, { default: Contracts }] = await Promise.all([
+      import('./features/profile/profile-page.tsx'),
+      import('./features/contracts/contracts-page.tsx'),
+    ]);
+    return { default: () => <Profile contracts={<Contracts isSection />} /> };
+  },
+  'case-form': () => import('./features/cases/case-form-page.tsx'),
+  tos: () => import('./features/terms/tos-page.tsx'),
 };
 
 const lazyScreen = (load: () => Promise<ScreenModule>) => async () => ({ Component: (await load()).default });
@@ -82,6 +91,11 @@ export const routes: RouteObject[] = [
       ),
       publicRoute('/register/:token', { title: 'Create password' }, createPassword),
       publicRoute('/forgotpass/:token', { title: 'Reset password' }, createPassword),
+      publicRoute(
+        '/verify-email/:token',
+        { title: 'Confirm e-mail address' },
+        () => import('./features/profile/confirm-email-page.tsx'),
+      ),
       publicRoute(
         paths.tosGate,
         { title: 'Terms of Service', isWide: true },

@@ -13,11 +13,12 @@ export const paths = {
   interaction: (uid: string) => `/interaction/${encodeURIComponent(uid)}`,
   register: (token: string) => `/register/${encodeURIComponent(token)}`,
   forgotPassword: (token: string) => `/forgotpass/${encodeURIComponent(token)}`,
+  /** the link e-mailed to a new address: the change applies when it is opened */
+  confirmEmail: (token: string) => `/verify-email/${encodeURIComponent(token)}`,
   tosGate: '/tosgate',
   tos: '/tos',
   policies: '/policies',
   profile: '/profile',
-  contracts: '/profile/contracts',
   caseForm: '/case',
   products: '/products',
 } as const;

@@ -20,3 +20,4 @@ export * from './supplies.ts';
 export * from './enrollments.ts';
 export * from './prospects.ts';
 export * from './contracts.ts';
+export * from './cases.ts';

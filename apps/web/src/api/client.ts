@@ -15,6 +15,8 @@ export interface ApiFetchOptions<E extends RouteEntry> {
   params?: Record<string, string | number>;
   query?: Record<string, string | number | boolean | undefined>;
   body?: Input<E['body']>;
+  /** a multipart/form-data body (an upload), for entries whose body is not JSON */
+  formData?: FormData;
   /** a bearer other than the session's (the e-mailed link token) */
   token?: string;
   /** extra request headers the entry declares (Idempotency-Key) */
@@ -40,7 +42,7 @@ export async function apiFetch<E extends RouteEntry>(entry: E, options: ApiFetch
     response = await fetch(url, {
       method: entry.method,
       headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      body: options.formData ?? (options.body === undefined ? undefined : JSON.stringify(options.body)),
       signal: options.signal,
       credentials: 'same-origin',
     });

@@ -33,3 +33,22 @@ export const agents = pgTable(
     index('agents_email_idx').on(sql`lower(${t.email})`),
   ],
 );
+
+/**
+ * Pending e-mail changes: the address changes only when the single-use link sent to the new address is opened
+ * (design §3). Only the SHA-256 of the link's token is stored, as for the account links.
+ */
+export const emailChanges = pgTable(
+  'email_changes',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    agentId: text('agent_id')
+      .notNull()
+      .references(() => agents.id, { onDelete: 'cascade' }),
+    newEmail: text('new_email').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('email_changes_agent_idx').on(t.agentId), index('email_changes_expires_at_idx').on(t.expiresAt)],
+);

@@ -19,6 +19,8 @@ export const AUDIT_ACTIONS = [
   'password.created',
   /** a password replaced through a forgot-password link */
   'password.reset',
+  /** a password changed on My Profile (the current one was given) */
+  'password.changed',
   /** a new e-mail address asked for (the link goes to it) */
   'email.change-requested',
   /** the e-mail address changed (the link was followed) */

@@ -1,10 +1,76 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { agents } from '../../db/schema/index.ts';
+import { agents, emailChanges, files } from '../../db/schema/index.ts';
 
 export type AgentRow = typeof agents.$inferSelect;
+type FileInsert = typeof files.$inferInsert;
 
 export async function findAgent(db: Db, agentId: string): Promise<AgentRow | undefined> {
   const [row] = await db.select().from(agents).where(eq(agents.id, agentId)).limit(1);
   return row;
+}
+
+/** The stored picture of an agent: its storage key, or undefined when the agent has none. */
+export async function findAvatarFile(db: Db, agentId: string) {
+  const [row] = await db
+    .select({ id: files.id, storageKey: files.storageKey, contentType: files.contentType, size: files.size })
+    .from(agents)
+    .innerJoin(files, eq(files.id, agents.avatarFileId))
+    .where(eq(agents.id, agentId))
+    .limit(1);
+  return row;
+}
+
+/** Records a new picture as the agent's and forgets the previous file row (its bytes were overwritten). */
+export async function replaceAvatarFile(db: Db, agentId: string, file: FileInsert, now: Date): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [previous] = await tx
+      .select({ avatarFileId: agents.avatarFileId })
+      .from(agents)
+      .where(eq(agents.id, agentId))
+      .for('update');
+    await tx.insert(files).values(file);
+    await tx.update(agents).set({ avatarFileId: file.id, updatedAt: now }).where(eq(agents.id, agentId));
+    if (previous?.avatarFileId && previous.avatarFileId !== file.id) {
+      await tx.delete(files).where(eq(files.id, previous.avatarFileId));
+    }
+  });
+}
+
+export async function setAgentPasswordHash(db: Db, agentId: string, passwordHash: string, now: Date): Promise<void> {
+  await db.update(agents).set({ passwordHash, passwordChangedAt: now, updatedAt: now }).where(eq(agents.id, agentId));
+}
+
+/** A new pending change; the agent's earlier unused links stop working. Run in the caller's transaction. */
+export async function insertEmailChange(
+  db: Db,
+  row: { tokenHash: string; agentId: string; newEmail: string; createdAt: Date; expiresAt: Date },
+): Promise<void> {
+  await db
+    .update(emailChanges)
+    .set({ usedAt: row.createdAt })
+    .where(and(eq(emailChanges.agentId, row.agentId), isNull(emailChanges.usedAt)));
+  await db.insert(emailChanges).values(row);
+}
+
+/** Spends a link in one conditional UPDATE: of two concurrent uses only one gets the change. */
+export async function spendEmailChange(
+  db: Db,
+  tokenHash: string,
+  now: Date,
+): Promise<{ agentId: string; email: string } | undefined> {
+  const [spent] = await db
+    .update(emailChanges)
+    .set({ usedAt: now })
+    .where(and(eq(emailChanges.tokenHash, tokenHash), isNull(emailChanges.usedAt), gt(emailChanges.expiresAt, now)))
+    .returning({ agentId: emailChanges.agentId, email: emailChanges.newEmail });
+  return spent;
+}
+
+export async function setAgentEmail(db: Db, agentId: string, email: string, now: Date): Promise<void> {
+  await db.update(agents).set({ email, updatedAt: now }).where(eq(agents.id, agentId));
+}
+
+export async function deleteEmailChangesBefore(db: Db, before: Date): Promise<void> {
+  await db.delete(emailChanges).where(lt(emailChanges.expiresAt, before));
 }

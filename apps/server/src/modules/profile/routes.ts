@@ -1,16 +1,68 @@
-import { getUserInfo as getUserInfoRoute } from '@arc/contract';
-import type { FastifyInstance } from 'fastify';
+import {
+  AVATAR_FIELD,
+  AVATAR_MAX_BYTES,
+  changePassword as changePasswordRoute,
+  confirmEmailChange as confirmEmailChangeRoute,
+  getAvatar as getAvatarRoute,
+  getUserInfo as getUserInfoRoute,
+  PROFILE_MESSAGES,
+  updateAvatar as updateAvatarRoute,
+  updateUserInfo as updateUserInfoRoute,
+} from '@arc/contract';
+import multipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { bearerToken } from '../../platform/auth.ts';
+import { AppError } from '../../platform/errors.ts';
+import { startPeriodicJob } from '../../platform/periodic-job.ts';
 import { addRoute } from '../../platform/routes.ts';
+import { createUrlSigner } from '../../platform/signed-urls.ts';
 import type { TtlCache } from '../../platform/ttl-cache.ts';
-import { getUserInfoJson, type ProfileDeps } from './service.ts';
+import {
+  changePassword,
+  confirmEmailChange,
+  getUserInfoJson,
+  openAvatar,
+  purgeOldEmailChanges,
+  requestEmailChange,
+  updateAvatar,
+  type ProfileDeps,
+} from './service.ts';
 
 export interface ProfileRoutesOptions {
   /** user info by agent id; app.ts shares it with the terms module, which drops an agent's entry on acceptance */
   userInfoCache: TtlCache<string>;
 }
 
+/** Counted per agent, after authentication. */
+const perAgent = (name: string, max: number, timeWindow: string) => ({
+  max,
+  timeWindow,
+  hook: 'preHandler' as const,
+  keyGenerator: (request: FastifyRequest) => `${name}:${request.agentId}`,
+});
+
 export async function profileRoutes(app: FastifyInstance, options: ProfileRoutesOptions): Promise<void> {
-  const deps: ProfileDeps = { db: app.db, clock: app.deps.clock, userCache: options.userInfoCache };
+  const deps: ProfileDeps = {
+    db: app.db,
+    clock: app.deps.clock,
+    userCache: options.userInfoCache,
+    // derived from the provider's cookie key, which every replica loads from the database
+    signer: createUrlSigner(app.deps.secrets.cookieKeys[0]!, 'avatar'),
+  };
+  const withStorage = { ...deps, storage: app.deps.storage };
+
+  // Only this plugin's routes parse multipart: one picture, no other part, the small avatar limit (design §7).
+  await app.register(multipart, {
+    limits: { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 0, parts: 1, headerPairs: 20 },
+  });
+
+  const stopPurge = startPeriodicJob({
+    name: 'email-change-purge',
+    everyMs: 10 * 60 * 1000,
+    log: app.log,
+    job: () => purgeOldEmailChanges(app.db, app.deps.clock.now()),
+  });
+  app.addHook('onClose', async () => stopPurge());
 
   // The calls the terms gate needs (this one and the terms module's two) answer before the current terms are accepted; every other agent call
   // answers 403 TERMS_NOT_ACCEPTED until then (../terms/terms-gate.ts).
@@ -23,5 +75,91 @@ export async function profileRoutes(app: FastifyInstance, options: ProfileRoutes
       // already encoded by the contract's schema (and cached): sent as it is
       reply.type('application/json; charset=utf-8').send(await getUserInfoJson(deps, request.agentId)),
     beforeTerms,
+  );
+
+  addRoute(
+    app,
+    updateAvatarRoute,
+    async (request, reply) => {
+      if (!request.isMultipart()) throw new AppError('BAD_REQUEST', PROFILE_MESSAGES.avatarMissing);
+      let upload: Buffer | undefined;
+      try {
+        for await (const part of request.parts()) {
+          if (part.type !== 'file' || part.fieldname !== AVATAR_FIELD) {
+            throw new AppError('BAD_REQUEST', PROFILE_MESSAGES.avatarMissing);
+          }
+          // at most AVATAR_MAX_BYTES: @fastify/multipart's toBuffer() throws FST_REQ_FILE_TOO_LARGE past it
+          upload = await part.toBuffer();
+        }
+      } catch (err) {
+        if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+          throw new AppError('PAYLOAD_TOO_LARGE', PROFILE_MESSAGES.avatarTooLarge);
+        }
+        if (err instanceof AppError) throw err;
+        if ((err as { code?: string }).code?.startsWith('FST_')) {
+          throw new AppError('BAD_REQUEST', PROFILE_MESSAGES.avatarMissing);
+        }
+        throw err;
+      }
+      if (!upload || upload.length === 0) throw new AppError('BAD_REQUEST', PROFILE_MESSAGES.avatarMissing);
+      const avatar = await updateAvatar(withStorage, request.agentId, upload);
+      return reply.code(201).send({ message: PROFILE_MESSAGES.avatarUpdated, avatar });
+    },
+    { rateLimit: perAgent('avatar', 20, '1 minute') },
+  );
+
+  // No bearer: an <img> cannot send one. The signed token in the URL of GET /arc/user/info is the credential.
+  addRoute(
+    app,
+    getAvatarRoute,
+    async (request, reply) => {
+      const picture = await openAvatar(withStorage, request.params.agentId, request.query.token);
+      const maxAge = Math.max(0, picture.expiresAt - Math.floor(app.deps.clock.now().getTime() / 1000));
+      return reply
+        .type(picture.contentType)
+        .header('content-length', String(picture.size))
+        .header('cache-control', `private, max-age=${maxAge}`)
+        .header('x-content-type-options', 'nosniff')
+        .header('content-security-policy', "default-src 'none'")
+        .send(picture.stream);
+    },
+    { rateLimit: { max: 600, timeWindow: '1 minute' } },
+  );
+
+  addRoute(
+    app,
+    changePasswordRoute,
+    async (request, reply) => {
+      await changePassword(deps, request.agentId, request.body, request.ip);
+      return reply.code(201).send({ message: PROFILE_MESSAGES.passwordUpdated });
+    },
+    // each attempt verifies the current password: a guessing script gets a handful an hour
+    { rateLimit: perAgent('change-password', 10, '15 minutes') },
+  );
+
+  addRoute(
+    app,
+    updateUserInfoRoute,
+    async (request) => {
+      await requestEmailChange(
+        { ...deps, mailer: app.deps.mailer, config: app.deps.config },
+        request.agentId,
+        request.body.agent.email,
+        request.ip,
+      );
+      return { message: PROFILE_MESSAGES.checkEmail };
+    },
+    { rateLimit: perAgent('update-email', 5, '1 hour') },
+  );
+
+  // Public: the e-mailed link's token is the bearer, as for the create-password links.
+  addRoute(
+    app,
+    confirmEmailChangeRoute,
+    async (request) => {
+      const email = await confirmEmailChange(deps, bearerToken(request), request.ip);
+      return { message: PROFILE_MESSAGES.emailChanged, email };
+    },
+    { rateLimit: { max: 20, timeWindow: '1 minute' } },
   );
 }

@@ -1,24 +1,62 @@
-import { getUserInfo as getUserInfoRoute, type Terms, type User } from '@arc/contract';
+import { Readable } from 'node:stream';
+import {
+  buildPath,
+  getAvatar as getAvatarRoute,
+  getUserInfo as getUserInfoRoute,
+  MEMBER_SUPPORT_UNLIMITED,
+  MESSAGES,
+  passesPasswordChange,
+  PROFILE_MESSAGES,
+  type ChangePasswordRequest,
+  type Terms,
+  type User,
+} from '@arc/contract';
+import { paths } from '@arc/contract/constants';
+import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../platform/clock.ts';
-import { AppError } from '../../platform/errors.ts';
+import { AppError, notFound } from '../../platform/errors.ts';
+import type { Mailer } from '../../platform/mailer.ts';
+import { hashPassword, verifyPassword } from '../../platform/passwords.ts';
+import type { UrlSigner } from '../../platform/signed-urls.ts';
+import type { Storage } from '../../platform/storage.ts';
+import { hashToken, randomId, randomToken } from '../../platform/tokens.ts';
 import type { TtlCache } from '../../platform/ttl-cache.ts';
+import { checkNewPassword } from '../account/service.ts';
+import { recordAudit } from '../audit/service.ts';
 import { getTermsFor } from '../terms/service.ts';
-import { findAgent, type AgentRow } from './queries.ts';
+import { reencodeAvatar } from './avatar-image.ts';
+import { confirmEmailChangeMail, emailChangeRequestedMail } from './emails.ts';
+import {
+  deleteEmailChangesBefore,
+  findAgent,
+  findAvatarFile,
+  insertEmailChange,
+  replaceAvatarFile,
+  setAgentEmail,
+  setAgentPasswordHash,
+  spendEmailChange,
+  type AgentRow,
+} from './queries.ts';
+
+/** What the signed avatar URLs grant (platform/signed-urls.ts): one agent's picture. */
+const AVATAR_RESOURCE = 'avatar';
 
 export interface ProfileDeps {
   db: Db;
   clock: Clock;
   /** user info by agent id, as the JSON answer: every page asks for it, so a few seconds of reuse saves work */
   userCache: TtlCache<string>;
+  /** signs the avatar URLs an <img> opens without a bearer */
+  signer: UrlSigner;
 }
 
-export function toUser(agent: AgentRow, tos: Terms | null): User {
+export function toUser(agent: AgentRow, tos: Terms | null, avatar: string | null): User {
   return {
     id: agent.id,
     ActID: agent.actId,
     actData: { FULLNAME: `${agent.firstName} ${agent.lastName}`.trim() },
-    avatar: agent.avatarFileId ? `/arc/agent/avatar/${encodeURIComponent(agent.id)}` : null,
+    avatar,
     tos,
     npn: agent.npn,
     username: agent.username ?? agent.npn,
@@ -39,7 +77,7 @@ export function toUser(agent: AgentRow, tos: Terms | null): User {
 export async function getUserInfo(deps: ProfileDeps, agentId: string): Promise<User> {
   const agent = await findAgent(deps.db, agentId);
   if (!agent) throw new AppError('NOT_FOUND', 'Agent not found');
-  return toUser(agent, await getTermsFor(deps, agentId));
+  return toUser(agent, await getTermsFor(deps, agentId), avatarUrl(deps, agent));
 }
 
 const UserInfoResponseSchema = getUserInfoRoute.responses[200];
@@ -51,4 +89,190 @@ export async function getUserInfoJson(deps: ProfileDeps, agentId: string): Promi
   const json = JSON.stringify(UserInfoResponseSchema.encode({ agent: await getUserInfo(deps, agentId) }));
   deps.userCache.set(agentId, json);
   return json;
+}
+
+// ── avatar ───────────────────────────────────────────────────────────────────────────────────────────
+
+/** Whole days: the signed avatar URL stays the same all day, so browsers cache the picture. */
+const DAY_SECONDS = 24 * 60 * 60;
+
+/** `/arc/agent/avatar/:agentId?v=<file>&token=<signed>`: valid one to two days, new when the picture changes. */
+function avatarUrl(deps: Pick<ProfileDeps, 'clock' | 'signer'>, agent: AgentRow): string | null {
+  if (!agent.avatarFileId) return null;
+  const today = Math.floor(deps.clock.now().getTime() / 1000 / DAY_SECONDS);
+  const token = deps.signer.sign({
+    resource: AVATAR_RESOURCE,
+    agentId: agent.id,
+    expiresAt: (today + 2) * DAY_SECONDS,
+  });
+  const query = new URLSearchParams({ v: agent.avatarFileId, token });
+  return `${buildPath(getAvatarRoute.path, { agentId: agent.id })}?${query.toString()}`;
+}
+
+/**
+ * Re-encodes the uploaded bytes (avatar-image.ts) and stores the picture as `avatars/<npn>.jpg` (spec part 1
+ * §5: named after the agent's NPN), then points the agent at it. Answers the new avatar URL.
+ */
+export async function updateAvatar(
+  deps: ProfileDeps & { storage: Storage },
+  agentId: string,
+  upload: Buffer,
+): Promise<string> {
+  const agent = await findAgent(deps.db, agentId);
+  if (!agent) throw notFound('Agent not found');
+  const jpeg = await reencodeAvatar(upload);
+  const now = deps.clock.now();
+  const file = {
+    id: `fil_${randomId()}`,
+    name: `${agent.npn}.jpg`,
+    contentType: 'image/jpeg',
+    size: jpeg.length,
+    storageKey: `avatars/${agent.npn}.jpg`,
+    ownerAgentId: agent.id,
+    createdAt: now,
+  };
+  await deps.storage.put(file.storageKey, Readable.from([jpeg]));
+  await replaceAvatarFile(deps.db, agent.id, file, now);
+  deps.userCache.delete(agent.id);
+  return avatarUrl(deps, { ...agent, avatarFileId: file.id })!;
+}
+
+/** The picture behind a signed avatar URL: a forged, expired or another agent's token is 403; no picture is 404. */
+export async function openAvatar(
+  deps: ProfileDeps & { storage: Storage },
+  agentId: string,
+  token: string,
+): Promise<{ stream: Readable; size: number; contentType: string; expiresAt: number }> {
+  const claims = deps.signer.verify(token, deps.clock.now());
+  if (!claims || claims.resource !== AVATAR_RESOURCE || claims.agentId !== agentId) {
+    throw new AppError('FORBIDDEN', 'This picture link is not valid.');
+  }
+  const file = await findAvatarFile(deps.db, agentId);
+  if (!file) throw notFound('No picture');
+  return {
+    stream: await deps.storage.get(file.storageKey),
+    size: file.size,
+    contentType: file.contentType,
+    expiresAt: claims.expiresAt,
+  };
+}
+
+// ── password ─────────────────────────────────────────────────────────────────────────────────────────
+
+/**
+ * Change Password: the current password must verify, and the new one must pass the spec's six criteria and
+ * the account module's policy (common passwords, own username or NPN: docs/decisions/002-password-policy.md).
+ */
+export async function changePassword(
+  deps: ProfileDeps,
+  agentId: string,
+  request: ChangePasswordRequest,
+  /** the client's address as trusted by TRUST_PROXY, for the audit log */
+  ip: string,
+): Promise<void> {
+  const agent = await findAgent(deps.db, agentId);
+  if (!agent?.passwordHash) throw notFound('Agent not found');
+  if (!(await verifyPassword(request.oldPassword, agent.passwordHash))) {
+    throw new AppError('BAD_REQUEST', PROFILE_MESSAGES.wrongOldPassword, {
+      fieldErrors: { oldPassword: [PROFILE_MESSAGES.wrongOldPassword] },
+    });
+  }
+  if (!passesPasswordChange(request.oldPassword, request.newPass1, request.newPass1)) {
+    throw new AppError('BAD_REQUEST', PROFILE_MESSAGES.newPasswordCriteria);
+  }
+  checkNewPassword(request.newPass1, agent);
+  const passwordHash = await hashPassword(request.newPass1);
+  // in one transaction: the password changes if and only if the change is recorded
+  await deps.db.transaction(async (tx) => {
+    await setAgentPasswordHash(tx, agent.id, passwordHash, deps.clock.now());
+    await recordAudit({ db: tx, clock: deps.clock }, { agentId: agent.id, ip, action: 'password.changed' });
+  });
+}
+
+// ── e-mail ───────────────────────────────────────────────────────────────────────────────────────────
+
+export const EMAIL_LINK_TTL_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Update Email Address: nothing changes yet. A single-use link (24 hours) goes to the new address, and a
+ * notice to the current one; the address changes when the link is opened (design §3).
+ */
+export async function requestEmailChange(
+  deps: ProfileDeps & { mailer: Mailer; config: Pick<Config, 'publicUrl' | 'providerName'> },
+  agentId: string,
+  email: string,
+  ip: string,
+): Promise<void> {
+  const agent = await findAgent(deps.db, agentId);
+  if (!agent) throw notFound('Agent not found');
+  if (email.toLowerCase() === agent.email.toLowerCase()) {
+    throw new AppError('BAD_REQUEST', PROFILE_MESSAGES.emailUnchanged, {
+      fieldErrors: { email: [PROFILE_MESSAGES.emailUnchanged] },
+    });
+  }
+  const token = randomToken();
+  const now = deps.clock.now();
+  await deps.db.transaction(async (tx) => {
+    await insertEmailChange(tx, {
+      tokenHash: hashToken(token),
+      agentId: agent.id,
+      newEmail: email,
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + EMAIL_LINK_TTL_MS),
+    });
+    await recordAudit(
+      { db: tx, clock: deps.clock },
+      { agentId: agent.id, ip, action: 'email.change-requested', detail: { to: email } },
+    );
+  });
+  const common = { firstName: agent.firstName, productName: deps.config.providerName };
+  await deps.mailer.send(
+    confirmEmailChangeMail({ ...common, to: email, link: `${deps.config.publicUrl}${paths.confirmEmail(token)}` }),
+  );
+  await deps.mailer.send(emailChangeRequestedMail({ ...common, to: agent.email, newEmail: email }));
+}
+
+/** Opens the e-mailed link: a used, unknown or expired link is 410 "This link is expired.". */
+export async function confirmEmailChange(deps: ProfileDeps, token: string | undefined, ip: string): Promise<string> {
+  if (!token) throw new AppError('GONE', MESSAGES.linkExpired);
+  // one transaction: the link is spent, the address changes and the change is recorded, or nothing happens
+  const applied = await deps.db.transaction(async (tx) => {
+    const now = deps.clock.now();
+    const spent = await spendEmailChange(tx, hashToken(token), now);
+    if (!spent) return undefined;
+    await setAgentEmail(tx, spent.agentId, spent.email, now);
+    await recordAudit(
+      { db: tx, clock: deps.clock },
+      { agentId: spent.agentId, ip, action: 'email.changed', detail: { to: spent.email } },
+    );
+    return spent;
+  });
+  if (!applied) throw new AppError('GONE', MESSAGES.linkExpired);
+  deps.userCache.delete(applied.agentId);
+  return applied.email;
+}
+
+/** Links a week past their end are of no use even for support questions. */
+export async function purgeOldEmailChanges(db: Db, now: Date): Promise<void> {
+  await deleteEmailChangesBefore(db, new Date(now.getTime() - 7 * EMAIL_LINK_TTL_MS));
+}
+
+/** The case form's rule (spec part 1 §6): member support tier Unlimited only. */
+export async function isMemberSupportUnlimited(deps: Pick<ProfileDeps, 'db'>, agentId: string): Promise<boolean> {
+  const agent = await findAgent(deps.db, agentId);
+  return agent?.memberSupportTier === MEMBER_SUPPORT_UNLIMITED;
+}
+
+/** Who filed something, for another area's records and e-mails (the case form). */
+export async function getAgentContact(deps: Pick<ProfileDeps, 'db'>, agentId: string) {
+  const agent = await findAgent(deps.db, agentId);
+  if (!agent) throw notFound('Agent not found');
+  return {
+    npn: agent.npn,
+    firstName: agent.firstName,
+    lastName: agent.lastName,
+    email: agent.email,
+    mobilePhone: agent.mobilePhone,
+    memberSupportTier: agent.memberSupportTier,
+  };
 }

@@ -1,4 +1,4 @@
-import { CreatePasswordRequestSchema, MESSAGES, passesPasswordRules } from '@arc/contract';
+import { checkPassword, CreatePasswordRequestSchema, MESSAGES, passesPasswordRules } from '@arc/contract';
 import {
   Alert,
   Anchor,
@@ -20,7 +20,7 @@ import { Link, useParams } from 'react-router';
 import { accountQueries, useCreatePassword } from '../../api/account.ts';
 import { ApiError, errorMessage } from '../../api/client.ts';
 import { paths } from '../../paths.ts';
-import { PasswordChecklist } from './password-checklist.tsx';
+import { PasswordChecklist } from '../../ui/password-checklist.tsx';
 
 const isGone = (error: unknown) => error instanceof ApiError && error.status === 410;
 
@@ -113,7 +113,7 @@ export default function CreatePasswordPage() {
           required
           {...form.getInputProps('confirmation')}
         />
-        <PasswordChecklist password={password} confirmation={confirmation} />
+        <PasswordChecklist criteria={checkPassword(password, confirmation)} />
         <Button type="submit" disabled={!canSubmit} loading={create.isPending} fullWidth size="md">
           Create Password
         </Button>

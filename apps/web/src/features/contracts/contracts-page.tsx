@@ -74,7 +74,8 @@ function contractColumns(open: (view: View, id: string) => void): DataTableColum
  * Certification, Downline Certification — replaces the tables, is named in the address (so reload and the
  * browser's back button keep it), and closes with its back arrow.
  */
-export default function ContractsPage() {
+export default function ContractsPage({ isSection = false }: { isSection?: boolean }) {
+  const heading = isSection ? 2 : 1;
   const contracts = useQuery(contractsQueries.contracts());
   const [params, setParams] = useSearchParams();
   const view = VIEWS.find((v) => v === params.get('view'));
@@ -92,7 +93,7 @@ export default function ContractsPage() {
     const subtitle = contract ? subtitleOf(contract) : '';
     return (
       <Stack gap="lg">
-        <Title order={1}>Contracts</Title>
+        <Title order={heading}>Contracts</Title>
         <Paper p={{ base: 'sm', sm: 'lg' }}>
           {!id ? (
             <MissingId view={view} onBack={close} />
@@ -117,7 +118,7 @@ export default function ContractsPage() {
   const error = contracts.isError ? CONTRACTS_TEXT.contractsFailed : null;
   return (
     <Stack gap="lg">
-      <Title order={1}>Contracts</Title>
+      <Title order={heading}>Contracts</Title>
       {[
         { title: CONTRACTS_TEXT.individualTitle(SHORT_NAME), rows: individual },
         { title: CONTRACTS_TEXT.agencyTitle(SHORT_NAME), rows: agency },

@@ -1,13 +1,20 @@
-import { checkPassword } from '@arc/contract';
 import { List, Text, ThemeIcon, VisuallyHidden } from '@mantine/core';
 import { IconCheck, IconX } from '@tabler/icons-react';
 
-/** The live requirements list: each rule says met or not met in words, not colour alone. */
-export function PasswordChecklist({ password, confirmation }: { password: string; confirmation: string }) {
-  const results = checkPassword(password, confirmation);
+export interface PasswordCriterion {
+  id: string;
+  label: string;
+  ok: boolean;
+}
+
+/**
+ * The live requirements list of create password and Change Password: each rule says met or not met in words,
+ * not colour alone.
+ */
+export function PasswordChecklist({ criteria }: { criteria: readonly PasswordCriterion[] }) {
   return (
     <List spacing={6} size="sm" center aria-label="Password requirements" aria-live="polite">
-      {results.map((rule) => (
+      {criteria.map((rule) => (
         <List.Item
           key={rule.id}
           icon={

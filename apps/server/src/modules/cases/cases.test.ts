@@ -1,0 +1,137 @@
+import { CASE_MESSAGES, CASE_REQUEST_TYPES } from '@arc/contract';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { agentReadyToSell, cases } from '../../db/schema/index.ts';
+import { insertAgent } from '../../seed/factories.ts';
+import { createTestApp, type TestApp } from '../../test/app.ts';
+import { waitForMail } from '../../test/mail.ts';
+import { bearer, mintAccessToken } from '../../test/tokens.ts';
+
+const SUPPORT = 'support-desk@provider.example';
+let t: TestApp;
+let unlimited: Awaited<ReturnType<typeof insertAgent>>;
+let token: string;
+let standardToken: string;
+
+beforeAll(async () => {
+  t = await createTestApp({ env: { MEMBER_SUPPORT_EMAIL: SUPPORT } });
+  unlimited = await insertAgent(t.database.db, { memberSupportTier: 'Unlimited', firstName: 'Casey' });
+  const standard = await insertAgent(t.database.db, { memberSupportTier: 'Standard' });
+  token = await mintAccessToken(t, { agentId: unlimited.id });
+  standardToken = await mintAccessToken(t, { agentId: standard.id });
+  await t.database.db.insert(agentReadyToSell).values([
+    { agentId: unlimited.id, orgName: 'Humana', stateCode: 'CA', year: 2026, isReady: true },
+    { agentId: unlimited.id, orgName: 'Humana', stateCode: 'OR', year: 2026, isReady: true },
+    { agentId: unlimited.id, orgName: 'Aetna', stateCode: 'CA', year: 2026, isReady: false },
+    { agentId: standard.id, orgName: 'Cigna', stateCode: 'CA', year: 2026, isReady: true },
+  ]);
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const VALID = {
+  memberName: 'Rosa Martinez',
+  memberId: 'H1234-567',
+  dateOfBirth: '1954-03-09',
+  memberPhoneNumber: '(916) 555-0199',
+  requestType: 'Claim Issue',
+  carrier: 'Humana',
+  description: 'Claim for the March 2 office visit was denied as out of network.',
+  carrierService: 'SR-88231',
+};
+
+const report = (auth: string | null, payload: unknown) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/arc/case/reportCase',
+    headers: auth ? bearer(auth) : {},
+    payload: payload as Record<string, unknown>,
+  });
+
+describe('GET /arc/case/carriers', () => {
+  it("answers the agent's carriers once each, sorted", async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/arc/case/carriers', headers: bearer(token) });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ carriers: ['Aetna', 'Humana'] });
+  });
+
+  it('answers 403 to an agent whose member support tier is not Unlimited', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/arc/case/carriers', headers: bearer(standardToken) });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().message).toBe(CASE_MESSAGES.notAllowed);
+  });
+});
+
+describe('POST /arc/case/reportCase', () => {
+  it('stores the case and e-mails it to member support', async () => {
+    const res = await report(token, VALID);
+    expect(res.statusCode).toBe(201);
+    const { id, message } = res.json();
+    expect(message).toBe(CASE_MESSAGES.success);
+    const [row] = await t.database.db.select().from(cases).where(eq(cases.id, id));
+    expect(row).toMatchObject({ ...VALID, agentId: unlimited.id, emailedTo: SUPPORT });
+    const [mail] = await waitForMail(t, SUPPORT);
+    expect(mail!.subject).toBe(`Member support case ${id}: Claim Issue for Rosa Martinez`);
+    expect(mail!.text).toContain('Date of Birth: 03/09/1954');
+    expect(mail!.text).toContain(`NPN ${unlimited.npn}`);
+    expect(mail!.text).toContain('Optional - Existing carrier service or case number: SR-88231');
+  });
+
+  it('needs only the date of birth and the request type', async () => {
+    for (const requestType of CASE_REQUEST_TYPES) {
+      const res = await report(token, { dateOfBirth: '2001-12-31', requestType });
+      expect(res.statusCode, requestType).toBe(201);
+    }
+  });
+
+  it("answers 400 with the spec's messages for a missing or invalid date and request type", async () => {
+    const cases: Array<[Record<string, unknown>, string, string]> = [
+      [{ requestType: 'Other Support' }, 'dateOfBirth', CASE_MESSAGES.dateOfBirthRequired],
+      [{ requestType: 'Other Support', dateOfBirth: '' }, 'dateOfBirth', CASE_MESSAGES.dateOfBirthRequired],
+      [{ requestType: 'Other Support', dateOfBirth: '02/30/1950' }, 'dateOfBirth', CASE_MESSAGES.dateOfBirthInvalid],
+      [{ requestType: 'Other Support', dateOfBirth: '1950-02-30' }, 'dateOfBirth', CASE_MESSAGES.dateOfBirthInvalid],
+      [{ requestType: 'Other Support', dateOfBirth: '2999-01-01' }, 'dateOfBirth', CASE_MESSAGES.dateOfBirthInvalid],
+      [{ dateOfBirth: '1950-01-01' }, 'requestType', CASE_MESSAGES.requestTypeRequired],
+      [{ dateOfBirth: '1950-01-01', requestType: 'Lunch' }, 'requestType', CASE_MESSAGES.requestTypeRequired],
+    ];
+    for (const [payload, field, message] of cases) {
+      const res = await report(token, payload);
+      expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(res.json().fieldErrors[field], JSON.stringify(payload)).toContain(message);
+    }
+  });
+
+  it('answers 400 for a carrier the agent is not contracted with, and for oversized fields', async () => {
+    const other = await report(token, { ...VALID, carrier: 'Cigna' });
+    expect(other.statusCode).toBe(400);
+    expect(other.json().message).toBe(CASE_MESSAGES.carrierUnknown);
+    const long = await report(token, { ...VALID, description: 'x'.repeat(4001) });
+    expect(long.statusCode).toBe(400);
+    const phone = await report(token, { ...VALID, memberPhoneNumber: 'call me maybe' });
+    expect(phone.statusCode).toBe(400);
+  });
+
+  it('answers 403 to an agent whose tier is not Unlimited, and stores nothing', async () => {
+    const before = (await t.database.db.select().from(cases)).length;
+    const res = await report(standardToken, { ...VALID, carrier: 'Cigna' });
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual({ code: 'FORBIDDEN', message: CASE_MESSAGES.notAllowed });
+    expect((await t.database.db.select().from(cases)).length).toBe(before);
+  });
+
+  it('answers 400 for a malformed body and 401 "Missing token" without a token', async () => {
+    for (const payload of [null, 'text', [], { ...VALID, dateOfBirth: 19540309 }]) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/arc/case/reportCase',
+        headers: { ...bearer(token), 'content-type': 'application/json' },
+        payload: JSON.stringify(payload),
+      });
+      expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+    }
+    const res = await report(null, VALID);
+    expect(res.statusCode).toBe(401);
+    expect(res.json().message).toBe('Missing token');
+  });
+});

@@ -1,0 +1,38 @@
+import {
+  CASE_MESSAGES,
+  createCaseReport as createCaseReportRoute,
+  listCaseCarriers as listCaseCarriersRoute,
+} from '@arc/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { addRoute } from '../../platform/routes.ts';
+import { createCaseReport, listCaseCarriers, type CasesDeps } from './service.ts';
+
+export async function casesRoutes(app: FastifyInstance): Promise<void> {
+  const deps: CasesDeps = {
+    db: app.db,
+    clock: app.deps.clock,
+    mailer: app.deps.mailer,
+    config: app.deps.config,
+  };
+
+  addRoute(app, listCaseCarriersRoute, async (request) => ({
+    carriers: await listCaseCarriers(deps, request.agentId),
+  }));
+
+  addRoute(
+    app,
+    createCaseReportRoute,
+    async (request, reply) => {
+      const id = await createCaseReport(deps, request.agentId, request.body);
+      return reply.code(201).send({ message: CASE_MESSAGES.success, id });
+    },
+    {
+      rateLimit: {
+        max: 20,
+        timeWindow: '1 minute',
+        hook: 'preHandler',
+        keyGenerator: (request: FastifyRequest) => `case-report:${request.agentId}`,
+      },
+    },
+  );
+}

@@ -1,0 +1,195 @@
+import { MESSAGES, PASSWORD_MESSAGES, PROFILE_MESSAGES } from '@arc/contract';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { agents, auditLog, emailChanges } from '../../db/schema/index.ts';
+import { verifyPassword } from '../../platform/passwords.ts';
+import { insertAgent } from '../../seed/factories.ts';
+import { createTestApp, type TestApp } from '../../test/app.ts';
+import { linkIn, waitForMail } from '../../test/mail.ts';
+import { bearer, mintAccessToken } from '../../test/tokens.ts';
+
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+async function newAgent() {
+  const agent = await insertAgent(t.database.db, { password: 'Old-Password-1' });
+  return { agent, token: await mintAccessToken(t, { agentId: agent.id }) };
+}
+
+const auditActions = async (agentId: string) =>
+  (
+    await t.database.db
+      .select({ action: auditLog.action, detail: auditLog.detail })
+      .from(auditLog)
+      .where(eq(auditLog.agentId, agentId))
+      .orderBy(auditLog.id)
+  ).map((row) => row.action);
+
+const storedAgent = async (id: string) => (await t.database.db.select().from(agents).where(eq(agents.id, id)))[0]!;
+
+describe('POST /arc/user/create/password', () => {
+  const change = (token: string | null, payload: unknown) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/arc/user/create/password',
+      headers: token ? bearer(token) : {},
+      payload: payload as Record<string, unknown>,
+    });
+
+  it('answers 201 and the new password works from then on', async () => {
+    const { agent, token } = await newAgent();
+    const res = await change(token, { oldPassword: 'Old-Password-1', newPass1: 'Brand-New-Pass-7' });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toEqual({ message: PROFILE_MESSAGES.passwordUpdated });
+    const stored = await storedAgent(agent.id);
+    expect(await verifyPassword('Brand-New-Pass-7', stored.passwordHash!)).toBe(true);
+    expect(await verifyPassword('Old-Password-1', stored.passwordHash!)).toBe(false);
+    expect(stored.passwordChangedAt).not.toBeNull();
+    expect(await auditActions(agent.id)).toEqual(['password.changed']);
+  });
+
+  it('answers 400 for a wrong current password and changes nothing', async () => {
+    const { agent, token } = await newAgent();
+    const res = await change(token, { oldPassword: 'Wrong-Password-1', newPass1: 'Brand-New-Pass-7' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(PROFILE_MESSAGES.wrongOldPassword);
+    expect(await verifyPassword('Old-Password-1', (await storedAgent(agent.id)).passwordHash!)).toBe(true);
+    expect(await auditActions(agent.id)).toEqual([]);
+  });
+
+  it("answers 400 with the spec's texts for a short current password and a new one that fails the criteria", async () => {
+    const { token } = await newAgent();
+    const short = await change(token, { oldPassword: 'Old-1', newPass1: 'Brand-New-Pass-7' });
+    expect(short.statusCode).toBe(400);
+    expect(short.json().fieldErrors.oldPassword).toEqual([PROFILE_MESSAGES.oldPasswordLength]);
+    for (const newPass1 of ['short1A', 'alllowercase1', 'ALLUPPERCASE1', 'NoDigitsHere', 'Old-Password-1']) {
+      const res = await change(token, { oldPassword: 'Old-Password-1', newPass1 });
+      expect(res.statusCode, newPass1).toBe(400);
+      expect(res.json().message, newPass1).toBe(PROFILE_MESSAGES.newPasswordCriteria);
+    }
+  });
+
+  it("applies the account module's policy: a common password or one with the username is refused", async () => {
+    const { agent, token } = await newAgent();
+    const common = await change(token, { oldPassword: 'Old-Password-1', newPass1: 'Password123' });
+    expect(common.statusCode).toBe(400);
+    expect(common.json().message).toBe(PASSWORD_MESSAGES.common);
+    const own = await change(token, { oldPassword: 'Old-Password-1', newPass1: `X1${agent.npn}y` });
+    expect(own.statusCode).toBe(400);
+    expect(own.json().message).toBe(PASSWORD_MESSAGES.containsAccount);
+  });
+
+  it('answers 400 for a malformed body and 401 without a token', async () => {
+    const { token } = await newAgent();
+    for (const payload of [{}, { oldPassword: 'Old-Password-1' }, { oldPassword: 1, newPass1: 2 }]) {
+      expect((await change(token, payload)).statusCode).toBe(400);
+    }
+    const res = await change(null, { oldPassword: 'Old-Password-1', newPass1: 'Brand-New-Pass-7' });
+    expect(res.statusCode).toBe(401);
+    expect(res.json().message).toBe(MESSAGES.unauthorized);
+  });
+
+  it('limits attempts per agent: the eleventh within 15 minutes is 429', async () => {
+    const { token } = await newAgent();
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i += 1) {
+      statuses.push(
+        (await change(token, { oldPassword: 'Wrong-Password-1', newPass1: 'Brand-New-Pass-7' })).statusCode,
+      );
+    }
+    expect(statuses.slice(0, 10).every((s) => s === 400)).toBe(true);
+    expect(statuses[10]).toBe(429);
+  });
+});
+
+describe('POST /arc/user/updateinfo and POST /arc/user/email/confirm', () => {
+  const update = (token: string | null, payload: unknown) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/arc/user/updateinfo',
+      headers: token ? bearer(token) : {},
+      payload: payload as Record<string, unknown>,
+    });
+  const confirm = (linkToken: string | null) =>
+    t.app.inject({ method: 'POST', url: '/arc/user/email/confirm', headers: linkToken ? bearer(linkToken) : {} });
+  const tokenOf = (link: string) => decodeURIComponent(link.split('/verify-email/')[1]!);
+
+  it('changes the address only when the link sent to the new address is opened, once', async () => {
+    const { agent, token } = await newAgent();
+    const res = await update(token, { agent: { email: 'New.Address@Agents.example' }, subbed: false });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ message: PROFILE_MESSAGES.checkEmail });
+    expect((await storedAgent(agent.id)).email).toBe(agent.email);
+
+    const [mail] = await waitForMail(t, 'New.Address@Agents.example');
+    const [notice] = await waitForMail(t, agent.email);
+    expect(notice!.text).toContain('New.Address@Agents.example');
+    const link = linkIn(mail!, 'http://localhost:8080/verify-email/');
+
+    const confirmed = await confirm(tokenOf(link));
+    expect(confirmed.statusCode).toBe(200);
+    expect(confirmed.json()).toEqual({ message: PROFILE_MESSAGES.emailChanged, email: 'New.Address@Agents.example' });
+    expect((await storedAgent(agent.id)).email).toBe('New.Address@Agents.example');
+    const info = await t.app.inject({ method: 'GET', url: '/arc/user/info', headers: bearer(token) });
+    expect(info.json().agent.email).toBe('New.Address@Agents.example');
+
+    expect(await auditActions(agent.id)).toEqual(['email.change-requested', 'email.changed']);
+
+    const reused = await confirm(tokenOf(link));
+    expect(reused.statusCode).toBe(410);
+    expect(reused.json().message).toBe(MESSAGES.linkExpired);
+  });
+
+  it('answers 410 for an expired link, an unknown one, none, and a link superseded by a newer request', async () => {
+    const { agent, token } = await newAgent();
+    await update(token, { agent: { email: 'first@agents.example' } });
+    await update(token, { agent: { email: 'second@agents.example' } });
+    const first = tokenOf(linkIn((await waitForMail(t, 'first@agents.example'))[0]!, 'http://'));
+    const second = tokenOf(linkIn((await waitForMail(t, 'second@agents.example'))[0]!, 'http://'));
+    expect((await confirm(first)).statusCode).toBe(410);
+    expect((await confirm('not-a-real-token')).statusCode).toBe(410);
+    expect((await confirm(null)).statusCode).toBe(410);
+
+    await t.database.db
+      .update(emailChanges)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(emailChanges.agentId, agent.id));
+    const expired = await confirm(second);
+    expect(expired.statusCode).toBe(410);
+    expect(expired.json().message).toBe(MESSAGES.linkExpired);
+    expect((await storedAgent(agent.id)).email).toBe(agent.email);
+  });
+
+  it('lets only one of two concurrent uses of a link through', async () => {
+    const { token } = await newAgent();
+    await update(token, { agent: { email: 'race@agents.example' } });
+    const link = tokenOf(linkIn((await waitForMail(t, 'race@agents.example'))[0]!, 'http://'));
+    const statuses = (await Promise.all([confirm(link), confirm(link)])).map((r) => r.statusCode).sort();
+    expect(statuses).toEqual([200, 410]);
+  });
+
+  it('answers 400 for a missing, invalid or unchanged address and a malformed body; 401 without a token', async () => {
+    const { agent, token } = await newAgent();
+    for (const payload of [
+      {},
+      { agent: {} },
+      { agent: { email: '' } },
+      { agent: { email: 'not-an-address' } },
+      { agent: { email: `${'a'.repeat(250)}@x.example` } },
+    ]) {
+      expect((await update(token, payload)).statusCode, JSON.stringify(payload)).toBe(400);
+    }
+    const empty = await update(token, { agent: { email: '' } });
+    expect(empty.json().fieldErrors['agent.email'] ?? empty.json().fieldErrors.agent).toBeDefined();
+    const same = await update(token, { agent: { email: agent.email.toUpperCase() } });
+    expect(same.statusCode).toBe(400);
+    expect(same.json().message).toBe(PROFILE_MESSAGES.emailUnchanged);
+    expect((await update(null, { agent: { email: 'x@agents.example' } })).statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,17 @@
+import { createCaseReport, listCaseCarriers, type CreateCaseReportRequest } from '@arc/contract';
+import { queryOptions, useMutation } from '@tanstack/react-query';
+import { apiFetch } from './client.ts';
+
+export const casesQueries = {
+  carriers: () =>
+    queryOptions({
+      queryKey: ['cases', 'carriers'],
+      queryFn: async ({ signal }) => (await apiFetch(listCaseCarriers, { signal })).carriers,
+      staleTime: 5 * 60_000,
+    }),
+};
+
+/** POST /arc/case/reportCase */
+export function useCreateCaseReport() {
+  return useMutation({ mutationFn: (body: CreateCaseReportRequest) => apiFetch(createCaseReport, { body }) });
+}

@@ -1,0 +1,122 @@
+import {
+  checkPasswordChange,
+  isPasswordTooLong,
+  passesPasswordChange,
+  passesPasswordRules,
+  PASSWORD_MIN_LENGTH,
+  PASSWORD_TOO_LONG,
+  passwordLength,
+  PROFILE_MESSAGES,
+} from '@arc/contract';
+import { Button, Group, Modal, PasswordInput, Stack } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useRef } from 'react';
+import { errorMessage } from '../../api/client.ts';
+import { useChangePassword } from '../../api/profile.ts';
+import { PasswordChecklist } from '../../ui/password-checklist.tsx';
+
+export interface ChangePasswordModalProps {
+  opened: boolean;
+  onClose: () => void;
+  /** the outcome, for the page's message dialog */
+  onDone: (result: { title: string; message: string }) => void;
+}
+
+/**
+ * Spec part 1 §4, §5: current password, new password and its confirmation, the six criteria shown live, and
+ * Change Password enabled only when all of them hold. The server checks the same and the current password.
+ */
+export function ChangePasswordModal({ opened, onClose, onDone }: ChangePasswordModalProps) {
+  const change = useChangePassword();
+  const isSubmitting = useRef(false);
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: { oldPassword: '', newPassword: '', confirmation: '' },
+    validateInputOnBlur: true,
+    validate: {
+      oldPassword: (value) =>
+        passwordLength(value) < PASSWORD_MIN_LENGTH
+          ? PROFILE_MESSAGES.oldPasswordLength
+          : isPasswordTooLong(value)
+            ? PASSWORD_TOO_LONG
+            : null,
+      // the criteria of the new password itself (different, length, lower, capital, number); the match is the list's
+      newPassword: (value, values) =>
+        value && (value === values.oldPassword || !passesPasswordRules(value))
+          ? PROFILE_MESSAGES.newPasswordCriteria
+          : null,
+    },
+  });
+  const { oldPassword, newPassword, confirmation } = form.getValues();
+  const criteria = checkPasswordChange(oldPassword, newPassword, confirmation);
+  const canSubmit = passesPasswordChange(oldPassword, newPassword, confirmation);
+
+  const close = () => {
+    form.reset();
+    change.reset();
+    onClose();
+  };
+
+  const onSubmit = form.onSubmit((values) => {
+    if (isSubmitting.current || !passesPasswordChange(values.oldPassword, values.newPassword, values.confirmation)) {
+      return;
+    }
+    isSubmitting.current = true;
+    change.mutate(
+      { oldPassword: values.oldPassword, newPass1: values.newPassword },
+      {
+        onSuccess: () => {
+          close();
+          onDone({ title: PROFILE_MESSAGES.passwordUpdatedTitle, message: PROFILE_MESSAGES.passwordUpdated });
+        },
+        onError: (err) => onDone({ title: PROFILE_MESSAGES.passwordFailedTitle, message: errorMessage(err) }),
+        onSettled: () => {
+          isSubmitting.current = false;
+        },
+      },
+    );
+  });
+
+  return (
+    <Modal
+      opened={opened}
+      onClose={close}
+      title="Change Password"
+      centered
+      closeButtonProps={{ 'aria-label': 'Close' }}
+    >
+      <form onSubmit={onSubmit} noValidate>
+        <Stack gap="sm">
+          <PasswordInput
+            label="Current Password"
+            autoComplete="current-password"
+            required
+            data-autofocus
+            {...form.getInputProps('oldPassword')}
+          />
+          <PasswordInput
+            label="New Password"
+            autoComplete="new-password"
+            required
+            {...form.getInputProps('newPassword')}
+          />
+          <PasswordInput
+            label="Confirm New Password"
+            autoComplete="new-password"
+            required
+            {...form.getInputProps('confirmation')}
+          />
+          <PasswordChecklist criteria={criteria} />
+          <Group justify="flex-end" mt="xs">
+            <Button variant="subtle" color="gray" onClick={close} disabled={change.isPending}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={!canSubmit} loading={change.isPending}>
+              Change Password
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,81 @@
+import { MESSAGES, PROFILE_MESSAGES } from '@arc/contract';
+import { Alert, Button, Center, Loader, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconAlertCircle, IconClockX, IconMailCheck } from '@tabler/icons-react';
+import { useEffect, useRef } from 'react';
+import { Link, useParams } from 'react-router';
+import { ApiError, errorMessage } from '../../api/client.ts';
+import { useConfirmEmailChange } from '../../api/profile.ts';
+import { paths } from '../../paths.ts';
+
+/**
+ * /verify-email/:token, the link e-mailed to a new address: opening it applies the change, once. A used,
+ * superseded or expired link says so, with the way to ask for a new one.
+ */
+export default function ConfirmEmailPage() {
+  const { token = '' } = useParams();
+  const confirm = useConfirmEmailChange(token);
+  const isSent = useRef(false);
+
+  useEffect(() => {
+    // once per page, even when React runs the effect twice
+    if (isSent.current) return;
+    isSent.current = true;
+    confirm.mutate();
+  }, [confirm]);
+
+  if (confirm.isSuccess) {
+    return (
+      <Stack gap="md" align="center" ta="center">
+        <ThemeIcon size={52} radius="xl" variant="light" color="teal">
+          <IconMailCheck size={28} aria-hidden="true" />
+        </ThemeIcon>
+        <Title order={1} size="h3">
+          {PROFILE_MESSAGES.emailChanged}
+        </Title>
+        <Text size="sm">
+          From now on we write to <strong>{confirm.data.email}</strong>.
+        </Text>
+        <Button component={Link} to={paths.profile} fullWidth>
+          Go to My Profile
+        </Button>
+      </Stack>
+    );
+  }
+  if (confirm.error instanceof ApiError && confirm.error.status === 410) {
+    return (
+      <Stack gap="md" align="center" ta="center">
+        <ThemeIcon size={52} radius="xl" variant="light" color="orange">
+          <IconClockX size={28} aria-hidden="true" />
+        </ThemeIcon>
+        <Title order={1} size="h3">
+          {MESSAGES.linkExpired}
+        </Title>
+        <Text size="sm" c="dimmed" maw={360}>
+          A link to confirm an e-mail address works once and for 24 hours, and only the newest one you asked for. Ask
+          for a new one with Update Email Address on My Profile.
+        </Text>
+        <Button component={Link} to={paths.profile} fullWidth>
+          Go to My Profile
+        </Button>
+      </Stack>
+    );
+  }
+  if (confirm.isError) {
+    return (
+      <Stack gap="md">
+        <Title order={1} size="h3">
+          Confirm your e-mail address
+        </Title>
+        <Alert color="red" role="alert" icon={<IconAlertCircle aria-hidden="true" />} title="Error">
+          {errorMessage(confirm.error)}
+        </Alert>
+        <Button onClick={() => confirm.mutate()}>Try again</Button>
+      </Stack>
+    );
+  }
+  return (
+    <Center py="xl">
+      <Loader aria-label="Confirming your e-mail address" />
+    </Center>
+  );
+}

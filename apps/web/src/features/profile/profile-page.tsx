@@ -1,0 +1,70 @@
+import { Button, Center, Grid, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconLock } from '@tabler/icons-react';
+import { useState, type ReactNode } from 'react';
+import { useCurrentUser } from '../../auth/use-current-user.ts';
+import { MessageDialog } from '../../ui/message-dialog.tsx';
+import { AvatarPanel } from './avatar-panel.tsx';
+import { ChangePasswordModal } from './change-password-modal.tsx';
+import { EmailForm } from './email-form.tsx';
+
+type Dialog = { title: string; message: string } | null;
+
+/**
+ * /profile: the avatar panel, the account settings (username, e-mail, Change Password), then the agent's contracts
+ * (handed in by the router, which composes the contracts feature here: features do not import each other).
+ */
+export default function ProfilePage({ contracts }: { contracts?: ReactNode }) {
+  const user = useCurrentUser();
+  const [isPasswordOpen, setPasswordOpen] = useState(false);
+  const [dialog, setDialog] = useState<Dialog>(null);
+
+  if (!user.data) {
+    return (
+      <Center py="xl">
+        <Loader aria-label="Loading your profile" />
+      </Center>
+    );
+  }
+  const agent = user.data;
+
+  return (
+    <Stack gap="lg">
+      <Title order={1}>My Profile</Title>
+      <Grid gap="lg">
+        <Grid.Col span={{ base: 12, md: 5, lg: 4 }}>
+          <AvatarPanel user={agent} />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 7, lg: 8 }}>
+          <Paper p="lg" withBorder>
+            <Stack gap="md">
+              <div>
+                <Title order={2} size="h4">
+                  {agent.firstName} {agent.lastName}
+                </Title>
+                <Text size="sm" c="dimmed">
+                  NPN {agent.npn}
+                </Text>
+              </div>
+              {/* keyed by the address: a confirmed change elsewhere shows here when the agent is fetched again */}
+              <EmailForm key={agent.email} user={agent} onDone={setDialog} />
+              <div>
+                <Button
+                  variant="default"
+                  leftSection={<IconLock size={16} aria-hidden="true" />}
+                  onClick={() => setPasswordOpen(true)}
+                >
+                  Change Password
+                </Button>
+              </div>
+            </Stack>
+          </Paper>
+        </Grid.Col>
+      </Grid>
+      {contracts}
+      <ChangePasswordModal opened={isPasswordOpen} onClose={() => setPasswordOpen(false)} onDone={setDialog} />
+      <MessageDialog opened={dialog !== null} title={dialog?.title ?? ''} onClose={() => setDialog(null)}>
+        {dialog?.message ?? ''}
+      </MessageDialog>
+    </Stack>
+  );
+}

@@ -1,0 +1,227 @@
+import { MESSAGES, PROFILE_MESSAGES } from '@arc/contract';
+import type { Page } from '@playwright/test';
+import { expect, expectAccessible, latestMailTo, linkIn, signIn, test, type MailboxMessage } from './fixtures.ts';
+import { screenshotBoth } from './screenshots.ts';
+
+/**
+ * A roster agent of the demo data who has not registered: registered here, so changing its picture, password
+ * and address never touches the demo agents other specs sign in as.
+ */
+const AGENT = { npn: '17000014', password: 'Profile-Agent-2026!', newPassword: 'Changed-Agent-2027?' };
+const NEW_EMAIL = 'profile.e2e@agents.example';
+
+async function registerRosterAgent(page: Page): Promise<string> {
+  await page.goto('/sign-in/register');
+  const before = Date.now() - 1000;
+  await page.getByRole('textbox', { name: 'NPN', exact: true }).fill(AGENT.npn);
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByText(MESSAGES.registerSuccess)).toBeVisible();
+  let mail: MailboxMessage | undefined;
+  await expect
+    .poll(
+      async () => {
+        const res = await page.request.get('/dev/mailbox/messages?limit=50');
+        const { messages } = (await res.json()) as { messages: MailboxMessage[] };
+        mail = messages.find(
+          (m) =>
+            m.text.includes(AGENT.npn) && m.text.includes('/register/') && new Date(m.createdAt).getTime() >= before,
+        );
+        return Boolean(mail);
+      },
+      { timeout: 10_000 },
+    )
+    .toBe(true);
+  await page.goto(linkIn(mail!.text, '/register'));
+  await page.getByLabel('New Password').fill(AGENT.password);
+  await page.getByLabel('Confirm Password').fill(AGENT.password);
+  await page.getByRole('button', { name: 'Create Password' }).click();
+  await expect(page.getByText('Your password was created.')).toBeVisible();
+  await signIn(page, { username: AGENT.npn, password: AGENT.password });
+  await page.getByRole('button', { name: 'I AGREE' }).click();
+  await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+  return mail!.to;
+}
+
+/** A 600 × 400 PNG drawn in the page: left half red, right half blue. */
+async function twoColourPicture(page: Page): Promise<Buffer> {
+  const base64 = await page.evaluate(async () => {
+    const canvas = document.createElement('canvas');
+    canvas.width = 600;
+    canvas.height = 400;
+    const context = canvas.getContext('2d')!;
+    context.fillStyle = '#d00000';
+    context.fillRect(0, 0, 300, 400);
+    context.fillStyle = '#0000d0';
+    context.fillRect(300, 0, 300, 400);
+    const blob = await new Promise<Blob>((resolve) => canvas.toBlob((b) => resolve(b!), 'image/png'));
+    const bytes = new Uint8Array(await blob.arrayBuffer());
+    let binary = '';
+    for (const byte of bytes) binary += String.fromCharCode(byte);
+    return btoa(binary);
+  });
+  return Buffer.from(base64, 'base64');
+}
+
+/** The colour at (x, y) as fractions of the top bar's avatar picture, read back from the loaded image. */
+async function headerAvatarColour(page: Page, x: number, y: number): Promise<[number, number, number]> {
+  const image = page.getByRole('banner').locator('img').first();
+  await expect(image).toHaveAttribute('src', /\/arc\/agent\/avatar\//);
+  await expect
+    .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+    .toBeGreaterThan(0);
+  return image.evaluate(
+    (img: HTMLImageElement, [fx, fy]) => {
+      const canvas = document.createElement('canvas');
+      canvas.width = img.naturalWidth;
+      canvas.height = img.naturalHeight;
+      const context = canvas.getContext('2d')!;
+      context.drawImage(img, 0, 0);
+      const pixel = context.getImageData(Math.floor(fx! * img.naturalWidth), Math.floor(fy! * img.naturalHeight), 1, 1);
+      return [pixel.data[0]!, pixel.data[1]!, pixel.data[2]!] as [number, number, number];
+    },
+    [x, y],
+  );
+}
+
+const isRed = ([r, g, b]: [number, number, number]) => r > 150 && g < 80 && b < 80;
+const isBlue = ([r, g, b]: [number, number, number]) => b > 150 && r < 80 && g < 80;
+
+test.describe.serial('[PROFILE] My Profile', () => {
+  let agentEmail = '';
+
+  test('registers the agent these tests change', async ({ page }) => {
+    agentEmail = await registerRosterAgent(page);
+  });
+
+  test('shows the avatar panel, the read-only username and the e-mail address', async ({ page }) => {
+    await signIn(page, { username: AGENT.npn, password: AGENT.password });
+    await page.goto('/profile');
+    await expect(page.getByRole('heading', { name: 'My Profile', level: 1 })).toBeVisible();
+    await expect(page.getByLabel('Username')).toHaveValue(AGENT.npn);
+    await expect(page.getByLabel('Username')).toHaveAttribute('readonly', '');
+    await expect(page.getByLabel('Email Address')).toHaveValue(agentEmail);
+    await expectAccessible(page);
+    await screenshotBoth(page, 'profile');
+
+    // Email Address is required
+    await page.getByLabel('Email Address').fill('');
+    await page.getByRole('button', { name: 'Update Email Address' }).click();
+    await expect(page.getByText(PROFILE_MESSAGES.emailRequired)).toBeVisible();
+  });
+
+  test('refuses a file that is not an image, then crops, rotates and saves a picture the top bar shows at once', async ({
+    page,
+  }) => {
+    await signIn(page, { username: AGENT.npn, password: AGENT.password });
+    await page.goto('/profile');
+    const chooser = page.locator('input[type="file"]');
+    await chooser.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not a picture') });
+    await expect(page.getByRole('alert').filter({ hasText: PROFILE_MESSAGES.notAnImage })).toBeVisible();
+    // a file that says it is a PNG but is not one is refused too
+    await chooser.setInputFiles({ name: 'fake.png', mimeType: 'image/png', buffer: Buffer.from('not a picture') });
+    await expect(page.getByRole('alert').filter({ hasText: PROFILE_MESSAGES.notAnImage })).toBeVisible();
+
+    await chooser.setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: await twoColourPicture(page) });
+    await expect(page.getByTestId('avatar-crop-area')).toBeVisible();
+    const box = await page.getByTestId('avatar-crop-area').boundingBox();
+    expect(box!.width).toBeGreaterThanOrEqual(300);
+    expect(box!.height).toBeGreaterThanOrEqual(300);
+    await page.getByRole('button', { name: 'Rotate right' }).click();
+    await expect(page.getByText('Rotation: 90°')).toBeVisible();
+    await expectAccessible(page);
+    await screenshotBoth(page, 'profile-crop');
+    await page.getByRole('button', { name: 'Save' }).click();
+
+    const dialog = page.getByRole('dialog', { name: PROFILE_MESSAGES.avatarUpdatedTitle });
+    await expect(dialog.getByText(PROFILE_MESSAGES.avatarUpdated)).toBeVisible();
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await expect(page.getByTestId('avatar-crop-area')).toHaveCount(0);
+
+    // turned a quarter clockwise: the red left half is now at the top, the blue at the bottom
+    expect(isRed(await headerAvatarColour(page, 0.5, 0.15))).toBe(true);
+    expect(isBlue(await headerAvatarColour(page, 0.5, 0.85))).toBe(true);
+    await screenshotBoth(page, 'profile-avatar-saved');
+  });
+
+  test('changes the password with the six criteria live, then signs in with the new one', async ({ page }) => {
+    await signIn(page, { username: AGENT.npn, password: AGENT.password });
+    await page.goto('/profile');
+    await page.getByRole('button', { name: 'Change Password' }).click();
+    const modal = page.getByRole('dialog', { name: 'Change Password' });
+    const submit = modal.getByRole('button', { name: 'Change Password' });
+    const criteria = modal.getByRole('list', { name: 'Password requirements' }).getByRole('listitem');
+    await expect(criteria).toHaveCount(6);
+    await expect(submit).toBeDisabled();
+
+    await modal.getByRole('textbox', { name: 'Current Password' }).fill('short');
+    await modal.getByRole('textbox', { name: 'New Password', exact: true }).click();
+    await expect(modal.getByText(PROFILE_MESSAGES.oldPasswordLength)).toBeVisible();
+    await modal.getByRole('textbox', { name: 'New Password', exact: true }).fill('weakpass');
+    await modal.getByRole('textbox', { name: 'Confirm New Password' }).click();
+    await expect(modal.getByText(PROFILE_MESSAGES.newPasswordCriteria)).toBeVisible();
+    await expect(submit).toBeDisabled();
+    await expectAccessible(page);
+    await screenshotBoth(page, 'profile-password');
+
+    // a wrong current password: the server's answer under the spec's title
+    await modal.getByRole('textbox', { name: 'Current Password' }).fill('Wrong-Password-1');
+    await modal.getByRole('textbox', { name: 'New Password', exact: true }).fill(AGENT.newPassword);
+    await modal.getByRole('textbox', { name: 'Confirm New Password' }).fill(AGENT.newPassword);
+    await expect(criteria.filter({ hasText: '(met)' })).toHaveCount(6);
+    await expect(submit).toBeEnabled();
+    await submit.click();
+    const failed = page.getByRole('dialog', { name: PROFILE_MESSAGES.passwordFailedTitle });
+    await expect(failed.getByText(PROFILE_MESSAGES.wrongOldPassword)).toBeVisible();
+    await failed.getByRole('button', { name: 'Close' }).click();
+
+    await modal.getByRole('textbox', { name: 'Current Password' }).fill(AGENT.password);
+    await submit.click();
+    const done = page.getByRole('dialog', { name: PROFILE_MESSAGES.passwordUpdatedTitle });
+    await expect(done.getByText(PROFILE_MESSAGES.passwordUpdated)).toBeVisible();
+    await done.getByRole('button', { name: 'Close' }).click();
+
+    await page.getByRole('button', { name: /user menu/i }).click();
+    await page.getByRole('menuitem', { name: 'Log Out' }).click();
+    await expect(page.getByLabel('Username or NPN')).toBeVisible();
+    await page.getByLabel('Username or NPN').fill(AGENT.npn);
+    await page.getByRole('textbox', { name: 'Password', exact: true }).fill(AGENT.password);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect(page.getByText(MESSAGES.invalidCredentials)).toBeVisible();
+    await page.getByRole('textbox', { name: 'Password', exact: true }).fill(AGENT.newPassword);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+  });
+
+  test('changes the e-mail address only when the link sent to the new address is opened, once', async ({ page }) => {
+    await signIn(page, { username: AGENT.npn, password: AGENT.newPassword });
+    await page.goto('/profile');
+    const before = Date.now() - 1000;
+    await page.getByLabel('Email Address').fill(NEW_EMAIL);
+    await page.getByRole('button', { name: 'Update Email Address' }).click();
+    const check = page.getByRole('dialog', { name: PROFILE_MESSAGES.checkEmailTitle });
+    await expect(check.getByText(PROFILE_MESSAGES.checkEmail)).toBeVisible();
+    await check.getByRole('button', { name: 'Close' }).click();
+
+    // nothing changed yet; the current address was told
+    await page.reload();
+    await expect(page.getByLabel('Email Address')).toHaveValue(agentEmail);
+    await latestMailTo(page, agentEmail, before);
+
+    const mail = await latestMailTo(page, NEW_EMAIL, before);
+    const link = linkIn(mail.text, '/verify-email');
+    await page.goto('/dev/mailbox');
+    await expect(page.getByText(mail.subject).first()).toBeVisible();
+    await page.goto(link);
+    await expect(page.getByRole('heading', { name: PROFILE_MESSAGES.emailChanged })).toBeVisible();
+    await expectAccessible(page);
+    await screenshotBoth(page, 'profile-email-confirmed');
+    await page.getByRole('link', { name: 'Go to My Profile' }).click();
+    await expect(page.getByLabel('Email Address')).toHaveValue(NEW_EMAIL);
+
+    // the same link again
+    await page.goto(link);
+    await expect(page.getByRole('heading', { name: MESSAGES.linkExpired })).toBeVisible();
+    await expectAccessible(page);
+    await screenshotBoth(page, 'profile-email-expired');
+  });
+});
