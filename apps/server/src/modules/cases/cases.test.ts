@@ -1,7 +1,8 @@
 import { CASE_MESSAGES, CASE_REQUEST_TYPES } from '@arc/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { agentReadyToSell, cases } from '../../db/schema/index.ts';
+import { cases } from '../../db/schema/index.ts';
+import { insertContracts, makeContract } from '../../seed/contracts.ts';
 import { insertAgent } from '../../seed/factories.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { waitForMail } from '../../test/mail.ts';
@@ -19,11 +20,13 @@ beforeAll(async () => {
   const standard = await insertAgent(t.database.db, { memberSupportTier: 'Standard' });
   token = await mintAccessToken(t, { agentId: unlimited.id });
   standardToken = await mintAccessToken(t, { agentId: standard.id });
-  await t.database.db.insert(agentReadyToSell).values([
-    { agentId: unlimited.id, orgName: 'Humana', stateCode: 'CA', year: 2026, isReady: true },
-    { agentId: unlimited.id, orgName: 'Humana', stateCode: 'OR', year: 2026, isReady: true },
-    { agentId: unlimited.id, orgName: 'Aetna', stateCode: 'CA', year: 2026, isReady: false },
-    { agentId: standard.id, orgName: 'Cigna', stateCode: 'CA', year: 2026, isReady: true },
+  await insertContracts(t.database.db, [
+    makeContract({ holderAgentId: unlimited.id, carrierName: 'Humana' }),
+    makeContract({ holderAgentId: unlimited.id, carrierName: 'Humana', recordType: 'Agency' }),
+    makeContract({ holderAgentId: unlimited.id, carrierName: 'Aetna', status: 'Pending' }),
+    makeContract({ holderAgentId: standard.id, carrierName: 'Cigna' }),
+    // a contract in nobody's name: its carrier is no agent's
+    makeContract({ carrierName: 'Mutual of Omaha' }),
   ]);
 });
 afterAll(async () => {

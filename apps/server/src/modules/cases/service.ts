@@ -7,7 +7,7 @@ import { AppError } from '../../platform/errors.ts';
 import type { Mailer } from '../../platform/mailer.ts';
 import { randomId } from '../../platform/tokens.ts';
 import { getAgentContact, isMemberSupportUnlimited } from '../profile/service.ts';
-import { listAgentCarriers } from '../supplies/service.ts';
+import { listHeldCarriers } from '../contracts/service.ts';
 import { caseMail } from './emails.ts';
 import { insertCase } from './queries.ts';
 
@@ -25,13 +25,9 @@ async function assertMayFileCases(deps: Pick<CasesDeps, 'db'>, agentId: string):
   if (!(await isMemberSupportUnlimited(deps, agentId))) throw new AppError('FORBIDDEN', CASE_MESSAGES.notAllowed);
 }
 
-/**
- * The carriers the agent is contracted with, for the form's Carrier list.
- * Until the contracts area lands they come from the supplies area's Ready to Sell records; once it does, this
- * is the one function to point at the agent's contracts (their distinct carrier names).
- */
+/** The carriers the agent is contracted with (of the contracts they hold), for the form's Carrier list. */
 export async function listContractedCarriers(deps: Pick<CasesDeps, 'db'>, agentId: string): Promise<string[]> {
-  return listAgentCarriers(deps, agentId);
+  return listHeldCarriers(deps, agentId);
 }
 
 export async function listCaseCarriers(deps: Pick<CasesDeps, 'db'>, agentId: string): Promise<string[]> {

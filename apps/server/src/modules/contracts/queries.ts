@@ -31,6 +31,15 @@ export async function selectHeldContracts(db: Db, agentId: string): Promise<Held
   return rows.map((r) => ({ ...r.contract, downlineCount: r.total ?? 0 }));
 }
 
+export async function selectHeldCarrierNames(db: Db, agentId: string): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ name: contracts.carrierName })
+    .from(contracts)
+    .where(eq(contracts.holderAgentId, agentId))
+    .orderBy(asc(contracts.carrierName));
+  return rows.map((r) => r.name);
+}
+
 /**
  * Whether the agent reaches a contract: they hold it, or hold one of its uplines. Walks up from the contract
  * (a handful of rows), never down the whole hierarchy.

@@ -20,6 +20,7 @@ import {
   selectContractByReportId,
   selectDownlineCertifications,
   selectDownlines,
+  selectHeldCarrierNames,
   selectHeldContracts,
   selectRosterContracts,
   type RosterContractRow,
@@ -51,6 +52,11 @@ export async function listContracts(deps: ContractsDeps, agentId: string): Promi
       downlineCount: row.downlineCount,
     })),
   };
+}
+
+/** The carriers of the contracts the agent holds, once each and sorted (the case form's Carrier list). */
+export async function listHeldCarriers(deps: Pick<ContractsDeps, 'db'>, agentId: string): Promise<string[]> {
+  return selectHeldCarrierNames(deps.db, agentId);
 }
 
 export async function listDownlines(
