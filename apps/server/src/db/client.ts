@@ -38,7 +38,15 @@ export interface OpenDatabaseOptions {
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: 10,
+      // While the database is away a request fails within this time (503 with Retry-After) instead of hanging
+      // on a connection that never comes; that includes waiting for a free client of the pool.
+      connectionTimeoutMillis: 5000,
+      // a connection cut without a FIN (a network partition) is noticed by the kernel instead of never
+      keepAlive: true,
+    });
     // An idle connection dropped by the server must not bring the process down: log and let the pool reconnect.
     pool.on('error', (err) => options.logger?.error({ err }, 'postgres pool error'));
     const db = drizzlePg({ client: pool, schema });

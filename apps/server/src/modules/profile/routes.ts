@@ -1,12 +1,12 @@
 import { getUserInfo as getUserInfoRoute } from '@arc/contract';
 import type { FastifyInstance } from 'fastify';
 import { addRoute } from '../../platform/routes.ts';
-import type { TtlCache } from '../../platform/ttl-cache.ts';
+import type { SharedCache } from '../../platform/shared-cache.ts';
 import { getUserInfoJson, type ProfileDeps } from './service.ts';
 
 export interface ProfileRoutesOptions {
-  /** user info by agent id; app.ts shares it with the terms module, which drops an agent's entry on acceptance */
-  userInfoCache: TtlCache<string>;
+  /** user info by agent id; `app.userInfoChanged` (app.ts) drops an agent's entry on every replica */
+  userInfoCache: SharedCache<string>;
 }
 
 export async function profileRoutes(app: FastifyInstance, options: ProfileRoutesOptions): Promise<void> {

@@ -2,7 +2,7 @@ import { getUserInfo as getUserInfoRoute, type Terms, type User } from '@arc/con
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { AppError } from '../../platform/errors.ts';
-import type { TtlCache } from '../../platform/ttl-cache.ts';
+import type { SharedCache } from '../../platform/shared-cache.ts';
 import { getTermsFor } from '../terms/service.ts';
 import { findAgent, type AgentRow } from './queries.ts';
 
@@ -10,7 +10,7 @@ export interface ProfileDeps {
   db: Db;
   clock: Clock;
   /** user info by agent id, as the JSON answer: every page asks for it, so a few seconds of reuse saves work */
-  userCache: TtlCache<string>;
+  userCache: SharedCache<string>;
 }
 
 export function toUser(agent: AgentRow, tos: Terms | null): User {

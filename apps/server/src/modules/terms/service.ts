@@ -9,8 +9,8 @@ export const TERMS_NOT_CURRENT_MESSAGE = 'This terms version is no longer curren
 export interface TermsDeps {
   db: Db;
   clock: Clock;
-  /** called after an agent accepted terms: the profile module forgets its cached user info of the agent */
-  onAccepted?: (agentId: string) => void;
+  /** awaited after an agent accepted terms: every replica forgets its cached user info of the agent */
+  onAccepted?: (agentId: string) => Promise<void>;
 }
 
 /** The current terms version with this agent's acceptance of it (stamp null until accepted). */
@@ -31,7 +31,7 @@ export async function acceptTerms(deps: TermsDeps, agentId: string, termsId: num
   const terms = await findCurrentTerms(deps.db, now);
   if (!terms || terms.id !== termsId) throw new AppError('CONFLICT', TERMS_NOT_CURRENT_MESSAGE);
   const stamp = await insertAcceptance(deps.db, agentId, terms.id, now);
-  deps.onAccepted?.(agentId);
+  await deps.onAccepted?.(agentId);
   return { document: terms.title, id: terms.id, stamp };
 }
 
