@@ -7,6 +7,8 @@ import { createMailer } from './platform/mailer.ts';
 import { createStorage } from './platform/storage.ts';
 import { seedDemoData } from './seed/index.ts';
 
+const CUT_CLEANUP_MS = 1000;
+
 async function main() {
   let config: Config;
   try {
@@ -52,6 +54,9 @@ async function main() {
       app.log.error({ err }, 'closing the server failed');
     }
     clearTimeout(deadline);
+    // the requests cut short get a moment to clean up (a cut upload removes what it stored) before the database
+    // goes
+    if (!isClean) await new Promise((resolve) => setTimeout(resolve, CUT_CLEANUP_MS));
     await database.close().catch((err: unknown) => app.log.error({ err }, 'closing the database failed'));
     app.log.info({ signal, clean: isClean }, 'stopped');
     process.exit(isClean ? 0 : 1);

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../db/client.ts';
 import { actionTokens, agents, supplyProducts } from '../db/schema/index.ts';
@@ -107,7 +108,7 @@ describe.skipIf(!postgresUrl)('database outage on PostgreSQL (TCP proxy cut duri
     let isRunning = true;
     let remote = 0;
 
-    async function timed(kind: Answer['kind'], send: () => ReturnType<TestApp['app']['inject']>) {
+    async function timed(kind: Answer['kind'], send: () => Promise<LightMyRequestResponse>) {
       const started = performance.now();
       const res = await send();
       const answer: Answer = {
@@ -282,7 +283,7 @@ describe.skipIf(!postgresUrl)('database outage on PostgreSQL (TCP proxy cut duri
     }
 
     // ── no half-written rows ──────────────────────────────────────────────────────────────────────────────
-    const client = direct.db.$client as unknown as {
+    const client = (direct.db as unknown as { $client: unknown }).$client as {
       query<R>(sql: string): Promise<{ rows: R[] }>;
     };
     const count = async (sql: string) => Number((await client.query<{ n: string }>(sql)).rows[0]!.n);
