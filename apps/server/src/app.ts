@@ -5,7 +5,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { TrustProxy } from './config.ts';
 import { identityPlugin } from './identity/index.ts';
-import { publicJwks } from './identity/keys.ts';
+import { loadOrCreateProviderSecrets, publicJwks } from './identity/keys.ts';
 import { accountRoutes } from './modules/account/routes.ts';
 import { commissionsRoutes } from './modules/commissions/routes.ts';
 import { complianceRoutes } from './modules/compliance/routes.ts';
@@ -110,7 +110,12 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await app.register(authPlugin, {
     issuer: config.oidcIssuer,
     audience: config.apiAudience,
-    ...(config.isEmbeddedIssuer ? { jwks: publicJwks(deps.secrets) } : {}),
+    ...(config.isEmbeddedIssuer
+      ? {
+          jwks: publicJwks(deps.secrets),
+          reloadJwks: async () => publicJwks(await loadOrCreateProviderSecrets(deps.database.db)),
+        }
+      : {}),
   });
 
   app.get('/healthz', { schema: { hide: true } }, async () => ({ ok: true }));
