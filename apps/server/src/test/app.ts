@@ -90,11 +90,7 @@ async function freshDatabase(
   await admin.end();
   const dbUrl = new URL(url);
   dbUrl.pathname = `/${name}`;
-  const database = await openDatabase({
-    databaseUrl: (connectThrough ? connectThrough(dbUrl) : dbUrl).toString(),
-    // a fault test cuts connections on purpose; the pool's 'error' event must have a listener (design §7)
-    logger: { error: () => undefined },
-  });
+  const database = await openDatabase({ databaseUrl: (connectThrough ? connectThrough(dbUrl) : dbUrl).toString() });
   return {
     database,
     cleanup: async () => {
