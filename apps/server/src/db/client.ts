@@ -49,6 +49,23 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     });
     // An idle connection dropped by the server must not bring the process down: log and let the pool reconnect.
     pool.on('error', (err) => options.logger?.error({ err }, 'postgres pool error'));
+    // Nor one dropped while checked out: node-postgres then emits 'error' on the client itself, where the pool
+    // listens only while the client is idle. The query in flight fails (503, platform/database-errors.ts), and
+    // the broken client goes back to the pool at once, to be discarded: Drizzle's transaction() never releases
+    // its client when `begin` fails, so without this every outage would leak clients until the pool is empty.
+    const checkedOut = new WeakSet<pg.PoolClient>();
+    pool.on('acquire', (client) => checkedOut.add(client));
+    pool.on('release', (_err, client) => checkedOut.delete(client));
+    pool.on('connect', (client) => {
+      client.on('error', (err) => {
+        options.logger?.error({ err }, 'postgres connection lost');
+        if (!checkedOut.has(client)) return;
+        const release = client.release;
+        // whoever holds it may still release it: that must not throw (pg-pool refuses a second release)
+        client.release = () => undefined;
+        release(err);
+      });
+    });
     const db = drizzlePg({ client: pool, schema });
     return {
       db,

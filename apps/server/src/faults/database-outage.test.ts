@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../db/client.ts';
 import { actionTokens, agents, supplyProducts } from '../db/schema/index.ts';
@@ -344,6 +345,13 @@ describe.skipIf(!postgresUrl)('database outage on PostgreSQL (TCP proxy cut duri
       if (change.status === 200) expect(isChanged).toBe(true);
     }
 
+    // every connection went back to the pool: none leaked by a transaction whose `begin` failed
+    const pool = (t.database.db as unknown as { $client: pg.Pool }).$client;
+    expect({ checkedOut: pool.totalCount - pool.idleCount, waiting: pool.waitingCount }).toEqual({
+      checkedOut: 0,
+      waiting: 0,
+    });
+
     const byKind = (kind: Answer['kind']) => answers.filter((a) => a.kind === kind);
     console.log(
       `database outage: ${proxy.cuts} faults injected (${CUT_MS} ms each), ${answers.length} calls ` +
@@ -353,7 +361,7 @@ describe.skipIf(!postgresUrl)('database outage on PostgreSQL (TCP proxy cut duri
         `${orders.filter((o) => o.status === 503).length} retried by key), ${byKind('upload').length} uploads ` +
         `(${enrollmentRows.rows.length} enrollments = ${stored.length} files), ${passwords.length} password ` +
         `links (${passwords.filter((p) => p.status === 200).length} changed with their token), ` +
-        `${byKind('userinfo').length} user info reads; half-written: 0`,
+        `${byKind('userinfo').length} user info reads; half-written: 0; connections leaked: 0`,
     );
   }, 60_000);
 });
