@@ -85,20 +85,21 @@ function postgresAnswers() {
   });
 }
 
-function ensureChromium() {
-  if (fs.existsSync('/usr/bin/chromium')) return true;
-  console.log('Installing Debian Chromium for the end-to-end tests…');
-  const sudo = process.getuid?.() === 0 ? [] : ['sudo'];
-  const update = spawnSync(sudo[0] ?? 'apt-get', [...sudo.slice(1), ...(sudo.length ? ['apt-get'] : []), 'update'], {
-    stdio: 'inherit',
-  });
-  if (update.status !== 0) return false;
-  const install = spawnSync(sudo[0] ?? 'apt-get', [...(sudo.length ? ['apt-get'] : []), 'install', '-y', 'chromium'], {
-    stdio: 'inherit',
-    env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
-  });
-  return install.status === 0 && fs.existsSync('/usr/bin/chromium');
+/** Installs a Debian package with apt-get (directly as root, else through sudo); true when `binary` exists after. */
+function aptInstall(pkg, binary) {
+  if (fs.existsSync(binary)) return true;
+  console.log(`Installing Debian's ${pkg}…`);
+  const asRoot = process.getuid?.() === 0;
+  const apt = (args, env) =>
+    spawnSync(asRoot ? 'apt-get' : 'sudo', asRoot ? args : ['apt-get', ...args], {
+      stdio: 'inherit',
+      env: { ...process.env, ...env },
+    }).status === 0;
+  if (!apt(['update'])) return false;
+  return apt(['install', '-y', pkg], { DEBIAN_FRONTEND: 'noninteractive' }) && fs.existsSync(binary);
 }
+
+const ensureChromium = () => aptInstall('chromium', '/usr/bin/chromium');
 
 const started = Date.now();
 
@@ -124,6 +125,10 @@ if (wants('unit')) {
 
 if (wants('postgres') || (only.size === 0 && (await postgresAnswers()))) {
   if (await postgresAnswers()) {
+    // the two-replica test puts nginx in front of two servers (apps/server/src/replicas/); it also needs
+    // redis-server, and says so when it skips
+    if (!aptInstall('nginx', '/usr/sbin/nginx'))
+      summary.push('note: nginx could not be installed; the replica test skips');
     const report = path.join(tmp, 'vitest-postgres.json');
     suite(
       'server integration (vitest, PostgreSQL 127.0.0.1:5432)',

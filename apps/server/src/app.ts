@@ -5,7 +5,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { TrustProxy } from './config.ts';
 import { identityPlugin } from './identity/index.ts';
-import { publicJwks } from './identity/keys.ts';
+import { loadOrCreateProviderSecrets, publicJwks } from './identity/keys.ts';
 import { accountRoutes } from './modules/account/routes.ts';
 import { auditJobs } from './modules/audit/jobs.ts';
 import { casesRoutes } from './modules/cases/routes.ts';
@@ -27,11 +27,22 @@ import { termsRoutes } from './modules/terms/routes.ts';
 import { termsGatePlugin } from './modules/terms/terms-gate.ts';
 import { trainingRoutes } from './modules/training/routes.ts';
 import authPlugin from './platform/auth.ts';
+import { DATABASE_RETRY_AFTER_SECONDS } from './platform/database-errors.ts';
 import type { AppDeps } from './platform/deps.ts';
 import { errorHandler } from './platform/error-handler.ts';
 import { securityHeadersPlugin } from './platform/security-headers.ts';
-import { createTtlCache } from './platform/ttl-cache.ts';
+import { createRedisInvalidationBus, createSharedCache } from './platform/shared-cache.ts';
 import { webPlugin } from './platform/web.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /**
+     * Call (and await) after changing anything `GET /arc/user/info` shows of an agent (terms, profile, avatar):
+     * drops the cached answer on every replica.
+     */
+    userInfoChanged: (agentId: string) => Promise<void>;
+  }
+}
 
 export interface BuildAppOptions {
   /** pino options, or false for a silent app (tests) */
@@ -78,9 +89,16 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     },
     crossOriginEmbedderPolicy: false,
   });
+  // With REDIS_URL, rate-limit counters and cache invalidations are shared by every replica (decision 035).
+  const redis = config.redisUrl ? await createRedis(config.redisUrl) : undefined;
+  const invalidationBus = redis ? createRedisInvalidationBus(redis, app.log) : undefined;
+  app.addHook('onClose', async () => {
+    await invalidationBus?.close();
+    redis?.disconnect();
+  });
   await app.register(rateLimit, {
     global: false,
-    ...(config.redisUrl ? { redis: await createRedis(config.redisUrl) } : {}),
+    ...(redis ? { redis } : {}),
   });
   await app.register(swagger, {
     openapi: {
@@ -95,16 +113,23 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await app.register(authPlugin, {
     issuer: config.oidcIssuer,
     audience: config.apiAudience,
-    ...(config.isEmbeddedIssuer ? { jwks: publicJwks(deps.secrets) } : {}),
+    ...(config.isEmbeddedIssuer
+      ? {
+          jwks: publicJwks(deps.secrets),
+          reloadJwks: async () => publicJwks(await loadOrCreateProviderSecrets(deps.database.db)),
+        }
+      : {}),
   });
 
   app.get('/healthz', { schema: { hide: true } }, async () => ({ ok: true }));
+  // Not ready while the database does not answer within READY_TIMEOUT_MS (a load balancer then stops sending
+  // traffic here); while the server shuts down Fastify answers 503 itself (return503OnClosing).
   app.get('/readyz', { schema: { hide: true } }, async (_request, reply) => {
     try {
-      await deps.database.ping();
+      await withTimeout(deps.database.ping(), READY_TIMEOUT_MS);
       return { ready: true };
     } catch {
-      return reply.code(503).send({ ready: false });
+      return reply.code(503).header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS)).send({ ready: false });
     }
   });
 
@@ -116,10 +141,16 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await app.register(auditJobs);
   await app.register(identityPlugin);
   await app.register(accountRoutes);
-  // user info is reused for a few seconds per agent (decision 005); accepting terms drops the agent's entry
-  const userInfoCache = createTtlCache<string>({ ttlMs: config.userCacheTtlMs });
+  // User info is reused for a few seconds per agent (decision 005). A change to what it shows (terms accepted,
+  // a profile change) drops the agent's entry on every replica before the call answers (decision 035).
+  const userInfoCache = createSharedCache<string>({
+    name: 'user-info',
+    ttlMs: config.userCacheTtlMs,
+    bus: invalidationBus,
+  });
+  app.decorate('userInfoChanged', (agentId: string) => userInfoCache.invalidate(agentId));
   await app.register(profileRoutes, { userInfoCache });
-  await app.register(termsRoutes, { onAccepted: (agentId) => userInfoCache.delete(agentId) });
+  await app.register(termsRoutes, { onAccepted: (agentId) => app.userInfoChanged(agentId) });
   await app.register(dashboardRoutes);
   await app.register(filesRoutes);
   await app.register(telemetryRoutes);
@@ -139,6 +170,16 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   // ── 404 and the web app ────────────────────────────────────────────────────────────────────────
   await app.register(webPlugin);
   return app;
+}
+
+const READY_TIMEOUT_MS = 2000;
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
 /**

@@ -62,6 +62,7 @@ const EnvSchema = z
     PROVIDER_NAME: z.string().min(1).default(DEFAULT_PROVIDER_NAME),
     WEB_DIST: z.string().min(1).optional(),
     USER_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(5000),
+    SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(25_000),
     STAFF_API_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
     PROSPECT_SEARCHES_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(30),
     MEMBER_SUPPORT_EMAIL: z.email('must be an e-mail address').default('member-support@arc.example'),
@@ -111,6 +112,8 @@ export interface Config {
   webDist: string;
   /** how long one replica reuses an agent's user info (0: never) */
   userCacheTtlMs: number;
+  /** on SIGTERM, how long requests in flight may take to finish before their connections are cut */
+  shutdownGraceMs: number;
   /** the bearer key of the staff API (/arc/staff/*); unset turns that API off */
   staffApiKey: string | undefined;
   /** prospect searches (and a third as many exports) one agent may run per minute */
@@ -282,6 +285,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     prospectSearchesPerMinute: e.PROSPECT_SEARCHES_PER_MINUTE,
     memberSupportEmail: e.MEMBER_SUPPORT_EMAIL,
     userCacheTtlMs: e.USER_CACHE_TTL_MS,
+    shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     staffApiKey: e.STAFF_API_KEY,
     auditRetentionDays: e.AUDIT_RETENTION_DAYS,
   });

@@ -7,6 +7,8 @@ import { createMailer } from './platform/mailer.ts';
 import { createStorage } from './platform/storage.ts';
 import { seedDemoData } from './seed/index.ts';
 
+const CUT_CLEANUP_MS = 1000;
+
 async function main() {
   let config: Config;
   try {
@@ -31,14 +33,36 @@ async function main() {
   if (config.demoData) await seedDemoData({ db: database.db, storage, clock: systemClock, config });
 
   const app = await buildApp({ config, database, clock: systemClock, mailer, storage, secrets });
+  // Graceful shutdown for process managers (systemd, containers): stop accepting, let the requests in flight
+  // finish (an upload completes and is recorded), then close the database. Requests that outlast the grace
+  // period are cut (a cut upload keeps nothing) and the exit code says so. A second signal exits at once.
+  let isClosing = false;
   const close = async (signal: string) => {
-    app.log.info({ signal }, 'shutting down');
-    await app.close();
-    await database.close();
-    process.exit(0);
+    if (isClosing) process.exit(1);
+    isClosing = true;
+    app.log.info({ signal, graceMs: config.shutdownGraceMs }, 'shutting down: finishing requests in flight');
+    let isClean = true;
+    const deadline = setTimeout(() => {
+      isClean = false;
+      app.log.warn('grace period over: closing the connections still open');
+      app.server.closeAllConnections();
+    }, config.shutdownGraceMs);
+    try {
+      await app.close();
+    } catch (err) {
+      isClean = false;
+      app.log.error({ err }, 'closing the server failed');
+    }
+    clearTimeout(deadline);
+    // the requests cut short get a moment to clean up (a cut upload removes what it stored) before the database
+    // goes
+    if (!isClean) await new Promise((resolve) => setTimeout(resolve, CUT_CLEANUP_MS));
+    await database.close().catch((err: unknown) => app.log.error({ err }, 'closing the database failed'));
+    app.log.info({ signal, clean: isClean }, 'stopped');
+    process.exit(isClean ? 0 : 1);
   };
-  process.once('SIGINT', () => void close('SIGINT'));
-  process.once('SIGTERM', () => void close('SIGTERM'));
+  process.on('SIGINT', () => void close('SIGINT'));
+  process.on('SIGTERM', () => void close('SIGTERM'));
   await app.listen({ port: config.port, host: config.host });
   app.log.info(
     {

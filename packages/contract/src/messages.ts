@@ -15,6 +15,7 @@ export const MESSAGES = {
   sessionExpired: 'Your sign-in session has expired. Please sign in again.',
   passwordCriteria: 'Password did not pass all criteria.',
   termsNotAccepted: 'Please accept the current Terms of Service to continue.',
+  serviceUnavailable: 'The service is briefly unavailable. Please try again in a moment.',
 } as const;
 
 /**

@@ -39,9 +39,34 @@ export interface OpenDatabaseOptions {
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: 10,
+      // While the database is away a request fails within this time (503 with Retry-After) instead of hanging
+      // on a connection that never comes; that includes waiting for a free client of the pool.
+      connectionTimeoutMillis: 5000,
+      // a connection cut without a FIN (a network partition) is noticed by the kernel instead of never
+      keepAlive: true,
+    });
     // An idle connection dropped by the server must not bring the process down: log and let the pool reconnect.
     pool.on('error', (err) => options.logger?.error({ err }, 'postgres pool error'));
+    // Nor one dropped while checked out: node-postgres then emits 'error' on the client itself, where the pool
+    // listens only while the client is idle. The query in flight fails (503, platform/database-errors.ts), and
+    // the broken client goes back to the pool at once, to be discarded: Drizzle's transaction() never releases
+    // its client when `begin` fails, so without this every outage would leak clients until the pool is empty.
+    const checkedOut = new WeakSet<pg.PoolClient>();
+    pool.on('acquire', (client) => checkedOut.add(client));
+    pool.on('release', (_err, client) => checkedOut.delete(client));
+    pool.on('connect', (client) => {
+      client.on('error', (err) => {
+        options.logger?.error({ err }, 'postgres connection lost');
+        if (!checkedOut.has(client)) return;
+        const release = client.release;
+        // whoever holds it may still release it: that must not throw (pg-pool refuses a second release)
+        client.release = () => undefined;
+        release(err);
+      });
+    });
     const db = drizzlePg({ client: pool, schema });
     return {
       db,

@@ -39,6 +39,44 @@ export async function loadOrCreateProviderSecrets(db: Db): Promise<ProviderSecre
   return row!.value as ProviderSecrets;
 }
 
+/**
+ * Signing key rotation, step 1 (docs/operations.md): a new signing key goes first, the others stay for
+ * verification. Cookie keys are left alone: a replica not yet restarted could not read cookies signed with a
+ * new one. Replicas sign with the new key once restarted; those not yet restarted
+ * verify its tokens by reading the stored keys again (platform/auth.ts). Answers the stored secrets.
+ */
+export async function rotateProviderKeys(db: Db): Promise<ProviderSecrets> {
+  await loadOrCreateProviderSecrets(db);
+  return db.transaction(async (tx) => {
+    const [row] = await tx.select().from(appSecrets).where(eq(appSecrets.name, NAME)).for('update');
+    const current = row!.value as ProviderSecrets;
+    const next: ProviderSecrets = {
+      jwks: { keys: [generateSigningKey(), ...current.jwks.keys] },
+      cookieKeys: current.cookieKeys,
+    };
+    await tx.update(appSecrets).set({ value: next }).where(eq(appSecrets.name, NAME));
+    return next;
+  });
+}
+
+/**
+ * Step 2, once every token signed with the older keys has expired (the longest lifetime is the refresh
+ * token's, 12 hours): keeps only the newest signing key.
+ */
+export async function retireOldProviderKeys(db: Db): Promise<ProviderSecrets> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.select().from(appSecrets).where(eq(appSecrets.name, NAME)).for('update');
+    if (!row) throw new Error('no provider keys are stored yet');
+    const current = row.value as ProviderSecrets;
+    const next: ProviderSecrets = {
+      jwks: { keys: current.jwks.keys.slice(0, 1) },
+      cookieKeys: current.cookieKeys,
+    };
+    await tx.update(appSecrets).set({ value: next }).where(eq(appSecrets.name, NAME));
+    return next;
+  });
+}
+
 /** The public half of each signing key, for verifying access tokens. */
 export function publicJwks(secrets: ProviderSecrets): { keys: JsonWebKey[] } {
   return {

@@ -23,6 +23,11 @@ export interface AuthOptions {
   audience: string;
   /** the embedded provider's public keys; without them the issuer's JWKS is fetched */
   jwks?: { keys: JsonWebKey[] };
+  /**
+   * The embedded provider's keys as stored now: asked (at most once a second) when a token names a key this
+   * replica does not know, which happens during a signing key rotation when another replica restarted first.
+   */
+  reloadJwks?: () => Promise<{ keys: JsonWebKey[] }>;
   /** how many verified tokens to remember (bounded, each until it expires) */
   cacheSize?: number;
 }
@@ -36,9 +41,27 @@ export function bearerToken(request: FastifyRequest): string | undefined {
 }
 
 export function createAccessTokenVerifier(options: AuthOptions) {
-  const keySet: JWTVerifyGetKey = options.jwks
+  let keySet: JWTVerifyGetKey = options.jwks
     ? createLocalJWKSet(options.jwks)
     : createRemoteJWKSet(new URL(`${options.issuer}/jwks`));
+  let lastReload = 0;
+  const verifyOptions = {
+    issuer: options.issuer,
+    audience: options.audience,
+    typ: 'at+jwt',
+    algorithms: ['RS256'],
+  };
+  async function verifyJwt(token: string) {
+    try {
+      return await jwtVerify(token, keySet, verifyOptions);
+    } catch (err) {
+      if (!(err instanceof joseErrors.JWKSNoMatchingKey) || !options.reloadJwks) throw err;
+      if (Date.now() - lastReload < 1000) throw err;
+      lastReload = Date.now();
+      keySet = createLocalJWKSet(await options.reloadJwks());
+      return jwtVerify(token, keySet, verifyOptions);
+    }
+  }
   // each verified token until it expires (the ttl is only an upper bound; `exp` decides)
   const cache = createTtlCache<string>({ ttlMs: 24 * 60 * 60 * 1000, maxEntries: options.cacheSize ?? 10_000 });
 
@@ -46,12 +69,7 @@ export function createAccessTokenVerifier(options: AuthOptions) {
     const cached = cache.get(token);
     if (cached) return cached;
     try {
-      const { payload } = await jwtVerify(token, keySet, {
-        issuer: options.issuer,
-        audience: options.audience,
-        typ: 'at+jwt',
-        algorithms: ['RS256'],
-      });
+      const { payload } = await verifyJwt(token);
       if (typeof payload.sub !== 'string' || !payload.sub) throw new AppError('UNAUTHORIZED', 'Invalid token');
       cache.set(token, payload.sub, (payload.exp ?? 0) * 1000);
       return payload.sub;

@@ -1,11 +1,14 @@
 import { MESSAGES, type ErrorResponse } from '@arc/contract';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from './database-errors.ts';
 import { AppError, errorCodeForStatus } from './errors.ts';
 
 /**
  * The one error handler: every answer is the contract's ErrorResponse. Validation errors list their fields,
- * AppErrors keep their code, and anything unexpected is logged with the request and masked as a 500.
+ * AppErrors keep their code, a database that cannot be reached is a 503 with Retry-After (the client may try
+ * again; nothing was half-written, every multi-row write is one transaction), and anything else unexpected is
+ * logged with the request and masked as a 500.
  */
 export function errorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   if (hasZodFastifySchemaValidationErrors(error)) {
@@ -21,6 +24,11 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
       fieldErrors,
     };
     return reply.code(400).send(body);
+  }
+  if (!(error instanceof AppError && error.status < 500) && isDatabaseUnavailable(error)) {
+    request.log.warn({ err: error, url: request.url }, 'database unavailable');
+    const body: ErrorResponse = { code: 'UNAVAILABLE', message: MESSAGES.serviceUnavailable };
+    return reply.code(503).header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS)).send(body);
   }
   if (error instanceof AppError) {
     if (error.status >= 500) request.log.error({ err: error }, error.message);

@@ -8,12 +8,14 @@ export interface TtlCache<V> {
   /** `expiresAt` (epoch ms) instead of now + ttlMs, for values with their own end such as a token's `exp` */
   set(key: string, value: V, expiresAt?: number): void;
   delete(key: string): void;
+  /** forgets every entry */
+  clear(): void;
 }
 
 export function createTtlCache<V>(options: { ttlMs: number; maxEntries?: number; now?: () => number }): TtlCache<V> {
   const { ttlMs, maxEntries = 10_000, now = Date.now } = options;
   const entries = new Map<string, { value: V; expiresAt: number }>();
-  if (ttlMs <= 0) return { get: () => undefined, set: () => {}, delete: () => {} };
+  if (ttlMs <= 0) return { get: () => undefined, set: () => {}, delete: () => {}, clear: () => {} };
   return {
     get(key) {
       const entry = entries.get(key);
@@ -34,6 +36,9 @@ export function createTtlCache<V>(options: { ttlMs: number; maxEntries?: number;
     },
     delete(key) {
       entries.delete(key);
+    },
+    clear() {
+      entries.clear();
     },
   };
 }

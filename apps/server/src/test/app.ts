@@ -23,6 +23,8 @@ export interface TestApp {
 export interface CreateTestAppOptions {
   clock?: Clock;
   env?: Record<string, string>;
+  /** PostgreSQL only: the URL the app connects with, given the fresh database's (a fault test adds a proxy) */
+  connectThrough?: (databaseUrl: URL) => URL;
 }
 
 /**
@@ -31,7 +33,7 @@ export interface CreateTestAppOptions {
  */
 export async function createTestApp(options: CreateTestAppOptions = {}): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'arc-test-'));
-  const { database, cleanup } = await freshDatabase();
+  const { database, cleanup } = await freshDatabase(options.connectThrough);
   const config = loadConfig(
     {
       PUBLIC_URL: 'http://localhost:8080',
@@ -72,7 +74,9 @@ export async function createTestApp(options: CreateTestAppOptions = {}): Promise
   };
 }
 
-async function freshDatabase(): Promise<{ database: Database; cleanup: () => Promise<void> }> {
+async function freshDatabase(
+  connectThrough: CreateTestAppOptions['connectThrough'],
+): Promise<{ database: Database; cleanup: () => Promise<void> }> {
   const url = process.env.DATABASE_URL;
   if (!url) {
     const dump = fs.readFileSync(PGLITE_TEMPLATE);
@@ -86,7 +90,7 @@ async function freshDatabase(): Promise<{ database: Database; cleanup: () => Pro
   await admin.end();
   const dbUrl = new URL(url);
   dbUrl.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: dbUrl.toString() });
+  const database = await openDatabase({ databaseUrl: (connectThrough ? connectThrough(dbUrl) : dbUrl).toString() });
   return {
     database,
     cleanup: async () => {

@@ -1,7 +1,13 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { OIDC_SCOPES, WEB_CLIENT_ID } from '@arc/contract';
-import type { LightMyRequestResponse } from 'fastify';
-import type { TestApp } from './app.ts';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { Config } from '../config.ts';
+
+/** What the sign-in helpers need: an app to inject into (or an HTTP target that looks like one, test/http.ts). */
+export interface SignInTarget {
+  app: Pick<FastifyInstance, 'inject'>;
+  config: Pick<Config, 'publicUrl'>;
+}
 
 interface StoredCookie {
   name: string;
@@ -66,7 +72,10 @@ function fail(step: string, response: LightMyRequestResponse): never {
 }
 
 /** GET /oidc/auth with a fresh PKCE pair (S256); answers the interaction the provider started. */
-export async function startAuthorization(t: TestApp, extra: Record<string, string> = {}): Promise<AuthorizationStart> {
+export async function startAuthorization(
+  t: SignInTarget,
+  extra: Record<string, string> = {},
+): Promise<AuthorizationStart> {
   const verifier = randomBytes(32).toString('base64url');
   const state = randomBytes(8).toString('base64url');
   const nonce = randomBytes(8).toString('base64url');
@@ -92,7 +101,7 @@ export async function startAuthorization(t: TestApp, extra: Record<string, strin
 
 /** POST /interaction/:uid/login as the sign-in form does. */
 export function submitLogin(
-  t: TestApp,
+  t: SignInTarget,
   start: AuthorizationStart,
   credentials: { username: string; password: string },
   options: { remoteAddress?: string } = {},
@@ -108,7 +117,7 @@ export function submitLogin(
 }
 
 /** Follows the provider's redirects, carrying cookies, until it sends the browser to the callback. */
-export async function followToCallback(t: TestApp, start: AuthorizationStart, redirectTo: string): Promise<URL> {
+export async function followToCallback(t: SignInTarget, start: AuthorizationStart, redirectTo: string): Promise<URL> {
   let location = redirectTo;
   for (let hop = 0; hop < 5; hop++) {
     if (location.startsWith(start.redirectUri)) return new URL(location);
@@ -121,7 +130,7 @@ export async function followToCallback(t: TestApp, start: AuthorizationStart, re
   throw new Error(`no redirect to ${start.redirectUri} after 5 hops (last: ${location})`);
 }
 
-export function tokenRequest(t: TestApp, form: Record<string, string>) {
+export function tokenRequest(t: SignInTarget, form: Record<string, string>) {
   return t.app.inject({
     method: 'POST',
     url: '/oidc/token',
@@ -141,7 +150,7 @@ export interface SignedIn {
  * JSON calls, exactly as the web app does it. For tests that need a token the provider issued.
  */
 export async function signInThroughProvider(
-  t: TestApp,
+  t: SignInTarget,
   credentials: { username: string; password: string },
 ): Promise<SignedIn> {
   const start = await startAuthorization(t);

@@ -15,8 +15,8 @@ import { bearerToken } from '../../platform/auth.ts';
 import { AppError } from '../../platform/errors.ts';
 import { startPeriodicJob } from '../../platform/periodic-job.ts';
 import { addRoute } from '../../platform/routes.ts';
+import type { SharedCache } from '../../platform/shared-cache.ts';
 import { createUrlSigner } from '../../platform/signed-urls.ts';
-import type { TtlCache } from '../../platform/ttl-cache.ts';
 import {
   changePassword,
   confirmEmailChange,
@@ -29,8 +29,8 @@ import {
 } from './service.ts';
 
 export interface ProfileRoutesOptions {
-  /** user info by agent id; app.ts shares it with the terms module, which drops an agent's entry on acceptance */
-  userInfoCache: TtlCache<string>;
+  /** user info by agent id; `app.userInfoChanged` (app.ts) drops an agent's entry on every replica */
+  userInfoCache: SharedCache<string>;
 }
 
 /** Counted per agent, after authentication. */

@@ -19,9 +19,9 @@ import { AppError, notFound } from '../../platform/errors.ts';
 import type { Mailer } from '../../platform/mailer.ts';
 import { hashPassword, verifyPassword } from '../../platform/passwords.ts';
 import type { UrlSigner } from '../../platform/signed-urls.ts';
+import type { SharedCache } from '../../platform/shared-cache.ts';
 import type { Storage } from '../../platform/storage.ts';
 import { hashToken, randomId, randomToken } from '../../platform/tokens.ts';
-import type { TtlCache } from '../../platform/ttl-cache.ts';
 import { checkNewPassword } from '../account/service.ts';
 import { recordAudit } from '../audit/service.ts';
 import { getTermsFor } from '../terms/service.ts';
@@ -46,7 +46,7 @@ export interface ProfileDeps {
   db: Db;
   clock: Clock;
   /** user info by agent id, as the JSON answer: every page asks for it, so a few seconds of reuse saves work */
-  userCache: TtlCache<string>;
+  userCache: SharedCache<string>;
   /** signs the avatar URLs an <img> opens without a bearer */
   signer: UrlSigner;
 }
@@ -133,7 +133,7 @@ export async function updateAvatar(
   };
   await deps.storage.put(file.storageKey, Readable.from([jpeg]));
   await replaceAvatarFile(deps.db, agent.id, file, now);
-  deps.userCache.delete(agent.id);
+  await deps.userCache.invalidate(agent.id);
   return avatarUrl(deps, { ...agent, avatarFileId: file.id })!;
 }
 
@@ -248,7 +248,7 @@ export async function confirmEmailChange(deps: ProfileDeps, token: string | unde
     return spent;
   });
   if (!applied) throw new AppError('GONE', MESSAGES.linkExpired);
-  deps.userCache.delete(applied.agentId);
+  await deps.userCache.invalidate(applied.agentId);
   return applied.email;
 }
 

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lt } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import {
   agentReadyToSell,
@@ -160,6 +160,9 @@ export async function selectOrderRequest(db: DbOrTx, agentId: string, idempotenc
     .limit(1);
   return row;
 }
+
+export const deleteOrderRequestsBefore = (db: Db, before: Date) =>
+  db.delete(supplyOrderRequests).where(lt(supplyOrderRequests.createdAt, before));
 
 export const storeOrderResponse = (tx: Tx, agentId: string, idempotencyKey: string, response: unknown) =>
   tx

@@ -13,6 +13,7 @@ import {
   updateCartItem as updateCartItemRoute,
 } from '@arc/contract';
 import type { FastifyInstance } from 'fastify';
+import { startPeriodicJob } from '../../platform/periodic-job.ts';
 import { addRoute } from '../../platform/routes.ts';
 import {
   createSupplyOrder,
@@ -25,12 +26,21 @@ import {
   listProductTypes,
   listSupplyOrderLog,
   listSupplyOrders,
+  purgeExpiredOrderRequests,
   updateCartItem,
   type SuppliesDeps,
 } from './service.ts';
 
 export async function suppliesRoutes(app: FastifyInstance): Promise<void> {
   const deps: SuppliesDeps = { db: app.db, clock: app.deps.clock, timeZone: app.deps.config.businessTimeZone };
+
+  const stopPurge = startPeriodicJob({
+    name: 'supply-idempotency-key-purge',
+    everyMs: 60 * 60 * 1000,
+    log: app.log,
+    job: () => purgeExpiredOrderRequests(deps),
+  });
+  app.addHook('onClose', async () => stopPurge());
 
   // catalog
   addRoute(app, listProductTypesRoute, async () => listProductTypes(deps));

@@ -24,6 +24,7 @@ import { AppError, notFound } from '../../platform/errors.ts';
 import { getZipCode } from '../places/service.ts';
 import {
   claimIdempotencyKey,
+  deleteOrderRequestsBefore,
   deleteCartItem as deleteCartItemRow,
   deleteCartItems,
   insertOrderLog,
@@ -227,6 +228,17 @@ function replay(stored: { requestHash: string; response: unknown }, hash: string
 }
 
 /**
+ * How long an Idempotency-Key and its first answer are kept: a retry within this time (a lost answer, a
+ * crash between the commit and the answer, a client that tries again the next morning) gets the first answer;
+ * after it the key may make a new order.
+ */
+export const IDEMPOTENCY_KEY_TTL_MS = 24 * 60 * 60 * 1000;
+
+export async function purgeExpiredOrderRequests(deps: Pick<SuppliesDeps, 'db' | 'clock'>): Promise<void> {
+  await deleteOrderRequestsBefore(deps.db, new Date(deps.clock.now().getTime() - IDEMPOTENCY_KEY_TTL_MS));
+}
+
+/**
  * Sends the reviewed cart lines as supply orders, once per Idempotency-Key: the key is claimed in the same
  * transaction that writes the orders, empties those cart lines and stores the answer, so a double click, a
  * retry or 20 concurrent copies make one order and the repeats get the first answer. Any refusal (empty cart,
@@ -241,6 +253,7 @@ export async function createSupplyOrder(
   const hash = requestHash(body);
   const earlier = await selectOrderRequest(deps.db, agentId, idempotencyKey);
   if (earlier) return replay(earlier, hash);
+  // the key is stored with the answer in the transaction below, per agent, and kept IDEMPOTENCY_KEY_TTL_MS
   if (body.supplies.length === 0) throw new AppError('BAD_REQUEST', SUPPLIES_MESSAGES.emptyCart);
   const zip = await getZipCode(deps.db, body.address.postal_code);
   if (!zip || zip.stateCode !== body.address.administrative_area_level_1) throw missingShipping();

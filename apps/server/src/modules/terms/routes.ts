@@ -5,7 +5,7 @@ import { acceptTerms, getTermsDocument, type TermsDeps } from './service.ts';
 
 export interface TermsRoutesOptions {
   /** see TermsDeps.onAccepted */
-  onAccepted?: (agentId: string) => void;
+  onAccepted?: (agentId: string) => Promise<void>;
 }
 
 export async function termsRoutes(app: FastifyInstance, options: TermsRoutesOptions): Promise<void> {

@@ -10,8 +10,8 @@ export const TERMS_NOT_CURRENT_MESSAGE = 'This terms version is no longer curren
 export interface TermsDeps {
   db: Db;
   clock: Clock;
-  /** called after an agent accepted terms: the profile module forgets its cached user info of the agent */
-  onAccepted?: (agentId: string) => void;
+  /** awaited after an agent accepted terms: every replica forgets its cached user info of the agent */
+  onAccepted?: (agentId: string) => Promise<void>;
 }
 
 /** The current terms version with this agent's acceptance of it (stamp null until accepted). */
@@ -45,7 +45,7 @@ export async function acceptTerms(
     subject: String(terms.id),
     detail: { stamp: stamp.toISOString(), isFirst: stamp.getTime() === now.getTime() },
   });
-  deps.onAccepted?.(agentId);
+  await deps.onAccepted?.(agentId);
   return { document: terms.title, id: terms.id, stamp };
 }
 

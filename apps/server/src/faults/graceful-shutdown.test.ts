@@ -1,0 +1,216 @@
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { afterEach, describe, expect, it } from 'vitest';
+import { loadConfig } from '../config.ts';
+import { openDatabase, type Database } from '../db/client.ts';
+import { enrollments, files } from '../db/schema/index.ts';
+import { loadOrCreateProviderSecrets } from '../identity/keys.ts';
+import { insertAgent } from '../seed/factories.ts';
+import type { TestApp } from '../test/app.ts';
+import { PG_TEMPLATE_DB, PGLITE_TEMPLATE } from '../test/global-setup.ts';
+import { generatedFile, multipart } from '../test/multipart.ts';
+import { startServerProcess } from '../test/server-process.ts';
+import { bearer, mintAccessToken } from '../test/tokens.ts';
+
+/**
+ * SIGTERM to the real server process while an enrollment upload streams in: the upload completes and is
+ * recorded, new connections are refused, the database is closed and the exit code is 0. When the upload
+ * outlasts SHUTDOWN_GRACE_MS it is cut, and nothing of it remains (no file, no row); the exit code is 1.
+ */
+const PORT = 8291;
+const CHUNK = 512 * 1024;
+
+interface Prepared {
+  env: Record<string, string>;
+  token: string;
+  dataDir: string;
+  /** opens the server's database once the server is gone */
+  reopen(): Promise<Database>;
+  cleanup(): Promise<void>;
+}
+
+async function prepare(): Promise<Prepared> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'arc-shutdown-'));
+  const env: Record<string, string> = {
+    PORT: String(PORT),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: `http://127.0.0.1:${PORT}`,
+    DATA_DIR: dataDir,
+    DEMO_DATA: 'false',
+  };
+  const adminUrl = process.env.DATABASE_URL;
+  let database: Database;
+  let reopen: () => Promise<Database>;
+  let dropDatabase = async () => {};
+  if (adminUrl) {
+    const name = `arc_shutdown_${process.pid}_${Date.now()}`;
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${PG_TEMPLATE_DB}`);
+    await admin.end();
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    env.DATABASE_URL = url.toString();
+    reopen = () => openDatabase({ databaseUrl: url.toString() });
+    dropDatabase = async () => {
+      const c = new pg.Client({ connectionString: adminUrl });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    };
+    database = await reopen();
+  } else {
+    const pgdata = path.join(dataDir, 'pgdata');
+    database = await openDatabase({
+      dataDir: pgdata,
+      loadDataDir: new Blob([fs.readFileSync(PGLITE_TEMPLATE)]),
+    });
+    reopen = () => openDatabase({ dataDir: pgdata });
+  }
+  const agent = await insertAgent(database.db);
+  const secrets = await loadOrCreateProviderSecrets(database.db);
+  const config = loadConfig(env);
+  // PGlite has one process: the server opens it only once this one is closed
+  await database.close();
+  const token = await mintAccessToken({ app: { deps: { secrets } }, config } as unknown as TestApp, {
+    agentId: agent.id,
+  });
+  return {
+    env,
+    token,
+    dataDir,
+    reopen,
+    cleanup: async () => {
+      await dropDatabase();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Streams a `size`-byte PDF upload, one 512 KiB chunk every `paceMs`; `onChunk` runs after each chunk. */
+function slowUpload(
+  token: string,
+  size: number,
+  paceMs: number,
+  onChunk: () => void,
+): Promise<{ status: number; body: string }> {
+  const body = multipart([
+    { name: 'radio1', value: 'newapp' },
+    { name: 'enrollment', filename: 'slow.pdf', body: generatedFile(size) },
+  ]);
+  return new Promise((resolve, reject) => {
+    const request = http.request(`http://127.0.0.1:${PORT}/arc/agent/enrollments`, {
+      method: 'POST',
+      headers: { ...bearer(token), 'content-type': body.contentType },
+    });
+    request.on('error', reject);
+    request.on('response', (response) => {
+      let text = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => (text += chunk));
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, body: text }));
+    });
+    const source = body.stream();
+    let pending = Buffer.alloc(0);
+    source.on('data', (chunk: Buffer) => {
+      pending = Buffer.concat([pending, chunk]);
+      if (pending.length < CHUNK) return;
+      source.pause();
+      const piece = pending;
+      pending = Buffer.alloc(0);
+      request.write(piece);
+      onChunk();
+      setTimeout(() => source.resume(), paceMs);
+    });
+    source.on('end', () => request.end(pending));
+  });
+}
+
+/** true once the server is writing an upload to storage: it has taken the request in */
+const isStoring = (dataDir: string) => {
+  const dir = path.join(dataDir, 'files', 'enrollments');
+  return fs.existsSync(dir) && fs.readdirSync(dir).some((name) => name.endsWith('.part'));
+};
+
+const isRefused = async () => {
+  try {
+    await fetch(`http://127.0.0.1:${PORT}/readyz`);
+    return false;
+  } catch {
+    return true;
+  }
+};
+
+let prepared: Prepared | undefined;
+afterEach(async () => {
+  await prepared?.cleanup();
+  prepared = undefined;
+});
+
+describe('SIGTERM (graceful shutdown of the real server process)', () => {
+  it('finishes the upload in flight, refuses new connections, closes the database and exits 0', async () => {
+    prepared = await prepare();
+    const { dataDir } = prepared;
+    const server = await startServerProcess(prepared.env);
+    let hasSignalled = false;
+    let refusedWhileClosing: boolean | undefined;
+    const size = 8 * 1024 * 1024;
+    const answer = await slowUpload(prepared.token, size, 80, () => {
+      if (!hasSignalled && isStoring(dataDir)) {
+        hasSignalled = true;
+        server.kill('SIGTERM');
+        void (async () => {
+          await new Promise((resolve) => setTimeout(resolve, 100));
+          refusedWhileClosing = await isRefused();
+        })();
+      }
+    });
+    expect(hasSignalled).toBe(true);
+    expect(answer.status).toBe(201);
+    expect(await server.exited).toBe(0);
+    expect(refusedWhileClosing).toBe(true);
+    const lines = server.output.filter((line) => /shutting down|stopped/.test(line));
+    expect(lines.map((line) => (JSON.parse(line) as { msg: string }).msg)).toEqual([
+      'shutting down: finishing requests in flight',
+      'stopped',
+    ]);
+    // the database was closed cleanly: it opens again and holds the upload with its file
+    const database = await prepared.reopen();
+    const rows = await database.db.select().from(enrollments);
+    const stored = await database.db.select().from(files);
+    await database.close();
+    expect(rows).toHaveLength(1);
+    expect(stored.map((f) => f.size)).toEqual([size]);
+    expect(fs.readdirSync(path.join(prepared.dataDir, 'files', 'enrollments'))).toHaveLength(1);
+    console.log(
+      `graceful shutdown: 1 SIGTERM during a ${size / 1024 / 1024} MiB upload; the upload completed (201, 1 row, ` +
+        `1 file), new connections refused, exit 0`,
+    );
+  }, 90_000);
+
+  it('cuts an upload that outlasts SHUTDOWN_GRACE_MS and keeps nothing of it', async () => {
+    prepared = await prepare();
+    const { dataDir } = prepared;
+    const server = await startServerProcess({ ...prepared.env, SHUTDOWN_GRACE_MS: '300' });
+    let hasSignalled = false;
+    const upload = slowUpload(prepared.token, 16 * 1024 * 1024, 100, () => {
+      if (!hasSignalled && isStoring(dataDir)) {
+        hasSignalled = true;
+        server.kill('SIGTERM');
+      }
+    });
+    await expect(upload).rejects.toThrow(/ECONNRESET|socket hang up|EPIPE/);
+    expect(await server.exited).toBe(1);
+    const database = await prepared.reopen();
+    const rows = await database.db.select().from(enrollments);
+    const stored = await database.db.select().from(files);
+    await database.close();
+    expect({ rows: rows.length, files: stored.length }).toEqual({ rows: 0, files: 0 });
+    const dir = path.join(prepared.dataDir, 'files', 'enrollments');
+    expect(fs.existsSync(dir) ? fs.readdirSync(dir) : []).toEqual([]);
+    console.log('graceful shutdown: 1 SIGTERM with an upload past the grace period; cut, 0 rows, 0 files, exit 1');
+  }, 90_000);
+});

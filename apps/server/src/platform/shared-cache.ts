@@ -1,0 +1,110 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Redis } from 'ioredis';
+import { createTtlCache, type TtlCache } from './ttl-cache.ts';
+
+/**
+ * A per-replica TtlCache whose invalidations reach every replica (docs/decisions/035-replica-safe-caches.md).
+ * `invalidate(key)` drops the entry here and, with REDIS_URL, publishes the key on a Redis channel that every
+ * replica subscribes to; it resolves once Redis has handed the message to the subscribers, so the answer of the
+ * call that changed the data leaves after the other replicas were told. While this replica's subscription is
+ * down it may miss a message, so it serves nothing from the cache (reads go to the database) and starts empty
+ * when the subscription is back.
+ */
+export interface SharedCache<V> extends Pick<TtlCache<V>, 'get' | 'set'> {
+  invalidate(key: string): Promise<void>;
+}
+
+/** The Redis side: one subscriber connection per replica, shared by every SharedCache. */
+export interface InvalidationBus {
+  publish(channel: string, key: string): Promise<void>;
+  subscribe(channel: string, listener: InvalidationListener): void;
+  close(): Promise<void>;
+}
+
+interface InvalidationListener {
+  onKey(key: string): void;
+  /** the subscription (re)started or stopped: entries of the time in between cannot be trusted */
+  onLive(isLive: boolean): void;
+}
+
+const CHANNEL_PREFIX = 'arc:invalidate:';
+
+export function createSharedCache<V>(options: {
+  name: string;
+  ttlMs: number;
+  bus: InvalidationBus | undefined;
+  maxEntries?: number;
+}): SharedCache<V> {
+  const local = createTtlCache<V>({
+    ttlMs: options.ttlMs,
+    ...(options.maxEntries ? { maxEntries: options.maxEntries } : {}),
+  });
+  const channel = `${CHANNEL_PREFIX}${options.name}`;
+  // alone (no bus) this replica sees every change itself
+  let isLive = options.bus === undefined;
+  options.bus?.subscribe(channel, {
+    onKey: (key) => local.delete(key),
+    onLive: (live) => {
+      local.clear();
+      isLive = live;
+    },
+  });
+  return {
+    get: (key) => (isLive ? local.get(key) : undefined),
+    set: (key, value, expiresAt) => {
+      if (isLive) local.set(key, value, expiresAt);
+    },
+    async invalidate(key) {
+      local.delete(key);
+      await options.bus?.publish(channel, key);
+    },
+  };
+}
+
+/**
+ * The invalidation bus on Redis: `publisher` is the app's ordinary connection; the subscriber is a duplicate of
+ * it (a subscribed connection can do nothing else). A failed publish is logged, not thrown: the change itself is
+ * committed, and a replica that cannot reach Redis does not serve from its cache anyway.
+ */
+export function createRedisInvalidationBus(publisher: Redis, log: FastifyBaseLogger): InvalidationBus {
+  const subscriber = publisher.duplicate();
+  const listeners = new Map<string, InvalidationListener>();
+  let isSubscribed = false;
+  const setLive = (live: boolean) => {
+    if (live === isSubscribed) return;
+    isSubscribed = live;
+    for (const listener of listeners.values()) listener.onLive(live);
+  };
+  subscriber.on('message', (channel: string, key: string) => listeners.get(channel)?.onKey(key));
+  // Live once the first SUBSCRIBE is confirmed; after a reconnect ioredis subscribes again by itself before it
+  // says 'ready' again. In between ('close') no entry is trusted.
+  let hasBeenReady = false;
+  subscriber.on('ready', () => {
+    if (hasBeenReady) setLive(true);
+    hasBeenReady = true;
+  });
+  subscriber.on('close', () => setLive(false));
+  subscriber.on('error', (err: Error) => log.warn({ err }, 'cache invalidation subscriber: redis error'));
+  return {
+    async publish(channel, key) {
+      try {
+        await publisher.publish(channel, key);
+      } catch (err) {
+        log.warn({ err, channel }, 'cache invalidation not published');
+      }
+    },
+    subscribe(channel, listener) {
+      listeners.set(channel, listener);
+      subscriber.subscribe(channel).then(
+        () => {
+          isSubscribed = true;
+          listener.onLive(true);
+        },
+        (err: unknown) => log.warn({ err, channel }, 'cache invalidation: subscribe failed'),
+      );
+    },
+    async close() {
+      subscriber.disconnect();
+    },
+  };
+}

@@ -1,0 +1,403 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { createHash, randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { MESSAGES } from '@arc/contract';
+import { decodeProtectedHeader } from 'jose';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, type Database } from '../db/client.ts';
+import { files } from '../db/schema/index.ts';
+import { insertAgent, insertTerms } from '../seed/factories.ts';
+import { PG_TEMPLATE_DB } from '../test/global-setup.ts';
+import { httpTarget, type HttpInject } from '../test/http.ts';
+import { multipart } from '../test/multipart.ts';
+import { startS3Server, type S3TestServer } from '../test/s3.ts';
+import { startServerProcess, type ServerProcess } from '../test/server-process.ts';
+import {
+  followToCallback,
+  localPath,
+  signInThroughProvider,
+  startAuthorization,
+  submitLogin,
+  tokenRequest,
+  type SignInTarget,
+} from '../test/sign-in.ts';
+import { bearer } from '../test/tokens.ts';
+
+/**
+ * Two portal processes (the real server) on one PostgreSQL database, Redis for shared counters and cache
+ * invalidation, s3rver for files, and nginx round-robin in front: what one replica does, the other sees at once.
+ * Runs where PostgreSQL (npm test's PostgreSQL pass), redis-server and nginx are available.
+ */
+const REDIS_PORT = 8293;
+const PORT_A = 8294;
+const PORT_B = 8295;
+const NGINX_PORT = 8296;
+const PUBLIC_URL = `http://127.0.0.1:${NGINX_PORT}`;
+const PASSWORD = 'Replica-Pass-2026';
+const ROOT = path.resolve(import.meta.dirname, '../../../..');
+
+const which = (name: string, fallback: string) =>
+  fs.existsSync(fallback) ? fallback : (spawnSync('which', [name], { encoding: 'utf8' }).stdout.trim() ?? '');
+const NGINX = which('nginx', '/usr/sbin/nginx');
+const REDIS_SERVER = which('redis-server', '/usr/bin/redis-server');
+const postgresUrl = process.env.DATABASE_URL;
+const missing = [
+  ...(postgresUrl ? [] : ['PostgreSQL (DATABASE_URL; npm test sets it when 127.0.0.1:5432 answers)']),
+  ...(REDIS_SERVER ? [] : ['redis-server']),
+  ...(NGINX ? [] : ['nginx']),
+];
+if (missing.length > 0) console.log(`two replicas behind nginx: skipped, missing ${missing.join(', ')}`);
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function waitForPort(url: string, ms = 10_000) {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    try {
+      await fetch(url);
+      return;
+    } catch (err) {
+      if (Date.now() > deadline) throw err;
+      await sleep(100);
+    }
+  }
+}
+
+function startChild(command: string, args: string[], output: string[]): ChildProcess {
+  const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+  child.stdout?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+  return child;
+}
+
+async function stopChild(child: ChildProcess | undefined) {
+  if (!child || child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+/** nginx as a foreground child with its own prefix, config and temp directories under .tmp (no root paths). */
+function nginxConfig(prefix: string): string {
+  return `daemon off;
+worker_processes 1;
+pid ${prefix}/nginx.pid;
+error_log ${prefix}/error.log warn;
+events { worker_connections 512; }
+http {
+  access_log off;
+  client_body_temp_path ${prefix}/client_body;
+  proxy_temp_path ${prefix}/proxy;
+  fastcgi_temp_path ${prefix}/fastcgi;
+  uwsgi_temp_path ${prefix}/uwsgi;
+  scgi_temp_path ${prefix}/scgi;
+  client_max_body_size 110m;
+  upstream arc {
+    server 127.0.0.1:${PORT_A};
+    server 127.0.0.1:${PORT_B};
+    keepalive 8;
+  }
+  server {
+    listen 127.0.0.1:${NGINX_PORT};
+    location / {
+      proxy_pass http://arc;
+      proxy_http_version 1.1;
+      proxy_set_header Connection "";
+      proxy_set_header Host $http_host;
+      proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
+      proxy_set_header X-Forwarded-Proto $scheme;
+      proxy_request_buffering off;
+      add_header X-Upstream $upstream_addr always;
+    }
+  }
+}
+`;
+}
+
+describe.skipIf(missing.length > 0)('two replicas behind nginx (PostgreSQL, Redis, S3)', () => {
+  let dbName: string;
+  let dbUrl: string;
+  let database: Database;
+  let s3: S3TestServer;
+  let redis: ChildProcess | undefined;
+  let nginx: ChildProcess | undefined;
+  let nginxPrefix: string;
+  const childOutput: string[] = [];
+  const replicas: Record<'A' | 'B', ServerProcess | undefined> = { A: undefined, B: undefined };
+  let serverEnv: Record<string, string>;
+  let agent: Awaited<ReturnType<typeof insertAgent>>;
+  let termsId: number;
+  const counts = { calls: 0, viaA: 0, viaB: 0 };
+
+  const target = (which: 'A' | 'B' | 'nginx') =>
+    httpTarget(
+      `http://127.0.0.1:${which === 'A' ? PORT_A : which === 'B' ? PORT_B : NGINX_PORT}`,
+      PUBLIC_URL,
+      () => (counts.calls += 1),
+    );
+  const on = (which: 'A' | 'B' | 'nginx'): HttpInject => target(which).inject;
+
+  async function startReplica(name: 'A' | 'B') {
+    replicas[name] = await startServerProcess({ ...serverEnv, PORT: String(name === 'A' ? PORT_A : PORT_B) });
+  }
+  async function stopReplica(name: 'A' | 'B') {
+    const replica = replicas[name];
+    if (!replica) return;
+    replica.kill('SIGTERM');
+    expect(await replica.exited).toBe(0);
+    replicas[name] = undefined;
+  }
+
+  beforeAll(async () => {
+    dbName = `arc_replicas_${process.pid}_${Date.now()}`;
+    const admin = new pg.Client({ connectionString: postgresUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${dbName} TEMPLATE ${PG_TEMPLATE_DB}`);
+    await admin.end();
+    const url = new URL(postgresUrl!);
+    url.pathname = `/${dbName}`;
+    dbUrl = url.toString();
+    database = await openDatabase({ databaseUrl: dbUrl });
+    termsId = (await insertTerms(database.db)).id;
+    // signed up, terms of the version in force not accepted yet
+    agent = await insertAgent(database.db, { password: PASSWORD, acceptTerms: false });
+
+    s3 = await startS3Server('arc-replicas');
+    redis = startChild(
+      REDIS_SERVER,
+      ['--port', String(REDIS_PORT), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+      childOutput,
+    );
+    nginxPrefix = path.join(ROOT, '.tmp', `nginx-${randomBytes(4).toString('hex')}`);
+    for (const dir of ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']) {
+      // nginx's workers drop root for "nobody" when started as root: let them write their temp files
+      fs.mkdirSync(path.join(nginxPrefix, dir), { recursive: true, mode: 0o777 });
+      fs.chmodSync(path.join(nginxPrefix, dir), 0o777);
+    }
+    fs.writeFileSync(path.join(nginxPrefix, 'nginx.conf'), nginxConfig(nginxPrefix));
+    nginx = startChild(
+      NGINX,
+      ['-p', nginxPrefix, '-c', path.join(nginxPrefix, 'nginx.conf'), '-e', path.join(nginxPrefix, 'error.log')],
+      childOutput,
+    );
+
+    serverEnv = {
+      HOST: '127.0.0.1',
+      PUBLIC_URL,
+      DATABASE_URL: dbUrl,
+      REDIS_URL: `redis://127.0.0.1:${REDIS_PORT}`,
+      TRUST_PROXY: 'loopback',
+      DEMO_DATA: 'false',
+      LOG_LEVEL: 'warn',
+      ...s3.env,
+    };
+    await waitForPort(`http://127.0.0.1:${REDIS_PORT}`).catch(() => undefined);
+    // one first, so the two do not race to migrate (they would agree, but one at a time is how to deploy)
+    await startReplica('A');
+    await startReplica('B');
+    await waitForPort(`${PUBLIC_URL}/healthz`);
+  }, 120_000);
+
+  afterAll(async () => {
+    await Promise.all([stopReplica('A').catch(() => undefined), stopReplica('B').catch(() => undefined)]);
+    await stopChild(nginx);
+    await stopChild(redis);
+    await s3?.close();
+    await database?.close();
+    if (nginxPrefix) fs.rmSync(nginxPrefix, { recursive: true, force: true });
+    if (dbName) {
+      const admin = new pg.Client({ connectionString: postgresUrl });
+      await admin.connect();
+      await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+      await admin.end();
+    }
+    console.log(
+      `two replicas behind nginx: ${counts.calls} calls (${counts.viaA} answered through nginx by A, ` +
+        `${counts.viaB} by B)`,
+    );
+  }, 60_000);
+
+  it('balances round-robin over both replicas', async () => {
+    const upstreams = new Set<string>();
+    for (let i = 0; i < 6; i += 1) {
+      const res = await on('nginx')({ url: '/healthz' });
+      expect(res.statusCode).toBe(200);
+      const upstream = String(res.headers['x-upstream']);
+      upstreams.add(upstream);
+      if (upstream.endsWith(`:${PORT_A}`)) counts.viaA += 1;
+      if (upstream.endsWith(`:${PORT_B}`)) counts.viaB += 1;
+    }
+    expect([...upstreams].sort()).toEqual([`127.0.0.1:${PORT_A}`, `127.0.0.1:${PORT_B}`]);
+  });
+
+  it('signs in through A and keeps working through B; terms accepted on A are seen by B at once', async () => {
+    const a = on('A');
+    const b = on('B');
+    const { accessToken } = await signInThroughProvider(target('A'), { username: agent.npn, password: PASSWORD });
+    // B verifies A's token (shared signing keys) and answers from the shared database
+    const before = await b({ url: '/arc/user/info', headers: bearer(accessToken) });
+    expect(before.statusCode).toBe(200);
+    expect(before.json<{ agent: { tos: { stamp: string | null } } }>().agent.tos.stamp).toBeNull();
+    // B has the answer cached now (USER_CACHE_TTL_MS is 5 s); the gate is closed on B
+    const gated = await b({ url: '/arc/agent/enrollments', headers: bearer(accessToken) });
+    expect(gated.statusCode).toBe(403);
+
+    const accepted = await a({
+      method: 'POST',
+      url: '/arc/agent/tosagreed',
+      headers: bearer(accessToken),
+      payload: { tosid: termsId },
+    });
+    expect(accepted.statusCode).toBe(200);
+    // at once, not after the cache's 5 s
+    const after = await b({ url: '/arc/user/info', headers: bearer(accessToken) });
+    expect(after.json<{ agent: { tos: { stamp: string | null } } }>().agent.tos.stamp).not.toBeNull();
+    expect((await b({ url: '/arc/agent/enrollments', headers: bearer(accessToken) })).statusCode).toBe(200);
+  });
+
+  it('signs in through nginx with every step on whichever replica answers, and a file uploaded through A downloads through B', async () => {
+    const { accessToken } = await signInThroughProvider(target('nginx'), { username: agent.npn, password: PASSWORD });
+    const pdf = Buffer.concat([Buffer.from('%PDF-1.7\n'), randomBytes(3 * 1024 * 1024 + 17)]);
+    const body = multipart([
+      { name: 'radio1', value: 'newapp' },
+      { name: 'enrollment', filename: 'replica.pdf', body: pdf },
+    ]);
+    const uploaded = await on('A')({
+      method: 'POST',
+      url: '/arc/agent/enrollments',
+      headers: { ...bearer(accessToken), 'content-type': body.contentType },
+      payload: body.buffer(),
+    });
+    expect(uploaded.statusCode).toBe(201);
+    expect(s3.storedKeys()).toHaveLength(1);
+    const [file] = await database.db.select().from(files);
+    const token = await on('B')({
+      method: 'POST',
+      url: '/arc/downloadtoken',
+      headers: bearer(accessToken),
+      payload: { file: file!.id },
+    });
+    expect(token.statusCode).toBe(200);
+    const download = await fetch(`http://127.0.0.1:${PORT_B}/arc/download/${token.json<{ token: string }>().token}`);
+    expect(download.status).toBe(200);
+    const bytes = Buffer.from(await download.arrayBuffer());
+    const sha = (data: Buffer) => createHash('sha256').update(data).digest('hex');
+    expect({ size: bytes.length, sha: sha(bytes) }).toEqual({ size: pdf.length, sha: sha(pdf) });
+  });
+
+  it('counts sign-in failures and rate limits across both replicas', async () => {
+    const other = await insertAgent(database.db, { password: PASSWORD });
+    const statuses: number[] = [];
+    for (let i = 0; i < 5; i += 1) {
+      const t = target(i % 2 === 0 ? 'A' : 'B');
+      const start = await startAuthorization(t);
+      const res = await submitLogin(t, start, { username: other.npn, password: 'Wrong-Password-1' });
+      statuses.push(res.statusCode);
+      if (i === 4) expect(res.json<{ message: string }>().message).toBe(MESSAGES.accountLocked);
+    }
+    // the fifth failure locks, though no replica saw more than three
+    expect(statuses).toEqual([401, 401, 401, 401, 423]);
+    const t = target('A');
+    const start = await startAuthorization(t);
+    const right = await submitLogin(t, start, { username: other.npn, password: PASSWORD });
+    expect(right.statusCode).toBe(423);
+
+    // register: 10 a minute per client address, counted in Redis whichever replica answers
+    const client = `198.51.100.${Math.floor(Math.random() * 200) + 1}`;
+    const answers: number[] = [];
+    for (let i = 0; i < 11; i += 1) {
+      const res = await on(i % 2 === 0 ? 'A' : 'B')({
+        method: 'POST',
+        url: '/arc/registeraccount',
+        payload: { agentNum: String(30_000_000 + i), action: 'registeraccount' },
+        remoteAddress: client,
+      });
+      answers.push(res.statusCode);
+    }
+    expect(answers).toEqual([...Array<number>(10).fill(200), 429]);
+  });
+
+  it('ends the session on both replicas at Log Out', async () => {
+    const a = target('A');
+    const b = target('B');
+    const start = await startAuthorization(a);
+    const login = await submitLogin(a, start, { username: agent.npn, password: PASSWORD });
+    const callback = await followToCallback(b, start, login.json<{ redirectTo: string }>().redirectTo);
+    const tokens = await tokenRequest(a, {
+      grant_type: 'authorization_code',
+      code: callback.searchParams.get('code')!,
+      redirect_uri: start.redirectUri,
+      code_verifier: start.verifier,
+    });
+    expect(tokens.statusCode).toBe(200);
+    const { id_token: idToken, refresh_token: refreshToken } = tokens.json<{
+      id_token: string;
+      refresh_token: string;
+    }>();
+
+    // Log Out on A: the provider's logout page, then its confirmation
+    const endUrl = `/oidc/session/end?${new URLSearchParams({
+      id_token_hint: idToken,
+      post_logout_redirect_uri: `${PUBLIC_URL}/sign-in`,
+    })}`;
+    const page = await a.inject({ url: endUrl, headers: { cookie: start.jar.header(endUrl) } });
+    start.jar.store(page);
+    expect(page.statusCode).toBe(200);
+    const action = /action="([^"]+)"/.exec(page.body)![1]!;
+    const xsrf = /name="xsrf" value="([^"]+)"/.exec(page.body)![1]!;
+    const confirmUrl = localPath(action);
+    const confirm = await a.inject({
+      method: 'POST',
+      url: confirmUrl,
+      headers: { cookie: start.jar.header(confirmUrl), 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({ xsrf, logout: 'yes' }).toString(),
+    });
+    start.jar.store(confirm);
+    expect(confirm.statusCode).toBe(303);
+
+    // B: the refresh token is dead and the session cookie signs in nobody
+    const refresh = await tokenRequest(b, { grant_type: 'refresh_token', refresh_token: refreshToken });
+    expect(refresh.statusCode).toBe(400);
+    const again = await startAuthorization(b);
+    expect(again.uid).toEqual(expect.any(String));
+  });
+
+  it('keeps tokens issued before a signing key rotation valid on both replicas while they restart one by one', async () => {
+    const signedIn = (t: SignInTarget) => signInThroughProvider(t, { username: agent.npn, password: PASSWORD });
+    const before = await signedIn(target('nginx'));
+    const oldKid = decodeProtectedHeader(before.accessToken).kid;
+
+    const rotate = spawnSync(process.execPath, [path.join(ROOT, 'apps/server/src/identity/cli/keys.ts'), 'rotate'], {
+      env: { PATH: process.env.PATH ?? '', DATABASE_URL: dbUrl, LOG_LEVEL: 'warn' },
+      encoding: 'utf8',
+    });
+    expect(rotate.status, rotate.stderr).toBe(0);
+    expect(rotate.stdout).toMatch(new RegExp(`verification only: ${oldKid}`));
+
+    // A restarts first and signs with the new key; B, not restarted yet, verifies A's new tokens
+    await stopReplica('A');
+    await startReplica('A');
+    const after = await signedIn(target('A'));
+    const newKid = decodeProtectedHeader(after.accessToken).kid;
+    expect(newKid).not.toBe(oldKid);
+    for (const which of ['A', 'B'] as const) {
+      for (const token of [before.accessToken, after.accessToken]) {
+        expect((await on(which)({ url: '/arc/user/info', headers: bearer(token) })).statusCode).toBe(200);
+      }
+    }
+    await stopReplica('B');
+    await startReplica('B');
+    for (const token of [before.accessToken, after.accessToken]) {
+      expect((await on('B')({ url: '/arc/user/info', headers: bearer(token) })).statusCode).toBe(200);
+    }
+    // the refresh token from before the rotation still works, and its new access token has the new key
+    const refreshed = await tokenRequest(target('B'), {
+      grant_type: 'refresh_token',
+      refresh_token: before.refreshToken,
+    });
+    expect(refreshed.statusCode).toBe(200);
+    expect(decodeProtectedHeader(refreshed.json<{ access_token: string }>().access_token).kid).toBe(newKid);
+  }, 90_000);
+});
