@@ -9,6 +9,7 @@ import { publicJwks } from './identity/keys.ts';
 import { accountRoutes } from './modules/account/routes.ts';
 import { commissionsRoutes } from './modules/commissions/routes.ts';
 import { complianceRoutes } from './modules/compliance/routes.ts';
+import { contentRoutes } from './modules/content/routes.ts';
 import { dashboardRoutes } from './modules/dashboard/routes.ts';
 import { enrollmentsRoutes } from './modules/enrollments/routes.ts';
 import { filesRoutes } from './modules/files/routes.ts';
@@ -128,6 +129,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await app.register(suppliesRoutes);
   await app.register(enrollmentsRoutes);
   await app.register(prospectsRoutes);
+  await app.register(contentRoutes);
   if (config.demoData) await app.register(mailboxRoutes);
 
   // ── 404 and the web app ────────────────────────────────────────────────────────────────────────

@@ -19,3 +19,4 @@ export * from './final-expense.ts';
 export * from './supplies.ts';
 export * from './enrollments.ts';
 export * from './prospects.ts';
+export * from './content.ts';

@@ -20,6 +20,7 @@ import { hashPassword } from '../platform/passwords.ts';
 import type { Storage } from '../platform/storage.ts';
 import { demoCommissionStatements } from './commission-statements.ts';
 import { demoComplianceGuides } from './compliance-guides.ts';
+import { seedContentDemo } from './content-pages.ts';
 import { demoDashboardTiles } from './dashboard-tiles.ts';
 import { DEMO_AGENT_ID, DEMO_NPN, DEMO_PASSWORD, DEMO2_AGENT_ID, demoRoster } from './demo-agents.ts';
 import { demoEnrollments } from './enrollments.ts';
@@ -66,6 +67,8 @@ export async function seedDemoData(options: SeedOptions): Promise<boolean> {
       { id: DEMO2_AGENT_ID, first: 'Marcus', last: 'Oyelaran', notReady: [] },
     ],
   });
+  // the information pages' carriers and documents, likewise on their own
+  await seedContentDemo({ db: options.db, storage: options.storage, year });
   return isSeeded;
 }
 
