@@ -9,6 +9,13 @@ const readStart = async (download: Download) =>
     .subarray(0, 5)
     .toString();
 
+/** axe on a phone too: tables and grids change shape at 390 px. */
+async function expectAccessibleOnPhone(page: Page): Promise<void> {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expectAccessible(page);
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
+
 /** Every call the page makes to carriersByPlatform, recorded from the start. */
 function recordCarrierCalls(page: Page): string[] {
   const calls: string[] = [];
@@ -77,6 +84,7 @@ test.describe('[CONTENT]', () => {
     expect(await videos.nth(2).evaluate((v: HTMLVideoElement) => v.currentTime)).toBe(0);
     await expectAccessible(page);
     await screenshotBoth(page, 'content-green365');
+    await expectAccessibleOnPhone(page);
   });
 
   test('MyQuote: the four solutions, more lines, open quote and the mobile apps', async ({ page }) => {
@@ -94,6 +102,7 @@ test.describe('[CONTENT]', () => {
     await expect(page.getByRole('link', { name: /Google Play/ })).toHaveAttribute('href', /play\.google\.com/);
     await expectAccessible(page);
     await screenshotBoth(page, 'content-myquote');
+    await expectAccessibleOnPhone(page);
   });
 
   test('MyHealthPlan as demo: login and Active Analytics, no carriers call, guides, promo and code', async ({
@@ -149,6 +158,7 @@ test.describe('[CONTENT]', () => {
     );
     await expectAccessible(page);
     await screenshotBoth(page, 'content-myhealthplan-demo2');
+    await expectAccessibleOnPhone(page);
   });
 
   test('SunFire as demo: login, quick guides and videos, no carriers call', async ({ page }) => {
@@ -210,6 +220,7 @@ test.describe('[CONTENT]', () => {
     expect(await readStart(download)).toBe('%PDF-');
     await expectAccessible(page);
     await screenshotBoth(page, 'content-resources');
+    await expectAccessibleOnPhone(page);
 
     await page.route('**/arc/downloadtoken', (route) =>
       route.fulfill({ status: 404, json: { code: 'NOT_FOUND', message: 'File not found' } }),
@@ -235,6 +246,7 @@ test.describe('[CONTENT]', () => {
     await expect(page.locator('address').first()).toContainText('Sacramento, CA 95833');
     await expectAccessible(page);
     await screenshotBoth(page, 'content-contact');
+    await expectAccessibleOnPhone(page);
   });
 
   test('the menu opens every information page for demo2 too', async ({ page }) => {

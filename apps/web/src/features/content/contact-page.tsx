@@ -9,14 +9,12 @@ export default function ContactPage() {
     <Stack gap="lg">
       <Title order={1}>{CONTACT.title}</Title>
       <Text maw={780}>{CONTACT.intro}</Text>
-      <Paper p={{ base: 'md', sm: 'lg' }}>
-        <Table.ScrollContainer minWidth={480}>
-          <Table striped verticalSpacing="sm" captionSide="top">
-            <Table.Caption style={{ textAlign: 'left' }}>
-              <Title order={2} size="h3" component="span">
-                {CONTACT.phonesCaption}
-              </Title>
-            </Table.Caption>
+      <Paper p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="phones-heading">
+        <Title order={2} size="h3" mb="sm" id="phones-heading">
+          {CONTACT.phonesCaption}
+        </Title>
+        <Table.ScrollContainer minWidth={320}>
+          <Table striped verticalSpacing="sm" aria-labelledby="phones-heading">
             <Table.Thead>
               <Table.Tr>
                 <Table.Th scope="col">Department</Table.Th>
@@ -30,24 +28,24 @@ export default function ContactPage() {
                   <Table.Th scope="row" fw={600}>
                     {row.department}
                   </Table.Th>
-                  <Table.Td>
-                    <Anchor href={telHref(row.phone)}>{row.phone}</Anchor>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                    <Anchor href={telHref(row.phone)} fz="inherit">
+                      {row.phone}
+                    </Anchor>
                   </Table.Td>
-                  <Table.Td>{row.fax}</Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{row.fax}</Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>
           </Table>
         </Table.ScrollContainer>
       </Paper>
-      <Paper p={{ base: 'md', sm: 'lg' }}>
-        <Table.ScrollContainer minWidth={360}>
-          <Table striped verticalSpacing="sm" captionSide="top">
-            <Table.Caption style={{ textAlign: 'left' }}>
-              <Title order={2} size="h3" component="span">
-                {CONTACT.emailsCaption}
-              </Title>
-            </Table.Caption>
+      <Paper p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="emails-heading">
+        <Title order={2} size="h3" mb="sm" id="emails-heading">
+          {CONTACT.emailsCaption}
+        </Title>
+        <Table.ScrollContainer minWidth={320}>
+          <Table striped verticalSpacing="sm" aria-labelledby="emails-heading">
             <Table.Thead>
               <Table.Tr>
                 <Table.Th scope="col">Department</Table.Th>
@@ -61,7 +59,9 @@ export default function ContactPage() {
                     {row.department}
                   </Table.Th>
                   <Table.Td>
-                    <Anchor href={`mailto:${row.email}`}>{row.email}</Anchor>
+                    <Anchor href={`mailto:${row.email}`} fz="inherit">
+                      {row.email}
+                    </Anchor>
                   </Table.Td>
                 </Table.Tr>
               ))}

@@ -51,7 +51,7 @@ export function DocumentList({
         {documents.data.map((document) => (
           <Paper key={document.file} component="li" p="md" withBorder>
             <Group wrap="nowrap" align="flex-start" gap="md">
-              <ThemeIcon size={40} radius="md" variant="light" color="red.8" aria-hidden="true">
+              <ThemeIcon size={40} radius="md" variant="light" color="red" aria-hidden="true">
                 <IconFileTypePdf size={22} />
               </ThemeIcon>
               <Stack gap={6} style={{ flex: 1, minWidth: 0 }}>

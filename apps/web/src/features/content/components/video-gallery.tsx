@@ -37,7 +37,7 @@ export function VideoGallery({ heading, videos }: { heading: string; videos: rea
       <Title order={2} size="h3" mb="md" id="video-gallery-heading">
         {heading}
       </Title>
-      <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg">
+      <SimpleGrid cols={{ base: 1, sm: 2, lg: videos.length > 2 ? 3 : 2 }} spacing="lg">
         {videos.map((video) => {
           const isPlaying = playingId === video.videoId;
           return (
