@@ -16,6 +16,15 @@ async function expectAccessibleOnPhone(page: Page): Promise<void> {
   await page.setViewportSize({ width: 1280, height: 800 });
 }
 
+/** The page's videos are real clips: each loads its metadata and has a duration. */
+async function expectPlayable(page: Page, count: number): Promise<void> {
+  const videos = page.locator('video');
+  await expect(videos).toHaveCount(count);
+  await expect
+    .poll(() => videos.evaluateAll((elements) => elements.filter((v) => (v as HTMLVideoElement).duration > 1).length))
+    .toBe(count);
+}
+
 /** Every call the page makes to carriersByPlatform, recorded from the start. */
 function recordCarrierCalls(page: Page): string[] {
   const calls: string[] = [];
@@ -49,12 +58,9 @@ test.describe('[CONTENT]', () => {
     await expect(page.getByRole('heading', { name: 'GREEN365 for DSNP', level: 1 })).toBeVisible();
     await expect(page.getByText(/100\+ new dual-eligible clients a year/)).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Training modules' })).toBeVisible();
-    const videos = page.locator('video');
-    await expect(videos).toHaveCount(6);
     // every clip is a real, playable file with a duration
-    await expect
-      .poll(() => videos.evaluateAll((elements) => elements.filter((v) => (v as HTMLVideoElement).duration > 1).length))
-      .toBe(6);
+    await expectPlayable(page, 6);
+    const videos = page.locator('video');
     await page.evaluate(() => document.querySelectorAll('video').forEach((v) => (v.muted = true)));
 
     const first = 'Module 1 · Special Needs Plans: D-SNP, C-SNP and I-SNP';
@@ -130,7 +136,7 @@ test.describe('[CONTENT]', () => {
     await page.getByRole('button', { name: 'Copy code' }).click();
     await expect(page.getByRole('button', { name: 'Copied' })).toBeVisible();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('ARCpartner365');
-    await expect(page.locator('video')).toHaveCount(2);
+    await expectPlayable(page, 2);
     // demo has MyHealthPlan contracts: no carriers list, and it was never asked for
     await expect(page.getByRole('heading', { name: /Get contracted/ })).toHaveCount(0);
     expect(calls).toEqual([]);
@@ -170,6 +176,7 @@ test.describe('[CONTENT]', () => {
     await expect(page.getByRole('heading', { name: 'Quick guides' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Download SunFire Quick Guide: Comparing Plans' })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Videos' })).toBeVisible();
+    await expectPlayable(page, 2);
     await expect(page.getByRole('link', { name: /Active Analytics/ })).toHaveCount(0);
     expect(calls).toEqual([]);
     await expectAccessible(page);
