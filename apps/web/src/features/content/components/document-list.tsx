@@ -15,7 +15,8 @@ export function DocumentList({
   headingLevel = 2,
 }: {
   section: ContentDocumentSection;
-  columns?: 1 | 2;
+  /** on wide screens; phones always get one */
+  columns?: 1 | 2 | 3;
   headingLevel?: 2 | 3;
 }) {
   const documents = useQuery(contentQueries.documents(section));
@@ -43,7 +44,7 @@ export function DocumentList({
   return (
     <>
       <SimpleGrid
-        cols={{ base: 1, md: columns }}
+        cols={columns === 3 ? { base: 1, md: 2, lg: 3 } : { base: 1, md: columns }}
         spacing="md"
         component="ul"
         style={{ listStyle: 'none', padding: 0, margin: 0 }}

@@ -74,7 +74,7 @@ export function PlatformPage({ content }: { content: PlatformContent }) {
             <Title order={2} size="h3" mb="md" id="quick-guides-heading">
               Quick guides
             </Title>
-            <DocumentList section={content.guidesSection} columns={addOn ? 1 : 2} headingLevel={3} />
+            <DocumentList section={content.guidesSection} columns={addOn ? 1 : 3} headingLevel={3} />
           </Paper>
         </Grid.Col>
         {addOn && (
