@@ -12,6 +12,7 @@ import { casesRoutes } from './modules/cases/routes.ts';
 import { commissionsRoutes } from './modules/commissions/routes.ts';
 import { complianceRoutes } from './modules/compliance/routes.ts';
 import { contractsRoutes } from './modules/contracts/routes.ts';
+import { contentRoutes } from './modules/content/routes.ts';
 import { dashboardRoutes } from './modules/dashboard/routes.ts';
 import { enrollmentsRoutes } from './modules/enrollments/routes.ts';
 import { filesRoutes } from './modules/files/routes.ts';
@@ -165,6 +166,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await app.register(prospectsRoutes);
   await app.register(contractsRoutes);
   await app.register(casesRoutes);
+  await app.register(contentRoutes);
   if (config.demoData) await app.register(mailboxRoutes);
 
   // ── 404 and the web app ────────────────────────────────────────────────────────────────────────

@@ -67,23 +67,18 @@ export const TRAINING_GROUP = 'Training & Certifications';
 
 export const APP_ROUTES: AppRoute[] = [
   { path: '/', title: 'Dashboard', icon: 'dashboard', screen: 'dashboard' },
-  {
-    path: '/myhealthplan',
-    title: 'MyHealthPlan',
-    icon: 'health',
-    securityKey: 'hasMyHealthPlanContracts',
-    screen: 'coming-soon',
-  },
-  { path: '/sunfire', title: 'SunFire', icon: 'sun', securityKey: 'hasSunfireContracts', screen: 'coming-soon' },
-  { path: '/myquote', title: 'MyQuote', icon: 'quote', screen: 'coming-soon' },
+  // open to every agent: without contracts there, the page lists the platform's carriers (decision 026)
+  { path: '/myhealthplan', title: 'MyHealthPlan', icon: 'health', screen: 'myhealthplan' },
+  { path: '/sunfire', title: 'SunFire', icon: 'sun', screen: 'sunfire' },
+  { path: '/myquote', title: 'MyQuote', icon: 'quote', screen: 'myquote' },
   { path: '/prospects', title: 'Prospect Lists', icon: 'prospects', screen: 'prospects' },
   { path: '/leadstar', title: 'LeadStar', icon: 'leads', screen: 'leadstar' },
   { path: '/medischolar', title: 'MediScholar', icon: 'school', screen: 'medicare-scholar' },
   { path: '/proshop', title: 'ProShop', icon: 'shop', screen: 'proshop' },
   { path: '/enrollments', title: 'Enrollment Upload', icon: 'upload', screen: 'enrollments' },
   { path: '/commissions', title: 'Commission Statements', icon: 'commissions', screen: 'commissions' },
-  { path: '/core', title: 'CORE CRM', icon: 'crm', screen: 'coming-soon' },
-  { path: '/green365', title: 'GREEN365', icon: 'leaf', screen: 'coming-soon' },
+  { path: '/core', title: 'CORE CRM', icon: 'crm', screen: 'core-crm' },
+  { path: '/green365', title: 'GREEN365', icon: 'leaf', screen: 'green365' },
   { path: '/products', title: 'Order Supplies', icon: 'supplies', screen: 'supplies' },
   {
     path: '/training',
@@ -100,13 +95,13 @@ export const APP_ROUTES: AppRoute[] = [
     ],
   },
   { path: '/finalexpense', title: 'Final Expense', icon: 'final-expense', screen: 'final-expense' },
-  { path: '/maresources', title: 'Resource Documents', icon: 'resources', screen: 'coming-soon' },
-  { path: '/contact', title: 'Contact', icon: 'contact', screen: 'coming-soon' },
+  { path: '/maresources', title: 'Resource Documents', icon: 'resources', screen: 'resources' },
+  { path: '/contact', title: 'Contact', icon: 'contact', screen: 'contact' },
   // reached from the user menu, not the side menu
   { path: '/profile', title: 'My Profile', screen: 'profile' },
   { path: '/case', title: 'Case form', access: 'member-support-unlimited', screen: 'case-form' },
   { path: '/tos', title: 'Terms of Service', screen: 'tos' },
-  { path: '/policies', title: 'Policies', screen: 'coming-soon' },
+  { path: '/policies', title: 'Policies', screen: 'policies' },
 ];
 
 /** Routes below a top-level one that the menu does not list but that must exist. */

@@ -36,6 +36,14 @@ const SCREENS: Record<string, () => Promise<ScreenModule>> = {
   },
   'case-form': () => import('./features/cases/case-form-page.tsx'),
   tos: () => import('./features/terms/tos-page.tsx'),
+  'core-crm': () => import('./features/content/core-crm-page.tsx'),
+  green365: () => import('./features/content/green365-page.tsx'),
+  myquote: () => import('./features/content/myquote-page.tsx'),
+  myhealthplan: () => import('./features/content/myhealthplan-page.tsx'),
+  sunfire: () => import('./features/content/sunfire-page.tsx'),
+  policies: () => import('./features/content/policies-page.tsx'),
+  resources: () => import('./features/content/resources-page.tsx'),
+  contact: () => import('./features/content/contact-page.tsx'),
 };
 
 const lazyScreen = (load: () => Promise<ScreenModule>) => async () => ({ Component: (await load()).default });

@@ -21,3 +21,4 @@ export * from './enrollments.ts';
 export * from './prospects.ts';
 export * from './contracts.ts';
 export * from './cases.ts';
+export * from './content.ts';

@@ -21,6 +21,7 @@ import type { Storage } from '../platform/storage.ts';
 import { demoCommissionStatements } from './commission-statements.ts';
 import { demoComplianceGuides } from './compliance-guides.ts';
 import { seedContractsDemo } from './contracts.ts';
+import { seedContentDemo } from './content-pages.ts';
 import { demoDashboardTiles } from './dashboard-tiles.ts';
 import { DEMO_AGENT_ID, DEMO_NPN, DEMO_PASSWORD, DEMO2_AGENT_ID, demoRoster } from './demo-agents.ts';
 import { demoEnrollments } from './enrollments.ts';
@@ -68,6 +69,8 @@ export async function seedDemoData(options: SeedOptions): Promise<boolean> {
     ],
   });
   await seedContractsDemo({ db: options.db, year });
+  // the information pages' carriers and documents, likewise on their own
+  await seedContentDemo({ db: options.db, storage: options.storage, year });
   return isSeeded;
 }
 

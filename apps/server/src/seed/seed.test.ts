@@ -1,7 +1,14 @@
 import { count, eq } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { agents, dashboardFiles, files, termsAcceptances } from '../db/schema/index.ts';
+import {
+  agents,
+  contentDocuments,
+  dashboardFiles,
+  files,
+  platformCarriers,
+  termsAcceptances,
+} from '../db/schema/index.ts';
 import { verifyPassword } from '../platform/passwords.ts';
 import { createTestApp, fixedClock, type TestApp } from '../test/app.ts';
 import { bearer, mintAccessToken } from '../test/tokens.ts';
@@ -28,7 +35,7 @@ describe('seedDemoData', () => {
   it('changes nothing on a second run', async () => {
     const counts = async () =>
       Promise.all(
-        [agents, files, dashboardFiles, termsAcceptances].map(
+        [agents, files, dashboardFiles, termsAcceptances, contentDocuments, platformCarriers].map(
           async (table) => (await db().select({ n: count() }).from(table))[0]!.n,
         ),
       );
@@ -114,6 +121,28 @@ describe('seedDemoData', () => {
     expect(clip.statusCode).toBe(200);
     // a WebM file starts with the EBML magic number
     expect(clip.rawPayload.subarray(0, 4).toString('hex')).toBe('1a45dfa3');
+  });
+
+  it('seeds the information pages: four policies, resource documents, quick guides and platform carriers', async () => {
+    const auth = bearer(await mintAccessToken(t, { agentId: DEMO2_AGENT_ID }));
+    const list = async (section: string) =>
+      (await t.app.inject({ method: 'GET', url: `/arc/content/documents/${section}`, headers: auth })).json()
+        .documents as Array<{ file: string }>;
+    expect(await list('policies')).toHaveLength(4);
+    expect((await list('resources')).length).toBeGreaterThanOrEqual(5);
+    expect(await list('myhealthplan')).toHaveLength(3);
+    expect(await list('sunfire')).toHaveLength(3);
+    const [policy] = await list('policies');
+    const stored = await db().select().from(files).where(eq(files.id, policy!.file));
+    expect((await readStored(stored[0]!.storageKey)).subarray(0, 5).toString()).toBe('%PDF-');
+    for (const platform of ['MyHealthPlan', 'Sunfire']) {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/arc/carriersByPlatform?platform=${platform}`,
+        headers: auth,
+      });
+      expect(res.json().carriers.length).toBeGreaterThanOrEqual(10);
+    }
   });
 
   it('lets the demo agent sign the terms gate, see the tiles and download a document', async () => {

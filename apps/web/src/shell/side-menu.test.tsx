@@ -19,16 +19,17 @@ describe('side menu', () => {
     expect(links).not.toContain('My Profile');
   });
 
-  it('hides an item whose security key is not true for the user', () => {
-    renderWithProviders(<SideMenu user={makeUser({ hasSunfireContracts: false, hasMyHealthPlanContracts: true })} />);
-    expect(within(menu()).queryByRole('link', { name: 'SunFire' })).not.toBeInTheDocument();
+  // the security-key rule itself is tested in menu.test.ts on routes of its own
+  it('shows MyHealthPlan and SunFire to an agent without contracts there (their pages list the carriers)', () => {
+    renderWithProviders(<SideMenu user={makeUser({ hasSunfireContracts: false, hasMyHealthPlanContracts: false })} />);
+    expect(within(menu()).getByRole('link', { name: 'SunFire' })).toBeInTheDocument();
     expect(within(menu()).getByRole('link', { name: 'MyHealthPlan' })).toBeInTheDocument();
   });
 
-  it('shows keyed items only once the user is known to have the flag', () => {
+  it('lists the platform pages before the user is known', () => {
     renderWithProviders(<SideMenu user={undefined} />);
-    expect(within(menu()).queryByRole('link', { name: 'SunFire' })).not.toBeInTheDocument();
-    expect(within(menu()).queryByRole('link', { name: 'MyHealthPlan' })).not.toBeInTheDocument();
+    expect(within(menu()).getByRole('link', { name: 'SunFire' })).toBeInTheDocument();
+    expect(within(menu()).getByRole('link', { name: 'MyHealthPlan' })).toBeInTheDocument();
   });
 
   it('Training & Certifications opens its children and the two external links in a new tab', async () => {

@@ -2,8 +2,15 @@ import { TRAINING_TEXT, type TrainingVideo } from '@arc/contract';
 import { Alert, AspectRatio, Center, Loader } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type Ref } from 'react';
 import { trainingQueries } from '../api/training.ts';
+
+/** For a page that controls playback (GREEN365 plays one video at a time): the element and its events. */
+export interface VideoPlayback {
+  videoRef: Ref<HTMLVideoElement>;
+  onPlay: () => void;
+  onPause: () => void;
+}
 
 /**
  * A 16:9 player (spec §9: 56.25 %): Vimeo's embedded player for a video with a Vimeo code, otherwise the
@@ -11,8 +18,10 @@ import { trainingQueries } from '../api/training.ts';
  */
 export function TrainingVideoPlayer({
   video,
+  playback,
 }: {
   video: Pick<TrainingVideo, 'id' | 'title' | 'vimeoCode' | 'isHosted'>;
+  playback?: VideoPlayback;
 }) {
   return (
     <AspectRatio ratio={16 / 9} bg="dark.9" style={{ borderRadius: 8, overflow: 'hidden' }}>
@@ -25,7 +34,7 @@ export function TrainingVideoPlayer({
           style={{ border: 0 }}
         />
       ) : video.isHosted ? (
-        <HostedVideo videoId={video.id} title={video.title} />
+        <HostedVideo videoId={video.id} title={video.title} playback={playback} />
       ) : (
         <VideoFailed />
       )}
@@ -48,7 +57,7 @@ function useCaptions(title: string): string | undefined {
   return url;
 }
 
-function HostedVideo({ videoId, title }: { videoId: string; title: string }) {
+function HostedVideo({ videoId, title, playback }: { videoId: string; title: string; playback?: VideoPlayback }) {
   const source = useQuery(trainingQueries.videoSource(videoId));
   const [hasFailed, setFailed] = useState(false);
   const captions = useCaptions(title);
@@ -63,6 +72,9 @@ function HostedVideo({ videoId, title }: { videoId: string; title: string }) {
   return (
     <video
       key={source.data.url}
+      ref={playback?.videoRef}
+      onPlay={playback?.onPlay}
+      onPause={playback?.onPause}
       controls
       preload="metadata"
       aria-label={title}

@@ -18,3 +18,4 @@ export * from './enrollments.ts';
 export * from './prospects.ts';
 export * from './contracts.ts';
 export * from './cases.ts';
+export * from './content.ts';

@@ -1,0 +1,30 @@
+import { index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { files } from './files.ts';
+
+/** The carriers offered on each enrollment platform (spec §3, Carrier by platform). */
+export const platformCarriers = pgTable(
+  'platform_carriers',
+  {
+    /** MyHealthPlan or Sunfire (the contract's PLATFORMS) */
+    platform: text('platform').notNull(),
+    name: text('name').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.platform, t.name] })],
+);
+
+/** The documents of the Policies and Resource Documents pages; the bytes are a shared stored file. */
+export const contentDocuments = pgTable(
+  'content_documents',
+  {
+    id: text('id').primaryKey(),
+    /** policies or resources (the contract's CONTENT_DOCUMENT_SECTIONS) */
+    section: text('section').notNull(),
+    title: text('title').notNull(),
+    description: text('description').notNull(),
+    fileId: text('file_id')
+      .notNull()
+      .references(() => files.id, { onDelete: 'cascade' }),
+    sortOrder: integer('sort_order').notNull().default(0),
+  },
+  (t) => [index('content_documents_section_idx').on(t.section, t.sortOrder)],
+);

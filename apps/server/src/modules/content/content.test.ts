@@ -1,0 +1,109 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contentDocuments, platformCarriers } from '../../db/schema/index.ts';
+import { PLATFORM_CARRIERS, seedContentDemo } from '../../seed/content-pages.ts';
+import { insertAgent } from '../../seed/factories.ts';
+import { createTestApp, type TestApp } from '../../test/app.ts';
+import { bearer, mintAccessToken } from '../../test/tokens.ts';
+
+let t: TestApp;
+let token: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const { db } = t.database;
+  token = await mintAccessToken(t, { agentId: (await insertAgent(db)).id });
+  await seedContentDemo({ db, storage: t.app.deps.storage, year: 2026 });
+  // a carrier inserted out of order, so the test sees the answer sorted by name rather than by insertion
+  await db.insert(platformCarriers).values({ platform: 'Sunfire', name: 'Ace Health Partners' });
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const get = (url: string, headers: Record<string, string> = bearer(token)) =>
+  t.app.inject({ method: 'GET', url, headers });
+
+describe('GET /arc/carriersByPlatform', () => {
+  it('lists the MyHealthPlan carriers sorted by Name', async () => {
+    const res = await get('/arc/carriersByPlatform?platform=MyHealthPlan');
+    expect(res.statusCode).toBe(200);
+    const names = (res.json().carriers as Array<{ Name: string }>).map((carrier) => carrier.Name);
+    expect(names).toEqual([...PLATFORM_CARRIERS.MyHealthPlan].sort((a, b) => a.localeCompare(b)));
+    expect(res.json().carriers[0]).toEqual({ Name: 'Aetna Medicare' });
+  });
+
+  it('lists the Sunfire carriers only, sorted by Name', async () => {
+    const res = await get('/arc/carriersByPlatform?platform=Sunfire');
+    expect(res.statusCode).toBe(200);
+    const names = (res.json().carriers as Array<{ Name: string }>).map((carrier) => carrier.Name);
+    expect(names[0]).toBe('Ace Health Partners');
+    expect(names).toContain('Kaiser Permanente');
+    expect(names).not.toContain('SCAN Health Plan');
+    expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b)));
+  });
+
+  it('answers 400 for a platform that is not MyHealthPlan or Sunfire, or none', async () => {
+    for (const url of [
+      '/arc/carriersByPlatform?platform=myhealthplan',
+      '/arc/carriersByPlatform?platform=Medicare',
+      '/arc/carriersByPlatform',
+    ]) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json().code).toBe('BAD_REQUEST');
+      expect(res.json().fieldErrors).toHaveProperty('platform');
+    }
+  });
+
+  it('answers 401 without a token', async () => {
+    const res = await get('/arc/carriersByPlatform?platform=Sunfire', {});
+    expect(res.statusCode).toBe(401);
+  });
+});
+
+describe('GET /arc/content/documents/:section', () => {
+  it('lists the four policies in order, each a downloadable PDF', async () => {
+    const res = await get('/arc/content/documents/policies');
+    expect(res.statusCode).toBe(200);
+    const documents = res.json().documents as Array<{ title: string; file: string; downloadName: string }>;
+    expect(documents.map((document) => document.title)).toEqual([
+      'Agent Code of Conduct',
+      'Privacy and Information Security Policy',
+      'Commission, Advance and Chargeback Policy',
+      'Marketing Material Review and Approval Policy',
+    ]);
+    const { file, downloadName } = documents[0]!;
+    expect(downloadName).toBe('Agent Code of Conduct.pdf');
+    const issued = await t.app.inject({
+      method: 'POST',
+      url: '/arc/downloadtoken',
+      headers: bearer(token),
+      payload: { file },
+    });
+    const download = await get(`/arc/download/${issued.json().token as string}`, {});
+    expect(download.statusCode).toBe(200);
+    expect(download.headers['content-type']).toBe('application/pdf');
+    expect(download.headers['content-disposition']).toContain('filename="Agent Code of Conduct.pdf"');
+    expect(download.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+  });
+
+  it('lists the resource documents apart from the policies', async () => {
+    const res = await get('/arc/content/documents/resources');
+    expect(res.statusCode).toBe(200);
+    const titles = (res.json().documents as Array<{ title: string }>).map((document) => document.title);
+    expect(titles.length).toBeGreaterThanOrEqual(5);
+    expect(titles).toContain('Election Periods Quick Reference');
+    expect(titles).not.toContain('Agent Code of Conduct');
+  });
+
+  it('answers 400 for an unknown section and 401 without a token', async () => {
+    expect((await get('/arc/content/documents/secrets')).statusCode).toBe(400);
+    expect((await get('/arc/content/documents/policies', {})).statusCode).toBe(401);
+  });
+
+  it('seeds once: a second run adds nothing', async () => {
+    const before = await t.database.db.select().from(contentDocuments);
+    await seedContentDemo({ db: t.database.db, storage: t.app.deps.storage, year: 2026 });
+    expect(await t.database.db.select().from(contentDocuments)).toHaveLength(before.length);
+  });
+});
