@@ -1,0 +1,42 @@
+import type { ContentLink } from './types.ts';
+
+/** /myquote: MyQuote, the quoting suite for every line of business. */
+export const MY_QUOTE = {
+  title: 'MyQuote',
+  tagline: 'Compare plans from the carriers you are appointed with, in minutes.',
+  intro:
+    'MyQuote compares rates and benefits side by side, using the carriers and states you are appointed in. ' +
+    'Quote at the kitchen table, save the comparison to the client’s file and start the application from the ' +
+    'same screen.',
+  openQuote: { label: 'Open MyQuote', href: 'https://myquote.arc.example/quote' } satisfies ContentLink,
+  solutionsHeading: 'Quoting solutions',
+  solutions: [
+    {
+      name: 'Medicare Supplement',
+      description: 'Plans G, N and High-Deductible G by ZIP code, with household and rate-lock discounts.',
+    },
+    {
+      name: 'Medicare Advantage',
+      description: 'HMO, PPO and Special Needs Plans by county, with drug and doctor look-ups.',
+    },
+    {
+      name: 'Final Expenses',
+      description: 'Level, graded and guaranteed-issue whole life, with underwriting by prescription history.',
+    },
+    {
+      name: 'Hospital Indemnity',
+      description: 'Daily inpatient benefits that pair with Medicare Advantage copays.',
+    },
+  ],
+  moreHeading: 'Also available',
+  more: ['Long-term care', 'Major medical', 'Life insurance', 'Annuities'],
+  appsHeading: 'Quote on the go',
+  appsIntro: 'The MyQuote app has the same carriers and rates, and saves quotes to your account.',
+  apps: [
+    { label: 'Download on the App Store', href: 'https://apps.apple.com/us/app/myquote-agent/id1500000001' },
+    {
+      label: 'Get it on Google Play',
+      href: 'https://play.google.com/store/apps/details?id=example.arc.myquote',
+    },
+  ] satisfies ContentLink[],
+} as const;

@@ -1,0 +1,128 @@
+import type { ContentDocumentSection, Platform, User } from '@arc/contract';
+import type { ContentLink, ContentVideo } from './types.ts';
+
+/**
+ * The provider's own domain. Staff accounts carry an e-mail-style NPN in it; with test users they may open the
+ * platforms without contracts (spec §6: the platform login button is computed for test users or users whose npn
+ * contains the provider's domain).
+ */
+export const PROVIDER_DOMAIN = 'arc.example';
+
+export interface PlatformContent {
+  /** the carriers-by-platform key (GET /arc/carriersByPlatform?platform=) */
+  platform: Platform;
+  title: string;
+  tagline: string;
+  intro: string;
+  login: ContentLink;
+  /** the user flag saying the agent holds contracts on this platform */
+  contractsFlag: 'hasMyHealthPlanContracts' | 'hasSunfireContracts';
+  /** the quick guides: PDFs listed by GET /arc/content/documents/:section */
+  guidesSection: ContentDocumentSection;
+  videos: ContentVideo[];
+  /** the analytics launch, shown to agents with the activeAnalytics flag */
+  activeAnalytics?: ContentLink & { description: string };
+  /** an add-on sold through the platform, at the provider's promo price */
+  addOn?: AddOn;
+  /** shown with the carriers list when the agent has no contracts on the platform */
+  noContracts: { heading: string; text: string; contracting: { label: string; address: string } };
+}
+
+export interface AddOn {
+  heading: string;
+  intro: string;
+  /** the sign-up steps on the platform */
+  steps: string[];
+  /** entered on the platform's sign-up page exactly as written (case-sensitive) */
+  accessCode: string;
+}
+
+/** The login button: agents contracted on the platform, test users and the provider's staff. */
+export function canOpenPlatform(user: User, content: Pick<PlatformContent, 'contractsFlag'>): boolean {
+  return user[content.contractsFlag] || user.isTestUser || user.npn.toLowerCase().includes(PROVIDER_DOMAIN);
+}
+
+const CONTRACTING = { label: 'Contracting team', address: 'contracting@arc.example' };
+
+export const MY_HEALTH_PLAN: PlatformContent = {
+  platform: 'MyHealthPlan',
+  title: 'MyHealthPlan',
+  tagline: 'Quote, compare and enroll Medicare clients online — in one session, with one login.',
+  intro:
+    'MyHealthPlan is our online enrollment platform. Search plans by ZIP code, check doctors and prescriptions, ' +
+    'compare total yearly costs and submit the application electronically. Applications you submit here appear ' +
+    'in your book of business with their status, so nothing is lost between the kitchen table and the carrier.',
+  login: { label: 'Log in to MyHealthPlan', href: 'https://agent.myhealthplan.example/login' },
+  activeAnalytics: {
+    label: 'Open Active Analytics',
+    href: 'https://analytics.myhealthplan.example/sso',
+    description:
+      'Active Analytics shows your enrollments, persistency and renewals by carrier and county, updated daily.',
+  },
+  contractsFlag: 'hasMyHealthPlanContracts',
+  guidesSection: 'myhealthplan',
+  videos: [
+    {
+      videoId: 'enrollment-periods',
+      title: 'Checking the election period before you enroll',
+      description: 'Which election period applies, and how to record it on the application.',
+    },
+    {
+      videoId: 'part-d-costs',
+      title: 'Comparing drug costs with your client',
+      description: 'Reading the drug cost estimate, the deductible phases and the Prescription Payment Plan.',
+    },
+  ],
+  addOn: {
+    heading: 'Agent Pro add-on',
+    intro:
+      'Agent Pro adds client renewal alerts, bulk plan comparisons and a personal enrollment website with your ' +
+      'name and license number. Our agents get it at a partner price.',
+    accessCode: 'ARCpartner365',
+    steps: [
+      'Log in to MyHealthPlan and open Account, then Add-ons.',
+      'Choose Agent Pro and pick monthly or yearly billing.',
+      'Enter the access code in the Promo code field exactly as shown: it is case-sensitive.',
+      'Confirm your payment details. Agent Pro is switched on at once.',
+    ],
+  },
+  noContracts: {
+    heading: 'Get contracted to enroll on MyHealthPlan',
+    text:
+      'You do not have contracts for MyHealthPlan yet. These carriers are available on the platform; ask our ' +
+      'contracting team to start your appointments.',
+    contracting: CONTRACTING,
+  },
+};
+
+export const SUNFIRE: PlatformContent = {
+  platform: 'Sunfire',
+  title: 'SunFire',
+  tagline: 'Fast Medicare Advantage and Part D quoting and enrollment, with carrier-approved applications.',
+  intro:
+    'SunFire compares Medicare Advantage and prescription drug plans from the carriers you are appointed with, ' +
+    'checks doctors and pharmacies, and submits the carrier’s own approved application. Your contracts and ' +
+    'writing numbers are loaded for you, so commissions are credited correctly.',
+  login: { label: 'Log in to SunFire', href: 'https://www.sunfirematrix.example/app/agent/arc' },
+  contractsFlag: 'hasSunfireContracts',
+  guidesSection: 'sunfire',
+  videos: [
+    {
+      videoId: 'medigap-vs-medicare-advantage',
+      title: 'Presenting Medigap and Medicare Advantage side by side',
+      description: 'A fair comparison that helps the client choose, and keeps the conversation compliant.',
+    },
+    {
+      videoId: 'star-ratings',
+      title: 'Star Ratings in a SunFire comparison',
+      description: 'What the ratings measure and how to explain them accurately.',
+    },
+  ],
+  noContracts: {
+    heading: 'Get contracted to enroll on SunFire',
+    text:
+      'You do not have contracts for SunFire yet. These carriers are available on the platform; ask our ' +
+      'contracting team to start your appointments.',
+    contracting: CONTRACTING,
+  },
+};
