@@ -25,6 +25,7 @@ import { termsGatePlugin } from './modules/terms/terms-gate.ts';
 import { trainingRoutes } from './modules/training/routes.ts';
 import authPlugin from './platform/auth.ts';
 import type { AppDeps } from './platform/deps.ts';
+import { compressionPlugin } from './platform/compression.ts';
 import { errorHandler } from './platform/error-handler.ts';
 import { securityHeadersPlugin } from './platform/security-headers.ts';
 import { createTtlCache } from './platform/ttl-cache.ts';
@@ -79,6 +80,8 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     global: false,
     ...(config.redisUrl ? { redis: await createRedis(config.redisUrl) } : {}),
   });
+  // before any route: each route gets its onSend hook when it is added
+  await app.register(compressionPlugin);
   await app.register(swagger, {
     openapi: {
       info: { title: 'ARC API', version: '1.0.0' },
