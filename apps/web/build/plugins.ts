@@ -48,6 +48,26 @@ export function precompress(): Plugin {
   };
 }
 
+const MANTINE_CLASSES = /[/\\]@mantine[/\\]core[/\\]esm[/\\]components[/\\](?:[^/\\]+[/\\])*([A-Za-z]+)\.module\.mjs$/;
+
+/**
+ * Mantine's styles by component: every Mantine component imports its class names from `<Name>.module.mjs`;
+ * this plugin makes that file import `@mantine/core/styles/<Name>.layer.css` too. A screen's CSS is then
+ * exactly the styles of the Mantine components its JavaScript contains, in the chunk that contains them,
+ * whatever the screen imports: no screen imports Mantine CSS by hand (main.tsx imports only the base layers).
+ */
+export function mantineComponentStyles(): Plugin {
+  return {
+    name: 'arc:mantine-component-styles',
+    enforce: 'pre',
+    transform(code, id) {
+      const name = MANTINE_CLASSES.exec(id)?.[1];
+      if (!name) return undefined;
+      return { code: `import '@mantine/core/styles/${name}.layer.css';\n${code}`, map: null };
+    },
+  };
+}
+
 export interface Budget {
   /** what the report calls it: a route or a flow */
   name: string;
@@ -61,7 +81,14 @@ export interface BudgetOptions {
   /** named flows: the sign-in redirect and form */
   budgets: Budget[];
   /** every lazily loaded screen under this folder is a route: the entry, `shell` and the screen */
-  screens: { folder: string; shell: string; maxKb: number; except: string[] };
+  screens: {
+    folder: string;
+    shell: string;
+    maxKb: number;
+    except: string[];
+    /** screens still over `maxKb`, each held at its current weight until it is brought down (README) */
+    overBudget?: Record<string, number>;
+  };
   /** where the report goes (JSON), for the bench and the README */
   reportFile: string;
 }
@@ -90,7 +117,9 @@ export function bundleBudget(options: BudgetOptions): Plugin {
           ` of ${entry.maxKb} KB`,
       );
       this.info(`JavaScript per route, gzipped:\n${lines.join('\n')}`);
-      if (over.length > 0) {
+      // BUNDLE_BUDGET=warn reports without failing (to look at a build that is over budget)
+      if (over.length > 0 && process.env.BUNDLE_BUDGET === 'warn') this.warn('bundle budget exceeded');
+      else if (over.length > 0) {
         this.error(
           `bundle budget exceeded (apps/web/README.md): ${over.map((e) => `${e.name} ${e.kb.toFixed(1)} KB > ${e.maxKb} KB`).join('; ')}`,
         );
@@ -142,7 +171,7 @@ function measureBudgets(bundle: Rollup.OutputBundle, root: string, options: Budg
     return { name, kb, maxKb, files };
   };
 
-  const { folder, shell, maxKb, except } = options.screens;
+  const { folder, shell, maxKb, except, overBudget = {} } = options.screens;
   const screens = chunks
     .filter((chunk) => chunk.isDynamicEntry)
     .map((chunk) => (chunk.facadeModuleId ? relative(chunk.facadeModuleId) : ''))
@@ -151,6 +180,6 @@ function measureBudgets(bundle: Rollup.OutputBundle, root: string, options: Budg
     .sort();
   return [
     ...options.budgets.map((budget) => measure(budget.name, budget.modules, budget.maxKb)),
-    ...screens.map((module) => measure(module.slice(folder.length), [shell, module], maxKb)),
+    ...screens.map((module) => measure(module.slice(folder.length), [shell, module], overBudget[module] ?? maxKb)),
   ];
 }

@@ -1,4 +1,4 @@
-import { LoginRequestSchema } from '@arc/contract';
+import { signInBody, validateSignIn } from '@arc/contract/sign-in-form';
 import {
   Alert,
   Anchor,
@@ -12,11 +12,11 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
+import { useForm } from '@mantine/form';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, Navigate, useParams } from 'react-router';
-import { ApiError, errorMessage } from '../../api/client.ts';
+import { ApiError, errorMessage } from '../../api/api-error.ts';
 import { identityQueries, useSubmitLogin } from '../../api/identity.ts';
 import { useSession } from '../../auth/session.ts';
 import { paths } from '../../paths.ts';
@@ -35,11 +35,11 @@ export default function InteractionPage() {
   const session = useSession();
   const details = useQuery(identityQueries.interaction(uid));
   const login = useSubmitLogin(uid);
-  // the contract's request schema checks the form (the same one the server validates with)
+  // the contract's sign-in rules without zod (the same as LoginRequestSchema, which the server validates with)
   const form = useForm({
     mode: 'uncontrolled',
     initialValues: { username: '', password: '' },
-    validate: schemaResolver(LoginRequestSchema, { sync: true }),
+    validate: validateSignIn,
   });
 
   if (session.status === 'signedIn' && (details.isError || isExpired(login.error))) {
@@ -58,7 +58,7 @@ export default function InteractionPage() {
 
   const onSubmit = form.onSubmit(
     (values) =>
-      login.mutate(LoginRequestSchema.parse(values), {
+      login.mutate(signInBody(values), {
         onSuccess: ({ redirectTo }) => window.location.assign(redirectTo),
       }),
     // the fields say what is wrong now; an alert from an earlier attempt would only confuse
