@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { PasswordFieldSchema } from './account.ts';
 import { defineRoute, ErrorResponseSchema } from './common.ts';
-
 import { USERNAME_MAX_LENGTH, USERNAME_REQUIRED, USERNAME_TOO_LONG } from './sign-in-form.ts';
 
 export { USERNAME_MAX_LENGTH } from './sign-in-form.ts';

@@ -109,8 +109,7 @@ describe('compression of downloads', () => {
   const bytes = Buffer.from(BIG_TEXT.repeat(4));
   beforeAll(async () => {
     await app.register(compressionPlugin);
-    const download = (type: string) => async (_request: unknown, reply: FastifyReply) =>
-      reply.type(type).send(bytes);
+    const download = (type: string) => async (_request: unknown, reply: FastifyReply) => reply.type(type).send(bytes);
     app.get('/xlsx', download('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'));
     app.get('/pdf', download('application/pdf'));
     app.get('/octet', download('application/octet-stream'));

@@ -6,6 +6,7 @@ import { queryClient } from '../api/query-client.ts';
 import { OIDC_AUTHORITY } from '../config.ts';
 import { paths } from '../paths.ts';
 import { getSession, sessionFromUser, setSession, SIGNED_OUT, type SessionStatus } from './session-store.ts';
+import { startSignIn } from './sign-in-redirect.ts';
 
 export { useSession, type SessionStatus } from './session-store.ts';
 
@@ -67,7 +68,6 @@ export async function restoreSession(): Promise<void> {
 /** Starts the code + PKCE redirect to the provider; `returnTo` is where to land afterwards. */
 export async function signIn(returnTo?: string): Promise<void> {
   if (returnTo) rememberReturnTo(returnTo);
-  const { startSignIn } = await oidc();
   await startSignIn();
 }
 
