@@ -25,8 +25,8 @@ import { measureEnrollmentUpload } from './enrollment-upload.mjs';
 import { measureLighthouse } from './lighthouse.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const PORT = 8290;
-const BARE_PORT = 8299;
+const PORT = Number(process.env.BENCH_PORT ?? 8290);
+const BARE_PORT = PORT + 9;
 const BASE = `http://localhost:${PORT}`;
 const dataDir = path.join(root, '.tmp', 'bench-data');
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
@@ -166,15 +166,15 @@ function load(url, headers = {}) {
 async function measureJs(page, action, phaseOf = () => 'all') {
   const scripts = new Map();
   const wire = [];
+  // bytes as received (headers and the body as encoded), from Chromium's own network log
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  cdp.on('Network.loadingFinished', (event) => {
+    wire.push({ phase: phaseOf(page.url()), bytes: event.encodedDataLength });
+  });
   const onResponse = async (response) => {
     const type = response.headers()['content-type'] ?? '';
     const phase = phaseOf(page.url());
-    try {
-      const sizes = await response.request().sizes();
-      wire.push({ phase, bytes: sizes.responseBodySize + sizes.responseHeadersSize });
-    } catch {
-      // the page went on before the answer finished
-    }
     const kind = type.includes('javascript') ? 'js' : type.includes('text/css') ? 'css' : null;
     if (!kind) return;
     try {
@@ -188,6 +188,7 @@ async function measureJs(page, action, phaseOf = () => 'all') {
   await action();
   await page.waitForLoadState('networkidle');
   page.off('response', onResponse);
+  await cdp.detach();
   const kb = (entries) => Math.round((entries.reduce((a, e) => a + e.bytes, 0) / 1024) * 10) / 10;
   const all = [...scripts.values()];
   const byPhase = {};

@@ -26,12 +26,14 @@ async function compression(app: FastifyInstance) {
   // runs before @fastify/compress's own onSend (the plugin's opt-out is this request header): a byte range keeps
   // its exact bytes, and only the types above are compressed (the plugin would also take whatever mime-db calls
   // compressible, application/octet-stream included)
-  app.addHook('onSend', async (request, reply) => {
+  // (a callback hook, not async: no promise on every answer)
+  app.addHook('onSend', (request, reply, payload, done) => {
     const type = reply.getHeader('content-type');
     const isText = typeof type !== 'string' || COMPRESSIBLE_TYPE.test(type);
     if (!isText || reply.statusCode === 206 || reply.hasHeader('content-range')) {
       request.headers['x-no-compression'] = '1';
     }
+    done(null, payload);
   });
   await app.register(compress, {
     global: true,

@@ -1,7 +1,7 @@
 import { UserManager, WebStorageStateStore, type User } from 'oidc-client-ts';
 import { OIDC_AUTHORITY, OIDC_CLIENT_ID, OIDC_SCOPE, POST_LOGOUT_REDIRECT_URI, REDIRECT_URI } from '../config.ts';
 import { sessionFromUser, setSession } from './session-store.ts';
-import { OIDC_STATE_PREFIX } from './sign-in-redirect.ts';
+import { forgetLegacyState, OIDC_STATE_PREFIX } from './sign-in-redirect.ts';
 
 /**
  * Loaded lazily: the OIDC client is needed only to finish a sign-in, renew and sign out (the redirect that starts
@@ -28,16 +28,6 @@ const manager = new UserManager({
   staleStateAgeInSeconds: STALE_STATE_SECONDS,
 });
 
-/** Nothing of ours is in localStorage any more: every `oidc.*` entry there was left by an unfinished sign-in. */
-function forgetLegacyState(): void {
-  try {
-    for (const key of Object.keys(window.localStorage)) {
-      if (key.startsWith('oidc.')) window.localStorage.removeItem(key);
-    }
-  } catch {
-    // storage blocked: nothing to clean
-  }
-}
 forgetLegacyState();
 void manager.clearStaleState().catch(() => undefined);
 

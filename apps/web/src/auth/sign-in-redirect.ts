@@ -7,6 +7,17 @@ import { OIDC_AUTHORITY, OIDC_CLIENT_ID, OIDC_SCOPE, REDIRECT_URI } from '../con
 /** the prefix of ./oidc.ts's state store (sessionStorage) */
 export const OIDC_STATE_PREFIX = 'oidc.state.';
 
+/** Nothing of ours is in localStorage any more: every `oidc.*` entry there was left by an unfinished sign-in. */
+export function forgetLegacyState(): void {
+  try {
+    for (const key of Object.keys(window.localStorage)) {
+      if (key.startsWith('oidc.')) window.localStorage.removeItem(key);
+    }
+  } catch {
+    // storage blocked: nothing to clean
+  }
+}
+
 /** oidc-client-ts's ids: a v4 UUID without its dashes */
 const randomId = () => crypto.randomUUID().replaceAll('-', '');
 
@@ -59,5 +70,6 @@ export async function createSignInUrl(): Promise<string> {
 
 /** `replace`: /sign-in does not stay in the history, so Back never lands on a page that redirects forward again. */
 export async function startSignIn(): Promise<void> {
+  forgetLegacyState();
   window.location.replace(await createSignInUrl());
 }
