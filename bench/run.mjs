@@ -172,25 +172,29 @@ async function measureJs(page, action, phaseOf = () => 'all') {
   cdp.on('Network.loadingFinished', (event) => {
     wire.push({ phase: phaseOf(page.url()), bytes: event.encodedDataLength });
   });
-  const onResponse = async (response) => {
+  const onResponse = (response) => {
     const type = response.headers()['content-type'] ?? '';
     const phase = phaseOf(page.url());
     const kind = type.includes('javascript') ? 'js' : type.includes('text/css') ? 'css' : null;
-    if (!kind) return;
-    try {
-      const body = await response.body();
-      scripts.set(`${phase} ${response.url()}`, { phase, kind, bytes: zlib.gzipSync(body, { level: 9 }).length });
-    } catch {
-      // redirects have no body
-    }
+    if (kind && response.status() === 200)
+      scripts.set(`${phase} ${response.url()}`, { phase, kind, url: response.url() });
   };
   page.on('response', onResponse);
   await action();
   await page.waitForLoadState('networkidle');
   page.off('response', onResponse);
   await cdp.detach();
+  // each file as the server has it (a page that navigated away no longer hands out its bodies), gzip -9
+  const gzipped = new Map();
+  for (const { url } of scripts.values()) {
+    if (!gzipped.has(url)) {
+      const body = Buffer.from(await (await fetch(url, { headers: { 'accept-encoding': 'identity' } })).arrayBuffer());
+      gzipped.set(url, zlib.gzipSync(body, { level: 9 }).length);
+    }
+  }
+  const all = [...scripts.values()].map((e) => ({ ...e, bytes: gzipped.get(e.url) }));
   const kb = (entries) => Math.round((entries.reduce((a, e) => a + e.bytes, 0) / 1024) * 10) / 10;
-  const all = [...scripts.values()];
+  const unique = (entries) => [...new Map(entries.map((e) => [e.url, e])).values()];
   const byPhase = {};
   for (const phase of new Set([...all, ...wire].map((e) => e.phase))) {
     const js = all.filter((e) => e.phase === phase && e.kind === 'js');
@@ -198,6 +202,12 @@ async function measureJs(page, action, phaseOf = () => 'all') {
     const sent = wire.filter((e) => e.phase === phase);
     byPhase[phase] = { kb: kb(js), files: js.length, cssKb: kb(css), wireKb: kb(sent), requests: sent.length };
   }
+  // every phase together, each file once (the sign-in flow: /sign-in, then the form)
+  byPhase.union = {
+    kb: kb(unique(all.filter((e) => e.kind === 'js'))),
+    cssKb: kb(unique(all.filter((e) => e.kind === 'css'))),
+    wireKb: kb(wire),
+  };
   return byPhase;
 }
 
@@ -487,7 +497,8 @@ if (wants('web') || wants('datatable')) {
     );
     results.signInJsGzipKb = signInJs.route;
     results.signInFormJsGzipKb = signInJs.form;
-    results.signInFlowWireKb = Math.round((signInJs.route.wireKb + signInJs.form.wireKb) * 10) / 10;
+    results.signInFlowJsGzipKb = signInJs.union.kb;
+    results.signInFlowWireKb = signInJs.union.wireKb;
     await page.getByLabel('Username or NPN').fill('demo');
     await page.getByRole('textbox', { name: 'Password', exact: true }).fill('Demo-Agent-2026!');
     await page.getByRole('button', { name: 'Sign In' }).click();
@@ -580,7 +591,7 @@ const checks = {
   readyOnExistingDataMs: () => results.readyOnExistingDataMs < 1000,
   userInfoToBareRatio: () => results.userInfoToBareRatio >= 0.7,
   signInJsGzipKb: () => results.signInJsGzipKb.kb < 150,
-  signInFlowJsGzipKb: () => results.signInJsGzipKb.kb + results.signInFormJsGzipKb.kb < 150,
+  signInFlowJsGzipKb: () => results.signInFlowJsGzipKb < 150,
   signInFlowWireKb: () => results.signInFlowWireKb < 200,
   addressSuggestionsP95Ms: () => results.addressSuggestions.p95Ms < 30,
   xlsx10kMs: () => results.xlsx.rows10k.medianMs < 500,
