@@ -29,6 +29,7 @@ import { termsGatePlugin } from './modules/terms/terms-gate.ts';
 import { trainingRoutes } from './modules/training/routes.ts';
 import authPlugin from './platform/auth.ts';
 import { DATABASE_RETRY_AFTER_SECONDS } from './platform/database-errors.ts';
+import { compressionPlugin } from './platform/compression.ts';
 import type { AppDeps } from './platform/deps.ts';
 import { errorHandler } from './platform/error-handler.ts';
 import { securityHeadersPlugin } from './platform/security-headers.ts';
@@ -101,6 +102,8 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     global: false,
     ...(redis ? { redis } : {}),
   });
+  // before any route: each route gets its onSend hook when it is added
+  await app.register(compressionPlugin);
   await app.register(swagger, {
     openapi: {
       info: { title: 'ARC API', version: '1.0.0' },

@@ -1,4 +1,8 @@
-import '@mantine/core/styles.css';
+// Mantine's base layers only: each component's styles come with the component (mantineComponentStyles in
+// build/plugins.ts), so a screen loads the CSS of the components it shows and no more
+import '@mantine/core/styles/baseline.layer.css';
+import '@mantine/core/styles/default-css-variables.layer.css';
+import '@mantine/core/styles/global.layer.css';
 import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';

@@ -1,13 +1,14 @@
 import { z } from 'zod';
 import { defineRoute, ErrorResponseSchema, MessageResponseSchema } from './common.ts';
 import { PASSWORD_MAX_LENGTH, PASSWORD_TOO_LONG, passwordLength } from './password-policy.ts';
+import { PASSWORD_REQUIRED } from './sign-in-form.ts';
 
 export const NPN_MAX_LENGTH = 20;
 
 /** A password field: required, at most PASSWORD_MAX_LENGTH characters (counted as characters, like the rules). */
 export const PasswordFieldSchema = z
   .string()
-  .min(1, 'Password is required')
+  .min(1, PASSWORD_REQUIRED)
   // a character is at most two UTF-16 units: a cheap bound first, then the real count
   .max(PASSWORD_MAX_LENGTH * 2, { error: PASSWORD_TOO_LONG, abort: true })
   .refine((value) => passwordLength(value) <= PASSWORD_MAX_LENGTH, PASSWORD_TOO_LONG);

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { PasswordFieldSchema } from './account.ts';
 import { defineRoute, ErrorResponseSchema } from './common.ts';
+import { USERNAME_MAX_LENGTH, USERNAME_REQUIRED, USERNAME_TOO_LONG } from './sign-in-form.ts';
 
-/** Longest username or NPN the sign-in form takes (usernames are far shorter; NPNs are at most 10 digits). */
-export const USERNAME_MAX_LENGTH = 200;
+export { USERNAME_MAX_LENGTH } from './sign-in-form.ts';
 
 /** Interaction endpoints sit below the provider's interaction path, so its cookie reaches them. */
 export const InteractionDetailsSchema = z.object({
@@ -24,11 +24,7 @@ export const getInteractionDetails = defineRoute({
 });
 
 export const LoginRequestSchema = z.object({
-  username: z
-    .string()
-    .trim()
-    .min(1, 'Username or NPN is required')
-    .max(USERNAME_MAX_LENGTH, `Username or NPN must be ${USERNAME_MAX_LENGTH} characters or fewer.`),
+  username: z.string().trim().min(1, USERNAME_REQUIRED).max(USERNAME_MAX_LENGTH, USERNAME_TOO_LONG),
   password: PasswordFieldSchema,
 });
 export type LoginRequest = z.infer<typeof LoginRequestSchema>;

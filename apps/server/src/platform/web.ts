@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { PUBLIC_CONFIG_ELEMENT_ID, type PublicConfig } from '@arc/contract/constants';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
@@ -19,6 +20,20 @@ export function withPublicConfig(html: string, publicConfig: PublicConfig): stri
   return html.includes('</head>') ? html.replace('</head>', `${element}</head>`) : `${element}${html}`;
 }
 
+/** brotli, else gzip, when the client accepts it (a `q=0` refuses); nothing for anything else */
+export function preferredEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | undefined {
+  const accepted = new Set(
+    (acceptEncoding ?? '')
+      .split(',')
+      .map((part) => part.trim().toLowerCase().split(';'))
+      .filter(([, ...params]) => !params.some((param) => /^\s*q=0(?:\.0*)?\s*$/.test(param)))
+      .map(([name]) => name?.trim()),
+  );
+  if (accepted.has('br')) return 'br';
+  if (accepted.has('gzip')) return 'gzip';
+  return undefined;
+}
+
 /**
  * Serves the web app's production build: hashed assets for a year, index.html never cached, and
  * index.html for every other GET that asks for HTML (the SPA's own routes, the sign-in interaction).
@@ -32,11 +47,18 @@ async function web(app: FastifyInstance) {
   const indexHtml = hasWeb
     ? withPublicConfig(fs.readFileSync(indexFile, 'utf8'), { providerName, businessTimeZone })
     : '';
+  // compressed once here: the not-found handler is no route, so @fastify/compress's hook is not on it
+  const encodedHtml = {
+    br: zlib.brotliCompressSync(indexHtml),
+    gzip: zlib.gzipSync(indexHtml, { level: 9 }),
+  };
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root,
       wildcard: false,
       index: false,
+      // the build wrote file.br and file.gz beside each text asset (apps/web/build/plugins.ts)
+      preCompressed: true,
       // index.html always goes out with the public config (the not-found handler below)
       allowedPath: (pathName) => pathName !== '/index.html',
       setHeaders: (reply, filePath) => {
@@ -61,7 +83,10 @@ async function web(app: FastifyInstance) {
       const isApi = API_PREFIXES.some((p) => url.startsWith(p)) || INTERACTION_API.test(url);
       if (hasWeb && (request.method === 'GET' || request.method === 'HEAD') && wantsHtml && !isApi) {
         reply.header('Cache-Control', 'no-store');
-        return reply.type('text/html; charset=utf-8').send(indexHtml);
+        reply.header('Vary', 'accept-encoding');
+        const encoding = preferredEncoding(request.headers['accept-encoding']);
+        if (encoding) reply.header('Content-Encoding', encoding);
+        return reply.type('text/html; charset=utf-8').send(encoding ? encodedHtml[encoding] : indexHtml);
       }
       return reply.code(404).send({ code: 'NOT_FOUND', message: 'Not found' });
     },

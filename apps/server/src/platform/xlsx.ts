@@ -1,5 +1,5 @@
 import { PassThrough, type Writable } from 'node:stream';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
 import { contentDisposition } from './content-disposition.ts';
 
@@ -40,7 +40,9 @@ export async function sendXlsx<Row>(reply: FastifyReply, options: SendXlsxOption
   const first = await iterator.next();
 
   const output = new PassThrough();
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: output, useSharedStrings: false, useStyles: true });
+  // loaded on the first export: exceljs and its zip libraries are the largest import of the server (start-up time)
+  const { default: excel } = await import('exceljs');
+  const workbook = new excel.stream.xlsx.WorkbookWriter({ stream: output, useSharedStrings: false, useStyles: true });
   const sheet = workbook.addWorksheet(options.sheetName ?? 'Sheet1');
   sheet.columns = options.columns.map((column, index) => ({
     key: String(index),

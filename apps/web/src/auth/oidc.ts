@@ -1,16 +1,17 @@
 import { UserManager, WebStorageStateStore, type User } from 'oidc-client-ts';
 import { OIDC_AUTHORITY, OIDC_CLIENT_ID, OIDC_SCOPE, POST_LOGOUT_REDIRECT_URI, REDIRECT_URI } from '../config.ts';
 import { sessionFromUser, setSession } from './session-store.ts';
+import { forgetLegacyState, OIDC_STATE_PREFIX } from './sign-in-redirect.ts';
 
 /**
- * Loaded lazily: the OIDC client is needed only to sign in, renew and sign out. Code flow with PKCE (S256,
+ * Loaded lazily: the OIDC client is needed only to finish a sign-in, renew and sign out (the redirect that starts
+ * a sign-in is ./sign-in-redirect.ts, without the library). Code flow with PKCE (S256,
  * automatic), tokens in sessionStorage, silent renewal with the (rotated) refresh token.
  *
  * The state of a sign-in in progress (PKCE verifier, nonce) lives in sessionStorage as well, under its own
  * prefix: the library's default (localStorage) kept one `oidc.*` entry per sign-in that was started and never
  * finished, in every tab, for good.
  */
-const STATE_PREFIX = 'oidc.state.';
 /** a sign-in not finished within the provider's interaction lifetime (1 hour) will not finish */
 const STALE_STATE_SECONDS = 60 * 60;
 const manager = new UserManager({
@@ -23,20 +24,10 @@ const manager = new UserManager({
   automaticSilentRenew: true,
   loadUserInfo: false,
   userStore: new WebStorageStateStore({ store: window.sessionStorage }),
-  stateStore: new WebStorageStateStore({ store: window.sessionStorage, prefix: STATE_PREFIX }),
+  stateStore: new WebStorageStateStore({ store: window.sessionStorage, prefix: OIDC_STATE_PREFIX }),
   staleStateAgeInSeconds: STALE_STATE_SECONDS,
 });
 
-/** Nothing of ours is in localStorage any more: every `oidc.*` entry there was left by an unfinished sign-in. */
-function forgetLegacyState(): void {
-  try {
-    for (const key of Object.keys(window.localStorage)) {
-      if (key.startsWith('oidc.')) window.localStorage.removeItem(key);
-    }
-  } catch {
-    // storage blocked: nothing to clean
-  }
-}
 forgetLegacyState();
 void manager.clearStaleState().catch(() => undefined);
 
@@ -56,8 +47,6 @@ export async function loadUser(): Promise<User | null> {
   }
 }
 
-/** `replace`: /sign-in does not stay in the history, so Back never lands on a page that redirects forward again. */
-export const startSignIn = () => manager.signinRedirect({ redirectMethod: 'replace' });
 export const finishSignIn = () => manager.signinRedirectCallback();
 export const forgetUser = () => manager.removeUser();
 

@@ -1,10 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiFetch } from '../api/client.ts';
 import { getSession, setSession } from './session-store.ts';
-import { restartSignIn, takeSignInPaused } from './session.ts';
+import { restartSignIn, restoreSession, STORED_USER_KEY_PREFIX, takeSignInPaused } from './session.ts';
 
-const oidc = vi.hoisted(() => ({ startSignIn: vi.fn(), forgetUser: vi.fn() }));
-vi.mock('./oidc.ts', () => oidc);
+const oidc = vi.hoisted(() => ({ startSignIn: vi.fn(), forgetUser: vi.fn(), loadUser: vi.fn() }));
+vi.mock('./oidc.ts', () => ({ forgetUser: oidc.forgetUser, loadUser: oidc.loadUser }));
+vi.mock('./sign-in-redirect.ts', () => ({ startSignIn: oidc.startSignIn }));
 
 const signedIn = () => setSession({ status: 'signedIn', accessToken: 'access-token', idToken: 'id-token' });
 
@@ -13,6 +14,8 @@ beforeEach(() => {
   vi.setSystemTime(new Date('2026-11-23T10:00:00Z'));
   oidc.startSignIn.mockReset().mockResolvedValue(undefined);
   oidc.forgetUser.mockReset().mockResolvedValue(undefined);
+  oidc.loadUser.mockReset().mockResolvedValue(null);
+  sessionStorage.clear();
 });
 afterEach(() => {
   vi.useRealTimers();
@@ -24,7 +27,7 @@ describe('restartSignIn (a 401 on an agent call)', () => {
     restartSignIn();
     expect(getSession()).toMatchObject({ status: 'signedOut', accessToken: null });
     await vi.waitFor(() => expect(oidc.startSignIn).toHaveBeenCalledTimes(1));
-    expect(oidc.forgetUser).toHaveBeenCalled();
+    await vi.waitFor(() => expect(oidc.forgetUser).toHaveBeenCalled());
     expect(takeSignInPaused()).toBe(false);
   });
 
@@ -64,5 +67,37 @@ describe('restartSignIn (a 401 on an agent call)', () => {
     await expect(apiFetch(getUserInfo, {})).rejects.toMatchObject({ status: 401 });
     expect(getSession().status).toBe('signedOut');
     await vi.waitFor(() => expect(oidc.startSignIn).toHaveBeenCalledTimes(1));
+  });
+});
+
+describe('restoreSession (a page load with a stored session)', () => {
+  const store = (secondsLeft: number) =>
+    sessionStorage.setItem(
+      `${STORED_USER_KEY_PREFIX}arc-web`,
+      JSON.stringify({
+        access_token: 'stored-access',
+        id_token: 'stored-id',
+        expires_at: Date.now() / 1000 + secondsLeft,
+      }),
+    );
+
+  it('restores a token good for more than two minutes without loading the OIDC library', async () => {
+    store(3600);
+    await restoreSession();
+    expect(getSession()).toEqual({ status: 'signedIn', accessToken: 'stored-access', idToken: 'stored-id' });
+    expect(oidc.loadUser).not.toHaveBeenCalled();
+  });
+
+  it('lets the library renew a token about to expire', async () => {
+    store(60);
+    oidc.loadUser.mockResolvedValue({ access_token: 'renewed', id_token: 'id', expired: false });
+    await restoreSession();
+    expect(oidc.loadUser).toHaveBeenCalledTimes(1);
+    expect(getSession()).toEqual({ status: 'signedIn', accessToken: 'renewed', idToken: 'id' });
+  });
+
+  it('is signed out without a stored session', async () => {
+    await restoreSession();
+    expect(getSession().status).toBe('signedOut');
   });
 });

@@ -6,6 +6,7 @@ import { queryClient } from '../api/query-client.ts';
 import { OIDC_AUTHORITY } from '../config.ts';
 import { paths } from '../paths.ts';
 import { getSession, sessionFromUser, setSession, SIGNED_OUT, type SessionStatus } from './session-store.ts';
+import { startSignIn } from './sign-in-redirect.ts';
 
 export { useSession, type SessionStatus } from './session-store.ts';
 
@@ -50,10 +51,46 @@ export function takeReturnTo(): string {
 
 const oidc = () => import('./oidc.ts');
 
-/** On start: a stored session is restored (renewed with its refresh token when the access token expired). */
+/** oidc-client-ts renews 60 s before the access token expires; it is loaded a minute before that */
+const LOAD_BEFORE_EXPIRY_SECONDS = 120;
+
+/** The stored user (oidc-client-ts's JSON), read without the library. */
+function readStoredUser(): { accessToken: string; idToken: string | null; expiresAt: number } | null {
+  const key = Object.keys(sessionStorage).find((k) => k.startsWith(STORED_USER_KEY_PREFIX));
+  try {
+    const user = JSON.parse((key && sessionStorage.getItem(key)) || 'null') as Record<string, unknown> | null;
+    if (!user || typeof user.access_token !== 'string' || typeof user.expires_at !== 'number') return null;
+    return {
+      accessToken: user.access_token,
+      idToken: typeof user.id_token === 'string' ? user.id_token : null,
+      expiresAt: user.expires_at,
+    };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * On start: a stored session is restored. While its access token is good for more than two minutes this needs
+ * no OIDC library (a page load stays small); the library loads in time to renew it (automatic silent renewal
+ * with the refresh token), or at once to renew a token that is about to expire.
+ */
 export async function restoreSession(): Promise<void> {
   if (!hasStoredSession()) {
     setSession(SIGNED_OUT);
+    return;
+  }
+  const stored = readStoredUser();
+  const secondsLeft = stored ? stored.expiresAt - Date.now() / 1000 : 0;
+  if (stored && secondsLeft > LOAD_BEFORE_EXPIRY_SECONDS) {
+    setSession({ status: 'signedIn', accessToken: stored.accessToken, idToken: stored.idToken });
+    window.setTimeout(
+      () =>
+        void oidc()
+          .then(({ loadUser }) => loadUser())
+          .catch(() => undefined),
+      (secondsLeft - LOAD_BEFORE_EXPIRY_SECONDS) * 1000,
+    );
     return;
   }
   try {
@@ -67,7 +104,6 @@ export async function restoreSession(): Promise<void> {
 /** Starts the code + PKCE redirect to the provider; `returnTo` is where to land afterwards. */
 export async function signIn(returnTo?: string): Promise<void> {
   if (returnTo) rememberReturnTo(returnTo);
-  const { startSignIn } = await oidc();
   await startSignIn();
 }
 

@@ -1,10 +1,16 @@
 import { Alert, Button, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
-import { useSession } from '../../auth/session.ts';
+import { getSession, useSession } from '../../auth/session-store.ts';
 import { paths } from '../../paths.ts';
-import { CarrierDocuments } from './carrier-documents.tsx';
 import { ProductTiles } from './product-tiles.tsx';
+
+// The documents panel (its API calls, the contract's schemas, downloads) loads only for a signed-in agent: the
+// signed-out welcome stays small. Asked for at once when the page loads signed in, so it is there at first render.
+const loadCarrierDocuments = () => import('./carrier-documents.tsx').then((m) => ({ default: m.CarrierDocuments }));
+if (getSession().status === 'signedIn') void loadCarrierDocuments();
+const CarrierDocuments = lazy(loadCarrierDocuments);
 
 /** "/": a welcome and Login while signed out; the agent's dashboard when signed in. */
 export default function DashboardPage() {
@@ -23,7 +29,9 @@ export default function DashboardPage() {
         Benefits shown are subject to CMS approval and may change. Do not give this material to prospects, members or
         the public.
       </Alert>
-      <CarrierDocuments />
+      <Suspense fallback={null}>
+        <CarrierDocuments />
+      </Suspense>
     </Stack>
   );
 }

@@ -1,4 +1,4 @@
-import { LoginRequestSchema } from '@arc/contract';
+import { signInBody, validateSignIn, type SignInValues } from '@arc/contract/sign-in-form';
 import {
   Alert,
   Anchor,
@@ -12,11 +12,11 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
 import { Link, Navigate, useParams } from 'react-router';
-import { ApiError, errorMessage } from '../../api/client.ts';
+import { ApiError, errorMessage } from '../../api/api-error.ts';
 import { identityQueries, useSubmitLogin } from '../../api/identity.ts';
 import { useSession } from '../../auth/session.ts';
 import { paths } from '../../paths.ts';
@@ -35,11 +35,19 @@ export default function InteractionPage() {
   const session = useSession();
   const details = useQuery(identityQueries.interaction(uid));
   const login = useSubmitLogin(uid);
-  // the contract's request schema checks the form (the same one the server validates with)
-  const form = useForm({
-    mode: 'uncontrolled',
-    initialValues: { username: '', password: '' },
-    validate: schemaResolver(LoginRequestSchema, { sync: true }),
+  // two fields, checked by the contract's sign-in rules without zod (the same as LoginRequestSchema, which the
+  // server validates with); plain state rather than a form library keeps the sign-in path small
+  const [values, setValues] = useState<SignInValues>({ username: '', password: '' });
+  const [errors, setErrors] = useState<Partial<Record<keyof SignInValues, string>>>({});
+  const field = (name: keyof SignInValues) => ({
+    value: values[name],
+    error: errors[name],
+    onChange: (event: { currentTarget: { value: string } }) => {
+      const value = event.currentTarget.value;
+      setValues((current) => ({ ...current, [name]: value }));
+      // as a form library does: a field's message goes once the field changes
+      setErrors(({ [name]: _dropped, ...rest }) => rest);
+    },
   });
 
   if (session.status === 'signedIn' && (details.isError || isExpired(login.error))) {
@@ -56,14 +64,17 @@ export default function InteractionPage() {
     return <StartAgain message={errorMessage(details.error ?? login.error)} />;
   }
 
-  const onSubmit = form.onSubmit(
-    (values) =>
-      login.mutate(LoginRequestSchema.parse(values), {
-        onSuccess: ({ redirectTo }) => window.location.assign(redirectTo),
-      }),
-    // the fields say what is wrong now; an alert from an earlier attempt would only confuse
-    () => login.reset(),
-  );
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const found = validateSignIn(values);
+    setErrors(found);
+    if (Object.keys(found).length > 0) {
+      // the fields say what is wrong now; an alert from an earlier attempt would only confuse
+      login.reset();
+      return;
+    }
+    login.mutate(signInBody(values), { onSuccess: ({ redirectTo }) => window.location.assign(redirectTo) });
+  };
 
   return (
     <form onSubmit={onSubmit} noValidate aria-labelledby="sign-in-title">
@@ -89,16 +100,14 @@ export default function InteractionPage() {
           spellCheck={false}
           required
           data-autofocus
-          key={form.key('username')}
-          {...form.getInputProps('username')}
+          {...field('username')}
         />
         <PasswordInput
           label="Password"
           name="password"
           autoComplete="current-password"
           required
-          key={form.key('password')}
-          {...form.getInputProps('password')}
+          {...field('password')}
         />
         <Button type="submit" loading={login.isPending || login.isSuccess} fullWidth size="md">
           Sign In

@@ -1,0 +1,87 @@
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig, type Config } from './config.ts';
+import { openDatabase } from './db/client.ts';
+import { loadOrCreateProviderSecrets } from './identity/keys.ts';
+import { systemClock } from './platform/clock.ts';
+import { createMailer } from './platform/mailer.ts';
+import { createStorage } from './platform/storage.ts';
+
+const CUT_CLEANUP_MS = 1000;
+
+async function main() {
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(`ARC cannot start. ${err.message}`);
+      process.exit(1);
+    }
+    throw err;
+  }
+  const started = performance.now();
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.databaseUrl ? undefined : `${config.dataDir}/pgdata`,
+    logger: { error: (obj, msg) => console.error(msg, obj) },
+  });
+  await database.migrate();
+  const storage = createStorage(config);
+  const secrets = await loadOrCreateProviderSecrets(database.db);
+  const mailer = createMailer({ config, db: database.db });
+  if (config.demoData) {
+    // loaded only in demo mode: the seed brings pdf-lib and the demo content
+    const { seedDemoData } = await import('./seed/index.ts');
+    await seedDemoData({ db: database.db, storage, clock: systemClock, config });
+  }
+
+  const app = await buildApp({ config, database, clock: systemClock, mailer, storage, secrets });
+  // Graceful shutdown for process managers (systemd, containers): stop accepting, let the requests in flight
+  // finish (an upload completes and is recorded), then close the database. Requests that outlast the grace
+  // period are cut (a cut upload keeps nothing) and the exit code says so. A second signal exits at once.
+  let isClosing = false;
+  const close = async (signal: string) => {
+    if (isClosing) process.exit(1);
+    isClosing = true;
+    app.log.info({ signal, graceMs: config.shutdownGraceMs }, 'shutting down: finishing requests in flight');
+    let isClean = true;
+    const deadline = setTimeout(() => {
+      isClean = false;
+      app.log.warn('grace period over: closing the connections still open');
+      app.server.closeAllConnections();
+    }, config.shutdownGraceMs);
+    try {
+      await app.close();
+    } catch (err) {
+      isClean = false;
+      app.log.error({ err }, 'closing the server failed');
+    }
+    clearTimeout(deadline);
+    // the requests cut short get a moment to clean up (a cut upload removes what it stored) before the database
+    // goes
+    if (!isClean) await new Promise((resolve) => setTimeout(resolve, CUT_CLEANUP_MS));
+    await database.close().catch((err: unknown) => app.log.error({ err }, 'closing the database failed'));
+    app.log.info({ signal, clean: isClean }, 'stopped');
+    process.exit(isClean ? 0 : 1);
+  };
+  process.on('SIGINT', () => void close('SIGINT'));
+  process.on('SIGTERM', () => void close('SIGTERM'));
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(
+    {
+      url: config.publicUrl,
+      database: database.kind,
+      demoData: config.demoData,
+      readyMs: Math.round(performance.now() - started),
+    },
+    `ARC is ready at ${config.publicUrl}${config.demoData ? ' in demo mode (demo data, /dev/mailbox)' : ''}`,
+  );
+}
+
+main().catch((err: unknown) => {
+  // One clear line for the operator; the stack only when asked for.
+  const reason = err instanceof Error ? err.message : String(err);
+  console.error(`ARC cannot start: ${reason}`);
+  if (err instanceof Error && err.cause) console.error(`  caused by: ${String(err.cause)}`);
+  process.exit(1);
+});

@@ -1,0 +1,185 @@
+// Build-time plugins of the web app: the bundle budget (the build fails past it) and precompression of every
+// text asset (brotli and gzip beside the file, served by @fastify/static's `preCompressed`).
+import fs from 'node:fs';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
+import type { Plugin, Rollup } from 'vite';
+
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
+/** what the server sends compressed: scripts, styles, HTML, SVG, JSON and text */
+const TEXT_ASSET = /\.(?:js|mjs|css|html|svg|json|txt|xml|webmanifest|map)$/;
+
+/**
+ * Writes `file.br` (quality 11) and `file.gz` (level 9) beside every text asset of the build. Files are never
+ * compressed at request time; a client that accepts neither gets the plain file.
+ */
+export function precompress(): Plugin {
+  let outDir = '';
+  return {
+    name: 'arc:precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    async closeBundle() {
+      const files = fs
+        .readdirSync(outDir, { recursive: true, encoding: 'utf8' })
+        .filter((file) => TEXT_ASSET.test(file))
+        .map((file) => path.join(outDir, file));
+      await Promise.all(
+        files.map(async (file) => {
+          const body = await fs.promises.readFile(file);
+          const [br, gz] = await Promise.all([
+            brotli(body, {
+              params: {
+                [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY,
+                [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+              },
+            }),
+            gzip(body, { level: 9 }),
+          ]);
+          await Promise.all([fs.promises.writeFile(`${file}.br`, br), fs.promises.writeFile(`${file}.gz`, gz)]);
+        }),
+      );
+    },
+  };
+}
+
+const MANTINE_CLASSES = /[/\\]@mantine[/\\]core[/\\]esm[/\\]components[/\\](?:[^/\\]+[/\\])*([A-Za-z]+)\.module\.mjs$/;
+
+/**
+ * Mantine's styles by component: every Mantine component imports its class names from `<Name>.module.mjs`;
+ * this plugin makes that file import `@mantine/core/styles/<Name>.layer.css` too. A screen's CSS is then
+ * exactly the styles of the Mantine components its JavaScript contains, in the chunk that contains them,
+ * whatever the screen imports: no screen imports Mantine CSS by hand (main.tsx imports only the base layers).
+ */
+export function mantineComponentStyles(): Plugin {
+  return {
+    name: 'arc:mantine-component-styles',
+    enforce: 'pre',
+    transform(code, id) {
+      const name = MANTINE_CLASSES.exec(id)?.[1];
+      if (!name) return undefined;
+      return { code: `import '@mantine/core/styles/${name}.layer.css';\n${code}`, map: null };
+    },
+  };
+}
+
+export interface Budget {
+  /** what the report calls it: a route or a flow */
+  name: string;
+  /** source modules (relative to the app's root) whose chunks, and everything they import statically, load */
+  modules: string[];
+  /** gzipped kilobytes (level 9, 1 KB = 1024 bytes) the JavaScript may weigh */
+  maxKb: number;
+}
+
+export interface BudgetOptions {
+  /** named flows: the sign-in redirect and form */
+  budgets: Budget[];
+  /** every lazily loaded screen under this folder is a route: the entry, `shell` and the screen */
+  screens: {
+    folder: string;
+    shell: string;
+    maxKb: number;
+    except: string[];
+    /** screens still over `maxKb`, each held at its current weight until it is brought down (README) */
+    overBudget?: Record<string, number>;
+  };
+  /** where the report goes (JSON), for the bench and the README */
+  reportFile: string;
+}
+
+/**
+ * The bundle budget (apps/web/README.md): for each route, the entry chunk plus the route's chunks and their
+ * static imports, gzipped at level 9 as the bench measures them. Any route over its budget fails the build.
+ */
+export function bundleBudget(options: BudgetOptions): Plugin {
+  let root = '';
+  return {
+    name: 'arc:bundle-budget',
+    apply: 'build',
+    configResolved(config) {
+      root = config.root;
+    },
+    generateBundle(_output, bundle) {
+      const report = measureBudgets(bundle, root, options);
+      const over = report.filter((entry) => entry.kb > entry.maxKb);
+      fs.mkdirSync(path.dirname(options.reportFile), { recursive: true });
+      fs.writeFileSync(options.reportFile, `${JSON.stringify(report, null, 2)}\n`);
+      const width = Math.max(...report.map((entry) => entry.name.length));
+      const lines = report.map(
+        (entry) =>
+          `${entry.kb > entry.maxKb ? '✘' : '✔'} ${entry.name.padEnd(width)} ${entry.kb.toFixed(1).padStart(6)} KB` +
+          ` of ${entry.maxKb} KB`,
+      );
+      this.info(`JavaScript per route, gzipped:\n${lines.join('\n')}`);
+      // BUNDLE_BUDGET=warn reports without failing (to look at a build that is over budget)
+      if (over.length > 0 && process.env.BUNDLE_BUDGET === 'warn') this.warn('bundle budget exceeded');
+      else if (over.length > 0) {
+        this.error(
+          `bundle budget exceeded (apps/web/README.md): ${over.map((e) => `${e.name} ${e.kb.toFixed(1)} KB > ${e.maxKb} KB`).join('; ')}`,
+        );
+      }
+    },
+  };
+}
+
+interface BudgetResult {
+  name: string;
+  kb: number;
+  maxKb: number;
+  files: string[];
+}
+
+function measureBudgets(bundle: Rollup.OutputBundle, root: string, options: BudgetOptions): BudgetResult[] {
+  const chunks = Object.values(bundle).filter((output): output is Rollup.OutputChunk => output.type === 'chunk');
+  const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+  const gzipped = new Map<string, number>();
+  const sizeOf = (file: string) => {
+    let size = gzipped.get(file);
+    if (size === undefined) {
+      size = zlib.gzipSync(byFile.get(file)!.code, { level: 9 }).length;
+      gzipped.set(file, size);
+    }
+    return size;
+  };
+  const entry = chunks.find((chunk) => chunk.isEntry);
+  if (!entry) throw new Error('bundle budget: no entry chunk');
+  const relative = (id: string) => path.relative(root, id).split(path.sep).join('/');
+  const chunkOf = (module: string) => {
+    const chunk = chunks.find((c) => c.facadeModuleId && relative(c.facadeModuleId) === module);
+    if (!chunk) throw new Error(`bundle budget: no chunk for ${module}`);
+    return chunk.fileName;
+  };
+  const closure = (files: string[]) => {
+    const seen = new Set<string>();
+    const visit = (file: string) => {
+      if (seen.has(file)) return;
+      seen.add(file);
+      for (const imported of byFile.get(file)?.imports ?? []) visit(imported);
+    };
+    files.forEach(visit);
+    return [...seen];
+  };
+  const measure = (name: string, modules: string[], maxKb: number): BudgetResult => {
+    const files = closure([entry.fileName, ...modules.map(chunkOf)]);
+    const kb = Math.round((files.reduce((total, file) => total + sizeOf(file), 0) / 1024) * 10) / 10;
+    return { name, kb, maxKb, files };
+  };
+
+  const { folder, shell, maxKb, except, overBudget = {} } = options.screens;
+  const screens = chunks
+    .filter((chunk) => chunk.isDynamicEntry)
+    .map((chunk) => (chunk.facadeModuleId ? relative(chunk.facadeModuleId) : ''))
+    .filter((module) => module.startsWith(folder) && chunkOf(module) !== entry.fileName)
+    .filter((module) => !except.includes(module))
+    .sort();
+  return [
+    ...options.budgets.map((budget) => measure(budget.name, budget.modules, budget.maxKb)),
+    ...screens.map((module) => measure(module.slice(folder.length), [shell, module], overBudget[module] ?? maxKb)),
+  ];
+}

@@ -1,0 +1,62 @@
+// Lighthouse (mobile preset: Moto G Power viewport, simulated slow 4G and 4x CPU slowdown) on Debian's Chromium,
+// performance and accessibility of each route. Signed-in routes get the session the app would have after signing
+// in: oidc-client-ts's stored user, written into sessionStorage before the app's scripts run.
+import lighthouse from 'lighthouse';
+import puppeteer from 'puppeteer-core';
+
+/**
+ * @param {{ base: string, routes: Array<{ name: string, path: string, signedIn: boolean }>,
+ *           storedUser?: { key: string, value: string } }} options
+ */
+export async function measureLighthouse({ base, routes, storedUser }) {
+  const browser = await puppeteer.launch({
+    executablePath: '/usr/bin/chromium',
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run'],
+  });
+  const results = {};
+  try {
+    for (const route of routes) {
+      const page = await browser.newPage();
+      if (route.signedIn && storedUser) {
+        await page.evaluateOnNewDocument(
+          (origin, key, value) => {
+            if (globalThis.location.origin === origin) globalThis.sessionStorage.setItem(key, value);
+          },
+          new URL(base).origin,
+          storedUser.key,
+          storedUser.value,
+        );
+      }
+      const runner = await lighthouse(
+        `${base}${route.path}`,
+        { output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] },
+        undefined,
+        page,
+      );
+      const lhr = runner?.lhr;
+      const audit = (id) => lhr?.audits[id]?.numericValue;
+      results[route.name] = {
+        path: decodeURIComponent(route.path),
+        finalUrl: lhr?.finalDisplayedUrl,
+        performance: Math.round((lhr?.categories.performance?.score ?? 0) * 100),
+        accessibility: Math.round((lhr?.categories.accessibility?.score ?? 0) * 100),
+        fcpMs: Math.round(audit('first-contentful-paint') ?? 0),
+        lcpMs: Math.round(audit('largest-contentful-paint') ?? 0),
+        tbtMs: Math.round(audit('total-blocking-time') ?? 0),
+        cls: Math.round((audit('cumulative-layout-shift') ?? 0) * 1000) / 1000,
+        // what Lighthouse says costs most, to fix first
+        opportunities: Object.values(lhr?.audits ?? {})
+          .filter((a) => a.details?.type === 'opportunity' && (a.details.overallSavingsMs ?? 0) >= 100)
+          .map((a) => `${a.id} ${Math.round(a.details.overallSavingsMs)} ms`),
+        failedAccessibility: (lhr?.categories.accessibility?.auditRefs ?? [])
+          .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1)
+          .map((ref) => ref.id),
+      };
+      await page.close();
+    }
+  } finally {
+    await browser.close();
+  }
+  return results;
+}
