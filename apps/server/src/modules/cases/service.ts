@@ -6,8 +6,8 @@ import type { Clock } from '../../platform/clock.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { Mailer } from '../../platform/mailer.ts';
 import { randomId } from '../../platform/tokens.ts';
-import { getAgentContact, isMemberSupportUnlimited } from '../profile/service.ts';
 import { listHeldCarriers } from '../contracts/service.ts';
+import { getAgentContact, isMemberSupportUnlimited } from '../profile/service.ts';
 import { caseMail } from './emails.ts';
 import { insertCase } from './queries.ts';
 

@@ -75,16 +75,6 @@ export const selectCountyPlans = (
     .orderBy(asc(supplyProducts.contractId), asc(supplyProducts.planId), asc(supplyProducts.segmentId));
 
 /** The carriers the agent is Ready to Sell in a state for a year. */
-/** Every carrier the agent has a Ready to Sell record with (ready or not, any state and year), by name. */
-export async function selectAgentCarriers(db: DbOrTx, agentId: string): Promise<string[]> {
-  const rows = await db
-    .selectDistinct({ orgName: agentReadyToSell.orgName })
-    .from(agentReadyToSell)
-    .where(eq(agentReadyToSell.agentId, agentId))
-    .orderBy(agentReadyToSell.orgName);
-  return rows.map((row) => row.orgName);
-}
-
 export async function selectReadyCarriers(
   db: DbOrTx,
   agentId: string,

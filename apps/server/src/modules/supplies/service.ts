@@ -41,7 +41,6 @@ import {
   selectProducts,
   selectProductType,
   selectProductTypes,
-  selectAgentCarriers,
   selectReadyCarriers,
   selectStateProducts,
   storeOrderResponse,
@@ -77,14 +76,6 @@ function assertOpenYear(deps: SuppliesDeps, year: number): void {
       fieldErrors: { year: [SUPPLIES_MESSAGES.productYearClosed] },
     });
   }
-}
-
-/**
- * The carriers the agent works with, as far as the supplies data knows (its Ready to Sell records), sorted by
- * name. The case form reads them until the contracts area holds the agent's contracts.
- */
-export async function listAgentCarriers(deps: Pick<SuppliesDeps, 'db'>, agentId: string): Promise<string[]> {
-  return selectAgentCarriers(deps.db, agentId);
 }
 
 export async function listProductTypes(deps: SuppliesDeps): Promise<ProductType[]> {
