@@ -48,12 +48,13 @@ function stringArbitrary(s: JsonSchema, hostile: readonly string[]): fc.Arbitrar
   else if (s.format === 'uuid') valid = fc.uuid();
   else if (s.format === 'date' || s.description?.includes('YYYY-MM-DD')) valid = isoDate;
   else if (s.format === 'date-time') valid = fc.date({ noInvalidDate: true }).map((d) => d.toISOString());
-  else
-    valid = fc.oneof(
-      fc.string({ minLength, maxLength }),
-      fc.stringMatching(/^[A-Za-z0-9_-]{1,12}$/).filter((v) => v.length >= minLength),
-      isoDate,
-    );
+  else {
+    // the word and date shapes only where they fit the length limits (a filter that never passes would spin)
+    const shapes = [fc.string({ minLength, maxLength })];
+    if (minLength <= 12) shapes.push(fc.stringMatching(/^[A-Za-z0-9_-]{1,12}$/).filter((v) => v.length >= minLength));
+    if (minLength <= 10 && (s.maxLength ?? 10) >= 10) shapes.push(isoDate);
+    valid = fc.oneof(...shapes);
+  }
   return hostile.length === 0
     ? valid
     : fc.oneof({ arbitrary: valid, weight: 4 }, { arbitrary: fc.constantFrom(...hostile), weight: 1 });
