@@ -83,6 +83,18 @@ export default tseslint.config(
       ...jsxA11y.flatConfigs.recommended.rules,
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
+      // text is rendered as text: HTML reaches the page only through ui/safe-html.tsx, which sanitises it
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'JSXAttribute[name.name="dangerouslySetInnerHTML"]',
+          message: 'Render HTML only through <SafeHtml> (ui/safe-html.tsx), which sanitises it with DOMPurify.',
+        },
+        {
+          selector: 'AssignmentExpression[left.property.name=/^(innerHTML|outerHTML)$/]',
+          message: 'Render HTML only through <SafeHtml> (ui/safe-html.tsx), which sanitises it with DOMPurify.',
+        },
+      ],
       // boundaries (docs/architecture.md): ui/api/auth never import features or shell; features do not import
       // each other (arc/area-boundaries)
       'import-x/no-restricted-paths': [
@@ -95,6 +107,11 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    // the one place HTML is set, after DOMPurify
+    files: [`${WEB}/ui/safe-html.tsx`],
+    rules: { 'no-restricted-syntax': 'off' },
   },
   {
     files: [`${SERVER}/**/*.ts`],

@@ -1,4 +1,5 @@
-// `npm test`: every check the project has, in order — typecheck, lint, format, unused code (knip), unit and integration
+// `npm test`: every check the project has, in order — typecheck, lint, format, unused code (knip), licences and
+// npm audit of the shipped dependencies, unit and integration
 // (PGlite, then real PostgreSQL when one answers on 127.0.0.1:5432), production build, end-to-end in
 // Chromium. Ends with the line "N passed, N failed". Exits non-zero when anything failed.
 import { spawnSync } from 'node:child_process';
@@ -111,6 +112,26 @@ if (wants('typecheck')) {
 if (wants('lint')) check('lint (eslint)', 'eslint', ['--max-warnings=0', '.']);
 if (wants('format')) check('format (prettier --check)', 'prettier', ['--check', '--log-level=warn', '.']);
 if (wants('knip')) check('unused files, exports and dependencies (knip)', 'knip', ['--no-progress']);
+if (wants('licenses'))
+  check('licences of shipped dependencies (npm run licenses)', 'node', ['scripts/licenses.mjs', '--summary']);
+if (wants('audit')) {
+  console.log('\n▶ npm audit --omit=dev --audit-level=high');
+  const { status, seconds } = (() => {
+    const began = Date.now();
+    const result = spawnSync('node', ['scripts/audit-deps.mjs'], { stdio: 'inherit', cwd: root });
+    return { status: result.status, seconds: ((Date.now() - began) / 1000).toFixed(1) };
+  })();
+  if (status === 0) {
+    passed += 1;
+    summary.push(`ok   npm audit: no high or critical advisory in shipped dependencies (${seconds}s)`);
+  } else if (status === 3) {
+    // not a pass and not a failure of ours: said loudly in the summary so nobody reads it as checked
+    summary.push(`skip npm audit: the registry has no audit endpoint here — dependencies NOT checked (${seconds}s)`);
+  } else {
+    failed += 1;
+    summary.push(`FAIL npm audit: high or critical advisories in shipped dependencies (${seconds}s)`);
+  }
+}
 
 if (wants('unit')) {
   const report = path.join(tmp, 'vitest.json');

@@ -8,6 +8,12 @@ export const DateTimeSchema = z.codec(z.iso.datetime({ offset: true }), z.date()
 
 export const IdSchema = z.string().min(1).max(64);
 
+/**
+ * A numeric id in a path (a PostgreSQL `integer` identity): at most 2^31 - 1, so a larger number is a 400 rather
+ * than an "out of range" failure in the database.
+ */
+export const IntIdSchema = z.coerce.number().int().positive().max(2_147_483_647);
+
 export const ErrorResponseSchema = z.object({
   message: z.string(),
   code: z.string(),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { datePartsIn } from './business-time.ts';
-import { DateTimeSchema, defineRoute, ErrorResponseSchema } from './common.ts';
+import { DateTimeSchema, defineRoute, ErrorResponseSchema, IntIdSchema } from './common.ts';
 import { StateCodeSchema } from './places.ts';
 
 // ── constants (spec part 2 §5, §8, §9) ───────────────────────────────────────────────────────────
@@ -324,7 +324,7 @@ export const listSupplyOrderLog = defineRoute({
   summary: "One of the agent's orders: its log, oldest first",
   tags: ['supplies'],
   auth: true,
-  params: z.object({ id: z.coerce.number().int().positive() }),
+  params: z.object({ id: IntIdSchema }),
   responses: {
     200: z.array(OrderLogEntrySchema),
     400: ErrorResponseSchema,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DateTimeSchema, defineRoute, ErrorResponseSchema } from './common.ts';
+import { DateTimeSchema, defineRoute, ErrorResponseSchema, IntIdSchema } from './common.ts';
 
 export const TermsSchema = z.object({
   /** the terms document's title; its text comes from getTermsDocument (it is too big to send on every page) */
@@ -45,6 +45,6 @@ export const getTermsDocument = defineRoute({
   summary: 'The text of a published terms version',
   tags: ['terms'],
   auth: true,
-  params: z.object({ id: z.coerce.number().int().positive() }),
+  params: z.object({ id: IntIdSchema }),
   responses: { 200: TermsDocumentSchema, 401: ErrorResponseSchema, 404: ErrorResponseSchema },
 });

@@ -6,7 +6,7 @@ import { withRetentionPurge } from '../../db/append-only.ts';
 import { actionTokens, auditLog } from '../../db/schema/index.ts';
 import { fixedClock } from '../../platform/clock.ts';
 import { hashToken, randomToken } from '../../platform/tokens.ts';
-import { ensureTerms, insertAgent, insertFile, insertTerms } from '../../seed/factories.ts';
+import { insertAgent, insertFile, insertTerms } from '../../seed/factories.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { startAuthorization, submitLogin } from '../../test/sign-in.ts';
 import { bearer, mintAccessToken } from '../../test/tokens.ts';
@@ -15,6 +15,7 @@ import { auditRecords, purgeExpiredAudit, recordAudit, type AuditRecord } from '
 
 const PASSWORD = 'Sturdy-Pass-42';
 const clock = fixedClock('2026-11-23T15:00:00Z');
+const PUBLISHED = new Date('2026-01-01T00:00:00Z');
 let t: TestApp;
 let ipCounter = 0;
 const freshIp = () => `10.9.0.${++ipCounter}`;
@@ -193,7 +194,8 @@ describe('audit: downloads, exports and terms', () => {
   it('records terms acceptance with the version, each time it is sent', async () => {
     const agent = await insertAgent(t.database.db, { acceptTerms: false });
     const token = await mintAccessToken(t, { agentId: agent.id });
-    const terms = await ensureTerms(t.database.db);
+    // published before the test clock's "now" (a default publication time is the database's real now)
+    const terms = await insertTerms(t.database.db, { publishedAt: PUBLISHED });
     const accept = () =>
       t.app.inject({
         method: 'POST',
@@ -217,10 +219,9 @@ describe('audit: the address as trusted by TRUST_PROXY', () => {
   it('takes X-Forwarded-For from a named proxy only', async () => {
     const behind = await createTestApp({ clock, env: { TRUST_PROXY: '10.0.0.2' } });
     try {
-      await insertTerms(behind.database.db);
+      const terms = await insertTerms(behind.database.db, { publishedAt: PUBLISHED });
       const agent = await insertAgent(behind.database.db, { acceptTerms: false });
       const token = await mintAccessToken(behind, { agentId: agent.id });
-      const terms = await ensureTerms(behind.database.db);
       const accept = (remoteAddress: string) =>
         behind.app.inject({
           method: 'POST',

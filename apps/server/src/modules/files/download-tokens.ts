@@ -37,9 +37,15 @@ export async function issueDownloadToken(db: Db, grant: DownloadGrant | ExportGr
 
 /**
  * Spends a token in one statement, so of two concurrent requests only one wins. Answers the grant,
- * or undefined for a token that is unknown, already used or expired.
+ * or undefined for a token that is unknown, already used or expired, or — when `agentId` is given (the request
+ * carried a bearer) — issued to someone else. A refused token is not spent.
  */
-export async function redeemDownloadToken(db: Db, token: string, now: Date): Promise<DownloadGrant | undefined> {
+export async function redeemDownloadToken(
+  db: Db,
+  token: string,
+  now: Date,
+  agentId: string | null = null,
+): Promise<DownloadGrant | undefined> {
   if (!isWellFormedDownloadToken(token)) return undefined;
   const [grant] = await db
     .update(downloadTokens)
@@ -48,12 +54,23 @@ export async function redeemDownloadToken(db: Db, token: string, now: Date): Pro
       and(
         eq(downloadTokens.tokenHash, hashToken(token)),
         isNotNull(downloadTokens.fileId),
+        agentId ? eq(downloadTokens.agentId, agentId) : undefined,
         isNull(downloadTokens.usedAt),
         gt(downloadTokens.expiresAt, now),
       ),
     )
     .returning({ agentId: downloadTokens.agentId, fileId: downloadTokens.fileId });
   return grant?.fileId ? { agentId: grant.agentId, fileId: grant.fileId } : undefined;
+}
+
+/** The agent a token was issued to (used, expired or not), or undefined for a token that was never issued. */
+export async function downloadTokenOwner(db: Db, token: string): Promise<string | undefined> {
+  if (!isWellFormedDownloadToken(token)) return undefined;
+  const [row] = await db
+    .select({ agentId: downloadTokens.agentId })
+    .from(downloadTokens)
+    .where(eq(downloadTokens.tokenHash, hashToken(token)));
+  return row?.agentId;
 }
 
 /**

@@ -149,6 +149,27 @@ describe('GET /arc/download/:token', () => {
     expect(res.json().message).toBe('This download link has expired.');
   });
 
+  it("answers 404 to another agent's bearer without spending the token, and 410 to the owner's for a spent one", async () => {
+    const downloadToken = await newToken(privateFileId);
+    const url = `/arc/download/${downloadToken}`;
+    const theirs = await t.app.inject({ method: 'GET', url, headers: bearer(otherToken) });
+    expect(theirs.statusCode).toBe(404);
+    expect(theirs.body).not.toContain('statement.csv');
+    const mine = await t.app.inject({ method: 'GET', url, headers: bearer(token) });
+    expect(mine.statusCode).toBe(200);
+    expect(mine.body).toBe('a,b\n');
+    expect((await t.app.inject({ method: 'GET', url, headers: bearer(token) })).statusCode).toBe(410);
+  });
+
+  it('answers 400, not a database failure, for a NUL character in a request', async () => {
+    const res = await createToken('fil_\u0000x');
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({
+      code: 'BAD_REQUEST',
+      fieldErrors: { file: ['must not contain a NUL character'] },
+    });
+  });
+
   it('answers 410 for a well-formed token it never issued and 404 for a malformed one', async () => {
     expect((await download('A'.repeat(43))).statusCode).toBe(410);
     expect((await download('made-up-token')).statusCode).toBe(404);

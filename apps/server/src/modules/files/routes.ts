@@ -26,7 +26,8 @@ export async function filesRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       // Fastify answers HEAD with this handler too: a link checker's HEAD must not spend the single use.
       if (request.method === 'HEAD') throw notFound();
-      const { file, stream } = await openDownload(deps, request.params.token, request.ip);
+      const bearerAgentId = await app.optionalAgentId(request);
+      const { file, stream } = await openDownload(deps, request.params.token, { bearerAgentId, ip: request.ip });
       reply
         .header('content-type', file.contentType)
         .header('content-length', String(file.size))

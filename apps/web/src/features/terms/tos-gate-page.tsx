@@ -1,13 +1,13 @@
 import { MESSAGES } from '@arc/contract';
-import { Alert, Button, Center, Loader, ScrollArea, Stack, Text, Title, Typography } from '@mantine/core';
+import { Alert, Button, Center, Loader, ScrollArea, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import DOMPurify from 'dompurify';
-import { useEffect, useMemo } from 'react';
+import { useEffect } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import { termsQueries, useAcceptTerms } from '../../api/terms.ts';
 import { signOut, useSession } from '../../auth/session.ts';
 import { useCurrentUser } from '../../auth/use-current-user.ts';
 import { paths } from '../../paths.ts';
+import { SafeHtml } from '../../ui/safe-html.tsx';
 
 /** What the login layout, the title and the two buttons leave of the screen's height for the terms text. */
 const TERMS_TEXT_MAX_HEIGHT = 'max(160px, calc(100dvh - 440px))';
@@ -20,7 +20,6 @@ export default function TosGatePage() {
   const navigate = useNavigate();
   const termsId = user.data?.tos?.id;
   const terms = useQuery({ ...termsQueries.document(termsId ?? 0), enabled: termsId !== undefined });
-  const html = useMemo(() => DOMPurify.sanitize(terms.data?.body ?? ''), [terms.data?.body]);
 
   useEffect(() => {
     if (!accept.isError) return;
@@ -61,10 +60,7 @@ export default function TosGatePage() {
         offsetScrollbars
         viewportProps={{ tabIndex: 0, role: 'region', 'aria-label': 'Terms of Service text' }}
       >
-        <Typography fz="sm">
-          {/* sanitised with DOMPurify above */}
-          <div dangerouslySetInnerHTML={{ __html: html }} />
-        </Typography>
+        <SafeHtml html={terms.data?.body ?? ''} fz="sm" />
       </ScrollArea.Autosize>
       {accept.isError && <Alert color="red">{MESSAGES.tosAcceptFailed}</Alert>}
       <Button

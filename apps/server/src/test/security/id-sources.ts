@@ -1,0 +1,102 @@
+import {
+  createDownloadToken,
+  createEnrollmentsExportToken,
+  findCommissionStatements,
+  listSupplyOrders,
+  type RouteEntry,
+} from '@arc/contract';
+import { and, eq } from 'drizzle-orm';
+import type { LightMyRequestResponse as InjectResponse } from 'fastify';
+import { files } from '../../db/schema/index.ts';
+import type { TestApp } from '../app.ts';
+
+/** The parts of one request to a contract entry. */
+export interface RequestParts {
+  params?: Record<string, string | number>;
+  query?: Record<string, string | string[]>;
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+export interface MatrixContext {
+  t: TestApp;
+  /** the first demo agent, whose things the second must never reach */
+  first: { id: string; token: string };
+  /** the first agent's own answer to a call (asserts nothing) */
+  asFirst(entry: RouteEntry, request?: RequestParts): Promise<InjectResponse>;
+}
+
+/**
+ * Where the cross-agent test finds the first agent's ids for a call:
+ * - `owned`: requests that reach the first agent's own things, built from the first agent's own lists. The first
+ *   agent must get a 2xx with each (so the test can fail); the second agent must get 404 and none of its bytes.
+ * - `not-owned`: the parameter names something every agent may use (a page offset, a catalogue item, a state);
+ *   the reason says why. Such calls still get the token and property checks.
+ */
+export type IdSource =
+  { kind: 'owned'; requests: (ctx: MatrixContext) => Promise<RequestParts[]> } | { kind: 'not-owned'; reason: string };
+
+const owned = (requests: (ctx: MatrixContext) => Promise<RequestParts[]>): IdSource => ({ kind: 'owned', requests });
+const notOwned = (reason: string): IdSource => ({ kind: 'not-owned', reason });
+
+async function json<T>(response: Promise<InjectResponse>): Promise<T> {
+  const res = await response;
+  if (res.statusCode !== 200) throw new Error(`the first agent's list answered ${res.statusCode}: ${res.body}`);
+  return res.json<T>();
+}
+
+/** Files only the first agent may open (commission CSVs, uploaded enrollments), straight from the table. */
+async function firstAgentsFileIds(ctx: MatrixContext): Promise<string[]> {
+  const rows = await ctx.t.database.db
+    .select({ id: files.id })
+    .from(files)
+    .where(and(eq(files.ownerAgentId, ctx.first.id)))
+    .limit(3);
+  return rows.map((r) => r.id);
+}
+
+/**
+ * One entry per contract call that has path parameters and needs a token — the matrix FAILS for a call that has
+ * none, so a new area adds its own here (its list call gives the ids). Calls whose body names a thing may add
+ * one too (createDownloadToken does).
+ */
+export const ID_SOURCES: Record<string, IdSource> = {
+  getCommissionStatement: owned(async (ctx) => {
+    const page = await json<{ data: { id: string }[] }>(
+      ctx.asFirst(findCommissionStatements, { params: { offset: 0 } }),
+    );
+    return page.data.slice(0, 3).map((s) => ({ params: { id: s.id } }));
+  }),
+  findCommissionStatements: notOwned("a page offset into the caller's own statements"),
+  listSupplyOrderLog: owned(async (ctx) => {
+    const orders = await json<{ id: number }[]>(ctx.asFirst(listSupplyOrders));
+    return orders.slice(0, 3).map((o) => ({ params: { id: o.id } }));
+  }),
+  getCrmAccount: owned(async (ctx) => {
+    const orders = await json<{ ActID: string | null }[]>(ctx.asFirst(listSupplyOrders));
+    const actIds = [...new Set(orders.map((o) => o.ActID).filter((id): id is string => !!id))];
+    return actIds.map((id) => ({ params: { id } }));
+  }),
+  updateCartItem: notOwned('a catalogue product id; each agent changes only its own cart'),
+  deleteCartItem: notOwned('a catalogue product id; each agent changes only its own cart'),
+  getTermsDocument: notOwned('terms versions are published to every agent'),
+  getTrainingVideoSource: notOwned('the training catalogue is the same for every agent'),
+  listProspectCounties: notOwned('a state code'),
+  createDownloadToken: owned(async (ctx) => (await firstAgentsFileIds(ctx)).map((file) => ({ body: { file } }))),
+};
+
+/**
+ * Single-use tokens the first agent was given (downloads, exports): the second agent presenting one with its own
+ * bearer gets 404, and the token still works for the first agent afterwards.
+ */
+export const TOKEN_SOURCES: Record<string, (ctx: MatrixContext) => Promise<RequestParts>> = {
+  downloadFile: async (ctx) => {
+    const [file] = await firstAgentsFileIds(ctx);
+    const { token } = await json<{ token: string }>(ctx.asFirst(createDownloadToken, { body: { file } }));
+    return { params: { token } };
+  },
+  exportEnrollments: async (ctx) => {
+    const { token } = await json<{ token: string }>(ctx.asFirst(createEnrollmentsExportToken));
+    return { params: { token } };
+  },
+};
