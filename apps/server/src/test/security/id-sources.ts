@@ -2,7 +2,11 @@ import {
   createDownloadToken,
   createEnrollmentsExportToken,
   findCommissionStatements,
+  listContracts,
+  listDownlines,
   listSupplyOrders,
+  type Contract,
+  type Downline,
   type RouteEntry,
 } from '@arc/contract';
 import { and, eq } from 'drizzle-orm';
@@ -55,6 +59,12 @@ async function firstAgentsFileIds(ctx: MatrixContext): Promise<string[]> {
   return rows.map((r) => r.id);
 }
 
+/** The first agent's contracts (those with a downline first) and a few contracts of its downline. */
+async function firstAgentsContracts(ctx: MatrixContext): Promise<Contract[]> {
+  const { response } = await json<{ response: Contract[] }>(ctx.asFirst(listContracts));
+  return response.toSorted((a, b) => b.downlineCount - a.downlineCount);
+}
+
 /**
  * One entry per contract call that has path parameters and needs a token — the matrix FAILS for a call that has
  * none, so a new area adds its own here (its list call gives the ids). Calls whose body names a thing may add
@@ -82,6 +92,36 @@ export const ID_SOURCES: Record<string, IdSource> = {
   getTermsDocument: notOwned('terms versions are published to every agent'),
   getTrainingVideoSource: notOwned('the training catalogue is the same for every agent'),
   listProspectCounties: notOwned('a state code'),
+  listDownlines: owned(async (ctx) =>
+    (await firstAgentsContracts(ctx))
+      .filter((c) => c.downlineCount > 0)
+      .slice(0, 2)
+      .map((c) => ({ params: { id: c.Id } })),
+  ),
+  listCertifications: owned(async (ctx) =>
+    (await firstAgentsContracts(ctx)).slice(0, 3).map((c) => ({ params: { id: c.Id } })),
+  ),
+  listDownlineCertifications: owned(async (ctx) =>
+    (await firstAgentsContracts(ctx))
+      .filter((c) => c.downlineCount > 0 && c.HierarchyReportID__c)
+      .slice(0, 2)
+      .map((c) => ({ params: { id: c.HierarchyReportID__c! } })),
+  ),
+  // the roster names contracts in its body: a few of the first agent's downline
+  createDownlineReport: owned(async (ctx) => {
+    const [withDownline] = (await firstAgentsContracts(ctx)).filter((c) => c.downlineCount > 0);
+    if (!withDownline) return [];
+    const { data } = await json<{ data: Downline[] }>(ctx.asFirst(listDownlines, { params: { id: withDownline.Id } }));
+    const downlines = data.slice(0, 3).map((d) => ({
+      contractId: d.contractId,
+      Account: d.contactName,
+      Upline: d.uplineName,
+      'Writing Number': d.WritingNumber__c ?? '',
+      Carrier: d.carrierName,
+    }));
+    return [{ body: { downlines } }];
+  }),
+  listContentDocuments: notOwned('a section of the information pages, the same for every agent'),
   createDownloadToken: owned(async (ctx) => (await firstAgentsFileIds(ctx)).map((file) => ({ body: { file } }))),
 };
 
