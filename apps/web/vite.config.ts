@@ -33,11 +33,14 @@ export default defineConfig({
         maxKb: 250,
         // counted in the sign-in flow above; /ui-kit is internal (10,000 sample rows, every widget at once)
         overBudget: {
-          'src/features/commissions/commissions-page.tsx': 255,
-          'src/features/compliance/compliance-guides-page.tsx': 254,
-          'src/features/enrollments/enrollments-page.tsx': 270,
-          'src/features/prospects/prospects-page.tsx': 285,
-          'src/features/supplies/products-page.tsx': 280,
+          'src/features/cases/case-form-page.tsx': 255,
+          'src/features/commissions/commissions-page.tsx': 258,
+          'src/features/compliance/compliance-guides-page.tsx': 257,
+          'src/features/contracts/contracts-page.tsx': 265,
+          'src/features/enrollments/enrollments-page.tsx': 274,
+          'src/features/final-expense/final-expense-page.tsx': 254,
+          'src/features/prospects/prospects-page.tsx': 289,
+          'src/features/supplies/products-page.tsx': 285,
         },
         except: [
           'src/features/identity/sign-in-page.tsx',
