@@ -41,6 +41,9 @@ const REVIEWED = { 'MIT/X11': 'MIT' };
  * their note on every run, so they stay visible; a new version is reviewed again.
  */
 const REVIEWED_PACKAGES = {
+  // decision 033: an unmodified LGPL library linked at run time, in its own replaceable files, may ship closed
+  '@img/sharp-libvips-linux-x64@1.3.4':
+    'LGPL-3.0-or-later libvips, unmodified, a shared library that sharp loads at run time and that stays its own replaceable files (the LGPL allows this in a closed product with its notice and the source at github.com/libvips/libvips); used to re-encode avatars',
   'buffers@0.1.1':
     'no licence declared (substack, 2011); reached only through exceljs → unzipper → binary, for reading .xlsx, which the portal never does; replace when exceljs drops it',
 };
