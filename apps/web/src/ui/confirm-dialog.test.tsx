@@ -38,6 +38,19 @@ describe('useConfirm / ConfirmDialog', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
+  it('stays open on a click outside it (the second click of a double-click on the asking button)', async () => {
+    const user = userEvent.setup();
+    const onAnswer = vi.fn();
+    renderWithProviders(<Asker onAnswer={onAnswer} />);
+    await user.click(screen.getByRole('button', { name: 'Download Excel File' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Notice' }, { timeout: 10_000 });
+    const overlay = document.querySelector('.mantine-Modal-overlay');
+    expect(overlay).not.toBeNull();
+    await user.click(overlay!);
+    expect(dialog).toBeInTheDocument();
+    expect(onAnswer).not.toHaveBeenCalled();
+  });
+
   it('resolves false on Cancel and on Escape, and focuses Cancel first', async () => {
     const user = userEvent.setup();
     const onAnswer = vi.fn();

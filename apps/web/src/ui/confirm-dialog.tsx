@@ -20,7 +20,8 @@ export interface ConfirmDialogProps {
 
 /**
  * A yes/no question before an action (the prospects download notice, the supply order warning). Cancel is
- * focused first, so Enter never confirms by accident; Escape and a click outside cancel.
+ * focused first, so Enter never confirms by accident; Escape cancels. A click outside does nothing: the second
+ * click of a double-click on the button that asked the question lands outside it, and must not answer it.
  */
 export function ConfirmDialog({
   opened,
@@ -40,7 +41,7 @@ export function ConfirmDialog({
       title={title}
       centered
       withCloseButton={false}
-      closeOnClickOutside={!isLoading}
+      closeOnClickOutside={false}
     >
       {typeof children === 'string' ? <Text>{children}</Text> : children}
       <Group justify="flex-end" mt="lg" gap="sm">
