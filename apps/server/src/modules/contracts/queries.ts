@@ -1,4 +1,4 @@
-import { asc, desc, eq, sql } from 'drizzle-orm';
+import { asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { certifications, contracts } from '../../db/schema/index.ts';
 
@@ -17,9 +17,12 @@ export interface HeldContractRow extends ContractRow {
 
 /** The contracts the agent holds, with how many contracts sit directly below each. */
 export async function selectHeldContracts(db: Db, agentId: string): Promise<HeldContractRow[]> {
+  // only the direct downlines of the agent's own contracts are counted (the upline index), not the whole table's
+  const held = db.select({ id: contracts.id }).from(contracts).where(eq(contracts.holderAgentId, agentId));
   const direct = db
     .select({ uplineId: contracts.uplineContractId, total: sql<number>`count(*)::int`.as('total') })
     .from(contracts)
+    .where(inArray(contracts.uplineContractId, held))
     .groupBy(contracts.uplineContractId)
     .as('direct');
   const rows = await db
