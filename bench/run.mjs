@@ -21,6 +21,7 @@ import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
 import { chromium } from '@playwright/test';
 import autocannon from 'autocannon';
+import { ensureServerBuild, SERVER_ENTRY } from '../scripts/build-server.mjs';
 import { measureContracts } from './contracts.mjs';
 import { measureDataTable } from './data-table.mjs';
 import { measureEnrollmentUpload } from './enrollment-upload.mjs';
@@ -36,8 +37,11 @@ const results = {};
 const ONLY = new Set((process.env.BENCH_ONLY ?? '').split(',').filter(Boolean));
 const wants = (part) => ONLY.size === 0 || ONLY.has(part);
 
+// the server as deployed: its production build (scripts/build-server.mjs), built first when stale
+await ensureServerBuild();
+
 function startServer() {
-  const child = spawn(process.execPath, [path.join(root, 'apps/server/src/main.ts')], {
+  const child = spawn(process.execPath, [SERVER_ENTRY], {
     cwd: root,
     stdio: ['ignore', 'ignore', 'inherit'],
     env: {

@@ -1,16 +1,19 @@
-// Starts the real server for the end-to-end run on a fresh data directory with demo data (asked for
-// explicitly: a server started directly has demo mode off).
+// Starts the real server, as built for production (scripts/build-server.mjs, built here when stale), for the
+// end-to-end run on a fresh data directory with demo data (asked for explicitly: a server started directly has
+// demo mode off).
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ensureServerBuild, SERVER_ENTRY } from '../scripts/build-server.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const port = process.env.E2E_PORT ?? '8181';
 const dataDir = path.join(root, '.tmp', 'e2e-data');
 fs.rmSync(dataDir, { recursive: true, force: true });
 
-const server = spawn(process.execPath, [path.join(root, 'apps/server/src/main.ts')], {
+await ensureServerBuild();
+const server = spawn(process.execPath, [SERVER_ENTRY], {
   cwd: root,
   stdio: 'inherit',
   env: {

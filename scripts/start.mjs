@@ -1,10 +1,12 @@
-// `npm start`: builds the web app when its build is missing or older than its sources, then starts the
-// server (PGlite under DATA_DIR by default) on PORT in demo mode, unless DEMO_DATA says otherwise. A server
-// started any other way (node apps/server/src/main.ts under a process manager) has demo mode off.
+// `npm start`: builds the web app and the server (scripts/build-server.mjs) when a build is missing or older than
+// its sources, then starts the built server (PGlite under DATA_DIR by default) on PORT in demo mode, unless
+// DEMO_DATA says otherwise. A server started any other way (node apps/server/dist/main.js under a process manager)
+// has demo mode off.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ensureServerBuild, SERVER_ENTRY } from './build-server.mjs';
 
 // demo mode is on unless DEMO_DATA is set; an explicit DEMO_DATA=false always wins
 const demoData = process.env.DEMO_DATA || 'true';
@@ -42,7 +44,9 @@ if (!fs.existsSync(builtIndex) || fs.statSync(builtIndex).mtimeMs < newestSource
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-const server = spawn(process.execPath, [path.join(root, 'apps/server/src/main.ts')], {
+await ensureServerBuild();
+
+const server = spawn(process.execPath, [SERVER_ENTRY], {
   stdio: 'inherit',
   cwd: root,
   env: { ...process.env, DEMO_DATA: demoData },

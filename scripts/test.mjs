@@ -164,8 +164,11 @@ if (wants('postgres') || (only.size === 0 && (await postgresAnswers()))) {
   }
 }
 
-if (wants('build'))
+if (wants('build')) {
   check('build (vite)', 'vite', ['build', '--config', 'apps/web/vite.config.ts', '--logLevel', 'warn']);
+  // the end-to-end run serves this build (e2e/start-server.mjs)
+  check('build (server, esbuild)', process.execPath, ['scripts/build-server.mjs']);
+}
 
 if (wants('e2e')) {
   if (ensureChromium()) {

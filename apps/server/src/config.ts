@@ -2,6 +2,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { DEFAULT_BUSINESS_TIME_ZONE, DEFAULT_PROVIDER_NAME, OIDC_PATH } from '@arc/contract/constants';
 import { z } from 'zod';
+import { SERVER_ROOT } from './paths.ts';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'])
@@ -281,7 +282,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     businessTimeZone: e.TZ_BUSINESS,
     logLevel: e.LOG_LEVEL,
     providerName: e.PROVIDER_NAME,
-    webDist: path.resolve(cwd, e.WEB_DIST ?? path.join(import.meta.dirname, '../../web/dist')),
+    webDist: path.resolve(cwd, e.WEB_DIST ?? path.join(SERVER_ROOT, '../web/dist')),
     prospectSearchesPerMinute: e.PROSPECT_SEARCHES_PER_MINUTE,
     memberSupportEmail: e.MEMBER_SUPPORT_EMAIL,
     userCacheTtlMs: e.USER_CACHE_TTL_MS,

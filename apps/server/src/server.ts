@@ -26,7 +26,7 @@ async function main() {
     logger: { error: (obj, msg) => console.error(msg, obj) },
   });
   await database.migrate();
-  const storage = createStorage(config);
+  const storage = await createStorage(config);
   const secrets = await loadOrCreateProviderSecrets(database.db);
   const mailer = createMailer({ config, db: database.db });
   if (config.demoData) {

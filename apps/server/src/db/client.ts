@@ -7,6 +7,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { SERVER_ROOT } from '../paths.ts';
 import { ensureAppendOnly } from './append-only.ts';
 import { loadReferenceData } from './reference-data.ts';
 import * as schema from './schema/index.ts';
@@ -22,7 +23,7 @@ export interface Database {
   close(): Promise<void>;
 }
 
-export const MIGRATIONS_FOLDER = path.join(import.meta.dirname, 'migrations');
+export const MIGRATIONS_FOLDER = path.join(SERVER_ROOT, 'src/db/migrations');
 
 interface LoggerLike {
   error(obj: unknown, msg?: string): void;

@@ -5,8 +5,7 @@ import zlib from 'node:zlib';
 import Fastify, { type FastifyReply } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/app.ts';
-import { compressionPlugin } from './compression.ts';
-import { preferredEncoding } from './web.ts';
+import { compressionPlugin, preferredEncoding } from './compression.ts';
 
 const BIG_TEXT = 'Agent Resource Center '.repeat(200);
 const SCRIPT = `export const text = ${JSON.stringify(BIG_TEXT)};\n`;

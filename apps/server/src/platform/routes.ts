@@ -62,7 +62,9 @@ export function addRoute<E extends RouteEntry>(
   if (entry.headers) schema.headers = entry.headers;
   if (entry.auth) schema.security = [{ bearerAuth: [] }];
 
-  const routeOptions: RouteShorthandOptions = { schema, preValidation: refuseNulCharacters };
+  const routeOptions: RouteShorthandOptions = { schema };
+  // a call with nothing to read (no params, query or body) has nowhere to hide a NUL: no hook on every answer
+  if (entry.params || entry.query || entry.body) routeOptions.preValidation = refuseNulCharacters;
   if (entry.auth) {
     const checks: onRequestAsyncHookHandler[] = [app.authenticate];
     if (!options.isBeforeTerms && app.hasDecorator('requireCurrentTerms')) checks.push(app.requireCurrentTerms);

@@ -41,10 +41,10 @@ async function* failingAfter(bytes: Buffer) {
  * The same suite for every backend: what comes back must hash like what went in (design §7: a streamed put
  * to an S3-compatible server once came back longer than it went in).
  */
-const backends: [string, () => { storage: Storage; listKeys: () => string[] }][] = [
+const backends: [string, () => Promise<{ storage: Storage; listKeys: () => string[] }>][] = [
   [
     'disk',
-    () => ({
+    async () => ({
       storage: createDiskStorage(path.join(root, 'files')),
       listKeys: () =>
         fs
@@ -55,8 +55,8 @@ const backends: [string, () => { storage: Storage; listKeys: () => string[] }][]
   ],
   [
     'S3 (s3rver)',
-    () => ({
-      storage: createStorage(loadConfig({ DATA_DIR: root, ...s3.env }, root)),
+    async () => ({
+      storage: await createStorage(loadConfig({ DATA_DIR: root, ...s3.env }, root)),
       listKeys: () => s3.storedKeys(),
     }),
   ],
@@ -65,8 +65,8 @@ const backends: [string, () => { storage: Storage; listKeys: () => string[] }][]
 describe.each(backends)('%s storage', (_name, open) => {
   let storage: Storage;
   let listKeys: () => string[];
-  beforeAll(() => {
-    ({ storage, listKeys } = open());
+  beforeAll(async () => {
+    ({ storage, listKeys } = await open());
   });
 
   it('streams a file in and out', async () => {
@@ -142,7 +142,7 @@ describe.each(backends)('%s storage', (_name, open) => {
 
 describe('S3 storage errors', () => {
   it('fails an upload to a bucket that does not exist, small or large, instead of waiting', async () => {
-    const storage = createStorage(loadConfig({ DATA_DIR: root, ...s3.env, S3_BUCKET: 'no-such-bucket' }, root));
+    const storage = await createStorage(loadConfig({ DATA_DIR: root, ...s3.env, S3_BUCKET: 'no-such-bucket' }, root));
     await expect(storage.put('a.txt', Readable.from(['x']))).rejects.toMatchObject({ name: 'NoSuchBucket' });
     await expect(storage.put('b.bin', chunked(randomBytes(7 * 1024 * 1024)))).rejects.toMatchObject({
       name: 'NoSuchBucket',
@@ -153,14 +153,14 @@ describe('S3 storage errors', () => {
 
 describe('createStorage', () => {
   it('uses local disk under DATA_DIR/files without S3_BUCKET', async () => {
-    const storage = createStorage(loadConfig({ DATA_DIR: root }, root));
+    const storage = await createStorage(loadConfig({ DATA_DIR: root }, root));
     await storage.put('where/am-i.txt', Readable.from(['here']));
     expect(fs.readFileSync(path.join(root, 'files', 'where', 'am-i.txt'), 'utf8')).toBe('here');
   });
 
   it('uses the bucket with S3_BUCKET, and nothing lands on disk', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'arc-storage-s3-'));
-    const storage = createStorage(loadConfig({ DATA_DIR: dataDir, ...s3.env }, dataDir));
+    const storage = await createStorage(loadConfig({ DATA_DIR: dataDir, ...s3.env }, dataDir));
     await storage.put('where/bucket.txt', Readable.from(['there']));
     expect(s3.storedKeys()).toContain('where/bucket.txt');
     expect(fs.readdirSync(dataDir)).toEqual([]);

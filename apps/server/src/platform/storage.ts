@@ -5,7 +5,6 @@ import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { Config } from '../config.ts';
 import { AppError } from './errors.ts';
-import { createS3Storage } from './s3-storage.ts';
 import { assertKey } from './storage-key.ts';
 
 /** Where file bytes live. Every call streams; nothing holds a whole file in memory. */
@@ -88,7 +87,11 @@ async function flushDirectory(directory: string): Promise<void> {
 }
 
 /** The storage the config asks for: the S3 bucket when `S3_BUCKET` is set, else local disk under `DATA_DIR/files`. */
-export function createStorage(config: Config): Storage {
-  if (config.s3) return createS3Storage(config.s3);
+export async function createStorage(config: Config): Promise<Storage> {
+  if (config.s3) {
+    // the S3 client (some 60 modules) loads only where S3 is configured
+    const { createS3Storage } = await import('./s3-storage.ts');
+    return createS3Storage(config.s3);
+  }
   return createDiskStorage(path.join(config.dataDir, 'files'));
 }

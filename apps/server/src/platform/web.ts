@@ -5,6 +5,7 @@ import { PUBLIC_CONFIG_ELEMENT_ID, type PublicConfig } from '@arc/contract/const
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { preferredEncoding } from './compression.ts';
 
 const API_PREFIXES = ['/arc/', '/oidc/', '/dev/'];
 /** the sign-in form's JSON calls sit below the SPA's /interaction/:uid page */
@@ -20,20 +21,6 @@ export function withPublicConfig(html: string, publicConfig: PublicConfig): stri
   return html.includes('</head>') ? html.replace('</head>', `${element}</head>`) : `${element}${html}`;
 }
 
-/** brotli, else gzip, when the client accepts it (a `q=0` refuses); nothing for anything else */
-export function preferredEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | undefined {
-  const accepted = new Set(
-    (acceptEncoding ?? '')
-      .split(',')
-      .map((part) => part.trim().toLowerCase().split(';'))
-      .filter(([, ...params]) => !params.some((param) => /^\s*q=0(?:\.0*)?\s*$/.test(param)))
-      .map(([name]) => name?.trim()),
-  );
-  if (accepted.has('br')) return 'br';
-  if (accepted.has('gzip')) return 'gzip';
-  return undefined;
-}
-
 /**
  * Serves the web app's production build: hashed assets for a year, index.html never cached, and
  * index.html for every other GET that asks for HTML (the SPA's own routes, the sign-in interaction).
@@ -47,26 +34,37 @@ async function web(app: FastifyInstance) {
   const indexHtml = hasWeb
     ? withPublicConfig(fs.readFileSync(indexFile, 'utf8'), { providerName, businessTimeZone })
     : '';
-  // compressed once here: the not-found handler is no route, so @fastify/compress's hook is not on it
+  // compressed once here: the not-found handler is no route, so the compression hook is not on it
   const encodedHtml = {
     br: zlib.brotliCompressSync(indexHtml),
     gzip: zlib.gzipSync(indexHtml, { level: 9 }),
   };
   if (hasWeb) {
+    // The hashed assets (hundreds of files) are one wildcard route: no file list to build at start, and a
+    // missing file goes to the not-found handler below like any unknown address.
+    await app.register(fastifyStatic, {
+      root: path.join(root, 'assets'),
+      prefix: '/assets/',
+      wildcard: true,
+      index: false,
+      // the build wrote file.br and file.gz beside each text asset (apps/web/build/plugins.ts)
+      preCompressed: true,
+      setHeaders: (reply) => {
+        reply.header('Cache-Control', 'public, max-age=31536000, immutable');
+      },
+    });
+    // the few files at the top of the build (favicon.svg): a route each, never cached without a check
     await app.register(fastifyStatic, {
       root,
       wildcard: false,
       index: false,
-      // the build wrote file.br and file.gz beside each text asset (apps/web/build/plugins.ts)
+      decorateReply: false,
       preCompressed: true,
+      globIgnore: ['assets/**', 'index.html', 'index.html.*'],
       // index.html always goes out with the public config (the not-found handler below)
       allowedPath: (pathName) => pathName !== '/index.html',
-      setHeaders: (reply, filePath) => {
-        if (filePath.includes(`${path.sep}assets${path.sep}`)) {
-          reply.header('Cache-Control', 'public, max-age=31536000, immutable');
-        } else {
-          reply.header('Cache-Control', 'no-cache');
-        }
+      setHeaders: (reply) => {
+        reply.header('Cache-Control', 'no-cache');
       },
     });
   } else {

@@ -1,13 +1,15 @@
 import fs from 'node:fs';
+import path from 'node:path';
 import type { trainingCategories, trainingVideos } from '../db/schema/index.ts';
 import { categoryLogoUrl, thumbnailUrl } from '../modules/training/artwork.ts';
+import { SERVER_ROOT } from '../paths.ts';
 import type { Storage } from '../platform/storage.ts';
 import { CLIP_NAMES, TRAINING_CATALOGUE } from './training-catalogue.ts';
 
 type CategoryInsert = typeof trainingCategories.$inferInsert;
 type VideoInsert = typeof trainingVideos.$inferInsert;
 
-const clipAsset = (name: string) => new URL(`./assets/training/${name}.webm`, import.meta.url);
+const clipAsset = (name: string) => path.join(SERVER_ROOT, 'src/seed/assets/training', `${name}.webm`);
 export const clipStorageKey = (name: string) => `training/${name}.webm`;
 
 /**

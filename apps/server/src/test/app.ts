@@ -54,7 +54,7 @@ export async function createTestApp(options: CreateTestAppOptions = {}): Promise
       database,
       clock,
       mailer: createMailer({ config, db: database.db }),
-      storage: createStorage(config),
+      storage: await createStorage(config),
       secrets,
     },
     { logger: false },

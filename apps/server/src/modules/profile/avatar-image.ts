@@ -1,5 +1,5 @@
 import { AVATAR_MAX_PIXELS, AVATAR_SIZE, PROFILE_MESSAGES } from '@arc/contract';
-import sharp, { type Metadata } from 'sharp';
+import type { Metadata } from 'sharp';
 import { AppError } from '../../platform/errors.ts';
 
 /** The formats an avatar may arrive in, known by their first bytes (never by the file name or declared type). */
@@ -33,6 +33,8 @@ const notAnImage = (cause?: unknown) =>
 export async function reencodeAvatar(input: Buffer): Promise<Buffer> {
   const format = sniffImageFormat(input);
   if (!format) throw notAnImage();
+  // sharp (a native addon and its libvips) loads with the first avatar, not at every start
+  const { default: sharp } = await import('sharp');
   const options = { limitInputPixels: AVATAR_MAX_PIXELS, failOn: 'error' as const, pages: 1 };
   let metadata: Metadata;
   try {
