@@ -3,26 +3,43 @@ import { OIDC_PATH } from '@arc/contract/constants';
 import middie from '@fastify/middie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import type { Provider } from 'oidc-provider';
 import { startPeriodicJob } from '../platform/periodic-job.ts';
 import { interactionRoutes } from './interaction-routes.ts';
 import { LOGOUT_SCRIPT, LOGOUT_SCRIPT_PATH } from './pages.ts';
-import { createProvider } from './provider.ts';
 import { PURGE_EVERY_MS, purgeIdentityRows } from './purge.ts';
 
 /**
  * Identity, when this server is the issuer: the embedded OpenID Connect provider (mounted at /oidc
  * through middie, in a context of its own) and the sign-in interaction calls. Register, forgot and create-password are the account module.
  */
+/** how long after listening the provider loads if no request asked for it first */
+const PROVIDER_WARM_UP_MS = 250;
+
 async function identity(app: FastifyInstance): Promise<void> {
   const { config, secrets } = app.deps;
   if (!config.isEmbeddedIssuer) return;
 
-  const provider = createProvider({ config, db: app.db, secrets, log: app.log });
+  // oidc-provider and Koa (some 200 modules) load on the first request that needs them, or a moment after the
+  // server listens, whichever comes first: a restart answers its readiness probe and API calls without waiting
+  // for them (decision 045). A provider that cannot be created is logged, and each sign-in then fails with it.
+  let provider: Promise<Provider> | undefined;
+  const getProvider = () =>
+    (provider ??= import('./provider.ts').then(({ createProvider }) =>
+      createProvider({ config, db: app.db, secrets, log: app.log }),
+    ));
+  app.addHook('onListen', (done) => {
+    setTimeout(() => {
+      getProvider().catch((err: unknown) => app.log.error({ err }, 'the OpenID Connect provider cannot be created'));
+    }, PROVIDER_WARM_UP_MS).unref();
+    done();
+  });
   // The provider gets an encapsulated context of its own: middie's hook and the forwarded-header rewrite run for
   // /oidc and below only, not on every API call (decision 046). Its two routes are there so that Fastify sends
   // those paths into this context; middie answers in onRequest, before any body parsing, so the token
   // endpoint's form body reaches the provider unread (a catch-all route on its own would answer 415).
-  const handleProviderRequest = provider.callback();
+  let handleProviderRequest: ((req: IncomingMessage, res: ServerResponse) => Promise<void>) | undefined;
+  const callback = async () => (handleProviderRequest ??= (await getProvider()).callback());
   await app.register(async (oidc) => {
     // The provider (Koa) sees the raw request. Its forwarded headers are replaced with what Fastify derived under
     // TRUST_PROXY, so a client cannot hand the provider an address or scheme the API itself would not believe.
@@ -34,17 +51,17 @@ async function identity(app: FastifyInstance): Promise<void> {
       done();
     });
     await oidc.register(middie);
-    oidc.use(
-      OIDC_PATH,
-      (request: IncomingMessage, response: ServerResponse) => void handleProviderRequest(request, response),
-    );
+    oidc.use(OIDC_PATH, (request: IncomingMessage, response: ServerResponse, next: (err?: unknown) => void) => {
+      if (handleProviderRequest) return void handleProviderRequest(request, response);
+      callback().then((handle) => handle(request, response), next);
+    });
     // never reached: the provider answers every request below OIDC_PATH itself
     const unreachable = async (_request: FastifyRequest, reply: FastifyReply) =>
       reply.code(404).send({ code: 'NOT_FOUND', message: 'Not found' });
     oidc.all(OIDC_PATH, { schema: { hide: true } }, unreachable);
     oidc.all(`${OIDC_PATH}/*`, { schema: { hide: true } }, unreachable);
   });
-  await app.register(interactionRoutes, { provider });
+  await app.register(interactionRoutes, { getProvider });
 
   app.get(LOGOUT_SCRIPT_PATH, { schema: { hide: true } }, async (_request, reply) =>
     reply.type('text/javascript; charset=utf-8').header('cache-control', 'public, max-age=3600').send(LOGOUT_SCRIPT),

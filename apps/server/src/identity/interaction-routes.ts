@@ -1,13 +1,14 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { abortInteraction, getInteractionDetails, MESSAGES, submitLogin } from '@arc/contract';
 import type { FastifyInstance } from 'fastify';
-import { errors, type Interaction, type Provider } from 'oidc-provider';
+import type { Interaction, Provider } from 'oidc-provider';
 import { AppError } from '../platform/errors.ts';
 import { addRoute } from '../platform/routes.ts';
 import { verifyPasswordSignIn } from './password-sign-in.ts';
 
 export interface InteractionRoutesOptions {
-  provider: Provider;
+  /** the provider, loaded on first use (./index.ts) */
+  getProvider: () => Promise<Provider>;
 }
 
 const expired = () => new AppError('GONE', MESSAGES.sessionExpired);
@@ -16,16 +17,18 @@ const expired = () => new AppError('GONE', MESSAGES.sessionExpired);
  * The sign-in form's JSON calls. They sit below the provider's interaction path, where its cookie
  * (scoped to /interaction/<uid>) is sent; the web app renders the form itself.
  */
-export async function interactionRoutes(app: FastifyInstance, { provider }: InteractionRoutesOptions) {
+export async function interactionRoutes(app: FastifyInstance, { getProvider }: InteractionRoutesOptions) {
   app.addHook('onSend', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
   });
 
   async function loadInteraction(req: IncomingMessage, res: ServerResponse, uid: string): Promise<Interaction> {
+    const provider = await getProvider();
     let interaction: Interaction;
     try {
       interaction = await provider.interactionDetails(req, res);
     } catch (err) {
+      const { errors } = await import('oidc-provider');
       if (err instanceof errors.SessionNotFound) throw expired();
       throw err;
     }
@@ -36,6 +39,7 @@ export async function interactionRoutes(app: FastifyInstance, { provider }: Inte
   addRoute(app, getInteractionDetails, async (request, reply) => {
     const interaction = await loadInteraction(request.raw, reply.raw, request.params.uid);
     const clientId = interaction.params.client_id;
+    const provider = await getProvider();
     const client = typeof clientId === 'string' ? await provider.Client.find(clientId) : undefined;
     return {
       uid: interaction.uid,
@@ -63,7 +67,9 @@ export async function interactionRoutes(app: FastifyInstance, { provider }: Inte
         throw err;
       }
       request.log.info({ agentId: accountId }, 'signed in');
-      const redirectTo = await provider.interactionResult(
+      const redirectTo = await (
+        await getProvider()
+      ).interactionResult(
         request.raw,
         reply.raw,
         { login: { accountId, amr: ['pwd'] } },
@@ -79,7 +85,9 @@ export async function interactionRoutes(app: FastifyInstance, { provider }: Inte
     abortInteraction,
     async (request, reply) => {
       await loadInteraction(request.raw, reply.raw, request.params.uid);
-      const redirectTo = await provider.interactionResult(
+      const redirectTo = await (
+        await getProvider()
+      ).interactionResult(
         request.raw,
         reply.raw,
         { error: 'access_denied', error_description: 'End-User aborted interaction' },

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { outbox } from '../db/schema/index.ts';
@@ -43,14 +43,18 @@ function nextMessageId(now: number): string {
 }
 
 export function createMailer({ config, db, logger }: CreateMailerOptions): Mailer {
-  const transport = config.smtpUrl
-    ? nodemailer.createTransport({
-        url: config.smtpUrl,
+  // nodemailer (some 40 modules) loads with the first message, and only where SMTP_URL is set
+  let transport: Promise<Transporter> | undefined;
+  const smtpUrl = config.smtpUrl;
+  const smtp = () =>
+    (transport ??= import('nodemailer').then(({ default: nodemailer }) =>
+      nodemailer.createTransport({
+        url: smtpUrl,
         connectionTimeout: 10_000,
         greetingTimeout: 10_000,
         socketTimeout: 30_000,
-      })
-    : undefined;
+      }),
+    ));
 
   return {
     async send(message) {
@@ -64,9 +68,11 @@ export function createMailer({ config, db, logger }: CreateMailerOptions): Maile
         html: message.html ?? null,
         createdAt,
       });
-      if (!transport) return;
+      if (!smtpUrl) return;
       try {
-        await transport.sendMail({
+        await (
+          await smtp()
+        ).sendMail({
           from: config.mailFrom,
           to: message.to,
           subject: message.subject,
@@ -83,6 +89,6 @@ export function createMailer({ config, db, logger }: CreateMailerOptions): Maile
         logger?.error({ err, outboxId: id }, 'e-mail could not be sent');
       }
     },
-    close: () => transport?.close(),
+    close: () => void transport?.then((t) => t.close()).catch(() => undefined),
   };
 }
