@@ -149,6 +149,19 @@ describe('authorization code + PKCE', () => {
     await expect(verify(idTokenAsAccess)).rejects.toMatchObject({ status: 401 });
   });
 
+  it('never takes a forged token for a cached one with the same signature', async () => {
+    const verify = verifier();
+    const token = await mintAccessToken(t, { agentId: agent.id });
+    await expect(verify(token)).resolves.toBe(agent.id); // now cached
+    const [header, payload, signature] = token.split('.') as [string, string, string];
+    const claims = JSON.parse(Buffer.from(payload, 'base64url').toString()) as Record<string, unknown>;
+    const forgedPayload = Buffer.from(JSON.stringify({ ...claims, sub: 'someone-else' })).toString('base64url');
+    const forged = `${header}.${forgedPayload}.${signature}`;
+    await expect(verify(forged)).rejects.toMatchObject({ status: 401, message: 'Invalid token' });
+    // and the real token still passes afterwards
+    await expect(verify(token)).resolves.toBe(agent.id);
+  });
+
   it('refuses an authorization request without a code challenge', async () => {
     const query = new URLSearchParams({
       client_id: WEB_CLIENT_ID,

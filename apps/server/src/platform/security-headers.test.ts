@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { createTestApp } from '../test/app.ts';
 import { computeSecurityHeaders } from './security-headers.ts';
 
 describe('computeSecurityHeaders', () => {
@@ -12,5 +13,30 @@ describe('computeSecurityHeaders', () => {
     expect(headers.get('content-security-policy')).toBe("default-src 'self';object-src 'none'");
     expect(headers.get('x-content-type-options')).toBe('nosniff');
     expect(headers.has('strict-transport-security')).toBe(false);
+  });
+});
+
+describe('security headers on answers', () => {
+  it('gives a page the full policy and an API answer the short one, HSTS on both over https', async () => {
+    const t = await createTestApp({ env: { PUBLIC_URL: 'https://arc.example.com' } });
+    try {
+      const page = await t.app.inject({ method: 'GET', url: '/sign-in', headers: { accept: 'text/html' } });
+      expect(page.headers['content-security-policy']).toMatch(/script-src 'self'/);
+      expect(page.headers['cross-origin-opener-policy']).toBe('same-origin');
+      expect(page.headers['strict-transport-security']).toMatch(/max-age=/);
+
+      const api = await t.app.inject({ method: 'GET', url: '/arc/user/info' });
+      expect(api.statusCode).toBe(401);
+      expect(api.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(api.headers['x-content-type-options']).toBe('nosniff');
+      expect(api.headers['x-frame-options']).toBe('DENY');
+      expect(api.headers['strict-transport-security']).toBe(page.headers['strict-transport-security']);
+      expect(api.headers['cross-origin-opener-policy']).toBeUndefined();
+
+      const docs = await t.app.inject({ method: 'GET', url: '/arc/docs/' });
+      expect(String(docs.headers['content-security-policy'])).toMatch(/script-src 'self'/);
+    } finally {
+      await t.close();
+    }
   });
 });

@@ -23,11 +23,31 @@ export function computeSecurityHeaders(options: HelmetOptions): Array<[string, s
   return [...headers];
 }
 
+/**
+ * What a JSON answer of the API needs (OWASP REST Security Cheat Sheet): no sniffing, no framing, a policy that
+ * allows nothing to load, and HSTS where the page's headers have it. The document headers (COOP, CORP,
+ * Origin-Agent-Cluster, Referrer-Policy, the app's full CSP…) only mean something on a page; six headers fewer
+ * on every API answer is a tenth of a cached answer's cost (decision 046).
+ */
+export function apiSecurityHeaders(documentHeaders: Array<[string, string]>): Array<[string, string]> {
+  const hsts = documentHeaders.find(([name]) => name === 'strict-transport-security');
+  return [
+    ['content-security-policy', "default-src 'none'; frame-ancestors 'none'"],
+    ['x-content-type-options', 'nosniff'],
+    ['x-frame-options', 'DENY'],
+    ...(hsts ? [hsts] : []),
+  ];
+}
+
+/** the API's answers; its documentation page (/arc/docs, HTML with scripts) gets the document headers */
+const isApiAnswer = (url: string) => url.startsWith('/arc/') && !url.startsWith('/arc/docs');
+
 async function securityHeaders(app: FastifyInstance, options: HelmetOptions) {
   const headers = computeSecurityHeaders(options);
+  const apiHeaders = apiSecurityHeaders(headers);
   // onRequest on the raw response, so the identity provider's own pages (mounted with middie) get them too
-  app.addHook('onRequest', (_request, reply, done) => {
-    for (const [name, value] of headers) reply.raw.setHeader(name, value);
+  app.addHook('onRequest', (request, reply, done) => {
+    for (const [name, value] of isApiAnswer(request.url) ? apiHeaders : headers) reply.raw.setHeader(name, value);
     done();
   });
 }
