@@ -2,28 +2,12 @@
 // The demo agency's 5,000-agent hierarchy (bench/README.md): the API call, opening the Hierarchy View in Chromium
 // until the tree is drawn, a search keystroke until the tree shows its result, and the 5,000-row roster
 // (time to the last byte and the server's peak memory growth). Part of `npm run bench`; also runs alone:
-// `node bench/contracts.mjs` starts its own server on a fresh data directory (port 8291).
-import { spawn } from 'node:child_process';
+// `node bench/contracts.mjs` starts its own server on a fresh data directory (port BENCH_PORT, default 8291).
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
-
-const round = (ms) => Math.round(ms * 10) / 10;
-function summary(times) {
-  const sorted = [...times].sort((a, b) => a - b);
-  return {
-    medianMs: round(sorted[Math.floor(sorted.length / 2)]),
-    maxMs: round(sorted.at(-1)),
-    runs: times.length,
-  };
-}
-
-/** Resident memory of a process in bytes (Linux /proc). */
-function rssOf(pid) {
-  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-  return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) * 1024;
-}
+import { mb, medianMax as summary, root, round, sampleRss, signInPage, startServer, stop, waitReady } from './lib.mjs';
 
 /** One search keystroke in the page: from the input event to the tree's change plus the next frame. */
 function timeKeystroke(page, { value, caseSensitive }) {
@@ -93,11 +77,7 @@ export async function measureContracts({ page, base, token, serverPid }) {
   });
   const rosterTimes = [];
   let rosterBytes = 0;
-  const before = rssOf(serverPid);
-  let peak = before;
-  const sampler = setInterval(() => {
-    peak = Math.max(peak, rssOf(serverPid));
-  }, 10);
+  const rss = sampleRss(serverPid, 10);
   for (let i = 0; i < 4; i++) {
     const started = performance.now();
     const res = await fetch(`${base}/arc/agent/downlinereport`, {
@@ -111,8 +91,7 @@ export async function measureContracts({ page, base, token, serverPid }) {
     if (i > 0) rosterTimes.push(performance.now() - started);
     rosterBytes = file.byteLength;
   }
-  clearInterval(sampler);
-  peak = Math.max(peak, rssOf(serverPid));
+  const { before, peak } = rss.stop();
 
   // the browser: open the view until the tree is drawn (API + building the tree + first render)
   await page.goto('/profile');
@@ -152,58 +131,26 @@ export async function measureContracts({ page, base, token, serverPid }) {
       ...summary(rosterTimes),
       fileKB: Math.round(rosterBytes / 1024),
       requestKB: Math.round(body.length / 1024),
-      serverRssGrowthMB: Math.round(((peak - before) / 1024 / 1024) * 10) / 10,
+      serverRssGrowthMB: round(mb(peak - before)),
     },
   };
 }
 
 // ── alone: its own server on a fresh data directory ────────────────────────────────────────────────
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-  const port = 8291;
+  const port = Number(process.env.BENCH_PORT ?? 8291);
   const base = `http://localhost:${port}`;
   const dataDir = path.join(root, '.tmp', 'bench-contracts-data');
   fs.rmSync(dataDir, { recursive: true, force: true });
-  const server = spawn(process.execPath, [path.join(root, 'apps/server/src/main.ts')], {
-    cwd: root,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: 'localhost',
-      PUBLIC_URL: base,
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'error',
-      DATABASE_URL: '',
-      DEMO_DATA: 'true',
-    },
-  });
+  const server = startServer({ port, dataDir });
   try {
-    for (let waited = 0; ; waited += 100) {
-      if (waited > 180_000) throw new Error('server not ready');
-      try {
-        if ((await fetch(`${base}/readyz`)).ok) break;
-      } catch {
-        // not listening yet
-      }
-      await new Promise((r) => setTimeout(r, 100));
-    }
+    await waitReady(`${base}/readyz`, 180_000);
     const browser = await chromium.launch({
       executablePath: '/usr/bin/chromium',
       args: ['--no-sandbox', '--disable-gpu'],
     });
     const page = await (await browser.newContext({ baseURL: base })).newPage();
-    let token = '';
-    page.on('request', (request) => {
-      const header = request.headers().authorization;
-      if (header?.startsWith('Bearer ') && request.url().includes('/arc/')) token = header.slice(7);
-    });
-    await page.goto('/sign-in');
-    await page.waitForURL(/\/interaction\//);
-    await page.getByLabel('Username or NPN').fill('demo');
-    await page.getByRole('textbox', { name: 'Password', exact: true }).fill('Demo-Agent-2026!');
-    await page.getByRole('button', { name: 'Sign In' }).click();
-    await page.getByRole('heading', { name: 'Dashboard' }).waitFor({ timeout: 60_000 });
+    const token = await signInPage(page);
     const results = await measureContracts({ page, base, token, serverPid: server.pid });
     console.log(JSON.stringify({ contracts5000: results }, null, 2));
     fs.mkdirSync(path.join(root, '.tmp'), { recursive: true });
@@ -213,6 +160,6 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     );
     await browser.close();
   } finally {
-    server.kill('SIGTERM');
+    await stop(server);
   }
 }

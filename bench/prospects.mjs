@@ -6,16 +6,17 @@
 //   - time and extra server memory (peak RSS over the server's RSS before) of exporting 10,000 rows
 // PostgreSQL: BENCH_DATABASE_URL, else postgres://postgres@127.0.0.1:5432 (a database arc_bench_prospects is
 // created and dropped), or BENCH_PROSPECT_DATABASE_URL, a database already loaded and kept. Loopback only.
-import { spawn, spawnSync } from 'node:child_process';
-import crypto from 'node:crypto';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
+import { openDatabase } from '../apps/server/src/db/client.ts';
+import { countySearchQuery, zipSearchQuery } from '../apps/server/src/modules/prospects/queries.ts';
+import { PROSPECT_ROW_CAP } from '../packages/contract/src/prospects.ts';
+import { mb, percentile, root, round, sampleRss, signIn, startServer, stop, waitReady } from './lib.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const PORT = 8291;
+const PORT = Number(process.env.BENCH_PORT ?? 8291);
 const BASE = `http://localhost:${PORT}`;
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const DB_NAME = 'arc_bench_prospects';
@@ -36,11 +37,9 @@ const node = process.execPath;
 const tmp = path.join(root, '.tmp');
 fs.mkdirSync(tmp, { recursive: true });
 
-const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-const round = (n, d = 2) => Math.round(n * 10 ** d) / 10 ** d;
 function summary(times) {
   const sorted = times.toSorted((a, b) => a - b);
-  return { p50Ms: round(pct(sorted, 50)), p95Ms: round(pct(sorted, 95)) };
+  return { p50Ms: round(percentile(sorted, 0.5), 2), p95Ms: round(percentile(sorted, 0.95), 2) };
 }
 
 async function time(fn, n = REQUESTS) {
@@ -64,109 +63,17 @@ function monthRange(months) {
   return { datefrom: iso(y, m), dateto: iso(y, m + months) };
 }
 
-function env(kind, dataDir, dbUrl) {
-  return {
-    ...process.env,
-    PORT: String(PORT),
-    HOST: 'localhost',
-    PUBLIC_URL: BASE,
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'error',
-    DEMO_DATA: 'true',
-    // the benchmark sends hundreds of searches a minute as one agent
-    PROSPECT_SEARCHES_PER_MINUTE: '100000',
-    DATABASE_URL: kind === 'postgres' ? dbUrl : '',
-  };
+/**
+ * The searches' SQL exactly as the API sends it (text and parameters, built by the server's own query code), so
+ * the raw figure is the same query with the same parameters. Only the text is built here: nothing connects.
+ */
+async function searchQueries({ zips, range }) {
+  const builder = await openDatabase({ databaseUrl: 'postgres://bench@127.0.0.1:1/query-text-only' });
+  const county = countySearchQuery(builder.db, [COUNTY], range, PROSPECT_ROW_CAP + 1).toSQL();
+  const zip = zipSearchQuery(builder.db, zips, range, PROSPECT_ROW_CAP + 1).toSQL();
+  await builder.close();
+  return { county, zip };
 }
-
-async function waitReady(timeoutMs = 180_000) {
-  const started = performance.now();
-  while (performance.now() - started < timeoutMs) {
-    try {
-      if ((await fetch(`${BASE}/readyz`)).ok) return;
-    } catch {
-      // not yet
-    }
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error('server not ready');
-}
-
-const stop = async (child) => {
-  if (child.exitCode !== null) return;
-  child.kill('SIGTERM');
-  await new Promise((r) => child.once('exit', r));
-};
-
-function cookieJar() {
-  const jar = new Map();
-  return {
-    store(res) {
-      for (const line of res.headers.getSetCookie()) {
-        const [pair] = line.split(';');
-        const [name, ...value] = pair.split('=');
-        jar.set(name.trim(), value.join('='));
-      }
-    },
-    header: () => [...jar].map(([k, v]) => `${k}=${v}`).join('; '),
-  };
-}
-
-/** The authorization code + PKCE flow over HTTP (as bench/run.mjs does it). */
-async function signIn(username, password) {
-  const jar = cookieJar();
-  const verifier = crypto.randomBytes(32).toString('base64url');
-  const challenge = crypto.createHash('sha256').update(verifier).digest('base64url');
-  const redirectUri = `${BASE}/login/callback`;
-  const auth = new URL(`${BASE}/oidc/auth`);
-  auth.search = new URLSearchParams({
-    client_id: 'arc-web',
-    response_type: 'code',
-    scope: 'openid profile email',
-    redirect_uri: redirectUri,
-    code_challenge: challenge,
-    code_challenge_method: 'S256',
-    state: crypto.randomBytes(8).toString('hex'),
-  }).toString();
-  let res = await fetch(auth, { redirect: 'manual' });
-  jar.store(res);
-  const interaction = new URL(res.headers.get('location'), BASE);
-  res = await fetch(`${interaction.href.replace(/\/$/, '')}/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', cookie: jar.header() },
-    body: JSON.stringify({ username, password }),
-  });
-  if (!res.ok) throw new Error(`login failed: ${res.status}`);
-  jar.store(res);
-  let next = new URL((await res.json()).redirectTo, BASE);
-  for (let hops = 0; hops < 10 && !next.href.startsWith(redirectUri); hops += 1) {
-    res = await fetch(next, { redirect: 'manual', headers: { cookie: jar.header() } });
-    jar.store(res);
-    next = new URL(res.headers.get('location'), BASE);
-  }
-  res = await fetch(`${BASE}/oidc/token`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({
-      grant_type: 'authorization_code',
-      code: next.searchParams.get('code'),
-      redirect_uri: redirectUri,
-      client_id: 'arc-web',
-      code_verifier: verifier,
-    }),
-  });
-  if (!res.ok) throw new Error(`token failed: ${res.status}`);
-  return (await res.json()).access_token;
-}
-
-const rssMb = (pid) => {
-  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-  return Number(/VmRSS:\s+(\d+)/.exec(status)[1]) / 1024;
-};
-
-// the query the API runs, as SQL
-const SEARCH_SQL = (column) =>
-  `select * from t65_prospects where ${column} = any($1::text[]) and t65 between $2 and $3 order by t65, id limit 10001`;
 
 async function benchOne({ kind, rows }) {
   const label = `${kind} ${rows.toLocaleString('en-US')} rows`;
@@ -184,7 +91,13 @@ async function benchOne({ kind, rows }) {
     url.pathname = `/${DB_NAME}`;
     dbUrl = url.toString();
   }
-  const runEnv = env(kind, dataDir, dbUrl);
+  const serverOptions = {
+    port: PORT,
+    dataDir,
+    databaseUrl: kind === 'postgres' ? dbUrl : '',
+    // the benchmark sends hundreds of searches a minute as one agent
+    env: { PROSPECT_SEARCHES_PER_MINUTE: '100000' },
+  };
 
   const generated = performance.now();
   const gen =
@@ -195,31 +108,26 @@ async function benchOne({ kind, rows }) {
           [path.join(root, 'apps/server/src/modules/prospects/cli/generate-t65.ts'), '--rows', String(rows)],
           {
             cwd: root,
-            env: runEnv,
+            env: {
+              ...process.env,
+              DATA_DIR: dataDir,
+              DATABASE_URL: serverOptions.databaseUrl,
+              LOG_LEVEL: 'error',
+            },
             stdio: ['ignore', 'inherit', 'inherit'],
           },
         );
   if (gen.status !== 0) throw new Error('generate failed');
   const generateSeconds = REUSE_URL && kind === 'postgres' ? null : round((performance.now() - generated) / 1000, 1);
 
-  const server = spawn(node, [path.join(root, 'apps/server/src/main.ts')], {
-    cwd: root,
-    env: runEnv,
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  const server = startServer(serverOptions);
+  const range = monthRange(3);
   let result;
+  let zips;
   try {
-    await waitReady();
-    const token = await signIn('demo', 'Demo-Agent-2026!');
+    await waitReady(`${BASE}/readyz`, 180_000);
+    const token = (await signIn(BASE)).access_token;
     const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
-    const range = monthRange(3);
-    const zipsRes = await fetch(`${BASE}/arc/agent/t65/list`, {
-      method: 'POST',
-      headers,
-      body: JSON.stringify({ county: [COUNTY], ...monthRange(12) }),
-    });
-    const countyRows = (await zipsRes.json()).rows;
-    const zips = [...new Set(countyRows.map((r) => r.zipcode))].slice(0, 10);
     const post = async (url, body) => {
       const res = await fetch(`${BASE}${url}`, {
         method: 'POST',
@@ -230,10 +138,13 @@ async function benchOne({ kind, rows }) {
       return res.json();
     };
     const countyBody = { county: [COUNTY], ...range };
+    const countyRows = (await post('/arc/agent/t65/list', countyBody)).rows;
+    // ten ZIP codes of the county that have prospects in the window: each is found, so the API runs exactly the
+    // one search query (a ZIP code without rows would add a look-up in the places to tell it from an unknown one)
+    zips = [...new Set(countyRows.map((r) => r.zipcode))].slice(0, 10);
     const zipBody = { zips, ...range };
-    const countyCount = (await post('/arc/agent/t65/list', countyBody)).rows.length;
     const zipCount = (await post('/arc/agent/zipcode/list', zipBody)).rows.length;
-    result = { kind, rows, generateSeconds, countyRowsFound: countyCount, zipRowsFound: zipCount };
+    result = { kind, rows, generateSeconds, countyRowsFound: countyRows.length, zipRowsFound: zipCount };
     result.apiCounty = await time(() => post('/arc/agent/t65/list', countyBody));
     result.apiZip = await time(() => post('/arc/agent/zipcode/list', zipBody));
 
@@ -246,9 +157,7 @@ async function benchOne({ kind, rows }) {
     const exportRange = monthRange(13);
     const big = await post('/arc/agent/t65/list', { county: counties.slice(0, 50), ...exportRange });
     const ids = big.rows.slice(0, 10_000).map((r) => r.id);
-    const before = rssMb(server.pid);
-    let peak = before;
-    const sampler = setInterval(() => (peak = Math.max(peak, rssMb(server.pid))), 5);
+    const rss = sampleRss(server.pid, 5);
     const started = performance.now();
     const res = await fetch(`${BASE}/arc/agent/t65/countysearch/download`, {
       method: 'POST',
@@ -257,45 +166,44 @@ async function benchOne({ kind, rows }) {
     });
     const bytes = (await res.arrayBuffer()).byteLength;
     const exportMs = performance.now() - started;
-    clearInterval(sampler);
+    const { before, peak } = rss.stop();
     if (!res.ok) throw new Error(`export answered ${res.status}`);
-    result.export = { rows: ids.length, ms: Math.round(exportMs), bytes, extraRssMb: round(peak - before, 1) };
+    result.export = { rows: ids.length, ms: Math.round(exportMs), bytes, extraRssMb: round(mb(peak - before), 1) };
   } finally {
     await stop(server);
   }
 
-  // the same queries directly in SQL, in this run
+  // the same queries directly in SQL, in this run: the API's text and parameters, rows as the API's driver asks
+  // for them (arrays, dates as text), without HTTP, authentication, mapping, JSON or compression
+  const queries = await searchQueries({ zips, range });
   let client;
   let close;
   if (kind === 'postgres') {
     const c = new pg.Client({ connectionString: dbUrl });
     await c.connect();
-    client = (text, params) => c.query(text, params);
+    const dateAsText = (oid, format) =>
+      oid === pg.types.builtins.DATE ? (v) => v : pg.types.getTypeParser(oid, format);
+    client = ({ sql, params }) =>
+      c.query({ text: sql, values: params, rowMode: 'array', types: { getTypeParser: dateAsText } });
     close = () => c.end();
   } else {
     const db = await PGlite.create({ dataDir: path.join(dataDir, 'pgdata') });
-    client = (text, params) => db.query(text, params);
+    const DATE = 1082;
+    client = ({ sql, params }) => db.query(sql, params, { rowMode: 'array', parsers: { [DATE]: (v) => v } });
     close = () => db.close();
   }
-  const range = monthRange(3);
-  const zipRows = await client(
-    `select distinct zip from t65_prospects where county_fips = $1 and t65 between $2 and $3`,
-    [COUNTY, ...Object.values(monthRange(12))],
-  );
-  const zips = zipRows.rows
-    .map((r) => r.zip)
-    .toSorted()
-    .slice(0, 10);
-  result.sqlCounty = await time(() => client(SEARCH_SQL('county_fips'), [[COUNTY], range.datefrom, range.dateto]));
-  result.sqlZip = await time(() => client(SEARCH_SQL('zip'), [zips, range.datefrom, range.dateto]));
+  const check = await client(queries.zip);
+  if (check.rows.length !== result.zipRowsFound) throw new Error('the raw ZIP query found other rows than the API');
+  result.sqlCounty = await time(() => client(queries.county));
+  result.sqlZip = await time(() => client(queries.zip));
   await close();
   result.overheadCounty = {
-    p50: round(result.apiCounty.p50Ms / result.sqlCounty.p50Ms),
-    p95: round(result.apiCounty.p95Ms / result.sqlCounty.p95Ms),
+    p50: round(result.apiCounty.p50Ms / result.sqlCounty.p50Ms, 2),
+    p95: round(result.apiCounty.p95Ms / result.sqlCounty.p95Ms, 2),
   };
   result.overheadZip = {
-    p50: round(result.apiZip.p50Ms / result.sqlZip.p50Ms),
-    p95: round(result.apiZip.p95Ms / result.sqlZip.p95Ms),
+    p50: round(result.apiZip.p50Ms / result.sqlZip.p50Ms, 2),
+    p95: round(result.apiZip.p95Ms / result.sqlZip.p95Ms, 2),
   };
 
   if (kind === 'postgres' && !REUSE_URL) {

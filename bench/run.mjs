@@ -17,17 +17,15 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import readline from 'node:readline';
-import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
 import { chromium } from '@playwright/test';
 import autocannon from 'autocannon';
-import { ensureServerBuild, SERVER_ENTRY } from '../scripts/build-server.mjs';
 import { measureContracts } from './contracts.mjs';
 import { measureDataTable } from './data-table.mjs';
 import { measureEnrollmentUpload } from './enrollment-upload.mjs';
+import { percentile, root, round, signIn, signInPage, startServer, stop, waitReady } from './lib.mjs';
 import { measureLighthouse } from './lighthouse.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const PORT = Number(process.env.BENCH_PORT ?? 8290);
 const BARE_PORT = PORT + 9;
 const BASE = `http://localhost:${PORT}`;
@@ -37,108 +35,7 @@ const results = {};
 const ONLY = new Set((process.env.BENCH_ONLY ?? '').split(',').filter(Boolean));
 const wants = (part) => ONLY.size === 0 || ONLY.has(part);
 
-// the server as deployed: its production build (scripts/build-server.mjs), built first when stale
-await ensureServerBuild();
-
-function startServer() {
-  const child = spawn(process.execPath, [SERVER_ENTRY], {
-    cwd: root,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: {
-      ...process.env,
-      PORT: String(PORT),
-      HOST: 'localhost',
-      PUBLIC_URL: BASE,
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'error',
-      DATABASE_URL: '',
-      DEMO_DATA: 'true',
-    },
-  });
-  return child;
-}
-
-async function waitReady(url, timeoutMs = 60_000) {
-  const started = performance.now();
-  while (performance.now() - started < timeoutMs) {
-    try {
-      const res = await fetch(url);
-      if (res.ok) return performance.now() - started;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 10));
-  }
-  throw new Error(`not ready after ${timeoutMs} ms: ${url}`);
-}
-
-async function stop(child) {
-  if (child.exitCode !== null) return;
-  child.kill('SIGTERM');
-  await new Promise((r) => child.once('exit', r));
-}
-
-function cookieJar() {
-  const jar = new Map();
-  return {
-    store(res) {
-      for (const line of res.headers.getSetCookie()) {
-        const [pair] = line.split(';');
-        const [name, ...value] = pair.split('=');
-        jar.set(name.trim(), value.join('='));
-      }
-    },
-    header: () => [...jar].map(([k, v]) => `${k}=${v}`).join('; '),
-  };
-}
-
-/** The real authorization code + PKCE flow over HTTP, as the browser would run it. */
-async function signIn(username, password) {
-  const jar = cookieJar();
-  const verifier = crypto.randomBytes(32).toString('base64url');
-  const challenge = crypto.createHash('sha256').update(verifier).digest('base64url');
-  const redirectUri = `${BASE}/login/callback`;
-  const auth = new URL(`${BASE}/oidc/auth`);
-  auth.search = new URLSearchParams({
-    client_id: 'arc-web',
-    response_type: 'code',
-    scope: 'openid profile email',
-    redirect_uri: redirectUri,
-    code_challenge: challenge,
-    code_challenge_method: 'S256',
-    state: crypto.randomBytes(8).toString('hex'),
-  }).toString();
-  let res = await fetch(auth, { redirect: 'manual' });
-  jar.store(res);
-  const interaction = new URL(res.headers.get('location'), BASE);
-  res = await fetch(`${interaction.href.replace(/\/$/, '')}/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', cookie: jar.header() },
-    body: JSON.stringify({ username, password }),
-  });
-  if (!res.ok) throw new Error(`login failed: ${res.status} ${await res.text()}`);
-  jar.store(res);
-  let next = new URL((await res.json()).redirectTo, BASE);
-  for (let hops = 0; hops < 10 && !next.href.startsWith(redirectUri); hops += 1) {
-    res = await fetch(next, { redirect: 'manual', headers: { cookie: jar.header() } });
-    jar.store(res);
-    next = new URL(res.headers.get('location'), BASE);
-  }
-  const code = next.searchParams.get('code');
-  res = await fetch(`${BASE}/oidc/token`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({
-      grant_type: 'authorization_code',
-      code,
-      redirect_uri: redirectUri,
-      client_id: 'arc-web',
-      code_verifier: verifier,
-    }),
-  });
-  if (!res.ok) throw new Error(`token failed: ${res.status} ${await res.text()}`);
-  return res.json();
-}
+const startAppServer = () => startServer({ port: PORT, dataDir });
 
 /** The session the web app keeps after signing in (oidc-client-ts's stored user), for a signed-in Lighthouse run. */
 function storedUser(tokens) {
@@ -230,7 +127,7 @@ async function latencies(urls, headers, rounds) {
     }
   }
   times.sort((a, b) => a - b);
-  const at = (q) => Math.round(times[Math.min(times.length - 1, Math.floor(q * times.length))] * 10) / 10;
+  const at = (q) => round(percentile(times, q));
   return { requests: times.length, p50Ms: at(0.5), p95Ms: at(0.95), maxMs: at(1) };
 }
 
@@ -266,7 +163,7 @@ async function measureExport(rows, repeats) {
   const peakRssMb = await server.peakRssMb();
   await server.stop();
   const ms = runs.map((r) => r.ms).sort((a, b) => a - b);
-  return { rows, medianMs: Math.round(ms[Math.floor(ms.length / 2)]), bytes: runs[0].bytes, peakRssMb };
+  return { rows, medianMs: Math.round(percentile(ms, 0.5)), bytes: runs[0].bytes, peakRssMb };
 }
 
 // ── build and first start ──────────────────────────────────────────────────────────────────────────
@@ -279,7 +176,7 @@ if (!fs.existsSync(path.join(root, 'apps/web/dist/index.html'))) {
 let server;
 if (wants('start') || !fs.existsSync(path.join(dataDir, 'pgdata'))) {
   fs.rmSync(dataDir, { recursive: true, force: true });
-  server = startServer();
+  server = startAppServer();
   results.firstStartMs = Math.round(await waitReady(`${BASE}/readyz`, 120_000));
   await stop(server);
 }
@@ -288,7 +185,7 @@ if (wants('start') || !fs.existsSync(path.join(dataDir, 'pgdata'))) {
 if (wants('start')) {
   const readyTimes = [];
   for (let i = 0; i < 3; i += 1) {
-    server = startServer();
+    server = startAppServer();
     readyTimes.push(await waitReady(`${BASE}/readyz`));
     await stop(server);
   }
@@ -297,9 +194,9 @@ if (wants('start')) {
 }
 
 // ── 2. user info vs bare Fastify ───────────────────────────────────────────────────────────────────
-server = startServer();
+server = startAppServer();
 await waitReady(`${BASE}/readyz`);
-const tokens = await signIn('demo', 'Demo-Agent-2026!');
+const tokens = await signIn(BASE);
 const token = tokens.access_token;
 if (wants('api')) {
   const bare = spawn(process.execPath, [path.join(root, 'bench/bare-server.mjs')], {
@@ -372,7 +269,7 @@ if (wants('api')) {
       }),
     );
     times.sort((a, b) => a - b);
-    const at = (q) => Math.round(times[Math.min(times.length - 1, Math.floor(q * times.length))] * 10) / 10;
+    const at = (q) => round(percentile(times, q));
     return {
       requests: times.length,
       failures,
@@ -549,13 +446,7 @@ if (wants('web') || wants('datatable') || wants('contracts')) {
   }
 
   // ── 4. the DataTable: sort and search 10,000 rows ────────────────────────────────────────────────
-  if (!wants('web')) {
-    await page.goto('/sign-in');
-    await page.getByLabel('Username or NPN').fill('demo');
-    await page.getByRole('textbox', { name: 'Password', exact: true }).fill('Demo-Agent-2026!');
-    await page.getByRole('button', { name: 'Sign In' }).click();
-    await page.getByRole('heading', { name: 'Dashboard' }).waitFor({ timeout: 30_000 });
-  }
+  if (!wants('web')) await signInPage(page);
   if (wants('datatable')) results.dataTable10k = await measureDataTable(page);
 
   // ── 10. the 5,000-agent hierarchy: API, opening the tree, search keystrokes, the 5,000-row roster ────

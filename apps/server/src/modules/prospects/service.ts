@@ -51,18 +51,18 @@ const badRequest = (message: string, field: string) =>
 
 export function toProspectRow(row: ProspectDbRow): ProspectRow {
   return {
-    id: row.id,
+    id: Number(row.id),
     T65: row.t65,
     prefex: row.prefix,
-    FirstName: row.firstName,
+    FirstName: row.first_name,
     Middle: row.middle,
-    Lastname: row.lastName,
+    Lastname: row.last_name,
     Address1: row.address1,
     Address2: row.address2,
     City: row.city,
     State: row.state,
     zipcode: row.zip,
-    county: row.countyName,
+    county: row.county_name,
     phone: row.phone,
   };
 }
@@ -102,7 +102,7 @@ export async function findProspectsByCounty(
   const fips = unique(request.county);
   const rows = await selectByCounties(deps.db, fips, request, PROSPECT_ROW_CAP + 1);
   // a county with rows exists; only the others need a look at the places (one query fewer on the usual path)
-  const found = new Set(rows.map((r) => r.countyFips));
+  const found = new Set(rows.map((r) => r.county_fips));
   const unseen = fips.filter((f) => !found.has(f));
   if (unseen.length || request.state) await checkCounties(deps.db, request.state ? fips : unseen, request.state);
   return capped(rows);
@@ -207,7 +207,7 @@ export async function exportProspects(
 async function* rowsOfIds(db: Db, ids: number[], match: ReturnType<typeof searchMatch>): AsyncGenerator<ProspectRow> {
   for (let offset = 0; offset < ids.length; offset += EXPORT_PAGE) {
     const chunk = ids.slice(offset, offset + EXPORT_PAGE);
-    const rows = new Map((await selectExportPage(db, chunk, match)).map((r) => [r.id, r]));
+    const rows = new Map((await selectExportPage(db, chunk, match)).map((r) => [Number(r.id), r]));
     for (const id of chunk) {
       const row = rows.get(id);
       if (row) yield toProspectRow(row);

@@ -1,0 +1,188 @@
+// Helpers the benchmark scripts share: the real server in its own process, waiting for it, signing in (over
+// HTTP with the authorization code + PKCE flow, or in a browser page), percentiles and the server's memory.
+import { spawn } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ensureServerBuild, SERVER_ENTRY } from '../scripts/build-server.mjs';
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+export const DEMO_USER = { username: 'demo', password: 'Demo-Agent-2026!' };
+
+// every bench measures the server as deployed: its production build (scripts/build-server.mjs), built first when
+// stale
+await ensureServerBuild();
+
+/**
+ * The built server (`apps/server/dist/main.js`) in its own process on `port` (as `http://localhost:port`), quiet (errors only), demo
+ * data on, the embedded database under `dataDir` unless `databaseUrl` is given; `env` adds or overrides variables.
+ */
+export function startServer({ port, dataDir, databaseUrl = '', env = {} }) {
+  const base = `http://localhost:${port}`;
+  return spawn(process.execPath, [SERVER_ENTRY], {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: 'localhost',
+      PUBLIC_URL: base,
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'error',
+      DATABASE_URL: databaseUrl,
+      DEMO_DATA: 'true',
+      ...env,
+    },
+  });
+}
+
+/** Polls `url` every 10 ms until it answers 2xx; resolves with the milliseconds waited. */
+export async function waitReady(url, timeoutMs = 60_000) {
+  const started = performance.now();
+  while (performance.now() - started < timeoutMs) {
+    try {
+      const res = await fetch(url);
+      if (res.ok) return performance.now() - started;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  throw new Error(`not ready after ${timeoutMs} ms: ${url}`);
+}
+
+/** SIGTERM, and wait for the exit. */
+export async function stop(child) {
+  if (child.exitCode !== null) return;
+  child.kill('SIGTERM');
+  await new Promise((r) => child.once('exit', r));
+}
+
+function cookieJar() {
+  const jar = new Map();
+  return {
+    store(res) {
+      for (const line of res.headers.getSetCookie()) {
+        const [pair] = line.split(';');
+        const [name, ...value] = pair.split('=');
+        jar.set(name.trim(), value.join('='));
+      }
+    },
+    header: () => [...jar].map(([k, v]) => `${k}=${v}`).join('; '),
+  };
+}
+
+/**
+ * The real authorization code + PKCE flow over HTTP, as the browser would run it, against the server at `base`.
+ * Resolves with the token answer (`access_token`, `id_token`, `refresh_token`, …).
+ */
+export async function signIn(base, { username, password } = DEMO_USER) {
+  const jar = cookieJar();
+  const verifier = crypto.randomBytes(32).toString('base64url');
+  const challenge = crypto.createHash('sha256').update(verifier).digest('base64url');
+  const redirectUri = `${base}/login/callback`;
+  const auth = new URL(`${base}/oidc/auth`);
+  auth.search = new URLSearchParams({
+    client_id: 'arc-web',
+    response_type: 'code',
+    scope: 'openid profile email',
+    redirect_uri: redirectUri,
+    code_challenge: challenge,
+    code_challenge_method: 'S256',
+    state: crypto.randomBytes(8).toString('hex'),
+  }).toString();
+  let res = await fetch(auth, { redirect: 'manual' });
+  jar.store(res);
+  const interaction = new URL(res.headers.get('location'), base);
+  res = await fetch(`${interaction.href.replace(/\/$/, '')}/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie: jar.header() },
+    body: JSON.stringify({ username, password }),
+  });
+  if (!res.ok) throw new Error(`login failed: ${res.status} ${await res.text()}`);
+  jar.store(res);
+  let next = new URL((await res.json()).redirectTo, base);
+  for (let hops = 0; hops < 10 && !next.href.startsWith(redirectUri); hops += 1) {
+    res = await fetch(next, { redirect: 'manual', headers: { cookie: jar.header() } });
+    jar.store(res);
+    next = new URL(res.headers.get('location'), base);
+  }
+  res = await fetch(`${base}/oidc/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({
+      grant_type: 'authorization_code',
+      code: next.searchParams.get('code'),
+      redirect_uri: redirectUri,
+      client_id: 'arc-web',
+      code_verifier: verifier,
+    }),
+  });
+  if (!res.ok) throw new Error(`token failed: ${res.status} ${await res.text()}`);
+  return res.json();
+}
+
+/**
+ * Signs the demo agent in through the sign-in form in a Playwright `page` (its context has the server as
+ * `baseURL`), until the dashboard shows. Resolves with the bearer token the web app then sends.
+ */
+export async function signInPage(page, { username, password } = DEMO_USER) {
+  const bearerOf = (request) => {
+    const header = request.headers().authorization;
+    return header?.startsWith('Bearer ') && request.url().includes('/arc/') ? header.slice(7) : '';
+  };
+  let token = '';
+  const onRequest = (request) => {
+    token = bearerOf(request) || token;
+  };
+  page.on('request', onRequest);
+  await page.goto('/sign-in');
+  await page.getByLabel('Username or NPN').fill(username);
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.getByRole('heading', { name: 'Dashboard' }).waitFor({ timeout: 60_000 });
+  if (!token) token = bearerOf(await page.waitForRequest((request) => bearerOf(request) !== '', { timeout: 30_000 }));
+  page.off('request', onRequest);
+  return token;
+}
+
+/** `n` rounded to `digits` decimals. */
+export const round = (n, digits = 1) => Math.round(n * 10 ** digits) / 10 ** digits;
+
+/** The `q` quantile (0–1) of ascending `sorted` times: the value at index ⌊q·n⌋ (the last one for q = 1). */
+export const percentile = (sorted, q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
+
+/** Median and worst of `times` (ms, rounded to 0.1) and their count. */
+export function medianMax(times) {
+  const sorted = times.toSorted((a, b) => a - b);
+  return { medianMs: round(percentile(sorted, 0.5)), maxMs: round(sorted.at(-1)), runs: times.length };
+}
+
+/** Resident memory of a process in bytes (Linux /proc). */
+export function rssBytes(pid) {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) * 1024;
+}
+
+/**
+ * Samples the RSS of `pid` every `everyMs` from now on; `stop()` ends it and answers the RSS at the start and
+ * the highest seen (including one last reading), in bytes.
+ */
+export function sampleRss(pid, everyMs = 10) {
+  const before = rssBytes(pid);
+  let peak = before;
+  const timer = setInterval(() => {
+    peak = Math.max(peak, rssBytes(pid));
+  }, everyMs);
+  return {
+    stop() {
+      clearInterval(timer);
+      peak = Math.max(peak, rssBytes(pid));
+      return { before, peak };
+    },
+  };
+}
+
+export const mb = (bytes) => bytes / 1024 / 1024;
