@@ -55,6 +55,14 @@ export async function buildServer() {
     logLevel: 'warning',
   });
   fs.writeFileSync(metafile, JSON.stringify({ inputs: Object.keys(result.metafile.inputs) }));
+  // the demo seed's version is the name of its chunk (content-hashed): a restart that finds it completed skips the
+  // seed (apps/server/src/seed/version.ts)
+  const [seedChunk] =
+    Object.entries(result.metafile.outputs).find(
+      ([, output]) => output.entryPoint === 'apps/server/src/seed/index.ts',
+    ) ?? [];
+  if (!seedChunk) throw new Error('the build has no demo seed chunk');
+  fs.writeFileSync(path.join(outdir, 'demo-seed.json'), JSON.stringify({ version: path.basename(seedChunk) }));
 }
 
 /** true when there is no build or any file it was built from (or this script, or the lock file) changed since */

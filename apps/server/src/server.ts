@@ -5,6 +5,7 @@ import { loadOrCreateProviderSecrets } from './identity/keys.ts';
 import { systemClock } from './platform/clock.ts';
 import { createMailer } from './platform/mailer.ts';
 import { createStorage } from './platform/storage.ts';
+import { builtDemoSeedVersion, recordDemoSeedVersion, seededDemoVersion } from './seed/version.ts';
 
 const CUT_CLEANUP_MS = 1000;
 
@@ -29,10 +30,13 @@ async function main() {
   const storage = await createStorage(config);
   const secrets = await loadOrCreateProviderSecrets(database.db);
   const mailer = createMailer({ config, db: database.db });
-  if (config.demoData) {
-    // loaded only in demo mode: the seed brings pdf-lib and the demo content
+  // Demo mode seeds what is missing. The production build knows its seed's version: a restart that finds that
+  // version completed on this database neither loads the seed (pdf-lib and the demo content) nor checks its steps.
+  const seedVersion = builtDemoSeedVersion();
+  if (config.demoData && (!seedVersion || (await seededDemoVersion(database.db)) !== seedVersion)) {
     const { seedDemoData } = await import('./seed/index.ts');
     await seedDemoData({ db: database.db, storage, clock: systemClock, config });
+    if (seedVersion) await recordDemoSeedVersion(database.db, seedVersion);
   }
 
   const app = await buildApp({ config, database, clock: systemClock, mailer, storage, secrets });
