@@ -16,17 +16,14 @@ const PURGE_SETTING = 'arc.retention_purge';
  * starting together from racing on the catalogue.
  */
 export async function ensureAppendOnly(db: Db): Promise<void> {
+  // a restart finds the guard in place: one read of the catalogue instead of rewriting it (and a commit)
+  if (await isAppendOnlyCurrent(db)) return;
   await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('arc.append_only'))`);
     await tx.execute(
-      sql.raw(`create or replace function arc_refuse_change() returns trigger language plpgsql as $$
-begin
-  if tg_op = 'DELETE' and current_setting('${PURGE_SETTING}', true) = 'on' then
-    return old;
-  end if;
-  raise exception '% is append-only: % refused', tg_table_name, tg_op using errcode = '42501';
-end
-$$`),
+      sql.raw(
+        `create or replace function arc_refuse_change() returns trigger language plpgsql as $$${REFUSE_CHANGE_BODY}$$`,
+      ),
     );
     for (const table of APPEND_ONLY_TABLES) {
       await tx.execute(
@@ -39,6 +36,30 @@ $$`),
       );
     }
   });
+}
+
+const REFUSE_CHANGE_BODY = `
+begin
+  if tg_op = 'DELETE' and current_setting('${PURGE_SETTING}', true) = 'on' then
+    return old;
+  end if;
+  raise exception '% is append-only: % refused', tg_table_name, tg_op using errcode = '42501';
+end
+`;
+
+/** true when the function has this body and every table has both its triggers, enabled */
+async function isAppendOnlyCurrent(db: Db): Promise<boolean> {
+  const triggers = APPEND_ONLY_TABLES.flatMap((table) => [`${table}_append_only`, `${table}_no_truncate`]);
+  const result = await db.execute<{ body: string | null; triggers: number }>(sql`
+    select (select prosrc from pg_proc where proname = 'arc_refuse_change' limit 1) as body,
+      (select count(*)::int from pg_trigger t join pg_proc p on p.oid = t.tgfoid
+        where p.proname = 'arc_refuse_change' and t.tgenabled <> 'D'
+          and t.tgname in (${sql.join(
+            triggers.map((name) => sql`${name}`),
+            sql`, `,
+          )})) as triggers`);
+  const [row] = result.rows;
+  return row?.body === REFUSE_CHANGE_BODY && row.triggers === triggers.length;
 }
 
 /**

@@ -2,7 +2,7 @@ import { PassThrough } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { withRetentionPurge } from '../../db/append-only.ts';
+import { ensureAppendOnly, withRetentionPurge } from '../../db/append-only.ts';
 import { actionTokens, auditLog } from '../../db/schema/index.ts';
 import { fixedClock } from '../../platform/clock.ts';
 import { hashToken, randomToken } from '../../platform/tokens.ts';
@@ -271,6 +271,25 @@ describe('audit: append-only', () => {
     expect(await refusal(t.database.db.execute(sql`delete from audit_log where agent_id = 'agt_old'`))).toMatch(
       /append-only: DELETE refused/,
     );
+  });
+
+  it('puts a dropped or disabled guard back at the next start, and leaves a current one alone', async () => {
+    const db = t.database.db;
+    await recordAudit({ db, clock }, { agentId: 'agt_regard', ip: null, action: 'file.downloaded' });
+    await db.execute(sql`drop trigger audit_log_no_truncate on audit_log`);
+    await db.execute(sql`alter table audit_log disable trigger audit_log_append_only`);
+    await ensureAppendOnly(db);
+    expect(await refusal(db.execute(sql`truncate audit_log`))).toMatch(/audit_log is append-only/);
+    expect(await refusal(db.execute(sql`delete from audit_log where agent_id = 'agt_regard'`))).toMatch(
+      /audit_log is append-only/,
+    );
+    // current: nothing is rewritten (the function's catalogue row keeps its version)
+    const version = async () =>
+      (await db.execute<{ xmin: string }>(sql`select xmin::text from pg_proc where proname = 'arc_refuse_change'`))
+        .rows[0]?.xmin;
+    const before = await version();
+    await ensureAppendOnly(db);
+    expect(await version()).toBe(before);
   });
 
   it('has no update or delete in the module except the purge', async () => {
