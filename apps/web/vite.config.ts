@@ -1,7 +1,7 @@
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { bundleBudget, mantineComponentStyles, precompress } from './build/plugins.ts';
+import { bundleBudget, mantineComponentStyles, precompress, zodWithoutJsonSchema } from './build/plugins.ts';
 
 const API = 'http://localhost:8080';
 
@@ -11,6 +11,8 @@ export default defineConfig({
     react(),
     // each Mantine component brings its own stylesheet (no whole @mantine/core/styles.css)
     mantineComponentStyles(),
+    // zod's JSON Schema conversion, which the browser never runs, stays out of every route (decision 042)
+    zodWithoutJsonSchema(),
     // the budget of apps/web/README.md: the build fails when a route's gzipped JavaScript passes it
     bundleBudget({
       budgets: [
