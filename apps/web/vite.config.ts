@@ -72,11 +72,12 @@ export default defineConfig({
               test: /[\\/]node_modules[\\/]@mantine[\\/]core[\\/]esm[\\/](?:core|components[\\/](?:Box|Text|Title|Stack|Group|Loader|Paper|Center|Container|Button|UnstyledButton|Transition))[\\/]/,
             },
             {
-              // the signed-in shell's widgets (app shell, menus, tooltips and what they float on)
+              // the signed-in shell's widgets (app shell, menus, tooltips, the modal, what they float on and the small
+              // Mantine hooks they share): one file, not a dozen chunks of a few hundred bytes each
               name: 'shell-widgets',
               // only these modules: what they import stays where the default splitting puts it
               includeDependenciesRecursively: false,
-              test: /[\\/]node_modules[\\/](?:@floating-ui|react-remove-scroll|react-remove-scroll-bar|react-style-singleton|use-sidecar|use-callback-ref|tslib|get-nonce|@mantine[\\/]core[\\/]esm[\\/]components[\\/](?:AppShell|Menu|Popover|Tooltip|ScrollArea|Portal|Overlay|FocusTrap|ModalBase|Avatar|Indicator|NavLink|Breadcrumbs|Burger|Divider|Collapse))[\\/]/,
+              test: /[\\/]node_modules[\\/](?:@floating-ui|react-remove-scroll|react-remove-scroll-bar|react-style-singleton|use-sidecar|use-callback-ref|tslib|get-nonce|@mantine[\\/]core[\\/]esm[\\/]components[\\/](?:AppShell|Menu|Popover|Tooltip|ScrollArea|Portal|Overlay|FocusTrap|ModalBase|Modal|Avatar|Indicator|NavLink|Breadcrumbs|Burger|Divider|Collapse|Accordion[\\/]AccordionChevron|Checkbox[\\/]CheckIcon|Radio[\\/]RadioIcon)|@mantine[\\/]core[\\/]esm[\\/]utils[\\/]Floating|@mantine[\\/]hooks[\\/]esm[\\/](?:use-focus-trap|use-focus-return|use-window-event|use-long-press|use-click-outside|use-debounced-callback|use-merged-ref|utils[\\/]use-callback-ref|use-disclosure))(?:[\\/.])/,
             },
             {
               name: 'framework',
