@@ -27,23 +27,25 @@ export default defineConfig({
           modules: ['src/features/identity/sign-in-page.tsx', 'src/features/identity/interaction-page.tsx'],
           maxKb: 150,
         },
+        // My Profile shows two screens at once (router.tsx): the profile and the contracts
+        {
+          name: '/profile (profile + contracts)',
+          modules: [
+            'src/shell/signed-in-shell.tsx',
+            'src/features/profile/profile-page.tsx',
+            'src/features/contracts/contracts-page.tsx',
+          ],
+          maxKb: 250,
+        },
       ],
       // every other screen: the entry, the signed-in shell and the screen
       screens: {
         folder: 'src/features/',
         shell: 'src/shell/signed-in-shell.tsx',
         maxKb: 250,
+        // a step a screen loads later (the prospects' search form, the avatar cropper), with its route
+        stepMaxKb: 275,
         // counted in the sign-in flow above; /ui-kit is internal (10,000 sample rows, every widget at once)
-        overBudget: {
-          'src/features/cases/case-form-page.tsx': 255,
-          'src/features/commissions/commissions-page.tsx': 258,
-          'src/features/compliance/compliance-guides-page.tsx': 257,
-          'src/features/contracts/contracts-page.tsx': 265,
-          'src/features/enrollments/enrollments-page.tsx': 274,
-          'src/features/final-expense/final-expense-page.tsx': 254,
-          'src/features/prospects/prospects-page.tsx': 289,
-          'src/features/supplies/products-page.tsx': 285,
-        },
         except: [
           'src/features/identity/sign-in-page.tsx',
           'src/features/identity/interaction-page.tsx',

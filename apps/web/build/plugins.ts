@@ -136,14 +136,17 @@ export interface Budget {
 export interface BudgetOptions {
   /** named flows: the sign-in redirect and form */
   budgets: Budget[];
-  /** every lazily loaded screen under this folder is a route: the entry, `shell` and the screen */
+  /**
+   * every lazily loaded module under this folder: a screen the router loads is a route (the entry, `shell` and
+   * the screen, at most `maxKb`); one a screen loads later (a step, a dialog) is measured with its route (the
+   * entry, `shell`, the route's screen and the step, at most `stepMaxKb`)
+   */
   screens: {
     folder: string;
     shell: string;
     maxKb: number;
+    stepMaxKb: number;
     except: string[];
-    /** screens still over `maxKb`, each held at its current weight until it is brought down (README) */
-    overBudget?: Record<string, number>;
   };
   /** where the report goes (JSON), for the bench and the README */
   reportFile: string;
@@ -227,15 +230,28 @@ function measureBudgets(bundle: Rollup.OutputBundle, root: string, options: Budg
     return { name, kb, maxKb, files };
   };
 
-  const { folder, shell, maxKb, except, overBudget = {} } = options.screens;
+  const { folder, shell, maxKb, stepMaxKb, except } = options.screens;
   const screens = chunks
     .filter((chunk) => chunk.isDynamicEntry)
     .map((chunk) => (chunk.facadeModuleId ? relative(chunk.facadeModuleId) : ''))
     .filter((module) => module.startsWith(folder) && chunkOf(module) !== entry.fileName)
     .filter((module) => !except.includes(module))
     .sort();
+  // a route's screen is loaded by the router (in the entry); a step by a chunk of the screen it belongs to
+  const importers = (module: string) => chunks.filter((chunk) => chunk.dynamicImports.includes(chunkOf(module)));
+  const routes = screens.filter((module) => importers(module).some((chunk) => chunk === entry));
+  const routeOf = (module: string) =>
+    routes.find((route) => {
+      const files = closure([chunkOf(route)]);
+      return importers(module).some((chunk) => files.includes(chunk.fileName));
+    });
   return [
     ...options.budgets.map((budget) => measure(budget.name, budget.modules, budget.maxKb)),
-    ...screens.map((module) => measure(module.slice(folder.length), [shell, module], overBudget[module] ?? maxKb)),
+    ...screens.map((module) => {
+      const route = routes.includes(module) ? undefined : routeOf(module);
+      return route
+        ? measure(`${route.slice(folder.length)} → ${module.slice(folder.length)}`, [shell, route, module], stepMaxKb)
+        : measure(module.slice(folder.length), [shell, module], maxKb);
+    }),
   ];
 }

@@ -130,7 +130,7 @@ export interface DataTableProps<T> {
  * comparison measured 100-160 ms a sort at 10,000 rows in Chromium; keys compared with `<` take a few
  * milliseconds). Only the rows of the page on screen are rendered. No table library: the one this replaced
  * (TanStack Table in manual mode) only held this state and cost about 10 KB gzipped per table route
- * (docs/decisions/041-data-table-without-a-table-library.md).
+ * (docs/decisions/041-every-route-within-the-budget.md).
  */
 
 const NO_ROWS: never[] = [];
