@@ -164,7 +164,9 @@ export function bundleBudget(options: BudgetOptions): Plugin {
     configResolved(config) {
       root = config.root;
     },
-    generateBundle(_output, bundle) {
+    // the files as written: Vite adds each chunk's list of what its dynamic imports preload
+    // (`__vite__mapDeps`) after the other plugins' generateBundle, and the browser loads that too
+    writeBundle(_output, bundle) {
       const report = measureBudgets(bundle, root, options);
       const over = report.filter((entry) => entry.kb > entry.maxKb);
       fs.mkdirSync(path.dirname(options.reportFile), { recursive: true });
