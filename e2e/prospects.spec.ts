@@ -178,6 +178,7 @@ test.describe('[PROSPECTS]', () => {
     await chooseCounty(page, 'Milwaukee County');
     await page.getByRole('combobox', { name: 'Age' }).selectOption('65');
     await page.getByRole('button', { name: 'Run List' }).click();
+    await expect(page.getByText('Total Prospects')).toBeVisible();
     const codes = (await page.getByRole('listbox', { name: 'Include' }).locator('option').allInnerTexts())
       .map((c) => c.trim())
       .slice(0, 3);

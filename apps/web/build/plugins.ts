@@ -68,6 +68,62 @@ export function mantineComponentStyles(): Plugin {
   };
 }
 
+const ZOD_JSON_SCHEMA = /[/\\]zod[/\\]v4[/\\]core[/\\](?:json-schema-processors|to-json-schema)\.js$/;
+/** what zod's schemas call while they are built: each must hand back a method (which then throws) */
+const ZOD_JSON_SCHEMA_FACTORIES = ['createToJSONSchemaMethod', 'createStandardJSONSchemaMethod'];
+
+/** the names a module of zod's ESM build exports (`export function|const|class x`, `export { a as b }`) */
+export function exportedNames(code: string): string[] {
+  const names = [...code.matchAll(/^export (?:async )?(?:function\*?|const|let|var|class) +([\w$]+)/gm)].map(
+    (match) => match[1]!,
+  );
+  for (const [, list] of code.matchAll(/^export \{([^}]*)\}/gm)) {
+    for (const part of list!.split(',')) {
+      const name = part
+        .trim()
+        .split(/\s+as\s+/)
+        .at(-1);
+      if (name) names.push(name);
+    }
+  }
+  return names;
+}
+
+/**
+ * zod's JSON Schema conversion, out of the browser's build (docs/decisions/042-zod-without-json-schema-in-the-browser.md).
+ * zod's classic schemas reach `toJSONSchema()` and its per-type processors from every schema, so no bundler
+ * can drop them, though the web app never converts a schema: about 5 KB gzipped on every signed-in route. In
+ * the build, the two modules become stand-ins with the same exports, each throwing if it is ever called; the
+ * names come from the real module, so a zod upgrade that adds or renames one still builds, and the build fails
+ * if a factory the schemas call while they are built is gone. `vite dev`, the tests and the server use zod as
+ * it is.
+ */
+export function zodWithoutJsonSchema(): Plugin {
+  return {
+    name: 'arc:zod-without-json-schema',
+    apply: 'build',
+    enforce: 'pre',
+    async load(id) {
+      if (!ZOD_JSON_SCHEMA.test(id)) return undefined;
+      const names = exportedNames(await fs.promises.readFile(id, 'utf8'));
+      if (names.length === 0) this.error(`zod without JSON Schema: no exports found in ${id}`);
+      if (id.endsWith('to-json-schema.js')) {
+        const missing = ZOD_JSON_SCHEMA_FACTORIES.filter((name) => !names.includes(name));
+        if (missing.length > 0) this.error(`zod without JSON Schema: ${missing.join(', ')} not exported by ${id}`);
+      }
+      const lines = names.map((name) =>
+        ZOD_JSON_SCHEMA_FACTORIES.includes(name)
+          ? `export const ${name} = () => unavailable;`
+          : `export const ${name} = unavailable;`,
+      );
+      return [
+        `const unavailable = () => { throw new Error('JSON Schema conversion is not part of the web build'); };`,
+        ...lines,
+      ].join('\n');
+    },
+  };
+}
+
 export interface Budget {
   /** what the report calls it: a route or a flow */
   name: string;
@@ -80,14 +136,17 @@ export interface Budget {
 export interface BudgetOptions {
   /** named flows: the sign-in redirect and form */
   budgets: Budget[];
-  /** every lazily loaded screen under this folder is a route: the entry, `shell` and the screen */
+  /**
+   * every lazily loaded module under this folder: a screen the router loads is a route (the entry, `shell` and
+   * the screen, at most `maxKb`); one a screen loads later (a step, a dialog) is measured with its route (the
+   * entry, `shell`, the route's screen and the step, at most `stepMaxKb`)
+   */
   screens: {
     folder: string;
     shell: string;
     maxKb: number;
+    stepMaxKb: number;
     except: string[];
-    /** screens still over `maxKb`, each held at its current weight until it is brought down (README) */
-    overBudget?: Record<string, number>;
   };
   /** where the report goes (JSON), for the bench and the README */
   reportFile: string;
@@ -105,7 +164,9 @@ export function bundleBudget(options: BudgetOptions): Plugin {
     configResolved(config) {
       root = config.root;
     },
-    generateBundle(_output, bundle) {
+    // the files as written: Vite adds each chunk's list of what its dynamic imports preload
+    // (`__vite__mapDeps`) after the other plugins' generateBundle, and the browser loads that too
+    writeBundle(_output, bundle) {
       const report = measureBudgets(bundle, root, options);
       const over = report.filter((entry) => entry.kb > entry.maxKb);
       fs.mkdirSync(path.dirname(options.reportFile), { recursive: true });
@@ -171,15 +232,28 @@ function measureBudgets(bundle: Rollup.OutputBundle, root: string, options: Budg
     return { name, kb, maxKb, files };
   };
 
-  const { folder, shell, maxKb, except, overBudget = {} } = options.screens;
+  const { folder, shell, maxKb, stepMaxKb, except } = options.screens;
   const screens = chunks
     .filter((chunk) => chunk.isDynamicEntry)
     .map((chunk) => (chunk.facadeModuleId ? relative(chunk.facadeModuleId) : ''))
     .filter((module) => module.startsWith(folder) && chunkOf(module) !== entry.fileName)
     .filter((module) => !except.includes(module))
     .sort();
+  // a route's screen is loaded by the router (in the entry); a step by a chunk of the screen it belongs to
+  const importers = (module: string) => chunks.filter((chunk) => chunk.dynamicImports.includes(chunkOf(module)));
+  const routes = screens.filter((module) => importers(module).some((chunk) => chunk === entry));
+  const routeOf = (module: string) =>
+    routes.find((route) => {
+      const files = closure([chunkOf(route)]);
+      return importers(module).some((chunk) => files.includes(chunk.fileName));
+    });
   return [
     ...options.budgets.map((budget) => measure(budget.name, budget.modules, budget.maxKb)),
-    ...screens.map((module) => measure(module.slice(folder.length), [shell, module], overBudget[module] ?? maxKb)),
+    ...screens.map((module) => {
+      const route = routes.includes(module) ? undefined : routeOf(module);
+      return route
+        ? measure(`${route.slice(folder.length)} → ${module.slice(folder.length)}`, [shell, route, module], stepMaxKb)
+        : measure(module.slice(folder.length), [shell, module], maxKb);
+    }),
   ];
 }

@@ -19,18 +19,6 @@ import {
   IconSortDescending,
 } from '@tabler/icons-react';
 import {
-  rowExpandingFeature,
-  rowPaginationFeature,
-  rowSortingFeature,
-  tableFeatures,
-  useTable,
-  type ColumnDef,
-  type ExpandedState,
-  type PaginationState,
-  type Row,
-  type SortingState,
-} from '@tanstack/react-table';
-import {
   Fragment,
   useDeferredValue,
   useEffect,
@@ -49,6 +37,7 @@ import {
   PRINT_PAGE_SIZE,
   RowIndex,
   showingText,
+  type ColumnSort,
   type DataTableValue,
   type PageSize,
 } from './data-table-model.ts';
@@ -94,7 +83,7 @@ export interface DataTableLoadMore {
 export interface DataTableProps<T> {
   /** the rows; `undefined` while the first load runs */
   data: readonly T[] | undefined;
-  /** keep this array stable (module scope or useMemo): a new array rebuilds the table's models */
+  /** keep this array stable (module scope or useMemo): a new array rebuilds the table's search and sort index */
   columns: readonly DataTableColumn<T>[];
   /** a stable, unique id per row (expansion and React keys follow it across sorting and pages) */
   getRowId: (row: T) => string;
@@ -135,32 +124,23 @@ export interface DataTableProps<T> {
 }
 
 /*
- * TanStack Table owns the table's state (sorting, pages, expanded rows), the header model and the sort
- * toggling; it runs in manual mode and gets only the rows of the page on screen. The search, the order and
- * the page slice come from RowIndex (data-table-model.ts), which computes each row's search text and each
- * column's sort keys once per `data` array: TanStack's own row models call `row.getValue` several times per
- * comparison, which measured 100-160 ms a sort at 10,000 rows in Chromium; keys compared with `<` take a
- * few milliseconds.
+ * The table's state (the sorted column, the page, the open rows) is React state here; the search, the order
+ * and the page slice come from RowIndex (data-table-model.ts), which computes each row's search text and each
+ * column's sort keys once per `data` array (a generic row model calling `row.getValue` several times per
+ * comparison measured 100-160 ms a sort at 10,000 rows in Chromium; keys compared with `<` take a few
+ * milliseconds). Only the rows of the page on screen are rendered. No table library: the one this replaced
+ * (TanStack Table in manual mode) only held this state and cost about 10 KB gzipped per table route
+ * (docs/decisions/041-every-route-within-the-budget.md).
  */
-const features = tableFeatures({ rowSortingFeature, rowPaginationFeature, rowExpandingFeature });
-type Features = typeof features;
 
 const NO_ROWS: never[] = [];
-
-function toColumnDefs<T extends object>(columns: readonly DataTableColumn<T>[]) {
-  return columns.map((column): ColumnDef<Features, T, unknown> => ({
-    id: column.id,
-    header: column.header,
-    accessorFn: (row: T) => column.value(row),
-    enableSorting: column.sortable ?? true,
-  }));
-}
 
 const ARIA_SORT = { asc: 'ascending', desc: 'descending' } as const;
 
 /**
- * The one table every list uses (docs/architecture.md, DataTable): TanStack Table for the state (sort, page, expanded rows) and the
- * header model, RowIndex for the search and the order, Mantine for the markup. Sorting by header buttons (`aria-sort` on the sorted column), a case-insensitive search
+ * The one table every list uses (docs/architecture.md, DataTable): React state for the sort, the page and the
+ * open rows, RowIndex for the search and the order, Mantine for the markup. Sorting by header buttons
+ * (`aria-sort` on the sorted column), a case-insensitive search
  * over the columns marked `searchable`, Previous / numbered pages / Next, 10/25/50/100 rows per page, the
  * spec's "Showing x to y of z entries" (announced politely), expandable rows, loading, empty and error
  * states, an optional "Load more" footer and a print mode that prints every row. Only the current page is
@@ -194,16 +174,19 @@ export function DataTable<T extends object>(props: DataTableProps<T>) {
   const captionId = `${ids}-caption`;
   const rows = (data ?? NO_ROWS) as T[];
 
-  const [sorting, setSorting] = useState<SortingState>(() =>
-    initialSort ? [{ id: initialSort.id, desc: initialSort.desc ?? false }] : [],
+  const [sort, setSort] = useState<ColumnSort | undefined>(() =>
+    initialSort ? { id: initialSort.id, desc: initialSort.desc ?? false } : undefined,
   );
-  const [pagination, setPagination] = useState<PaginationState>({ pageIndex: 0, pageSize: initialPageSize });
+  const [pagination, setPagination] = useState<{ pageIndex: number; pageSize: number }>({
+    pageIndex: 0,
+    pageSize: initialPageSize,
+  });
   const [search, setSearch] = useState('');
   const query = useDeferredValue(normaliseSearch(search));
-  const [expanded, setExpanded] = useState<ExpandedState>({});
+  // the open rows by row id: they stay open across sorting, searching and pages
+  const [expanded, setExpanded] = useState<Readonly<Record<string, boolean>>>({});
   const [isPrinting, setPrinting] = useState(false);
 
-  const columnDefs = useMemo(() => toColumnDefs(columns), [columns]);
   const isSearchable = columns.some((column) => column.searchable);
   const isExpandable = renderExpanded !== undefined;
   const showAll = !paginate || isPrinting;
@@ -211,7 +194,7 @@ export function DataTable<T extends object>(props: DataTableProps<T>) {
   // search → order → page, each step recomputed only when its inputs change
   const index = useMemo(() => new RowIndex(rows, columns), [rows, columns]);
   const matches = useMemo(() => index.filter(query), [index, query]);
-  const ordered = useMemo(() => index.sort(matches, sorting[0]), [index, matches, sorting]);
+  const ordered = useMemo(() => index.sort(matches, sort), [index, matches, sort]);
   const total = ordered.length;
   const pageSize = showAll ? (paginate ? PRINT_PAGE_SIZE : Math.max(1, total)) : pagination.pageSize;
   const pageCount = Math.max(1, Math.ceil(total / pageSize));
@@ -225,31 +208,12 @@ export function DataTable<T extends object>(props: DataTableProps<T>) {
     if (!showAll && pageIndex !== pagination.pageIndex) setPagination((current) => ({ ...current, pageIndex }));
   }, [showAll, pageIndex, pagination.pageIndex]);
 
-  const table = useTable({
-    features,
-    columns: columnDefs,
-    data: pageRows,
-    getRowId: (row: T) => getRowId(row),
-    state: { sorting, pagination: { pageIndex, pageSize }, expanded },
-    onSortingChange: (updater) => {
-      setSorting(updater);
-      setPagination((current) => ({ ...current, pageIndex: 0 }));
-    },
-    onPaginationChange: (updater) => {
-      if (!showAll) setPagination(updater);
-    },
-    onExpandedChange: setExpanded,
-    getRowCanExpand: (row: Row<Features, T>) => isExpandable && (canExpand?.(row.original) ?? true),
-    manualSorting: true,
-    manualPagination: true,
-    rowCount: total,
-    // the first click always sorts ascending (TanStack would start numbers and dates descending)
-    sortDescFirst: false,
-    enableSortingRemoval: false,
-    enableMultiSort: false,
-    autoResetPageIndex: false,
-    autoResetExpanded: false,
-  });
+  // a header click sorts by its column: ascending first, then it flips (one column at a time, never unsorted);
+  // a new order starts again at the first page
+  const toggleSort = (id: string) => {
+    setSort((current) => ({ id, desc: current?.id === id ? !current.desc : false }));
+    setPagination((current) => ({ ...current, pageIndex: 0 }));
+  };
 
   // Ctrl+P prints every row too: switch before the browser lays the page out, switch back afterwards
   useEffect(() => {
@@ -269,8 +233,6 @@ export function DataTable<T extends object>(props: DataTableProps<T>) {
     window.print();
     setPrinting(false);
   };
-
-  const tableRows = table.getRowModel().rows;
 
   const columnCount = columns.length + (isExpandable ? 1 : 0);
   const rowLabel = (row: T) => getRowLabel?.(row) ?? (columns[0] ? formatValue(columns[0].value(row)) : '');
@@ -297,7 +259,7 @@ export function DataTable<T extends object>(props: DataTableProps<T>) {
         </Group>
       </Alert>,
     );
-  } else if (tableRows.length === 0 && (isLoading || data === undefined)) {
+  } else if (pageRows.length === 0 && (isLoading || data === undefined)) {
     body = stateRow(
       <Group justify="center" gap="xs">
         <Loader size="sm" aria-label="Loading" />
@@ -306,30 +268,32 @@ export function DataTable<T extends object>(props: DataTableProps<T>) {
         </Text>
       </Group>,
     );
-  } else if (tableRows.length === 0) {
+  } else if (pageRows.length === 0) {
     body = stateRow(
       <Text c="dimmed" size="sm">
         {rows.length === 0 ? emptyMessage : noMatchMessage}
       </Text>,
     );
   } else {
-    body = tableRows.map((row) => {
-      const isOpen = row.getIsExpanded();
-      const detailsId = `${ids}-details-${row.id}`;
+    body = pageRows.map((row) => {
+      const id = getRowId(row);
+      const canOpen = isExpandable && (canExpand?.(row) ?? true);
+      const isOpen = expanded[id] === true;
+      const detailsId = `${ids}-details-${id}`;
       return (
-        <Fragment key={row.id}>
+        <Fragment key={id}>
           <Table.Tr>
             {isExpandable && (
               <Table.Td w={44}>
-                {row.getCanExpand() && (
+                {canOpen && (
                   <ActionIcon
                     variant="subtle"
                     color="gray"
                     className={classes.noPrint}
                     aria-expanded={isOpen}
                     aria-controls={isOpen ? detailsId : undefined}
-                    aria-label={`${isOpen ? 'Hide' : 'Show'} details for ${rowLabel(row.original)}`}
-                    onClick={() => row.toggleExpanded()}
+                    aria-label={`${isOpen ? 'Hide' : 'Show'} details for ${rowLabel(row)}`}
+                    onClick={() => setExpanded((current) => ({ ...current, [id]: !isOpen }))}
                   >
                     <IconChevronRight
                       size={18}
@@ -346,13 +310,13 @@ export function DataTable<T extends object>(props: DataTableProps<T>) {
                 key={column.id}
                 style={{ textAlign: column.align, whiteSpace: column.noWrap ? 'nowrap' : undefined }}
               >
-                {column.cell ? column.cell(row.original) : formatValue(column.value(row.original))}
+                {column.cell ? column.cell(row) : formatValue(column.value(row))}
               </Table.Td>
             ))}
           </Table.Tr>
           {isOpen && renderExpanded && (
             <Table.Tr id={detailsId} className={classes.details}>
-              <Table.Td colSpan={columnCount}>{renderExpanded(row.original)}</Table.Td>
+              <Table.Td colSpan={columnCount}>{renderExpanded(row)}</Table.Td>
             </Table.Tr>
           )}
         </Fragment>
@@ -360,8 +324,6 @@ export function DataTable<T extends object>(props: DataTableProps<T>) {
     });
   }
 
-  const headers = table.getHeaderGroups()[0]?.headers ?? [];
-  const columnsById = new Map(columns.map((column) => [column.id, column]));
   const hasToolbar = isSearchable || printable || toolbar !== undefined || paginate;
 
   return (
@@ -426,12 +388,11 @@ export function DataTable<T extends object>(props: DataTableProps<T>) {
                   <span className={classes.visuallyHidden}>Details</span>
                 </Table.Th>
               )}
-              {headers.map((header) => {
-                const column = columnsById.get(header.column.id)!;
-                const sorted = header.column.getIsSorted();
+              {columns.map((column) => {
+                const sorted = sort?.id === column.id ? (sort.desc ? 'desc' : 'asc') : false;
                 return (
                   <Table.Th
-                    key={header.id}
+                    key={column.id}
                     scope="col"
                     aria-sort={sorted ? ARIA_SORT[sorted] : undefined}
                     className={sorted ? classes.sorted : undefined}
@@ -441,8 +402,8 @@ export function DataTable<T extends object>(props: DataTableProps<T>) {
                       whiteSpace: column.wrapHeader ? 'normal' : 'nowrap',
                     }}
                   >
-                    {header.column.getCanSort() ? (
-                      <UnstyledButton className={classes.sortButton} onClick={() => header.column.toggleSorting()}>
+                    {(column.sortable ?? true) ? (
+                      <UnstyledButton className={classes.sortButton} onClick={() => toggleSort(column.id)}>
                         {column.header}
                         {sorted === 'asc' ? (
                           <IconSortAscending size={16} aria-hidden="true" className={classes.sortIcon} />

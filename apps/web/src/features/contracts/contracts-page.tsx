@@ -1,14 +1,20 @@
 import { CONTRACTS_TEXT, providerShortName, type Contract } from '@arc/contract';
 import { Alert, Button, Paper, Stack, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useMemo } from 'react';
+import { lazy, Suspense, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { contractsQueries } from '../../api/contracts.ts';
 import { PROVIDER_NAME } from '../../config.ts';
 import { DataTable, type DataTableColumn } from '../../ui/data-table.tsx';
-import { CertificationView, DownlineCertificationView } from './certification-views.tsx';
-import { HierarchyView } from './hierarchy-view.tsx';
 import { ViewHeader, ViewMessage } from './view-parts.tsx';
+
+// Each view loads when it opens (apps/web/README.md, Budget): My Profile shows the tables first.
+const loadCertificationViews = () => import('./certification-views.tsx');
+const HierarchyView = lazy(() => import('./hierarchy-view.tsx').then((m) => ({ default: m.HierarchyView })));
+const CertificationView = lazy(() => loadCertificationViews().then((m) => ({ default: m.CertificationView })));
+const DownlineCertificationView = lazy(() =>
+  loadCertificationViews().then((m) => ({ default: m.DownlineCertificationView })),
+);
 
 type View = 'downlines' | 'certification' | 'downline-certification';
 const VIEWS: readonly View[] = ['downlines', 'certification', 'downline-certification'];
@@ -95,21 +101,23 @@ export default function ContractsPage({ isSection = false }: { isSection?: boole
       <Stack gap="lg">
         <Title order={heading}>Contracts</Title>
         <Paper p={{ base: 'sm', sm: 'lg' }}>
-          {!id ? (
-            <MissingId view={view} onBack={close} />
-          ) : view === 'downlines' ? (
-            <HierarchyView
-              key={id}
-              contractId={id}
-              holderName={contract?.Contact__r.Name ?? 'Contract'}
-              carrierName={contract?.Carrier__r.Name}
-              onBack={close}
-            />
-          ) : view === 'certification' ? (
-            <CertificationView key={id} contractId={id} subtitle={subtitle} onBack={close} />
-          ) : (
-            <DownlineCertificationView key={id} reportId={id} subtitle={subtitle} onBack={close} />
-          )}
+          <Suspense fallback={null}>
+            {!id ? (
+              <MissingId view={view} onBack={close} />
+            ) : view === 'downlines' ? (
+              <HierarchyView
+                key={id}
+                contractId={id}
+                holderName={contract?.Contact__r.Name ?? 'Contract'}
+                carrierName={contract?.Carrier__r.Name}
+                onBack={close}
+              />
+            ) : view === 'certification' ? (
+              <CertificationView key={id} contractId={id} subtitle={subtitle} onBack={close} />
+            ) : (
+              <DownlineCertificationView key={id} reportId={id} subtitle={subtitle} onBack={close} />
+            )}
+          </Suspense>
         </Paper>
       </Stack>
     );

@@ -2,15 +2,20 @@ import { ENROLLMENT_MESSAGES } from '@arc/contract';
 import { Alert, Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconDownload, IconExternalLink, IconUpload } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { ApiError } from '../../api/client.ts';
 import { downloadEnrollmentsExport, enrollmentsQueries } from '../../api/enrollments.ts';
 import { track } from '../../api/telemetry.ts';
 import { useDownload } from '../../ui/download.tsx';
 import { ClientEnrollmentsTable, PendedEnrollmentsTable } from './enrollment-tables.tsx';
-import { UploadPanel } from './upload-panel.tsx';
 import { UploadStatus } from './upload-status.tsx';
 import { useUploads } from './use-uploads.ts';
+
+// The upload panel (the drop zone) loads when it opens (apps/web/README.md, Budget); pointing at the button
+// that opens it loads it.
+const loadUploadPanel = () => import('./upload-panel.tsx');
+const UploadPanel = lazy(() => loadUploadPanel().then((m) => ({ default: m.UploadPanel })));
+const preloadUploadPanel = () => void loadUploadPanel();
 
 /** Where agents find each carrier's own e-application (the Resource Documents page lists them). */
 export const CARRIER_EAPP_DIRECTORY = '/maresources';
@@ -44,6 +49,8 @@ export default function EnrollmentsPage() {
       <Group gap="md">
         <Button
           leftSection={<IconUpload size={18} aria-hidden="true" />}
+          onPointerEnter={preloadUploadPanel}
+          onFocus={preloadUploadPanel}
           onClick={() => setPanelOpen((open) => !open)}
           aria-expanded={isPanelOpen}
           aria-controls={PANEL_ID}
@@ -57,7 +64,11 @@ export default function EnrollmentsPage() {
           </Group>
         </Anchor>
       </Group>
-      {isPanelOpen && <UploadPanel uploads={uploads} id={PANEL_ID} />}
+      {isPanelOpen && (
+        <Suspense fallback={null}>
+          <UploadPanel uploads={uploads} id={PANEL_ID} />
+        </Suspense>
+      )}
       <UploadStatus items={uploads.items} onClear={uploads.clear} />
 
       {list.isError ? (

@@ -8,7 +8,7 @@ import {
   passwordLength,
   PROFILE_MESSAGES,
 } from '@arc/contract';
-import { Button, Group, Modal, PasswordInput, Stack } from '@mantine/core';
+import { Button, getDefaultZIndex, Group, Modal, PasswordInput, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useRef } from 'react';
 import { errorMessage } from '../../api/client.ts';
@@ -82,6 +82,9 @@ export function ChangePasswordModal({ opened, onClose, onDone }: ChangePasswordM
       opened={opened}
       onClose={close}
       title="Change Password"
+      // one level below the pop-ups: this dialog mounts when first opened (profile-page.tsx), after the page's
+      // message dialog, and the answer that dialog shows must stay above it
+      zIndex={getDefaultZIndex('modal') - 1}
       centered
       closeButtonProps={{ 'aria-label': 'Close' }}
     >

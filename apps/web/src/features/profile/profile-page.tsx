@@ -1,11 +1,16 @@
 import { Button, Center, Grid, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useCurrentUser } from '../../auth/use-current-user.ts';
 import { MessageDialog } from '../../ui/message-dialog.tsx';
 import { AvatarPanel } from './avatar-panel.tsx';
-import { ChangePasswordModal } from './change-password-modal.tsx';
 import { EmailForm } from './email-form.tsx';
+
+// The password dialog loads when it is first opened (apps/web/README.md, Budget) and then stays mounted;
+// pointing at its button loads it.
+const loadChangePassword = () => import('./change-password-modal.tsx');
+const ChangePasswordModal = lazy(() => loadChangePassword().then((m) => ({ default: m.ChangePasswordModal })));
+const preloadChangePassword = () => void loadChangePassword();
 
 type Dialog = { title: string; message: string } | null;
 
@@ -16,6 +21,7 @@ type Dialog = { title: string; message: string } | null;
 export default function ProfilePage({ contracts }: { contracts?: ReactNode }) {
   const user = useCurrentUser();
   const [isPasswordOpen, setPasswordOpen] = useState(false);
+  const [hasPasswordDialog, setHasPasswordDialog] = useState(false);
   const [dialog, setDialog] = useState<Dialog>(null);
 
   if (!user.data) {
@@ -51,7 +57,12 @@ export default function ProfilePage({ contracts }: { contracts?: ReactNode }) {
                 <Button
                   variant="default"
                   leftSection={<IconLock size={16} aria-hidden="true" />}
-                  onClick={() => setPasswordOpen(true)}
+                  onPointerEnter={preloadChangePassword}
+                  onFocus={preloadChangePassword}
+                  onClick={() => {
+                    setHasPasswordDialog(true);
+                    setPasswordOpen(true);
+                  }}
                 >
                   Change Password
                 </Button>
@@ -61,7 +72,11 @@ export default function ProfilePage({ contracts }: { contracts?: ReactNode }) {
         </Grid.Col>
       </Grid>
       {contracts}
-      <ChangePasswordModal opened={isPasswordOpen} onClose={() => setPasswordOpen(false)} onDone={setDialog} />
+      {hasPasswordDialog && (
+        <Suspense fallback={null}>
+          <ChangePasswordModal opened={isPasswordOpen} onClose={() => setPasswordOpen(false)} onDone={setDialog} />
+        </Suspense>
+      )}
       <MessageDialog opened={dialog !== null} title={dialog?.title ?? ''} onClose={() => setDialog(null)}>
         {dialog?.message ?? ''}
       </MessageDialog>

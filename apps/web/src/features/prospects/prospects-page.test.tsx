@@ -47,9 +47,9 @@ describe('prospect lists /prospects', () => {
     renderWithProviders(<ProspectsPage />, { path: '/prospects' });
     expect(await screen.findByText('11/1/2026')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Postal Code Search' }));
+    // the search form loads when it is first shown
+    const entry = await screen.findByRole('textbox', { name: 'Postal Code' });
     expect(screen.queryByRole('button', { name: 'Run List' })).toBeNull();
-
-    const entry = screen.getByRole('textbox', { name: 'Postal Code' });
     await userEvent.type(entry, '5370{Enter}');
     const dialog = await screen.findByRole('dialog', { name: PROSPECT_MESSAGES.postalCodeInvalidTitle });
     expect(within(dialog).getByText(PROSPECT_MESSAGES.postalCodeInvalid)).toBeInTheDocument();
@@ -83,7 +83,7 @@ describe('prospect lists /prospects', () => {
     setUp([]);
     renderWithProviders(<ProspectsPage />, { path: '/prospects' });
     await userEvent.click(await screen.findByRole('button', { name: 'Postal Code Search' }));
-    await userEvent.type(screen.getByRole('textbox', { name: 'Postal Code' }), '53703{Enter}');
+    await userEvent.type(await screen.findByRole('textbox', { name: 'Postal Code' }), '53703{Enter}');
     await userEvent.click(screen.getByRole('button', { name: 'Run List' }));
     const dialog = await screen.findByRole('dialog', { name: PROSPECT_MESSAGES.noDataTitle });
     expect(within(dialog).getByText(PROSPECT_MESSAGES.noData)).toBeInTheDocument();

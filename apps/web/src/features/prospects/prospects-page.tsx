@@ -11,15 +11,22 @@ import {
 import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconInfoCircle, IconMapPin, IconMailbox } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { errorMessage } from '../../api/client.ts';
 import { downloadProspects, findByCounty, findByZip, prospectQueries } from '../../api/prospects.ts';
 import { BUSINESS_TIME_ZONE } from '../../config.ts';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { MessageDialog } from '../../ui/message-dialog.tsx';
-import { initialPlace } from '../../ui/state-county-picker.tsx';
-import { ResultsView } from './results-view.tsx';
-import { SearchForm, type SearchFormState, type SearchKind } from './search-form.tsx';
+import { initialPlace } from '../../ui/place-value.ts';
+import type { SearchFormState, SearchKind } from './search-form.tsx';
+
+// The form (date pickers, the county picker) and the results (the table) load when the agent gets there:
+// the first view is the choice of search (apps/web/README.md, Budget). Pointing at a choice loads the form.
+const loadSearchForm = () => import('./search-form.tsx');
+const SearchForm = lazy(() => loadSearchForm().then((m) => ({ default: m.SearchForm })));
+const loadResultsView = () => import('./results-view.tsx');
+const ResultsView = lazy(() => loadResultsView().then((m) => ({ default: m.ResultsView })));
+const preloadSearchForm = () => void loadSearchForm();
 
 type Step =
   | { name: 'choose' }
@@ -87,6 +94,8 @@ export default function ProspectsPage() {
       return;
     }
     const range = { datefrom: form.datefrom, dateto: form.dateto };
+    // the results' code loads while the search runs
+    void loadResultsView();
     run.mutate(
       kind === 'county'
         ? { kind, county: form.place.counties.map((c) => c.id), ...range }
@@ -131,6 +140,8 @@ export default function ProspectsPage() {
               <Button
                 size="md"
                 leftSection={<IconMapPin size={18} aria-hidden="true" />}
+                onPointerEnter={preloadSearchForm}
+                onFocus={preloadSearchForm}
                 onClick={() => setStep({ name: 'form', kind: 'county' })}
               >
                 County Search
@@ -138,6 +149,8 @@ export default function ProspectsPage() {
               <Button
                 size="md"
                 leftSection={<IconMailbox size={18} aria-hidden="true" />}
+                onPointerEnter={preloadSearchForm}
+                onFocus={preloadSearchForm}
                 onClick={() => setStep({ name: 'form', kind: 'zip' })}
               >
                 Postal Code Search
@@ -147,32 +160,34 @@ export default function ProspectsPage() {
         </Paper>
       )}
 
-      {step.name === 'form' && (
-        <SearchForm
-          kind={step.kind}
-          form={form}
-          onChange={setForm}
-          ageRanges={ageRanges.data}
-          isAgeRangeError={ageRanges.isError}
-          onBack={() => setStep({ name: 'choose' })}
-          onRun={() => onRun(step.kind)}
-          isRunning={run.isPending}
-          onInvalidPostalCode={() =>
-            setMessage({ title: PROSPECT_MESSAGES.postalCodeInvalidTitle, text: PROSPECT_MESSAGES.postalCodeInvalid })
-          }
-        />
-      )}
+      <Suspense fallback={null}>
+        {step.name === 'form' && (
+          <SearchForm
+            kind={step.kind}
+            form={form}
+            onChange={setForm}
+            ageRanges={ageRanges.data}
+            isAgeRangeError={ageRanges.isError}
+            onBack={() => setStep({ name: 'choose' })}
+            onRun={() => onRun(step.kind)}
+            isRunning={run.isPending}
+            onInvalidPostalCode={() =>
+              setMessage({ title: PROSPECT_MESSAGES.postalCodeInvalidTitle, text: PROSPECT_MESSAGES.postalCodeInvalid })
+            }
+          />
+        )}
 
-      {step.name === 'results' && (
-        <ResultsView
-          rows={step.result.rows}
-          isCapped={step.result.isCapped}
-          limit={step.result.limit}
-          onBack={() => setStep({ name: 'form', kind: step.kind })}
-          onDownload={onDownload}
-          isDownloading={download.isPending}
-        />
-      )}
+        {step.name === 'results' && (
+          <ResultsView
+            rows={step.result.rows}
+            isCapped={step.result.isCapped}
+            limit={step.result.limit}
+            onBack={() => setStep({ name: 'form', kind: step.kind })}
+            onDownload={onDownload}
+            isDownloading={download.isPending}
+          />
+        )}
+      </Suspense>
 
       <ConfirmDialog
         opened={pendingDownload !== null}

@@ -11,7 +11,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { suppliesQueries } from '../../api/supplies.ts';
 import { BUSINESS_TIME_ZONE } from '../../config.ts';
-import { initialPlace, StateCountyPicker, type PlaceValue } from '../../ui/state-county-picker.tsx';
+import { initialPlace, type PlaceValue } from '../../ui/place-value.ts';
+import { SingleCountyPicker } from '../../ui/state-county-fields.tsx';
 
 /** Spec part 2 §9: the search starts on Medicare Advantage. */
 const DEFAULT_PRODUCT_TYPE = MEDICARE_ADVANTAGE;
@@ -102,8 +103,7 @@ export function ProductSearch({ value, onChange, onSearch }: ProductSearchProps)
             />
           </Group>
           {isMa ? (
-            <StateCountyPicker
-              multiple={false}
+            <SingleCountyPicker
               value={value.place}
               onChange={(place) => {
                 setError(null);

@@ -1,14 +1,20 @@
 import { SUPPLIES_MESSAGES, type Product } from '@arc/contract';
 import { Alert, Stack, Title } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import { useCallback, useState } from 'react';
+import { lazy, Suspense, useCallback, useState } from 'react';
 import { stopCheckout, useSuppliesCart } from '../../api/supplies-cart.ts';
 import { MessageDialog } from '../../ui/message-dialog.tsx';
-import { AddToCartModal } from './add-to-cart-modal.tsx';
-import { CarrierList, PlanTable } from './catalog-results.tsx';
-import { Checkout } from './checkout.tsx';
 import { initialSearch, ProductSearch, type SearchFormValue, type SearchRequest } from './product-search.tsx';
 import { SupplyOrders } from './supply-orders.tsx';
+
+// What the first view does not show loads when the agent gets there (apps/web/README.md, Budget): the carriers
+// and plans and the Add to Cart dialog once a search runs, the checkout when the cart's Checkout opens it.
+const loadCatalog = () => import('./catalog-results.tsx');
+const loadAddToCart = () => import('./add-to-cart-modal.tsx');
+const CarrierList = lazy(() => loadCatalog().then((m) => ({ default: m.CarrierList })));
+const PlanTable = lazy(() => loadCatalog().then((m) => ({ default: m.PlanTable })));
+const AddToCartModal = lazy(() => loadAddToCart().then((m) => ({ default: m.AddToCartModal })));
+const Checkout = lazy(() => import('./checkout.tsx').then((m) => ({ default: m.Checkout })));
 
 type Step =
   | { name: 'search' }
@@ -31,50 +37,61 @@ export default function ProductsPage() {
         {SUPPLIES_MESSAGES.stockNote}
       </Alert>
       {isCheckingOut ? (
-        <Checkout
-          onDone={stopCheckout}
-          onSent={() => {
-            stopCheckout();
-            setStep({ name: 'search' });
-            setSent(true);
-          }}
-        />
+        <Suspense fallback={null}>
+          <Checkout
+            onDone={stopCheckout}
+            onSent={() => {
+              stopCheckout();
+              setStep({ name: 'search' });
+              setSent(true);
+            }}
+          />
+        </Suspense>
       ) : (
         <>
           {step.name === 'search' && (
             <ProductSearch
               value={form}
               onChange={setForm}
-              onSearch={(request) => setStep({ name: 'results', request })}
+              onSearch={(request) => {
+                void loadAddToCart();
+                setStep({ name: 'results', request });
+              }}
             />
           )}
-          {step.name === 'results' && (
-            <CarrierList
-              request={step.request}
-              onBack={() => setStep({ name: 'search' })}
-              onViewPlans={(company) =>
-                step.request.kind === 'county' && setStep({ name: 'plans', request: step.request, company })
-              }
-              onAdd={onAdd}
-            />
-          )}
-          {step.name === 'plans' && (
-            <PlanTable
-              request={step.request}
-              company={step.company}
-              onBack={() => setStep({ name: 'results', request: step.request })}
-              onAdd={onAdd}
-            />
-          )}
+          <Suspense fallback={null}>
+            {step.name === 'results' && (
+              <CarrierList
+                request={step.request}
+                onBack={() => setStep({ name: 'search' })}
+                onViewPlans={(company) =>
+                  step.request.kind === 'county' && setStep({ name: 'plans', request: step.request, company })
+                }
+                onAdd={onAdd}
+              />
+            )}
+            {step.name === 'plans' && (
+              <PlanTable
+                request={step.request}
+                company={step.company}
+                onBack={() => setStep({ name: 'results', request: step.request })}
+                onAdd={onAdd}
+              />
+            )}
+          </Suspense>
           <SupplyOrders />
         </>
       )}
-      <AddToCartModal
-        key={adding?.id ?? 'none'}
-        product={adding}
-        currentQty={lines.find((l) => l.productId === adding?.id)?.qty}
-        onClose={() => setAdding(null)}
-      />
+      {adding && (
+        <Suspense fallback={null}>
+          <AddToCartModal
+            key={adding.id}
+            product={adding}
+            currentQty={lines.find((l) => l.productId === adding.id)?.qty}
+            onClose={() => setAdding(null)}
+          />
+        </Suspense>
+      )}
       <MessageDialog opened={isSent} title="Success" onClose={() => setSent(false)}>
         {SUPPLIES_MESSAGES.orderSent}
       </MessageDialog>
