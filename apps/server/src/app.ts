@@ -29,11 +29,11 @@ import { termsGatePlugin } from './modules/terms/terms-gate.ts';
 import { trainingRoutes } from './modules/training/routes.ts';
 import authPlugin from './platform/auth.ts';
 import { compressionPlugin } from './platform/compression.ts';
-import { DATABASE_RETRY_AFTER_SECONDS } from './platform/database-errors.ts';
 import type { AppDeps } from './platform/deps.ts';
 import { errorHandler } from './platform/error-handler.ts';
 import { securityHeadersPlugin } from './platform/security-headers.ts';
 import { createRedisInvalidationBus, createSharedCache } from './platform/shared-cache.ts';
+import { answerUnavailableWhileClosing, RETRY_AFTER_SECONDS } from './platform/unavailable.ts';
 import { webPlugin } from './platform/web.ts';
 
 declare module 'fastify' {
@@ -60,11 +60,14 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     // front: trusting every hop would let any client pick its IP with a made-up X-Forwarded-For.
     trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 1024 * 1024,
+    // answerUnavailableWhileClosing answers instead, with Retry-After and the API's error shape
+    return503OnClosing: false,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('deps', deps);
   app.decorate('db', deps.database.db);
+  answerUnavailableWhileClosing(app);
 
   // ── external plugins ────────────────────────────────────────────────────────────────────────────
   await app.register(securityHeadersPlugin, {
@@ -127,13 +130,13 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
 
   app.get('/healthz', { schema: { hide: true } }, async () => ({ ok: true }));
   // Not ready while the database does not answer within READY_TIMEOUT_MS (a load balancer then stops sending
-  // traffic here); while the server shuts down Fastify answers 503 itself (return503OnClosing).
+  // traffic here); while the server shuts down, answerUnavailableWhileClosing answers 503 before this runs.
   app.get('/readyz', { schema: { hide: true } }, async (_request, reply) => {
     try {
       await withTimeout(deps.database.ping(), READY_TIMEOUT_MS);
       return { ready: true };
     } catch {
-      return reply.code(503).header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS)).send({ ready: false });
+      return reply.code(503).header('retry-after', String(RETRY_AFTER_SECONDS)).send({ ready: false });
     }
   });
 
