@@ -4,6 +4,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { TrustProxy } from './config.ts';
+import { createGrantCheck } from './identity/grants.ts';
 import { identityPlugin } from './identity/index.ts';
 import { loadOrCreateProviderSecrets, publicJwks } from './identity/keys.ts';
 import { accountRoutes } from './modules/account/routes.ts';
@@ -117,6 +118,12 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await app.register(swaggerUi, { routePrefix: '/arc/docs' });
 
   // ── platform ───────────────────────────────────────────────────────────────────────────────────
+  // Log Out ends the grant of the session; its access tokens are refused from the next call on, on every
+  // replica (decision 043). The answer per grant is cached like user info, and dropped everywhere when it ends.
+  const grants = createGrantCheck({
+    db: deps.database.db,
+    cache: createSharedCache<boolean>({ name: 'grants', ttlMs: config.userCacheTtlMs, bus: invalidationBus }),
+  });
   await app.register(authPlugin, {
     issuer: config.oidcIssuer,
     audience: config.apiAudience,
@@ -124,6 +131,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
       ? {
           jwks: publicJwks(deps.secrets),
           reloadJwks: async () => publicJwks(await loadOrCreateProviderSecrets(deps.database.db)),
+          isGrantActive: grants.isActive,
         }
       : {}),
   });
@@ -146,7 +154,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
 
   // ── identity and business areas ────────────────────────────────────────────────────────────────
   await app.register(auditJobs);
-  await app.register(identityPlugin);
+  await app.register(identityPlugin, { onGrantEnded: grants.ended });
   await app.register(accountRoutes);
   // User info is reused for a few seconds per agent (decision 005). A change to what it shows (terms accepted,
   // a profile change) drops the agent's entry on every replica before the call answers (decision 035).
