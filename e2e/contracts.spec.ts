@@ -7,6 +7,16 @@ import { screenshotBoth } from './screenshots.ts';
 
 const AGENCY = 'Anthem, Whitfield Senior Benefits Group';
 
+/** A checkbox's label is to the right of the box, centred on it, and one line high (not wrapped or below). */
+async function expectLabelBesideBox(checkbox: Locator) {
+  const label = checkbox.page().locator(`label[for="${await checkbox.getAttribute('id')}"]`);
+  const box = (await checkbox.boundingBox())!;
+  const text = (await label.boundingBox())!;
+  expect(text.x).toBeGreaterThanOrEqual(box.x + box.width);
+  expect(Math.abs(text.y + text.height / 2 - (box.y + box.height / 2))).toBeLessThan(4);
+  expect(text.height).toBeLessThan(box.height * 1.6);
+}
+
 async function openContracts(page: Page) {
   await page.goto('/profile');
   await expect(page.getByRole('heading', { name: 'Contracts', level: 2 })).toBeVisible({ timeout: 30_000 });
@@ -87,6 +97,12 @@ test.describe('[CONTRACTS]', () => {
         .first(),
     ).toBeVisible();
     await screenshotBoth(page, 'contracts-hierarchy-search');
+    // at desktop and phone width the "Case sensitive" label sits beside its box, on one line
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: 844 });
+      await expectLabelBesideBox(page.getByRole('checkbox', { name: CONTRACTS_TEXT.caseSensitive }));
+    }
+    await page.setViewportSize({ width: 1280, height: 800 });
 
     // case-sensitive: the lower-case query matches nobody, the capitalised one the same agents as before
     await page.getByRole('checkbox', { name: CONTRACTS_TEXT.caseSensitive }).check();

@@ -43,6 +43,14 @@ test.describe('[IDENTITY] sign-in', () => {
 
   test('logs out: the token and user are gone and the dashboard shows the welcome', async ({ page }) => {
     await signIn(page);
+    const accessToken = await page.evaluate(() => {
+      const key = Object.keys(sessionStorage).find((k) => k.startsWith('oidc.user'));
+      return key ? (JSON.parse(sessionStorage.getItem(key)!) as { access_token: string }).access_token : null;
+    });
+    expect(accessToken).toEqual(expect.any(String));
+    const userInfo = async () =>
+      (await page.request.get('/arc/user/info', { headers: { authorization: `Bearer ${accessToken}` } })).status();
+    expect(await userInfo()).toBe(200);
     await page.getByRole('button', { name: /user menu/i }).click();
     await page.getByRole('menuitem', { name: 'Log Out' }).click();
     // the provider ends its session and sends the browser back to sign in
@@ -51,6 +59,8 @@ test.describe('[IDENTITY] sign-in', () => {
     await expect(page.getByRole('link', { name: 'Login' })).toBeVisible();
     const stored = await page.evaluate(() => Object.keys(sessionStorage).filter((k) => k.startsWith('oidc.user')));
     expect(stored).toEqual([]);
+    // the access token the browser held is refused too, though it had most of its 15 minutes left
+    expect(await userInfo()).toBe(401);
   });
 });
 

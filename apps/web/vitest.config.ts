@@ -7,7 +7,7 @@ export default defineConfig({
   test: {
     name: 'web',
     environment: 'jsdom',
-    include: ['src/**/*.test.{ts,tsx}'],
+    include: ['src/**/*.test.{ts,tsx}', 'build/**/*.test.ts'],
     setupFiles: ['src/test/setup.ts'],
     // user-event screens take a few seconds when the two cores are busy: a slow run is not a failure
     testTimeout: 15_000,

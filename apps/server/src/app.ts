@@ -4,6 +4,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { TrustProxy } from './config.ts';
+import { createGrantCheck } from './identity/grants.ts';
 import { identityPlugin } from './identity/index.ts';
 import { loadOrCreateProviderSecrets, publicJwks } from './identity/keys.ts';
 import { accountRoutes } from './modules/account/routes.ts';
@@ -29,11 +30,11 @@ import { termsGatePlugin } from './modules/terms/terms-gate.ts';
 import { trainingRoutes } from './modules/training/routes.ts';
 import authPlugin from './platform/auth.ts';
 import { compressionPlugin } from './platform/compression.ts';
-import { DATABASE_RETRY_AFTER_SECONDS } from './platform/database-errors.ts';
 import type { AppDeps } from './platform/deps.ts';
 import { errorHandler } from './platform/error-handler.ts';
 import { securityHeadersPlugin } from './platform/security-headers.ts';
 import { createRedisInvalidationBus, createSharedCache } from './platform/shared-cache.ts';
+import { answerUnavailableWhileClosing, RETRY_AFTER_SECONDS } from './platform/unavailable.ts';
 import { webPlugin } from './platform/web.ts';
 
 declare module 'fastify' {
@@ -60,11 +61,14 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     // front: trusting every hop would let any client pick its IP with a made-up X-Forwarded-For.
     trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 1024 * 1024,
+    // answerUnavailableWhileClosing answers instead, with Retry-After and the API's error shape
+    return503OnClosing: false,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('deps', deps);
   app.decorate('db', deps.database.db);
+  answerUnavailableWhileClosing(app);
 
   // ── external plugins ────────────────────────────────────────────────────────────────────────────
   await app.register(securityHeadersPlugin, {
@@ -114,6 +118,12 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await app.register(swaggerUi, { routePrefix: '/arc/docs' });
 
   // ── platform ───────────────────────────────────────────────────────────────────────────────────
+  // Log Out ends the grant of the session; its access tokens are refused from the next call on, on every
+  // replica (decision 043). The answer per grant is cached like user info, and dropped everywhere when it ends.
+  const grants = createGrantCheck({
+    db: deps.database.db,
+    cache: createSharedCache<boolean>({ name: 'grants', ttlMs: config.userCacheTtlMs, bus: invalidationBus }),
+  });
   await app.register(authPlugin, {
     issuer: config.oidcIssuer,
     audience: config.apiAudience,
@@ -121,19 +131,20 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
       ? {
           jwks: publicJwks(deps.secrets),
           reloadJwks: async () => publicJwks(await loadOrCreateProviderSecrets(deps.database.db)),
+          isGrantActive: grants.isActive,
         }
       : {}),
   });
 
   app.get('/healthz', { schema: { hide: true } }, async () => ({ ok: true }));
   // Not ready while the database does not answer within READY_TIMEOUT_MS (a load balancer then stops sending
-  // traffic here); while the server shuts down Fastify answers 503 itself (return503OnClosing).
+  // traffic here); while the server shuts down, answerUnavailableWhileClosing answers 503 before this runs.
   app.get('/readyz', { schema: { hide: true } }, async (_request, reply) => {
     try {
       await withTimeout(deps.database.ping(), READY_TIMEOUT_MS);
       return { ready: true };
     } catch {
-      return reply.code(503).header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS)).send({ ready: false });
+      return reply.code(503).header('retry-after', String(RETRY_AFTER_SECONDS)).send({ ready: false });
     }
   });
 
@@ -143,7 +154,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
 
   // ── identity and business areas ────────────────────────────────────────────────────────────────
   await app.register(auditJobs);
-  await app.register(identityPlugin);
+  await app.register(identityPlugin, { onGrantEnded: grants.ended });
   await app.register(accountRoutes);
   // User info is reused for a few seconds per agent (decision 005). A change to what it shows (terms accepted,
   // a profile change) drops the agent's entry on every replica before the call answers (decision 035).

@@ -48,13 +48,15 @@ export function precompress(): Plugin {
   };
 }
 
-const MANTINE_CLASSES = /[/\\]@mantine[/\\]core[/\\]esm[/\\]components[/\\](?:[^/\\]+[/\\])*([A-Za-z]+)\.module\.mjs$/;
+const MANTINE_CLASSES = /[/\\]@mantine[/\\]core[/\\]esm[/\\](?:[^/\\]+[/\\])*([A-Za-z]+)\.module\.mjs$/;
 
 /**
- * Mantine's styles by component: every Mantine component imports its class names from `<Name>.module.mjs`;
- * this plugin makes that file import `@mantine/core/styles/<Name>.layer.css` too. A screen's CSS is then
- * exactly the styles of the Mantine components its JavaScript contains, in the chunk that contains them,
- * whatever the screen imports: no screen imports Mantine CSS by hand (main.tsx imports only the base layers).
+ * Mantine's styles by component: every Mantine component imports its class names from `<Name>.module.mjs`
+ * (under `components/`, or `utils/` for a part several share: InlineInput lays out the box and label of
+ * Checkbox, Radio and Switch); this plugin makes that file import `@mantine/core/styles/<Name>.layer.css` too.
+ * A screen's CSS is then exactly the styles of the Mantine components its JavaScript contains, in the chunk that
+ * contains them, whatever the screen imports: no screen imports Mantine CSS by hand (main.tsx imports only the
+ * base layers). plugins.test.ts checks that every class file of the installed Mantine gets its stylesheet.
  */
 export function mantineComponentStyles(): Plugin {
   return {

@@ -13,10 +13,12 @@ type Row = typeof oidcPayloads.$inferSelect;
 export class DrizzleAdapter implements Adapter {
   readonly #db: Db;
   readonly #type: string;
+  readonly #onDestroyed: ((id: string) => Promise<void>) | undefined;
 
-  constructor(db: Db, type: string) {
+  constructor(db: Db, type: string, onDestroyed?: (id: string) => Promise<void>) {
     this.#db = db;
     this.#type = type;
+    this.#onDestroyed = onDestroyed;
   }
 
   async upsert(id: string, payload: AdapterPayload, expiresIn?: number): Promise<void> {
@@ -55,6 +57,7 @@ export class DrizzleAdapter implements Adapter {
 
   async destroy(id: string): Promise<void> {
     await this.#db.delete(oidcPayloads).where(and(eq(oidcPayloads.id, id), eq(oidcPayloads.type, this.#type)));
+    await this.#onDestroyed?.(id);
   }
 
   async revokeByGrantId(grantId: string): Promise<void> {
@@ -79,7 +82,18 @@ function toPayload(row: Row): AdapterPayload | undefined {
   return row.consumedAt ? { ...payload, consumed: Math.floor(row.consumedAt.getTime() / 1000) } : payload;
 }
 
-export const createAdapterFactory = (db: Db) => (name: string) => new DrizzleAdapter(db, name);
+export interface AdapterOptions {
+  /**
+   * A grant was deleted (Log Out, a revoked refresh token): awaited before the provider answers, so the API's
+   * grant check (grants.ts) on every replica refuses its access tokens from then on.
+   */
+  onGrantEnded?: (grantId: string) => Promise<void>;
+}
+
+export const createAdapterFactory =
+  (db: Db, { onGrantEnded }: AdapterOptions = {}) =>
+  (name: string) =>
+    new DrizzleAdapter(db, name, name === 'Grant' ? onGrantEnded : undefined);
 
 /** Deletes expired provider rows; returns how many went. */
 export async function purgeExpiredPayloads(db: Db, now = new Date()): Promise<number> {

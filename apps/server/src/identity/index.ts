@@ -16,7 +16,12 @@ import { PURGE_EVERY_MS, purgeIdentityRows } from './purge.ts';
 /** how long after listening the provider loads if no request asked for it first */
 const PROVIDER_WARM_UP_MS = 250;
 
-async function identity(app: FastifyInstance): Promise<void> {
+export interface IdentityOptions {
+  /** a grant was deleted: its access tokens must be refused from now on (grants.ts) */
+  onGrantEnded?: (grantId: string) => Promise<void>;
+}
+
+async function identity(app: FastifyInstance, options: IdentityOptions): Promise<void> {
   const { config, secrets } = app.deps;
   if (!config.isEmbeddedIssuer) return;
 
@@ -26,7 +31,7 @@ async function identity(app: FastifyInstance): Promise<void> {
   let provider: Promise<Provider> | undefined;
   const getProvider = () =>
     (provider ??= import('./provider.ts').then(({ createProvider }) =>
-      createProvider({ config, db: app.db, secrets, log: app.log }),
+      createProvider({ config, db: app.db, secrets, log: app.log, onGrantEnded: options.onGrantEnded }),
     ));
   app.addHook('onListen', (done) => {
     setTimeout(() => {

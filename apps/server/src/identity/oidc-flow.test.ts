@@ -308,7 +308,7 @@ describe('POST /interaction/:uid/abort', () => {
 });
 
 describe('GET /oidc/session/end (logout)', () => {
-  it('ends the session with our own page and returns to the sign-in screen', async () => {
+  it('ends the session with our own page and returns to the sign-in screen; its access token is refused', async () => {
     const start = await startAuthorization(t);
     const login = await submitLogin(t, start, { username: agent.npn, password: PASSWORD });
     const callback = await followToCallback(t, start, login.json().redirectTo);
@@ -318,7 +318,9 @@ describe('GET /oidc/session/end (logout)', () => {
       redirect_uri: start.redirectUri,
       code_verifier: start.verifier,
     });
-    const { id_token: idToken, refresh_token: refreshToken } = token.json();
+    const { id_token: idToken, refresh_token: refreshToken, access_token: accessToken } = token.json();
+    const userInfo = () => t.app.inject({ method: 'GET', url: '/arc/user/info', headers: bearer(accessToken) });
+    expect((await userInfo()).statusCode).toBe(200);
 
     const endUrl = `/oidc/session/end?${new URLSearchParams({
       id_token_hint: idToken,
@@ -355,6 +357,42 @@ describe('GET /oidc/session/end (logout)', () => {
     expect(next.uid).toEqual(expect.any(String));
     const refresh = await tokenRequest(t, { grant_type: 'refresh_token', refresh_token: refreshToken });
     expect(refresh.statusCode).toBe(400);
+    // and so is the access token, though it has most of its 15 minutes left
+    const after = await userInfo();
+    expect(after.statusCode).toBe(401);
+    expect(after.json()).toMatchObject({ code: 'UNAUTHORIZED' });
+  });
+
+  it("leaves the access tokens of the agent's other sessions alone", async () => {
+    const other = await signInThroughProvider(t, { username: agent.npn, password: PASSWORD });
+    const start = await startAuthorization(t);
+    const login = await submitLogin(t, start, { username: agent.npn, password: PASSWORD });
+    const callback = await followToCallback(t, start, login.json().redirectTo);
+    const token = await tokenRequest(t, {
+      grant_type: 'authorization_code',
+      code: callback.searchParams.get('code')!,
+      redirect_uri: start.redirectUri,
+      code_verifier: start.verifier,
+    });
+    const { id_token: idToken, access_token: accessToken } = token.json();
+    const endUrl = `/oidc/session/end?${new URLSearchParams({ id_token_hint: idToken })}`;
+    const page = await t.app.inject({ method: 'GET', url: endUrl, headers: { cookie: start.jar.header(endUrl) } });
+    start.jar.store(page);
+    const confirmUrl = localPath(/action="([^"]+)"/.exec(page.body)![1]!);
+    const confirm = await t.app.inject({
+      method: 'POST',
+      url: confirmUrl,
+      headers: { cookie: start.jar.header(confirmUrl), 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({
+        xsrf: /name="xsrf" value="([^"]+)"/.exec(page.body)![1]!,
+        logout: 'yes',
+      }).toString(),
+    });
+    expect(confirm.statusCode).toBe(303);
+    const ask = (bearerToken: string) =>
+      t.app.inject({ method: 'GET', url: '/arc/user/info', headers: bearer(bearerToken) });
+    expect((await ask(accessToken)).statusCode).toBe(401);
+    expect((await ask(other.accessToken)).statusCode).toBe(200);
   });
 });
 

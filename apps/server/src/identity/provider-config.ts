@@ -2,8 +2,9 @@ import { OIDC_SCOPES, paths, WEB_CLIENT_ID } from '@arc/contract/constants';
 import { errors, type Configuration, type Grant, type KoaContextWithOIDC } from 'oidc-provider';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
+import { GRANT_ID_CLAIM } from '../platform/auth.ts';
 import { findAccount } from './account.ts';
-import { createAdapterFactory } from './adapter.ts';
+import { createAdapterFactory, type AdapterOptions } from './adapter.ts';
 import type { ProviderSecrets } from './keys.ts';
 import { createProviderPages } from './pages.ts';
 
@@ -20,7 +21,7 @@ export const TTL = {
   Grant: 12 * HOUR,
 } as const;
 
-export interface ProviderConfigOptions {
+export interface ProviderConfigOptions extends AdapterOptions {
   config: Config;
   db: Db;
   secrets: ProviderSecrets;
@@ -31,12 +32,12 @@ export interface ProviderConfigOptions {
  * for every client, JWT access tokens for the API's resource, rotated refresh tokens, consent granted
  * without a screen, and our own pages in place of the defaults (which load fonts from outside).
  */
-export function providerConfiguration({ config, db, secrets }: ProviderConfigOptions): Configuration {
+export function providerConfiguration({ config, db, secrets, onGrantEnded }: ProviderConfigOptions): Configuration {
   const { publicUrl, apiAudience } = config;
   const pages = createProviderPages({ publicUrl, productName: config.providerName });
 
   return {
-    adapter: createAdapterFactory(db),
+    adapter: createAdapterFactory(db, onGrantEnded ? { onGrantEnded } : {}),
     clients: [
       {
         client_id: WEB_CLIENT_ID,
@@ -63,6 +64,9 @@ export function providerConfiguration({ config, db, secrets }: ProviderConfigOpt
     responseTypes: ['code'],
     // The API's JWT access tokens cannot call userinfo, so the ID token carries the profile claims.
     conformIdTokenClaims: false,
+    // The API's access tokens name their grant, so that Log Out (which ends the grant) ends them too (grants.ts).
+    extraTokenClaims: (_ctx, token) =>
+      token.kind === 'AccessToken' && token.grantId ? { [GRANT_ID_CLAIM]: token.grantId } : undefined,
     // The browser sends Origin on the token request even from the same origin: allow exactly ours.
     clientBasedCORS: (_ctx, origin) => origin === new URL(publicUrl).origin,
     // without keys the provider's cookies are silently unsigned

@@ -30,6 +30,20 @@ export interface AuthOptions {
   reloadJwks?: () => Promise<{ keys: JsonWebKey[] }>;
   /** how many verified tokens to remember (bounded, each until it expires) */
   cacheSize?: number;
+  /**
+   * Whether the grant a token was issued under still stands (the embedded provider's tokens name it in
+   * `grant_id`): Log Out ends the grant, and its access tokens are refused from the next call on, on every
+   * replica, instead of living out their 15 minutes. Answers synchronously when it knows (its cache).
+   */
+  isGrantActive?: (grantId: string) => boolean | Promise<boolean>;
+}
+
+/** The claim in which the embedded provider names the grant of an access token (identity/provider-config.ts). */
+export const GRANT_ID_CLAIM = 'grant_id';
+
+interface VerifiedToken {
+  agentId: string;
+  grantId: string | undefined;
 }
 
 /** Pulls the bearer token out of an Authorization header, or returns undefined. */
@@ -40,7 +54,13 @@ export function bearerToken(request: FastifyRequest): string | undefined {
   return match?.[1];
 }
 
-export function createAccessTokenVerifier(options: AuthOptions) {
+/** Verifies an access token's signature and claims and answers its agent (`sub`). */
+export function createAccessTokenVerifier(options: AuthOptions): (token: string) => Promise<string> {
+  const verify = createTokenVerifier(options);
+  return async (token) => (await verify(token)).agentId;
+}
+
+function createTokenVerifier(options: AuthOptions) {
   let keySet: JWTVerifyGetKey = options.jwks
     ? createLocalJWKSet(options.jwks)
     : createRemoteJWKSet(new URL(`${options.issuer}/jwks`));
@@ -65,20 +85,22 @@ export function createAccessTokenVerifier(options: AuthOptions) {
   // Each verified token until it expires (the ttl is only an upper bound; `exp` decides). The key is the end of
   // the token's signature, and a hit counts only when the whole token is the one verified: hashing the whole
   // 900-character token for the lookup on every call cost a tenth of a cached answer (decision 046).
-  const cache = createTtlCache<{ token: string; agentId: string }>({
+  const cache = createTtlCache<VerifiedToken & { token: string }>({
     ttlMs: 24 * 60 * 60 * 1000,
     maxEntries: options.cacheSize ?? 10_000,
   });
   const cacheKey = (token: string) => token.slice(-CACHE_KEY_LENGTH);
 
-  return async function verifyAccessToken(token: string): Promise<string> {
+  return async function verifyAccessToken(token: string): Promise<VerifiedToken> {
     const cached = cache.get(cacheKey(token));
-    if (cached && cached.token === token) return cached.agentId;
+    if (cached && cached.token === token) return cached;
     try {
       const { payload } = await verifyJwt(token);
       if (typeof payload.sub !== 'string' || !payload.sub) throw new AppError('UNAUTHORIZED', 'Invalid token');
-      cache.set(cacheKey(token), { token, agentId: payload.sub }, (payload.exp ?? 0) * 1000);
-      return payload.sub;
+      const grantId = payload[GRANT_ID_CLAIM];
+      const verified = { token, agentId: payload.sub, grantId: typeof grantId === 'string' ? grantId : undefined };
+      cache.set(cacheKey(token), verified, (payload.exp ?? 0) * 1000);
+      return verified;
     } catch (err) {
       if (err instanceof AppError) throw err;
       if (err instanceof joseErrors.JWTExpired) throw new AppError('UNAUTHORIZED', 'Token expired');
@@ -91,7 +113,19 @@ export function createAccessTokenVerifier(options: AuthOptions) {
 const CACHE_KEY_LENGTH = 32;
 
 async function authPlugin(app: FastifyInstance, options: AuthOptions) {
-  const verify = createAccessTokenVerifier(options);
+  const verifyToken = createTokenVerifier(options);
+  const { isGrantActive } = options;
+  /** the token's agent, once its grant is known to stand (a cheap check: cached, synchronous when known) */
+  async function verify(token: string): Promise<string> {
+    const { agentId, grantId } = await verifyToken(token);
+    if (grantId && isGrantActive) {
+      const isActive = isGrantActive(grantId);
+      if (isActive === false || (isActive !== true && !(await isActive))) {
+        throw new AppError('UNAUTHORIZED', 'Signed out');
+      }
+    }
+    return agentId;
+  }
   app.decorateRequest('agentId', '');
   app.decorate('authenticate', async (request: FastifyRequest) => {
     const token = bearerToken(request);

@@ -1,6 +1,3 @@
-/** Seconds a client is asked to wait (`Retry-After`) when the database cannot be reached. */
-export const DATABASE_RETRY_AFTER_SECONDS = 5;
-
 /** node's socket errors and node-postgres' own words for a connection that failed, broke or timed out */
 const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENOTFOUND']);
 /**

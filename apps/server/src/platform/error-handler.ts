@@ -1,8 +1,9 @@
 import { MESSAGES, type ErrorResponse } from '@arc/contract';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from './database-errors.ts';
+import { isDatabaseUnavailable } from './database-errors.ts';
 import { AppError, errorCodeForStatus } from './errors.ts';
+import { sendUnavailable } from './unavailable.ts';
 
 /**
  * The one error handler: every answer is the contract's ErrorResponse. Validation errors list their fields,
@@ -27,8 +28,7 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
   }
   if (!(error instanceof AppError && error.status < 500) && isDatabaseUnavailable(error)) {
     request.log.warn({ err: error, url: request.url }, 'database unavailable');
-    const body: ErrorResponse = { code: 'UNAVAILABLE', message: MESSAGES.serviceUnavailable };
-    return reply.code(503).header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS)).send(body);
+    return sendUnavailable(reply);
   }
   if (error instanceof AppError) {
     if (error.status >= 500) request.log.error({ err: error }, error.message);

@@ -319,7 +319,7 @@ describe.skipIf(missing.length > 0)('two replicas behind nginx (PostgreSQL, Redi
     expect(answers).toEqual([...Array<number>(10).fill(200), 429]);
   });
 
-  it('ends the session on both replicas at Log Out', async () => {
+  it('ends the session and its access token on both replicas at Log Out', async () => {
     const a = target('A');
     const b = target('B');
     const start = await startAuthorization(a);
@@ -332,10 +332,20 @@ describe.skipIf(missing.length > 0)('two replicas behind nginx (PostgreSQL, Redi
       code_verifier: start.verifier,
     });
     expect(tokens.statusCode).toBe(200);
-    const { id_token: idToken, refresh_token: refreshToken } = tokens.json<{
+    const {
+      id_token: idToken,
+      refresh_token: refreshToken,
+      access_token: accessToken,
+    } = tokens.json<{
       id_token: string;
       refresh_token: string;
+      access_token: string;
     }>();
+    // both replicas accept the access token (and B remembers its grant as standing)
+    for (const replica of [a, b]) {
+      const res = await replica.inject({ url: '/arc/user/info', headers: bearer(accessToken) });
+      expect(res.statusCode).toBe(200);
+    }
 
     // Log Out on A: the provider's logout page, then its confirmation
     const endUrl = `/oidc/session/end?${new URLSearchParams({
@@ -357,6 +367,9 @@ describe.skipIf(missing.length > 0)('two replicas behind nginx (PostgreSQL, Redi
     start.jar.store(confirm);
     expect(confirm.statusCode).toBe(303);
 
+    // B refuses the access token at once, though it has most of its 15 minutes left
+    const refused = await b.inject({ url: '/arc/user/info', headers: bearer(accessToken) });
+    expect(refused.statusCode).toBe(401);
     // B: the refresh token is dead and the session cookie signs in nobody
     const refresh = await tokenRequest(b, { grant_type: 'refresh_token', refresh_token: refreshToken });
     expect(refresh.statusCode).toBe(400);

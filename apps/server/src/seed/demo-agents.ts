@@ -1,4 +1,5 @@
 import { makeAgent, type NewAgent } from './factories.ts';
+import { ROSTER_FIRST_NAMES, ROSTER_LAST_NAMES } from './names.ts';
 import type { Random } from './random.ts';
 
 export const DEMO_PASSWORD = 'Demo-Agent-2026!';
@@ -8,8 +9,6 @@ export const DEMO2_AGENT_ID = 'agt_demo2';
 /** On the roster, not registered: the newcomer tries register → e-mail link → create password → terms gate. */
 export const NEWCOMER_NPN = '17000003';
 
-const FIRST_NAMES = ['Alicia', 'Brandon', 'Carmen', 'Darnell', 'Elena', 'Farid', 'Grace', 'Hector', 'Imani', 'Jonah'];
-const LAST_NAMES = ['Alvarez', 'Bennett', 'Chen', 'Delgado', 'Ellison', 'Fofana', 'Gutierrez', 'Hart', 'Ishikawa'];
 const AREA_CODES = ['916', '503', '602', '702', '208', '775', '559', '541'];
 
 const phone = (random: Random) => `(${random.pick(AREA_CODES)}) 555-01${String(random.int(10, 99))}`;
@@ -72,8 +71,8 @@ export function demoRoster(random: Random, passwordHash: string): NewAgent[] {
   ];
   for (let n = 4; n <= 15; n += 1) {
     const npn = String(17_000_000 + n);
-    const firstName = random.pick(FIRST_NAMES);
-    const lastName = random.pick(LAST_NAMES);
+    const firstName = random.pick(ROSTER_FIRST_NAMES);
+    const lastName = random.pick(ROSTER_LAST_NAMES);
     roster.push(
       makeAgent(
         {

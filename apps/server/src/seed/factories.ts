@@ -13,26 +13,11 @@ import { logoUrl } from '../modules/dashboard/logos.ts';
 import { hashPassword } from '../platform/passwords.ts';
 import type { Storage } from '../platform/storage.ts';
 import { randomId } from '../platform/tokens.ts';
+import { AGENT_FIRST_NAMES, AGENT_LAST_NAMES } from './names.ts';
 import { seededRandom, type Random } from './random.ts';
 
 export type AgentRow = typeof agents.$inferSelect;
 export type NewAgent = typeof agents.$inferInsert;
-
-const FIRST_NAMES = [
-  'Olivia',
-  'Liam',
-  'Emma',
-  'Noah',
-  'Ava',
-  'Mateo',
-  'Sophia',
-  'Elijah',
-  'Mia',
-  'James',
-  'Amelia',
-  'Lucas',
-];
-const LAST_NAMES = ['Garcia', 'Smith', 'Nguyen', 'Johnson', 'Patel', 'Brown', 'Lopez', 'Miller', 'Davis', 'Wilson'];
 
 const factoryRandom = seededRandom(20261122);
 let sequence = 0;
@@ -43,8 +28,8 @@ let sequence = 0;
  */
 export function makeAgent(overrides: Partial<NewAgent> = {}, random: Random = factoryRandom): NewAgent {
   sequence += 1;
-  const firstName = random.pick(FIRST_NAMES);
-  const lastName = random.pick(LAST_NAMES);
+  const firstName = random.pick(AGENT_FIRST_NAMES);
+  const lastName = random.pick(AGENT_LAST_NAMES);
   const npn = String(18_000_000 + sequence * 7 + random.int(0, 6));
   return {
     id: `agt_${npn}`,

@@ -1,6 +1,6 @@
 import { CONTRACTS_TEXT, type Certification, type DownlineCertification } from '@arc/contract';
 import { Stack } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, type UseQueryOptions } from '@tanstack/react-query';
 import { contractsQueries } from '../../api/contracts.ts';
 import { DataTable, type DataTableColumn } from '../../ui/data-table.tsx';
 import { ViewHeader, ViewMessage } from './view-parts.tsx';
@@ -19,16 +19,7 @@ const CERTIFICATION_COLUMNS: DataTableColumn<Certification>[] = [
 ];
 
 const DOWNLINE_CERTIFICATION_COLUMNS: DataTableColumn<DownlineCertification>[] = [
-  {
-    id: 'year',
-    header: CONTRACTS_TEXT.year,
-    value: (c) => Number(c.Year__c),
-    cell: (c) => c.Year__c,
-    searchable: true,
-    searchText: (c) => c.Year__c,
-    width: 90,
-  },
-  { id: 'product', header: CONTRACTS_TEXT.product, value: (c) => c.Product2__c, searchable: true },
+  ...CERTIFICATION_COLUMNS,
   {
     id: 'contact',
     header: CONTRACTS_TEXT.contactName,
@@ -43,6 +34,54 @@ const DOWNLINE_CERTIFICATION_COLUMNS: DataTableColumn<DownlineCertification>[] =
   },
 ];
 
+interface CertificationTableViewProps<T extends Certification> {
+  title: string;
+  subtitle: string;
+  onBack: () => void;
+  query: UseQueryOptions<T[], Error, T[], string[]>;
+  columns: DataTableColumn<T>[];
+  minWidth: number;
+  /** the spec's failure message, in the table and as the Error pop-up */
+  failedMessage: string;
+  /** the spec's none-found message, as the Info pop-up */
+  noneMessage: string;
+}
+
+/** What both certification views share: the header, the table (newest year first) and the spec's pop-ups. */
+function CertificationTableView<T extends Certification>({
+  title,
+  subtitle,
+  onBack,
+  query,
+  columns,
+  minWidth,
+  failedMessage,
+  noneMessage,
+}: CertificationTableViewProps<T>) {
+  const certifications = useQuery(query);
+  const isEmpty = certifications.isSuccess && certifications.data.length === 0;
+  const error = certifications.isError ? failedMessage : null;
+  return (
+    <Stack gap="md">
+      <ViewHeader title={title} subtitle={subtitle} onBack={onBack} />
+      <DataTable
+        caption={`${title}: ${subtitle}`}
+        hideCaption
+        minWidth={minWidth}
+        data={certifications.data ?? (certifications.isError ? [] : undefined)}
+        columns={columns}
+        getRowId={(c) => c.Id}
+        initialSort={{ id: 'year', desc: true }}
+        isLoading={certifications.isFetching}
+        error={error}
+        onRetry={() => void certifications.refetch()}
+        emptyMessage={CONTRACTS_TEXT.empty}
+      />
+      <ViewMessage error={error} info={isEmpty ? noneMessage : null} />
+    </Stack>
+  );
+}
+
 export interface CertificationViewProps {
   contractId: string;
   subtitle: string;
@@ -51,29 +90,17 @@ export interface CertificationViewProps {
 
 /** Certification View: Year and Product of the contract's certifications. */
 export function CertificationView({ contractId, subtitle, onBack }: CertificationViewProps) {
-  const certifications = useQuery(contractsQueries.certifications(contractId));
-  const isEmpty = certifications.isSuccess && certifications.data.length === 0;
   return (
-    <Stack gap="md">
-      <ViewHeader title={CONTRACTS_TEXT.certificationTitle} subtitle={subtitle} onBack={onBack} />
-      <DataTable
-        caption={`${CONTRACTS_TEXT.certificationTitle}: ${subtitle}`}
-        hideCaption
-        minWidth={300}
-        data={certifications.data ?? (certifications.isError ? [] : undefined)}
-        columns={CERTIFICATION_COLUMNS}
-        getRowId={(c) => c.Id}
-        initialSort={{ id: 'year', desc: true }}
-        isLoading={certifications.isFetching}
-        error={certifications.isError ? CONTRACTS_TEXT.certificationFailed : null}
-        onRetry={() => void certifications.refetch()}
-        emptyMessage={CONTRACTS_TEXT.empty}
-      />
-      <ViewMessage
-        error={certifications.isError ? CONTRACTS_TEXT.certificationFailed : null}
-        info={isEmpty ? CONTRACTS_TEXT.noCertifications : null}
-      />
-    </Stack>
+    <CertificationTableView
+      title={CONTRACTS_TEXT.certificationTitle}
+      subtitle={subtitle}
+      onBack={onBack}
+      query={contractsQueries.certifications(contractId)}
+      columns={CERTIFICATION_COLUMNS}
+      minWidth={300}
+      failedMessage={CONTRACTS_TEXT.certificationFailed}
+      noneMessage={CONTRACTS_TEXT.noCertifications}
+    />
   );
 }
 
@@ -86,28 +113,16 @@ export interface DownlineCertificationViewProps {
 
 /** Downline Certification View: Year, Product, Contact Name and Upline Contact Name below the contract. */
 export function DownlineCertificationView({ reportId, subtitle, onBack }: DownlineCertificationViewProps) {
-  const certifications = useQuery(contractsQueries.downlineCertifications(reportId));
-  const isEmpty = certifications.isSuccess && certifications.data.length === 0;
   return (
-    <Stack gap="md">
-      <ViewHeader title={CONTRACTS_TEXT.downlineCertificationTitle} subtitle={subtitle} onBack={onBack} />
-      <DataTable
-        caption={`${CONTRACTS_TEXT.downlineCertificationTitle}: ${subtitle}`}
-        hideCaption
-        minWidth={560}
-        data={certifications.data ?? (certifications.isError ? [] : undefined)}
-        columns={DOWNLINE_CERTIFICATION_COLUMNS}
-        getRowId={(c) => c.Id}
-        initialSort={{ id: 'year', desc: true }}
-        isLoading={certifications.isFetching}
-        error={certifications.isError ? CONTRACTS_TEXT.downlineCertificationFailed : null}
-        onRetry={() => void certifications.refetch()}
-        emptyMessage={CONTRACTS_TEXT.empty}
-      />
-      <ViewMessage
-        error={certifications.isError ? CONTRACTS_TEXT.downlineCertificationFailed : null}
-        info={isEmpty ? CONTRACTS_TEXT.noDownlineCertifications : null}
-      />
-    </Stack>
+    <CertificationTableView
+      title={CONTRACTS_TEXT.downlineCertificationTitle}
+      subtitle={subtitle}
+      onBack={onBack}
+      query={contractsQueries.downlineCertifications(reportId)}
+      columns={DOWNLINE_CERTIFICATION_COLUMNS}
+      minWidth={560}
+      failedMessage={CONTRACTS_TEXT.downlineCertificationFailed}
+      noneMessage={CONTRACTS_TEXT.noDownlineCertifications}
+    />
   );
 }

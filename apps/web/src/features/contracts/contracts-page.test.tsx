@@ -77,4 +77,90 @@ describe('contracts /profile/contracts', () => {
     await userEvent.click(screen.getByRole('button', { name: CONTRACTS_TEXT.back }));
     expect(await screen.findByRole('table', { name: 'ARC Agency Contracts' })).toBeInTheDocument();
   });
+
+  it('shows the Certification View, then its spec messages when nothing is found or the call fails', async () => {
+    const contracts = { body: { response: [contract('a0C1', 'Humana', 'Person Account', 0)] } };
+    const at = { path: '/profile/contracts', initialPath: '/profile/contracts?view=certification&id=a0C1' };
+    mockFetch({
+      'GET /arc/agents/contracts': contracts,
+      'GET /arc/agent/certification/a0C1': {
+        body: { data: [{ Id: 'a1X1', Year__c: '2025', Product2__c: 'Medicare Advantage' }] },
+      },
+    });
+    const { unmount } = renderWithProviders(<ContractsPage />, at);
+    expect(await screen.findByRole('heading', { name: CONTRACTS_TEXT.certificationTitle })).toBeVisible();
+    expect(await screen.findByRole('cell', { name: 'Medicare Advantage' })).toBeVisible();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    unmount();
+
+    mockFetch({ 'GET /arc/agents/contracts': contracts, 'GET /arc/agent/certification/a0C1': { body: { data: [] } } });
+    const empty = renderWithProviders(<ContractsPage />, at);
+    const info = await screen.findByRole('dialog', { name: CONTRACTS_TEXT.infoTitle });
+    expect(info).toHaveTextContent(CONTRACTS_TEXT.noCertifications);
+    empty.unmount();
+
+    mockFetch({
+      'GET /arc/agents/contracts': contracts,
+      'GET /arc/agent/certification/a0C1': { status: 500, body: { code: 'INTERNAL', message: 'boom' } },
+    });
+    renderWithProviders(<ContractsPage />, at);
+    const error = await screen.findByRole('dialog', { name: CONTRACTS_TEXT.errorTitle });
+    expect(error).toHaveTextContent(CONTRACTS_TEXT.certificationFailed);
+  });
+
+  it('shows the Downline Certification View, then its spec messages when nothing is found or the call fails', async () => {
+    const contracts = { body: { response: [contract('a0C2', 'Anthem', 'Agency', 1)] } };
+    const at = { path: '/profile/contracts', initialPath: '/profile/contracts?view=downline-certification&id=00Oa0C2' };
+    mockFetch({
+      'GET /arc/agents/contracts': contracts,
+      'GET /arc/agent/downlines/certification/00Oa0C2': {
+        body: {
+          data: [
+            {
+              Id: 'a1X2',
+              Year__c: '2026',
+              Product2__c: 'Medicare Supplement',
+              Contract_JSA__r: {
+                Contact__r: { Name: 'Ann Able' },
+                Upline_Contract__r: { Contact__r: { Name: 'Test Agency' } },
+              },
+            },
+          ],
+        },
+      },
+    });
+    const { unmount } = renderWithProviders(<ContractsPage />, at);
+    expect(await screen.findByRole('heading', { name: CONTRACTS_TEXT.downlineCertificationTitle })).toBeVisible();
+    expect(await screen.findByRole('cell', { name: 'Ann Able' })).toBeVisible();
+    expect(screen.getByRole('cell', { name: 'Medicare Supplement' })).toBeVisible();
+    unmount();
+
+    mockFetch({
+      'GET /arc/agents/contracts': contracts,
+      'GET /arc/agent/downlines/certification/00Oa0C2': { body: { data: [] } },
+    });
+    const empty = renderWithProviders(<ContractsPage />, at);
+    const info = await screen.findByRole('dialog', { name: CONTRACTS_TEXT.infoTitle });
+    expect(info).toHaveTextContent(CONTRACTS_TEXT.noDownlineCertifications);
+    empty.unmount();
+
+    mockFetch({
+      'GET /arc/agents/contracts': contracts,
+      'GET /arc/agent/downlines/certification/00Oa0C2': { status: 500, body: { code: 'INTERNAL', message: 'boom' } },
+    });
+    renderWithProviders(<ContractsPage />, at);
+    const error = await screen.findByRole('dialog', { name: CONTRACTS_TEXT.errorTitle });
+    expect(error).toHaveTextContent(CONTRACTS_TEXT.downlineCertificationFailed);
+  });
+
+  it('says "Missing Contract ID" when a view opens without a contract id', async () => {
+    mockFetch({ 'GET /arc/agents/contracts': { body: { response: [] } } });
+    renderWithProviders(<ContractsPage />, {
+      path: '/profile/contracts',
+      initialPath: '/profile/contracts?view=certification&id=',
+    });
+    expect(await screen.findByRole('heading', { name: CONTRACTS_TEXT.certificationTitle })).toBeVisible();
+    const error = await screen.findByRole('dialog', { name: CONTRACTS_TEXT.errorTitle });
+    expect(error).toHaveTextContent(CONTRACTS_TEXT.missingContractId);
+  });
 });

@@ -1,0 +1,72 @@
+import net from 'node:net';
+import type { AddressInfo } from 'node:net';
+import { MESSAGES } from '@arc/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../test/app.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+interface RawResponse {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}
+
+/** The HTTP/1.1 responses in `raw`, in order (each with a Content-Length, as every answer here has). */
+function parseResponses(raw: string): RawResponse[] {
+  const responses: RawResponse[] = [];
+  let rest = raw;
+  while (rest.startsWith('HTTP/1.1 ')) {
+    const headEnd = rest.indexOf('\r\n\r\n');
+    const [statusLine, ...lines] = rest.slice(0, headEnd).split('\r\n');
+    const headers = Object.fromEntries(
+      lines.map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]),
+    );
+    const length = Number(headers['content-length']);
+    responses.push({
+      status: Number(statusLine!.split(' ')[1]),
+      headers,
+      body: rest.slice(headEnd + 4, headEnd + 4 + length),
+    });
+    rest = rest.slice(headEnd + 4 + length);
+  }
+  return responses;
+}
+
+describe('while the server shuts down', () => {
+  it('answers a request on a kept-open connection 503 with Retry-After, like a database outage', async () => {
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = t.app.server.address() as AddressInfo;
+    const socket = net.connect(port, '127.0.0.1');
+    let raw = '';
+    socket.setEncoding('utf8');
+    socket.on('data', (chunk: string) => (raw += chunk));
+    const ended = new Promise((resolve) => socket.on('close', resolve));
+    await new Promise((resolve) => socket.once('connect', resolve));
+
+    // a request in flight (its body still arriving) keeps the connection open while the server closes
+    const body = JSON.stringify({ agentNum: '99999999', action: 'forgotpassword' });
+    socket.write(
+      `POST /arc/forgotpassword HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n` +
+        `Content-Length: ${body.length}\r\n\r\n${body.slice(0, 5)}`,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const closed = t.app.close();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    // the rest of its body, then a second request on the same connection
+    socket.write(`${body.slice(5)}GET /arc/user/info HTTP/1.1\r\nHost: localhost\r\n\r\n`);
+    await closed;
+    await ended;
+
+    const [first, second] = parseResponses(raw);
+    expect(first?.status).toBe(200);
+    expect(second).toMatchObject({ status: 503, headers: { 'retry-after': '5', connection: 'close' } });
+    expect(JSON.parse(second!.body)).toEqual({ code: 'UNAVAILABLE', message: MESSAGES.serviceUnavailable });
+  });
+});

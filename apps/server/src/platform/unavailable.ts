@@ -1,0 +1,41 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { MESSAGES, type ErrorResponse } from '@arc/contract';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+
+/** Seconds a client is asked to wait (`Retry-After`) before it tries again after a 503. */
+export const RETRY_AFTER_SECONDS = 5;
+
+/**
+ * The one "try again shortly" answer: 503, code UNAVAILABLE, `Retry-After` and the contract's message. Sent when
+ * the database cannot be reached (error-handler.ts) and while the server shuts down (below), so a client or a load
+ * balancer treats both alike.
+ */
+export function sendUnavailable(reply: FastifyReply): FastifyReply {
+  const body: ErrorResponse = { code: 'UNAVAILABLE', message: MESSAGES.serviceUnavailable };
+  return reply.code(503).header('retry-after', String(RETRY_AFTER_SECONDS)).send(body);
+}
+
+/**
+ * While the server shuts down (`app.close()`, server.ts on SIGTERM), new connections are refused, and a request
+ * that still arrives on a connection kept open gets the same answer as `sendUnavailable` — instead of Fastify's
+ * own 503 (`return503OnClosing`, turned off in app.ts), which has no `Retry-After` and not the API's error shape.
+ * Nothing runs per request until then (decision 046): at close, the server's request listener (Fastify) is
+ * swapped for one that answers at once.
+ */
+export function answerUnavailableWhileClosing(app: FastifyInstance): void {
+  const body = JSON.stringify({ code: 'UNAVAILABLE', message: MESSAGES.serviceUnavailable } satisfies ErrorResponse);
+  app.addHook('preClose', (done) => {
+    app.server.removeAllListeners('request');
+    app.server.on('request', (request: IncomingMessage, response: ServerResponse) => {
+      response.writeHead(503, {
+        'content-type': 'application/json; charset=utf-8',
+        'content-length': Buffer.byteLength(body),
+        'retry-after': String(RETRY_AFTER_SECONDS),
+        // the client opens its next connection elsewhere (another replica)
+        ...(request.httpVersionMajor === 1 ? { connection: 'close' } : {}),
+      });
+      response.end(body);
+    });
+    done();
+  });
+}

@@ -1,0 +1,44 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { mantineComponentStyles } from './plugins.ts';
+
+// the CSS files are exported; the package's root is two folders up from one of them
+const mantineRoot = path.resolve(
+  fileURLToPath(import.meta.resolve('@mantine/core/styles/Checkbox.layer.css')),
+  '../..',
+);
+
+const classFiles = (dir: string): string[] =>
+  fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const file = path.join(dir, entry.name);
+    if (entry.isDirectory()) return classFiles(file);
+    return entry.name.endsWith('.module.mjs') ? [file] : [];
+  });
+
+describe('mantineComponentStyles', () => {
+  const plugin = mantineComponentStyles();
+  const transform = (id: string) =>
+    (plugin.transform as (code: string, id: string) => { code: string } | undefined)('export default {};', id);
+
+  it('gives every class file of the installed Mantine its own stylesheet, shared parts included', () => {
+    const files = classFiles(path.join(mantineRoot, 'esm'));
+    expect(files.length).toBeGreaterThan(90);
+    // InlineInput (utils/) lays out the box and label of Checkbox, Radio and Switch
+    expect(
+      files.some((file) => file.endsWith(`${path.sep}utils${path.sep}InlineInput${path.sep}InlineInput.module.mjs`)),
+    ).toBe(true);
+    for (const file of files) {
+      const name = path.basename(file, '.module.mjs');
+      const result = transform(file);
+      expect(result?.code ?? '(no stylesheet)', file).toContain(`import '@mantine/core/styles/${name}.layer.css';`);
+      expect(fs.existsSync(path.join(mantineRoot, 'styles', `${name}.layer.css`)), name).toBe(true);
+    }
+  });
+
+  it('leaves every other module alone', () => {
+    expect(transform(path.join(mantineRoot, 'esm', 'components', 'Checkbox', 'Checkbox.mjs'))).toBeUndefined();
+    expect(transform('/app/src/features/contracts/contracts.module.css')).toBeUndefined();
+  });
+});
