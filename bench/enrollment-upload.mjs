@@ -5,7 +5,7 @@
 // The buffered write (page cache only, nothing on the disk yet) is reported beside it for reference, and so is
 // the same upload to a bare Node HTTP server that reads the body and drops it (`bare-upload-server.mjs`, in its
 // own process): the ceiling of loopback HTTP on this machine, with no parsing and no disk at all.
-// Three rounds, each: durable write, buffered write, bare upload, real upload; the figures are medians (the
+// Five rounds, each: durable write, buffered write, bare upload, real upload; the figures are medians (the
 // first real upload, which also warms the route up, is reported apart), the ratio the median durable write over
 // the median upload.
 import { spawn } from 'node:child_process';
@@ -18,7 +18,7 @@ import { pipeline } from 'node:stream/promises';
 import { fileURLToPath } from 'node:url';
 
 export const UPLOAD_BYTES = 104_857_600;
-const ROUNDS = 3;
+const ROUNDS = 5;
 const CHUNK = Buffer.alloc(1024 * 1024, 0x20);
 
 /** `size` bytes starting with a PDF signature, as 1 MiB chunks of one reused buffer. */
@@ -122,8 +122,7 @@ export async function measureEnrollmentUpload({ base, token, serverPid, dataDir,
   const buffered = [];
   const loopback = [];
   const uploads = [];
-  const before = rssOf(serverPid);
-  let peak = before;
+  const growths = [];
   try {
     for (let round = 0; round < ROUNDS; round += 1) {
       // the baseline: the same bytes to the same disk, no HTTP — durable like the server's write, and buffered
@@ -135,12 +134,15 @@ export async function measureEnrollmentUpload({ base, token, serverPid, dataDir,
       }
       loopback.push(drop.ms);
 
+      const before = rssOf(serverPid);
+      let peak = before;
       const sampler = setInterval(() => {
         peak = Math.max(peak, rssOf(serverPid));
       }, 10);
       const real = await timed(() => upload(`${base}/arc/agent/enrollments`, { authorization: `Bearer ${token}` }));
       clearInterval(sampler);
       peak = Math.max(peak, rssOf(serverPid));
+      growths.push(peak - before);
       if (real.value.status !== 201) throw new Error(`upload answered ${real.value.status}: ${real.value.text}`);
       uploads.push(real.ms);
     }
@@ -167,7 +169,8 @@ export async function measureEnrollmentUpload({ base, token, serverPid, dataDir,
     loopbackDiscardMBps: mbPerSec(loopbackMs),
     throughputRatio: Math.round((diskMs / uploadMs) * 100) / 100,
     loopbackCeilingRatio: Math.round((diskMs / loopbackMs) * 100) / 100,
-    // over the server's RSS before the first upload: the worst of the three, the cold first one included
-    serverRssGrowthMB: Math.round(((peak - before) / 1024 / 1024) * 10) / 10,
+    // each upload's peak over the server's RSS right before it; the worst of the rounds
+    serverRssGrowthMB: Math.round((Math.max(...growths) / 1024 / 1024) * 10) / 10,
+    serverRssGrowthsMB: growths.map((bytes) => Math.round((bytes / 1024 / 1024) * 10) / 10),
   };
 }
