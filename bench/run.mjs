@@ -349,7 +349,13 @@ if (wants('api')) {
 
 // ── 2b. a 100 MB enrollment PDF upload vs writing the same bytes to the same disk ───────────────────
 if (wants('upload')) {
-  results.enrollmentUpload = await measureEnrollmentUpload({ base: BASE, token, serverPid: server.pid, dataDir });
+  results.enrollmentUpload = await measureEnrollmentUpload({
+    base: BASE,
+    token,
+    serverPid: server.pid,
+    dataDir,
+    barePort: BARE_PORT,
+  });
 }
 
 // ── 3. JavaScript loaded by /sign-in and by / ──────────────────────────────────────────────────────

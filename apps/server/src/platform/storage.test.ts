@@ -140,6 +140,47 @@ describe.each(backends)('%s storage', (_name, open) => {
   });
 });
 
+describe('disk storage writes', () => {
+  const storage = createDiskStorage(path.join(root, 'batched'));
+  const folder = path.join(root, 'batched', 'up');
+  const CHUNK = 64 * 1024;
+  /** bytes the unfinished `.part` file holds so far (0 before it exists) */
+  const partBytes = () => {
+    const part = fs.existsSync(folder) ? fs.readdirSync(folder).find((name) => name.endsWith('.part')) : undefined;
+    return part ? fs.statSync(path.join(folder, part)).size : 0;
+  };
+  /** `bytes` as 64 KiB chunks, the way a socket delivers an upload; notes how far reading ran ahead of the file */
+  function socketLike(bytes: Buffer, failAt = Infinity) {
+    const seen = { maxAhead: 0 };
+    const source = Readable.from(
+      (function* () {
+        for (let at = 0; at < bytes.length; at += CHUNK) {
+          if (at >= failAt) throw new Error('connection reset');
+          seen.maxAhead = Math.max(seen.maxAhead, at - partBytes());
+          yield bytes.subarray(at, at + CHUNK);
+        }
+      })(),
+    );
+    return { source, seen };
+  }
+
+  it('stores 40 MiB of 64 KiB chunks byte for byte, reading never more than a few MiB ahead of the file', async () => {
+    const bytes = randomBytes(40 * 1024 * 1024 + 5);
+    const { source, seen } = socketLike(bytes);
+    expect(await storage.put('up/big.bin', source)).toEqual({ size: bytes.length });
+    expect(sha256(await buffer(await storage.get('up/big.bin')))).toBe(sha256(bytes));
+    expect(seen.maxAhead).toBeLessThanOrEqual(4 * 1024 * 1024);
+    expect(fs.readdirSync(folder)).toEqual(['big.bin']);
+    await storage.delete('up/big.bin');
+  });
+
+  it('leaves nothing when the source fails after 20 MiB, with the first part already flushed', async () => {
+    const { source } = socketLike(randomBytes(40 * 1024 * 1024), 20 * 1024 * 1024);
+    await expect(storage.put('up/cut.bin', source)).rejects.toThrow('connection reset');
+    expect(fs.readdirSync(folder)).toEqual([]);
+  });
+});
+
 describe('S3 storage errors', () => {
   it('fails an upload to a bucket that does not exist, small or large, instead of waiting', async () => {
     const storage = await createStorage(loadConfig({ DATA_DIR: root, ...s3.env, S3_BUCKET: 'no-such-bucket' }, root));

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import http from 'node:http';
 import { Readable } from 'node:stream';
 
 /** One part of a multipart/form-data body: a text field, or a file given as bytes or as a stream of chunks. */
@@ -61,4 +62,62 @@ export function* generatedFile(size: number, head = '%PDF-1.7\n'): Generator<Uin
     yield FILLER.subarray(0, take);
     left -= take;
   }
+}
+
+export interface UploadAnswer {
+  status: number;
+  /** the answer's body, parsed as JSON (an empty object for an empty body) */
+  json: Record<string, unknown>;
+}
+
+/**
+ * POSTs `body` over real HTTP as a stream, never whole in memory (100 MB uploads). Like a browser, the client
+ * sends its whole body even when the answer (413, 415) comes early.
+ */
+export function postMultipart(
+  url: string,
+  body: MultipartBody,
+  headers: Record<string, string>,
+): Promise<UploadAnswer> {
+  return new Promise((resolve, reject) => {
+    const request = http.request(url, { method: 'POST', headers: { ...headers, 'content-type': body.contentType } });
+    request.on('response', (response) => {
+      let text = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => (text += chunk));
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, json: JSON.parse(text || '{}') }));
+    });
+    request.on('error', reject);
+    body.stream().pipe(request);
+  });
+}
+
+/**
+ * Starts POSTing `body` over real HTTP and stops sending once `bytes` are written, with the request left open:
+ * the server holds a half-received upload until `drop()` cuts the connection.
+ */
+export function sendPartOfMultipart(
+  url: string,
+  body: MultipartBody,
+  headers: Record<string, string>,
+  bytes: number,
+): { sent: () => number; drop: () => void } {
+  const request = http.request(url, { method: 'POST', headers: { ...headers, 'content-type': body.contentType } });
+  request.on('error', () => undefined);
+  const source = body.stream();
+  let sent = 0;
+  source.on('data', (chunk: Buffer) => {
+    sent += chunk.length;
+    if (!request.write(chunk) || sent >= bytes) source.pause();
+  });
+  request.on('drain', () => {
+    if (sent < bytes) source.resume();
+  });
+  return {
+    sent: () => sent,
+    drop: () => {
+      source.destroy();
+      request.destroy();
+    },
+  };
 }

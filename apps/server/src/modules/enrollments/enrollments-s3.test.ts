@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { buffer } from 'node:stream/consumers';
 import { ENROLLMENT_MAX_BYTES } from '@arc/contract';
@@ -8,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { enrollments, files } from '../../db/schema/index.ts';
 import { insertAgent } from '../../seed/factories.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
-import { generatedFile, multipart } from '../../test/multipart.ts';
+import { generatedFile, multipart, postMultipart, sendPartOfMultipart } from '../../test/multipart.ts';
 import { startS3Server, type S3TestServer } from '../../test/s3.ts';
 import { bearer, mintAccessToken } from '../../test/tokens.ts';
 
@@ -47,28 +46,15 @@ async function hashOfGenerated(size: number): Promise<string> {
   return hash.digest('hex');
 }
 
-function upload(size: number, head?: string): Promise<{ status: number; json: Record<string, unknown> }> {
-  const body = multipart([
-    { name: 'radio1', value: 'newapp' },
-    { name: 'enrollment', filename: 'large.pdf', body: generatedFile(size, head) },
-  ]);
-  return new Promise((resolve, reject) => {
-    const request = http.request(`${baseUrl}/arc/agent/enrollments`, {
-      method: 'POST',
-      headers: { ...bearer(token), 'content-type': body.contentType },
-    });
-    request.on('response', (response) => {
-      let text = '';
-      response.setEncoding('utf8');
-      response.on('data', (c: string) => (text += c));
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, json: JSON.parse(text || '{}') }));
-    });
-    request.on('error', reject);
-    const stream = body.stream();
-    // like a browser, the client sends its whole body even when the answer (413, 415) comes early
-    stream.pipe(request);
-  });
-}
+const upload = (size: number, head?: string) =>
+  postMultipart(
+    `${baseUrl}/arc/agent/enrollments`,
+    multipart([
+      { name: 'radio1', value: 'newapp' },
+      { name: 'enrollment', filename: 'large.pdf', body: generatedFile(size, head) },
+    ]),
+    bearer(token),
+  );
 
 async function waitFor(check: () => boolean, timeoutMs = 15_000): Promise<void> {
   const started = Date.now();
@@ -113,30 +99,20 @@ describe('POST /arc/agent/enrollments on S3', () => {
   }, 60_000);
 
   it('keeps nothing when the connection drops half-way', async () => {
-    const body = multipart([
-      { name: 'radio1', value: 'newapp' },
-      { name: 'enrollment', filename: 'dropped.pdf', body: generatedFile(60 * 1024 * 1024) },
-    ]);
-    const request = http.request(`${baseUrl}/arc/agent/enrollments`, {
-      method: 'POST',
-      headers: { ...bearer(token), 'content-type': body.contentType },
-    });
-    request.on('error', () => undefined);
-    const source = body.stream();
     const half = 30 * 1024 * 1024;
-    let sent = 0;
-    source.on('data', (chunk: Buffer) => {
-      sent += chunk.length;
-      if (!request.write(chunk) || sent >= half) source.pause();
-    });
-    request.on('drain', () => {
-      if (sent < half) source.resume();
-    });
-    await waitFor(() => sent >= half);
+    const dropped = sendPartOfMultipart(
+      `${baseUrl}/arc/agent/enrollments`,
+      multipart([
+        { name: 'radio1', value: 'newapp' },
+        { name: 'enrollment', filename: 'dropped.pdf', body: generatedFile(60 * 1024 * 1024) },
+      ]),
+      bearer(token),
+      half,
+    );
+    await waitFor(() => dropped.sent() >= half);
     // let the server take in what was sent (several 5 MiB parts reach the bucket's multipart upload)
     await new Promise((r) => setTimeout(r, 500));
-    source.destroy();
-    request.destroy();
+    dropped.drop();
     await new Promise((r) => setTimeout(r, 1000));
     expect(s3.storedKeys()).toEqual([]);
     expect(await rowsOf()).toEqual({ enrollments: [], files: [] });
