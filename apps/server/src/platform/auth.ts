@@ -1,5 +1,5 @@
 import type { JsonWebKey } from 'node:crypto';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { createLocalJWKSet, createRemoteJWKSet, errors as joseErrors, jwtVerify, type JWTVerifyGetKey } from 'jose';
 import { AppError } from './errors.ts';
@@ -9,6 +9,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** preHandler for every call that needs a signed-in agent */
     authenticate: (request: FastifyRequest) => Promise<void>;
+    /** `authenticate` as an onRequest callback hook, for the contract's routes (platform/routes.ts) */
+    authenticateHook: (request: FastifyRequest, reply: FastifyReply, done: HookDone) => void;
     /** the agent of a valid bearer token, or null: for calls that signed-out pages make too */
     optionalAgentId: (request: FastifyRequest) => Promise<string | null>;
   }
@@ -17,6 +19,8 @@ declare module 'fastify' {
     agentId: string;
   }
 }
+
+type HookDone = (err?: Error) => void;
 
 export interface AuthOptions {
   issuer: string;
@@ -50,6 +54,11 @@ interface VerifiedToken {
 export function bearerToken(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
   if (!header) return undefined;
+  // the usual form, checked without a regular expression over the ~900-character header
+  if (header.startsWith('Bearer ') && header.charCodeAt(7) > 32) {
+    const token = header.slice(7);
+    if (!token.includes(' ') && !token.includes('\t')) return token;
+  }
   const match = /^Bearer\s+(\S+)$/i.exec(header);
   return match?.[1];
 }
@@ -91,9 +100,14 @@ function createTokenVerifier(options: AuthOptions) {
   });
   const cacheKey = (token: string) => token.slice(-CACHE_KEY_LENGTH);
 
-  return async function verifyAccessToken(token: string): Promise<VerifiedToken> {
-    const cached = cache.get(cacheKey(token));
-    if (cached && cached.token === token) return cached;
+  /** the verified token from the cache, synchronously, or undefined */
+  const cached = (token: string): VerifiedToken | undefined => {
+    const entry = cache.get(cacheKey(token));
+    return entry && entry.token === token ? entry : undefined;
+  };
+  const verifyAccessToken = async (token: string): Promise<VerifiedToken> => {
+    const known = cached(token);
+    if (known) return known;
     try {
       const { payload } = await verifyJwt(token);
       if (typeof payload.sub !== 'string' || !payload.sub) throw new AppError('UNAUTHORIZED', 'Invalid token');
@@ -107,6 +121,7 @@ function createTokenVerifier(options: AuthOptions) {
       throw new AppError('UNAUTHORIZED', 'Invalid token', { cause: err });
     }
   };
+  return Object.assign(verifyAccessToken, { cached });
 }
 
 /** characters of a token's end (its signature: 342 for RS256) that key the cache of verified tokens */
@@ -126,11 +141,35 @@ async function authPlugin(app: FastifyInstance, options: AuthOptions) {
     }
     return agentId;
   }
+  /**
+   * The agent of a token verified before whose grant is known to stand, found without waiting (both caches), or
+   * undefined when the slow path must decide.
+   */
+  function knownAgent(token: string): string | undefined {
+    const known = verifyToken.cached(token);
+    if (!known) return undefined;
+    if (known.grantId && isGrantActive && isGrantActive(known.grantId) !== true) return undefined;
+    return known.agentId;
+  }
   app.decorateRequest('agentId', '');
   app.decorate('authenticate', async (request: FastifyRequest) => {
     const token = bearerToken(request);
     if (!token) throw new AppError('UNAUTHORIZED', 'Missing token');
     request.agentId = await verify(token);
+  });
+  // The same check as an onRequest callback hook: a token seen before passes without a promise (decision 046).
+  app.decorate('authenticateHook', (request: FastifyRequest, _reply: FastifyReply, done: HookDone) => {
+    const token = bearerToken(request);
+    if (!token) return done(new AppError('UNAUTHORIZED', 'Missing token'));
+    const agentId = knownAgent(token);
+    if (agentId !== undefined) {
+      request.agentId = agentId;
+      return done();
+    }
+    verify(token).then((verified) => {
+      request.agentId = verified;
+      done();
+    }, done);
   });
   app.decorate('optionalAgentId', async (request: FastifyRequest) => {
     const token = bearerToken(request);

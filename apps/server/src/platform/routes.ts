@@ -4,6 +4,7 @@ import type {
   FastifyReply,
   FastifyRequest,
   onRequestAsyncHookHandler,
+  onRequestHookHandler,
   RouteShorthandOptions,
 } from 'fastify';
 import type { z } from 'zod';
@@ -43,12 +44,16 @@ export interface AddRouteOptions {
  * then the terms (403 TERMS_NOT_ACCEPTED until the current version is accepted, unless `isBeforeTerms`) run as
  * onRequest hooks, before the body is even read; then the entry's schemas validate (400); the handler checks
  * ownership (404).
- * The handler returns the success body (or sends the reply itself, for streams).
+ * The handler returns the success body (or sends the reply itself, for streams, or synchronously and returns the
+ * reply, for an answer it already holds).
  */
 export function addRoute<E extends RouteEntry>(
   app: FastifyInstance,
   entry: E,
-  handler: (request: ContractRequest<E>, reply: FastifyReply) => Promise<SuccessBody<E> | FastifyReply | void>,
+  handler: (
+    request: ContractRequest<E>,
+    reply: FastifyReply,
+  ) => Promise<SuccessBody<E> | FastifyReply | void> | FastifyReply,
   options: AddRouteOptions = {},
 ): void {
   const schema: Record<string, unknown> = {
@@ -66,7 +71,7 @@ export function addRoute<E extends RouteEntry>(
   // a call with nothing to read (no params, query or body) has nowhere to hide a NUL: no hook on every answer
   if (entry.params || entry.query || entry.body) routeOptions.preValidation = refuseNulCharacters;
   if (entry.auth) {
-    const checks: onRequestAsyncHookHandler[] = [app.authenticate];
+    const checks: Array<onRequestAsyncHookHandler | onRequestHookHandler> = [app.authenticateHook];
     if (!options.isBeforeTerms && app.hasDecorator('requireCurrentTerms')) checks.push(app.requireCurrentTerms);
     routeOptions.onRequest = checks;
   }

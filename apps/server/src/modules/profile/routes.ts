@@ -20,6 +20,7 @@ import { createUrlSigner } from '../../platform/signed-urls.ts';
 import {
   changePassword,
   confirmEmailChange,
+  cachedUserInfoJson,
   getUserInfoJson,
   openAvatar,
   purgeOldEmailChanges,
@@ -71,9 +72,12 @@ export async function profileRoutes(app: FastifyInstance, options: ProfileRoutes
   addRoute(
     app,
     getUserInfoRoute,
-    async (request, reply) =>
-      // already encoded by the contract's schema (and cached): sent as it is
-      reply.type('application/json; charset=utf-8').send(await getUserInfoJson(deps, request.agentId)),
+    (request, reply) => {
+      // already encoded by the contract's schema (and cached): sent as it is, at once when cached
+      const send = (json: string) => reply.type('application/json; charset=utf-8').send(json);
+      const cached = cachedUserInfoJson(deps, request.agentId);
+      return cached ? send(cached) : getUserInfoJson(deps, request.agentId).then(send);
+    },
     beforeTerms,
   );
 

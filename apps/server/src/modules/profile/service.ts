@@ -83,8 +83,12 @@ export async function getUserInfo(deps: ProfileDeps, agentId: string): Promise<U
 const UserInfoResponseSchema = getUserInfoRoute.responses[200];
 
 /** The GET /arc/user/info answer, encoded by the contract's schema once and reused while cached. */
+/** the cached GET /arc/user/info answer, or undefined */
+export const cachedUserInfoJson = (deps: ProfileDeps, agentId: string): string | undefined =>
+  deps.userCache.get(agentId);
+
 export async function getUserInfoJson(deps: ProfileDeps, agentId: string): Promise<string> {
-  const cached = deps.userCache.get(agentId);
+  const cached = cachedUserInfoJson(deps, agentId);
   if (cached) return cached;
   const json = JSON.stringify(UserInfoResponseSchema.encode({ agent: await getUserInfo(deps, agentId) }));
   deps.userCache.set(agentId, json);
