@@ -7,10 +7,8 @@ import { createTtlCache } from './ttl-cache.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** preHandler for every call that needs a signed-in agent */
-    authenticate: (request: FastifyRequest) => Promise<void>;
-    /** `authenticate` as an onRequest callback hook, for the contract's routes (platform/routes.ts) */
-    authenticateHook: (request: FastifyRequest, reply: FastifyReply, done: HookDone) => void;
+    /** the hook for every call that needs a signed-in agent: sets `request.agentId`, else 401 */
+    authenticate: (request: FastifyRequest, reply: FastifyReply, done: HookDone) => void;
     /** the agent of a valid bearer token, or null: for calls that signed-out pages make too */
     optionalAgentId: (request: FastifyRequest) => Promise<string | null>;
   }
@@ -152,13 +150,9 @@ async function authPlugin(app: FastifyInstance, options: AuthOptions) {
     return known.agentId;
   }
   app.decorateRequest('agentId', '');
-  app.decorate('authenticate', async (request: FastifyRequest) => {
-    const token = bearerToken(request);
-    if (!token) throw new AppError('UNAUTHORIZED', 'Missing token');
-    request.agentId = await verify(token);
-  });
-  // The same check as an onRequest callback hook: a token seen before passes without a promise (decision 046).
-  app.decorate('authenticateHook', (request: FastifyRequest, _reply: FastifyReply, done: HookDone) => {
+  // A callback hook (onRequest on the contract's routes, or preHandler): a token seen before passes without a
+  // promise (decision 046).
+  app.decorate('authenticate', (request: FastifyRequest, _reply: FastifyReply, done: HookDone) => {
     const token = bearerToken(request);
     if (!token) return done(new AppError('UNAUTHORIZED', 'Missing token'));
     const agentId = knownAgent(token);

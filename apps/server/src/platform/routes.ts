@@ -71,7 +71,7 @@ export function addRoute<E extends RouteEntry>(
   // a call with nothing to read (no params, query or body) has nowhere to hide a NUL: no hook on every answer
   if (entry.params || entry.query || entry.body) routeOptions.preValidation = refuseNulCharacters;
   if (entry.auth) {
-    const checks: Array<onRequestAsyncHookHandler | onRequestHookHandler> = [app.authenticateHook];
+    const checks: Array<onRequestAsyncHookHandler | onRequestHookHandler> = [app.authenticate];
     if (!options.isBeforeTerms && app.hasDecorator('requireCurrentTerms')) checks.push(app.requireCurrentTerms);
     routeOptions.onRequest = checks;
   }
