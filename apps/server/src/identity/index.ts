@@ -9,10 +9,6 @@ import { interactionRoutes } from './interaction-routes.ts';
 import { LOGOUT_SCRIPT, LOGOUT_SCRIPT_PATH } from './pages.ts';
 import { PURGE_EVERY_MS, purgeIdentityRows } from './purge.ts';
 
-/**
- * Identity, when this server is the issuer: the embedded OpenID Connect provider (mounted at /oidc
- * through middie, in a context of its own) and the sign-in interaction calls. Register, forgot and create-password are the account module.
- */
 /** how long after listening the provider loads if no request asked for it first */
 const PROVIDER_WARM_UP_MS = 250;
 
@@ -21,6 +17,11 @@ export interface IdentityOptions {
   onGrantEnded?: (grantId: string) => Promise<void>;
 }
 
+/**
+ * Identity, when this server is the issuer: the embedded OpenID Connect provider (mounted at /oidc through
+ * middie, in a context of its own) and the sign-in interaction calls. Register, forgot and create-password are
+ * the account module.
+ */
 async function identity(app: FastifyInstance, options: IdentityOptions): Promise<void> {
   const { config, secrets } = app.deps;
   if (!config.isEmbeddedIssuer) return;
@@ -43,8 +44,8 @@ async function identity(app: FastifyInstance, options: IdentityOptions): Promise
   // /oidc and below only, not on every API call (decision 046). Its two routes are there so that Fastify sends
   // those paths into this context; middie answers in onRequest, before any body parsing, so the token
   // endpoint's form body reaches the provider unread (a catch-all route on its own would answer 415).
-  let handleProviderRequest: ((req: IncomingMessage, res: ServerResponse) => Promise<void>) | undefined;
-  const callback = async () => (handleProviderRequest ??= (await getProvider()).callback());
+  let handler: Promise<(req: IncomingMessage, res: ServerResponse) => Promise<void>> | undefined;
+  const providerHandler = () => (handler ??= getProvider().then((loaded) => loaded.callback()));
   await app.register(async (oidc) => {
     // The provider (Koa) sees the raw request. Its forwarded headers are replaced with what Fastify derived under
     // TRUST_PROXY, so a client cannot hand the provider an address or scheme the API itself would not believe.
@@ -57,8 +58,7 @@ async function identity(app: FastifyInstance, options: IdentityOptions): Promise
     });
     await oidc.register(middie);
     oidc.use(OIDC_PATH, (request: IncomingMessage, response: ServerResponse, next: (err?: unknown) => void) => {
-      if (handleProviderRequest) return void handleProviderRequest(request, response);
-      callback().then((handle) => handle(request, response), next);
+      providerHandler().then((handle) => handle(request, response), next);
     });
     // never reached: the provider answers every request below OIDC_PATH itself
     const unreachable = async (_request: FastifyRequest, reply: FastifyReply) =>
