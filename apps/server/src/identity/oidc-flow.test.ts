@@ -309,16 +309,10 @@ describe('POST /interaction/:uid/abort', () => {
 
 describe('GET /oidc/session/end (logout)', () => {
   it('ends the session with our own page and returns to the sign-in screen; its access token is refused', async () => {
-    const start = await startAuthorization(t);
-    const login = await submitLogin(t, start, { username: agent.npn, password: PASSWORD });
-    const callback = await followToCallback(t, start, login.json().redirectTo);
-    const token = await tokenRequest(t, {
-      grant_type: 'authorization_code',
-      code: callback.searchParams.get('code')!,
-      redirect_uri: start.redirectUri,
-      code_verifier: start.verifier,
+    const { idToken, refreshToken, accessToken, start } = await signInThroughProvider(t, {
+      username: agent.npn,
+      password: PASSWORD,
     });
-    const { id_token: idToken, refresh_token: refreshToken, access_token: accessToken } = token.json();
     const userInfo = () => t.app.inject({ method: 'GET', url: '/arc/user/info', headers: bearer(accessToken) });
     expect((await userInfo()).statusCode).toBe(200);
 
@@ -365,16 +359,7 @@ describe('GET /oidc/session/end (logout)', () => {
 
   it("leaves the access tokens of the agent's other sessions alone", async () => {
     const other = await signInThroughProvider(t, { username: agent.npn, password: PASSWORD });
-    const start = await startAuthorization(t);
-    const login = await submitLogin(t, start, { username: agent.npn, password: PASSWORD });
-    const callback = await followToCallback(t, start, login.json().redirectTo);
-    const token = await tokenRequest(t, {
-      grant_type: 'authorization_code',
-      code: callback.searchParams.get('code')!,
-      redirect_uri: start.redirectUri,
-      code_verifier: start.verifier,
-    });
-    const { id_token: idToken, access_token: accessToken } = token.json();
+    const { idToken, accessToken, start } = await signInThroughProvider(t, { username: agent.npn, password: PASSWORD });
     const endUrl = `/oidc/session/end?${new URLSearchParams({ id_token_hint: idToken })}`;
     const page = await t.app.inject({ method: 'GET', url: endUrl, headers: { cookie: start.jar.header(endUrl) } });
     start.jar.store(page);

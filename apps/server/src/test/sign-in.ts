@@ -143,6 +143,8 @@ export interface SignedIn {
   accessToken: string;
   idToken: string;
   refreshToken: string;
+  /** the authorization it went through, with the provider's session cookies (to log out, say) */
+  start: AuthorizationStart;
 }
 
 /**
@@ -167,5 +169,5 @@ export async function signInThroughProvider(
   });
   if (token.statusCode !== 200) fail('POST /oidc/token', token);
   const body = token.json<{ access_token: string; id_token: string; refresh_token: string }>();
-  return { accessToken: body.access_token, idToken: body.id_token, refreshToken: body.refresh_token };
+  return { accessToken: body.access_token, idToken: body.id_token, refreshToken: body.refresh_token, start };
 }
