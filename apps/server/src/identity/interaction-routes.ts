@@ -22,7 +22,12 @@ export async function interactionRoutes(app: FastifyInstance, { getProvider }: I
     reply.header('cache-control', 'no-store');
   });
 
-  async function loadInteraction(req: IncomingMessage, res: ServerResponse, uid: string): Promise<Interaction> {
+  /** the provider and the interaction `uid` names, or 410 when the sign-in session has expired */
+  async function loadInteraction(
+    req: IncomingMessage,
+    res: ServerResponse,
+    uid: string,
+  ): Promise<{ provider: Provider; interaction: Interaction }> {
     const provider = await getProvider();
     let interaction: Interaction;
     try {
@@ -33,13 +38,12 @@ export async function interactionRoutes(app: FastifyInstance, { getProvider }: I
       throw err;
     }
     if (interaction.uid !== uid) throw expired();
-    return interaction;
+    return { provider, interaction };
   }
 
   addRoute(app, getInteractionDetails, async (request, reply) => {
-    const interaction = await loadInteraction(request.raw, reply.raw, request.params.uid);
+    const { provider, interaction } = await loadInteraction(request.raw, reply.raw, request.params.uid);
     const clientId = interaction.params.client_id;
-    const provider = await getProvider();
     const client = typeof clientId === 'string' ? await provider.Client.find(clientId) : undefined;
     return {
       uid: interaction.uid,
@@ -52,7 +56,7 @@ export async function interactionRoutes(app: FastifyInstance, { getProvider }: I
     app,
     submitLogin,
     async (request, reply) => {
-      const interaction = await loadInteraction(request.raw, reply.raw, request.params.uid);
+      const { provider, interaction } = await loadInteraction(request.raw, reply.raw, request.params.uid);
       if (interaction.prompt.name !== 'login') {
         throw new AppError('BAD_REQUEST', 'This sign-in step does not ask for a password.');
       }
@@ -67,9 +71,7 @@ export async function interactionRoutes(app: FastifyInstance, { getProvider }: I
         throw err;
       }
       request.log.info({ agentId: accountId }, 'signed in');
-      const redirectTo = await (
-        await getProvider()
-      ).interactionResult(
+      const redirectTo = await provider.interactionResult(
         request.raw,
         reply.raw,
         { login: { accountId, amr: ['pwd'] } },
@@ -84,10 +86,8 @@ export async function interactionRoutes(app: FastifyInstance, { getProvider }: I
     app,
     abortInteraction,
     async (request, reply) => {
-      await loadInteraction(request.raw, reply.raw, request.params.uid);
-      const redirectTo = await (
-        await getProvider()
-      ).interactionResult(
+      const { provider } = await loadInteraction(request.raw, reply.raw, request.params.uid);
+      const redirectTo = await provider.interactionResult(
         request.raw,
         reply.raw,
         { error: 'access_denied', error_description: 'End-User aborted interaction' },
