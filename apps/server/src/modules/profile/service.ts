@@ -82,11 +82,11 @@ export async function getUserInfo(deps: ProfileDeps, agentId: string): Promise<U
 
 const UserInfoResponseSchema = getUserInfoRoute.responses[200];
 
-/** The GET /arc/user/info answer, encoded by the contract's schema once and reused while cached. */
 /** the cached GET /arc/user/info answer, or undefined */
 export const cachedUserInfoJson = (deps: ProfileDeps, agentId: string): string | undefined =>
   deps.userCache.get(agentId);
 
+/** The GET /arc/user/info answer, encoded by the contract's schema once and reused while cached. */
 export async function getUserInfoJson(deps: ProfileDeps, agentId: string): Promise<string> {
   const cached = cachedUserInfoJson(deps, agentId);
   if (cached) return cached;
