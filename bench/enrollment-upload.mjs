@@ -16,6 +16,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { fileURLToPath } from 'node:url';
+import { sampleRss } from './lib.mjs';
 
 export const UPLOAD_BYTES = 104_857_600;
 const ROUNDS = 5;
@@ -31,13 +32,6 @@ function* pdfBytes(size) {
     yield CHUNK.subarray(0, take);
     left -= take;
   }
-}
-
-/** Resident memory of a process in bytes (Linux /proc). */
-function rssOf(pid) {
-  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kb = Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0);
-  return kb * 1024;
 }
 
 /**
@@ -134,14 +128,9 @@ export async function measureEnrollmentUpload({ base, token, serverPid, dataDir,
       }
       loopback.push(drop.ms);
 
-      const before = rssOf(serverPid);
-      let peak = before;
-      const sampler = setInterval(() => {
-        peak = Math.max(peak, rssOf(serverPid));
-      }, 10);
+      const sampler = sampleRss(serverPid);
       const real = await timed(() => upload(`${base}/arc/agent/enrollments`, { authorization: `Bearer ${token}` }));
-      clearInterval(sampler);
-      peak = Math.max(peak, rssOf(serverPid));
+      const { before, peak } = sampler.stop();
       growths.push(peak - before);
       if (real.value.status !== 201) throw new Error(`upload answered ${real.value.status}: ${real.value.text}`);
       uploads.push(real.ms);

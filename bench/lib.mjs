@@ -16,8 +16,9 @@ export const DEMO_USER = { username: 'demo', password: 'Demo-Agent-2026!' };
 await ensureServerBuild();
 
 /**
- * The built server (`apps/server/dist/main.js`) in its own process on `port` (as `http://localhost:port`), quiet (errors only), demo
- * data on, the embedded database under `dataDir` unless `databaseUrl` is given; `env` adds or overrides variables.
+ * The built server (`apps/server/dist/main.js`) in its own process on `port` (as `http://localhost:port`), quiet
+ * (errors only), demo data on, the embedded database under `dataDir` unless `databaseUrl` is given; `env` adds or
+ * overrides variables.
  */
 export function startServer({ port, dataDir, databaseUrl = '', env = {} }) {
   const base = `http://localhost:${port}`;
