@@ -216,6 +216,8 @@ test.describe('[CONTENT]', () => {
     await page.goto('/maresources');
     await expect(page.getByRole('heading', { name: 'Resource Documents', level: 1 })).toBeVisible();
     const titles = page.getByRole('heading', { level: 2 });
+    // the documents arrive after the page heading: count them once the list is drawn
+    await expect(titles.first()).toBeVisible();
     const count = await titles.count();
     expect(count).toBeGreaterThanOrEqual(5);
     await expect(page.getByRole('button', { name: /^Download / })).toHaveCount(count);

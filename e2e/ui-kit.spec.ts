@@ -48,6 +48,8 @@ test.describe('[UI]', () => {
     await expect(table.getByRole('columnheader', { name: 'Agent Last' })).toHaveAttribute('aria-sort', 'ascending');
 
     await page.getByRole('searchbox', { name: 'Search' }).first().fill('OKAFOR');
+    // the search is applied as a deferred value: wait until the table has taken it before reading the count
+    await expect(status).not.toHaveText('Showing 1 to 10 of 10,000 entries');
     await expect(status).toHaveText(/^Showing 1 to 10 of [\d,]+ entries$/);
     const matched = Number((await status.textContent())!.match(/of ([\d,]+)/)![1]!.replace(/,/g, ''));
     expect(matched).toBeGreaterThan(100);
