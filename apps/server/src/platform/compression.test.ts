@@ -1,11 +1,12 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import zlib from 'node:zlib';
 import Fastify, { type FastifyReply } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/app.ts';
-import { compressionPlugin, preferredEncoding } from './compression.ts';
+import { compressionPlugin, INLINE_COMPRESSION_LIMIT, preferredEncoding } from './compression.ts';
 
 const BIG_TEXT = 'Agent Resource Center '.repeat(200);
 const SCRIPT = `export const text = ${JSON.stringify(BIG_TEXT)};\n`;
@@ -106,6 +107,7 @@ describe('compression of the web app and the API', () => {
 describe('compression of downloads', () => {
   const app = Fastify();
   const bytes = Buffer.from(BIG_TEXT.repeat(4));
+  const large = Buffer.from(BIG_TEXT.repeat(10));
   beforeAll(async () => {
     await app.register(compressionPlugin);
     const download = (type: string) => async (_request: unknown, reply: FastifyReply) => reply.type(type).send(bytes);
@@ -114,6 +116,8 @@ describe('compression of downloads', () => {
     app.get('/octet', download('application/octet-stream'));
     app.get('/mp4', download('video/mp4'));
     app.get('/csv', download('text/csv; charset=utf-8'));
+    app.get('/csv-large', async (_request, reply) => reply.type('text/csv; charset=utf-8').send(large));
+    app.get('/stream', async (_request, reply) => reply.type('text/plain').send(Readable.from([bytes])));
     app.get('/csv.gz', async (_request, reply) =>
       reply.type('text/csv').header('content-encoding', 'gzip').send(zlib.gzipSync(bytes)),
     );
@@ -136,9 +140,38 @@ describe('compression of downloads', () => {
     expect(res.rawPayload.equals(bytes)).toBe(true);
   });
 
-  it('compresses a text download (CSV)', async () => {
+  it('compresses a text download (CSV) up to 32 KB at once with gzip, keeping a Content-Length', async () => {
+    expect(bytes.length).toBeLessThanOrEqual(INLINE_COMPRESSION_LIMIT);
     const res = await get('/csv');
+    expect(res.headers['content-encoding']).toBe('gzip');
+    expect(Number(res.headers['content-length'])).toBe(res.rawPayload.length);
+    expect(zlib.gunzipSync(res.rawPayload).equals(bytes)).toBe(true);
+  });
+
+  it('compresses a small answer with brotli for a client that takes brotli only', async () => {
+    const res = await app.inject({ url: '/csv', headers: { 'accept-encoding': 'br' } });
     expect(res.headers['content-encoding']).toBe('br');
+    expect(zlib.brotliDecompressSync(res.rawPayload).equals(bytes)).toBe(true);
+  });
+
+  it('compresses a larger answer with brotli, keeping a Content-Length', async () => {
+    expect(large.length).toBeGreaterThan(INLINE_COMPRESSION_LIMIT);
+    const res = await get('/csv-large');
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(Number(res.headers['content-length'])).toBe(res.rawPayload.length);
+    expect(zlib.brotliDecompressSync(res.rawPayload).equals(large)).toBe(true);
+  });
+
+  it('compresses a larger answer with gzip for a client that takes gzip only', async () => {
+    const res = await app.inject({ url: '/csv-large', headers: { 'accept-encoding': 'gzip' } });
+    expect(res.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(res.rawPayload).equals(large)).toBe(true);
+  });
+
+  it('compresses a streamed answer with brotli as it flows', async () => {
+    const res = await get('/stream');
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['content-length']).toBeUndefined();
     expect(zlib.brotliDecompressSync(res.rawPayload).equals(bytes)).toBe(true);
   });
 

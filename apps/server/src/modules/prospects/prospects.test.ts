@@ -11,7 +11,7 @@ import { bearer, mintAccessToken } from '../../test/tokens.ts';
 import { generateProspects } from './generator.ts';
 import { importT65File } from './import.ts';
 import { replaceProspectList, type LoadItem } from './loader.ts';
-import { loadPlacesIndex } from './queries.ts';
+import { loadPlacesIndex, searchQuery } from './queries.ts';
 import type { ProspectInput } from './validate.ts';
 
 // 23 November 2026 in Los Angeles: the age windows start on 1 November 2026.
@@ -210,6 +210,30 @@ describe('POST /arc/agent/zipcode/list', () => {
     const unknown = await post('/arc/agent/zipcode/list', { zips: ['00000'], ...RANGE });
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json().message).toBe('Unknown postal code: 00000');
+  });
+});
+
+describe('the search queries', () => {
+  it('send one text per kind whatever the number of places, the places as one array parameter', () => {
+    const values = { datefrom: RANGE.datefrom, dateto: RANGE.dateto, limit: PROSPECT_ROW_CAP + 1 };
+    const one = searchQuery('zip', { places: ['53703'], ...values });
+    const two = searchQuery('zip', { places: ['53703', '53202'], ...values });
+    expect(two.sql).toBe(one.sql);
+    expect(one.sql).toContain('"zip" = any($1::text[])');
+    expect(two.params).toEqual([['53703', '53202'], RANGE.datefrom, RANGE.dateto, PROSPECT_ROW_CAP + 1]);
+    const county = searchQuery('county', { places: ['55025'], ...values });
+    expect(county.sql).toContain('"county_fips" = any($1::text[])');
+    expect(county.sql).toMatch(/between \$2 and \$3\) order by .*"t65" asc, .*"id" asc limit \$4$/);
+  });
+
+  it('answer the same rows search after search (the prepared queries are reused)', async () => {
+    const body = { zips: ['53703', '53202'], ...RANGE };
+    const first = await post('/arc/agent/zipcode/list', body);
+    const again = await post('/arc/agent/zipcode/list', body);
+    expect(again.json()).toEqual(first.json());
+    const county = await post('/arc/agent/t65/list', { county: ['55025'], ...RANGE });
+    expect(county.statusCode).toBe(200);
+    expect((await post('/arc/agent/zipcode/list', body)).json()).toEqual(first.json());
   });
 });
 
