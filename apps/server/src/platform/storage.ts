@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import type { Config } from '../config.ts';
 import { AppError } from './errors.ts';
+import { releaseChunk } from './request-body.ts';
 import { assertKey } from './storage-key.ts';
 
 /** Where file bytes live. Every call streams; nothing holds a whole file in memory. */
@@ -94,7 +95,8 @@ const EARLY_FLUSH_BYTES = 16 * 1024 * 1024;
  * socket rarely waits for the disk. What is written is flushed to the disk (fdatasync) every 16 MiB while the
  * rest still arrives, so the final fsync, which the caller waits for, has only the last few MiB to flush.
  * Memory stays at a few MiB whatever the size: with three writes running the loop stops reading, and the
- * source's backpressure pauses the socket.
+ * source's backpressure pauses the socket. Each chunk, once written, is released (`releaseChunk`): a request
+ * body's own chunks are freed at once instead of waiting for a garbage collection (decision 050).
  */
 async function writeDurably(handle: fs.promises.FileHandle, body: Readable): Promise<number> {
   let size = 0;
@@ -128,7 +130,7 @@ async function writeDurably(handle: fs.promises.FileHandle, body: Readable): Pro
     if (failure !== undefined) throw failure;
   };
   try {
-    for await (const data of body as AsyncIterable<Uint8Array | string>) {
+    for await (const data of chunksOf(body)) {
       const chunk = typeof data === 'string' ? Buffer.from(data) : data;
       batch.push(chunk);
       batchBytes += chunk.length;
@@ -149,15 +151,89 @@ async function writeDurably(handle: fs.promises.FileHandle, body: Readable): Pro
   }
 }
 
-/** Writes every byte of `buffers` at `position` (a write may store fewer bytes than asked). */
+/** Bytes `chunksOf` takes ahead of its reader before it pauses the source: one socket chunk. */
+const QUEUED_BYTES = 64 * 1024;
+
+/**
+ * The chunks of `body` one by one, each as its source pushed it. A Readable's own async iterator hands over
+ * everything buffered at once, joined into a new Buffer (a copy) whenever the reader has fallen behind, which
+ * under load is often: the chunks behind such a copy could then never be released early (`releaseChunk`).
+ * Ends with the stream; throws its error, or a premature close, as the async iterator does; a consumer that
+ * stops early destroys the stream, as the async iterator does.
+ */
+async function* chunksOf(body: Readable): AsyncGenerator<Uint8Array | string> {
+  const queue: (Uint8Array | string)[] = [];
+  let queued = 0;
+  let ended = false;
+  let failure: unknown;
+  let wake: (() => void) | undefined;
+  const notify = () => {
+    const resolve = wake;
+    wake = undefined;
+    resolve?.();
+  };
+  const onData = (chunk: Uint8Array | string) => {
+    queue.push(chunk);
+    queued += chunk.length;
+    if (queued >= QUEUED_BYTES) body.pause();
+    notify();
+  };
+  const onEnd = () => {
+    ended = true;
+    notify();
+  };
+  const onError = (err: unknown) => {
+    failure ??= err;
+    notify();
+  };
+  const onClose = () => {
+    if (!ended)
+      failure ??= body.errored ?? Object.assign(new Error('Premature close'), { code: 'ERR_STREAM_PREMATURE_CLOSE' });
+    notify();
+  };
+  if (body.errored) failure = body.errored;
+  else if (body.readableEnded) ended = true;
+  else if (body.destroyed) onClose();
+  body.on('data', onData);
+  body.on('end', onEnd);
+  body.on('error', onError);
+  body.on('close', onClose);
+  try {
+    for (;;) {
+      if (failure !== undefined) throw failure;
+      const chunk = queue.shift();
+      if (chunk !== undefined) {
+        queued -= chunk.length;
+        if (queued < QUEUED_BYTES && body.isPaused() && !ended) body.resume();
+        yield chunk;
+        continue;
+      }
+      if (ended) return;
+      await new Promise<void>((resolve) => (wake = resolve));
+    }
+  } finally {
+    body.off('data', onData);
+    body.off('end', onEnd);
+    body.off('error', onError);
+    body.off('close', onClose);
+    if (!ended) body.destroy();
+  }
+}
+
+/**
+ * Writes every byte of `buffers` at `position` (a write may store fewer bytes than asked), then releases them:
+ * nothing reads a chunk after its write.
+ */
 async function writeAll(handle: fs.promises.FileHandle, buffers: Uint8Array[], position: number): Promise<void> {
   const total = buffers.reduce((sum, buffer) => sum + buffer.length, 0);
   let written = (await handle.writev(buffers, position)).bytesWritten;
-  if (written === total) return;
-  const all = Buffer.concat(buffers);
-  while (written < total) {
-    written += (await handle.write(all, written, total - written, position + written)).bytesWritten;
+  if (written < total) {
+    const all = Buffer.concat(buffers);
+    while (written < total) {
+      written += (await handle.write(all, written, total - written, position + written)).bytesWritten;
+    }
   }
+  for (const buffer of buffers) releaseChunk(buffer);
 }
 
 /** Makes a rename in `directory` durable (POSIX: the directory entry is only on disk once the directory is). */

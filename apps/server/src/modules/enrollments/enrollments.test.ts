@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
@@ -201,6 +201,27 @@ describe('POST /arc/agent/enrollments', () => {
     expect(rows.enrollments).toHaveLength(1);
     expect(rows.files[0]!.size).toBe(ENROLLMENT_MAX_BYTES);
     expect((await t.app.deps.storage.stat(rows.files[0]!.storageKey))?.size).toBe(ENROLLMENT_MAX_BYTES);
+    await t.database.db.delete(enrollments).where(eq(enrollments.agentId, agentId));
+    await t.database.db.delete(files).where(eq(files.ownerAgentId, agentId));
+    await t.app.deps.storage.delete(rows.files[0]!.storageKey);
+  }, 60_000);
+
+  it('stores a large upload over HTTP byte for byte (its chunks are freed once written)', async () => {
+    const bytes = Buffer.concat([Buffer.from('%PDF-1.7\n'), randomBytes(12 * 1024 * 1024)]);
+    const res = await postMultipart(
+      `${baseUrl}/arc/agent/enrollments`,
+      multipart([
+        { name: 'radio1', value: 'newapp' },
+        { name: 'enrollment', filename: 'random.pdf', body: bytes },
+      ]),
+      bearer(token),
+    );
+    expect(res.status).toBe(201);
+    const rows = await rowsOf(agentId);
+    const stored = await t.app.deps.storage.get(rows.files[0]!.storageKey);
+    const chunks: Buffer[] = [];
+    for await (const chunk of stored) chunks.push(chunk as Buffer);
+    expect(sha256(Buffer.concat(chunks))).toBe(sha256(bytes));
     await t.database.db.delete(enrollments).where(eq(enrollments.agentId, agentId));
     await t.database.db.delete(files).where(eq(files.ownerAgentId, agentId));
     await t.app.deps.storage.delete(rows.files[0]!.storageKey);

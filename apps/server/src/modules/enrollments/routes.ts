@@ -18,6 +18,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { bearerToken } from '../../platform/auth.ts';
 import { AppError } from '../../platform/errors.ts';
+import { markBodyChunks } from '../../platform/request-body.ts';
 import { addRoute } from '../../platform/routes.ts';
 import { sendXlsx, type XlsxColumn } from '../../platform/xlsx.ts';
 import {
@@ -60,6 +61,8 @@ export async function enrollmentsRoutes(app: FastifyInstance): Promise<void> {
       let mode: unknown;
       let fileName = '';
       let stored: StoredUpload | undefined;
+      // the body's chunks are freed as soon as storage has written them, not at the next garbage collection
+      markBodyChunks(request.raw);
       try {
         for await (const part of request.parts()) {
           if (part.type === 'field') {
