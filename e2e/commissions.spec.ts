@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { expect, expectAccessible, signIn, test } from './fixtures.ts';
+import { AFTER_RETRIES, expect, expectAccessible, signIn, test } from './fixtures.ts';
 import { screenshotBoth } from './screenshots.ts';
 
 test.describe('[COMMISSIONS]', () => {
@@ -76,7 +76,7 @@ test.describe('[COMMISSIONS]', () => {
     );
     await signIn(page);
     await page.goto('/commissions');
-    await expect(page.getByText('Problem retrieving data from server.')).toBeVisible();
+    await expect(page.getByText('Problem retrieving data from server.')).toBeVisible(AFTER_RETRIES);
     await expect(page.getByRole('dialog')).toHaveCount(0);
     await expect(page.getByLabel('Loading')).toHaveCount(0);
   });

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { AETNA_TILE_LABEL, MESSAGES } from '@arc/contract';
-import { expect, expectAccessible, signIn, test } from './fixtures.ts';
+import { AFTER_RETRIES, expect, expectAccessible, signIn, test } from './fixtures.ts';
 
 test.describe('[DASHBOARD]', () => {
   test('signed out: the welcome and a Login button to /sign-in', async ({ page }) => {
@@ -133,7 +133,7 @@ test.describe('[DASHBOARD]', () => {
     );
     await signIn(page);
     const dialog = page.getByRole('dialog', { name: 'Error' });
-    await expect(dialog).toBeVisible();
+    await expect(dialog).toBeVisible(AFTER_RETRIES);
     await expect(dialog.getByText(MESSAGES.dashboardFilesFailed)).toBeVisible();
     // a dialog, not an inline alert in the panel
     await expect(page.getByRole('alert').filter({ hasText: MESSAGES.dashboardFilesFailed })).toHaveCount(0);

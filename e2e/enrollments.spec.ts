@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { ENROLLMENT_MESSAGES, ENROLLMENTS_EXPORT_COLUMNS } from '@arc/contract';
 import ExcelJS from 'exceljs';
-import { DEMO, expect, expectAccessible, signIn, test } from './fixtures.ts';
+import { AFTER_RETRIES, DEMO, expect, expectAccessible, signIn, test } from './fixtures.ts';
 
 /** The staff API key e2e/start-server.mjs gives the server. */
 const STAFF_KEY = 'e2e-staff-api-key-0123456789abcdef';
@@ -200,7 +200,9 @@ test.describe('[ENROLLMENTS]', () => {
       (r) => r.url().endsWith('/arc/telemetry') && (r.postData() ?? '').includes('loading_enrollments_failed'),
     );
     await page.goto('/enrollments');
-    await expect(page.getByRole('alert').filter({ hasText: ENROLLMENT_MESSAGES.loadFailed })).toBeVisible();
+    await expect(page.getByRole('alert').filter({ hasText: ENROLLMENT_MESSAGES.loadFailed })).toBeVisible(
+      AFTER_RETRIES,
+    );
     await tracked;
   });
 

@@ -5,6 +5,12 @@ export const DEMO = { username: 'demo', npn: '17000001', password: 'Demo-Agent-2
 export const DEMO2 = { username: 'demo2', npn: '17000002', password: 'Demo-Agent-2026!' };
 export const NEWCOMER = { npn: '17000003', email: 'newcomer@agents.example' };
 
+/**
+ * For what a failing GET shows: the app asks again twice, 1 s and 2 s apart, before it gives up on a 5xx
+ * (apps/web/src/api/query-client.ts), so on a loaded CI machine the message comes well after the usual wait.
+ */
+export const AFTER_RETRIES = { timeout: 30_000 } as const;
+
 export interface Credentials {
   username: string;
   password: string;

@@ -1,6 +1,16 @@
 import { MESSAGES, PASSWORD_TOO_LONG } from '@arc/contract';
 import type { Page } from '@playwright/test';
-import { DEMO, DEMO2, expect, expectAccessible, latestMailTo, linkIn, signIn, test } from './fixtures.ts';
+import {
+  AFTER_RETRIES,
+  DEMO,
+  DEMO2,
+  expect,
+  expectAccessible,
+  latestMailTo,
+  linkIn,
+  signIn,
+  test,
+} from './fixtures.ts';
 
 const TOO_LONG_PASSWORD = `Aa1${'x'.repeat(297)}`;
 
@@ -157,7 +167,7 @@ test.describe('[SHELL] seams', () => {
       route.fulfill({ status: 500, json: { code: 'INTERNAL', message: 'Internal server error' } }),
     );
     await page.reload();
-    await expect(page.getByText('Your profile could not be loaded')).toBeVisible();
+    await expect(page.getByText('Your profile could not be loaded')).toBeVisible(AFTER_RETRIES);
     await expect(page.getByLabel('Loading your profile')).toHaveCount(0);
     await expectAccessible(page);
     await page.unroute('**/arc/user/info');

@@ -1,5 +1,5 @@
 import { MESSAGES } from '@arc/contract';
-import { expect, expectAccessible, signIn, test } from './fixtures.ts';
+import { AFTER_RETRIES, expect, expectAccessible, signIn, test } from './fixtures.ts';
 import { screenshotBoth } from './screenshots.ts';
 
 test.describe('[TERMS] Terms of Service', () => {
@@ -21,7 +21,7 @@ test.describe('[TERMS] Terms of Service', () => {
       route.fulfill({ status: 500, contentType: 'application/json', body: '{"code":"INTERNAL","message":"x"}' }),
     );
     await page.goto('/tos');
-    await expect(page.getByRole('alert').filter({ hasText: MESSAGES.tosLoadFailed })).toBeVisible();
+    await expect(page.getByRole('alert').filter({ hasText: MESSAGES.tosLoadFailed })).toBeVisible(AFTER_RETRIES);
     await expectAccessible(page);
     await screenshotBoth(page, 'tos-failed');
   });
