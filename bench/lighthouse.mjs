@@ -1,18 +1,27 @@
 // Lighthouse (mobile preset: Moto G Power viewport, simulated slow 4G and 4x CPU slowdown) on Debian's Chromium,
 // performance and accessibility of each route. Signed-in routes get the session the app would have after signing
-// in: oidc-client-ts's stored user, written into sessionStorage before the app's scripts run.
+// in: oidc-client-ts's stored user, written into sessionStorage before the app's scripts run, and the signed-in
+// hint cookie the app sets with it (decision 052).
+import { SIGNED_IN_HINT_COOKIE } from '@arc/contract/constants';
 import lighthouse from 'lighthouse';
 import puppeteer from 'puppeteer-core';
 
 /**
  * @param {{ base: string, routes: Array<{ name: string, path: string, signedIn: boolean }>,
- *           storedUser?: { key: string, value: string } }} options
+ *           storedUser?: { key: string, value: string }, isSelfSigned?: boolean }} options
  */
-export async function measureLighthouse({ base, routes, storedUser }) {
+export async function measureLighthouse({ base, routes, storedUser, isSelfSigned = false }) {
   const browser = await puppeteer.launch({
     executablePath: '/usr/bin/chromium',
     headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-dev-shm-usage',
+      '--no-first-run',
+      // the deployed set-up's certificate is made for the run (bench/deployed.mjs)
+      ...(isSelfSigned ? ['--ignore-certificate-errors'] : []),
+    ],
   });
   const results = {};
   try {
@@ -27,6 +36,7 @@ export async function measureLighthouse({ base, routes, storedUser }) {
           storedUser.key,
           storedUser.value,
         );
+        await page.setCookie({ name: SIGNED_IN_HINT_COOKIE, value: '1', url: base });
       }
       const runner = await lighthouse(
         `${base}${route.path}`,

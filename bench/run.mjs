@@ -22,6 +22,7 @@ import { chromium } from '@playwright/test';
 import autocannon from 'autocannon';
 import { measureContracts } from './contracts.mjs';
 import { measureDataTable } from './data-table.mjs';
+import { deployedUnavailable, startTlsProxy } from './deployed.mjs';
 import { measureEnrollmentUpload } from './enrollment-upload.mjs';
 import { percentile, root, round, signIn, signInPage, startServer, stop, waitReady } from './lib.mjs';
 import { measureLighthouse } from './lighthouse.mjs';
@@ -38,10 +39,10 @@ const wants = (part) => ONLY.size === 0 || ONLY.has(part);
 const startAppServer = () => startServer({ port: PORT, dataDir });
 
 /** The session the web app keeps after signing in (oidc-client-ts's stored user), for a signed-in Lighthouse run. */
-function storedUser(tokens) {
+function storedUser(tokens, base = BASE) {
   const profile = JSON.parse(Buffer.from(tokens.id_token.split('.')[1], 'base64url').toString());
   return {
-    key: `oidc.user:${BASE}/oidc:arc-web`,
+    key: `oidc.user:${base}/oidc:arc-web`,
     value: JSON.stringify({
       id_token: tokens.id_token,
       access_token: tokens.access_token,
@@ -463,23 +464,59 @@ if (wants('web') || wants('datatable') || wants('contracts')) {
 }
 
 // ── 9. Lighthouse, mobile preset: /sign-in, the signed-out /, and each business route signed in ───────
+/** /sign-in, the signed-out /, and each business route signed in */
+const LIGHTHOUSE_ROUTES = [
+  { name: '/sign-in', path: '/sign-in', signedIn: false },
+  { name: '/ (signed out)', path: '/', signedIn: false },
+  { name: '/ (dashboard)', path: '/', signedIn: true },
+  ...[...ISSUE_ROUTES, ...OTHER_ROUTES].map(([route]) => ({
+    name: decodeURIComponent(route),
+    path: route,
+    signedIn: true,
+  })),
+];
 if (wants('lighthouse')) {
-  results.lighthouse = await measureLighthouse({
+  // straight to the server over plain HTTP/1.1, as the figures before decision 053 were taken
+  results.lighthouseDirect = await measureLighthouse({
     base: BASE,
     storedUser: storedUser(tokens),
-    routes: [
-      { name: '/sign-in', path: '/sign-in', signedIn: false },
-      { name: '/ (signed out)', path: '/', signedIn: false },
-      { name: '/ (dashboard)', path: '/', signedIn: true },
-      ...[...ISSUE_ROUTES, ...OTHER_ROUTES].map(([route]) => ({
-        name: decodeURIComponent(route),
-        path: route,
-        signedIn: true,
-      })),
-    ],
+    routes: LIGHTHOUSE_ROUTES,
   });
 }
 await stop(server);
+
+// ── 9b. Lighthouse as deployed (docs/operations.md): nginx with TLS and HTTP/2 in front (decision 053) ───
+if (wants('lighthouse')) {
+  const unavailable = deployedUnavailable();
+  if (unavailable) {
+    console.warn(`Lighthouse as deployed skipped: ${unavailable}`);
+  } else {
+    const tlsPort = PORT + 7;
+    const tlsBase = `https://localhost:${tlsPort}`;
+    const deployedServer = startServer({
+      port: PORT,
+      dataDir,
+      env: { PUBLIC_URL: tlsBase, TRUST_PROXY: '127.0.0.1' },
+    });
+    const proxy = await startTlsProxy({ tlsPort, upstreamPort: PORT });
+    try {
+      await waitReady(`${BASE}/readyz`);
+      // the certificate is the run's own, made by startTlsProxy: this process signs in through it too
+      process.env.NODE_TLS_REJECT_UNAUTHORIZED = '0';
+      const tlsTokens = await signIn(tlsBase);
+      delete process.env.NODE_TLS_REJECT_UNAUTHORIZED;
+      results.lighthouse = await measureLighthouse({
+        base: tlsBase,
+        storedUser: storedUser(tlsTokens, tlsBase),
+        routes: LIGHTHOUSE_ROUTES,
+        isSelfSigned: true,
+      });
+    } finally {
+      await proxy.stop();
+      await stop(deployedServer);
+    }
+  }
+}
 
 // ── 5. spreadsheet export: time and peak memory ─────────────────────────────────────────────────────
 if (wants('xlsx')) {
@@ -508,8 +545,11 @@ const checks = {
   dataTableFilterMs: () => results.dataTable10k.filter.medianMs < 100,
   issueRoutesJsGzipKb: () => Object.values(results.issueRoutesJsGzipKb).every((entry) => entry.kb < 250),
   otherRoutesJsGzipKb: () => Object.values(results.otherRoutesJsGzipKb).every((entry) => entry.kb < 250),
+  // as deployed (decision 053); the direct figures are reported beside them
   lighthousePerformance: () => Object.values(results.lighthouse).every((entry) => entry.performance >= 95),
   lighthouseAccessibility: () => Object.values(results.lighthouse).every((entry) => entry.accessibility >= 95),
+  lighthouseDirectPerformance: () => Object.values(results.lighthouseDirect).every((e) => e.performance >= 95),
+  lighthouseDirectAccessibility: () => Object.values(results.lighthouseDirect).every((e) => e.accessibility >= 95),
   hierarchySearchKeystrokeMs: () => results.contracts5000.searchKeystroke.maxMs < 100,
   roster5000Ms: () => results.contracts5000.roster5000.maxMs < 1000,
   enrollmentUploadMemoryMB: () => results.enrollmentUpload.serverRssGrowthMB < 64,

@@ -1,4 +1,4 @@
-import { expect, test } from './fixtures.ts';
+import { expect, signIn, test } from './fixtures.ts';
 
 test.describe('[PLATFORM]', () => {
   test('the API documentation at /arc/docs lists the calls', async ({ page }) => {
@@ -10,5 +10,32 @@ test.describe('[PLATFORM]', () => {
   test('the development mailbox page opens in demo mode', async ({ page }) => {
     await page.goto('/dev/mailbox');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  });
+
+  test('a signed-in page arrives listing its code, and the browser fetches each file once (decision 052)', async ({
+    page,
+  }) => {
+    // signed out: the plain page, whatever the route
+    await page.goto('/products');
+    await page.waitForURL(/\/interaction\//);
+    await signIn(page);
+    await page.goto('/products');
+    await expect(page.getByRole('heading', { name: 'Order Supplies', level: 1 })).toBeVisible({ timeout: 30_000 });
+    const { preloaded, fetched } = await page.evaluate(() => ({
+      preloaded: [...document.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"], link[rel="preload"]')].map(
+        (link) => new URL(link.href).pathname,
+      ),
+      fetched: performance.getEntriesByType('resource').map((entry) => new URL(entry.name).pathname),
+    }));
+    expect(preloaded.some((href) => /\/assets\/products-page-[\w-]+\.js$/.test(href))).toBe(true);
+    expect(preloaded.some((href) => /\/assets\/signed-in-shell-[\w-]+\.js$/.test(href))).toBe(true);
+    // each listed file was used as preloaded: fetched once, never again by the router or Vite's loader
+    for (const href of preloaded)
+      expect(
+        fetched.filter((url) => url === href),
+        href,
+      ).toHaveLength(1);
+    // the agent's first calls went out once, as the app started
+    expect(fetched.filter((url) => url === '/arc/user/info')).toHaveLength(1);
   });
 });

@@ -2,6 +2,8 @@ import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { bundleBudget, mantineComponentStyles, precompress, zodWithoutJsonSchema } from './build/plugins.ts';
+import { routePreloads } from './build/route-preloads.ts';
+import { APP_ROUTES, EXTRA_ROUTES, flattenRoutes } from './src/route-table.ts';
 
 const API = 'http://localhost:8080';
 
@@ -53,6 +55,22 @@ export default defineConfig({
         ],
       },
       reportFile: path.join(import.meta.dirname, '../../.tmp/bundle-budget.json'),
+    }),
+    // what each route loads, for the server to list in the page it sends (decision 052)
+    routePreloads({
+      shell: 'src/shell/signed-in-shell.tsx',
+      routes: [
+        ...[...flattenRoutes(APP_ROUTES), ...EXTRA_ROUTES].map((route) => ({
+          path: route.path,
+          auth: true,
+          modules: [route.screen, route.section]
+            .filter((module) => module !== undefined)
+            .map((module) => `src/features/${module}.tsx`),
+        })),
+        // the sign-in flow: the app's /sign-in, then the provider's form (router.tsx)
+        { path: '/sign-in', auth: false, modules: ['src/features/identity/sign-in-page.tsx'] },
+        { path: '/interaction/:uid', auth: false, modules: ['src/features/identity/interaction-page.tsx'] },
+      ],
     }),
     precompress(),
   ],

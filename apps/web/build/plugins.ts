@@ -5,6 +5,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type { Plugin, Rollup } from 'vite';
+import { chunkGraph } from './chunk-graph.ts';
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
@@ -199,8 +200,7 @@ interface BudgetResult {
 }
 
 function measureBudgets(bundle: Rollup.OutputBundle, root: string, options: BudgetOptions): BudgetResult[] {
-  const chunks = Object.values(bundle).filter((output): output is Rollup.OutputChunk => output.type === 'chunk');
-  const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+  const { chunks, byFile, entry, relative, chunkOf, closure } = chunkGraph(bundle, root, 'bundle budget');
   const gzipped = new Map<string, number>();
   const sizeOf = (file: string) => {
     let size = gzipped.get(file);
@@ -210,26 +210,8 @@ function measureBudgets(bundle: Rollup.OutputBundle, root: string, options: Budg
     }
     return size;
   };
-  const entry = chunks.find((chunk) => chunk.isEntry);
-  if (!entry) throw new Error('bundle budget: no entry chunk');
-  const relative = (id: string) => path.relative(root, id).split(path.sep).join('/');
-  const chunkOf = (module: string) => {
-    const chunk = chunks.find((c) => c.facadeModuleId && relative(c.facadeModuleId) === module);
-    if (!chunk) throw new Error(`bundle budget: no chunk for ${module}`);
-    return chunk.fileName;
-  };
-  const closure = (files: string[]) => {
-    const seen = new Set<string>();
-    const visit = (file: string) => {
-      if (seen.has(file)) return;
-      seen.add(file);
-      for (const imported of byFile.get(file)?.imports ?? []) visit(imported);
-    };
-    files.forEach(visit);
-    return [...seen];
-  };
   const measure = (name: string, modules: string[], maxKb: number): BudgetResult => {
-    const files = closure([entry.fileName, ...modules.map(chunkOf)]);
+    const files = [...closure([entry.fileName, ...modules.map(chunkOf)])];
     const kb = Math.round((files.reduce((total, file) => total + sizeOf(file), 0) / 1024) * 10) / 10;
     return { name, kb, maxKb, files };
   };
@@ -247,7 +229,7 @@ function measureBudgets(bundle: Rollup.OutputBundle, root: string, options: Budg
   const routeOf = (module: string) =>
     routes.find((route) => {
       const files = closure([chunkOf(route)]);
-      return importers(module).some((chunk) => files.includes(chunk.fileName));
+      return importers(module).some((chunk) => files.has(chunk.fileName));
     });
   return [
     ...options.budgets.map((budget) => measure(budget.name, budget.modules, budget.maxKb)),

@@ -11,7 +11,9 @@ import {
 /**
  * What the server wrote into index.html about this deployment (apps/server/src/platform/web.ts): the
  * provider's name and the business time zone. Missing or malformed (Vite's dev server, a test), the
- * defaults apply. Read without zod: this module is on the sign-in path.
+ * defaults apply. Read without zod: this module is on the sign-in path. The time zone is checked where it is
+ * first used (`businessTimeZone()`): the browser's first date formatter loads its time zone data, a long task on
+ * a slow phone that pages without dates never need.
  */
 export function readPublicConfig(doc: Pick<Document, 'getElementById'> = document): PublicConfig {
   try {
@@ -22,7 +24,7 @@ export function readPublicConfig(doc: Pick<Document, 'getElementById'> = documen
       providerName:
         typeof providerName === 'string' && providerName ? providerName : DEFAULT_PUBLIC_CONFIG.providerName,
       businessTimeZone:
-        typeof businessTimeZone === 'string' && isTimeZone(businessTimeZone)
+        typeof businessTimeZone === 'string' && businessTimeZone
           ? businessTimeZone
           : DEFAULT_PUBLIC_CONFIG.businessTimeZone,
     };
@@ -31,12 +33,13 @@ export function readPublicConfig(doc: Pick<Document, 'getElementById'> = documen
   }
 }
 
-function isTimeZone(timeZone: string): boolean {
+/** The time zone when the browser knows it, else the default. */
+export function knownTimeZone(timeZone: string): string {
   try {
     new Intl.DateTimeFormat('en-US', { timeZone });
-    return true;
+    return timeZone;
   } catch {
-    return false;
+    return DEFAULT_PUBLIC_CONFIG.businessTimeZone;
   }
 }
 
@@ -44,8 +47,12 @@ const publicConfig = readPublicConfig();
 
 /** The organisation's name (`PROVIDER_NAME` on the server). */
 export const PROVIDER_NAME = publicConfig.providerName;
-/** The time zone of every business date rule (`TZ_BUSINESS` on the server). */
-export const BUSINESS_TIME_ZONE = publicConfig.businessTimeZone;
+let checkedTimeZone: string | undefined;
+/** The time zone of every business date rule (`TZ_BUSINESS` on the server), checked on first use. */
+export function businessTimeZone(): string {
+  checkedTimeZone ??= knownTimeZone(publicConfig.businessTimeZone);
+  return checkedTimeZone;
+}
 
 /** Everything is same-origin (docs/architecture.md, Request flow). */
 export const OIDC_AUTHORITY = `${window.location.origin}${OIDC_PATH}`;

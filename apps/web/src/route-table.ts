@@ -30,8 +30,13 @@ export interface AppRoute {
   icon?: IconName;
   /** a user flag that must be true for the menu item to show (and the screen to open) */
   securityKey?: UserFlag;
-  /** screen module name under features/, resolved by router.tsx */
+  /**
+   * The screen's module under features/ (`area/name-page`, no extension), loaded by router.tsx when the route is
+   * visited. The build reads it too, to list what each route loads (build/route-preloads.ts, decision 052).
+   */
   screen: string;
+  /** a second screen module shown as a section of this one (My Profile holds the contracts, spec part 1 §2) */
+  section?: string;
   children?: AppRoute[];
   /** see RouteHandle.access */
   access?: AccessRule;
@@ -66,50 +71,50 @@ export type SignInAction = 'login' | 'forgot' | 'register';
 export const TRAINING_GROUP = 'Training & Certifications';
 
 export const APP_ROUTES: AppRoute[] = [
-  { path: '/', title: 'Dashboard', icon: 'dashboard', screen: 'dashboard' },
+  { path: '/', title: 'Dashboard', icon: 'dashboard', screen: 'dashboard/dashboard-page' },
   // open to every agent: without contracts there, the page lists the platform's carriers (decision 026)
-  { path: '/myhealthplan', title: 'MyHealthPlan', icon: 'health', screen: 'myhealthplan' },
-  { path: '/sunfire', title: 'SunFire', icon: 'sun', screen: 'sunfire' },
-  { path: '/myquote', title: 'MyQuote', icon: 'quote', screen: 'myquote' },
-  { path: '/prospects', title: 'Prospect Lists', icon: 'prospects', screen: 'prospects' },
-  { path: '/leadstar', title: 'LeadStar', icon: 'leads', screen: 'leadstar' },
-  { path: '/medischolar', title: 'MediScholar', icon: 'school', screen: 'medicare-scholar' },
-  { path: '/proshop', title: 'ProShop', icon: 'shop', screen: 'proshop' },
-  { path: '/enrollments', title: 'Enrollment Upload', icon: 'upload', screen: 'enrollments' },
-  { path: '/commissions', title: 'Commission Statements', icon: 'commissions', screen: 'commissions' },
-  { path: '/core', title: 'CORE CRM', icon: 'crm', screen: 'core-crm' },
-  { path: '/green365', title: 'GREEN365', icon: 'leaf', screen: 'green365' },
-  { path: '/products', title: 'Order Supplies', icon: 'supplies', screen: 'supplies' },
+  { path: '/myhealthplan', title: 'MyHealthPlan', icon: 'health', screen: 'content/myhealthplan-page' },
+  { path: '/sunfire', title: 'SunFire', icon: 'sun', screen: 'content/sunfire-page' },
+  { path: '/myquote', title: 'MyQuote', icon: 'quote', screen: 'content/myquote-page' },
+  { path: '/prospects', title: 'Prospect Lists', icon: 'prospects', screen: 'prospects/prospects-page' },
+  { path: '/leadstar', title: 'LeadStar', icon: 'leads', screen: 'marketing/leadstar-page' },
+  { path: '/medischolar', title: 'MediScholar', icon: 'school', screen: 'marketing/medicare-scholar-page' },
+  { path: '/proshop', title: 'ProShop', icon: 'shop', screen: 'marketing/proshop-page' },
+  { path: '/enrollments', title: 'Enrollment Upload', icon: 'upload', screen: 'enrollments/enrollments-page' },
+  { path: '/commissions', title: 'Commission Statements', icon: 'commissions', screen: 'commissions/commissions-page' },
+  { path: '/core', title: 'CORE CRM', icon: 'crm', screen: 'content/core-crm-page' },
+  { path: '/green365', title: 'GREEN365', icon: 'leaf', screen: 'content/green365-page' },
+  { path: '/products', title: 'Order Supplies', icon: 'supplies', screen: 'supplies/products-page' },
   {
     path: '/training',
     title: TRAINING_GROUP,
     icon: 'training',
-    screen: 'coming-soon',
+    screen: 'content/coming-soon-page',
     children: [
-      { path: '/training/videos', title: 'Training Videos', screen: 'training-videos' },
-      { path: '/training/compliance-guides', title: 'Compliance Guides', screen: 'compliance-guides' },
+      { path: '/training/videos', title: 'Training Videos', screen: 'training/videos-page' },
+      { path: '/training/compliance-guides', title: 'Compliance Guides', screen: 'compliance/compliance-guides-page' },
     ],
     externalLinks: [
       { title: 'Medicare Certifications', href: 'https://www.ahipmedicaretraining.com/' },
       { title: 'Events', href: 'https://www.cms.gov/outreach-and-education' },
     ],
   },
-  { path: '/finalexpense', title: 'Final Expense', icon: 'final-expense', screen: 'final-expense' },
-  { path: '/maresources', title: 'Resource Documents', icon: 'resources', screen: 'resources' },
-  { path: '/contact', title: 'Contact', icon: 'contact', screen: 'contact' },
+  { path: '/finalexpense', title: 'Final Expense', icon: 'final-expense', screen: 'final-expense/final-expense-page' },
+  { path: '/maresources', title: 'Resource Documents', icon: 'resources', screen: 'content/resources-page' },
+  { path: '/contact', title: 'Contact', icon: 'contact', screen: 'content/contact-page' },
   // reached from the user menu, not the side menu
-  { path: '/profile', title: 'My Profile', screen: 'profile' },
-  { path: '/case', title: 'Case form', access: 'member-support-unlimited', screen: 'case-form' },
-  { path: '/tos', title: 'Terms of Service', screen: 'tos' },
-  { path: '/policies', title: 'Policies', screen: 'policies' },
+  { path: '/profile', title: 'My Profile', screen: 'profile/profile-page', section: 'contracts/contracts-page' },
+  { path: '/case', title: 'Case form', access: 'member-support-unlimited', screen: 'cases/case-form-page' },
+  { path: '/tos', title: 'Terms of Service', screen: 'terms/tos-page' },
+  { path: '/policies', title: 'Policies', screen: 'content/policies-page' },
 ];
 
 /** Routes below a top-level one that the menu does not list but that must exist. */
 export const EXTRA_ROUTES: AppRoute[] = [
-  { path: '/training/videos/:category', title: 'Training Videos', screen: 'training-category' },
-  { path: '/training/videos/:category/:id', title: 'Training Video', screen: 'training-video' },
+  { path: '/training/videos/:category', title: 'Training Videos', screen: 'training/category-page' },
+  { path: '/training/videos/:category/:id', title: 'Training Video', screen: 'training/video-player-page' },
   // internal, not in the menu: the shared ui/ components on sample rows (removable once areas use them)
-  { path: '/ui-kit', title: 'UI kit', screen: 'ui-kit' },
+  { path: '/ui-kit', title: 'UI kit', screen: 'ui-kit/ui-kit-page' },
 ];
 
 export function flattenRoutes(routes: AppRoute[] = APP_ROUTES): AppRoute[] {

@@ -1,4 +1,4 @@
-import type { ComponentType } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { paths } from './paths.ts';
 import { APP_ROUTES, EXTRA_ROUTES, flattenRoutes, type AppRoute, type RouteHandle } from './route-table.ts';
@@ -8,49 +8,40 @@ import { RouteError } from './shell/route-error.tsx';
 
 type ScreenModule = { default: ComponentType };
 
-/** Screen modules by name; each loads only when its route is visited. Only this file imports features. */
-const SCREENS: Record<string, () => Promise<ScreenModule>> = {
-  dashboard: () => import('./features/dashboard/dashboard-page.tsx'),
-  'coming-soon': () => import('./features/content/coming-soon-page.tsx'),
-  supplies: () => import('./features/supplies/products-page.tsx'),
-  enrollments: () => import('./features/enrollments/enrollments-page.tsx'),
-  prospects: () => import('./features/prospects/prospects-page.tsx'),
-  // internal: the shared components on sample rows, proved end to end until an area uses them
-  'ui-kit': () => import('./features/ui-kit/ui-kit-page.tsx'),
-  'training-videos': () => import('./features/training/videos-page.tsx'),
-  'training-category': () => import('./features/training/category-page.tsx'),
-  'training-video': () => import('./features/training/video-player-page.tsx'),
-  'compliance-guides': () => import('./features/compliance/compliance-guides-page.tsx'),
-  commissions: () => import('./features/commissions/commissions-page.tsx'),
-  'final-expense': () => import('./features/final-expense/final-expense-page.tsx'),
-  'medicare-scholar': () => import('./features/marketing/medicare-scholar-page.tsx'),
-  leadstar: () => import('./features/marketing/leadstar-page.tsx'),
-  proshop: () => import('./features/marketing/proshop-page.tsx'),
-  // My Profile holds the contracts tables and their views (spec part 1 §2): the two features, composed here
-  profile: async () => {
-    const [{ default: Profile }, { default: Contracts }] = await Promise.all([
-      import('./features/profile/profile-page.tsx'),
-      import('./features/contracts/contracts-page.tsx'),
-    ]);
-    return { default: () => <Profile contracts={<Contracts isSection />} /> };
-  },
-  'case-form': () => import('./features/cases/case-form-page.tsx'),
-  tos: () => import('./features/terms/tos-page.tsx'),
-  'core-crm': () => import('./features/content/core-crm-page.tsx'),
-  green365: () => import('./features/content/green365-page.tsx'),
-  myquote: () => import('./features/content/myquote-page.tsx'),
-  myhealthplan: () => import('./features/content/myhealthplan-page.tsx'),
-  sunfire: () => import('./features/content/sunfire-page.tsx'),
-  policies: () => import('./features/content/policies-page.tsx'),
-  resources: () => import('./features/content/resources-page.tsx'),
-  contact: () => import('./features/content/contact-page.tsx'),
-};
+/**
+ * Every screen module, each its own chunk that loads only when its route is visited. Only this file imports
+ * features; the route table names each route's module.
+ */
+const PAGES = import.meta.glob<ScreenModule>([
+  './features/*/*-page.tsx',
+  // parts of screens, not screens
+  '!./features/marketing/marketing-page.tsx',
+  '!./features/content/documents-page.tsx',
+]);
+
+/** A screen module by its path under features/ without the extension (`area/name-page`). */
+function screen(module: string): () => Promise<ScreenModule> {
+  const load = PAGES[`./features/${module}.tsx`];
+  if (!load) throw new Error(`no screen module features/${module}.tsx`);
+  return load;
+}
+
+/** A screen with another shown as its section: My Profile with the contracts. */
+function withSection(module: string, section: string): () => Promise<ScreenModule> {
+  const [main, inner] = [screen(module), screen(section)];
+  return async () => {
+    const [mainModule, sectionModule] = await Promise.all([main(), inner()]);
+    const Main = mainModule.default as ComponentType<{ contracts: ReactNode }>;
+    const Section = sectionModule.default as ComponentType<{ isSection?: boolean }>;
+    return { default: () => <Main contracts={<Section isSection />} /> };
+  };
+}
 
 const lazyScreen = (load: () => Promise<ScreenModule>) => async () => ({ Component: (await load()).default });
 
 /** An agent route from the route table: lazy screen, handle with title, icon, security key and auth. */
 function toRoute(route: AppRoute): RouteObject {
-  const load = SCREENS[route.screen] ?? SCREENS['coming-soon']!;
+  const load = route.section ? withSection(route.screen, route.section) : screen(route.screen);
   const handle: RouteHandle = {
     auth: true,
     title: route.title,
@@ -71,9 +62,9 @@ function publicRoute(path: string, handle: RouteHandle, load: () => Promise<Scre
   };
 }
 
-const signIn = () => import('./features/identity/sign-in-page.tsx');
-const requestLink = () => import('./features/account/request-link-page.tsx');
-const createPassword = () => import('./features/account/create-password-page.tsx');
+const signIn = screen('identity/sign-in-page');
+const requestLink = screen('account/request-link-page');
+const createPassword = screen('account/create-password-page');
 
 /**
  * The route table of route-table.ts, as routes. The sign-in screen's action comes from the route's
@@ -91,25 +82,13 @@ export const routes: RouteObject[] = [
       publicRoute(paths.signIn, { name: 'login', title: 'Sign in' }, signIn),
       publicRoute(paths.signInForgot, { name: 'forgot', title: 'Forgot Password' }, requestLink),
       publicRoute(paths.signInRegister, { name: 'register', title: 'Sign Up' }, requestLink),
-      publicRoute('/interaction/:uid', { title: 'Sign in' }, () => import('./features/identity/interaction-page.tsx')),
-      publicRoute(
-        paths.loginCallback,
-        { title: 'Signing in' },
-        () => import('./features/identity/login-callback-page.tsx'),
-      ),
+      publicRoute('/interaction/:uid', { title: 'Sign in' }, screen('identity/interaction-page')),
+      publicRoute(paths.loginCallback, { title: 'Signing in' }, screen('identity/login-callback-page')),
       publicRoute('/register/:token', { title: 'Create password' }, createPassword),
       publicRoute('/forgotpass/:token', { title: 'Reset password' }, createPassword),
-      publicRoute(
-        '/verify-email/:token',
-        { title: 'Confirm e-mail address' },
-        () => import('./features/profile/confirm-email-page.tsx'),
-      ),
-      publicRoute(
-        paths.tosGate,
-        { title: 'Terms of Service', isWide: true },
-        () => import('./features/terms/tos-gate-page.tsx'),
-      ),
-      publicRoute('*', { title: 'Page not found' }, () => import('./features/content/not-found-page.tsx')),
+      publicRoute('/verify-email/:token', { title: 'Confirm e-mail address' }, screen('profile/confirm-email-page')),
+      publicRoute(paths.tosGate, { title: 'Terms of Service', isWide: true }, screen('terms/tos-gate-page')),
+      publicRoute('*', { title: 'Page not found' }, screen('content/not-found-page')),
     ],
   },
 ];

@@ -25,6 +25,11 @@ export const paths = {
 
 /** Where the embedded OpenID Connect provider is mounted (same origin as the app, docs/architecture.md). */
 export const OIDC_PATH = '/oidc';
+/**
+ * The provider's authorization endpoint below `OIDC_PATH` (what its discovery document names; oidc-flow.test.ts
+ * checks it): the sign-in redirect goes there without asking the discovery document first.
+ */
+export const OIDC_AUTHORIZATION_ROUTE = '/auth';
 /** The public OpenID Connect client the web app uses. */
 export const WEB_CLIENT_ID = 'arc-web';
 export const OIDC_SCOPES = 'openid profile email';
@@ -50,3 +55,10 @@ export const DEFAULT_PUBLIC_CONFIG: PublicConfig = {
   providerName: DEFAULT_PROVIDER_NAME,
   businessTimeZone: DEFAULT_BUSINESS_TIME_ZONE,
 };
+
+/**
+ * A cookie the web app keeps while a session is stored in the tab (no token, no identity: `1`). The server only
+ * reads it to list an agent page's code in the page it sends (decision 052); without it, agent pages are sent
+ * without that list, as a signed-out visitor is sent to /sign-in anyway.
+ */
+export const SIGNED_IN_HINT_COOKIE = 'arc-signed-in';

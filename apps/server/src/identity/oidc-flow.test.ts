@@ -1,4 +1,4 @@
-import { MESSAGES, OIDC_SCOPES, WEB_CLIENT_ID } from '@arc/contract';
+import { MESSAGES, OIDC_AUTHORIZATION_ROUTE, OIDC_SCOPES, WEB_CLIENT_ID } from '@arc/contract';
 import { eq } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { decodeJwt, decodeProtectedHeader } from 'jose';
@@ -69,7 +69,7 @@ describe('GET /oidc/.well-known/openid-configuration', () => {
     const doc = res.json();
     expect(doc).toMatchObject({
       issuer: t.config.oidcIssuer,
-      authorization_endpoint: `${t.config.oidcIssuer}/auth`,
+      authorization_endpoint: `${t.config.oidcIssuer}${OIDC_AUTHORIZATION_ROUTE}`,
       token_endpoint: `${t.config.oidcIssuer}/token`,
       jwks_uri: `${t.config.oidcIssuer}/jwks`,
       end_session_endpoint: `${t.config.oidcIssuer}/session/end`,

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { PUBLIC_CONFIG_ELEMENT_ID, type PublicConfig } from '@arc/contract/constants';
+import { PUBLIC_CONFIG_ELEMENT_ID, SIGNED_IN_HINT_COOKIE, type PublicConfig } from '@arc/contract/constants';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
@@ -21,6 +21,67 @@ export function withPublicConfig(html: string, publicConfig: PublicConfig): stri
   return html.includes('</head>') ? html.replace('</head>', `${element}</head>`) : `${element}${html}`;
 }
 
+/** One route of the web build's `route-preloads.json` (apps/web/build/route-preloads.ts). */
+interface RoutePreload {
+  path: string;
+  auth: boolean;
+  js: string[];
+  css: string[];
+}
+
+const ASSET_PATH = /^\/assets\/[\w.-]+\.(?:js|css)$/;
+
+/** The build's list of what each route loads; none (an older build, a test's) is an empty list. */
+function readRoutePreloads(root: string): RoutePreload[] {
+  const file = path.join(root, 'route-preloads.json');
+  if (!fs.existsSync(file)) return [];
+  const { routes } = JSON.parse(fs.readFileSync(file, 'utf8')) as { routes: RoutePreload[] };
+  // only the build's own asset paths go into the page
+  return routes.map((route) => ({
+    ...route,
+    js: route.js.filter((href) => ASSET_PATH.test(href)),
+    css: route.css.filter((href) => ASSET_PATH.test(href)),
+  }));
+}
+
+/** The route whose pattern (`/training/videos/:category`) matches the path, React Router's way, or undefined. */
+export function matchRoute<R extends { path: string }>(routes: R[], pathname: string): R | undefined {
+  const segments = pathname.split('/').filter(Boolean);
+  return routes.find((route) => {
+    const pattern = route.path.split('/').filter(Boolean);
+    return (
+      pattern.length === segments.length &&
+      pattern.every((part, i) => (part.startsWith(':') ? segments[i] !== '' : part === segments[i]))
+    );
+  });
+}
+
+/**
+ * index.html for one route: its chunks as `modulepreload` and its stylesheets as `preload` links, so the browser
+ * fetches them with the entry rather than once the entry has run and the router asked for them (decision 052).
+ */
+export function withPreloads(html: string, route: RoutePreload): string {
+  const links = [
+    ...route.js.map((href) => `<link rel="modulepreload" crossorigin href="${href}">`),
+    ...route.css.map((href) => `<link rel="preload" as="style" crossorigin href="${href}">`),
+  ].join('');
+  return links && html.includes('</head>') ? html.replace('</head>', `${links}</head>`) : html;
+}
+
+const HINT = new RegExp(`(?:^|;\\s*)${SIGNED_IN_HINT_COOKIE}=1(?:;|$)`);
+
+interface EncodedHtml {
+  plain: string;
+  br: Buffer;
+  gzip: Buffer;
+}
+
+const encodeHtml = (html: string): EncodedHtml => ({
+  plain: html,
+  br: zlib.brotliCompressSync(html),
+  gzip: zlib.gzipSync(html, { level: 9 }),
+});
+
 /**
  * Serves the web app's production build: hashed assets for a year, index.html never cached, and
  * index.html for every other GET that asks for HTML (the SPA's own routes, the sign-in interaction).
@@ -34,10 +95,21 @@ async function web(app: FastifyInstance) {
   const indexHtml = hasWeb
     ? withPublicConfig(fs.readFileSync(indexFile, 'utf8'), { providerName, businessTimeZone })
     : '';
-  // compressed once here: the not-found handler is no route, so the compression hook is not on it
-  const encodedHtml = {
-    br: zlib.brotliCompressSync(indexHtml),
-    gzip: zlib.gzipSync(indexHtml, { level: 9 }),
+  // compressed once here (each route's page on its first request): the not-found handler is no route, so the
+  // compression hook is not on it
+  const encodedHtml = encodeHtml(indexHtml);
+  const routes = hasWeb ? readRoutePreloads(root) : [];
+  const routeHtml = new Map<RoutePreload, EncodedHtml>();
+  /** The page for this path: with the route's preloads for a public route, or an agent route in a signed-in tab. */
+  const htmlFor = (pathname: string, cookie: string | undefined): EncodedHtml => {
+    const route = matchRoute(routes, pathname);
+    if (!route || (route.auth && !HINT.test(cookie ?? ''))) return encodedHtml;
+    let encoded = routeHtml.get(route);
+    if (!encoded) {
+      encoded = encodeHtml(withPreloads(indexHtml, route));
+      routeHtml.set(route, encoded);
+    }
+    return encoded;
   };
   if (hasWeb) {
     // The hashed assets (hundreds of files) are one wildcard route: no file list to build at start, and a
@@ -60,7 +132,7 @@ async function web(app: FastifyInstance) {
       index: false,
       decorateReply: false,
       preCompressed: true,
-      globIgnore: ['assets/**', 'index.html', 'index.html.*'],
+      globIgnore: ['assets/**', 'index.html', 'index.html.*', 'route-preloads.json', 'route-preloads.json.*'],
       // index.html always goes out with the public config (the not-found handler below)
       allowedPath: (pathName) => pathName !== '/index.html',
       setHeaders: (reply) => {
@@ -81,10 +153,11 @@ async function web(app: FastifyInstance) {
       const isApi = API_PREFIXES.some((p) => url.startsWith(p)) || INTERACTION_API.test(url);
       if (hasWeb && (request.method === 'GET' || request.method === 'HEAD') && wantsHtml && !isApi) {
         reply.header('Cache-Control', 'no-store');
-        reply.header('Vary', 'accept-encoding');
+        reply.header('Vary', 'accept-encoding, cookie');
+        const html = htmlFor(url, request.headers.cookie);
         const encoding = preferredEncoding(request.headers['accept-encoding']);
         if (encoding) reply.header('Content-Encoding', encoding);
-        return reply.type('text/html; charset=utf-8').send(encoding ? encodedHtml[encoding] : indexHtml);
+        return reply.type('text/html; charset=utf-8').send(encoding ? html[encoding] : html.plain);
       }
       return reply.code(404).send({ code: 'NOT_FOUND', message: 'Not found' });
     },

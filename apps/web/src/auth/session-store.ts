@@ -1,3 +1,4 @@
+import { SIGNED_IN_HINT_COOKIE } from '@arc/contract/constants';
 import { useSyncExternalStore } from 'react';
 
 /**
@@ -18,7 +19,19 @@ const listeners = new Set<() => void>();
 
 export function setSession(next: Session): void {
   session = next;
+  if (next.status === 'signedIn' || next.status === 'signedOut') keepSignedInHint(next.status === 'signedIn');
   for (const listener of listeners) listener();
+}
+
+/**
+ * The cookie that tells the server this browser has a session, so it lists an agent page's code in the page it
+ * sends (decision 052). It holds no token: the session itself stays in sessionStorage.
+ */
+function keepSignedInHint(isSignedIn: boolean): void {
+  const secure = window.location.protocol === 'https:' ? '; Secure' : '';
+  document.cookie = isSignedIn
+    ? `${SIGNED_IN_HINT_COOKIE}=1; Path=/; SameSite=Lax${secure}`
+    : `${SIGNED_IN_HINT_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax${secure}`;
 }
 
 export const getSession = (): Session => session;

@@ -20,6 +20,7 @@ const library = () =>
 
 beforeEach(() => {
   sessionStorage.clear();
+  // the library reads the discovery document; ours goes to the contract's route without it
   mockFetch({
     [`GET ${new URL(OIDC_AUTHORITY).pathname}/.well-known/openid-configuration`]: {
       body: { issuer: OIDC_AUTHORITY, authorization_endpoint: AUTHORIZE, token_endpoint: `${OIDC_AUTHORITY}/token` },
@@ -35,6 +36,7 @@ describe('createSignInUrl (the sign-in redirect without oidc-client-ts)', () => 
     const ours = new URL(await createSignInUrl());
     const theirs = new URL((await library().createSigninRequest({ request_type: 'si:r' })).url);
     expect(`${ours.origin}${ours.pathname}`).toBe(AUTHORIZE);
+    expect(`${theirs.origin}${theirs.pathname}`).toBe(AUTHORIZE);
     expect([...ours.searchParams.keys()]).toEqual([...theirs.searchParams.keys()]);
     for (const key of ['client_id', 'redirect_uri', 'response_type', 'scope', 'code_challenge_method']) {
       expect(ours.searchParams.get(key)).toBe(theirs.searchParams.get(key));

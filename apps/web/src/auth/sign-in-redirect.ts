@@ -2,6 +2,7 @@
 // (apps/web/README.md "Budget"). It stores the sign-in state exactly as oidc-client-ts's signinRedirect does
 // (SigninState.toStorageString in its state store, ./oidc.ts), so the library completes the sign-in at
 // /login/callback as if it had started it; sign-in-redirect.test.ts proves that with the library itself.
+import { OIDC_AUTHORIZATION_ROUTE } from '@arc/contract/constants';
 import { OIDC_AUTHORITY, OIDC_CLIENT_ID, OIDC_SCOPE, REDIRECT_URI } from '../config.ts';
 
 /** the prefix of ./oidc.ts's state store (sessionStorage) */
@@ -27,19 +28,15 @@ const base64Url = (bytes: ArrayBuffer) =>
     .replaceAll('/', '_')
     .replace(/=+$/, '');
 
-/** The provider's authorization endpoint, from its discovery document. */
-async function authorizationEndpoint(): Promise<string> {
-  const base = OIDC_AUTHORITY.endsWith('/') ? OIDC_AUTHORITY : `${OIDC_AUTHORITY}/`;
-  const response = await fetch(`${base}.well-known/openid-configuration`, { headers: { accept: 'application/json' } });
-  if (!response.ok) throw new Error(`discovery answered ${response.status}`);
-  const metadata = (await response.json()) as { authorization_endpoint?: unknown };
-  if (typeof metadata.authorization_endpoint !== 'string') throw new Error('no authorization endpoint');
-  return metadata.authorization_endpoint;
-}
+/**
+ * The provider's authorization endpoint: a fixed route of the same-origin provider (the contract's constant, which
+ * its discovery document names too), so the redirect does not wait for a round trip to the discovery document.
+ */
+const authorizationEndpoint = () => `${OIDC_AUTHORITY.replace(/\/$/, '')}${OIDC_AUTHORIZATION_ROUTE}`;
 
 /** The authorization URL of a new sign-in, its state stored for the callback. */
 export async function createSignInUrl(): Promise<string> {
-  const endpoint = await authorizationEndpoint();
+  const endpoint = authorizationEndpoint();
   const id = randomId();
   // 96 characters of [0-9a-f], as the library makes it (RFC 7636: 43 to 128 unreserved characters)
   const codeVerifier = randomId() + randomId() + randomId();

@@ -1,5 +1,5 @@
 import { datePartsIn, NEXT_YEAR_TAB_AFTER } from '@arc/contract';
-import { BUSINESS_TIME_ZONE } from '../../config.ts';
+import { businessTimeZone } from '../../config.ts';
 
 export interface DashboardYears {
   years: number[];
@@ -11,7 +11,7 @@ export interface DashboardYears {
  * counted in the business time zone (`TZ_BUSINESS`, America/Los_Angeles by default) whatever the
  * browser's own zone.
  */
-export function dashboardYears(now: Date, timeZone: string = BUSINESS_TIME_ZONE): DashboardYears {
+export function dashboardYears(now: Date, timeZone: string = businessTimeZone()): DashboardYears {
   const { year, month, day } = datePartsIn(now, timeZone);
   const isAfter =
     month > NEXT_YEAR_TAB_AFTER.month || (month === NEXT_YEAR_TAB_AFTER.month && day > NEXT_YEAR_TAB_AFTER.day);

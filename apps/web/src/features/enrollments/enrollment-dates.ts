@@ -1,8 +1,8 @@
-import { BUSINESS_TIME_ZONE } from '../../config.ts';
+import { businessTimeZone } from '../../config.ts';
 
 function parts(at: Date, options: Intl.DateTimeFormatOptions): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const part of new Intl.DateTimeFormat('en-US', { timeZone: BUSINESS_TIME_ZONE, ...options }).formatToParts(at)) {
+  for (const part of new Intl.DateTimeFormat('en-US', { timeZone: businessTimeZone(), ...options }).formatToParts(at)) {
     out[part.type] = part.value;
   }
   return out;

@@ -14,7 +14,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { errorMessage } from '../../api/client.ts';
 import { downloadProspects, findByCounty, findByZip, prospectQueries } from '../../api/prospects.ts';
-import { BUSINESS_TIME_ZONE } from '../../config.ts';
+import { businessTimeZone } from '../../config.ts';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { MessageDialog } from '../../ui/message-dialog.tsx';
 import { initialPlace } from '../../ui/place-value.ts';
@@ -38,7 +38,7 @@ function initialForm(): SearchFormState {
     place: initialPlace(),
     zips: [],
     age: PROSPECT_AGE_DEFAULT,
-    ...defaultProspectRange(new Date(), BUSINESS_TIME_ZONE),
+    ...defaultProspectRange(new Date(), businessTimeZone()),
   };
 }
 

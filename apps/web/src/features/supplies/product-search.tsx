@@ -10,7 +10,7 @@ import { Button, Group, Paper, Select, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { suppliesQueries } from '../../api/supplies.ts';
-import { BUSINESS_TIME_ZONE } from '../../config.ts';
+import { businessTimeZone } from '../../config.ts';
 import { initialPlace, type PlaceValue } from '../../ui/place-value.ts';
 import { SingleCountyPicker } from '../../ui/state-county-fields.tsx';
 
@@ -31,7 +31,7 @@ export interface SearchFormValue {
 }
 
 export function initialSearch(now: Date = new Date()): SearchFormValue {
-  const years = productYears(now, BUSINESS_TIME_ZONE);
+  const years = productYears(now, businessTimeZone());
   return {
     year: years[0] ?? now.getFullYear(),
     productType: DEFAULT_PRODUCT_TYPE,
@@ -50,7 +50,7 @@ export interface ProductSearchProps {
 export function ProductSearch({ value, onChange, onSearch }: ProductSearchProps) {
   const types = useQuery(suppliesQueries.productTypes());
   const [error, setError] = useState<string | null>(null);
-  const years = productYears(new Date(), BUSINESS_TIME_ZONE);
+  const years = productYears(new Date(), businessTimeZone());
   const isMa = value.productType === MEDICARE_ADVANTAGE;
 
   const onSubmit = () => {

@@ -5,17 +5,17 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { errorMessage } from '../../api/client.ts';
 import { suppliesQueries } from '../../api/supplies.ts';
-import { BUSINESS_TIME_ZONE } from '../../config.ts';
+import { businessTimeZone } from '../../config.ts';
 import { DataTable, type DataTableColumn } from '../../ui/data-table.tsx';
 
 const dateFormat = new Intl.DateTimeFormat('en-US', {
-  timeZone: BUSINESS_TIME_ZONE,
+  timeZone: businessTimeZone(),
   year: 'numeric',
   month: '2-digit',
   day: '2-digit',
 });
 const dateTimeFormat = new Intl.DateTimeFormat('en-US', {
-  timeZone: BUSINESS_TIME_ZONE,
+  timeZone: businessTimeZone(),
   year: 'numeric',
   month: '2-digit',
   day: '2-digit',

@@ -4,11 +4,11 @@ import { IconAlertCircle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { termsQueries } from '../../api/terms.ts';
 import { useCurrentUser } from '../../auth/use-current-user.ts';
-import { BUSINESS_TIME_ZONE } from '../../config.ts';
+import { businessTimeZone } from '../../config.ts';
 import { SafeHtml } from '../../ui/safe-html.tsx';
 
 const formatStamp = (date: Date) =>
-  new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeStyle: 'short', timeZone: BUSINESS_TIME_ZONE }).format(
+  new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeStyle: 'short', timeZone: businessTimeZone() }).format(
     date,
   );
 
