@@ -135,14 +135,15 @@ const isStoring = (dataDir: string) => {
   return fs.existsSync(dir) && fs.readdirSync(dir).some((name) => name.endsWith('.part'));
 };
 
-const isRefused = async () => {
-  try {
-    await fetch(`http://127.0.0.1:${PORT}/readyz`);
-    return false;
-  } catch {
-    return true;
-  }
-};
+/** true when a new connection is refused (`agent: false`: never a kept-alive socket of an earlier call) */
+const isRefused = () =>
+  new Promise<boolean>((resolve) => {
+    const request = http.get({ host: '127.0.0.1', port: PORT, path: '/readyz', agent: false }, (response) => {
+      response.resume();
+      resolve(false);
+    });
+    request.on('error', () => resolve(true));
+  });
 
 let prepared: Prepared | undefined;
 afterEach(async () => {
@@ -156,17 +157,25 @@ describe('SIGTERM (graceful shutdown of the real server process)', () => {
     const { dataDir } = prepared;
     const server = await startServerProcess(prepared.env);
     let hasSignalled = false;
-    let refusedWhileClosing: boolean | undefined;
+    let isAnswered = false;
+    let refusedWhileClosing = false;
     const size = 8 * 1024 * 1024;
     const answer = await slowUpload(prepared.token, size, 80, () => {
       if (!hasSignalled && isStoring(dataDir)) {
         hasSignalled = true;
         server.kill('SIGTERM');
+        // a loaded machine may take a while to deliver the signal: ask until refused, counted only while the
+        // upload is still unanswered (once it is, the server exits and refuses anyway)
         void (async () => {
-          await new Promise((resolve) => setTimeout(resolve, 100));
-          refusedWhileClosing = await isRefused();
+          while (!isAnswered && !refusedWhileClosing) {
+            await new Promise((resolve) => setTimeout(resolve, 50));
+            const isRefusedNow = await isRefused();
+            refusedWhileClosing = isRefusedNow && !isAnswered;
+          }
         })();
       }
+    }).finally(() => {
+      isAnswered = true;
     });
     expect(hasSignalled).toBe(true);
     expect(answer.status).toBe(201);
