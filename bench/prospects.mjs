@@ -13,6 +13,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
+import { pgliteStartParams } from '../apps/server/src/db/client.ts';
 import { searchQuery } from '../apps/server/src/modules/prospects/queries.ts';
 import { PROSPECT_ROW_CAP } from '../packages/contract/src/prospects.ts';
 import { mb, percentile, root, round, sampleRss, signIn, startServer, stop, waitReady } from './lib.mjs';
@@ -244,7 +245,11 @@ async function benchOne({ kind, rows }) {
       c.query({ name, text: sql, values: params, rowMode: 'array', types: { getTypeParser: dateAsText } });
     close = () => c.end();
   } else {
-    const db = await PGlite.create({ dataDir: path.join(dataDir, 'pgdata') });
+    // the server's own buffer pool (decision 054), or PGLITE_SHARED_BUFFERS as the server was given it
+    const db = await PGlite.create({
+      dataDir: path.join(dataDir, 'pgdata'),
+      startParams: pgliteStartParams(process.env.PGLITE_SHARED_BUFFERS || undefined),
+    });
     const DATE = 1082;
     client = ({ sql, params }) => db.query(sql, params, { rowMode: 'array', parsers: { [DATE]: (v) => v } });
     close = () => db.close();

@@ -36,6 +36,8 @@ describe('loadConfig', () => {
       ['DEMODATA', 'DEMO_DATA'],
       ['TRUST_PROXI', 'TRUST_PROXY'],
       ['SENTRY_DNS', 'SENTRY_DSN'],
+      ['MEMBER_SUPORT_EMAIL', 'MEMBER_SUPPORT_EMAIL'],
+      ['DATABASE_URLS', 'DATABASE_URL'],
     ] as const) {
       expect(() => loadConfig({ [key]: 'x' }), key).toThrow(`${key}: unknown setting (did you mean ${meant}?)`);
     }
@@ -97,6 +99,16 @@ describe('loadConfig', () => {
       'TRUST_PROXY: not an IP address, CIDR range or proxy name: proxy.internal',
     );
     expect(() => loadConfig({ TRUST_PROXY: '10.0.0.0/33' })).toThrow('TRUST_PROXY');
+  });
+
+  it('takes a buffer pool size for the embedded database, with its unit', () => {
+    expect(loadConfig({}).pgliteSharedBuffers).toBeUndefined();
+    expect(loadConfig({ PGLITE_SHARED_BUFFERS: '128MB' }).pgliteSharedBuffers).toBe('128MB');
+    for (const bad of ['32', '0MB', '32 MB', '1TB', '-8MB']) {
+      expect(() => loadConfig({ PGLITE_SHARED_BUFFERS: bad }), bad).toThrow(
+        'PGLITE_SHARED_BUFFERS: must be a size such as 32MB',
+      );
+    }
   });
 
   it('derives the issuer and audience from PUBLIC_URL without a trailing slash', () => {

@@ -17,6 +17,10 @@ const EnvSchema = z
       .string()
       .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
       .optional(),
+    PGLITE_SHARED_BUFFERS: z
+      .string()
+      .regex(/^[1-9][0-9]*(kB|MB|GB)$/, 'must be a size such as 32MB')
+      .optional(),
     PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
     OIDC_ISSUER: z.url({ protocol: /^https?$/ }).optional(),
     SMTP_URL: z
@@ -76,6 +80,8 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** the embedded database's buffer pool (`shared_buffers`); undefined: the built-in default */
+  pgliteSharedBuffers: string | undefined;
   publicUrl: string;
   /** the embedded provider's issuer (`${publicUrl}/oidc`) or an external one */
   oidcIssuer: string;
@@ -195,7 +201,8 @@ export function nearMissOf(key: string): string | undefined {
     const target = normalise(known);
     if (target.length < 6) return false;
     const allowed = target.length >= 9 ? 2 : 1;
-    return editDistance(candidate, target) <= allowed;
+    // the distance is at least the difference in length: most of the environment's keys stop here
+    return Math.abs(candidate.length - target.length) <= allowed && editDistance(candidate, target) <= allowed;
   });
 }
 
@@ -256,6 +263,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     host: e.HOST,
     dataDir: path.resolve(cwd, e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
+    pgliteSharedBuffers: e.PGLITE_SHARED_BUFFERS,
     publicUrl,
     oidcIssuer,
     isEmbeddedIssuer: oidcIssuer === embeddedIssuer,

@@ -1,6 +1,6 @@
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
-import { openDatabase } from './db/client.ts';
+import { configuredDatabase, openDatabase } from './db/client.ts';
 import { loadOrCreateProviderSecrets } from './identity/keys.ts';
 import { systemClock } from './platform/clock.ts';
 import { createMailer } from './platform/mailer.ts';
@@ -22,8 +22,7 @@ async function main() {
   }
   const started = performance.now();
   const database = await openDatabase({
-    databaseUrl: config.databaseUrl,
-    dataDir: config.databaseUrl ? undefined : `${config.dataDir}/pgdata`,
+    ...configuredDatabase(config),
     logger: { error: (obj, msg) => console.error(msg, obj) },
   });
   await database.migrate();

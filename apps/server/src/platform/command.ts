@@ -1,7 +1,7 @@
 // The staff commands (npm run import:t65, t65:exports, audit:export …): their database, arguments and exit.
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { ConfigError, loadConfig, type Config } from '../config.ts';
-import { openDatabase, type Database } from '../db/client.ts';
+import { configuredDatabase, openDatabase, type Database } from '../db/client.ts';
 
 /**
  * The database the server would use (DATABASE_URL, or the embedded one under DATA_DIR), migrated and with the
@@ -16,8 +16,7 @@ export async function openCommandDatabase(): Promise<{ config: Config; database:
     throw err;
   }
   const database = await openDatabase({
-    databaseUrl: config.databaseUrl,
-    dataDir: config.databaseUrl ? undefined : `${config.dataDir}/pgdata`,
+    ...configuredDatabase(config),
     logger: { error: (obj, msg) => console.error(msg, obj) },
   });
   await database.migrate();

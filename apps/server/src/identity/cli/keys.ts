@@ -9,7 +9,7 @@
  */
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../../config.ts';
-import { openDatabase } from '../../db/client.ts';
+import { configuredDatabase, openDatabase } from '../../db/client.ts';
 import { loadOrCreateProviderSecrets, retireOldProviderKeys, rotateProviderKeys } from '../keys.ts';
 
 const USAGE = 'usage: npm run keys -- rotate | retire | list';
@@ -30,8 +30,7 @@ try {
   throw err;
 }
 const database = await openDatabase({
-  databaseUrl: config.databaseUrl,
-  dataDir: config.databaseUrl ? undefined : `${config.dataDir}/pgdata`,
+  ...configuredDatabase(config),
   logger: { error: (obj, msg) => console.error(msg, obj) },
 });
 await database.migrate();

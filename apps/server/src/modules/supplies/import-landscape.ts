@@ -6,7 +6,7 @@
  */
 import fs from 'node:fs';
 import { loadConfig } from '../../config.ts';
-import { openDatabase } from '../../db/client.ts';
+import { configuredDatabase, openDatabase } from '../../db/client.ts';
 import { ensureProductTypes } from '../../seed/supplies.ts';
 import { fileDigest, importMaLandscape } from './landscape.ts';
 
@@ -19,8 +19,7 @@ async function main() {
   }
   const config = loadConfig();
   const database = await openDatabase({
-    databaseUrl: config.databaseUrl,
-    dataDir: config.databaseUrl ? undefined : `${config.dataDir}/pgdata`,
+    ...configuredDatabase(config),
   });
   try {
     await database.migrate();
