@@ -2,9 +2,12 @@
 // performance and accessibility of each route. Signed-in routes get the session the app would have after signing
 // in: oidc-client-ts's stored user, written into sessionStorage before the app's scripts run, and the signed-in
 // hint cookie the app sets with it (decision 052).
+import fs from 'node:fs';
+import path from 'node:path';
 import { SIGNED_IN_HINT_COOKIE } from '@arc/contract/constants';
 import lighthouse from 'lighthouse';
 import puppeteer from 'puppeteer-core';
+import { root } from './lib.mjs';
 
 /**
  * @param {{ base: string, routes: Array<{ name: string, path: string, signedIn: boolean }>,
@@ -45,6 +48,13 @@ export async function measureLighthouse({ base, routes, storedUser, isSelfSigned
         page,
       );
       const lhr = runner?.lhr;
+      // BENCH_LIGHTHOUSE_SAVE=1 keeps each whole report, to read its long tasks and network waterfall
+      if (process.env.BENCH_LIGHTHOUSE_SAVE === '1' && lhr) {
+        const dir = path.join(root, '.tmp', 'lighthouse');
+        fs.mkdirSync(dir, { recursive: true });
+        const file = `${new URL(base).protocol.replace(':', '')}-${route.name.replace(/[^\w]+/g, '_')}.json`;
+        fs.writeFileSync(path.join(dir, file), JSON.stringify(lhr));
+      }
       const audit = (id) => lhr?.audits[id]?.numericValue;
       results[route.name] = {
         path: decodeURIComponent(route.path),
@@ -55,6 +65,8 @@ export async function measureLighthouse({ base, routes, storedUser, isSelfSigned
         lcpMs: Math.round(audit('largest-contentful-paint') ?? 0),
         tbtMs: Math.round(audit('total-blocking-time') ?? 0),
         cls: Math.round((audit('cumulative-layout-shift') ?? 0) * 1000) / 1000,
+        // a run whose metrics could not be computed scores 0: say why instead of a bare 0
+        ...metricErrors(lhr),
         // what Lighthouse says costs most, to fix first
         opportunities: Object.values(lhr?.audits ?? {})
           .filter((a) => a.details?.type === 'opportunity' && (a.details.overallSavingsMs ?? 0) >= 100)
@@ -69,4 +81,14 @@ export async function measureLighthouse({ base, routes, storedUser, isSelfSigned
     await browser.close();
   }
   return results;
+}
+
+/** Lighthouse's own reason when the run or one of its metrics failed (e.g. NO_LCP), or nothing. */
+function metricErrors(lhr) {
+  const metrics = ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'speed-index'];
+  const errors = [
+    lhr?.runtimeError?.code,
+    ...metrics.map((id) => lhr?.audits[id]?.errorMessage && `${id}: ${lhr.audits[id].errorMessage}`),
+  ].filter(Boolean);
+  return errors.length ? { errors } : {};
 }

@@ -6,7 +6,7 @@
 //   - time and extra server memory (peak RSS over the server's RSS before) of exporting 10,000 rows
 // PostgreSQL: BENCH_DATABASE_URL, else postgres://postgres@127.0.0.1:5432 (a database arc_bench_prospects is
 // created and dropped), or BENCH_PROSPECT_DATABASE_URL, a database already loaded and kept. Loopback only.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
@@ -100,6 +100,32 @@ function httpClient(base, headers) {
       request.end(data);
     });
   return { post, close: () => agent.destroy() };
+}
+
+/**
+ * The floor under the ZIP search's overhead, measured with the same lean client: a bare Fastify route in its own
+ * process (`bare-answer-server.mjs`) that reads the same request body and answers the API's own answer text,
+ * gzipped per request like the API, with no authentication, validation or database.
+ */
+async function timeBareAnswer(answer, body) {
+  const file = path.join(tmp, 'bench-bare-answer.json');
+  fs.writeFileSync(file, answer);
+  const port = PORT + 7;
+  const bare = spawn(process.execPath, [path.join(root, 'bench/bare-answer-server.mjs')], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...process.env, PORT: String(port), BARE_ANSWER_FILE: file },
+  });
+  try {
+    await waitReady(`http://127.0.0.1:${port}/readyz`, 30_000);
+    const client = httpClient(`http://127.0.0.1:${port}`, { 'content-type': 'application/json' });
+    const rows = (await client.post('/bare', body)).rows.length;
+    if (rows !== JSON.parse(answer).rows.length) throw new Error('the bare server answered other rows');
+    const timed = await time(() => client.post('/bare', body));
+    client.close();
+    return timed;
+  } finally {
+    await stop(bare);
+  }
 }
 
 function monthRange(months) {
@@ -204,6 +230,12 @@ async function benchOne({ kind, rows }) {
     result.apiCountyFetch = await time(() => post('/arc/agent/t65/list', countyBody));
     result.apiZipFetch = await time(() => post('/arc/agent/zipcode/list', zipBody));
     lean.close();
+    result.bareZip = await timeBareAnswer(
+      await (
+        await fetch(`${BASE}/arc/agent/zipcode/list`, { method: 'POST', headers, body: JSON.stringify(zipBody) })
+      ).text(),
+      zipBody,
+    );
 
     // export 10,000 rows: the first 10,000 of a search over the 50 largest counties, 13 months
     const counties = [];
@@ -264,6 +296,8 @@ async function benchOne({ kind, rows }) {
   result.overheadZip = ratio(result.apiZip, result.sqlZip);
   result.overheadCountyFetch = ratio(result.apiCountyFetch, result.sqlCounty);
   result.overheadZipFetch = ratio(result.apiZipFetch, result.sqlZip);
+  // what any HTTP answer of these bytes costs over the query: the API's overhead cannot be smaller than this
+  result.bareZipOverSql = ratio(result.bareZip, result.sqlZip);
 
   if (kind === 'postgres' && !REUSE_URL) {
     const admin = new pg.Client({ connectionString: ADMIN_URL });

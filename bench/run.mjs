@@ -465,6 +465,9 @@ if (wants('web') || wants('datatable') || wants('contracts')) {
 
 // ── 9. Lighthouse, mobile preset: /sign-in, the signed-out /, and each business route signed in ───────
 /** /sign-in, the signed-out /, and each business route signed in */
+// BENCH_LIGHTHOUSE_ROUTES=dashboard,products: only the routes whose name contains one of these;
+// BENCH_LIGHTHOUSE_DIRECT=0: only the deployed runs
+const lighthouseOnly = (process.env.BENCH_LIGHTHOUSE_ROUTES ?? '').split(',').filter(Boolean);
 const LIGHTHOUSE_ROUTES = [
   { name: '/sign-in', path: '/sign-in', signedIn: false },
   { name: '/ (signed out)', path: '/', signedIn: false },
@@ -474,8 +477,8 @@ const LIGHTHOUSE_ROUTES = [
     path: route,
     signedIn: true,
   })),
-];
-if (wants('lighthouse')) {
+].filter((route) => lighthouseOnly.length === 0 || lighthouseOnly.some((part) => route.name.includes(part)));
+if (wants('lighthouse') && process.env.BENCH_LIGHTHOUSE_DIRECT !== '0') {
   // straight to the server over plain HTTP/1.1, as the figures before decision 053 were taken
   results.lighthouseDirect = await measureLighthouse({
     base: BASE,
