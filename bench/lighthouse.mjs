@@ -29,58 +29,71 @@ export async function measureLighthouse({ base, routes, storedUser, isSelfSigned
   const results = {};
   try {
     for (const route of routes) {
-      const page = await browser.newPage();
-      if (route.signedIn && storedUser) {
-        await page.evaluateOnNewDocument(
-          (origin, key, value) => {
-            if (globalThis.location.origin === origin) globalThis.sessionStorage.setItem(key, value);
-          },
-          new URL(base).origin,
-          storedUser.key,
-          storedUser.value,
-        );
-        await page.setCookie({ name: SIGNED_IN_HINT_COOKIE, value: '1', url: base });
-      }
-      const runner = await lighthouse(
-        `${base}${route.path}`,
-        { output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] },
-        undefined,
-        page,
-      );
-      const lhr = runner?.lhr;
-      // BENCH_LIGHTHOUSE_SAVE=1 keeps each whole report, to read its long tasks and network waterfall
-      if (process.env.BENCH_LIGHTHOUSE_SAVE === '1' && lhr) {
-        const dir = path.join(root, '.tmp', 'lighthouse');
-        fs.mkdirSync(dir, { recursive: true });
-        const file = `${new URL(base).protocol.replace(':', '')}-${route.name.replace(/[^\w]+/g, '_')}.json`;
-        fs.writeFileSync(path.join(dir, file), JSON.stringify(lhr));
-      }
-      const audit = (id) => lhr?.audits[id]?.numericValue;
-      results[route.name] = {
-        path: decodeURIComponent(route.path),
-        finalUrl: lhr?.finalDisplayedUrl,
-        performance: Math.round((lhr?.categories.performance?.score ?? 0) * 100),
-        accessibility: Math.round((lhr?.categories.accessibility?.score ?? 0) * 100),
-        fcpMs: Math.round(audit('first-contentful-paint') ?? 0),
-        lcpMs: Math.round(audit('largest-contentful-paint') ?? 0),
-        tbtMs: Math.round(audit('total-blocking-time') ?? 0),
-        cls: Math.round((audit('cumulative-layout-shift') ?? 0) * 1000) / 1000,
-        // a run whose metrics could not be computed scores 0: say why instead of a bare 0
-        ...metricErrors(lhr),
-        // what Lighthouse says costs most, to fix first
-        opportunities: Object.values(lhr?.audits ?? {})
-          .filter((a) => a.details?.type === 'opportunity' && (a.details.overallSavingsMs ?? 0) >= 100)
-          .map((a) => `${a.id} ${Math.round(a.details.overallSavingsMs)} ms`),
-        failedAccessibility: (lhr?.categories.accessibility?.auditRefs ?? [])
-          .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1)
-          .map((ref) => ref.id),
-      };
-      await page.close();
+      const runs = [];
+      for (let run = 0; run < RUNS; run++) runs.push(await runOnce({ browser, base, route, storedUser }));
+      // Lighthouse's own advice: several runs and their median, as one run varies by several points
+      const byScore = [...runs].sort((a, b) => a.performance - b.performance);
+      const median = byScore[Math.floor((byScore.length - 1) / 2)];
+      results[route.name] = { ...median, ...(RUNS > 1 ? { runs: runs.map((r) => r.performance) } : {}) };
     }
   } finally {
     await browser.close();
   }
   return results;
+}
+
+/** how many Lighthouse runs each route gets (the median is reported, every run's score beside it) */
+const RUNS = Math.max(1, Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3));
+
+/** One Lighthouse run of one route in a new tab. */
+async function runOnce({ browser, base, route, storedUser }) {
+  const page = await browser.newPage();
+  if (route.signedIn && storedUser) {
+    await page.evaluateOnNewDocument(
+      (origin, key, value) => {
+        if (globalThis.location.origin === origin) globalThis.sessionStorage.setItem(key, value);
+      },
+      new URL(base).origin,
+      storedUser.key,
+      storedUser.value,
+    );
+    await page.setCookie({ name: SIGNED_IN_HINT_COOKIE, value: '1', url: base });
+  }
+  const runner = await lighthouse(
+    `${base}${route.path}`,
+    { output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] },
+    undefined,
+    page,
+  );
+  await page.close();
+  const lhr = runner?.lhr;
+  // BENCH_LIGHTHOUSE_SAVE=1 keeps each whole report (the last run's), to read its long tasks and waterfall
+  if (process.env.BENCH_LIGHTHOUSE_SAVE === '1' && lhr) {
+    const dir = path.join(root, '.tmp', 'lighthouse');
+    fs.mkdirSync(dir, { recursive: true });
+    const file = `${new URL(base).protocol.replace(':', '')}-${route.name.replace(/[^\w]+/g, '_')}.json`;
+    fs.writeFileSync(path.join(dir, file), JSON.stringify(lhr));
+  }
+  const audit = (id) => lhr?.audits[id]?.numericValue;
+  return {
+    path: decodeURIComponent(route.path),
+    finalUrl: lhr?.finalDisplayedUrl,
+    performance: Math.round((lhr?.categories.performance?.score ?? 0) * 100),
+    accessibility: Math.round((lhr?.categories.accessibility?.score ?? 0) * 100),
+    fcpMs: Math.round(audit('first-contentful-paint') ?? 0),
+    lcpMs: Math.round(audit('largest-contentful-paint') ?? 0),
+    tbtMs: Math.round(audit('total-blocking-time') ?? 0),
+    cls: Math.round((audit('cumulative-layout-shift') ?? 0) * 1000) / 1000,
+    // a run whose metrics could not be computed scores 0: say why instead of a bare 0
+    ...metricErrors(lhr),
+    // what Lighthouse says costs most, to fix first
+    opportunities: Object.values(lhr?.audits ?? {})
+      .filter((a) => a.details?.type === 'opportunity' && (a.details.overallSavingsMs ?? 0) >= 100)
+      .map((a) => `${a.id} ${Math.round(a.details.overallSavingsMs)} ms`),
+    failedAccessibility: (lhr?.categories.accessibility?.auditRefs ?? [])
+      .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1)
+      .map((ref) => ref.id),
+  };
 }
 
 /** Lighthouse's own reason when the run or one of its metrics failed (e.g. NO_LCP), or nothing. */

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { SIGNED_IN_HINT_COOKIE } from '@arc/contract/constants';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/app.ts';
-import { matchRoute, withPreloads } from './web.ts';
+import { matchRoute, withPreloads, withPublicConfig } from './web.ts';
 
 const ROUTES = [
   { path: '/', auth: true, js: ['/assets/shell-a1.js', '/assets/dashboard-b2.js'], css: ['/assets/shell-a1.css'] },
@@ -110,5 +110,24 @@ describe('matchRoute and withPreloads', () => {
       '<head><link rel="modulepreload" crossorigin href="/assets/a.js"><link rel="preload" as="style" crossorigin href="/assets/a.css"></head>',
     );
     expect(withPreloads('<body></body>', route)).toBe('<body></body>');
+  });
+});
+
+describe('withPublicConfig', () => {
+  const config = { providerName: 'Acme <Senior> & Co', businessTimeZone: 'America/Chicago' };
+  it("adds the public config and writes the provider's name, escaped, into the first paint (decision 055)", () => {
+    const html = withPublicConfig(
+      '<head></head><body><div id="root"><div class="arc-boot-provider" data-arc-provider-name></div></div></body>',
+      config,
+    );
+    expect(html).toContain('<div class="arc-boot-provider" data-arc-provider-name>Acme &lt;Senior&gt; &amp; Co</div>');
+    expect(html).toContain(
+      '<script type="application/json" id="arc-config">{"providerName":"Acme \\u003cSenior> & Co","businessTimeZone":"America/Chicago"}</script></head>',
+    );
+  });
+  it('leaves a page without the first paint as it was, but for the config', () => {
+    expect(withPublicConfig('<head></head><body></body>', config)).toMatch(
+      /^<head><script [^>]+>.+<\/script><\/head><body><\/body>$/,
+    );
   });
 });

@@ -6,19 +6,28 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { preferredEncoding } from './compression.ts';
+import { escapeHtml } from './html.ts';
 
 const API_PREFIXES = ['/arc/', '/oidc/', '/dev/'];
 /** the sign-in form's JSON calls sit below the SPA's /interaction/:uid page */
 const INTERACTION_API = /^\/interaction\/[^/]+\/(details|login|abort)$/;
 
+/** the empty element of index.html's first paint that shows the provider's name (decision 055) */
+const PROVIDER_NAME_SLOT = '<div class="arc-boot-provider" data-arc-provider-name></div>';
+
 /**
  * index.html with the deployment's public facts (PublicConfig) as a JSON data block, which the web app reads
- * at start (apps/web/src/config.ts). A data block is not a script: the CSP's `script-src 'self'` still holds.
+ * at start (apps/web/src/config.ts), and the provider's name in the first paint that shows before any script
+ * has run. A data block is not a script: the CSP's `script-src 'self'` still holds.
  */
 export function withPublicConfig(html: string, publicConfig: PublicConfig): string {
   const json = JSON.stringify(publicConfig).replaceAll('<', '\\u003c');
   const element = `<script type="application/json" id="${PUBLIC_CONFIG_ELEMENT_ID}">${json}</script>`;
-  return html.includes('</head>') ? html.replace('</head>', `${element}</head>`) : `${element}${html}`;
+  const named = html.replace(
+    PROVIDER_NAME_SLOT,
+    PROVIDER_NAME_SLOT.replace('></div>', `>${escapeHtml(publicConfig.providerName)}</div>`),
+  );
+  return named.includes('</head>') ? named.replace('</head>', `${element}</head>`) : `${element}${named}`;
 }
 
 /** One route of the web build's `route-preloads.json` (apps/web/build/route-preloads.ts). */

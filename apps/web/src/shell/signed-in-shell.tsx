@@ -1,6 +1,6 @@
 import { Alert, Button, Center, Group, Loader, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
-import { useEffect } from 'react';
+import { useDeferredValue, useEffect } from 'react';
 import { Link, Navigate, Outlet } from 'react-router';
 import { signOut } from '../auth/session.ts';
 import { useCurrentUser } from '../auth/use-current-user.ts';
@@ -16,7 +16,12 @@ import { DefaultLayout } from './default-layout.tsx';
  */
 export default function SignedInShell({ handle }: { handle: RouteHandle }) {
   const user = useCurrentUser();
-  const decision = decideUser({ handle, user: user.data, isError: user.isError });
+  // The agent's arrival mounts the whole layout and the screen. TanStack Query's update renders at once, in one
+  // task that blocks a slow phone's main thread; the deferred copy renders that mount again as a transition,
+  // in slices between which the browser stays responsive (decision 055).
+  const agent = useDeferredValue(user.data);
+  const isError = useDeferredValue(user.isError);
+  const decision = decideUser({ handle, user: agent, isError });
 
   useEffect(() => {
     if (decision.kind === 'sign-out') void signOut();
@@ -24,7 +29,7 @@ export default function SignedInShell({ handle }: { handle: RouteHandle }) {
 
   if (decision.kind === 'terms-gate') return <Navigate to={decision.to} replace />;
   return (
-    <DefaultLayout user={isUserShown(decision.kind) ? user.data : undefined} isUserFailed={decision.kind === 'error'}>
+    <DefaultLayout user={isUserShown(decision.kind) ? agent : undefined} isUserFailed={decision.kind === 'error'}>
       {decision.kind === 'allow' && <Outlet />}
       {(decision.kind === 'loading' || decision.kind === 'sign-out') && (
         <Center py={80}>
