@@ -30,9 +30,10 @@ describe('the embedded database (decision 054)', () => {
       dataDir: '/srv/arc/data/pgdata',
       sharedBuffers: undefined,
     });
-    expect(
-      configuredDatabase(loadConfig({ DATA_DIR: '/srv/arc/data', PGLITE_SHARED_BUFFERS: '64MB' }, '/')),
-    ).toEqual({ dataDir: '/srv/arc/data/pgdata', sharedBuffers: '64MB' });
+    expect(configuredDatabase(loadConfig({ DATA_DIR: '/srv/arc/data', PGLITE_SHARED_BUFFERS: '64MB' }, '/'))).toEqual({
+      dataDir: '/srv/arc/data/pgdata',
+      sharedBuffers: '64MB',
+    });
     expect(configuredDatabase(loadConfig({ DATABASE_URL: 'postgres://db/arc' }))).toEqual({
       databaseUrl: 'postgres://db/arc',
     });
