@@ -31,6 +31,12 @@ export const theme = createTheme({
     Paper: { defaultProps: { withBorder: true, radius: 'md' } },
     // the placeholder is a focusable role="presentation" child of role="menu", which axe flags
     Menu: { defaultProps: { withInitialFocusPlaceholder: false } },
+    // Mantine keeps a closed Select's list in the page (hidden) and positions it: the state and county lists,
+    // a screen's filters, every option rendered and laid out with the first render. Built on opening instead
+    // (decision 055); a closed list is never referenced (aria-controls is set only while it is open).
+    Select: { defaultProps: { comboboxProps: { keepMounted: false } } },
+    MultiSelect: { defaultProps: { comboboxProps: { keepMounted: false } } },
+    Autocomplete: { defaultProps: { comboboxProps: { keepMounted: false } } },
     // a Loader is a bare span: its aria-label needs a role to be allowed (and announced)
     Loader: { defaultProps: { role: 'status' } },
     // a coloured title on a light tint of the same colour falls below 4.5:1 for yellow, orange and teal;

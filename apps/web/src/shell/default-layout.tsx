@@ -2,7 +2,7 @@ import type { User } from '@arc/contract';
 import { ActionIcon, AppShell, Burger, Group, Tooltip } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand } from '@tabler/icons-react';
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { Breadcrumb } from './breadcrumb.tsx';
 import { CartMenu } from './cart-menu.tsx';
@@ -34,6 +34,11 @@ export function DefaultLayout({ user, isUserFailed = false, children }: DefaultL
   const [isCollapsed, collapse] = useDisclosure(false);
   const isMobile = useMediaQuery('(max-width: 48em)', false, { getInitialValueInEffect: false }) ?? false;
   const isNarrow = isCollapsed && !isMobile;
+  // On a phone the menu is an off-canvas panel, closed (and inert) until the burger opens it: its twenty-odd
+  // links are built the first time it opens, not with every page's first render (decision 055).
+  const [hasOpenedMenu, setOpenedMenu] = useState(false);
+  if (isMobileOpen && !hasOpenedMenu) setOpenedMenu(true);
+  const isMenuBuilt = !isMobile || hasOpenedMenu;
   const { pathname } = useLocation();
 
   // navigation closes the off-canvas menu
@@ -103,7 +108,11 @@ export function DefaultLayout({ user, isUserFailed = false, children }: DefaultL
         </Group>
       </AppShell.Header>
       <AppShell.Navbar ref={navbarRef} id={NAVBAR_ID} className={classes.navbar} inert={isMobile && !isMobileOpen}>
-        <SideMenu user={user} isCollapsed={isNarrow} onNavigate={mobile.close} />
+        {isMenuBuilt ? (
+          <SideMenu user={user} isCollapsed={isNarrow} onNavigate={mobile.close} />
+        ) : (
+          <nav aria-label="Main menu" />
+        )}
       </AppShell.Navbar>
       {isMobile && isMobileOpen && (
         // the off-canvas menu closes on a click outside it
