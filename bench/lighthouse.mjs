@@ -11,9 +11,9 @@ import { root } from './lib.mjs';
 
 /**
  * @param {{ base: string, routes: Array<{ name: string, path: string, signedIn: boolean }>,
- *           storedUser?: { key: string, value: string }, isSelfSigned?: boolean }} options
+ *           storedUser?: { key: string, value: string }, isSelfSigned?: boolean, runs?: number }} options
  */
-export async function measureLighthouse({ base, routes, storedUser, isSelfSigned = false }) {
+export async function measureLighthouse({ base, routes, storedUser, isSelfSigned = false, runs = RUNS }) {
   const browser = await puppeteer.launch({
     executablePath: '/usr/bin/chromium',
     headless: true,
@@ -29,12 +29,12 @@ export async function measureLighthouse({ base, routes, storedUser, isSelfSigned
   const results = {};
   try {
     for (const route of routes) {
-      const runs = [];
-      for (let run = 0; run < RUNS; run++) runs.push(await runOnce({ browser, base, route, storedUser }));
+      const perRun = [];
+      for (let run = 0; run < runs; run++) perRun.push(await runOnce({ browser, base, route, storedUser }));
       // Lighthouse's own advice: several runs and their median, as one run varies by several points
-      const byScore = [...runs].sort((a, b) => a.performance - b.performance);
+      const byScore = [...perRun].sort((a, b) => a.performance - b.performance);
       const median = byScore[Math.floor((byScore.length - 1) / 2)];
-      results[route.name] = { ...median, ...(RUNS > 1 ? { runs: runs.map((r) => r.performance) } : {}) };
+      results[route.name] = { ...median, ...(runs > 1 ? { runs: perRun.map((r) => r.performance) } : {}) };
     }
   } finally {
     await browser.close();

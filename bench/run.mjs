@@ -484,6 +484,8 @@ if (wants('lighthouse') && process.env.BENCH_LIGHTHOUSE_DIRECT !== '0') {
     base: BASE,
     storedUser: storedUser(tokens),
     routes: LIGHTHOUSE_ROUTES,
+    // reported beside the deployed figures, not a target: one run each unless asked
+    runs: Number(process.env.BENCH_LIGHTHOUSE_DIRECT_RUNS ?? 1),
   });
 }
 await stop(server);

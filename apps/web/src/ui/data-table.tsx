@@ -172,7 +172,11 @@ export function DataTable<T extends object>(props: DataTableProps<T>) {
   } = props;
   const ids = useId();
   const captionId = `${ids}-caption`;
-  const rows = (data ?? NO_ROWS) as T[];
+  // Rows that arrive (a screen's query answering, a refetch) are drawn as a transition, in slices: the update that
+  // brings them renders the table as it was, so it never holds a phone's main thread for the whole table
+  // (decision 055). Until the first rows are drawn the table shows its loading state.
+  const shown = useDeferredValue(data);
+  const rows = (shown ?? NO_ROWS) as T[];
 
   const [sort, setSort] = useState<ColumnSort | undefined>(() =>
     initialSort ? { id: initialSort.id, desc: initialSort.desc ?? false } : undefined,
@@ -259,7 +263,7 @@ export function DataTable<T extends object>(props: DataTableProps<T>) {
         </Group>
       </Alert>,
     );
-  } else if (pageRows.length === 0 && (isLoading || data === undefined)) {
+  } else if (pageRows.length === 0 && (isLoading || shown === undefined)) {
     body = stateRow(
       <Group justify="center" gap="xs">
         <Loader size="sm" aria-label="Loading" />
