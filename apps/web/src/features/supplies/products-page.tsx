@@ -1,7 +1,7 @@
 import { SUPPLIES_MESSAGES, type Product } from '@arc/contract';
 import { Alert, Stack, Title } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import { lazy, Suspense, useCallback, useState } from 'react';
+import { lazy, Suspense, useCallback, useDeferredValue, useState } from 'react';
 import { stopCheckout, useSuppliesCart } from '../../api/supplies-cart.ts';
 import { MessageDialog } from '../../ui/message-dialog.tsx';
 import { initialSearch, ProductSearch, type SearchFormValue, type SearchRequest } from './product-search.tsx';
@@ -29,6 +29,9 @@ export default function ProductsPage() {
   const [adding, setAdding] = useState<Product | null>(null);
   const [isSent, setSent] = useState(false);
   const onAdd = useCallback((product: Product) => setAdding(product), []);
+  // the agent's orders sit below the search: drawn in a second pass, so the first one (the title, the notice and
+  // the search form) reaches the screen sooner on a slow phone (decision 055)
+  const isOrdersShown = useDeferredValue(true, false);
 
   return (
     <Stack gap="lg">
@@ -79,7 +82,7 @@ export default function ProductsPage() {
               />
             )}
           </Suspense>
-          <SupplyOrders />
+          {isOrdersShown && <SupplyOrders />}
         </>
       )}
       {adding && (
