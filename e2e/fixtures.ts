@@ -30,6 +30,13 @@ export async function signIn(page: Page, credentials: Credentials = DEMO): Promi
 
 /** axe-core: no serious or critical violation on the page as it is now. */
 export async function expectAccessible(page: Page, options: { exclude?: string[] } = {}): Promise<void> {
+  // the page at rest: a dialog fading in is still half transparent, and axe would measure its colours mid-way
+  // (spinners run for ever and are not waited for)
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Infinity),
+  );
   let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']);
   for (const selector of options.exclude ?? []) builder = builder.exclude(selector);
   const results = await builder.analyze();

@@ -136,6 +136,8 @@ test.describe('[UI]', () => {
     await page.setViewportSize({ width: 390, height: 844 });
     const region = page.getByRole('region', { name: 'Sample statements (10,000 rows)' });
     await expect(region).toBeVisible();
+    // the layout slides from the desktop menu to the phone's (the shell's transitions) before it is measured
+    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     const sizes = await region.evaluate((el) => ({
       page: document.documentElement.scrollWidth,
       viewport: window.innerWidth,

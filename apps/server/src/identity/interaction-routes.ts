@@ -79,7 +79,7 @@ export async function interactionRoutes(app: FastifyInstance, { getProvider }: I
       );
       return { redirectTo };
     },
-    { rateLimit: { max: 30, timeWindow: '1 minute' } },
+    { rateLimit: { max: app.deps.config.signInsPerMinute, timeWindow: '1 minute' } },
   );
 
   addRoute(
@@ -95,6 +95,6 @@ export async function interactionRoutes(app: FastifyInstance, { getProvider }: I
       );
       return { redirectTo };
     },
-    { rateLimit: { max: 30, timeWindow: '1 minute' } },
+    { rateLimit: { max: app.deps.config.signInsPerMinute, timeWindow: '1 minute' } },
   );
 }

@@ -168,4 +168,25 @@ describe('login rate limit', () => {
     expect(statuses.slice(0, 30).every((s) => s === 410)).toBe(true);
     expect(statuses[30]).toBe(429);
   });
+
+  it('takes its limit from SIGN_INS_PER_MINUTE (an office behind one address)', async () => {
+    const office = await createTestApp({ clock, env: { SIGN_INS_PER_MINUTE: '3' } });
+    try {
+      const start = await startAuthorization(office);
+      const remoteAddress = freshIp();
+      const statuses: number[] = [];
+      for (let i = 0; i < 4; i++) {
+        const res = await office.app.inject({
+          method: 'POST',
+          url: `/interaction/${start.uid}/login`,
+          payload: { username: 'someone', password: 'x' },
+          remoteAddress,
+        });
+        statuses.push(res.statusCode);
+      }
+      expect(statuses).toEqual([410, 410, 410, 429]);
+    } finally {
+      await office.close();
+    }
+  });
 });
