@@ -534,10 +534,16 @@ if (wants('xlsx')) {
   };
 }
 
+/** a figure this run measured, else a throw: the target is left out (BENCH_ONLY) rather than reported unmet */
+function measured(value) {
+  if (value === undefined) throw new Error('not measured');
+  return value;
+}
+
 /** each target whose figure this run measured (BENCH_ONLY leaves the others out) */
 const checks = {
-  readyOnExistingDataMs: () => results.readyOnExistingDataMs < 1000,
-  userInfoToBareRatio: () => results.userInfoToBareRatio >= 0.7,
+  readyOnExistingDataMs: () => measured(results.readyOnExistingDataMs) < 1000,
+  userInfoToBareRatio: () => measured(results.userInfoToBareRatio) >= 0.7,
   signInJsGzipKb: () => results.signInJsGzipKb.kb < 150,
   signInFlowJsGzipKb: () => results.signInFlowJsGzipKb < 150,
   signInFlowWireKb: () => results.signInFlowWireKb < 200,
