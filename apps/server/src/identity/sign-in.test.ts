@@ -150,21 +150,28 @@ describe('sign-in lockout', () => {
 });
 
 describe('login rate limit', () => {
-  it('answers 429 after 30 attempts a minute from one address', async () => {
-    const start = await startAuthorization(t);
+  /** `count` password posts from one new address; no interaction cookie, so each is refused cheaply, yet counted */
+  async function loginAttempts(app: TestApp, count: number) {
+    const start = await startAuthorization(app);
     const remoteAddress = freshIp();
-    const statuses: number[] = [];
-    for (let i = 0; i < 31; i++) {
-      // no interaction cookie: each attempt is refused cheaply, yet counted
-      const res = await t.app.inject({
-        method: 'POST',
-        url: `/interaction/${start.uid}/login`,
-        payload: { username: 'someone', password: 'x' },
-        remoteAddress,
-      });
-      statuses.push(res.statusCode);
-      if (i === 30) expect(res.json()).toMatchObject({ message: MESSAGES.tooManyRequests });
+    const responses = [];
+    for (let i = 0; i < count; i++) {
+      responses.push(
+        await app.app.inject({
+          method: 'POST',
+          url: `/interaction/${start.uid}/login`,
+          payload: { username: 'someone', password: 'x' },
+          remoteAddress,
+        }),
+      );
     }
+    return responses;
+  }
+
+  it('answers 429 after 30 attempts a minute from one address', async () => {
+    const responses = await loginAttempts(t, 31);
+    const statuses = responses.map((res) => res.statusCode);
+    expect(responses[30]!.json()).toMatchObject({ message: MESSAGES.tooManyRequests });
     expect(statuses.slice(0, 30).every((s) => s === 410)).toBe(true);
     expect(statuses[30]).toBe(429);
   });
@@ -172,18 +179,7 @@ describe('login rate limit', () => {
   it('takes its limit from SIGN_INS_PER_MINUTE (an office behind one address)', async () => {
     const office = await createTestApp({ clock, env: { SIGN_INS_PER_MINUTE: '3' } });
     try {
-      const start = await startAuthorization(office);
-      const remoteAddress = freshIp();
-      const statuses: number[] = [];
-      for (let i = 0; i < 4; i++) {
-        const res = await office.app.inject({
-          method: 'POST',
-          url: `/interaction/${start.uid}/login`,
-          payload: { username: 'someone', password: 'x' },
-          remoteAddress,
-        });
-        statuses.push(res.statusCode);
-      }
+      const statuses = (await loginAttempts(office, 4)).map((res) => res.statusCode);
       expect(statuses).toEqual([410, 410, 410, 429]);
     } finally {
       await office.close();
