@@ -22,13 +22,17 @@ test.describe('[PLATFORM]', () => {
     await page.goto('/products');
     await expect(page.getByRole('heading', { name: 'Order Supplies', level: 1 })).toBeVisible({ timeout: 30_000 });
     const { preloaded, fetched } = await page.evaluate(() => ({
-      preloaded: [...document.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"], link[rel="preload"]')].map(
-        (link) => new URL(link.href).pathname,
-      ),
+      preloaded: [
+        ...document.querySelectorAll<HTMLLinkElement>(
+          'link[rel="modulepreload"], link[rel="preload"], link[rel="stylesheet"]',
+        ),
+      ].map((link) => new URL(link.href).pathname),
       fetched: performance.getEntriesByType('resource').map((entry) => new URL(entry.name).pathname),
     }));
     expect(preloaded.some((href) => /\/assets\/products-page-[\w-]+\.js$/.test(href))).toBe(true);
     expect(preloaded.some((href) => /\/assets\/signed-in-shell-[\w-]+\.js$/.test(href))).toBe(true);
+    // its stylesheets too (in the page as it arrives, decision 056): each fetched once like the chunks
+    expect(preloaded.some((href) => /\/assets\/signed-in-shell-[\w-]+\.css$/.test(href))).toBe(true);
     // each listed file was used as preloaded: fetched once, never again by the router or Vite's loader
     for (const href of preloaded)
       expect(

@@ -48,7 +48,7 @@ describe("each route's page lists the code it loads (decision 052)", () => {
     const res = await page('/', `other=x; ${SIGNED_IN_HINT_COOKIE}=1`);
     expect(res.statusCode).toBe(200);
     expect(preloadsIn(res.body)).toEqual(['/assets/shell-a1.js', '/assets/dashboard-b2.js']);
-    expect(res.body).toContain('<link rel="preload" as="style" crossorigin href="/assets/shell-a1.css">');
+    expect(res.body).toContain('<link rel="stylesheet" crossorigin href="/assets/shell-a1.css">');
     expect(res.headers.vary).toMatch(/cookie/);
     expect(res.headers['cache-control']).toBe('no-store');
   });
@@ -104,12 +104,14 @@ describe('matchRoute and withPreloads', () => {
     expect(matchRoute(routes, '/training/videos/a')).toBeUndefined();
     expect(matchRoute(routes, '/productsx')).toBeUndefined();
   });
-  it('adds the links before </head> and leaves a page without a head as it is', () => {
+  it('adds the chunks before </head>, the stylesheets before </body>, and leaves a page without both as it is', () => {
     const route = { path: '/', auth: false, js: ['/assets/a.js'], css: ['/assets/a.css'] };
-    expect(withPreloads('<head></head>', route)).toBe(
-      '<head><link rel="modulepreload" crossorigin href="/assets/a.js"><link rel="preload" as="style" crossorigin href="/assets/a.css"></head>',
+    expect(withPreloads('<head></head><body><div id="root"></div></body>', route)).toBe(
+      '<head><link rel="modulepreload" crossorigin href="/assets/a.js"></head>' +
+        '<body><div id="root"></div><link rel="stylesheet" crossorigin href="/assets/a.css"></body>',
     );
     expect(withPreloads('<body></body>', route)).toBe('<body></body>');
+    expect(withPreloads('<head></head>', route)).toBe('<head></head>');
   });
 });
 

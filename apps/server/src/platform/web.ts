@@ -66,15 +66,18 @@ export function matchRoute<R extends { path: string }>(routes: R[], pathname: st
 }
 
 /**
- * index.html for one route: its chunks as `modulepreload` and its stylesheets as `preload` links, so the browser
- * fetches them with the entry rather than once the entry has run and the router asked for them (decision 052).
+ * index.html for one route (decisions 052 and 056):
+ * - its chunks as `modulepreload` links in the head, so the browser fetches them with the entry rather than once
+ *   the entry has run and the router asked for them;
+ * - its stylesheets as stylesheets at the end of the body. There they hold back neither the first paint (the
+ *   loading layout above them) nor the fetches; they are in place before any script runs, and the router's loader
+ *   finds them instead of adding them one by one to a live page in the start-up's task.
  */
 export function withPreloads(html: string, route: RoutePreload): string {
-  const links = [
-    ...route.js.map((href) => `<link rel="modulepreload" crossorigin href="${href}">`),
-    ...route.css.map((href) => `<link rel="preload" as="style" crossorigin href="${href}">`),
-  ].join('');
-  return links && html.includes('</head>') ? html.replace('</head>', `${links}</head>`) : html;
+  if (!html.includes('</head>') || !html.includes('</body>')) return html;
+  const chunks = route.js.map((href) => `<link rel="modulepreload" crossorigin href="${href}">`).join('');
+  const sheets = route.css.map((href) => `<link rel="stylesheet" crossorigin href="${href}">`).join('');
+  return html.replace('</head>', `${chunks}</head>`).replace('</body>', `${sheets}</body>`);
 }
 
 const HINT = new RegExp(`(?:^|;\\s*)${SIGNED_IN_HINT_COOKIE}=1(?:;|$)`);
