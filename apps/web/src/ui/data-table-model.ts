@@ -52,14 +52,19 @@ export function compareKeys(a: SortKey, b: SortKey): number {
 /** Ascending order of two column values (see {@link sortKey}); empty values last. */
 export const compareValues = (a: DataTableValue, b: DataTableValue): number => compareKeys(sortKey(a), sortKey(b));
 
-const DATE_FORMAT = new Intl.DateTimeFormat('en-US', { month: '2-digit', day: '2-digit', year: 'numeric' });
-const NUMBER_FORMAT = new Intl.NumberFormat('en-US', { maximumFractionDigits: 20 });
+// made on first use, not as the module loads: the route's modules all run in one task (decision 056)
+let dateFormat: Intl.DateTimeFormat | undefined;
+let numberFormat: Intl.NumberFormat | undefined;
+const formatDate = (date: Date) =>
+  (dateFormat ??= new Intl.DateTimeFormat('en-US', { month: '2-digit', day: '2-digit', year: 'numeric' })).format(date);
+const formatNumber = (number: number) =>
+  (numberFormat ??= new Intl.NumberFormat('en-US', { maximumFractionDigits: 20 })).format(number);
 
 /** How a value reads in a cell and in the search: dates as MM/DD/YYYY, numbers with separators. */
 export function formatValue(value: DataTableValue): string {
   if (isEmpty(value)) return '';
-  if (value instanceof Date) return Number.isNaN(value.getTime()) ? '' : DATE_FORMAT.format(value);
-  if (typeof value === 'number') return NUMBER_FORMAT.format(value);
+  if (value instanceof Date) return Number.isNaN(value.getTime()) ? '' : formatDate(value);
+  if (typeof value === 'number') return formatNumber(value);
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
   return value;
 }

@@ -145,10 +145,12 @@ export const PACKAGE_LEVELS: readonly PackageLevel[] = [
   { name: 'Bronze', covers: 'Step 7 only', premiumField: 'bron_m', deathBenefit: (t) => t.steps[7] ?? 0 },
 ];
 
-const MONEY = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+// made on first use, not as the module loads: the route's modules all run in one task (decision 056)
+let money: Intl.NumberFormat | undefined;
 
 /** Cents as US dollars with thousands separators: 123456789 → "$1,234,567.89". */
-export const formatCents = (cents: number): string => MONEY.format(cents / 100);
+export const formatCents = (cents: number): string =>
+  (money ??= new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' })).format(cents / 100);
 
 /** (xxx) xxx-xxxx only when exactly 10 digits remain after stripping non-digits; otherwise nothing. */
 export function formatPhone(text: string | null | undefined): string {

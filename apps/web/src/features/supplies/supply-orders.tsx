@@ -8,20 +8,15 @@ import { suppliesQueries } from '../../api/supplies.ts';
 import { businessTimeZone } from '../../config.ts';
 import { DataTable, type DataTableColumn } from '../../ui/data-table.tsx';
 
-const dateFormat = new Intl.DateTimeFormat('en-US', {
-  timeZone: businessTimeZone(),
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-});
-const dateTimeFormat = new Intl.DateTimeFormat('en-US', {
-  timeZone: businessTimeZone(),
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: 'numeric',
-  minute: '2-digit',
-});
+// made on first use, not as the module loads: the route's modules all run in one task (decision 056)
+const DATE_PARTS = { year: 'numeric', month: '2-digit', day: '2-digit' } as const;
+const inBusinessTime = (options: Intl.DateTimeFormatOptions) =>
+  new Intl.DateTimeFormat('en-US', { timeZone: businessTimeZone(), ...options });
+let dateFormat: Intl.DateTimeFormat | undefined;
+let dateTimeFormat: Intl.DateTimeFormat | undefined;
+const formatDate = (date: Date) => (dateFormat ??= inBusinessTime(DATE_PARTS)).format(date);
+const formatDateTime = (date: Date) =>
+  (dateTimeFormat ??= inBusinessTime({ ...DATE_PARTS, hour: 'numeric', minute: '2-digit' })).format(date);
 
 /** The client-derived fields of spec part 2 §3 Supply order. */
 const orderName = (o: SupplyOrder) => `${o.first} ${o.last}`;
@@ -36,7 +31,7 @@ const columns: DataTableColumn<SupplyOrder>[] = [
     id: 'date',
     header: 'Order Date',
     value: (o) => o.order_date,
-    cell: (o) => dateFormat.format(o.order_date),
+    cell: (o) => formatDate(o.order_date),
     noWrap: true,
   },
   { id: 'name', header: 'Name', value: orderName, searchable: true },
@@ -105,7 +100,7 @@ function OrderDetails({ order }: { order: SupplyOrder }) {
           <Table.Tbody>
             {log.data.map((entry, index) => (
               <Table.Tr key={index}>
-                <Table.Td>{dateTimeFormat.format(entry.tstamp)}</Table.Td>
+                <Table.Td>{formatDateTime(entry.tstamp)}</Table.Td>
                 <Table.Td>
                   {entry.first} {entry.last}
                 </Table.Td>
