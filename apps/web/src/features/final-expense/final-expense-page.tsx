@@ -1,8 +1,21 @@
 import { FINAL_EXPENSE_STATS } from '@arc/contract';
-import { Anchor, Button, Grid, Group, List, Paper, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import {
+  Anchor,
+  Button,
+  Grid,
+  Group,
+  List,
+  Loader,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Text,
+  ThemeIcon,
+  Title,
+} from '@mantine/core';
 import { IconArrowLeft, IconDownload, IconExternalLink, IconFileTypePdf, IconForms } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { errorMessage } from '../../api/client.ts';
 import { finalExpenseQueries } from '../../api/final-expense.ts';
@@ -10,8 +23,12 @@ import { useDownload } from '../../ui/download.tsx';
 import { MessageDialog } from '../../ui/message-dialog.tsx';
 import { TrainingVideoPlayer } from '../../ui/training-video-player.tsx';
 import { FINAL_EXPENSE_CONTENT } from './content.ts';
-import { FuneralWorksheet } from './funeral-worksheet.tsx';
 import classes from './worksheet-print.module.css';
+
+// The worksheet (eight steps of fields, its arithmetic and print view) loads when the agent opens it, and starts
+// loading when they point at or focus Open Worksheet (apps/web/README.md, Budget).
+const loadWorksheet = () => import('./funeral-worksheet.tsx');
+const FuneralWorksheet = lazy(() => loadWorksheet().then((m) => ({ default: m.FuneralWorksheet })));
 
 /** /finalexpense: the info view, or the Funeral Expense Worksheet (spec §4: the screen toggles between them). */
 export default function FinalExpensePage() {
@@ -29,7 +46,9 @@ export default function FinalExpensePage() {
             Back
           </Button>
         </Group>
-        <FuneralWorksheet />
+        <Suspense fallback={<Loader aria-label="Loading the worksheet" />}>
+          <FuneralWorksheet />
+        </Suspense>
       </Stack>
     );
   }
@@ -76,7 +95,12 @@ function SalesAndResource({ onOpenWorksheet }: { onOpenWorksheet: () => void }) 
           compare the Platinum, Gold, Silver and Bronze package levels.
         </Text>
         <Group gap="sm">
-          <Button leftSection={<IconForms size={18} aria-hidden="true" />} onClick={onOpenWorksheet}>
+          <Button
+            leftSection={<IconForms size={18} aria-hidden="true" />}
+            onClick={onOpenWorksheet}
+            onPointerEnter={() => void loadWorksheet()}
+            onFocus={() => void loadWorksheet()}
+          >
             Open Worksheet
           </Button>
         </Group>
@@ -143,6 +167,8 @@ function Documents() {
                 disabled={download.isDownloading}
                 onClick={() => void download.downloadFile(file.file)}
                 aria-label={`Download ${file.filename}`}
+                // a long file name wraps; the button keeps its width on a phone
+                style={{ flexShrink: 0 }}
               >
                 Download
               </Button>
