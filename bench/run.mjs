@@ -55,9 +55,9 @@ function storedUser(tokens, base = BASE) {
   };
 }
 
-function load(url, headers = {}) {
+function load(url, headers = {}, seconds = DURATION) {
   return new Promise((resolve, reject) => {
-    autocannon({ url, headers, connections: 20, duration: DURATION, pipelining: 1 }, (err, result) =>
+    autocannon({ url, headers, connections: 20, duration: seconds, pipelining: 1 }, (err, result) =>
       err ? reject(err) : resolve(result),
     );
   });
@@ -208,9 +208,19 @@ if (wants('api')) {
   await waitReady(`http://127.0.0.1:${BARE_PORT}/bare`);
   const check = await fetch(`${BASE}/arc/user/info`, { headers: { authorization: `Bearer ${token}` } });
   if (!check.ok) throw new Error(`user info answered ${check.status}`);
-  const bareResult = await load(`http://127.0.0.1:${BARE_PORT}/bare`);
-  const infoResult = await load(`http://localhost:${PORT}/arc/user/info`, { authorization: `Bearer ${token}` });
+  // Both servers warm up for a second, then run in the order bare, user info, user info, bare (each for the full
+  // duration): a drift of the machine's speed during the run (another process, the CPU's clock) weighs on both
+  // sides alike, and the ratio is of the two sums.
+  const loadBare = (seconds) => load(`http://127.0.0.1:${BARE_PORT}/bare`, {}, seconds);
+  const loadInfo = (seconds) =>
+    load(`http://localhost:${PORT}/arc/user/info`, { authorization: `Bearer ${token}` }, seconds);
+  await loadBare(1);
+  await loadInfo(1);
+  const bareRounds = [await loadBare()];
+  const infoRounds = [await loadInfo(), await loadInfo()];
+  bareRounds.push(await loadBare());
   await stop(bare);
+  const sumOf = (rounds) => rounds.reduce((total, round) => total + round.requests.average, 0);
 
   // ── 4. commission statements: the list (first and last page of 500) and one CSV download ─────────────
   const auth = { authorization: `Bearer ${token}` };
@@ -228,10 +238,16 @@ if (wants('api')) {
     await load(`${BASE}/arc/agent/commissions/${firstPage.data[0].id}`, { ...auth, 'accept-encoding': 'gzip' }),
   );
 
-  if (infoResult.non2xx > 0) throw new Error(`user info answered ${infoResult.non2xx} non-2xx responses`);
-  results.bareFastify = { reqPerSec: Math.round(bareResult.requests.average), p99Ms: bareResult.latency.p99 };
-  results.userInfo = { reqPerSec: Math.round(infoResult.requests.average), p99Ms: infoResult.latency.p99 };
-  results.userInfoToBareRatio = Math.round((infoResult.requests.average / bareResult.requests.average) * 100) / 100;
+  const non2xx = infoRounds.reduce((total, round) => total + round.non2xx, 0);
+  if (non2xx > 0) throw new Error(`user info answered ${non2xx} non-2xx responses`);
+  const rounds = (list) => ({
+    reqPerSec: Math.round(sumOf(list) / list.length),
+    p99Ms: Math.max(...list.map((round) => round.latency.p99)),
+    rounds: list.map((round) => Math.round(round.requests.average)),
+  });
+  results.bareFastify = rounds(bareRounds);
+  results.userInfo = rounds(infoRounds);
+  results.userInfoToBareRatio = Math.round((sumOf(infoRounds) / sumOf(bareRounds)) * 100) / 100;
 
   // ── 4. address suggestions while typing, and the counties of a state ──────────────────────────────
   const typing = [
@@ -545,8 +561,8 @@ const checks = {
   readyOnExistingDataMs: () => measured(results.readyOnExistingDataMs) < 1000,
   userInfoToBareRatio: () => measured(results.userInfoToBareRatio) >= 0.7,
   signInJsGzipKb: () => results.signInJsGzipKb.kb < 150,
-  signInFlowJsGzipKb: () => results.signInFlowJsGzipKb < 150,
-  signInFlowWireKb: () => results.signInFlowWireKb < 200,
+  signInFlowJsGzipKb: () => measured(results.signInFlowJsGzipKb) < 150,
+  signInFlowWireKb: () => measured(results.signInFlowWireKb) < 200,
   addressSuggestionsP95Ms: () => results.addressSuggestions.p95Ms < 30,
   xlsx10kMs: () => results.xlsx.rows10k.medianMs < 500,
   xlsxPeakMemoryRatio: () => results.xlsx.peakMemoryRatio100kTo10k <= 1.3,
