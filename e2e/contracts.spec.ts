@@ -7,14 +7,22 @@ import { screenshotBoth } from './screenshots.ts';
 
 const AGENCY = 'Anthem, Whitfield Senior Benefits Group';
 
-/** A checkbox's label is to the right of the box, centred on it, and one line high (not wrapped or below). */
+/**
+ * A checkbox's label is to the right of the box, centred on it, and one line high (not wrapped or below). Both are
+ * measured in one frame, and again until the layout has slid to a new viewport's width (the shell's transitions).
+ */
 async function expectLabelBesideBox(checkbox: Locator) {
-  const label = checkbox.page().locator(`label[for="${await checkbox.getAttribute('id')}"]`);
-  const box = (await checkbox.boundingBox())!;
-  const text = (await label.boundingBox())!;
-  expect(text.x).toBeGreaterThanOrEqual(box.x + box.width);
-  expect(Math.abs(text.y + text.height / 2 - (box.y + box.height / 2))).toBeLessThan(4);
-  expect(text.height).toBeLessThan(box.height * 1.6);
+  const placement = () =>
+    checkbox.evaluate((input) => {
+      const box = input.getBoundingClientRect();
+      const text = document.querySelector(`label[for="${input.id}"]`)!.getBoundingClientRect();
+      return {
+        beside: text.x >= box.x + box.width,
+        centred: Math.abs(text.y + text.height / 2 - (box.y + box.height / 2)) < 4,
+        oneLine: text.height < box.height * 1.6,
+      };
+    });
+  await expect.poll(placement).toEqual({ beside: true, centred: true, oneLine: true });
 }
 
 async function openContracts(page: Page) {

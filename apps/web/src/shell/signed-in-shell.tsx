@@ -22,16 +22,20 @@ export default function SignedInShell({ handle }: { handle: RouteHandle }) {
   const agent = useDeferredValue(user.data);
   const isError = useDeferredValue(user.isError);
   const decision = decideUser({ handle, user: agent, isError });
+  // The terms gate is not deferred: an agent whose stamp was just cleared (a call answered 403 TERMS_NOT_ACCEPTED)
+  // goes to the gate in this render, before a newer copy of the agent could replace the cleared one unseen.
+  const current = decideUser({ handle, user: user.data, isError: user.isError });
 
   useEffect(() => {
     if (decision.kind === 'sign-out') void signOut();
   }, [decision.kind]);
 
-  if (decision.kind === 'terms-gate') return <Navigate to={decision.to} replace />;
+  if (current.kind === 'terms-gate') return <Navigate to={current.to} replace />;
   return (
     <DefaultLayout user={isUserShown(decision.kind) ? agent : undefined} isUserFailed={decision.kind === 'error'}>
       {decision.kind === 'allow' && <Outlet />}
-      {(decision.kind === 'loading' || decision.kind === 'sign-out') && (
+      {/* a deferred terms-gate decision the current agent no longer needs (terms just accepted) waits too */}
+      {(decision.kind === 'loading' || decision.kind === 'sign-out' || decision.kind === 'terms-gate') && (
         <Center py={80}>
           <Loader aria-label="Loading your profile" />
         </Center>
