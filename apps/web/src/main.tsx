@@ -13,6 +13,7 @@ import { hasStoredSession, restoreSession } from './auth/session.ts';
 import { businessTimeZone } from './config.ts';
 import { paths } from './paths.ts';
 import { createRouter } from './router.tsx';
+import { preloadSignedInShell } from './shell/root-layout.tsx';
 import { cssVariablesResolver, theme } from './theme.ts';
 
 // Client errors are recorded; the telemetry client (and the contract's schemas) load only when one happens.
@@ -36,7 +37,12 @@ async function start() {
   // The browser's date and time zone data load with the first date format made, 40–100 ms of a slow phone's CPU
   // that most agent screens need: made here, while the screen's chunks download, rather than in its first render.
   await nextTask();
-  if (hasStoredSession()) businessTimeZone();
+  if (hasStoredSession()) {
+    businessTimeZone();
+    // the shell's code (in the page's preloads) is there before the first render, which then draws it at once
+    // rather than a Suspense fallback first (decision 057)
+    await preloadSignedInShell();
+  }
   await nextTask();
   const root = createRoot(document.getElementById('root')!);
   await nextTask();

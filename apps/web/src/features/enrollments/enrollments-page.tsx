@@ -2,20 +2,21 @@ import { ENROLLMENT_MESSAGES } from '@arc/contract';
 import { Alert, Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconDownload, IconExternalLink, IconUpload } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { Suspense, useCallback, useEffect, useState } from 'react';
 import { ApiError } from '../../api/client.ts';
 import { downloadEnrollmentsExport, enrollmentsQueries } from '../../api/enrollments.ts';
 import { track } from '../../api/telemetry.ts';
 import { useDownload } from '../../ui/download.tsx';
+import { lazyPart } from '../../ui/lazy-part.tsx';
 import { ClientEnrollmentsTable, PendedEnrollmentsTable } from './enrollment-tables.tsx';
 import { UploadStatus } from './upload-status.tsx';
 import { useUploads } from './use-uploads.ts';
 
 // The upload panel (the drop zone) loads when it opens (apps/web/README.md, Budget); pointing at the button
 // that opens it loads it.
-const loadUploadPanel = () => import('./upload-panel.tsx');
-const UploadPanel = lazy(() => loadUploadPanel().then((m) => ({ default: m.UploadPanel })));
-const preloadUploadPanel = () => void loadUploadPanel();
+const { Part: UploadPanel, preload: preloadUploadPanel } = lazyPart(() =>
+  import('./upload-panel.tsx').then((m) => m.UploadPanel),
+);
 
 /** Where agents find each carrier's own e-application (the Resource Documents page lists them). */
 export const CARRIER_EAPP_DIRECTORY = '/maresources';
@@ -49,8 +50,8 @@ export default function EnrollmentsPage() {
       <Group gap="md">
         <Button
           leftSection={<IconUpload size={18} aria-hidden="true" />}
-          onPointerEnter={preloadUploadPanel}
-          onFocus={preloadUploadPanel}
+          onPointerEnter={() => void preloadUploadPanel()}
+          onFocus={() => void preloadUploadPanel()}
           onClick={() => setPanelOpen((open) => !open)}
           aria-expanded={isPanelOpen}
           aria-controls={PANEL_ID}

@@ -15,11 +15,12 @@ import {
 } from '@mantine/core';
 import { IconArrowLeft, IconDownload, IconExternalLink, IconFileTypePdf, IconForms } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { errorMessage } from '../../api/client.ts';
 import { finalExpenseQueries } from '../../api/final-expense.ts';
 import { useDownload } from '../../ui/download.tsx';
+import { lazyPart } from '../../ui/lazy-part.tsx';
 import { MessageDialog } from '../../ui/message-dialog.tsx';
 import { TrainingVideoPlayer } from '../../ui/training-video-player.tsx';
 import { FINAL_EXPENSE_CONTENT } from './content.ts';
@@ -27,8 +28,9 @@ import classes from './worksheet-print.module.css';
 
 // The worksheet (eight steps of fields, its arithmetic and print view) loads when the agent opens it, and starts
 // loading when they point at or focus Open Worksheet (apps/web/README.md, Budget).
-const loadWorksheet = () => import('./funeral-worksheet.tsx');
-const FuneralWorksheet = lazy(() => loadWorksheet().then((m) => ({ default: m.FuneralWorksheet })));
+const { Part: FuneralWorksheet, preload: loadWorksheet } = lazyPart(() =>
+  import('./funeral-worksheet.tsx').then((m) => m.FuneralWorksheet),
+);
 
 /** /finalexpense: the info view, or the Funeral Expense Worksheet (spec §4: the screen toggles between them). */
 export default function FinalExpensePage() {

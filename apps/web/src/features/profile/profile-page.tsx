@@ -1,15 +1,17 @@
 import { Button, Center, Grid, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { Suspense, useState, type ReactNode } from 'react';
 import { useCurrentUser } from '../../auth/use-current-user.ts';
+import { lazyPart } from '../../ui/lazy-part.tsx';
 import { MessageDialog } from '../../ui/message-dialog.tsx';
 import { AvatarPanel } from './avatar-panel.tsx';
 import { EmailForm } from './email-form.tsx';
 
 // The password dialog loads when it is first opened (apps/web/README.md, Budget) and then stays mounted;
 // pointing at its button loads it.
-const loadChangePassword = () => import('./change-password-modal.tsx');
-const ChangePasswordModal = lazy(() => loadChangePassword().then((m) => ({ default: m.ChangePasswordModal })));
+const { Part: ChangePasswordModal, preload: loadChangePassword } = lazyPart(() =>
+  import('./change-password-modal.tsx').then((m) => m.ChangePasswordModal),
+);
 const preloadChangePassword = () => void loadChangePassword();
 
 type Dialog = { title: string; message: string } | null;

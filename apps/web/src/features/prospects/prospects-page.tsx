@@ -11,21 +11,24 @@ import {
 import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconInfoCircle, IconMapPin, IconMailbox } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { errorMessage } from '../../api/client.ts';
 import { downloadProspects, findByCounty, findByZip, prospectQueries } from '../../api/prospects.ts';
 import { businessTimeZone } from '../../config.ts';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
+import { lazyPart } from '../../ui/lazy-part.tsx';
 import { MessageDialog } from '../../ui/message-dialog.tsx';
 import { initialPlace } from '../../ui/place-value.ts';
 import type { SearchFormState, SearchKind } from './search-form.tsx';
 
 // The form (date pickers, the county picker) and the results (the table) load when the agent gets there:
 // the first view is the choice of search (apps/web/README.md, Budget). Pointing at a choice loads the form.
-const loadSearchForm = () => import('./search-form.tsx');
-const SearchForm = lazy(() => loadSearchForm().then((m) => ({ default: m.SearchForm })));
-const loadResultsView = () => import('./results-view.tsx');
-const ResultsView = lazy(() => loadResultsView().then((m) => ({ default: m.ResultsView })));
+const { Part: SearchForm, preload: loadSearchForm } = lazyPart(() =>
+  import('./search-form.tsx').then((m) => m.SearchForm),
+);
+const { Part: ResultsView, preload: loadResultsView } = lazyPart(() =>
+  import('./results-view.tsx').then((m) => m.ResultsView),
+);
 const preloadSearchForm = () => void loadSearchForm();
 
 type Step =

@@ -3,17 +3,27 @@ import { Alert, Stack, Title } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { lazy, Suspense, useCallback, useDeferredValue, useState } from 'react';
 import { stopCheckout, useSuppliesCart } from '../../api/supplies-cart.ts';
+import { lazyPart } from '../../ui/lazy-part.tsx';
 import { MessageDialog } from '../../ui/message-dialog.tsx';
 import { initialSearch, ProductSearch, type SearchFormValue, type SearchRequest } from './product-search.tsx';
-import { SupplyOrders } from './supply-orders.tsx';
 
 // What the first view does not show loads when the agent gets there (apps/web/README.md, Budget): the carriers
 // and plans and the Add to Cart dialog once a search runs, the checkout when the cart's Checkout opens it.
-const loadCatalog = () => import('./catalog-results.tsx');
-const loadAddToCart = () => import('./add-to-cart-modal.tsx');
-const CarrierList = lazy(() => loadCatalog().then((m) => ({ default: m.CarrierList })));
-const PlanTable = lazy(() => loadCatalog().then((m) => ({ default: m.PlanTable })));
-const AddToCartModal = lazy(() => loadAddToCart().then((m) => ({ default: m.AddToCartModal })));
+const { Part: CarrierList, preload: loadCarrierList } = lazyPart(() =>
+  import('./catalog-results.tsx').then((m) => m.CarrierList),
+);
+const { Part: PlanTable, preload: loadPlanTable } = lazyPart(() =>
+  import('./catalog-results.tsx').then((m) => m.PlanTable),
+);
+const { Part: AddToCartModal, preload: loadAddToCart } = lazyPart(() =>
+  import('./add-to-cart-modal.tsx').then((m) => m.AddToCartModal),
+);
+// The agent's orders sit below the search, drawn after it: their code (the table, its dates) is asked for as the
+// page loads and is not needed for the first view.
+const { Part: SupplyOrders, preload: loadSupplyOrders } = lazyPart(() =>
+  import('./supply-orders.tsx').then((m) => m.SupplyOrders),
+);
+void loadSupplyOrders();
 const Checkout = lazy(() => import('./checkout.tsx').then((m) => ({ default: m.Checkout })));
 
 type Step =
@@ -57,6 +67,8 @@ export default function ProductsPage() {
               value={form}
               onChange={setForm}
               onSearch={(request) => {
+                void loadCarrierList();
+                void loadPlanTable();
                 void loadAddToCart();
                 setStep({ name: 'results', request });
               }}
@@ -82,7 +94,11 @@ export default function ProductsPage() {
               />
             )}
           </Suspense>
-          {isOrdersShown && <SupplyOrders />}
+          {isOrdersShown && (
+            <Suspense fallback={null}>
+              <SupplyOrders />
+            </Suspense>
+          )}
         </>
       )}
       {adding && (
