@@ -5,6 +5,7 @@ export * from './password-policy.ts';
 export * from './account.ts';
 export * from './identity.ts';
 export * from './profile.ts';
+export * from './profile-updates.ts';
 export * from './terms.ts';
 export * from './dashboard.ts';
 export * from './files.ts';

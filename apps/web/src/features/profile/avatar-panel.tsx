@@ -4,7 +4,7 @@ import { IconPhotoUp } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
 import type { Area } from 'react-easy-crop';
 import { errorMessage } from '../../api/client.ts';
-import { useUpdateAvatar } from '../../api/profile.ts';
+import { useUpdateAvatar } from '../../api/profile-updates.ts';
 import { MessageDialog } from '../../ui/message-dialog.tsx';
 import { cropImage, loadImage } from './crop-image.ts';
 

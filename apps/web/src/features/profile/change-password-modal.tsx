@@ -12,7 +12,7 @@ import { Button, getDefaultZIndex, Group, Modal, PasswordInput, Stack } from '@m
 import { useForm } from '@mantine/form';
 import { useRef } from 'react';
 import { errorMessage } from '../../api/client.ts';
-import { useChangePassword } from '../../api/profile.ts';
+import { useChangePassword } from '../../api/profile-updates.ts';
 import { PasswordChecklist } from '../../ui/password-checklist.tsx';
 
 export interface ChangePasswordModalProps {

@@ -4,7 +4,7 @@ import { IconAlertCircle, IconClockX, IconMailCheck } from '@tabler/icons-react'
 import { useEffect, useRef } from 'react';
 import { Link, useParams } from 'react-router';
 import { ApiError, errorMessage } from '../../api/client.ts';
-import { useConfirmEmailChange } from '../../api/profile.ts';
+import { useConfirmEmailChange } from '../../api/profile-updates.ts';
 import { paths } from '../../paths.ts';
 
 /**

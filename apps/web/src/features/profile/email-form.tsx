@@ -2,7 +2,7 @@ import { EmailSchema, PROFILE_MESSAGES, type User } from '@arc/contract';
 import { Button, Stack, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { errorMessage } from '../../api/client.ts';
-import { useUpdateEmail } from '../../api/profile.ts';
+import { useUpdateEmail } from '../../api/profile-updates.ts';
 
 export interface EmailFormProps {
   user: User;

@@ -1,0 +1,50 @@
+import {
+  AVATAR_FIELD,
+  changePassword,
+  confirmEmailChange,
+  updateAvatar,
+  updateUserInfo,
+  type ChangePasswordRequest,
+} from '@arc/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiFetch } from './client.ts';
+import { profileQueries } from './profile.ts';
+
+// The agent's own changes, apart from profile.ts, which every signed-in page loads for the agent: only the
+// screens that make these changes load them.
+
+/** POST /arc/agent/avatar: the new picture goes into the cached agent at once, so the top bar shows it. */
+export function useUpdateAvatar() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (picture: Blob) => {
+      const form = new FormData();
+      form.append(AVATAR_FIELD, picture, 'avatar.jpg');
+      return apiFetch(updateAvatar, { formData: form });
+    },
+    onSuccess: ({ avatar }) => {
+      const { queryKey } = profileQueries.userInfo();
+      client.setQueryData(queryKey, (agent) => (agent ? { ...agent, avatar } : agent));
+      void client.invalidateQueries({ queryKey });
+    },
+  });
+}
+
+/** POST /arc/user/create/password */
+export function useChangePassword() {
+  return useMutation({ mutationFn: (body: ChangePasswordRequest) => apiFetch(changePassword, { body }) });
+}
+
+/** POST /arc/user/updateinfo: nothing changes until the link e-mailed to the new address is opened. */
+export function useUpdateEmail() {
+  return useMutation({ mutationFn: (email: string) => apiFetch(updateUserInfo, { body: { agent: { email } } }) });
+}
+
+/** POST /arc/user/email/confirm with the e-mailed link's token as the bearer. */
+export function useConfirmEmailChange(token: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiFetch(confirmEmailChange, { token }),
+    onSuccess: () => void client.invalidateQueries({ queryKey: profileQueries.userInfo().queryKey }),
+  });
+}

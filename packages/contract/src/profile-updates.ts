@@ -1,0 +1,147 @@
+import { z } from 'zod';
+import { PasswordFieldSchema } from './account.ts';
+import { defineRoute, ErrorResponseSchema, IdSchema, MessageResponseSchema } from './common.ts';
+import { checkPassword, PASSWORD_MIN_LENGTH, passesPasswordRules, passwordLength } from './password-policy.ts';
+
+// A module apart from profile.ts (the agent, which every signed-in page loads): the web app's signed-in shell
+// then carries none of these schemas.
+
+// ── My Profile: avatar, password, e-mail ─────────────────────────────────────────────────────────────
+
+/** Texts of the profile screen (spec part 1 §5 and §8), shown by the web app and answered by the server. */
+export const PROFILE_MESSAGES = {
+  notAnImage: 'Please select an image file',
+  avatarUpdatedTitle: 'Avatar Updated',
+  avatarUpdated: 'Avatar Upload Successfully!',
+  avatarFailedTitle: 'Problem with the server',
+  avatarTooLarge: 'The picture is too large. Choose one of 10 MB or less.',
+  avatarTooManyPixels: 'The picture has too many pixels. Choose one of at most 40 megapixels.',
+  avatarMissing: 'Choose a picture to upload.',
+  oldPasswordLength: 'Old Password Length is not 8 Characters or more.',
+  newPasswordCriteria: 'New Password did not pass all criteria.',
+  wrongOldPassword: 'Your current password is not correct.',
+  passwordUpdatedTitle: 'Password Updated!',
+  passwordUpdated: 'Your password was changed successfully.',
+  passwordFailedTitle: 'Error updating password',
+  emailRequired: 'Email Address is required',
+  emailInvalid: 'Enter a valid email address',
+  emailUnchanged: 'This is already your email address.',
+  checkEmailTitle: 'Check Your Email',
+  checkEmail: 'Please verify your email address by clicking the link the email that was sent to you.',
+  emailChanged: 'Your email address was changed.',
+} as const;
+
+/** The multipart field of the picture (spec part 1 §7: "multipart with a pictures file"). */
+export const AVATAR_FIELD = 'pictures';
+/** Largest upload accepted; the cropped picture the web app sends is far smaller. */
+export const AVATAR_MAX_BYTES = 10 * 1024 * 1024;
+/** Largest picture (width × height) decoded: a small file can claim a huge canvas (a decompression bomb). */
+export const AVATAR_MAX_PIXELS = 40_000_000;
+/** The stored avatar's longest side, in pixels. */
+export const AVATAR_SIZE = 512;
+
+/** Spec part 1 §9: auto-crop area 0.8, minimum container 300 × 300, rotate step 90 degrees. */
+export const AVATAR_CROP = { autoCropArea: 0.8, minContainerWidth: 300, minContainerHeight: 300, rotateStep: 90 };
+
+export const updateAvatar = defineRoute({
+  method: 'POST',
+  path: '/arc/agent/avatar',
+  summary: `Replace the agent's picture (multipart/form-data, one image in the field "${AVATAR_FIELD}")`,
+  tags: ['profile'],
+  auth: true,
+  responses: {
+    201: z.object({ message: z.string(), avatar: z.string() }),
+    400: ErrorResponseSchema,
+    413: ErrorResponseSchema,
+    415: ErrorResponseSchema,
+    429: ErrorResponseSchema,
+  },
+});
+
+/** The picture for an <img>, which sends no bearer: the signed token from the agent's `avatar` URL is the credential. */
+export const getAvatar = defineRoute({
+  method: 'GET',
+  path: '/arc/agent/avatar/:agentId',
+  summary: "An agent's picture (JPEG), by the signed URL of GET /arc/user/info",
+  tags: ['profile'],
+  auth: false,
+  params: z.object({ agentId: IdSchema }),
+  query: z.object({ token: z.string().max(512), v: z.string().max(64).optional() }),
+  responses: { 403: ErrorResponseSchema, 404: ErrorResponseSchema },
+});
+
+export const ChangePasswordRequestSchema = z.object({
+  oldPassword: PasswordFieldSchema.refine(
+    (value) => passwordLength(value) >= PASSWORD_MIN_LENGTH,
+    PROFILE_MESSAGES.oldPasswordLength,
+  ),
+  newPass1: PasswordFieldSchema,
+});
+export type ChangePasswordRequest = z.infer<typeof ChangePasswordRequestSchema>;
+
+export const changePassword = defineRoute({
+  method: 'POST',
+  path: '/arc/user/create/password',
+  summary: 'Change the password: the current one, then the new one under the same rules as create password',
+  tags: ['profile'],
+  auth: true,
+  body: ChangePasswordRequestSchema,
+  responses: {
+    201: MessageResponseSchema,
+    400: ErrorResponseSchema,
+    429: ErrorResponseSchema,
+  },
+});
+
+/** The six criteria of the Change Password modal (spec part 1 §4, §5): all must hold to enable the button. */
+export function checkPasswordChange(oldPassword: string, newPassword: string, confirmation: string) {
+  return [
+    { id: 'different', label: 'Different from your current password', ok: newPassword !== oldPassword },
+    ...checkPassword(newPassword, confirmation).map(({ id, label, ok }) => ({ id, label, ok })),
+  ];
+}
+
+export const passesPasswordChange = (oldPassword: string, newPassword: string, confirmation: string): boolean =>
+  passwordLength(oldPassword) >= PASSWORD_MIN_LENGTH &&
+  newPassword !== oldPassword &&
+  passesPasswordRules(newPassword, confirmation);
+
+export const EMAIL_MAX_LENGTH = 254;
+
+export const EmailSchema = z
+  .string()
+  .trim()
+  .min(1, PROFILE_MESSAGES.emailRequired)
+  .max(EMAIL_MAX_LENGTH, PROFILE_MESSAGES.emailInvalid)
+  .pipe(z.email(PROFILE_MESSAGES.emailInvalid));
+
+/** Spec part 1 §7: `{agent, subbed}`; the agent's new e-mail address is what this call changes. */
+export const UpdateUserInfoRequestSchema = z.object({
+  agent: z.object({ email: EmailSchema }),
+  subbed: z.boolean().optional(),
+});
+export type UpdateUserInfoRequest = z.infer<typeof UpdateUserInfoRequestSchema>;
+
+export const updateUserInfo = defineRoute({
+  method: 'POST',
+  path: '/arc/user/updateinfo',
+  summary: 'Ask to change the e-mail address: a single-use link goes to the new address, which applies on opening it',
+  tags: ['profile'],
+  auth: true,
+  body: UpdateUserInfoRequestSchema,
+  responses: { 200: MessageResponseSchema, 400: ErrorResponseSchema, 429: ErrorResponseSchema },
+});
+
+/** The bearer of this call is the token of the e-mailed link, not an access token. */
+export const confirmEmailChange = defineRoute({
+  method: 'POST',
+  path: '/arc/user/email/confirm',
+  summary: 'Apply an e-mail change with the link token sent to the new address',
+  tags: ['profile'],
+  auth: false,
+  responses: {
+    200: z.object({ message: z.string(), email: z.string() }),
+    410: ErrorResponseSchema,
+    429: ErrorResponseSchema,
+  },
+});
