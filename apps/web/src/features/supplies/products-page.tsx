@@ -6,6 +6,7 @@ import { stopCheckout, useSuppliesCart } from '../../api/supplies-cart.ts';
 import { lazyPart } from '../../ui/lazy-part.tsx';
 import { MessageDialog } from '../../ui/message-dialog.tsx';
 import { initialSearch, ProductSearch, type SearchFormValue, type SearchRequest } from './product-search.tsx';
+import { SupplyOrders } from './supply-orders.tsx';
 
 // What the first view does not show loads when the agent gets there (apps/web/README.md, Budget): the carriers
 // and plans and the Add to Cart dialog once a search runs, the checkout when the cart's Checkout opens it.
@@ -18,12 +19,6 @@ const { Part: PlanTable, preload: loadPlanTable } = lazyPart(() =>
 const { Part: AddToCartModal, preload: loadAddToCart } = lazyPart(() =>
   import('./add-to-cart-modal.tsx').then((m) => m.AddToCartModal),
 );
-// The agent's orders sit below the search, drawn after it: their code (the table, its dates) is asked for as the
-// page loads and is not needed for the first view.
-const { Part: SupplyOrders, preload: loadSupplyOrders } = lazyPart(() =>
-  import('./supply-orders.tsx').then((m) => m.SupplyOrders),
-);
-void loadSupplyOrders();
 const Checkout = lazy(() => import('./checkout.tsx').then((m) => ({ default: m.Checkout })));
 
 type Step =
@@ -94,11 +89,7 @@ export default function ProductsPage() {
               />
             )}
           </Suspense>
-          {isOrdersShown && (
-            <Suspense fallback={null}>
-              <SupplyOrders />
-            </Suspense>
-          )}
+          {isOrdersShown && <SupplyOrders />}
         </>
       )}
       {adding && (
