@@ -1,3 +1,4 @@
+import { MESSAGES } from '@arc/contract';
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Page } from '@playwright/test';
 
@@ -69,6 +70,33 @@ export async function latestMailTo(page: Page, to: string, after = 0): Promise<M
     )
     .toBe(true);
   return found!;
+}
+
+/**
+ * Asks for the registration e-mail of a roster agent of the demo data who has not registered (the NPN form of
+ * /sign-in/register) and returns it once it is in the development mailbox.
+ */
+export async function registrationMail(page: Page, npn: string): Promise<MailboxMessage> {
+  await page.goto('/sign-in/register');
+  const before = Date.now() - 1000;
+  await page.getByRole('textbox', { name: 'NPN', exact: true }).fill(npn);
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByText(MESSAGES.registerSuccess)).toBeVisible();
+  let mail: MailboxMessage | undefined;
+  await expect
+    .poll(
+      async () => {
+        const res = await page.request.get('/dev/mailbox/messages?limit=50');
+        const { messages } = (await res.json()) as { messages: MailboxMessage[] };
+        mail = messages.find(
+          (m) => m.text.includes(npn) && m.text.includes('/register/') && new Date(m.createdAt).getTime() >= before,
+        );
+        return Boolean(mail);
+      },
+      { timeout: 10_000 },
+    )
+    .toBe(true);
+  return mail!;
 }
 
 export const linkIn = (text: string, path: string): string => {

@@ -1,6 +1,6 @@
 import { MESSAGES, PROFILE_MESSAGES } from '@arc/contract';
 import type { Page } from '@playwright/test';
-import { expect, expectAccessible, latestMailTo, linkIn, signIn, test, type MailboxMessage } from './fixtures.ts';
+import { expect, expectAccessible, latestMailTo, linkIn, registrationMail, signIn, test } from './fixtures.ts';
 import { screenshotBoth } from './screenshots.ts';
 
 /**
@@ -11,27 +11,8 @@ const AGENT = { npn: '17000014', password: 'Profile-Agent-2026!', newPassword: '
 const NEW_EMAIL = 'profile.e2e@agents.example';
 
 async function registerRosterAgent(page: Page): Promise<string> {
-  await page.goto('/sign-in/register');
-  const before = Date.now() - 1000;
-  await page.getByRole('textbox', { name: 'NPN', exact: true }).fill(AGENT.npn);
-  await page.getByRole('button', { name: 'Submit' }).click();
-  await expect(page.getByText(MESSAGES.registerSuccess)).toBeVisible();
-  let mail: MailboxMessage | undefined;
-  await expect
-    .poll(
-      async () => {
-        const res = await page.request.get('/dev/mailbox/messages?limit=50');
-        const { messages } = (await res.json()) as { messages: MailboxMessage[] };
-        mail = messages.find(
-          (m) =>
-            m.text.includes(AGENT.npn) && m.text.includes('/register/') && new Date(m.createdAt).getTime() >= before,
-        );
-        return Boolean(mail);
-      },
-      { timeout: 10_000 },
-    )
-    .toBe(true);
-  await page.goto(linkIn(mail!.text, '/register'));
+  const mail = await registrationMail(page, AGENT.npn);
+  await page.goto(linkIn(mail.text, '/register'));
   await page.getByLabel('New Password').fill(AGENT.password);
   await page.getByLabel('Confirm Password').fill(AGENT.password);
   await page.getByRole('button', { name: 'Create Password' }).click();
@@ -39,7 +20,7 @@ async function registerRosterAgent(page: Page): Promise<string> {
   await signIn(page, { username: AGENT.npn, password: AGENT.password });
   await page.getByRole('button', { name: 'I AGREE' }).click();
   await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
-  return mail!.to;
+  return mail.to;
 }
 
 /** A 600 × 400 PNG drawn in the page: left half red, right half blue. */

@@ -1,18 +1,11 @@
 import { MESSAGES, PASSWORD_TOO_LONG } from '@arc/contract';
 import type { Page } from '@playwright/test';
-import {
-  AFTER_RETRIES,
-  DEMO,
-  DEMO2,
-  expect,
-  expectAccessible,
-  latestMailTo,
-  linkIn,
-  signIn,
-  test,
-} from './fixtures.ts';
+import { AFTER_RETRIES, DEMO, expect, expectAccessible, linkIn, registrationMail, signIn, test } from './fixtures.ts';
 
 const TOO_LONG_PASSWORD = `Aa1${'x'.repeat(297)}`;
+/** A roster agent of the demo data who has not registered, used by this spec alone */
+const CREATE_PASSWORD_NPN = '17000013';
+const CREATE_PASSWORD = 'Seams-Agent-2026!';
 
 /** Serves GET /arc/user/info with the terms not yet accepted (stamp null) until the returned function is called. */
 async function withTermsPending(page: Page): Promise<() => Promise<void>> {
@@ -103,13 +96,10 @@ test.describe('[IDENTITY] sign-in seams', () => {
   test('Create Password: an over-long password is named, and a double click sets it once and ends on success', async ({
     page,
   }) => {
-    await page.goto('/sign-in/forgot');
-    const before = Date.now() - 1000;
-    await page.getByLabel('NPN').fill(DEMO2.npn);
-    await page.getByRole('button', { name: 'Submit' }).click();
-    await expect(page.getByText(MESSAGES.forgotSuccess)).toBeVisible();
-    const mail = await latestMailTo(page, 'demo2@agents.example', before);
-    await page.goto(linkIn(mail.text, '/forgotpass'));
+    // A roster agent no other spec uses: setting a password ends the agent's sessions, which would sign out a spec
+    // running beside this one as the same agent.
+    const mail = await registrationMail(page, CREATE_PASSWORD_NPN);
+    await page.goto(linkIn(mail.text, '/register'));
 
     const checklist = page.getByRole('list', { name: 'Password requirements' });
     await page.getByLabel('New Password').fill(TOO_LONG_PASSWORD);
@@ -123,9 +113,8 @@ test.describe('[IDENTITY] sign-in seams', () => {
     page.on('request', (request) => {
       if (request.method() === 'POST' && request.url().endsWith('/arc/register/password')) posts.push(request.url());
     });
-    // the same password again, so the other tests can still sign in as demo2
-    await page.getByLabel('New Password').fill(DEMO2.password);
-    await page.getByLabel('Confirm Password').fill(DEMO2.password);
+    await page.getByLabel('New Password').fill(CREATE_PASSWORD);
+    await page.getByLabel('Confirm Password').fill(CREATE_PASSWORD);
     await submit.dblclick();
     await expect(page.getByText('Your password was created.')).toBeVisible();
     await expect(page.getByText(MESSAGES.linkExpired)).toHaveCount(0);
