@@ -1,0 +1,64 @@
+import { act, render, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { deferredPart } from './deferred-part.tsx';
+
+const Real = ({ label }: { label: string }) => <p>real {label}</p>;
+
+function host(part: ReturnType<typeof deferredPart<{ label: string }>>) {
+  return function Host() {
+    const Part = part.useLoaded();
+    return Part ? <Part label="part" /> : <p>stand-in</p>;
+  };
+}
+
+describe('deferredPart', () => {
+  it('shows the stand-in until the code is asked for, then the part', async () => {
+    const load = vi.fn(() => Promise.resolve(Real));
+    const part = deferredPart(load);
+    const Host = host(part);
+    render(<Host />);
+    expect(screen.getByText('stand-in')).toBeInTheDocument();
+    expect(load).not.toHaveBeenCalled();
+    part.preload();
+    part.preload();
+    expect(await screen.findByText('real part')).toBeInTheDocument();
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it('loads by itself once the page has settled, without any intent', async () => {
+    vi.useFakeTimers();
+    try {
+      const load = vi.fn(() => Promise.resolve(Real));
+      const Host = host(deferredPart(load));
+      render(<Host />);
+      expect(load).not.toHaveBeenCalled();
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(5000);
+      });
+      expect(load).toHaveBeenCalledTimes(1);
+      expect(screen.getByText('real part')).toBeInTheDocument();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('tries again on the next intent after a failed download, and a part already loaded shows at once', async () => {
+    const load = vi
+      .fn<() => Promise<typeof Real>>()
+      .mockRejectedValueOnce(new Error('offline'))
+      .mockResolvedValue(Real);
+    const part = deferredPart(load);
+    const Host = host(part);
+    render(<Host />);
+    part.preload();
+    await act(async () => {
+      await Promise.resolve();
+    });
+    expect(screen.getByText('stand-in')).toBeInTheDocument();
+    part.preload();
+    expect(await screen.findByText('real part')).toBeInTheDocument();
+    expect(load).toHaveBeenCalledTimes(2);
+    render(<Host />);
+    expect(screen.getAllByText('real part')).toHaveLength(2);
+  });
+});

@@ -1,0 +1,56 @@
+import { useEffect, useSyncExternalStore, type ComponentType } from 'react';
+
+/**
+ * A part that drawing the screen does not need: a menu's or a popover's dropdown, a tooltip. A stand-in draws the
+ * same button without it, and the part's code (with the positioning library behind every floating element) loads
+ * once the screen has settled and the browser is idle, or at once when the agent points at, touches or focuses the
+ * stand-in (`preload`). The screen's first download and start-up carry none of it (decision 058).
+ *
+ * `useLoaded()` answers the part's component once its code is there, and undefined until then (the stand-in's
+ * turn); a component that uses it re-renders when the code arrives.
+ */
+export function deferredPart<P extends object>(
+  load: () => Promise<ComponentType<P>>,
+): { useLoaded: () => ComponentType<P> | undefined; preload: () => void } {
+  let loaded: ComponentType<P> | undefined;
+  let loading: Promise<void> | undefined;
+  const listeners = new Set<() => void>();
+  const ensure = () => {
+    loading ??= load().then(
+      (component) => {
+        loaded = component;
+        for (const listener of listeners) listener();
+      },
+      () => {
+        // a failed download (a phone that lost its network) is tried again on the next intent
+        loading = undefined;
+      },
+    );
+  };
+  const subscribe = (listener: () => void) => {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  };
+  const snapshot = () => loaded;
+  return {
+    useLoaded() {
+      const component = useSyncExternalStore(subscribe, snapshot, snapshot);
+      useEffect(() => {
+        if (!loaded) whenSettled(ensure);
+      }, []);
+      return component;
+    },
+    preload: ensure,
+  };
+}
+
+/** how long after the page's load event the deferred parts wait before they download */
+const SETTLE_MS = 1500;
+
+/** Runs `task` once the page has loaded, SETTLE_MS have passed and the browser is idle. */
+function whenSettled(task: () => void): void {
+  const idle = () => ('requestIdleCallback' in window ? window.requestIdleCallback(task, { timeout: 2000 }) : task());
+  const start = () => window.setTimeout(idle, SETTLE_MS);
+  if (document.readyState === 'complete') start();
+  else window.addEventListener('load', start, { once: true });
+}
