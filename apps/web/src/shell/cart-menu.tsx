@@ -1,15 +1,25 @@
-import { ActionIcon, Button, Divider, Group, Indicator, Popover, Stack, Text, Tooltip } from '@mantine/core';
-import { IconShoppingCart, IconTrash } from '@tabler/icons-react';
+import { Indicator } from '@mantine/core';
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { startCheckout, useRemoveCartItem, useSuppliesCart } from '../api/supplies-cart.ts';
 import { paths } from '../paths.ts';
+import { deferredPart } from '../ui/deferred-part.tsx';
+import { CartButton } from './cart-button.tsx';
 
-/** The supplies cart in the top bar: shown only when it is not empty. */
+/** the cart's popover, with the positioning code every dropdown needs: loaded after the screen (decision 058) */
+const popup = deferredPart(() => import('./cart-popup.tsx').then((module) => module.CartPopup));
+
+/**
+ * The supplies cart in the top bar: shown only when it is not empty. Until the popover's code has loaded, the
+ * same button stands in: pressed, it opens the cart as soon as the code is there.
+ */
 export function CartMenu() {
   const { lines } = useSuppliesCart();
   const removeCartLine = useRemoveCartItem();
   const [isOpen, setOpen] = useState(false);
+  const [isWanted, setWanted] = useState(false);
+  const [hasFocus, setFocus] = useState(false);
+  const Popup = popup.useLoaded();
   const navigate = useNavigate();
   const { pathname } = useLocation();
   if (lines.length === 0) return null;
@@ -24,50 +34,34 @@ export function CartMenu() {
   return (
     // the indicator stays outside the popover's target, so the button itself carries aria-haspopup/expanded
     <Indicator label={count} size={18} color="brand" offset={4}>
-      <Popover opened={isOpen} onChange={setOpen} position="bottom-end" width={340} shadow="md" withinPortal trapFocus>
-        <Popover.Target>
-          <ActionIcon
-            variant="subtle"
-            color="gray"
-            size="lg"
-            onClick={() => setOpen((open) => !open)}
-            aria-label={`Supplies cart, ${count} ${count === 1 ? 'item' : 'items'}`}
-          >
-            <IconShoppingCart size={22} aria-hidden="true" />
-          </ActionIcon>
-        </Popover.Target>
-        <Popover.Dropdown>
-          <Stack gap="xs">
-            <Text fw={600}>Supplies cart</Text>
-            <Divider />
-            {lines.map((line) => (
-              <Group key={line.productId} justify="space-between" wrap="nowrap" align="flex-start">
-                <div>
-                  <Text size="sm" fw={600}>
-                    Qty {line.qty} · {line.year} · {line.planName}
-                  </Text>
-                  <Text size="xs" c="dimmed">
-                    {line.state} · {line.carrier} · {line.type}
-                  </Text>
-                </div>
-                <Tooltip label="Remove">
-                  <ActionIcon
-                    variant="subtle"
-                    color="red.8"
-                    onClick={() => removeCartLine(line.productId)}
-                    aria-label={`Remove ${line.planName} from the cart`}
-                  >
-                    <IconTrash size={16} aria-hidden="true" />
-                  </ActionIcon>
-                </Tooltip>
-              </Group>
-            ))}
-            <Button onClick={onCheckout} mt="xs" fullWidth>
-              Check out
-            </Button>
-          </Stack>
-        </Popover.Dropdown>
-      </Popover>
+      {Popup ? (
+        <Popup
+          lines={lines}
+          count={count}
+          isOpen={isOpen}
+          onOpenChange={setOpen}
+          onRemove={removeCartLine}
+          onCheckout={onCheckout}
+          isWanted={isWanted}
+          hasFocus={hasFocus}
+        />
+      ) : (
+        <CartButton
+          count={count}
+          aria-haspopup="dialog"
+          aria-expanded={false}
+          onPointerEnter={popup.preload}
+          onFocus={() => {
+            setFocus(true);
+            popup.preload();
+          }}
+          onBlur={() => setFocus(false)}
+          onClick={() => {
+            setWanted(true);
+            popup.preload();
+          }}
+        />
+      )}
     </Indicator>
   );
 }

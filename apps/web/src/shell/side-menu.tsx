@@ -1,11 +1,12 @@
 import type { User } from '@arc/contract';
-import { Menu, NavLink, ScrollArea, Stack, Tooltip, UnstyledButton } from '@mantine/core';
+import { NavLink, Stack, UnstyledButton } from '@mantine/core';
 import { IconChevronRight, IconExternalLink } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
-import { Link, NavLink as RouterLink, useLocation } from 'react-router';
-import type { AppRoute } from '../route-table.ts';
+import { NavLink as RouterLink, useLocation } from 'react-router';
+import { deferredPart } from '../ui/deferred-part.tsx';
 import { ROUTE_ICONS } from './icons.tsx';
 import { menuItems } from './menu.ts';
+import { hasSubMenu, isOn, type ItemProps } from './side-menu-items.ts';
 import classes from './side-menu.module.css';
 
 export interface SideMenuProps {
@@ -15,15 +16,22 @@ export interface SideMenuProps {
   onNavigate?: () => void;
 }
 
-const isOn = (pathname: string, path: string) =>
-  path === '/' ? pathname === '/' : pathname === path || pathname.startsWith(`${path}/`);
+/**
+ * The collapsed menu's items: a tooltip on each icon, a group's sub-menu beside it. They need the positioning code
+ * every floating element does, so they load after the screen, or when the agent points at or focuses the button
+ * that collapses the menu (decision 058).
+ */
+const collapsed = deferredPart(() => import('./side-menu-collapsed.tsx').then((module) => module.CollapsedItem));
+export const preloadCollapsedMenu = collapsed.preload;
 
 /** Built from the route table: icons, children as sub-menus, security keys, a group's external links. */
 export function SideMenu({ user, isCollapsed = false, onNavigate }: SideMenuProps) {
   const { pathname } = useLocation();
   const items = menuItems(user);
+  const CollapsedItem = collapsed.useLoaded() ?? CollapsedStandIn;
   return (
-    <ScrollArea component="nav" aria-label="Main menu" h="100%" type="scroll" scrollbarSize={6}>
+    // the browser's own scrolling: Mantine's ScrollArea would bring the positioning library with it (decision 058)
+    <nav aria-label="Main menu" className={classes.scroll}>
       <Stack component="ul" gap={2} p="xs" className={classes.list}>
         {items.map((item) => (
           <li key={item.path}>
@@ -35,17 +43,9 @@ export function SideMenu({ user, isCollapsed = false, onNavigate }: SideMenuProp
           </li>
         ))}
       </Stack>
-    </ScrollArea>
+    </nav>
   );
 }
-
-interface ItemProps {
-  item: AppRoute;
-  pathname: string;
-  onNavigate: (() => void) | undefined;
-}
-
-const hasSubMenu = (item: AppRoute) => (item.children?.length ?? 0) > 0 || (item.externalLinks?.length ?? 0) > 0;
 
 function ExpandedItem({ item, pathname, onNavigate }: ItemProps) {
   const Icon = ROUTE_ICONS[item.icon!];
@@ -112,54 +112,37 @@ function GroupItem({ item, pathname, onNavigate, icon }: ItemProps & { icon: Rea
   );
 }
 
-function CollapsedItem({ item, pathname, onNavigate }: ItemProps) {
+/** A collapsed item until the collapsed menu's code is there: the same icon, named, without tooltip or sub-menu. */
+function CollapsedStandIn({ item, pathname, onNavigate }: ItemProps) {
   const Icon = ROUTE_ICONS[item.icon!];
   const isActive = isOn(pathname, item.path);
   if (!hasSubMenu(item)) {
     return (
-      <Tooltip label={item.title} position="right" withArrow>
-        <NavLink
-          component={RouterLink}
-          to={item.path}
-          end={item.path === '/'}
-          aria-label={item.title}
-          leftSection={<Icon size={22} stroke={1.6} aria-hidden="true" />}
-          active={isActive}
-          onClick={onNavigate}
-          variant="light"
-          className={classes.iconOnly}
-        />
-      </Tooltip>
+      <NavLink
+        component={RouterLink}
+        to={item.path}
+        end={item.path === '/'}
+        aria-label={item.title}
+        leftSection={<Icon size={22} stroke={1.6} aria-hidden="true" />}
+        active={isActive}
+        onClick={onNavigate}
+        variant="light"
+        className={classes.iconOnly}
+      />
     );
   }
   return (
-    <Menu position="right-start" offset={10} withArrow shadow="md" width={240}>
-      <Menu.Target>
-        <UnstyledButton aria-label={item.title} className={classes.iconButton} data-active={isActive || undefined}>
-          <Icon size={22} stroke={1.6} aria-hidden="true" />
-          <IconChevronRight size={12} aria-hidden="true" className={classes.chevron} />
-        </UnstyledButton>
-      </Menu.Target>
-      <Menu.Dropdown>
-        <Menu.Label>{item.title}</Menu.Label>
-        {item.children?.map((child) => (
-          <Menu.Item key={child.path} component={Link} to={child.path} onClick={onNavigate}>
-            {child.title}
-          </Menu.Item>
-        ))}
-        {item.externalLinks?.map((link) => (
-          <Menu.Item
-            key={link.href}
-            component="a"
-            href={link.href}
-            target="_blank"
-            rel="noopener noreferrer"
-            rightSection={<IconExternalLink size={14} aria-label="(opens in a new tab)" />}
-          >
-            {link.title}
-          </Menu.Item>
-        ))}
-      </Menu.Dropdown>
-    </Menu>
+    <UnstyledButton
+      aria-label={item.title}
+      aria-haspopup="menu"
+      aria-expanded={false}
+      className={classes.iconButton}
+      data-active={isActive || undefined}
+      onPointerEnter={preloadCollapsedMenu}
+      onFocus={preloadCollapsedMenu}
+    >
+      <Icon size={22} stroke={1.6} aria-hidden="true" />
+      <IconChevronRight size={12} aria-hidden="true" className={classes.chevron} />
+    </UnstyledButton>
   );
 }

@@ -8,7 +8,11 @@ import { UserMenu } from './user-menu.tsx';
 const signOut = vi.hoisted(() => vi.fn());
 vi.mock('../auth/session.ts', () => ({ signOut }));
 
-const open = async () => userEvent.click(screen.getByRole('button', { name: /user menu/i }));
+// the menu's code loads on the first press of the button that stands in for it (decision 058)
+const open = async () => {
+  await userEvent.click(screen.getByRole('button', { name: /user menu/i }));
+  await screen.findByRole('menu');
+};
 
 describe('user menu', () => {
   it('shows a spinner until the user is loaded', () => {

@@ -1,19 +1,13 @@
 import type { User } from '@arc/contract';
-import { Avatar, Button, Group, Loader, Menu, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
-import {
-  IconChevronDown,
-  IconFileText,
-  IconLifebuoy,
-  IconLogout,
-  IconShieldCheck,
-  IconUser,
-} from '@tabler/icons-react';
-import { Link } from 'react-router';
+import { Button, Loader } from '@mantine/core';
+import { IconLogout } from '@tabler/icons-react';
+import { useState } from 'react';
 import { signOut } from '../auth/session.ts';
-import { paths } from '../paths.ts';
-import { canFileCases } from './menu.ts';
+import { deferredPart } from '../ui/deferred-part.tsx';
+import { UserButton } from './user-button.tsx';
 
-const initials = (user: User) => `${user.firstName.charAt(0)}${user.lastName.charAt(0)}`.toUpperCase();
+/** the menu itself, with the positioning code every dropdown needs: loaded after the screen (decision 058) */
+const popup = deferredPart(() => import('./user-menu-popup.tsx').then((module) => module.UserMenuPopup));
 
 export interface UserMenuProps {
   user: User | undefined;
@@ -21,8 +15,14 @@ export interface UserMenuProps {
   isFailed?: boolean;
 }
 
-/** Avatar, first and last name (on phones too); a spinner until the user is loaded. */
+/**
+ * Avatar, first and last name (on phones too); a spinner until the user is loaded. Until the menu's code has
+ * loaded, the same button stands in: pressed, it opens the menu as soon as the code is there.
+ */
 export function UserMenu({ user, isFailed = false }: UserMenuProps) {
+  const Popup = popup.useLoaded();
+  const [isWanted, setWanted] = useState(false);
+  const [hasFocus, setFocus] = useState(false);
   if (!user && isFailed) {
     return (
       <Button
@@ -36,42 +36,22 @@ export function UserMenu({ user, isFailed = false }: UserMenuProps) {
     );
   }
   if (!user) return <Loader size="sm" aria-label="Loading your profile" />;
+  if (Popup) return <Popup user={user} isWanted={isWanted} hasFocus={hasFocus} />;
   return (
-    <Menu position="bottom-end" width={220} shadow="md" withinPortal>
-      <Menu.Target>
-        <UnstyledButton px="xs" py={4} style={{ borderRadius: 8 }}>
-          <Group gap="xs" wrap="nowrap">
-            <Avatar src={user.avatar} alt="" radius="xl" color="brand" size={34} aria-hidden="true">
-              {initials(user)}
-            </Avatar>
-            <Text size="sm" fw={600} truncate="end" maw={{ base: 120, xs: 200, sm: 260 }}>
-              {user.firstName} {user.lastName}
-            </Text>
-            <VisuallyHidden>User menu</VisuallyHidden>
-            <IconChevronDown size={16} aria-hidden="true" />
-          </Group>
-        </UnstyledButton>
-      </Menu.Target>
-      <Menu.Dropdown>
-        <Menu.Item component={Link} to={paths.profile} leftSection={<IconUser size={16} />}>
-          My Profile
-        </Menu.Item>
-        {canFileCases(user) && (
-          <Menu.Item component={Link} to={paths.caseForm} leftSection={<IconLifebuoy size={16} />}>
-            Case Form
-          </Menu.Item>
-        )}
-        <Menu.Item component={Link} to={paths.tos} leftSection={<IconShieldCheck size={16} />}>
-          Terms of Service
-        </Menu.Item>
-        <Menu.Item component={Link} to={paths.policies} leftSection={<IconFileText size={16} />}>
-          Policies
-        </Menu.Item>
-        <Menu.Divider />
-        <Menu.Item color="red.8" leftSection={<IconLogout size={16} />} onClick={() => void signOut()}>
-          Log Out
-        </Menu.Item>
-      </Menu.Dropdown>
-    </Menu>
+    <UserButton
+      user={user}
+      aria-haspopup="menu"
+      aria-expanded={false}
+      onPointerEnter={popup.preload}
+      onFocus={() => {
+        setFocus(true);
+        popup.preload();
+      }}
+      onBlur={() => setFocus(false)}
+      onClick={() => {
+        setWanted(true);
+        popup.preload();
+      }}
+    />
   );
 }
