@@ -91,7 +91,8 @@ describe('MessageDialog', () => {
       );
     }
     renderWithProviders(<Host />);
-    const dialog = screen.getByRole('dialog', { name: 'Error' });
+    // its code loads when it is first asked for (decision 058)
+    const dialog = await screen.findByRole('dialog', { name: 'Error' });
     expect(dialog).toHaveTextContent('Problem getting dashboard files');
     await user.click(within(dialog).getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
