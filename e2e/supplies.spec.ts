@@ -87,7 +87,7 @@ test.describe('[SUPPLIES]', () => {
     await expect(cart).toBeVisible();
     await cart.click();
     await expect(page.getByText(/^Qty 2 · \d{4} · Humana/)).toBeVisible();
-    await page.screenshot({ path: `${SHOTS}/supplies-cart-1280.png` });
+    await page.screenshot({ path: `${SHOTS}/supplies-cart-1280.png`, animations: 'disabled' });
     await page.getByRole('button', { name: 'Check out', exact: true }).click();
 
     await expect(page.getByRole('heading', { name: 'Check out' })).toBeVisible();

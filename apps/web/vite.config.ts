@@ -1,7 +1,13 @@
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { bundleBudget, mantineComponentStyles, precompress, zodWithoutJsonSchema } from './build/plugins.ts';
+import {
+  bundleBudget,
+  mantineComponentStyles,
+  precompress,
+  scrollAreaWithoutFloating,
+  zodWithoutJsonSchema,
+} from './build/plugins.ts';
 import { routePreloads } from './build/route-preloads.ts';
 import { APP_ROUTES, EXTRA_ROUTES, flattenRoutes } from './src/route-table.ts';
 
@@ -15,6 +21,8 @@ export default defineConfig({
     mantineComponentStyles(),
     // zod's JSON Schema conversion, which the browser never runs, stays out of every route (decision 042)
     zodWithoutJsonSchema(),
+    // Mantine's ScrollArea without the positioning library, which only floating widgets need (decision 058)
+    scrollAreaWithoutFloating(),
     // the budget of apps/web/README.md: the build fails when a route's gzipped JavaScript passes it
     bundleBudget({
       budgets: [
@@ -92,12 +100,20 @@ export default defineConfig({
               test: /[\\/]node_modules[\\/]@mantine[\\/]core[\\/]esm[\\/](?:core|components[\\/](?:Box|Text|Title|Stack|Group|Loader|Paper|Center|Container|Button|UnstyledButton|Transition))[\\/]/,
             },
             {
-              // the signed-in shell's widgets (app shell, menus, tooltips, the modal, what they float on and the small
-              // Mantine hooks they share): one file, not a dozen chunks of a few hundred bytes each
+              // the signed-in shell's widgets (app shell, side menu, breadcrumbs, avatar, the scroll lock the app
+              // shell and dialogs share, and the small Mantine hooks): one file, not a dozen chunks of a few hundred
+              // bytes each
               name: 'shell-widgets',
               // only these modules: what they import stays where the default splitting puts it
               includeDependenciesRecursively: false,
-              test: /[\\/]node_modules[\\/](?:@floating-ui|react-remove-scroll|react-remove-scroll-bar|react-style-singleton|use-sidecar|use-callback-ref|tslib|get-nonce|@mantine[\\/]core[\\/]esm[\\/]components[\\/](?:AppShell|Menu|Popover|Tooltip|ScrollArea|Portal|Overlay|FocusTrap|ModalBase|Modal|Avatar|Indicator|NavLink|Breadcrumbs|Burger|Divider|Collapse|Accordion[\\/]AccordionChevron|Checkbox[\\/]CheckIcon|Radio[\\/]RadioIcon)|@mantine[\\/]core[\\/]esm[\\/]utils[\\/]Floating|@mantine[\\/]hooks[\\/]esm[\\/](?:use-focus-trap|use-focus-return|use-window-event|use-long-press|use-click-outside|use-debounced-callback|use-merged-ref|utils[\\/]use-callback-ref|use-disclosure))(?:[\\/.])/,
+              test: /[\\/]node_modules[\\/](?:react-remove-scroll|react-remove-scroll-bar|react-style-singleton|use-sidecar|use-callback-ref|tslib|get-nonce|@mantine[\\/]core[\\/]esm[\\/]components[\\/](?:AppShell|Avatar|Indicator|NavLink|Breadcrumbs|Burger|Divider|Collapse|Accordion[\\/]AccordionChevron|Checkbox[\\/]CheckIcon|Radio[\\/]RadioIcon)|@mantine[\\/]core[\\/]styles[\\/](?:AppShell|ScrollArea|Avatar|Indicator|NavLink|Breadcrumbs|Burger|Divider|Collapse)\.layer|@mantine[\\/]hooks[\\/]esm[\\/](?:use-window-event|use-long-press|use-click-outside|use-debounced-callback|use-merged-ref|utils[\\/]use-callback-ref|use-disclosure))(?:[\\/.])/,
+            },
+            {
+              // menus, popovers, tooltips and their positioning library: loaded after the screen in the shell
+              // (decision 058), with the screen where a field needs one (a Select's dropdown)
+              name: 'floating',
+              includeDependenciesRecursively: false,
+              test: /[\\/]node_modules[\\/](?:@floating-ui|@mantine[\\/]core[\\/]esm[\\/](?:components[\\/](?:Menu|Popover|Tooltip)|utils[\\/]Floating)|@mantine[\\/]core[\\/]styles[\\/](?:Menu|Popover|Tooltip)\.layer)(?:[\\/.])/,
             },
             {
               name: 'framework',
