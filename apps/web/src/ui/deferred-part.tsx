@@ -1,4 +1,4 @@
-import { useEffect, useSyncExternalStore, type ComponentType } from 'react';
+import { startTransition, useEffect, useState, type ComponentType } from 'react';
 
 /**
  * A part that drawing the screen does not need: a menu's or a popover's dropdown, a tooltip. A stand-in draws the
@@ -27,16 +27,21 @@ export function deferredPart<P extends object>(
       },
     );
   };
-  const subscribe = (listener: () => void) => {
-    listeners.add(listener);
-    return () => listeners.delete(listener);
-  };
-  const snapshot = () => loaded;
   return {
     useLoaded() {
-      const component = useSyncExternalStore(subscribe, snapshot, snapshot);
+      const [component, setComponent] = useState<ComponentType<P> | undefined>(() => loaded);
       useEffect(() => {
-        if (!loaded) whenSettled(ensure);
+        // a transition: the part renders in slices and never holds up the agent's input (decision 058)
+        const show = () => startTransition(() => setComponent(() => loaded));
+        if (loaded) {
+          show();
+          return undefined;
+        }
+        listeners.add(show);
+        whenSettled(ensure);
+        return () => {
+          listeners.delete(show);
+        };
       }, []);
       return component;
     },
