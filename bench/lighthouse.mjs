@@ -34,7 +34,13 @@ export async function measureLighthouse({ base, routes, storedUser, isSelfSigned
       // Lighthouse's own advice: several runs and their median, as one run varies by several points
       const byScore = [...perRun].sort((a, b) => a.performance - b.performance);
       const median = byScore[Math.floor((byScore.length - 1) / 2)];
-      results[route.name] = { ...median, ...(runs > 1 ? { runs: perRun.map((r) => r.performance) } : {}) };
+      // a run that scored 0 (its metrics failed) says why, whichever run the median is
+      const failedRuns = perRun.filter((r) => r.errors).map((r) => r.errors.join('; '));
+      results[route.name] = {
+        ...median,
+        ...(runs > 1 ? { runs: perRun.map((r) => r.performance) } : {}),
+        ...(failedRuns.length > 0 ? { failedRuns } : {}),
+      };
     }
   } finally {
     await browser.close();
