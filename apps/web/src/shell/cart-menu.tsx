@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { startCheckout, useRemoveCartItem, useSuppliesCart } from '../api/supplies-cart.ts';
 import { paths } from '../paths.ts';
-import { deferredPart } from '../ui/deferred-part.tsx';
+import { deferredPart, useStandIn } from '../ui/deferred-part.tsx';
 import { CartButton } from './cart-button.tsx';
 
 /** the cart's popover, with the positioning code every dropdown needs: loaded after the screen (decision 058) */
@@ -17,8 +17,7 @@ export function CartMenu() {
   const { lines } = useSuppliesCart();
   const removeCartLine = useRemoveCartItem();
   const [isOpen, setOpen] = useState(false);
-  const [isWanted, setWanted] = useState(false);
-  const [hasFocus, setFocus] = useState(false);
+  const { isWanted, hasFocus, handlers } = useStandIn(popup.preload);
   const Popup = popup.useLoaded();
   const navigate = useNavigate();
   const { pathname } = useLocation();
@@ -46,21 +45,7 @@ export function CartMenu() {
           hasFocus={hasFocus}
         />
       ) : (
-        <CartButton
-          count={count}
-          aria-haspopup="dialog"
-          aria-expanded={false}
-          onPointerEnter={popup.preload}
-          onFocus={() => {
-            setFocus(true);
-            popup.preload();
-          }}
-          onBlur={() => setFocus(false)}
-          onClick={() => {
-            setWanted(true);
-            popup.preload();
-          }}
-        />
+        <CartButton count={count} aria-haspopup="dialog" aria-expanded={false} {...handlers} />
       )}
     </Indicator>
   );

@@ -1,12 +1,12 @@
 import type { User } from '@arc/contract';
-import { NavLink, Stack, UnstyledButton } from '@mantine/core';
-import { IconChevronRight, IconExternalLink } from '@tabler/icons-react';
+import { NavLink, Stack } from '@mantine/core';
+import { IconExternalLink } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
 import { NavLink as RouterLink, useLocation } from 'react-router';
 import { deferredPart } from '../ui/deferred-part.tsx';
 import { ROUTE_ICONS } from './icons.tsx';
 import { menuItems } from './menu.ts';
-import { hasSubMenu, isOn, type ItemProps } from './side-menu-items.ts';
+import { CollapsedGroupButton, CollapsedLink, hasSubMenu, isOn, type ItemProps } from './side-menu-items.tsx';
 import classes from './side-menu.module.css';
 
 export interface SideMenuProps {
@@ -114,35 +114,15 @@ function GroupItem({ item, pathname, onNavigate, icon }: ItemProps & { icon: Rea
 
 /** A collapsed item until the collapsed menu's code is there: the same icon, named, without tooltip or sub-menu. */
 function CollapsedStandIn({ item, pathname, onNavigate }: ItemProps) {
-  const Icon = ROUTE_ICONS[item.icon!];
-  const isActive = isOn(pathname, item.path);
-  if (!hasSubMenu(item)) {
-    return (
-      <NavLink
-        component={RouterLink}
-        to={item.path}
-        end={item.path === '/'}
-        aria-label={item.title}
-        leftSection={<Icon size={22} stroke={1.6} aria-hidden="true" />}
-        active={isActive}
-        onClick={onNavigate}
-        variant="light"
-        className={classes.iconOnly}
-      />
-    );
-  }
+  if (!hasSubMenu(item)) return <CollapsedLink item={item} pathname={pathname} onNavigate={onNavigate} />;
   return (
-    <UnstyledButton
-      aria-label={item.title}
+    <CollapsedGroupButton
+      item={item}
+      pathname={pathname}
       aria-haspopup="menu"
       aria-expanded={false}
-      className={classes.iconButton}
-      data-active={isActive || undefined}
       onPointerEnter={preloadCollapsedMenu}
       onFocus={preloadCollapsedMenu}
-    >
-      <Icon size={22} stroke={1.6} aria-hidden="true" />
-      <IconChevronRight size={12} aria-hidden="true" className={classes.chevron} />
-    </UnstyledButton>
+    />
   );
 }

@@ -1,9 +1,8 @@
 import type { User } from '@arc/contract';
 import { Button, Loader } from '@mantine/core';
 import { IconLogout } from '@tabler/icons-react';
-import { useState } from 'react';
 import { signOut } from '../auth/session.ts';
-import { deferredPart } from '../ui/deferred-part.tsx';
+import { deferredPart, useStandIn } from '../ui/deferred-part.tsx';
 import { UserButton } from './user-button.tsx';
 
 /** the menu itself, with the positioning code every dropdown needs: loaded after the screen (decision 058) */
@@ -21,8 +20,7 @@ export interface UserMenuProps {
  */
 export function UserMenu({ user, isFailed = false }: UserMenuProps) {
   const Popup = popup.useLoaded();
-  const [isWanted, setWanted] = useState(false);
-  const [hasFocus, setFocus] = useState(false);
+  const { isWanted, hasFocus, handlers } = useStandIn(popup.preload);
   if (!user && isFailed) {
     return (
       <Button
@@ -37,21 +35,5 @@ export function UserMenu({ user, isFailed = false }: UserMenuProps) {
   }
   if (!user) return <Loader size="sm" aria-label="Loading your profile" />;
   if (Popup) return <Popup user={user} isWanted={isWanted} hasFocus={hasFocus} />;
-  return (
-    <UserButton
-      user={user}
-      aria-haspopup="menu"
-      aria-expanded={false}
-      onPointerEnter={popup.preload}
-      onFocus={() => {
-        setFocus(true);
-        popup.preload();
-      }}
-      onBlur={() => setFocus(false)}
-      onClick={() => {
-        setWanted(true);
-        popup.preload();
-      }}
-    />
-  );
+  return <UserButton user={user} aria-haspopup="menu" aria-expanded={false} {...handlers} />;
 }

@@ -49,6 +49,28 @@ export function deferredPart<P extends object>(
   };
 }
 
+/**
+ * A stand-in button's state and handlers: pointed at or focused, it asks for the part's code; pressed, the part
+ * opens as it arrives (`isWanted`); focused, the part's real button takes the focus over (`hasFocus`).
+ */
+export function useStandIn(preload: () => void) {
+  const [isWanted, setWanted] = useState(false);
+  const [hasFocus, setFocus] = useState(false);
+  const handlers = {
+    onPointerEnter: preload,
+    onFocus: () => {
+      setFocus(true);
+      preload();
+    },
+    onBlur: () => setFocus(false),
+    onClick: () => {
+      setWanted(true);
+      preload();
+    },
+  };
+  return { isWanted, hasFocus, handlers };
+}
+
 /** how long after the page's load event the deferred parts wait before they download */
 const SETTLE_MS = 1500;
 
