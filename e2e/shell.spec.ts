@@ -20,6 +20,36 @@ test.describe('[SHELL]', () => {
     await expect(page.getByRole('menuitem', { name: 'Case Form' })).toHaveCount(0);
   });
 
+  test('the menus load after the screen: pressed before their code is there, they open when it arrives', async ({
+    page,
+  }) => {
+    // the user menu's and the collapsed menu's code held back, as on a slow phone just after the page (decision 058)
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/(?:user-menu-popup|side-menu-collapsed|floating)-[\w-]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await signIn(page);
+    const button = page.getByRole('button', { name: /user menu/i });
+    await expect(button).toHaveAttribute('aria-haspopup', 'menu');
+    await button.click();
+    await expect(page.getByRole('menu')).toHaveCount(0);
+    release();
+    await expect(page.getByRole('menuitem', { name: 'My Profile' })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('menuitem', { name: 'My Profile' })).toBeHidden();
+    // the real button took the stand-in's place and has the focus back
+    await expect(page.getByRole('button', { name: /user menu/i })).toBeFocused();
+
+    // collapsed, a group opens its sub-menu beside it
+    await page.getByRole('button', { name: 'Collapse the menu' }).click();
+    const menu = page.getByRole('navigation', { name: 'Main menu' });
+    await menu.getByRole('button', { name: 'Training & Certifications' }).click();
+    await expect(page.getByRole('menuitem', { name: 'Training Videos' })).toBeVisible();
+    await expectAccessible(page);
+  });
+
   test('side menu, Training & Certifications group with external links, breadcrumb, footer', async ({ page }) => {
     await signIn(page);
     const menu = page.getByRole('navigation', { name: 'Main menu' });
