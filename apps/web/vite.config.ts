@@ -109,11 +109,12 @@ export default defineConfig({
               test: /[\\/]node_modules[\\/](?:react-remove-scroll|react-remove-scroll-bar|react-style-singleton|use-sidecar|use-callback-ref|tslib|get-nonce|@mantine[\\/]core[\\/]esm[\\/]components[\\/](?:AppShell|Avatar|Indicator|NavLink|Breadcrumbs|Burger|Divider|Collapse|Accordion[\\/]AccordionChevron|Checkbox[\\/]CheckIcon|Radio[\\/]RadioIcon)|@mantine[\\/]core[\\/]styles[\\/](?:AppShell|ScrollArea|Avatar|Indicator|NavLink|Breadcrumbs|Burger|Divider|Collapse)\.layer|@mantine[\\/]hooks[\\/]esm[\\/](?:use-window-event|use-long-press|use-click-outside|use-debounced-callback|use-merged-ref|utils[\\/]use-callback-ref|use-disclosure))(?:[\\/.])/,
             },
             {
-              // menus, popovers, tooltips and their positioning library: loaded after the screen in the shell
-              // (decision 058), with the screen where a field needs one (a Select's dropdown)
+              // the positioning library and the popover every dropdown stands on: loaded after the screen in the
+              // shell (decision 058), with the screen where a field needs one (a Select's dropdown); Menu and Tooltip
+              // go with the parts that use them
               name: 'floating',
               includeDependenciesRecursively: false,
-              test: /[\\/]node_modules[\\/](?:@floating-ui|@mantine[\\/]core[\\/]esm[\\/](?:components[\\/](?:Menu|Popover|Tooltip)|utils[\\/]Floating)|@mantine[\\/]core[\\/]styles[\\/](?:Menu|Popover|Tooltip)\.layer)(?:[\\/.])/,
+              test: /[\\/]node_modules[\\/](?:@floating-ui|@mantine[\\/]core[\\/]esm[\\/](?:components[\\/]Popover|utils[\\/]Floating)|@mantine[\\/]core[\\/]styles[\\/]Popover\.layer)(?:[\\/.])/,
             },
             {
               name: 'framework',
