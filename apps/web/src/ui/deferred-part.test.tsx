@@ -1,6 +1,6 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { deferredPart } from './deferred-part.tsx';
+import { deferredPart, useStandIn } from './deferred-part.tsx';
 
 const Real = ({ label }: { label: string }) => <p>real {label}</p>;
 
@@ -60,5 +60,37 @@ describe('deferredPart', () => {
     expect(load).toHaveBeenCalledTimes(2);
     render(<Host />);
     expect(screen.getAllByText('real part')).toHaveLength(2);
+  });
+});
+
+describe('useStandIn', () => {
+  function StandIn({ preload }: { preload: () => void }) {
+    const { isWanted, hasFocus, handlers } = useStandIn(preload);
+    return (
+      <button type="button" {...handlers}>
+        {isWanted ? 'wanted' : 'not wanted'}, {hasFocus ? 'focused' : 'not focused'}
+      </button>
+    );
+  }
+
+  it('asks for the code on a pointer or focus, and counts a press from the pointer going down', () => {
+    const preload = vi.fn();
+    render(<StandIn preload={preload} />);
+    const button = screen.getByRole('button');
+    fireEvent.pointerEnter(button);
+    fireEvent.focus(button);
+    expect(button).toHaveTextContent('not wanted, focused');
+    // the part may arrive and replace the stand-in before the release: the press is already counted
+    fireEvent.pointerDown(button);
+    expect(button).toHaveTextContent('wanted, focused');
+    fireEvent.blur(button);
+    expect(button).toHaveTextContent('wanted, not focused');
+    expect(preload).toHaveBeenCalled();
+  });
+
+  it('counts Enter or Space on the focused stand-in (a click without a pointer)', () => {
+    render(<StandIn preload={() => undefined} />);
+    fireEvent.click(screen.getByRole('button'));
+    expect(screen.getByRole('button')).toHaveTextContent('wanted');
   });
 });

@@ -50,12 +50,17 @@ export function deferredPart<P extends object>(
 }
 
 /**
- * A stand-in button's state and handlers: pointed at or focused, it asks for the part's code; pressed, the part
- * opens as it arrives (`isWanted`); focused, the part's real button takes the focus over (`hasFocus`).
+ * A stand-in button's state and handlers: pointed at or focused, it asks for the part's code; pressed (from the
+ * pointer going down), the part opens as it arrives (`isWanted`); focused, the part's real button takes the focus
+ * over (`hasFocus`).
  */
 export function useStandIn(preload: () => void) {
   const [isWanted, setWanted] = useState(false);
   const [hasFocus, setFocus] = useState(false);
+  const press = () => {
+    setWanted(true);
+    preload();
+  };
   const handlers = {
     onPointerEnter: preload,
     onFocus: () => {
@@ -63,10 +68,11 @@ export function useStandIn(preload: () => void) {
       preload();
     },
     onBlur: () => setFocus(false),
-    onClick: () => {
-      setWanted(true);
-      preload();
-    },
+    // a press counts from the pointer going down: when the part arrives between that and the release, the stand-in
+    // is gone before its click, and the click then reaches neither button
+    onPointerDown: press,
+    // Enter or Space on a focused stand-in
+    onClick: press,
   };
   return { isWanted, hasFocus, handlers };
 }
