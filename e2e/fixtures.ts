@@ -55,21 +55,34 @@ export interface MailboxMessage {
   createdAt: string;
 }
 
-/** Newest e-mail to this address from the development mailbox (demo mode), waiting until it arrives. */
-export async function latestMailTo(page: Page, to: string, after = 0): Promise<MailboxMessage> {
+/** The first e-mail of the development mailbox (demo mode) at `query` that `matches`, waiting until it arrives. */
+async function waitForMail(
+  page: Page,
+  query: string,
+  matches: (message: MailboxMessage) => boolean,
+): Promise<MailboxMessage> {
   let found: MailboxMessage | undefined;
   await expect
     .poll(
       async () => {
-        const res = await page.request.get(`/dev/mailbox/messages?to=${encodeURIComponent(to)}`);
+        const res = await page.request.get(`/dev/mailbox/messages?${query}`);
         const { messages } = (await res.json()) as { messages: MailboxMessage[] };
-        found = messages.find((m) => m.to === to && new Date(m.createdAt).getTime() >= after);
+        found = messages.find(matches);
         return Boolean(found);
       },
       { timeout: 10_000 },
     )
     .toBe(true);
   return found!;
+}
+
+/** Newest e-mail to this address from the development mailbox (demo mode), waiting until it arrives. */
+export async function latestMailTo(page: Page, to: string, after = 0): Promise<MailboxMessage> {
+  return waitForMail(
+    page,
+    `to=${encodeURIComponent(to)}`,
+    (m) => m.to === to && new Date(m.createdAt).getTime() >= after,
+  );
 }
 
 /**
@@ -82,21 +95,11 @@ export async function registrationMail(page: Page, npn: string): Promise<Mailbox
   await page.getByRole('textbox', { name: 'NPN', exact: true }).fill(npn);
   await page.getByRole('button', { name: 'Submit' }).click();
   await expect(page.getByText(MESSAGES.registerSuccess)).toBeVisible();
-  let mail: MailboxMessage | undefined;
-  await expect
-    .poll(
-      async () => {
-        const res = await page.request.get('/dev/mailbox/messages?limit=50');
-        const { messages } = (await res.json()) as { messages: MailboxMessage[] };
-        mail = messages.find(
-          (m) => m.text.includes(npn) && m.text.includes('/register/') && new Date(m.createdAt).getTime() >= before,
-        );
-        return Boolean(mail);
-      },
-      { timeout: 10_000 },
-    )
-    .toBe(true);
-  return mail!;
+  return waitForMail(
+    page,
+    'limit=50',
+    (m) => m.text.includes(npn) && m.text.includes('/register/') && new Date(m.createdAt).getTime() >= before,
+  );
 }
 
 export const linkIn = (text: string, path: string): string => {
