@@ -1,7 +1,8 @@
 import { ActionIcon, Button, Divider, Group, Popover, Stack, Text, Tooltip } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
-import { useEffect, useRef } from 'react';
+import { useRef } from 'react';
 import type { CartLine } from '../api/supplies-cart.ts';
+import { useTakeOver } from '../ui/deferred-part.tsx';
 import { CartButton } from './cart-button.tsx';
 
 export interface CartPopupProps {
@@ -29,11 +30,7 @@ export function CartPopup({
   hasFocus,
 }: CartPopupProps) {
   const target = useRef<HTMLButtonElement>(null);
-  useEffect(() => {
-    // the focus first, so that closing the cart gives it back to the button
-    if (hasFocus || isWanted) target.current?.focus();
-    if (isWanted) onOpenChange(true);
-  }, []); // eslint-disable-line react-hooks/exhaustive-deps -- the stand-in's state when this part took over
+  useTakeOver(target, { isWanted, hasFocus }, () => onOpenChange(true));
   return (
     <Popover
       opened={isOpen}

@@ -1,10 +1,11 @@
 import type { User } from '@arc/contract';
 import { Menu } from '@mantine/core';
 import { IconFileText, IconLifebuoy, IconLogout, IconShieldCheck, IconUser } from '@tabler/icons-react';
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { signOut } from '../auth/session.ts';
 import { paths } from '../paths.ts';
+import { useTakeOver } from '../ui/deferred-part.tsx';
 import { canFileCases } from './menu.ts';
 import { UserButton } from './user-button.tsx';
 
@@ -20,11 +21,7 @@ export interface UserMenuPopupProps {
 export function UserMenuPopup({ user, isWanted, hasFocus }: UserMenuPopupProps) {
   const target = useRef<HTMLButtonElement>(null);
   const [isOpen, setOpen] = useState(false);
-  useEffect(() => {
-    // the focus first, so that closing the menu gives it back to the button
-    if (hasFocus || isWanted) target.current?.focus();
-    if (isWanted) setOpen(true);
-  }, []); // eslint-disable-line react-hooks/exhaustive-deps -- the stand-in's state when this part took over
+  useTakeOver(target, { isWanted, hasFocus }, () => setOpen(true));
   return (
     <Menu opened={isOpen} onChange={setOpen} position="bottom-end" width={220} shadow="md" withinPortal>
       <Menu.Target>

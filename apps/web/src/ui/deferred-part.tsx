@@ -1,4 +1,4 @@
-import { startTransition, useEffect, useState, type ComponentType } from 'react';
+import { startTransition, useEffect, useState, type ComponentType, type RefObject } from 'react';
 
 /**
  * A part that drawing the screen does not need: a menu's or a popover's dropdown, a tooltip. A stand-in draws the
@@ -75,6 +75,21 @@ export function useStandIn(preload: () => void) {
     onClick: press,
   };
   return { isWanted, hasFocus, handlers };
+}
+
+/**
+ * In the part that took a stand-in's place, once as it mounts: the focus goes to its real button when the stand-in
+ * had it or was pressed (so that closing the part gives it back there), then a pressed stand-in's part opens.
+ */
+export function useTakeOver(
+  target: RefObject<HTMLElement | null>,
+  { isWanted, hasFocus }: { isWanted: boolean; hasFocus: boolean },
+  open: () => void,
+): void {
+  useEffect(() => {
+    if (hasFocus || isWanted) target.current?.focus();
+    if (isWanted) open();
+  }, []); // eslint-disable-line react-hooks/exhaustive-deps -- the stand-in's state when this part took over
 }
 
 /** how long after the page's load event the deferred parts wait before they download */
