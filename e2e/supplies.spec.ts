@@ -161,6 +161,66 @@ test.describe('[SUPPLIES]', () => {
     await page.screenshot({ path: `${SHOTS}/supplies-products-390.png`, fullPage: true });
   });
 
+  test('the search fields draw before their code: pressed or typed into early, they open when it arrives', async ({
+    page,
+  }) => {
+    // the select's code (and the positioning library behind its list) held back, as on a slow phone (decision 059)
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/(?:select-part|floating)-[\w-]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await signIn(page);
+    await emptyCart(page);
+    // the stand-ins show the chosen values, as the real fields will
+    const productType = page.getByRole('combobox', { name: 'Product Type' });
+    await expect(productType).toHaveValue('Medicare Advantage');
+    await expect(page.getByRole('combobox', { name: 'State' })).toHaveValue('Wisconsin');
+    await expect(page.getByRole('combobox', { name: 'Product Year' })).toHaveValue(/^\d{4}$/);
+    await expectAccessible(page);
+    // typed into before the code is there: the text stays and filters the list once it opens
+    const county = page.getByRole('combobox', { name: 'County' });
+    await county.fill('Dan');
+    await expect(county).toHaveValue('Dan');
+    await expect(page.getByRole('listbox')).toHaveCount(0);
+    release();
+    await expect(page.getByRole('option', { name: 'Dane County' })).toBeVisible();
+    await expect(page.getByRole('option', { name: 'Milwaukee County' })).toHaveCount(0);
+    await expect(page.getByRole('combobox', { name: 'County' })).toBeFocused();
+    await expect(page.getByRole('combobox', { name: 'County' })).toHaveValue('Dan');
+    await page.getByRole('option', { name: 'Dane County' }).click();
+    await expect(page.getByRole('combobox', { name: 'County' })).toHaveValue('Dane County');
+    await page.getByRole('button', { name: 'Search' }).click();
+    await expect(page.getByRole('heading', { name: /Medicare Advantage carriers in Dane County, WI/ })).toBeVisible();
+  });
+
+  test('a select pressed before its code arrives opens its list when it does, with the focus on it', async ({
+    page,
+  }) => {
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/(?:select-part|floating)-[\w-]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await signIn(page);
+    await emptyCart(page);
+    const productType = page.getByRole('combobox', { name: 'Product Type' });
+    const box = (await productType.boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    await expect(page.getByRole('listbox')).toHaveCount(0);
+    release();
+    await expect(page.getByRole('option', { name: 'Medicare Supplement' })).toBeVisible();
+    await page.mouse.up();
+    await expect(page.getByRole('option', { name: 'Medicare Supplement' })).toBeVisible();
+    await expect(page.getByRole('combobox', { name: 'Product Type' })).toBeFocused();
+    await page.getByRole('option', { name: 'Medicare Supplement' }).click();
+    await expect(page.getByRole('combobox', { name: 'Product Type' })).toHaveValue('Medicare Supplement');
+    await expect(page.getByRole('combobox', { name: 'State' })).toHaveValue('Wisconsin');
+  });
+
   test('double-clicking Send Order makes one order', async ({ page }) => {
     await signIn(page);
     const token = await accessToken(page);

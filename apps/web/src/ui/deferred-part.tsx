@@ -95,10 +95,20 @@ export function useTakeOver(
 /** how long after the page's load event the deferred parts wait before they download */
 const SETTLE_MS = 1500;
 
-/** Runs `task` once the page has loaded, SETTLE_MS have passed and the browser is idle. */
+/**
+ * Runs `task` once the page has loaded, SETTLE_MS have passed since and the browser is idle. A part first drawn
+ * long after the page loaded (a screen reached later, a form opened later) waits only for the browser to be idle.
+ */
 function whenSettled(task: () => void): void {
   const idle = () => ('requestIdleCallback' in window ? window.requestIdleCallback(task, { timeout: 2000 }) : task());
-  const start = () => window.setTimeout(idle, SETTLE_MS);
+  const start = () => window.setTimeout(idle, Math.max(0, SETTLE_MS - sinceLoadMs()));
   if (document.readyState === 'complete') start();
   else window.addEventListener('load', start, { once: true });
+}
+
+/** How long ago the page's load event ended (0 where the browser does not say). */
+function sinceLoadMs(): number {
+  const [navigation] = performance.getEntriesByType?.('navigation') ?? [];
+  const loadEnd = navigation && 'loadEventEnd' in navigation ? Number(navigation.loadEventEnd) : 0;
+  return loadEnd > 0 ? performance.now() - loadEnd : 0;
 }

@@ -1,8 +1,9 @@
 import { STATES, type County, type StateCode } from '@arc/contract';
-import { Group, Select } from '@mantine/core';
+import { Group } from '@mantine/core';
 import { useQuery, type UseQueryOptions } from '@tanstack/react-query';
 import { useMemo, useState, type ComponentType } from 'react';
 import { placesQueries } from '../api/places.ts';
+import { DeferredSelect } from './deferred-select.tsx';
 import { MessageDialog } from './message-dialog.tsx';
 import type { PlaceValue } from './place-value.ts';
 
@@ -38,10 +39,10 @@ export interface CountyFieldProps {
   error: string | undefined;
 }
 
-/** The county field of the one-county picker: a searchable, clearable select. */
+/** The county field of the one-county picker: a searchable, clearable select (drawn first as a stand-in, decision 059). */
 export function SingleCountyField({ ids, onPick, ...field }: CountyFieldProps) {
   return (
-    <Select
+    <DeferredSelect
       {...field}
       value={ids[0] ?? null}
       onChange={(id) => onPick(id ? [id] : [])}
@@ -96,7 +97,7 @@ export function StateCountyFields({
   return (
     <>
       <Group align="flex-start" gap="md" grow preventGrowOverflow={false} wrap="wrap">
-        <Select
+        <DeferredSelect
           label={stateLabel}
           data={STATE_OPTIONS}
           value={value.state}

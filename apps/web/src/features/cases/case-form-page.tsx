@@ -6,13 +6,14 @@ import {
   toCaseReport,
   type CaseForm,
 } from '@arc/contract';
-import { Alert, Button, Grid, Paper, Select, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Grid, Paper, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { IconSend } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { casesQueries, useCreateCaseReport } from '../../api/cases.ts';
 import { errorMessage } from '../../api/client.ts';
+import { DeferredSelect } from '../../ui/deferred-select.tsx';
 import { MessageDialog } from '../../ui/message-dialog.tsx';
 
 const EMPTY: CaseForm = {
@@ -112,7 +113,7 @@ export default function CaseFormPage() {
                 />
               </Grid.Col>
               <Grid.Col span={{ base: 12, sm: 6 }}>
-                <Select
+                <DeferredSelect
                   label={CASE_LABELS.carrier}
                   placeholder={carriers.isPending ? 'Loading…' : 'Choose a carrier'}
                   data={carriers.data ?? []}
@@ -127,7 +128,7 @@ export default function CaseFormPage() {
                 />
               </Grid.Col>
               <Grid.Col span={{ base: 12, sm: 6 }}>
-                <Select
+                <DeferredSelect
                   label={CASE_LABELS.requestType}
                   placeholder="Choose a request type"
                   data={[...CASE_REQUEST_TYPES]}

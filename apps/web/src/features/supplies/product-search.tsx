@@ -6,11 +6,12 @@ import {
   SUPPLIES_MESSAGES,
   type StateCode,
 } from '@arc/contract';
-import { Button, Group, Paper, Select, Stack } from '@mantine/core';
+import { Button, Group, Paper, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { suppliesQueries } from '../../api/supplies.ts';
 import { businessTimeZone } from '../../config.ts';
+import { DeferredSelect } from '../../ui/deferred-select.tsx';
 import { initialPlace, type PlaceValue } from '../../ui/place-value.ts';
 import { SingleCountyPicker } from '../../ui/state-county-fields.tsx';
 
@@ -81,7 +82,7 @@ export function ProductSearch({ value, onChange, onSearch }: ProductSearchProps)
       >
         <Stack gap="md">
           <Group align="flex-start" grow preventGrowOverflow={false} wrap="wrap">
-            <Select
+            <DeferredSelect
               label="Product Year"
               data={years.map(String)}
               value={String(value.year)}
@@ -89,7 +90,7 @@ export function ProductSearch({ value, onChange, onSearch }: ProductSearchProps)
               allowDeselect={false}
               miw={140}
             />
-            <Select
+            <DeferredSelect
               label="Product Type"
               data={(types.data ?? [{ name: DEFAULT_PRODUCT_TYPE }]).map((t) => t.name)}
               value={value.productType}
@@ -112,7 +113,7 @@ export function ProductSearch({ value, onChange, onSearch }: ProductSearchProps)
               countyError={error ?? undefined}
             />
           ) : (
-            <Select
+            <DeferredSelect
               label="State"
               data={STATE_OPTIONS}
               value={value.state}
