@@ -1,6 +1,6 @@
 // Helpers the benchmark scripts share: the real server in its own process, waiting for it, signing in (over
 // HTTP with the authorization code + PKCE flow, or in a browser page), percentiles and the server's memory.
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -187,3 +187,23 @@ export function sampleRss(pid, everyMs = 10) {
 }
 
 export const mb = (bytes) => bytes / 1024 / 1024;
+
+/**
+ * How long this machine takes to hand a process fresh memory: 256 MB newly allocated and written once per 4 KB
+ * page, in a child process of its own, scaled to ms per GB (median of three). A browser that opens a page spends
+ * much of its start-up on such first touches, which Lighthouse's simulated phone then multiplies by four; a
+ * machine where this is slow scores lower on the same build, though Lighthouse's CPU index does not show it.
+ */
+export function memoryFirstTouchMsPerGb() {
+  const script = `
+    const times = [];
+    for (let round = 0; round < 3; round++) {
+      const started = performance.now();
+      const bytes = new Uint8Array(256 * 1024 * 1024);
+      for (let i = 0; i < bytes.length; i += 4096) bytes[i] = 1;
+      times.push((performance.now() - started) * 4);
+    }
+    process.stdout.write(String(times.sort((a, b) => a - b)[1]));`;
+  const out = execFileSync(process.execPath, ['-e', script], { encoding: 'utf8' });
+  return Math.round(Number(out));
+}

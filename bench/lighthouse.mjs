@@ -15,7 +15,7 @@ import { root } from './lib.mjs';
  */
 export async function measureLighthouse({ base, routes, storedUser, isSelfSigned = false, runs = RUNS }) {
   const browser = await puppeteer.launch({
-    executablePath: '/usr/bin/chromium',
+    executablePath: process.env.BENCH_CHROMIUM ?? '/usr/bin/chromium',
     headless: true,
     args: [
       '--no-sandbox',
@@ -38,6 +38,9 @@ export async function measureLighthouse({ base, routes, storedUser, isSelfSigned
       const failedRuns = perRun.filter((r) => r.errors).map((r) => r.errors.join('; '));
       results[route.name] = {
         ...median,
+        // Lighthouse's CPU index of this machine during the route's runs (their median): the same build scores
+        // lower where it is lower, and where fresh memory is slow to come by (`machine` in the results)
+        cpuIndex: medianOf(perRun.map((r) => r.cpuIndex)),
         ...(runs > 1 ? { runs: perRun.map((r) => r.performance) } : {}),
         ...(failedRuns.length > 0 ? { failedRuns } : {}),
       };
@@ -47,6 +50,9 @@ export async function measureLighthouse({ base, routes, storedUser, isSelfSigned
   }
   return results;
 }
+
+/** the median of `values` (the lower middle one of an even count) */
+const medianOf = (values) => values.toSorted((a, b) => a - b)[Math.floor((values.length - 1) / 2)];
 
 /** how many Lighthouse runs each route gets (the median is reported, every run's score beside it) */
 const RUNS = Math.max(1, Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3));
@@ -90,6 +96,7 @@ async function runOnce({ browser, base, route, storedUser }) {
     lcpMs: Math.round(audit('largest-contentful-paint') ?? 0),
     tbtMs: Math.round(audit('total-blocking-time') ?? 0),
     cls: Math.round((audit('cumulative-layout-shift') ?? 0) * 1000) / 1000,
+    cpuIndex: Math.round(lhr?.environment?.benchmarkIndex ?? 0),
     // a run whose metrics could not be computed scores 0: say why instead of a bare 0
     ...metricErrors(lhr),
     // what Lighthouse says costs most, to fix first

@@ -24,7 +24,18 @@ import { measureContracts } from './contracts.mjs';
 import { measureDataTable } from './data-table.mjs';
 import { deployedUnavailable, startTlsProxy } from './deployed.mjs';
 import { measureEnrollmentUpload } from './enrollment-upload.mjs';
-import { medianMax, percentile, root, round, signIn, signInPage, startServer, stop, waitReady } from './lib.mjs';
+import {
+  medianMax,
+  memoryFirstTouchMsPerGb,
+  percentile,
+  root,
+  round,
+  signIn,
+  signInPage,
+  startServer,
+  stop,
+  waitReady,
+} from './lib.mjs';
 import { measureLighthouse } from './lighthouse.mjs';
 
 const PORT = Number(process.env.BENCH_PORT ?? 8290);
@@ -35,6 +46,10 @@ const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const results = {};
 const ONLY = new Set((process.env.BENCH_ONLY ?? '').split(',').filter(Boolean));
 const wants = (part) => ONLY.size === 0 || ONLY.has(part);
+
+// the machine the figures were taken on: what the browser figures and Lighthouse's depend on beside the code
+// (Lighthouse's own CPU index is in each of its routes, `cpuIndex`)
+results.machine = { memoryFirstTouchMsPerGb: memoryFirstTouchMsPerGb() };
 
 const startAppServer = () => startServer({ port: PORT, dataDir });
 
