@@ -1,6 +1,6 @@
 import { MESSAGES } from '@arc/contract';
 import AxeBuilder from '@axe-core/playwright';
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type Locator, type Page } from '@playwright/test';
 
 export const DEMO = { username: 'demo', npn: '17000001', password: 'Demo-Agent-2026!', firstName: '', lastName: '' };
 export const DEMO2 = { username: 'demo2', npn: '17000002', password: 'Demo-Agent-2026!' };
@@ -27,6 +27,17 @@ export async function signIn(page: Page, credentials: Credentials = DEMO): Promi
   await page.waitForURL(
     (url) => !url.pathname.startsWith('/interaction') && !url.pathname.startsWith('/login/callback'),
   );
+}
+
+/**
+ * Moves the mouse to the middle of `target` and presses the button without releasing it: a press whose release
+ * comes later (`page.mouse.up()`), as when a part's code arrives between the two (decisions 058, 059).
+ */
+export async function pressDown(page: Page, target: Locator): Promise<void> {
+  const box = await target.boundingBox();
+  if (!box) throw new Error('pressDown: the target is not on the page');
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.down();
 }
 
 /** axe-core: no serious or critical violation on the page as it is now. */

@@ -1,5 +1,5 @@
 import { NOT_FOUND_PAGE } from '@arc/contract';
-import { DEMO2, expect, expectAccessible, signIn, test } from './fixtures.ts';
+import { DEMO2, expect, expectAccessible, pressDown, signIn, test } from './fixtures.ts';
 
 test.describe('[SHELL]', () => {
   test('user menu: My Profile, Case Form for Unlimited, Terms of Service, Policies, Log Out', async ({ page }) => {
@@ -34,9 +34,7 @@ test.describe('[SHELL]', () => {
     const button = page.getByRole('button', { name: /user menu/i });
     await expect(button).toHaveAttribute('aria-haspopup', 'menu');
     // pressed, and the code arriving before the release: the stand-in is gone before its click, the menu opens
-    const box = (await button.boundingBox())!;
-    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
-    await page.mouse.down();
+    await pressDown(page, button);
     await expect(page.getByRole('menu')).toHaveCount(0);
     release();
     await expect(page.getByRole('menuitem', { name: 'My Profile' })).toBeVisible();

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { SUPPLIES_MESSAGES } from '@arc/contract';
 import type { Page } from '@playwright/test';
-import { expect, expectAccessible, signIn, test } from './fixtures.ts';
+import { expect, expectAccessible, pressDown, signIn, test } from './fixtures.ts';
 
 /** Screenshots to look at: desktop (1280 px) and phone (390 px) widths. */
 const SHOTS = path.resolve(import.meta.dirname, '../.tmp/screenshots');
@@ -26,6 +26,22 @@ async function emptyCart(page: Page) {
   await page.goto('/products');
   // the first visit loads the screen's code: allow for a busy machine
   await expect(page.getByRole('heading', { name: 'Order Supplies', level: 1 })).toBeVisible({ timeout: 30_000 });
+}
+
+/**
+ * Opens /products with the select's code (and the positioning library behind its list) held back until the
+ * answered function is called, as on a slow phone right after the page (decision 059).
+ */
+async function productsWithSelectsHeldBack(page: Page): Promise<() => void> {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/(?:select-part|floating)-[\w-]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await signIn(page);
+  await emptyCart(page);
+  return () => release();
 }
 
 async function searchDaneCounty(page: Page) {
@@ -164,15 +180,7 @@ test.describe('[SUPPLIES]', () => {
   test('the search fields draw before their code: pressed or typed into early, they open when it arrives', async ({
     page,
   }) => {
-    // the select's code (and the positioning library behind its list) held back, as on a slow phone (decision 059)
-    let release = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/assets\/(?:select-part|floating)-[\w-]+\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
-    await signIn(page);
-    await emptyCart(page);
+    const release = await productsWithSelectsHeldBack(page);
     // the stand-ins show the chosen values, as the real fields will
     const productType = page.getByRole('combobox', { name: 'Product Type' });
     await expect(productType).toHaveValue('Medicare Advantage');
@@ -198,18 +206,8 @@ test.describe('[SUPPLIES]', () => {
   test('a select pressed before its code arrives opens its list when it does, with the focus on it', async ({
     page,
   }) => {
-    let release = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/assets\/(?:select-part|floating)-[\w-]+\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
-    await signIn(page);
-    await emptyCart(page);
-    const productType = page.getByRole('combobox', { name: 'Product Type' });
-    const box = (await productType.boundingBox())!;
-    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
-    await page.mouse.down();
+    const release = await productsWithSelectsHeldBack(page);
+    await pressDown(page, page.getByRole('combobox', { name: 'Product Type' }));
     await expect(page.getByRole('listbox')).toHaveCount(0);
     release();
     await expect(page.getByRole('option', { name: 'Medicare Supplement' })).toBeVisible();
