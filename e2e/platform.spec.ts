@@ -21,14 +21,20 @@ test.describe('[PLATFORM]', () => {
     await signIn(page);
     await page.goto('/products');
     await expect(page.getByRole('heading', { name: 'Order Supplies', level: 1 })).toBeVisible({ timeout: 30_000 });
-    const { preloaded, fetched } = await page.evaluate(() => ({
-      preloaded: [
-        ...document.querySelectorAll<HTMLLinkElement>(
-          'link[rel="modulepreload"], link[rel="preload"], link[rel="stylesheet"]',
-        ),
-      ].map((link) => new URL(link.href).pathname),
-      fetched: performance.getEntriesByType('resource').map((entry) => new URL(entry.name).pathname),
-    }));
+    // the list as the server sent it: the parts that load once the page has settled (decisions 058, 059) add
+    // links of their own later, which may still be on their way when the page is read
+    const sent = await (await page.request.get('/products')).text();
+    const { preloaded, fetched } = await page.evaluate((html) => {
+      const served = new DOMParser().parseFromString(html, 'text/html');
+      return {
+        preloaded: [
+          ...served.querySelectorAll<HTMLLinkElement>(
+            'link[rel="modulepreload"], link[rel="preload"], link[rel="stylesheet"]',
+          ),
+        ].map((link) => new URL(link.getAttribute('href') ?? '', location.origin).pathname),
+        fetched: performance.getEntriesByType('resource').map((entry) => new URL(entry.name).pathname),
+      };
+    }, sent);
     expect(preloaded.some((href) => /\/assets\/products-page-[\w-]+\.js$/.test(href))).toBe(true);
     expect(preloaded.some((href) => /\/assets\/signed-in-shell-[\w-]+\.js$/.test(href))).toBe(true);
     // its stylesheets too (in the page as it arrives, decision 056): each fetched once like the chunks
