@@ -57,6 +57,20 @@ export function DeferredSelect<Value extends Primitive = string>(props: SelectPr
     withScrollArea: _withScrollArea,
     hiddenInputProps: _hiddenInputProps,
     clearButtonProps: _clearButtonProps,
+    clearSectionMode: _clearSectionMode,
+    onClear: _onClear,
+    onOptionSubmit: _onOptionSubmit,
+    dropdownOpened: _dropdownOpened,
+    defaultDropdownOpened: _defaultDropdownOpened,
+    defaultSearchValue: _defaultSearchValue,
+    selectFirstOptionOnChange: _selectFirstOptionOnChange,
+    selectFirstOptionOnDropdownOpen: _selectFirstOptionOnDropdownOpen,
+    autoSelectOnBlur: _autoSelectOnBlur,
+    openOnFocus: _openOnFocus,
+    scrollAreaProps: _scrollAreaProps,
+    withAlignedLabels: _withAlignedLabels,
+    floatingHeight: _floatingHeight,
+    chevronColor,
     ...field
   } = props;
   const chosen = optionLabel(data, value === undefined ? defaultValue : value);
@@ -80,7 +94,7 @@ export function DeferredSelect<Value extends Primitive = string>(props: SelectPr
       aria-haspopup="listbox"
       aria-expanded={false}
       autoComplete="off"
-      rightSection={<ComboboxChevron size={size} error={error} />}
+      rightSection={<ComboboxChevron size={size} error={error} color={chevronColor} />}
       rightSectionPointerEvents="none"
       onPointerEnter={(event) => {
         handlers.onPointerEnter();
