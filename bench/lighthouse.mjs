@@ -32,15 +32,14 @@ export async function measureLighthouse({ base, routes, storedUser, isSelfSigned
       const perRun = [];
       for (let run = 0; run < runs; run++) perRun.push(await runOnce({ browser, base, route, storedUser }));
       // Lighthouse's own advice: several runs and their median, as one run varies by several points
-      const byScore = [...perRun].sort((a, b) => a.performance - b.performance);
-      const median = byScore[Math.floor((byScore.length - 1) / 2)];
+      const median = middleBy(perRun, (r) => r.performance);
       // a run that scored 0 (its metrics failed) says why, whichever run the median is
       const failedRuns = perRun.filter((r) => r.errors).map((r) => r.errors.join('; '));
       results[route.name] = {
         ...median,
         // Lighthouse's CPU index of this machine during the route's runs (their median): the same build scores
         // lower where it is lower, and where fresh memory is slow to come by (`machine` in the results)
-        cpuIndex: medianOf(perRun.map((r) => r.cpuIndex)),
+        cpuIndex: middleBy(perRun, (r) => r.cpuIndex).cpuIndex,
         ...(runs > 1 ? { runs: perRun.map((r) => r.performance) } : {}),
         ...(failedRuns.length > 0 ? { failedRuns } : {}),
       };
@@ -51,8 +50,8 @@ export async function measureLighthouse({ base, routes, storedUser, isSelfSigned
   return results;
 }
 
-/** the median of `values` (the lower middle one of an even count) */
-const medianOf = (values) => values.toSorted((a, b) => a - b)[Math.floor((values.length - 1) / 2)];
+/** the middle one of `items` ordered by `key` (the lower middle one of an even count) */
+const middleBy = (items, key) => items.toSorted((a, b) => key(a) - key(b))[Math.floor((items.length - 1) / 2)];
 
 /** how many Lighthouse runs each route gets (the median is reported, every run's score beside it) */
 const RUNS = Math.max(1, Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3));

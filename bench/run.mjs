@@ -47,9 +47,10 @@ const results = {};
 const ONLY = new Set((process.env.BENCH_ONLY ?? '').split(',').filter(Boolean));
 const wants = (part) => ONLY.size === 0 || ONLY.has(part);
 
-// the machine the figures were taken on: what the browser figures and Lighthouse's depend on beside the code
-// (Lighthouse's own CPU index is in each of its routes, `cpuIndex`)
-results.machine = { memoryFirstTouchMsPerGb: memoryFirstTouchMsPerGb() };
+// the machine the figures were taken on: what the start-up, browser and Lighthouse figures depend on beside the
+// code (Lighthouse's own CPU index is in each of its routes, `cpuIndex`); only for a run that measures those
+if (['start', 'web', 'lighthouse'].some(wants))
+  results.machine = { memoryFirstTouchMsPerGb: memoryFirstTouchMsPerGb() };
 
 const startAppServer = () => startServer({ port: PORT, dataDir });
 
