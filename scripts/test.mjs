@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { playwrightReport, vitestReport } from './lib/test-reports.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const tmp = path.join(root, '.tmp');
@@ -46,29 +47,26 @@ function readJson(file) {
   }
 }
 
-/** A test runner whose own counts are added up from its JSON report. */
-function suite(name, command, args, reportFile, countReport, options) {
+/**
+ * A test runner whose own counts are added up from its JSON report. The summary names each failed test with
+ * the first line of its error: a log that keeps only its tail (CI's) still says what failed.
+ */
+function suite(name, command, args, reportFile, readReport, options) {
   console.log(`\n▶ ${name}`);
   fs.rmSync(reportFile, { force: true });
   const { ok, seconds } = run(command, args, options);
   const report = readJson(reportFile);
-  const counts = report ? countReport(report) : { passed: 0, failed: 1 };
+  const counts = report ? readReport(report) : { passed: 0, failed: 1, failures: [] };
   if (!ok && counts.failed === 0) counts.failed = 1; // the runner failed outside any test
   passed += counts.passed;
   failed += counts.failed;
   summary.push(
     `${counts.failed === 0 ? 'ok  ' : 'FAIL'} ${name}: ${counts.passed} passed, ${counts.failed} failed (${seconds}s)`,
   );
+  const shown = counts.failures ?? [];
+  for (const failure of shown.slice(0, 20)) summary.push(`       ✗ ${failure}`);
+  if (shown.length > 20) summary.push(`       … and ${shown.length - 20} more`);
 }
-
-const vitestCounts = (r) => ({
-  passed: r.numPassedTests ?? 0,
-  failed: (r.numFailedTests ?? 0) + (r.numTotalTestSuites === 0 ? 1 : 0),
-});
-const playwrightCounts = (r) => ({
-  passed: (r.stats?.expected ?? 0) + (r.stats?.flaky ?? 0),
-  failed: (r.stats?.unexpected ?? 0) + (r.errors?.length ?? 0),
-});
 
 function postgresAnswers() {
   return new Promise((resolve) => {
@@ -140,7 +138,7 @@ if (wants('unit')) {
     'vitest',
     ['run', '--reporter=default', '--reporter=json', `--outputFile=${report}`],
     report,
-    vitestCounts,
+    vitestReport,
   );
 }
 
@@ -156,7 +154,7 @@ if (wants('postgres') || (only.size === 0 && (await postgresAnswers()))) {
       'vitest',
       ['run', '--project', 'server', '--reporter=default', '--reporter=json', `--outputFile=${report}`],
       report,
-      vitestCounts,
+      vitestReport,
       { env: { DATABASE_URL: process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test' } },
     );
   } else {
@@ -178,7 +176,7 @@ if (wants('e2e')) {
       'playwright',
       ['test', '--config', 'e2e/playwright.config.ts'],
       report,
-      playwrightCounts,
+      playwrightReport,
       {
         env: { PLAYWRIGHT_JSON_OUTPUT_NAME: report },
       },
