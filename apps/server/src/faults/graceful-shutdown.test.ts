@@ -12,18 +12,20 @@ import { insertAgent } from '../seed/factories.ts';
 import type { TestApp } from '../test/app.ts';
 import { PG_TEMPLATE_DB, PGLITE_TEMPLATE } from '../test/global-setup.ts';
 import { generatedFile, multipart } from '../test/multipart.ts';
-import { startServerProcess } from '../test/server-process.ts';
+import { freePort, startServerProcess, type ServerProcess } from '../test/server-process.ts';
 import { bearer, mintAccessToken } from '../test/tokens.ts';
 
 /**
  * SIGTERM to the real server process while an enrollment upload streams in: the upload completes and is
  * recorded, new connections are refused, the database is closed and the exit code is 0. When the upload
  * outlasts SHUTDOWN_GRACE_MS it is cut, and nothing of it remains (no file, no row); the exit code is 1.
+ * The signal goes only once the server is storing the file, however long a slow machine takes to get there:
+ * the upload holds its next chunk until then.
  */
-const PORT = 8291;
 const CHUNK = 512 * 1024;
 
 interface Prepared {
+  port: number;
   env: Record<string, string>;
   token: string;
   dataDir: string;
@@ -34,10 +36,11 @@ interface Prepared {
 
 async function prepare(): Promise<Prepared> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'arc-shutdown-'));
+  const port = await freePort();
   const env: Record<string, string> = {
-    PORT: String(PORT),
+    PORT: String(port),
     HOST: '127.0.0.1',
-    PUBLIC_URL: `http://127.0.0.1:${PORT}`,
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
     DATA_DIR: dataDir,
     DEMO_DATA: 'false',
   };
@@ -79,6 +82,7 @@ async function prepare(): Promise<Prepared> {
     agentId: agent.id,
   });
   return {
+    port,
     env,
     token,
     dataDir,
@@ -90,19 +94,23 @@ async function prepare(): Promise<Prepared> {
   };
 }
 
-/** Streams a `size`-byte PDF upload, one 512 KiB chunk every `paceMs`; `onChunk` runs after each chunk. */
+/**
+ * Streams a `size`-byte PDF upload to the server on `port`, one 512 KiB chunk every `paceMs`; `onChunk` runs
+ * after each chunk, and the next chunk waits for the promise it returns.
+ */
 function slowUpload(
+  port: number,
   token: string,
   size: number,
   paceMs: number,
-  onChunk: () => void,
+  onChunk: () => Promise<void>,
 ): Promise<{ status: number; body: string }> {
   const body = multipart([
     { name: 'radio1', value: 'newapp' },
     { name: 'enrollment', filename: 'slow.pdf', body: generatedFile(size) },
   ]);
   return new Promise((resolve, reject) => {
-    const request = http.request(`http://127.0.0.1:${PORT}/arc/agent/enrollments`, {
+    const request = http.request(`http://127.0.0.1:${port}/arc/agent/enrollments`, {
       method: 'POST',
       headers: { ...bearer(token), 'content-type': body.contentType },
     });
@@ -122,8 +130,13 @@ function slowUpload(
       const piece = pending;
       pending = Buffer.alloc(0);
       request.write(piece);
-      onChunk();
-      setTimeout(() => source.resume(), paceMs);
+      onChunk().then(
+        () => setTimeout(() => source.resume(), paceMs),
+        (error: unknown) => {
+          request.destroy();
+          reject(error instanceof Error ? error : new Error(String(error)));
+        },
+      );
     });
     source.on('end', () => request.end(pending));
   });
@@ -135,10 +148,24 @@ const isStoring = (dataDir: string) => {
   return fs.existsSync(dir) && fs.readdirSync(dir).some((name) => name.endsWith('.part'));
 };
 
+/**
+ * Waits until the server is storing the upload, or has answered already (the test then reads the answer); fails
+ * after `timeoutMs` with what the server printed.
+ */
+async function untilStoring(prepared: Prepared, server: ServerProcess, isAnswered: () => boolean, timeoutMs = 30_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!isStoring(prepared.dataDir) && !isAnswered()) {
+    if (Date.now() > deadline) {
+      throw new Error(`the server did not start storing the upload in ${timeoutMs} ms:\n${server.output.join('\n')}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
 /** true when a new connection is refused (`agent: false`: never a kept-alive socket of an earlier call) */
-const isRefused = () =>
+const isRefused = (port: number) =>
   new Promise<boolean>((resolve) => {
-    const request = http.get({ host: '127.0.0.1', port: PORT, path: '/readyz', agent: false }, (response) => {
+    const request = http.get({ host: '127.0.0.1', port, path: '/readyz', agent: false }, (response) => {
       response.resume();
       resolve(false);
     });
@@ -146,54 +173,59 @@ const isRefused = () =>
   });
 
 let prepared: Prepared | undefined;
+let server: ServerProcess | undefined;
 afterEach(async () => {
+  // a test that failed half-way leaves no server behind
+  server?.kill('SIGKILL');
+  await server?.exited;
+  server = undefined;
   await prepared?.cleanup();
   prepared = undefined;
 });
 
 describe('SIGTERM (graceful shutdown of the real server process)', () => {
   it('finishes the upload in flight, refuses new connections, closes the database and exits 0', async () => {
-    prepared = await prepare();
-    const { dataDir } = prepared;
-    const server = await startServerProcess(prepared.env);
+    const p = (prepared = await prepare());
+    const started = (server = await startServerProcess(p.env));
     let hasSignalled = false;
     let isAnswered = false;
     let refusedWhileClosing = false;
     const size = 8 * 1024 * 1024;
-    const answer = await slowUpload(prepared.token, size, 80, () => {
-      if (!hasSignalled && isStoring(dataDir)) {
-        hasSignalled = true;
-        server.kill('SIGTERM');
-        // a loaded machine may take a while to deliver the signal: ask until refused, counted only while the
-        // upload is still unanswered (once it is, the server exits and refuses anyway)
-        void (async () => {
-          while (!isAnswered && !refusedWhileClosing) {
-            await new Promise((resolve) => setTimeout(resolve, 50));
-            const isRefusedNow = await isRefused();
-            refusedWhileClosing = isRefusedNow && !isAnswered;
-          }
-        })();
-      }
+    const answer = await slowUpload(p.port, p.token, size, 80, async () => {
+      if (hasSignalled) return;
+      await untilStoring(p, started, () => isAnswered);
+      if (isAnswered) return;
+      hasSignalled = true;
+      started.kill('SIGTERM');
+      // a loaded machine may take a while to deliver the signal: ask until refused, counted only while the
+      // upload is still unanswered (once it is, the server exits and refuses anyway)
+      void (async () => {
+        while (!isAnswered && !refusedWhileClosing) {
+          await new Promise((resolve) => setTimeout(resolve, 50));
+          const isRefusedNow = await isRefused(p.port);
+          refusedWhileClosing = isRefusedNow && !isAnswered;
+        }
+      })();
     }).finally(() => {
       isAnswered = true;
     });
+    expect(answer.status, answer.body).toBe(201);
     expect(hasSignalled).toBe(true);
-    expect(answer.status).toBe(201);
-    expect(await server.exited).toBe(0);
+    expect(await started.exited).toBe(0);
     expect(refusedWhileClosing).toBe(true);
-    const lines = server.output.filter((line) => /shutting down|stopped/.test(line));
+    const lines = started.output.filter((line) => /shutting down|stopped/.test(line));
     expect(lines.map((line) => (JSON.parse(line) as { msg: string }).msg)).toEqual([
       'shutting down: finishing requests in flight',
       'stopped',
     ]);
     // the database was closed cleanly: it opens again and holds the upload with its file
-    const database = await prepared.reopen();
+    const database = await p.reopen();
     const rows = await database.db.select().from(enrollments);
     const stored = await database.db.select().from(files);
     await database.close();
     expect(rows).toHaveLength(1);
     expect(stored.map((f) => f.size)).toEqual([size]);
-    expect(fs.readdirSync(path.join(prepared.dataDir, 'files', 'enrollments'))).toHaveLength(1);
+    expect(fs.readdirSync(path.join(p.dataDir, 'files', 'enrollments'))).toHaveLength(1);
     console.log(
       `graceful shutdown: 1 SIGTERM during a ${size / 1024 / 1024} MiB upload; the upload completed (201, 1 row, ` +
         `1 file), new connections refused, exit 0`,
@@ -201,24 +233,28 @@ describe('SIGTERM (graceful shutdown of the real server process)', () => {
   }, 90_000);
 
   it('cuts an upload that outlasts SHUTDOWN_GRACE_MS and keeps nothing of it', async () => {
-    prepared = await prepare();
-    const { dataDir } = prepared;
-    const server = await startServerProcess({ ...prepared.env, SHUTDOWN_GRACE_MS: '300' });
+    const p = (prepared = await prepare());
+    const started = (server = await startServerProcess({ ...p.env, SHUTDOWN_GRACE_MS: '300' }));
     let hasSignalled = false;
-    const upload = slowUpload(prepared.token, 16 * 1024 * 1024, 100, () => {
-      if (!hasSignalled && isStoring(dataDir)) {
-        hasSignalled = true;
-        server.kill('SIGTERM');
-      }
+    let isAnswered = false;
+    const upload = slowUpload(p.port, p.token, 16 * 1024 * 1024, 100, async () => {
+      if (hasSignalled) return;
+      await untilStoring(p, started, () => isAnswered);
+      if (isAnswered) return;
+      hasSignalled = true;
+      started.kill('SIGTERM');
+    }).finally(() => {
+      isAnswered = true;
     });
     await expect(upload).rejects.toThrow(/ECONNRESET|socket hang up|EPIPE/);
-    expect(await server.exited).toBe(1);
-    const database = await prepared.reopen();
+    expect(hasSignalled).toBe(true);
+    expect(await started.exited).toBe(1);
+    const database = await p.reopen();
     const rows = await database.db.select().from(enrollments);
     const stored = await database.db.select().from(files);
     await database.close();
     expect({ rows: rows.length, files: stored.length }).toEqual({ rows: 0, files: 0 });
-    const dir = path.join(prepared.dataDir, 'files', 'enrollments');
+    const dir = path.join(p.dataDir, 'files', 'enrollments');
     expect(fs.existsSync(dir) ? fs.readdirSync(dir) : []).toEqual([]);
     console.log('graceful shutdown: 1 SIGTERM with an upload past the grace period; cut, 0 rows, 0 files, exit 1');
   }, 90_000);
