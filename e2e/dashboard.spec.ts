@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { AETNA_TILE_LABEL, MESSAGES } from '@arc/contract';
-import { AFTER_RETRIES, expect, expectAccessible, signIn, test } from './fixtures.ts';
+import { AFTER_RETRIES, expect, expectAccessible, holdBack, signIn, test } from './fixtures.ts';
 
 test.describe('[DASHBOARD]', () => {
   test('signed out: the welcome and a Login button to /sign-in', async ({ page }) => {
@@ -104,12 +104,7 @@ test.describe('[DASHBOARD]', () => {
   test('on a phone the download spinner stays on screen, wherever the tile is', async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await signIn(page);
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/arc/downloadtoken', async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdBack(page, '**/arc/downloadtoken');
     // the last tile of a tall one-column panel: the panel's middle is far off screen
     const tile = page.getByRole('button', { name: /: download / }).last();
     await tile.scrollIntoViewIfNeeded();

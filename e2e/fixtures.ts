@@ -30,6 +30,20 @@ export async function signIn(page: Page, credentials: Credentials = DEMO): Promi
 }
 
 /**
+ * Holds every request whose URL matches `url` until the returned function is called, then lets them through: a
+ * slow call or a part's code still on its way (decisions 058, 059).
+ */
+export async function holdBack(page: Page, url: string | RegExp): Promise<() => void> {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(url, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return () => release();
+}
+
+/**
  * Moves the mouse to the middle of `target` and presses the button without releasing it: a press whose release
  * comes later (`page.mouse.up()`), as when a part's code arrives between the two (decisions 058, 059).
  */

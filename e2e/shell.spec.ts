@@ -1,5 +1,5 @@
 import { NOT_FOUND_PAGE } from '@arc/contract';
-import { DEMO2, expect, expectAccessible, pressDown, signIn, test } from './fixtures.ts';
+import { DEMO2, expect, expectAccessible, holdBack, pressDown, signIn, test } from './fixtures.ts';
 
 test.describe('[SHELL]', () => {
   test('user menu: My Profile, Case Form for Unlimited, Terms of Service, Policies, Log Out', async ({ page }) => {
@@ -24,12 +24,7 @@ test.describe('[SHELL]', () => {
     page,
   }) => {
     // the user menu's and the collapsed menu's code held back, as on a slow phone just after the page (decision 058)
-    let release = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/assets\/(?:user-menu-popup|side-menu-collapsed|floating)-[\w-]+\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdBack(page, /\/assets\/(?:user-menu-popup|side-menu-collapsed|floating)-[\w-]+\.js$/);
     await signIn(page);
     const button = page.getByRole('button', { name: /user menu/i });
     await expect(button).toHaveAttribute('aria-haspopup', 'menu');

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { SUPPLIES_MESSAGES } from '@arc/contract';
 import type { Page } from '@playwright/test';
-import { expect, expectAccessible, pressDown, signIn, test } from './fixtures.ts';
+import { expect, expectAccessible, holdBack, pressDown, signIn, test } from './fixtures.ts';
 
 /** Screenshots to look at: desktop (1280 px) and phone (390 px) widths. */
 const SHOTS = path.resolve(import.meta.dirname, '../.tmp/screenshots');
@@ -33,15 +33,10 @@ async function emptyCart(page: Page) {
  * answered function is called, as on a slow phone right after the page (decision 059).
  */
 async function productsWithSelectsHeldBack(page: Page): Promise<() => void> {
-  let release = () => {};
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/assets\/(?:select-part|floating)-[\w-]+\.js$/, async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdBack(page, /\/assets\/(?:select-part|floating)-[\w-]+\.js$/);
   await signIn(page);
   await emptyCart(page);
-  return () => release();
+  return release;
 }
 
 async function searchDaneCounty(page: Page) {
