@@ -32,6 +32,7 @@ import authPlugin from './platform/auth.ts';
 import { compressionPlugin } from './platform/compression.ts';
 import type { AppDeps } from './platform/deps.ts';
 import { errorHandler } from './platform/error-handler.ts';
+import { declarePublicContext, routeAccessPlugin } from './platform/route-access.ts';
 import { securityHeadersPlugin } from './platform/security-headers.ts';
 import { createRedisInvalidationBus, createSharedCache } from './platform/shared-cache.ts';
 import { answerUnavailableWhileClosing, RETRY_AFTER_SECONDS } from './platform/unavailable.ts';
@@ -63,12 +64,17 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     bodyLimit: 1024 * 1024,
     // answerUnavailableWhileClosing answers instead, with Retry-After and the API's error shape
     return503OnClosing: false,
+    // what the router refuses before any route is found (a broken percent-encoding, a parameter over its length
+    // limit) answers in the app's error shape too, not Fastify's `{ error, code: 'FST_ERR_…', statusCode }`
+    frameworkErrors: errorHandler,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('deps', deps);
   app.decorate('db', deps.database.db);
   answerUnavailableWhileClosing(app);
+  // before any route: every route's declared credential is enforced from here on (decision 060)
+  await app.register(routeAccessPlugin);
 
   // ── external plugins ────────────────────────────────────────────────────────────────────────────
   await app.register(securityHeadersPlugin, {
@@ -111,11 +117,20 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await app.register(swagger, {
     openapi: {
       info: { title: 'ARC API', version: '1.0.0' },
-      components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      components: {
+        securitySchemes: {
+          bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'a signed-in agent' },
+          integrationKey: { type: 'http', scheme: 'bearer', description: 'the integration key (STAFF_API_KEY)' },
+        },
+      },
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/arc/docs' });
+  // the documentation page and its assets: public, in a context of their own
+  await app.register(async (docs) => {
+    declarePublicContext(docs);
+    await docs.register(swaggerUi, { routePrefix: '/arc/docs' });
+  });
 
   // ── platform ───────────────────────────────────────────────────────────────────────────────────
   // Log Out ends the grant of the session; its access tokens are refused from the next call on, on every
@@ -136,10 +151,11 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
       : {}),
   });
 
-  app.get('/healthz', { schema: { hide: true } }, async () => ({ ok: true }));
+  const isPublic = { auth: 'none' } as const;
+  app.get('/healthz', { schema: { hide: true }, config: isPublic }, async () => ({ ok: true }));
   // Not ready while the database does not answer within READY_TIMEOUT_MS (a load balancer then stops sending
   // traffic here); while the server shuts down, answerUnavailableWhileClosing answers 503 before this runs.
-  app.get('/readyz', { schema: { hide: true } }, async (_request, reply) => {
+  app.get('/readyz', { schema: { hide: true }, config: isPublic }, async (_request, reply) => {
     try {
       await withTimeout(deps.database.ping(), READY_TIMEOUT_MS);
       return { ready: true };

@@ -1,7 +1,10 @@
 /**
- * The security matrix (decision 032), generated from the contract: every entry with `auth: true` — present and
- * future, whichever area adds it — gets
- * 1. 401 for no token, a forged one, an expired one, one for another audience (and a few more bad tokens);
+ * The security matrix (decision 032), generated from the contract: every entry that takes a credential (decision
+ * 060) — present and future, whichever area adds it — gets
+ * 0. its path spelled other ways (a letter of each segment percent-encoded, upper case): never an answer without
+ *    the credential (401 or 404, never 2xx); an integration-key call is 404 on a server without the key, and 401
+ *    without it, with a wrong one or with an agent's token on a server with it;
+ * 1. (agent calls) 401 for no token, a forged one, an expired one, one for another audience (and a few more);
  * 2. 404 and none of the first demo agent's bytes when the second demo agent uses the first one's ids
  *    (ids from the first agent's own lists, registered per call in test/security/id-sources.ts: a call with
  *    path parameters and no registered source fails here);
@@ -42,7 +45,11 @@ const isRouteEntry = (value: unknown): value is RouteEntry =>
 const ENTRIES: [string, RouteEntry][] = (Object.entries(contract) as [string, unknown][])
   .flatMap(([name, value]): [string, RouteEntry][] => (isRouteEntry(value) ? [[name, value]] : []))
   .sort(([a], [b]) => a.localeCompare(b));
-const AUTH_ENTRIES = ENTRIES.filter(([, entry]) => entry.auth);
+const AUTH_ENTRIES = ENTRIES.filter(([, entry]) => entry.auth === 'agent');
+const INTEGRATION_ENTRIES = ENTRIES.filter(([, entry]) => entry.auth === 'integration');
+const CREDENTIAL_ENTRIES = ENTRIES.filter(([, entry]) => entry.auth !== 'none');
+/** the integration key (STAFF_API_KEY) of the matrix's server */
+const INTEGRATION_KEY = 'matrix-integration-key-0123456789abcdef';
 const pathParams = (entry: RouteEntry) => [...entry.path.matchAll(/:([A-Za-z0-9_]+)/g)].map((m) => m[1]!);
 
 let t: TestApp;
@@ -74,6 +81,37 @@ function urlOf(entry: RouteEntry, params: Record<string, unknown> | undefined): 
   });
 }
 
+/**
+ * The entry's path (parameters filled in) spelled the ways a router that decodes and a check that does not
+ * would disagree on: one letter of each segment percent-encoded (upper- and lower-case hex), every letter
+ * encoded, and in upper case (the router is case-sensitive: those are other paths, 404).
+ */
+function spellingsOf(entry: RouteEntry): string[] {
+  const segments = entry.path.split('/');
+  const fill = (parts: string[]) => urlOf({ ...entry, path: parts.join('/') }, undefined);
+  const encodeLetter = (segment: string, hex: (code: number) => string) => {
+    const at = segment.search(/[A-Za-z]/);
+    return at < 0 ? segment : `${segment.slice(0, at)}%${hex(segment.charCodeAt(at))}${segment.slice(at + 1)}`;
+  };
+  const fixed = (i: number) => segments[i] !== '' && !segments[i]!.startsWith(':');
+  const spellings = new Set<string>();
+  segments.forEach((segment, i) => {
+    if (!fixed(i)) return;
+    const upperHex = (code: number) => code.toString(16).toUpperCase();
+    const lowerHex = (code: number) => code.toString(16);
+    for (const spelled of [encodeLetter(segment, upperHex), encodeLetter(segment, lowerHex), segment.toUpperCase()]) {
+      spellings.add(fill(segments.map((s, j) => (j === i ? spelled : s))));
+    }
+  });
+  const everyLetter = segments.map((segment, i) =>
+    fixed(i) ? segment.replace(/[A-Za-z]/g, (c) => `%${c.charCodeAt(0).toString(16)}`) : segment,
+  );
+  spellings.add(fill(everyLetter));
+  spellings.add(fill(segments.map((segment, i) => (fixed(i) ? segment.toUpperCase() : segment))));
+  spellings.delete(fill(segments));
+  return [...spellings];
+}
+
 function queryOf(query: unknown): Record<string, string | string[]> | undefined {
   if (!query || typeof query !== 'object' || Array.isArray(query)) return undefined;
   return Object.fromEntries(
@@ -100,6 +138,8 @@ function headersOf(headers: unknown): Record<string, string> {
 
 interface SendOptions {
   token: string | null;
+  /** another spelling of the entry's path (spellingsOf) */
+  url?: string;
   /** a raw body with its content type, instead of `parts.body` as JSON */
   raw?: { payload: string | Buffer; contentType: string };
 }
@@ -118,7 +158,7 @@ function send(entry: RouteEntry, parts: RequestParts, options: SendOptions): Pro
   const query = queryOf(parts.query);
   return t.app.inject({
     method: entry.method,
-    url: urlOf(entry, parts.params),
+    url: options.url ?? urlOf(entry, parts.params),
     headers,
     remoteAddress: nextAddress(),
     ...(query ? { query } : {}),
@@ -139,7 +179,7 @@ function expectSafeAnswer(name: string, res: LightMyRequestResponse, sent: unkno
 }
 
 beforeAll(async () => {
-  t = await createTestApp({ env: { PROSPECT_SEARCHES_PER_MINUTE: '100000' } });
+  t = await createTestApp({ env: { PROSPECT_SEARCHES_PER_MINUTE: '100000', STAFF_API_KEY: INTEGRATION_KEY } });
   const db = t.database.db;
   // a small prospect list first, so the demo seed does not generate its 20,000 rows
   const asOf = isoDate(2026, 1, 1);
@@ -160,7 +200,7 @@ afterAll(async () => {
     });
     const total = [...tally.values()].flatMap((o) => [...o.values()]).reduce((a, b) => a + b, 0);
     console.log(
-      `security matrix: ${tally.size} calls (${AUTH_ENTRIES.length} with auth), ${total} cases (seed ${SEED}, ${RUNS} generated runs per call)\n${lines.join('\n')}`,
+      `security matrix: ${tally.size} calls (${AUTH_ENTRIES.length} agent, ${INTEGRATION_ENTRIES.length} integration key), ${total} cases (seed ${SEED}, ${RUNS} generated runs per call)\n${lines.join('\n')}`,
     );
   }
   await t?.close();
@@ -179,6 +219,59 @@ describe('security matrix: the contract', () => {
     const stale = Object.keys({ ...ID_SOURCES, ...TOKEN_SOURCES }).filter((name) => !ENTRIES.some(([n]) => n === name));
     expect(stale, 'id sources for calls the contract no longer has').toEqual([]);
   });
+});
+
+describe('security matrix: the same path spelled another way', () => {
+  it('spells every path several ways', () => {
+    expect(spellingsOf(contract.findStaffEnrollments)).toEqual(
+      expect.arrayContaining(['/arc/%73taff/enrollments', '/%61rc/staff/enrollments', '/ARC/staff/enrollments']),
+    );
+  });
+
+  for (const [name, entry] of CREDENTIAL_ENTRIES) {
+    it(`${name}: ${entry.method} ${entry.path} answers no spelling of its path without the credential`, async () => {
+      const wrongCredentials: Array<[string, string | null]> = [
+        ['no credential', null],
+        ['a made-up one', 'x'.repeat(40)],
+        // an agent's token is not the integration key, nor the other way round
+        ['the other kind', entry.auth === 'integration' ? first.token : INTEGRATION_KEY],
+      ];
+      for (const url of spellingsOf(entry)) {
+        for (const [kind, token] of wrongCredentials) {
+          const res = await send(entry, { body: {} }, { token, url });
+          const where = `${name} at ${url} with ${kind}: ${res.statusCode} ${res.body.slice(0, 200)}`;
+          expect([401, 404], where).toContain(res.statusCode);
+          expect(ErrorResponseSchema.safeParse(res.json()).success, where).toBe(true);
+          count(name, `spelled ${res.statusCode}`);
+        }
+      }
+    });
+  }
+
+  it('has no integration-key call at all on a server without STAFF_API_KEY, however spelled (404)', async () => {
+    expect(INTEGRATION_ENTRIES.length).toBeGreaterThan(0);
+    const off = await createTestApp();
+    try {
+      for (const [name, entry] of INTEGRATION_ENTRIES) {
+        for (const url of [urlOf(entry, undefined), ...spellingsOf(entry)]) {
+          for (const token of [null, INTEGRATION_KEY, first.token]) {
+            const res = await off.app.inject({
+              method: entry.method,
+              url,
+              headers: token ? { authorization: `Bearer ${token}` } : {},
+              remoteAddress: nextAddress(),
+              ...(entry.method === 'GET' ? {} : { payload: {} }),
+            });
+            expect(res.statusCode, `${name} at ${url}`).toBe(404);
+            expect(res.json()).toEqual({ code: 'NOT_FOUND', message: 'Not found' });
+            count(name, 'no key: 404');
+          }
+        }
+      }
+    } finally {
+      await off.close();
+    }
+  }, 60_000);
 });
 
 describe('security matrix: tokens', () => {
@@ -348,9 +441,11 @@ function rawBodies(): { label: string; payload: string | Buffer; contentType: st
 }
 
 describe('security matrix: generated and hostile requests', () => {
-  // every call, public ones too (they are the ones anybody can reach)
+  // every call, public ones too (they are the ones anybody can reach); an integration call with its key, to get
+  // past the key to the handler
   for (const [name, entry] of ENTRIES) {
     it(`${name}: ${entry.method} ${entry.path} answers 2xx or a contract 4xx, never a 5xx`, async () => {
+      const token = entry.auth === 'integration' ? INTEGRATION_KEY : second.token;
       const part = (schema: RouteEntry['params'], hostile: readonly string[]) =>
         schema ? requestPartArbitrary(schema, hostile) : fc.constant(undefined);
       const request = (hostile: readonly string[]) =>
@@ -364,7 +459,7 @@ describe('security matrix: generated and hostile requests', () => {
       // 1. generated from the schemas: half clean (to reach the handler), half with hostile strings mixed in
       await fc.assert(
         fc.asyncProperty(fc.oneof(request([]), request(HOSTILE_STRINGS)), async (parts) => {
-          count(name, expectSafeAnswer(name, await send(entry, parts, { token: second.token }), parts));
+          count(name, expectSafeAnswer(name, await send(entry, parts, { token }), parts));
         }),
         { numRuns: RUNS, seed: SEED, endOnFailure: true },
       );
@@ -379,19 +474,19 @@ describe('security matrix: generated and hostile requests', () => {
         if (positions.length === 0) break;
         const path = positions[i % positions.length]!;
         const parts = setAt(base, path, hostile) as RequestParts;
-        count(name, expectSafeAnswer(name, await send(entry, parts, { token: second.token }), parts));
+        count(name, expectSafeAnswer(name, await send(entry, parts, { token }), parts));
       }
       for (const param of pathParams(entry)) {
         for (const hostile of [...HOSTILE_STRINGS, ONE_MEGABYTE]) {
           const parts = { ...base, params: { ...base?.params, [param]: hostile } };
-          count(name, expectSafeAnswer(name, await send(entry, parts, { token: second.token }), param));
+          count(name, expectSafeAnswer(name, await send(entry, parts, { token }), param));
         }
       }
 
       // 3. raw bodies
       if (entry.method !== 'GET') {
         for (const raw of rawBodies()) {
-          const res = await send(entry, base ?? {}, { token: second.token, raw });
+          const res = await send(entry, base ?? {}, { token, raw });
           count(name, expectSafeAnswer(name, res, raw.label));
         }
       }

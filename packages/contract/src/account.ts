@@ -38,7 +38,7 @@ export const registerAccount = defineRoute({
   path: '/arc/registeraccount',
   summary: 'Send a registration link to the agent with this NPN, if there is one',
   tags: ['account'],
-  auth: false,
+  auth: 'none',
   body: RegisterAccountRequestSchema,
   responses: { 200: MessageResponseSchema, 400: ErrorResponseSchema, 429: ErrorResponseSchema },
 });
@@ -48,7 +48,7 @@ export const forgotPassword = defineRoute({
   path: '/arc/forgotpassword',
   summary: 'Send a password reset link to the agent with this NPN, if there is one',
   tags: ['account'],
-  auth: false,
+  auth: 'none',
   body: ForgotPasswordRequestSchema,
   responses: { 200: MessageResponseSchema, 400: ErrorResponseSchema, 429: ErrorResponseSchema },
 });
@@ -62,7 +62,7 @@ export const getPasswordLink = defineRoute({
   path: '/arc/register/link',
   summary: 'Tell whether a register or reset link can still be used',
   tags: ['account'],
-  auth: false,
+  auth: 'none',
   responses: {
     200: z.object({ purpose: LinkPurposeSchema, username: z.string() }),
     410: ErrorResponseSchema,
@@ -77,7 +77,7 @@ export const createPassword = defineRoute({
   path: '/arc/register/password',
   summary: 'Set the password with a register or reset link token',
   tags: ['account'],
-  auth: false,
+  auth: 'none',
   body: CreatePasswordRequestSchema,
   responses: {
     200: z.object({ status: z.literal('Success'), username: z.string() }),

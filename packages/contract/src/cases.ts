@@ -124,7 +124,7 @@ export const createCaseReport = defineRoute({
   path: '/arc/case/reportCase',
   summary: "File a member-support case; it is stored and e-mailed to the provider's member support",
   tags: ['cases'],
-  auth: true,
+  auth: 'agent',
   body: CreateCaseReportRequestSchema,
   responses: {
     201: z.object({ message: z.string(), id: z.string() }),
@@ -139,6 +139,6 @@ export const listCaseCarriers = defineRoute({
   path: '/arc/case/carriers',
   summary: 'The carriers the agent is contracted with, for the case form',
   tags: ['cases'],
-  auth: true,
+  auth: 'agent',
   responses: { 200: z.object({ carriers: z.array(z.string()) }), 403: ErrorResponseSchema },
 });

@@ -20,7 +20,7 @@ export const findCommissionStatements = defineRoute({
   path: '/arc/agent/commissions/all/:offset',
   summary: "The agent's commission statements, newest first, 10 from `offset`",
   tags: ['commissions'],
-  auth: true,
+  auth: 'agent',
   params: z.object({ offset: z.coerce.number().int().min(0).max(1_000_000) }),
   responses: {
     200: z.object({
@@ -39,7 +39,7 @@ export const getCommissionStatement = defineRoute({
   path: '/arc/agent/commissions/:id',
   summary: 'Download one commission statement as CSV',
   tags: ['commissions'],
-  auth: true,
+  auth: 'agent',
   params: z.object({ id: z.string().min(1).max(64) }),
   responses: { 401: ErrorResponseSchema, 404: ErrorResponseSchema },
 });

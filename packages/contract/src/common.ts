@@ -29,6 +29,19 @@ export const EmptySchema = z.object({}).strict();
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /**
+ * Who may call a route (decision 060). Every contract entry declares it, and the server enforces it from the matched
+ * route's declaration alone (apps/server/src/platform/route-access.ts), never from the request's URL:
+ * - `none`: anybody; the call's own check still applies (a single-use token in the path, a signed URL);
+ * - `agent`: a signed-in agent's bearer access token (and, unless the route says otherwise, the current terms
+ *   accepted);
+ * - `integration`: the provider's machine-to-machine key (`STAFF_API_KEY`) as a bearer; without a configured key
+ *   the route is not registered at all (404 like any unknown path).
+ * The back office's staff sign-in will add `{ staff: readonly StaffRole[] }` (staff holding one of the roles): the
+ * server's one switch over this type, and the web client's choice of token, are where it goes.
+ */
+export type RouteAuth = 'none' | 'agent' | 'integration';
+
+/**
  * One entry per operation: the server registers it as a Fastify route schema,
  * the web client builds its URL and parses its answer from the same entry.
  */
@@ -37,8 +50,8 @@ export interface RouteEntry {
   path: string;
   summary: string;
   tags: readonly string[];
-  /** false for the few public calls; every other `/arc/*` call needs a bearer token */
-  auth: boolean;
+  /** who may call it (decision 060); the server decides from this alone, on the matched route */
+  auth: RouteAuth;
   params?: z.ZodType;
   query?: z.ZodType;
   body?: z.ZodType;

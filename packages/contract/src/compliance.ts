@@ -17,7 +17,7 @@ export const listComplianceGuides = defineRoute({
   path: '/arc/training/compliance-guides',
   summary: 'The compliance guide documents, by file number',
   tags: ['compliance'],
-  auth: true,
+  auth: 'agent',
   responses: { 200: z.object({ guides: z.array(ComplianceGuideSchema) }), 401: ErrorResponseSchema },
 });
 

@@ -15,7 +15,7 @@ export const listCarriersByPlatform = defineRoute({
   path: '/arc/carriersByPlatform',
   summary: 'The carriers offered on an enrollment platform, by name (asked when the agent has no contracts there)',
   tags: ['content'],
-  auth: true,
+  auth: 'agent',
   query: z.object({ platform: PlatformSchema }),
   responses: {
     200: z.object({ carriers: z.array(CarrierByPlatformSchema) }),
@@ -44,7 +44,7 @@ export const listContentDocuments = defineRoute({
   path: '/arc/content/documents/:section',
   summary: 'The documents of the Policies or Resource Documents page, in display order',
   tags: ['content'],
-  auth: true,
+  auth: 'agent',
   params: z.object({ section: ContentDocumentSectionSchema }),
   responses: {
     200: z.object({ documents: z.array(ContentDocumentSchema) }),

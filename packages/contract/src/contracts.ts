@@ -33,7 +33,7 @@ export const listContracts = defineRoute({
   path: '/arc/agents/contracts',
   summary: 'The contracts the agent holds, individual and agency',
   tags: ['contracts'],
-  auth: true,
+  auth: 'agent',
   responses: { 200: z.object({ response: z.array(ContractSchema) }), 401: ErrorResponseSchema },
 });
 
@@ -54,7 +54,7 @@ export const listDownlines = defineRoute({
   path: '/arc/agent/downlines/:id',
   summary: 'Every contract below one the agent holds (or one below those), upline first',
   tags: ['contracts'],
-  auth: true,
+  auth: 'agent',
   params: z.object({ id: CrmIdSchema }),
   responses: {
     200: z.object({ data: z.array(DownlineSchema) }),
@@ -84,7 +84,7 @@ export const listCertifications = defineRoute({
   path: '/arc/agent/certification/:id',
   summary: 'The certifications of one contract',
   tags: ['contracts'],
-  auth: true,
+  auth: 'agent',
   params: z.object({ id: CrmIdSchema }),
   responses: {
     200: z.object({ data: z.array(CertificationSchema) }),
@@ -99,7 +99,7 @@ export const listDownlineCertifications = defineRoute({
   path: '/arc/agent/downlines/certification/:id',
   summary: "The certifications of every contract below one, by the contract's hierarchy report id",
   tags: ['contracts'],
-  auth: true,
+  auth: 'agent',
   params: z.object({ id: CrmIdSchema }),
   responses: {
     200: z.object({ data: z.array(DownlineCertificationSchema) }),
@@ -136,7 +136,7 @@ export const createDownlineReport = defineRoute({
   path: '/arc/agent/downlinereport',
   summary: 'The agent roster of the posted downline rows as a spreadsheet',
   tags: ['contracts'],
-  auth: true,
+  auth: 'agent',
   body: CreateDownlineReportRequestSchema,
   responses: {
     400: ErrorResponseSchema,

@@ -29,7 +29,7 @@ export const listDashboardFiles = defineRoute({
   path: '/arc/agent/dashboard/files',
   summary: 'Carrier benefit and first-look documents for this year and next',
   tags: ['dashboard'],
-  auth: true,
+  auth: 'agent',
   responses: { 200: z.object({ files: z.array(DashboardFileSchema) }), 401: ErrorResponseSchema },
 });
 

@@ -65,7 +65,7 @@ export const listEnrollments = defineRoute({
   path: '/arc/agent/enrollments',
   summary: 'The agent’s enrollments and, separately, the pended ones',
   tags: ['enrollments'],
-  auth: true,
+  auth: 'agent',
   responses: { 200: ListEnrollmentsResponseSchema, 401: ErrorResponseSchema },
 });
 
@@ -81,7 +81,7 @@ export const createEnrollment = defineRoute({
   path: '/arc/agent/enrollments',
   summary: 'Upload an enrollment PDF (multipart: enrollment, radio1)',
   tags: ['enrollments'],
-  auth: true,
+  auth: 'agent',
   responses: {
     201: EnrollmentSchema,
     400: ErrorResponseSchema,
@@ -98,7 +98,7 @@ export const createEnrollmentsExportToken = defineRoute({
   path: '/arc/agent/enrollments/export',
   summary: 'A single-use token, valid 60 s, for GET /arc/agent/enrollments/export/:token',
   tags: ['enrollments'],
-  auth: true,
+  auth: 'agent',
   responses: { 200: z.object({ token: z.string() }), 401: ErrorResponseSchema, 429: ErrorResponseSchema },
 });
 
@@ -112,7 +112,7 @@ export const exportEnrollments = defineRoute({
   path: '/arc/agent/enrollments/export/:token',
   summary: 'The agent’s enrollments as an .xlsx spreadsheet',
   tags: ['enrollments'],
-  auth: false,
+  auth: 'none',
   params: z.object({ token: z.string() }),
   responses: { 404: ErrorResponseSchema, 410: ErrorResponseSchema, 429: ErrorResponseSchema },
 });
@@ -144,8 +144,9 @@ export const ENROLLMENT_MESSAGES = {
 } as const;
 
 // ── staff ─────────────────────────────────────────────────────────────────────────────────────────
-// The provider's staff move enrollments through their statuses with a staff API key (STAFF_API_KEY),
-// not an agent's token; see docs/operations.md. A full back office comes later.
+// The provider's systems move enrollments through their statuses with the integration key (STAFF_API_KEY),
+// not an agent's token; see docs/operations.md. Without the key these calls do not exist (404). A full back
+// office, with staff signing in, comes later.
 
 export const StaffEnrollmentSchema = EnrollmentSchema.extend({
   agentNpn: z.string(),
@@ -167,7 +168,7 @@ export const findStaffEnrollments = defineRoute({
   path: '/arc/staff/enrollments',
   summary: 'Staff: enrollments, optionally of one agent (NPN) or in one status (newest first, at most 200)',
   tags: ['staff'],
-  auth: false,
+  auth: 'integration',
   query: FindStaffEnrollmentsQuerySchema,
   responses: { 200: z.object({ enrollments: z.array(StaffEnrollmentSchema) }), 401: ErrorResponseSchema },
 });
@@ -201,7 +202,7 @@ export const updateEnrollmentStatus = defineRoute({
   path: '/arc/staff/enrollments/:id',
   summary: 'Staff: move an enrollment to another status (Pended needs a reason) and fill in client details',
   tags: ['staff'],
-  auth: false,
+  auth: 'integration',
   params: z.object({ id: IdSchema }),
   body: UpdateEnrollmentStatusRequestSchema,
   responses: {

@@ -9,7 +9,7 @@ export const createDownloadToken = defineRoute({
   path: '/arc/downloadtoken',
   summary: 'A single-use token, valid 60 s, to download one file the agent may see',
   tags: ['files'],
-  auth: true,
+  auth: 'agent',
   body: CreateDownloadTokenRequestSchema,
   responses: {
     200: z.object({ token: z.string() }),
@@ -26,7 +26,7 @@ export const downloadFile = defineRoute({
   path: '/arc/download/:token',
   summary: 'Stream the file a download token names',
   tags: ['files'],
-  auth: false,
+  auth: 'none',
   params: z.object({ token: z.string() }),
   /** `inline` asks the browser to show a PDF in the tab (compliance guides open in a new tab) */
   query: z.object({ disposition: z.enum(['attachment', 'inline']).optional() }),

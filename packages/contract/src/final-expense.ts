@@ -14,7 +14,7 @@ export const listFinalExpenseFiles = defineRoute({
   path: '/arc/agent/finalexpense/files',
   summary: 'Final expense sales documents',
   tags: ['final-expense'],
-  auth: true,
+  auth: 'agent',
   responses: { 200: z.array(FinalExpenseFileSchema), 401: ErrorResponseSchema },
 });
 

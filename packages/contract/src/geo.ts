@@ -38,7 +38,7 @@ export const findAddressSuggestions = defineRoute({
   path: '/arc/geo/address-suggestions',
   summary: 'Complete US addresses for what the agent typed so far (shipping address search); at most 5',
   tags: ['geo'],
-  auth: true,
+  auth: 'agent',
   query: AddressSuggestionsQuerySchema,
   responses: {
     200: AddressSuggestionsResponseSchema,

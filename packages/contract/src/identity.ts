@@ -18,7 +18,7 @@ export const getInteractionDetails = defineRoute({
   path: '/interaction/:uid/details',
   summary: 'What the pending sign-in interaction asks for',
   tags: ['identity'],
-  auth: false,
+  auth: 'none',
   params: z.object({ uid: z.string().min(1).max(100) }),
   responses: { 200: InteractionDetailsSchema, 410: ErrorResponseSchema },
 });
@@ -36,7 +36,7 @@ export const submitLogin = defineRoute({
   path: '/interaction/:uid/login',
   summary: 'Check the credentials and finish the sign-in interaction',
   tags: ['identity'],
-  auth: false,
+  auth: 'none',
   params: z.object({ uid: z.string().min(1).max(100) }),
   body: LoginRequestSchema,
   responses: {
@@ -53,7 +53,7 @@ export const abortInteraction = defineRoute({
   path: '/interaction/:uid/abort',
   summary: 'Cancel the sign-in interaction',
   tags: ['identity'],
-  auth: false,
+  auth: 'none',
   params: z.object({ uid: z.string().min(1).max(100) }),
   responses: { 200: RedirectResponseSchema, 410: ErrorResponseSchema },
 });

@@ -81,7 +81,7 @@ export const getCounties = defineRoute({
   summary: "The state's counties, sorted by name, for the state and county picker",
   tags: ['places'],
   /** Public and rate-limited per IP (docs/architecture.md: no secret in the browser). */
-  auth: false,
+  auth: 'none',
   params: CountiesParamsSchema,
   responses: {
     200: z.array(CountySchema),

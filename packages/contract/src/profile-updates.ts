@@ -48,7 +48,7 @@ export const updateAvatar = defineRoute({
   path: '/arc/agent/avatar',
   summary: `Replace the agent's picture (multipart/form-data, one image in the field "${AVATAR_FIELD}")`,
   tags: ['profile'],
-  auth: true,
+  auth: 'agent',
   responses: {
     201: z.object({ message: z.string(), avatar: z.string() }),
     400: ErrorResponseSchema,
@@ -64,7 +64,7 @@ export const getAvatar = defineRoute({
   path: '/arc/agent/avatar/:agentId',
   summary: "An agent's picture (JPEG), by the signed URL of GET /arc/user/info",
   tags: ['profile'],
-  auth: false,
+  auth: 'none',
   params: z.object({ agentId: IdSchema }),
   query: z.object({ token: z.string().max(512), v: z.string().max(64).optional() }),
   responses: { 403: ErrorResponseSchema, 404: ErrorResponseSchema },
@@ -84,7 +84,7 @@ export const changePassword = defineRoute({
   path: '/arc/user/create/password',
   summary: 'Change the password: the current one, then the new one under the same rules as create password',
   tags: ['profile'],
-  auth: true,
+  auth: 'agent',
   body: ChangePasswordRequestSchema,
   responses: {
     201: MessageResponseSchema,
@@ -127,7 +127,7 @@ export const updateUserInfo = defineRoute({
   path: '/arc/user/updateinfo',
   summary: 'Ask to change the e-mail address: a single-use link goes to the new address, which applies on opening it',
   tags: ['profile'],
-  auth: true,
+  auth: 'agent',
   body: UpdateUserInfoRequestSchema,
   responses: { 200: MessageResponseSchema, 400: ErrorResponseSchema, 429: ErrorResponseSchema },
 });
@@ -138,7 +138,7 @@ export const confirmEmailChange = defineRoute({
   path: '/arc/user/email/confirm',
   summary: 'Apply an e-mail change with the link token sent to the new address',
   tags: ['profile'],
-  auth: false,
+  auth: 'none',
   responses: {
     200: z.object({ message: z.string(), email: z.string() }),
     410: ErrorResponseSchema,

@@ -39,6 +39,6 @@ export const getUserInfo = defineRoute({
   path: '/arc/user/info',
   summary: 'The signed-in agent',
   tags: ['profile'],
-  auth: true,
+  auth: 'agent',
   responses: { 200: z.object({ agent: UserSchema }), 401: ErrorResponseSchema, 404: ErrorResponseSchema },
 });

@@ -184,7 +184,7 @@ export const findProspectsByCounty = defineRoute({
   path: '/arc/agent/t65/list',
   summary: 'People turning 65 (T65 date in the range) in the chosen counties',
   tags: ['prospects'],
-  auth: true,
+  auth: 'agent',
   body: FindProspectsByCountyRequestSchema,
   responses: listResponses,
 });
@@ -194,7 +194,7 @@ export const findProspectsByZip = defineRoute({
   path: '/arc/agent/zipcode/list',
   summary: 'People turning 65 (T65 date in the range) in the chosen postal codes',
   tags: ['prospects'],
-  auth: true,
+  auth: 'agent',
   body: FindProspectsByZipRequestSchema,
   responses: listResponses,
 });
@@ -204,7 +204,7 @@ export const listProspectCounties = defineRoute({
   path: '/arc/t65/counties/:state',
   summary: "The state's counties that have prospects, sorted by name",
   tags: ['prospects'],
-  auth: true,
+  auth: 'agent',
   params: CountiesParamsSchema,
   responses: { 200: z.array(CountySchema), 400: ErrorResponseSchema, 401: ErrorResponseSchema },
 });
@@ -223,7 +223,7 @@ export const listProspectAgeRanges = defineRoute({
   path: '/arc/agent/t65/agerange',
   summary: 'The ages 65 to 85 with the date range each selects (from the start of this month, one year)',
   tags: ['prospects'],
-  auth: true,
+  auth: 'agent',
   responses: { 200: z.array(AgeRangeSchema), 401: ErrorResponseSchema },
 });
 
@@ -239,7 +239,7 @@ export const getProspectListInfo = defineRoute({
   path: '/arc/agent/t65/info',
   summary: 'The date the prospect list is updated through, and its size',
   tags: ['prospects'],
-  auth: true,
+  auth: 'agent',
   responses: { 200: ProspectListInfoSchema, 401: ErrorResponseSchema },
 });
 
@@ -277,7 +277,7 @@ export const exportProspects = defineRoute({
   path: '/arc/agent/t65/countysearch/download',
   summary: 'The shown rows as "Prospect List.xlsx"; every export is recorded',
   tags: ['prospects'],
-  auth: true,
+  auth: 'agent',
   body: ExportProspectsRequestSchema,
   /** 200 is the spreadsheet's bytes */
   responses: { 400: ErrorResponseSchema, 401: ErrorResponseSchema, 429: ErrorResponseSchema },

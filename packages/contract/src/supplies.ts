@@ -102,7 +102,7 @@ export const listProductTypes = defineRoute({
   path: '/arc/products/insurancetypes',
   summary: 'Supply product types',
   tags: ['supplies'],
-  auth: true,
+  auth: 'agent',
   responses: { 200: z.array(ProductTypeSchema), 401: ErrorResponseSchema },
 });
 
@@ -119,7 +119,7 @@ export const findProductsByState = defineRoute({
   path: '/arc/products/bystate',
   summary: "A state's carriers for one product type and year",
   tags: ['supplies'],
-  auth: true,
+  auth: 'agent',
   body: FindProductsByStateRequestSchema,
   responses: { 200: z.array(ProductTypeCompaniesSchema), 400: ErrorResponseSchema, 401: ErrorResponseSchema },
 });
@@ -140,7 +140,7 @@ export const findProductsByCounty = defineRoute({
   path: '/arc/products/bycounty',
   summary: "A county's Medicare Advantage carriers for a year",
   tags: ['supplies'],
-  auth: true,
+  auth: 'agent',
   body: FindProductsByCountyRequestSchema,
   responses: {
     200: z.array(CountyProductsSchema),
@@ -162,7 +162,7 @@ export const findMaPlans = defineRoute({
   path: '/arc/products/malandscapedata',
   summary: "One carrier's Medicare Advantage plans in a county for a year",
   tags: ['supplies'],
-  auth: true,
+  auth: 'agent',
   body: FindMaPlansRequestSchema,
   responses: { 200: z.array(PlanSchema), 400: ErrorResponseSchema, 401: ErrorResponseSchema, 404: ErrorResponseSchema },
 });
@@ -188,7 +188,7 @@ export const getCart = defineRoute({
   path: '/arc/agent/supplies/cart',
   summary: "The agent's supplies cart",
   tags: ['supplies'],
-  auth: true,
+  auth: 'agent',
   responses: { 200: CartSchema, 401: ErrorResponseSchema },
 });
 
@@ -198,7 +198,7 @@ export const updateCartItem = defineRoute({
   path: '/arc/agent/supplies/cart/items/:productId',
   summary: 'Put a product in the cart with this quantity (replacing the quantity of a product already there)',
   tags: ['supplies'],
-  auth: true,
+  auth: 'agent',
   params: CartProductParamsSchema,
   body: z.object({ qty: KitQuantitySchema }),
   responses: { 200: CartSchema, 400: ErrorResponseSchema, 401: ErrorResponseSchema, 404: ErrorResponseSchema },
@@ -209,7 +209,7 @@ export const deleteCartItem = defineRoute({
   path: '/arc/agent/supplies/cart/items/:productId',
   summary: 'Remove a product from the cart',
   tags: ['supplies'],
-  auth: true,
+  auth: 'agent',
   params: CartProductParamsSchema,
   responses: { 200: CartSchema, 400: ErrorResponseSchema, 401: ErrorResponseSchema },
 });
@@ -260,7 +260,7 @@ export const createSupplyOrder = defineRoute({
   path: '/arc/agent/supplies/orders',
   summary: 'Send the cart as a supply order (Idempotency-Key: a repeat answers the first result)',
   tags: ['supplies'],
-  auth: true,
+  auth: 'agent',
   headers: CreateSupplyOrderHeadersSchema,
   body: CreateSupplyOrderRequestSchema,
   responses: {
@@ -306,7 +306,7 @@ export const listSupplyOrders = defineRoute({
   path: '/arc/agent/supplies/orders',
   summary: "The agent's supply orders, newest first",
   tags: ['supplies'],
-  auth: true,
+  auth: 'agent',
   responses: { 200: z.array(SupplyOrderSchema), 401: ErrorResponseSchema },
 });
 
@@ -323,7 +323,7 @@ export const listSupplyOrderLog = defineRoute({
   path: '/arc/agent/supplies/orders/:id/log',
   summary: "One of the agent's orders: its log, oldest first",
   tags: ['supplies'],
-  auth: true,
+  auth: 'agent',
   params: z.object({ id: IntIdSchema }),
   responses: {
     200: z.array(OrderLogEntrySchema),
@@ -344,7 +344,7 @@ export const getCrmAccount = defineRoute({
   path: '/arc/salesforce/agent/actid/:id',
   summary: "The CRM account of an ActID on the agent's orders (only the agent's own)",
   tags: ['supplies'],
-  auth: true,
+  auth: 'agent',
   params: z.object({ id: z.string().min(1).max(64) }),
   responses: { 200: CrmAccountSchema, 400: ErrorResponseSchema, 401: ErrorResponseSchema, 404: ErrorResponseSchema },
 });

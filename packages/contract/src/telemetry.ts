@@ -13,7 +13,7 @@ export const recordTelemetry = defineRoute({
   path: '/arc/telemetry',
   summary: 'Record a tracked event or a client error (a valid bearer token, if sent, names the agent)',
   tags: ['telemetry'],
-  auth: false,
+  auth: 'none',
   body: TelemetryEventSchema,
   responses: {
     202: z.object({ ok: z.literal(true) }),

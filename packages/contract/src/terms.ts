@@ -18,7 +18,7 @@ export const acceptTerms = defineRoute({
   path: '/arc/agent/tosagreed',
   summary: 'Record that the agent accepted this terms version',
   tags: ['terms'],
-  auth: true,
+  auth: 'agent',
   body: AcceptTermsRequestSchema,
   responses: {
     200: z.object({ tos: TermsSchema }),
@@ -44,7 +44,7 @@ export const getTermsDocument = defineRoute({
   path: '/arc/terms/:id',
   summary: 'The text of a published terms version',
   tags: ['terms'],
-  auth: true,
+  auth: 'agent',
   params: z.object({ id: IntIdSchema }),
   responses: { 200: TermsDocumentSchema, 401: ErrorResponseSchema, 404: ErrorResponseSchema },
 });

@@ -34,7 +34,7 @@ export const listTrainingCategories = defineRoute({
   path: '/arc/training/categories',
   summary: 'The Videos On Demand categories with their videos, in display order',
   tags: ['training'],
-  auth: true,
+  auth: 'agent',
   responses: {
     200: z.object({ categories: z.array(TrainingCategorySchema) }),
     401: ErrorResponseSchema,
@@ -54,7 +54,7 @@ export const getTrainingVideoSource = defineRoute({
   path: '/arc/training/videos/:videoId/source',
   summary: 'A short-lived signed URL to play a clip stored in the portal',
   tags: ['training'],
-  auth: true,
+  auth: 'agent',
   params: z.object({ videoId: z.string().min(1).max(120) }),
   responses: {
     200: TrainingVideoSourceSchema,
@@ -73,7 +73,7 @@ export const streamTrainingMedia = defineRoute({
   path: '/arc/training/media',
   summary: 'Stream a stored training clip, with HTTP Range support',
   tags: ['training'],
-  auth: false,
+  auth: 'none',
   query: z.object({ token: z.string().max(512) }),
   responses: { 400: ErrorResponseSchema, 403: ErrorResponseSchema, 404: ErrorResponseSchema, 416: ErrorResponseSchema },
 });

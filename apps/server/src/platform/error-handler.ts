@@ -46,5 +46,17 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
     return reply.code(status).send({ code: 'INTERNAL', message: 'Internal server error' });
   }
   const code = errorCodeForStatus(status);
-  return reply.code(status).send({ code, message: status === 429 ? MESSAGES.tooManyRequests : error.message });
+  const message = status === 429 ? MESSAGES.tooManyRequests : (FRAMEWORK_MESSAGES[error.code] ?? error.message);
+  return reply.code(status).send({ code, message });
 }
+
+/**
+ * Fastify's own errors (FST_ERR_*) in words a caller can act on; those not listed keep Fastify's message (a bad
+ * or empty JSON body says what is wrong already). The code is always the app's, from the status.
+ */
+const FRAMEWORK_MESSAGES: Record<string, string> = {
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'This call does not take a body of that content type.',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'The request body is too large.',
+  FST_ERR_BAD_URL: 'The address is not a valid address: it holds a broken percent-encoding.',
+  FST_ERR_MAX_PARAM_LENGTH: 'A part of the address is too long.',
+};

@@ -1,10 +1,9 @@
 import { ErrorResponseSchema, type RouteEntry } from '@arc/contract';
 import type {
+  FastifyContextConfig,
   FastifyInstance,
   FastifyReply,
   FastifyRequest,
-  onRequestAsyncHookHandler,
-  onRequestHookHandler,
   RouteShorthandOptions,
 } from 'fastify';
 import type { z } from 'zod';
@@ -40,10 +39,11 @@ export interface AddRouteOptions {
  * Registers one contract entry as a Fastify route: the entry's schemas validate the request, serialise the
  * answer and describe the call in /arc/docs.
  *
- * `auth: true` entries check in the order of design §3, whatever the request holds: the bearer token (401) and
- * then the terms (403 TERMS_NOT_ACCEPTED until the current version is accepted, unless `isBeforeTerms`) run as
- * onRequest hooks, before the body is even read; then the entry's schemas validate (400); the handler checks
- * ownership (404).
+ * The entry's `auth` goes on the route as `config.auth`, and route-access.ts puts the checks it needs in front
+ * (decision 060): for `agent`, in the order of design §3, the bearer token (401) and then the terms (403
+ * TERMS_NOT_ACCEPTED until the current version is accepted, unless `isBeforeTerms`) run as onRequest hooks, before
+ * the body is even read; then the entry's schemas validate (400); the handler checks ownership (404). An
+ * `integration` entry is not registered at all when no integration key (STAFF_API_KEY) is configured.
  * The handler returns the success body (or sends the reply itself, for streams, or synchronously and returns the
  * reply, for an answer it already holds).
  */
@@ -56,26 +56,27 @@ export function addRoute<E extends RouteEntry>(
   ) => Promise<SuccessBody<E> | FastifyReply | void> | FastifyReply,
   options: AddRouteOptions = {},
 ): void {
+  if (entry.auth === 'integration' && !app.deps.config.staffApiKey) return;
+  const hasCredential = entry.auth !== 'none';
   const schema: Record<string, unknown> = {
     summary: entry.summary,
     tags: [...entry.tags],
-    response: entry.auth ? { 401: ErrorResponseSchema, 403: ErrorResponseSchema, ...entry.responses } : entry.responses,
+    response: hasCredential
+      ? { 401: ErrorResponseSchema, 403: ErrorResponseSchema, ...entry.responses }
+      : entry.responses,
   };
   if (entry.params) schema.params = entry.params;
   if (entry.query) schema.querystring = entry.query;
   if (entry.body) schema.body = entry.body;
   if (entry.headers) schema.headers = entry.headers;
-  if (entry.auth) schema.security = [{ bearerAuth: [] }];
+  if (hasCredential) schema.security = [{ [entry.auth === 'integration' ? 'integrationKey' : 'bearerAuth']: [] }];
 
-  const routeOptions: RouteShorthandOptions = { schema };
+  const config: FastifyContextConfig = { auth: entry.auth, isApi: true };
+  if (options.isBeforeTerms) config.isBeforeTerms = true;
+  if (options.rateLimit) config.rateLimit = options.rateLimit;
+  const routeOptions: RouteShorthandOptions = { schema, config };
   // a call with nothing to read (no params, query or body) has nowhere to hide a NUL: no hook on every answer
   if (entry.params || entry.query || entry.body) routeOptions.preValidation = refuseNulCharacters;
-  if (entry.auth) {
-    const checks: Array<onRequestAsyncHookHandler | onRequestHookHandler> = [app.authenticate];
-    if (!options.isBeforeTerms && app.hasDecorator('requireCurrentTerms')) checks.push(app.requireCurrentTerms);
-    routeOptions.onRequest = checks;
-  }
-  if (options.rateLimit) routeOptions.config = { rateLimit: options.rateLimit };
   if (options.bodyLimit) routeOptions.bodyLimit = options.bodyLimit;
 
   app.route({
@@ -140,7 +141,8 @@ export function addPublicSvgRoute(
   path: string,
   render: (name: string) => string | undefined,
 ): void {
-  app.get<{ Params: { name: string } }>(`${path}/:name`, { schema: { hide: true } }, async (request, reply) => {
+  const config = { auth: 'none', isApi: true } as const;
+  app.get<{ Params: { name: string } }>(`${path}/:name`, { schema: { hide: true }, config }, async (request, reply) => {
     const svg = render(request.params.name.replace(/\.svg$/, ''));
     if (!svg) throw notFound();
     return reply

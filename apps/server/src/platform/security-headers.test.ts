@@ -38,5 +38,25 @@ describe('security headers on answers', () => {
     } finally {
       await t.close();
     }
-  });
+  }, 60_000);
+
+  it('chooses by the route the path reaches, however the path is spelled', async () => {
+    const t = await createTestApp();
+    try {
+      const apiPolicy = "default-src 'none'; frame-ancestors 'none'";
+      // the same API call with letters percent-encoded: the router decodes them, so the headers must follow it
+      for (const url of ['/%61rc/user/info', '/arc/%75ser/info', '/arc/user/%69nfo']) {
+        const api = await t.app.inject({ method: 'GET', url });
+        expect(api.statusCode, url).toBe(401);
+        expect(api.headers['content-security-policy'], url).toBe(apiPolicy);
+        expect(api.headers['x-frame-options'], url).toBe('DENY');
+      }
+      // the documentation page spelled another way is still a page, with its scripts allowed
+      const docs = await t.app.inject({ method: 'GET', url: '/arc/%64ocs/' });
+      expect(docs.statusCode).toBe(200);
+      expect(String(docs.headers['content-security-policy'])).toMatch(/script-src 'self'/);
+    } finally {
+      await t.close();
+    }
+  }, 60_000);
 });

@@ -39,15 +39,16 @@ export function apiSecurityHeaders(documentHeaders: Array<[string, string]>): Ar
   ];
 }
 
-/** the API's answers; its documentation page (/arc/docs, HTML with scripts) gets the document headers */
-const isApiAnswer = (url: string) => url.startsWith('/arc/') && !url.startsWith('/arc/docs');
-
 async function securityHeaders(app: FastifyInstance, options: HelmetOptions) {
   const headers = computeSecurityHeaders(options);
   const apiHeaders = apiSecurityHeaders(headers);
-  // onRequest on the raw response, so the identity provider's own pages (mounted with middie) get them too
+  // onRequest on the raw response, so the identity provider's own pages (mounted with middie) get them too. The
+  // matched route says which (`config.isApi`: the contract's calls, decision 060), not the request's URL, which
+  // may spell the same route another way (`/%61rc/…`); the documentation page, the app's pages, the provider and
+  // unknown paths get the document headers.
   app.addHook('onRequest', (request, reply, done) => {
-    for (const [name, value] of isApiAnswer(request.url) ? apiHeaders : headers) reply.raw.setHeader(name, value);
+    const isApi = request.routeOptions.config.isApi === true;
+    for (const [name, value] of isApi ? apiHeaders : headers) reply.raw.setHeader(name, value);
     done();
   });
 }

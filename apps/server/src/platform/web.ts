@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { preferredEncoding } from './compression.ts';
 import { escapeHtml } from './html.ts';
+import { declarePublicContext } from './route-access.ts';
 
 const API_PREFIXES = ['/arc/', '/oidc/', '/dev/'];
 /** the sign-in form's JSON calls sit below the SPA's /interaction/:uid page */
@@ -124,32 +125,36 @@ async function web(app: FastifyInstance) {
     return encoded;
   };
   if (hasWeb) {
-    // The hashed assets (hundreds of files) are one wildcard route: no file list to build at start, and a
-    // missing file goes to the not-found handler below like any unknown address.
-    await app.register(fastifyStatic, {
-      root: path.join(root, 'assets'),
-      prefix: '/assets/',
-      wildcard: true,
-      index: false,
-      // the build wrote file.br and file.gz beside each text asset (apps/web/build/plugins.ts)
-      preCompressed: true,
-      setHeaders: (reply) => {
-        reply.header('Cache-Control', 'public, max-age=31536000, immutable');
-      },
-    });
-    // the few files at the top of the build (favicon.svg): a route each, never cached without a check
-    await app.register(fastifyStatic, {
-      root,
-      wildcard: false,
-      index: false,
-      decorateReply: false,
-      preCompressed: true,
-      globIgnore: ['assets/**', 'index.html', 'index.html.*', 'route-preloads.json', 'route-preloads.json.*'],
-      // index.html always goes out with the public config (the not-found handler below)
-      allowedPath: (pathName) => pathName !== '/index.html',
-      setHeaders: (reply) => {
-        reply.header('Cache-Control', 'no-cache');
-      },
+    // the build's files are public, in a context of their own (decision 060)
+    await app.register(async (files) => {
+      declarePublicContext(files);
+      // The hashed assets (hundreds of files) are one wildcard route: no file list to build at start, and a
+      // missing file goes to the not-found handler below like any unknown address.
+      await files.register(fastifyStatic, {
+        root: path.join(root, 'assets'),
+        prefix: '/assets/',
+        wildcard: true,
+        index: false,
+        // the build wrote file.br and file.gz beside each text asset (apps/web/build/plugins.ts)
+        preCompressed: true,
+        setHeaders: (reply) => {
+          reply.header('Cache-Control', 'public, max-age=31536000, immutable');
+        },
+      });
+      // the few files at the top of the build (favicon.svg): a route each, never cached without a check
+      await files.register(fastifyStatic, {
+        root,
+        wildcard: false,
+        index: false,
+        decorateReply: false,
+        preCompressed: true,
+        globIgnore: ['assets/**', 'index.html', 'index.html.*', 'route-preloads.json', 'route-preloads.json.*'],
+        // index.html always goes out with the public config (the not-found handler below)
+        allowedPath: (pathName) => pathName !== '/index.html',
+        setHeaders: (reply) => {
+          reply.header('Cache-Control', 'no-cache');
+        },
+      });
     });
   } else {
     app.log.warn({ root }, 'web build not found: only the API is served');

@@ -35,7 +35,7 @@ export async function apiFetch<E extends RouteEntry>(entry: E, options: ApiFetch
   }
   const headers: Record<string, string> = { ...options.headers, accept: 'application/json' };
   const hooks = clientHooks();
-  const sessionToken = entry.auth ? hooks.getToken() : null;
+  const sessionToken = entry.auth === 'agent' ? hooks.getToken() : null;
   const token = options.token ?? sessionToken;
   if (token) headers.authorization = `Bearer ${token}`;
   if (options.body !== undefined) headers['content-type'] = 'application/json';

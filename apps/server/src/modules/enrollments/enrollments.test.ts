@@ -309,6 +309,8 @@ describe('GET /arc/agent/enrollments', () => {
 });
 
 describe('staff API /arc/staff/enrollments', () => {
+  /** what the router takes for /arc/staff/enrollments (it decodes the path), but a test on the raw URL does not */
+  const SPELLINGS = ['/arc/%73taff/enrollments', '/%61rc/staff/enrollments', '/arc/st%61ff/enrollments'];
   const staff = (method: 'GET' | 'PATCH', url: string, payload?: object, key: string | null = STAFF_KEY) =>
     t.app.inject({
       method,
@@ -322,6 +324,23 @@ describe('staff API /arc/staff/enrollments', () => {
     expect((await staff('GET', '/arc/staff/enrollments', undefined, 'x'.repeat(40))).statusCode).toBe(401);
     expect((await staff('GET', '/arc/staff/enrollments', undefined, token)).statusCode).toBe(401);
     expect((await staff('PATCH', '/arc/staff/enrollments/enr_x', { status: 'Nope' }, null)).statusCode).toBe(401);
+  });
+
+  it('answers 401 to the same paths spelled another way (percent-encoded letters), with no key or an agent’s', async () => {
+    const enrollment = await insertEnrollment(t.database.db, { agentId: otherAgentId, status: 'Received' });
+    for (const path of SPELLINGS) {
+      for (const key of [null, token]) {
+        const list = await staff('GET', `${path}?npn=${otherNpn}`, undefined, key);
+        expect(list.statusCode, `GET ${path}`).toBe(401);
+        expect(list.body).not.toContain(enrollment.id);
+        const patch = await staff('PATCH', `${path}/${enrollment.id}`, { status: 'Declined' }, key);
+        expect(patch.statusCode, `PATCH ${path}`).toBe(401);
+      }
+    }
+    // and with the key they are the same call
+    expect((await staff('GET', `${SPELLINGS[0]}?npn=${otherNpn}`)).json().enrollments).toContainEqual(
+      expect.objectContaining({ id: enrollment.id, Status: 'Received' }),
+    );
   });
 
   it('moves an enrollment to Pended with a reason, and the agent sees it pended', async () => {
@@ -368,15 +387,25 @@ describe('staff API /arc/staff/enrollments', () => {
     expect(filtered.json().enrollments.map((e: { id: string }) => e.id)).toEqual([enrollment.id]);
   });
 
-  it('is off (401 for any key) when STAFF_API_KEY is not set', async () => {
+  it('does not exist (404, like any unknown path) when STAFF_API_KEY is not set, however the path is spelled', async () => {
     const off = await createTestApp();
     try {
-      const res = await off.app.inject({
-        method: 'GET',
-        url: '/arc/staff/enrollments',
-        headers: { authorization: `Bearer ${STAFF_KEY}` },
-      });
-      expect(res.statusCode).toBe(401);
+      const agent = await insertAgent(off.database.db);
+      const enrollment = await insertEnrollment(off.database.db, { agentId: agent.id, status: 'Received' });
+      for (const path of ['/arc/staff/enrollments', ...SPELLINGS]) {
+        for (const headers of [{ authorization: `Bearer ${STAFF_KEY}` }, {}]) {
+          const list = await off.app.inject({ method: 'GET', url: path, headers });
+          expect(list.statusCode, `GET ${path}`).toBe(404);
+          expect(list.json()).toEqual({ code: 'NOT_FOUND', message: 'Not found' });
+          const patch = await off.app.inject({
+            method: 'PATCH',
+            url: `${path}/${enrollment.id}`,
+            headers,
+            payload: { status: 'Declined' },
+          });
+          expect(patch.statusCode, `PATCH ${path}`).toBe(404);
+        }
+      }
     } finally {
       await off.close();
     }

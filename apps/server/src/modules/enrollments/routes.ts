@@ -15,8 +15,7 @@ import {
   updateEnrollmentStatus as updateEnrollmentStatusRoute,
 } from '@arc/contract';
 import multipart from '@fastify/multipart';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { bearerToken } from '../../platform/auth.ts';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { AppError } from '../../platform/errors.ts';
 import { markBodyChunks } from '../../platform/request-body.ts';
 import { addRoute } from '../../platform/routes.ts';
@@ -30,7 +29,6 @@ import {
   wallClock,
   discardUpload,
   findStaffEnrollments,
-  isStaffKey,
   listEnrollments,
   parseMode,
   storeEnrollmentPdf,
@@ -148,14 +146,9 @@ export async function enrollmentsRoutes(app: FastifyInstance): Promise<void> {
     { rateLimit: { max: 60, timeWindow: '1 minute' } },
   );
 
-  // ── staff API: a bearer staff key instead of an agent's token (docs/operations.md) ────────────────
-  // Checked on request, before the body is validated: a caller without the key learns nothing (401 first).
-  app.addHook('onRequest', async (request: FastifyRequest) => {
-    if (!request.url.startsWith('/arc/staff/')) return;
-    if (!isStaffKey(app.deps.config.staffApiKey, bearerToken(request))) {
-      throw new AppError('UNAUTHORIZED', 'Staff key required');
-    }
-  });
+  // ── staff API: the integration key (STAFF_API_KEY) instead of an agent's token (docs/operations.md); the
+  // contract entries say so, and route-access.ts checks it before the body is read, or registers nothing without
+  // a key (decision 060)
   const staffLimit = { max: 120, timeWindow: '1 minute' };
 
   addRoute(

@@ -1,4 +1,3 @@
-import { timingSafeEqual, createHash } from 'node:crypto';
 import { Transform, type Readable, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import {
@@ -266,14 +265,6 @@ export function enrollmentRowsForExport(deps: EnrollmentsDeps, agentId: string):
 }
 
 // ── staff ─────────────────────────────────────────────────────────────────────────────────────────
-
-const digest = (value: string) => createHash('sha256').update(value).digest();
-
-/** Compares the presented key with the configured one in constant time; no key configured means no staff API. */
-export function isStaffKey(configured: string | undefined, presented: string | undefined): boolean {
-  if (!configured || !presented) return false;
-  return timingSafeEqual(digest(configured), digest(presented));
-}
 
 function toStaffEnrollment(row: StaffEnrollmentRow): StaffEnrollment {
   return {

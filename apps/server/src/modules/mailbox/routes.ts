@@ -36,6 +36,8 @@ async function mailbox(root: FastifyInstance) {
 }
 
 async function mailboxPages(app: FastifyInstance) {
+  // demo mode only, for anybody who reaches the port (decision 014)
+  const isPublic = { auth: 'none' } as const;
   // app.ts sets its error handler after the modules are registered: ask for it when an error happens
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
@@ -50,7 +52,10 @@ async function mailboxPages(app: FastifyInstance) {
 
   routes.get(
     '/dev/mailbox/messages',
-    { schema: { hide: true, querystring: MailboxQuerySchema, response: { 200: MailboxResponseSchema } } },
+    {
+      schema: { hide: true, querystring: MailboxQuerySchema, response: { 200: MailboxResponseSchema } },
+      config: isPublic,
+    },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       const rows = await listMessages(request.query);
@@ -58,13 +63,17 @@ async function mailboxPages(app: FastifyInstance) {
     },
   );
 
-  routes.get('/dev/mailbox', { schema: { hide: true, querystring: MailboxQuerySchema } }, async (request, reply) => {
-    const rows = await listMessages(request.query);
-    return reply
-      .header('cache-control', 'no-store')
-      .type('text/html; charset=utf-8')
-      .send(renderMailbox(rows, app.deps.config.businessTimeZone));
-  });
+  routes.get(
+    '/dev/mailbox',
+    { schema: { hide: true, querystring: MailboxQuerySchema }, config: isPublic },
+    async (request, reply) => {
+      const rows = await listMessages(request.query);
+      return reply
+        .header('cache-control', 'no-store')
+        .type('text/html; charset=utf-8')
+        .send(renderMailbox(rows, app.deps.config.businessTimeZone));
+    },
+  );
 }
 
 export const mailboxRoutes = fp(mailbox, { name: 'arc-mailbox' });

@@ -22,7 +22,7 @@ const isRouteEntry = (value: unknown): value is RouteEntry =>
 function protectedCalls() {
   return (Object.values(contract) as unknown[])
     .filter(isRouteEntry)
-    .filter((entry) => entry.auth && t.app.hasRoute({ method: entry.method, url: entry.path }))
+    .filter((entry) => entry.auth === 'agent' && t.app.hasRoute({ method: entry.method, url: entry.path }))
     .map((entry) => ({ entry, url: entry.path.replace(/:([A-Za-z0-9_]+)/g, '1') }));
 }
 
