@@ -58,7 +58,7 @@ export function declarePublicContext(instance: FastifyInstance): void {
 const digest = (value: string) => createHash('sha256').update(value).digest();
 
 /** Compares a presented key with the configured one in constant time; no key configured means no key matches. */
-export function isIntegrationKey(configured: string | undefined, presented: string | undefined): boolean {
+function isIntegrationKey(configured: string | undefined, presented: string | undefined): boolean {
   if (!configured || !presented) return false;
   return timingSafeEqual(digest(configured), digest(presented));
 }
