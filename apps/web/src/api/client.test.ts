@@ -1,0 +1,26 @@
+import { getCounties, getUserInfo } from '@arc/contract';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { apiFetch } from './client.ts';
+import { configureApiClient } from './client-hooks.ts';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  configureApiClient({ getToken: () => null, onUnauthorized: () => {}, onTermsRequired: () => {} });
+});
+
+describe('apiFetch', () => {
+  it("sends the session's token to agent calls only (the entry's declared credential)", async () => {
+    configureApiClient({ getToken: () => 'session-token', onUnauthorized: () => {}, onTermsRequired: () => {} });
+    const fetchMock = vi.fn(async (_url: URL, _init?: RequestInit) =>
+      Response.json({ code: 'NOT_FOUND', message: 'Not found' }, { status: 404 }),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    const authorizationOf = async (call: Promise<unknown>) => {
+      await call.catch(() => undefined);
+      const init = fetchMock.mock.calls.at(-1)?.[1];
+      return (init?.headers as Record<string, string> | undefined)?.authorization;
+    };
+    expect(await authorizationOf(apiFetch(getUserInfo))).toBe('Bearer session-token');
+    expect(await authorizationOf(apiFetch(getCounties, { params: { state: 'WI' } }))).toBeUndefined();
+  });
+});
