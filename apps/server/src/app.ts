@@ -66,7 +66,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     return503OnClosing: false,
     // what the router refuses before any route is found (a broken percent-encoding, a parameter over its length
     // limit) answers in the app's error shape too, not Fastify's `{ error, code: 'FST_ERR_…', statusCode }`
-    frameworkErrors: errorHandler,
+    frameworkErrors: (error, request, reply) => void errorHandler(error, request, reply),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -74,9 +74,9 @@ describe('who may call each route (decision 060)', () => {
 
 describe('GET /arc/docs/json', () => {
   it('names the credential of each call: the agent bearer, the integration key, or none', async () => {
-    const document = (await t.app.inject({ method: 'GET', url: '/arc/docs/json' })).json() as {
+    const document = (await t.app.inject({ method: 'GET', url: '/arc/docs/json' })).json<{
       paths: Record<string, Record<string, { security?: Array<Record<string, unknown>> }>>;
-    };
+    }>();
     const securityOf = (method: string, path: string) =>
       document.paths[path.replace(/:([A-Za-z0-9_]+)/g, '{$1}')]?.[method.toLowerCase()]?.security;
     expect(securityOf('GET', contract.getUserInfo.path)).toEqual([{ bearerAuth: [] }]);

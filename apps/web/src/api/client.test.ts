@@ -1,7 +1,7 @@
 import { getCounties, getUserInfo } from '@arc/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { apiFetch } from './client.ts';
 import { configureApiClient } from './client-hooks.ts';
+import { apiFetch } from './client.ts';
 
 afterEach(() => {
   vi.unstubAllGlobals();
