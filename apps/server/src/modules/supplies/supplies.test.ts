@@ -690,7 +690,7 @@ describe('POST /arc/agent/supplies/orders', () => {
     } finally {
       await limited.close();
     }
-  });
+  }, 60_000);
 });
 
 describe('GET /arc/salesforce/agent/actid/:id', () => {
