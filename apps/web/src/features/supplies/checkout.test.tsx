@@ -89,7 +89,7 @@ describe('Checkout quantity change', () => {
     });
     renderWithProviders(<Checkout onDone={vi.fn()} onSent={vi.fn()} />);
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: `Change the quantity of ${PRODUCT.planname} (2)` }));
+    await user.click(await screen.findByRole('button', { name: `2 kits of ${PRODUCT.planname}: change the quantity` }));
     const dialog = await screen.findByRole('dialog', { name: SUPPLIES_MESSAGES.addToCartTitle });
     const qty = screen.getByRole('textbox', { name: 'Kit Quantity' });
     expect(qty).toHaveValue('2');
@@ -104,7 +104,7 @@ describe('Checkout quantity change', () => {
     expect(calls.filter((c) => c.method === 'PATCH')).toEqual([expect.objectContaining({ body: { qty: 5 } })]);
     expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(0);
     expect(
-      await screen.findByRole('button', { name: `Change the quantity of ${PRODUCT.planname} (5)` }),
+      await screen.findByRole('button', { name: `5 kits of ${PRODUCT.planname}: change the quantity` }),
     ).toBeInTheDocument();
   }, 30_000);
 });

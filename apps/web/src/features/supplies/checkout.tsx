@@ -73,7 +73,8 @@ export function Checkout({ onDone, onSent }: CheckoutProps) {
             size="compact-sm"
             rightSection={<IconPencil size={14} aria-hidden="true" />}
             onClick={() => setChanging(l)}
-            aria-label={`Change the quantity of ${l.planName} (${l.qty})`}
+            // the visible number starts the name (WCAG 2.5.3, label in name)
+            aria-label={`${l.qty} kits of ${l.planName}: change the quantity`}
           >
             {l.qty}
           </Button>
