@@ -89,7 +89,13 @@ describe('Checkout quantity change', () => {
     });
     renderWithProviders(<Checkout onDone={vi.fn()} onSent={vi.fn()} />);
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: `2 kits of ${PRODUCT.planname}: change the quantity` }));
+    await user.click(
+      await screen.findByRole(
+        'button',
+        { name: `2 kits of ${PRODUCT.planname}: change the quantity` },
+        { timeout: 10_000 },
+      ),
+    );
     const dialog = await screen.findByRole('dialog', { name: SUPPLIES_MESSAGES.addToCartTitle });
     const qty = screen.getByRole('textbox', { name: 'Kit Quantity' });
     expect(qty).toHaveValue('2');
