@@ -52,7 +52,13 @@ const wants = (part) => ONLY.size === 0 || ONLY.has(part);
 if (['start', 'web', 'lighthouse'].some(wants))
   results.machine = { memoryFirstTouchMsPerGb: memoryFirstTouchMsPerGb() };
 
-const startAppServer = () => startServer({ port: PORT, dataDir });
+// the order loop sends far more orders and kits than the provider's caps allow one agent
+const startAppServer = () =>
+  startServer({
+    port: PORT,
+    dataDir,
+    env: { SUPPLY_ORDERS_PER_HOUR: '1000000', SUPPLY_KITS_PER_DAY: '10000000' },
+  });
 
 /** The session the web app keeps after signing in (oidc-client-ts's stored user), for a signed-in Lighthouse run. */
 function storedUser(tokens, base = BASE) {
@@ -366,16 +372,24 @@ if (wants('api')) {
       },
       supplies: [{ productId: kit, qty: 1 }],
     };
+    // an order is exactly the agent's cart: each round puts the line in the cart and sends it, one agent at a
+    // time (two concurrent orders of one agent would race for one cart)
     results.supplyOrder = await loopLatencies(
       async () => {
+        const put = await fetch(`${BASE}/arc/agent/supplies/cart/items/${encodeURIComponent(kit)}`, {
+          method: 'PUT',
+          headers: auth,
+          body: JSON.stringify({ qty: 1 }),
+        });
+        await put.arrayBuffer();
         const res = await post('/arc/agent/supplies/orders', order, {
           ...auth,
           'idempotency-key': crypto.randomUUID(),
         });
         await res.arrayBuffer();
-        return res.ok;
+        return put.ok && res.ok;
       },
-      { concurrency: 5 },
+      { concurrency: 1 },
     );
   }
 }

@@ -102,6 +102,18 @@ test.describe('[SUPPLIES]', () => {
     await page.getByRole('button', { name: 'Check out', exact: true }).click();
 
     await expect(page.getByRole('heading', { name: 'Check out' })).toBeVisible();
+    // the line's quantity changes in checkout (not remove and add again), checked as Add to Cart checks it
+    await page.getByRole('button', { name: /^2 kits of .*: change the quantity$/ }).click();
+    const change = page.getByRole('dialog', { name: SUPPLIES_MESSAGES.addToCartTitle });
+    await expect(change.getByRole('textbox', { name: 'Kit Quantity' })).toHaveValue('2');
+    await change.getByRole('textbox', { name: 'Kit Quantity' }).fill('1001');
+    await change.getByRole('button', { name: 'Change Quantity' }).click();
+    await expect(change.getByText(SUPPLIES_MESSAGES.kitQuantityMax)).toBeVisible();
+    await change.getByRole('textbox', { name: 'Kit Quantity' }).fill('3');
+    await change.getByRole('button', { name: 'Change Quantity' }).click();
+    await expect(change).toBeHidden();
+    await expect(page.getByRole('button', { name: /^3 kits of .*: change the quantity$/ })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Supplies cart, 3 items' })).toBeVisible();
     // Send Order without a picked address: the spec's message
     await page.getByRole('button', { name: 'Send Order' }).click();
     await expect(page.getByRole('dialog', { name: 'Error' })).toContainText(SUPPLIES_MESSAGES.missingShipping);
@@ -156,6 +168,14 @@ test.describe('[SUPPLIES]', () => {
     await modal.getByRole('textbox', { name: 'Kit Quantity' }).fill('0');
     await modal.getByRole('button', { name: 'Add to Cart' }).click();
     await expect(modal.getByText(SUPPLIES_MESSAGES.kitQuantityMin)).toBeVisible();
+    // whole numbers only: 1.5 stays 1.5 and is refused (it once became 15); above the maximum says so
+    await modal.getByRole('textbox', { name: 'Kit Quantity' }).fill('1.5');
+    await expect(modal.getByRole('textbox', { name: 'Kit Quantity' })).toHaveValue('1.5');
+    await modal.getByRole('button', { name: 'Add to Cart' }).click();
+    await expect(modal.getByText(SUPPLIES_MESSAGES.kitQuantityWhole)).toBeVisible();
+    await modal.getByRole('textbox', { name: 'Kit Quantity' }).fill('1001');
+    await modal.getByRole('button', { name: 'Add to Cart' }).click();
+    await expect(modal.getByText(SUPPLIES_MESSAGES.kitQuantityMax)).toBeVisible();
     await modal.getByRole('textbox', { name: 'Kit Quantity' }).fill('3');
     await modal.getByRole('button', { name: 'Add to Cart' }).click();
     await expect(page.getByRole('button', { name: 'Supplies cart, 3 items' })).toBeVisible();

@@ -101,6 +101,42 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ TRUST_PROXY: '10.0.0.0/33' })).toThrow('TRUST_PROXY');
   });
 
+  it("takes the provider's caps on supply orders and enrollment uploads, with defaults a provider would set", () => {
+    expect(loadConfig({})).toMatchObject({
+      supplyOrdersPerHour: 20,
+      supplyKitsPerOrder: 2000,
+      supplyKitsPerDay: 5000,
+      uploadsPerDay: 200,
+      uploadBytesPerDay: 2 * 1024 ** 3,
+    });
+    expect(
+      loadConfig({
+        SUPPLY_ORDERS_PER_HOUR: '5',
+        SUPPLY_KITS_PER_ORDER: '100',
+        SUPPLY_KITS_PER_DAY: '300',
+        UPLOADS_PER_DAY: '10',
+        UPLOAD_BYTES_PER_DAY: '1048576',
+      }),
+    ).toMatchObject({
+      supplyOrdersPerHour: 5,
+      supplyKitsPerOrder: 100,
+      supplyKitsPerDay: 300,
+      uploadsPerDay: 10,
+      uploadBytesPerDay: 1048576,
+    });
+    for (const key of [
+      'SUPPLY_ORDERS_PER_HOUR',
+      'SUPPLY_KITS_PER_ORDER',
+      'SUPPLY_KITS_PER_DAY',
+      'UPLOADS_PER_DAY',
+      'UPLOAD_BYTES_PER_DAY',
+    ]) {
+      for (const value of ['0', '-1', '1.5', 'many']) {
+        expect(() => loadConfig({ [key]: value }), `${key}=${value}`).toThrow(ConfigError);
+      }
+    }
+  });
+
   it('takes a buffer pool size for the embedded database, with its unit', () => {
     expect(loadConfig({}).pgliteSharedBuffers).toBeUndefined();
     expect(loadConfig({ PGLITE_SHARED_BUFFERS: '128MB' }).pgliteSharedBuffers).toBe('128MB');

@@ -73,6 +73,16 @@ const EnvSchema = z
     SIGN_INS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(30),
     MEMBER_SUPPORT_EMAIL: z.email('must be an e-mail address').default('member-support@arc.example'),
     AUDIT_RETENTION_DAYS: z.coerce.number().int().min(0).max(36_500).default(3650),
+    SUPPLY_ORDERS_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(20),
+    SUPPLY_KITS_PER_ORDER: z.coerce.number().int().min(1).max(1_000_000).default(2000),
+    SUPPLY_KITS_PER_DAY: z.coerce.number().int().min(1).max(10_000_000).default(5000),
+    UPLOADS_PER_DAY: z.coerce.number().int().min(1).max(1_000_000).default(200),
+    UPLOAD_BYTES_PER_DAY: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(2 ** 50)
+      .default(2 * 1024 ** 3),
   })
   .strict();
 
@@ -132,6 +142,16 @@ export interface Config {
   memberSupportEmail: string;
   /** audit log rows older than this many days are purged daily (0: kept for ever) */
   auditRetentionDays: number;
+  /** supply orders one agent may send an hour */
+  supplyOrdersPerHour: number;
+  /** most kits (all lines together) in one supply order, and so in one cart */
+  supplyKitsPerOrder: number;
+  /** most kits one agent may order in any 24 hours */
+  supplyKitsPerDay: number;
+  /** enrollment uploads one agent may send a business day */
+  uploadsPerDay: number;
+  /** enrollment upload bytes one agent may send a business day */
+  uploadBytesPerDay: number;
 }
 
 export type TrustProxy = false | number | string[];
@@ -301,5 +321,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     staffApiKey: e.STAFF_API_KEY,
     auditRetentionDays: e.AUDIT_RETENTION_DAYS,
+    supplyOrdersPerHour: e.SUPPLY_ORDERS_PER_HOUR,
+    supplyKitsPerOrder: e.SUPPLY_KITS_PER_ORDER,
+    supplyKitsPerDay: e.SUPPLY_KITS_PER_DAY,
+    uploadsPerDay: e.UPLOADS_PER_DAY,
+    uploadBytesPerDay: e.UPLOAD_BYTES_PER_DAY,
   });
 }

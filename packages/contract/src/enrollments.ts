@@ -143,6 +143,13 @@ export const ENROLLMENT_MESSAGES = {
   noEnrollments: 'There are no enrollments to show.',
 } as const;
 
+/** The refusal past an agent's daily upload quota (UPLOADS_PER_DAY, UPLOAD_BYTES_PER_DAY), in the business day. */
+export function uploadQuotaMessage(maxUploads: number, maxBytes: number): string {
+  const mb = maxBytes / (1024 * 1024);
+  const size = mb >= 1 ? `${Math.floor(mb).toLocaleString('en-US')} MB` : `${maxBytes.toLocaleString('en-US')} bytes`;
+  return `You have reached today's upload limit (${maxUploads.toLocaleString('en-US')} files or ${size} a day). You can upload again tomorrow.`;
+}
+
 // ── staff ─────────────────────────────────────────────────────────────────────────────────────────
 // The provider's systems move enrollments through their statuses with the integration key (STAFF_API_KEY),
 // not an agent's token; see docs/operations.md. Without the key these calls do not exist (404). A full back

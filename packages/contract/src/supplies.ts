@@ -16,6 +16,8 @@ export const SUPPLIES_MESSAGES = {
   chooseState: 'Choose a State',
   addToCartTitle: 'How many would you like?',
   kitQuantityMin: 'Kit Quantity must be a number of at least 1.',
+  kitQuantityWhole: 'Kit Quantity must be a whole number.',
+  kitQuantityMax: 'Kit Quantity can be at most 1,000.',
   missingShipping:
     'Missing shipping information. Please click on a suggested address from the Ship To Address input search.',
   readyToSellTitle: 'Ready to Sell',
@@ -27,6 +29,8 @@ export const SUPPLIES_MESSAGES = {
   orderSent: 'Your order was sent.',
   notCompleted: 'Not Completed',
   emptyCart: 'Your cart is empty: add supplies before sending an order.',
+  cartChanged: 'Your cart changed since you reviewed it. Check the lines shown now and send the order again.',
+  notInCart: 'That product is not in your cart.',
   idempotencyMismatch: 'This order key was already used for a different order. Reload the page and try again.',
   productYearClosed: 'Supplies for this product year cannot be ordered now.',
 } as const;
@@ -174,12 +178,21 @@ export type CartItem = z.infer<typeof CartItemSchema>;
 export const CartSchema = z.object({ items: z.array(CartItemSchema) });
 export type Cart = z.infer<typeof CartSchema>;
 
-/** Kit Quantity: a whole number, at least 1 (spec part 2 §5). */
+/** Most kits of one product in a cart line (the provider's per-order and per-day caps are server settings). */
+export const KIT_QUANTITY_MAX = 1000;
+
+/** Kit Quantity: a whole number, at least 1 (spec part 2 §5), at most KIT_QUANTITY_MAX. */
 export const KitQuantitySchema = z
   .number({ error: SUPPLIES_MESSAGES.kitQuantityMin })
-  .int(SUPPLIES_MESSAGES.kitQuantityMin)
   .min(1, SUPPLIES_MESSAGES.kitQuantityMin)
-  .max(10_000, 'Kit Quantity can be at most 10000.');
+  .int(SUPPLIES_MESSAGES.kitQuantityWhole)
+  .max(KIT_QUANTITY_MAX, SUPPLIES_MESSAGES.kitQuantityMax);
+
+/** Refusals of an order by the provider's caps (SUPPLY_KITS_PER_ORDER, SUPPLY_KITS_PER_DAY). */
+export const kitsPerOrderMessage = (max: number, total: number) =>
+  `An order can hold at most ${max.toLocaleString('en-US')} kits; this one would hold ${total.toLocaleString('en-US')}. Lower a quantity in the cart.`;
+export const kitsPerDayMessage = (max: number, ordered: number) =>
+  `You can order at most ${max.toLocaleString('en-US')} kits in 24 hours, and ${ordered.toLocaleString('en-US')} are ordered already. Lower a quantity or send the order later.`;
 
 export const CartProductParamsSchema = z.object({ productId: z.string().min(1).max(100) });
 
@@ -199,6 +212,18 @@ export const updateCartItem = defineRoute({
   summary: 'Put a product in the cart with this quantity (replacing the quantity of a product already there)',
   tags: ['supplies'],
   auth: 'agent',
+  params: CartProductParamsSchema,
+  body: z.object({ qty: KitQuantitySchema }),
+  responses: { 200: CartSchema, 400: ErrorResponseSchema, 401: ErrorResponseSchema, 404: ErrorResponseSchema },
+});
+
+/** Changes the quantity of a line already in the cart (checkout); a product not in the cart answers 404. */
+export const updateCartItemQuantity = defineRoute({
+  method: 'PATCH',
+  path: '/arc/agent/supplies/cart/items/:productId',
+  summary: 'Change the quantity of a product already in the cart',
+  tags: ['supplies'],
+  auth: true,
   params: CartProductParamsSchema,
   body: z.object({ qty: KitQuantitySchema }),
   responses: { 200: CartSchema, 400: ErrorResponseSchema, 401: ErrorResponseSchema, 404: ErrorResponseSchema },
@@ -233,7 +258,10 @@ export type ShippingAddress = z.infer<typeof ShippingAddressSchema>;
 
 export const CreateSupplyOrderRequestSchema = z.object({
   address: ShippingAddressSchema,
-  /** the cart lines the agent reviewed; the server reads the products from its catalog, never from here */
+  /**
+   * the cart lines the agent reviewed: they must be exactly the cart's lines (else 409, nothing ordered); the
+   * server reads the products from its catalog, never from here
+   */
   supplies: z.array(z.object({ productId: z.string().min(1).max(100), qty: KitQuantitySchema })).max(100),
 });
 export type CreateSupplyOrderRequest = z.infer<typeof CreateSupplyOrderRequestSchema>;
@@ -269,6 +297,7 @@ export const createSupplyOrder = defineRoute({
     401: ErrorResponseSchema,
     403: ErrorResponseSchema,
     409: ErrorResponseSchema,
+    429: ErrorResponseSchema,
   },
 });
 

@@ -66,6 +66,8 @@ describe.skipIf(!postgresUrl)('database outage on PostgreSQL (TCP proxy cut duri
     let directUrl: URL | undefined;
     t = await createTestApp({
       clock,
+      // the load sends far more orders and kits than the provider's caps allow one agent
+      env: { SUPPLY_ORDERS_PER_HOUR: '100000', SUPPLY_KITS_PER_DAY: '10000000' },
       connectThrough: (url) => {
         directUrl = url;
         const proxied = new URL(url);
@@ -125,17 +127,34 @@ describe.skipIf(!postgresUrl)('database outage on PostgreSQL (TCP proxy cut duri
 
     const agentFor = (n: number) => agentIds[n % agentIds.length]!;
 
+    const supplies = [
+      { productId: KIT_A, qty: 1 },
+      { productId: KIT_B, qty: 2 },
+    ];
+    /** puts the order's lines in the agent's cart (an order is exactly the cart); false when that failed */
+    async function fillCart(agentId: string): Promise<boolean> {
+      for (const line of supplies) {
+        const res = await t.app.inject({
+          method: 'PUT',
+          url: `/arc/agent/supplies/cart/items/${line.productId}`,
+          headers: bearer(tokens.get(agentId)!),
+          payload: { qty: line.qty },
+        });
+        if (res.statusCode !== 200) return false;
+      }
+      return true;
+    }
+
     async function orderLoop(worker: number) {
+      // one agent per worker: an order takes the whole cart, so two workers must not share one
+      const agentId = agentIds[worker]!;
       while (isRunning) {
-        const agentId = agentFor(worker + seq);
+        if (!(await fillCart(agentId))) {
+          await sleep(40);
+          continue;
+        }
         const key = `outage-${worker}-${(seq += 1)}`;
-        const body = {
-          address: ADDRESS,
-          supplies: [
-            { productId: KIT_A, qty: 1 },
-            { productId: KIT_B, qty: 2 },
-          ],
-        };
+        const body = { address: ADDRESS, supplies };
         const res = await timed('order', () =>
           t.app.inject({
             method: 'POST',
@@ -274,6 +293,8 @@ describe.skipIf(!postgresUrl)('database outage on PostgreSQL (TCP proxy cut duri
 
     // ── retrying an order that got 503 with its Idempotency-Key: one order per key, never two ─────────────
     for (const order of orders.filter((o) => o.status === 503)) {
+      // a later order of the same agent took the cart: the agent fills it again before retrying
+      expect(await fillCart(order.agentId)).toBe(true);
       const res = await t.app.inject({
         method: 'POST',
         url: '/arc/agent/supplies/orders',

@@ -98,6 +98,15 @@ describe('POST /arc/agent/supplies/orders after a lost answer', () => {
   it('answers the first result to a retry with the same Idempotency-Key and writes nothing more', async () => {
     const keys = ['lost-answer-1', 'lost-answer-2', 'lost-answer-3'];
     for (const key of keys) {
+      // an order sends exactly the cart's lines
+      const [line] = BODY.supplies;
+      const filled = await t.app.inject({
+        method: 'PUT',
+        url: `/arc/agent/supplies/cart/items/${line!.productId}`,
+        headers: bearer(token),
+        payload: { qty: line!.qty },
+      });
+      expect(filled.statusCode).toBe(200);
       // the order is committed, the answer is cut off
       await expect(postOrder(cutterPort, key)).rejects.toThrow(/ECONNRESET|socket hang up/);
       const first = await t.database.db.select().from(supplyOrders);

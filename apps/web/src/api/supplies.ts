@@ -11,6 +11,7 @@ import {
   listSupplyOrderLog,
   listSupplyOrders,
   updateCartItem,
+  updateCartItemQuantity,
   type Cart,
   type CreateSupplyOrderRequest,
   type StateCode,
@@ -71,6 +72,17 @@ export function useUpdateCartItem() {
     mutationFn: ({ productId, qty }: { productId: string; qty: number }) =>
       apiFetch(updateCartItem, { params: { productId }, body: { qty } }),
     onSuccess: (cart: Cart) => client.setQueryData(suppliesQueries.cart().queryKey, cart),
+  });
+}
+
+/** PATCH the quantity of a line already in the cart (checkout); a line removed meanwhile is a 404, not re-added. */
+export function useUpdateCartItemQuantity() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ productId, qty }: { productId: string; qty: number }) =>
+      apiFetch(updateCartItemQuantity, { params: { productId }, body: { qty } }),
+    onSuccess: (cart: Cart) => client.setQueryData(suppliesQueries.cart().queryKey, cart),
+    onError: () => client.invalidateQueries({ queryKey: suppliesQueries.cart().queryKey }),
   });
 }
 

@@ -1,4 +1,4 @@
-import { index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { files } from './files.ts';
 import { agents } from './profile.ts';
 
@@ -27,4 +27,23 @@ export const enrollments = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('enrollments_agent_received_idx').on(t.agentId, t.receivedAt, t.id)],
+);
+
+/**
+ * Each agent's enrollment uploads of one business day (decision 068): reserved before a byte is stored, in one
+ * conditional upsert, so parallel uploads cannot overshoot UPLOADS_PER_DAY or UPLOAD_BYTES_PER_DAY. Rows of past
+ * days are purged.
+ */
+export const uploadQuotaDays = pgTable(
+  'upload_quota_days',
+  {
+    agentId: text('agent_id')
+      .notNull()
+      .references(() => agents.id, { onDelete: 'cascade' }),
+    /** the business day (TZ_BUSINESS), YYYY-MM-DD */
+    day: text('day').notNull(),
+    uploads: integer('uploads').notNull(),
+    bytes: bigint('bytes', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.agentId, t.day] })],
 );

@@ -27,6 +27,8 @@ export const AUDIT_ACTIONS = [
   'email.changed',
   /** a stored file streamed to the agent (subject: the file id) */
   'file.downloaded',
+  /** a T65 prospect search answered (subject: county or zip; detail: the search, rows answered, capped) */
+  'prospects.searched',
   /** a T65 prospect list exported (detail: the search and row count) */
   'prospects.exported',
   /** the agent's enrollments exported as a spreadsheet */

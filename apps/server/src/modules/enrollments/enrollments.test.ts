@@ -2,15 +2,20 @@ import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { ENROLLMENT_MAX_BYTES, ENROLLMENT_MESSAGES, ENROLLMENTS_EXPORT_COLUMNS } from '@arc/contract';
+import {
+  ENROLLMENT_MAX_BYTES,
+  ENROLLMENT_MESSAGES,
+  ENROLLMENTS_EXPORT_COLUMNS,
+  uploadQuotaMessage,
+} from '@arc/contract';
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { enrollments, files } from '../../db/schema/index.ts';
+import { enrollments, files, uploadQuotaDays } from '../../db/schema/index.ts';
 import { insertEnrollment, makeEnrollment } from '../../seed/enrollments.ts';
 import { insertAgent } from '../../seed/factories.ts';
-import { createTestApp, type TestApp } from '../../test/app.ts';
+import { createTestApp, fixedClock, type TestApp } from '../../test/app.ts';
 import { generatedFile, multipart, postMultipart, sendPartOfMultipart, type Part } from '../../test/multipart.ts';
 import { bearer, mintAccessToken } from '../../test/tokens.ts';
 import { UPLOADS_PER_MINUTE } from './routes.ts';
@@ -512,5 +517,119 @@ describe('GET /arc/agent/enrollments/export/:token', () => {
     expect(rows).toHaveLength(1204);
     const times = rows.slice(1).map((r) => r[7]!);
     expect([...times].sort().reverse()).toEqual(times);
+  });
+});
+
+describe('the daily upload quota (UPLOADS_PER_DAY, UPLOAD_BYTES_PER_DAY)', () => {
+  // 27 November 2026, 10:00 in Los Angeles
+  const clock = fixedClock('2026-11-27T18:00:00Z');
+  let q: TestApp;
+  let quotaUrl: string;
+  const LIMIT_UPLOADS = 3;
+  let limitBytes: number;
+  let bodyBytes: number;
+
+  const send = async (parts: Part[], agent: string) => {
+    const body = multipart(parts);
+    return q.app.inject({
+      method: 'POST',
+      url: '/arc/agent/enrollments',
+      headers: { ...bearer(await mintAccessToken(q, { agentId: agent })), 'content-type': body.contentType },
+      payload: body.buffer(),
+    });
+  };
+  const quotaRows = () => q.database.db.select().from(uploadQuotaDays);
+  const storedIn = (app: TestApp) => {
+    const root = path.join(app.config.dataDir, 'files');
+    return fs.existsSync(root)
+      ? fs.readdirSync(root, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).length
+      : 0;
+  };
+
+  beforeAll(async () => {
+    bodyBytes = multipart(pdfParts()).buffer().length;
+    // room for two of these PDFs at their real size and a third's whole request body, never for a fourth
+    limitBytes = 2 * pdf.length + bodyBytes;
+    q = await createTestApp({
+      clock,
+      env: { UPLOADS_PER_DAY: String(LIMIT_UPLOADS), UPLOAD_BYTES_PER_DAY: String(limitBytes) },
+    });
+    await q.app.listen({ port: 0, host: '127.0.0.1' });
+    quotaUrl = `http://127.0.0.1:${(q.app.server.address() as AddressInfo).port}/arc/agent/enrollments`;
+  });
+  afterAll(async () => {
+    await q?.close();
+  });
+
+  it('answers 429 past the day’s uploads, storing nothing, until the next business day; refusals do not count', async () => {
+    const agent = await insertAgent(q.database.db);
+    const other = await insertAgent(q.database.db);
+    // a refused upload (not a PDF) gives its reservation back
+    expect((await send([{ name: 'enrollment', filename: 'x.pdf', body: PNG }], agent.id)).statusCode).toBe(415);
+    for (let i = 0; i < LIMIT_UPLOADS; i += 1) expect((await send(pdfParts(), agent.id)).statusCode).toBe(201);
+    const files = storedIn(q);
+    const refused = await send(pdfParts(), agent.id);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toEqual({
+      code: 'TOO_MANY_REQUESTS',
+      message: uploadQuotaMessage(LIMIT_UPLOADS, limitBytes),
+    });
+    expect(storedIn(q)).toBe(files);
+    expect((await q.database.db.select().from(enrollments).where(eq(enrollments.agentId, agent.id))).length).toBe(
+      LIMIT_UPLOADS,
+    );
+    // each stored upload counts its real size, not what was reserved for it
+    expect((await quotaRows()).find((r) => r.agentId === agent.id)).toEqual({
+      agentId: agent.id,
+      day: '2026-11-27',
+      uploads: LIMIT_UPLOADS,
+      bytes: LIMIT_UPLOADS * pdf.length,
+    });
+    // another agent has a quota of their own
+    expect((await send(pdfParts(), other.id)).statusCode).toBe(201);
+    // after midnight in the business time zone the agent may upload again
+    clock.advance(14 * 60 * 60 * 1000);
+    expect((await send(pdfParts(), agent.id)).statusCode).toBe(201);
+  });
+
+  it('counts bytes: an upload that would pass the day’s bytes is refused before a byte is stored', async () => {
+    const agent = await insertAgent(q.database.db);
+    // two stored (2 × the PDF's size); a third fits in the count but its body would pass the bytes
+    await q.database.db.insert(uploadQuotaDays).values({
+      agentId: agent.id,
+      day: '2026-11-28',
+      uploads: 1,
+      bytes: limitBytes - bodyBytes + 1,
+    });
+    const files = storedIn(q);
+    const refused = await send(pdfParts(), agent.id);
+    expect(refused.statusCode).toBe(429);
+    expect(storedIn(q)).toBe(files);
+    // a large upload over HTTP is refused at once, with nothing of it stored (not even a partial file)
+    const large = await postMultipart(
+      quotaUrl,
+      multipart([
+        { name: 'radio1', value: 'newapp' },
+        { name: 'enrollment', filename: 'large.pdf', body: generatedFile(5 * 1024 * 1024) },
+      ]),
+      bearer(await mintAccessToken(q, { agentId: agent.id })),
+    );
+    expect(large.status).toBe(429);
+    expect(storedIn(q)).toBe(files);
+    expect((await quotaRows()).find((r) => r.agentId === agent.id)).toMatchObject({ uploads: 1 });
+  });
+
+  it('never lets parallel uploads pass the quota', async () => {
+    const agent = await insertAgent(q.database.db);
+    const answers = await Promise.all(Array.from({ length: 8 }, () => send(pdfParts(), agent.id)));
+    const stored = answers.filter((a) => a.statusCode === 201).length;
+    expect(answers.filter((a) => a.statusCode === 429)).toHaveLength(8 - stored);
+    expect(stored).toBeGreaterThanOrEqual(1);
+    expect(stored).toBeLessThanOrEqual(LIMIT_UPLOADS);
+    const rows = await q.database.db.select().from(enrollments).where(eq(enrollments.agentId, agent.id));
+    expect(rows).toHaveLength(stored);
+    const [row] = (await quotaRows()).filter((r) => r.agentId === agent.id);
+    expect(row).toMatchObject({ uploads: stored, bytes: stored * pdf.length });
+    expect(row!.bytes).toBeLessThanOrEqual(limitBytes);
   });
 });

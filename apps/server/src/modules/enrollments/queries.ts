@@ -1,6 +1,6 @@
-import { and, desc, eq, lt, or, type SQL } from 'drizzle-orm';
+import { and, desc, eq, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { agents, enrollments, files } from '../../db/schema/index.ts';
+import { agents, enrollments, files, uploadQuotaDays } from '../../db/schema/index.ts';
 
 export type EnrollmentRow = typeof enrollments.$inferSelect;
 export type NewEnrollmentRow = typeof enrollments.$inferInsert;
@@ -121,3 +121,44 @@ export async function updateEnrollmentIfStatus(
     .returning({ id: enrollments.id });
   return rows.length > 0;
 }
+
+/**
+ * Counts one upload of `bytes` against the agent's day, only if it stays within both limits: one statement, so
+ * parallel uploads are counted one after the other. False when the quota would be exceeded (nothing counted).
+ */
+export async function reserveUploadQuota(
+  db: Db,
+  key: { agentId: string; day: string },
+  bytes: number,
+  limits: { uploads: number; bytes: number },
+): Promise<boolean> {
+  const rows = await db
+    .insert(uploadQuotaDays)
+    .values({ ...key, uploads: 1, bytes })
+    .onConflictDoUpdate({
+      target: [uploadQuotaDays.agentId, uploadQuotaDays.day],
+      set: { uploads: sql`${uploadQuotaDays.uploads} + 1`, bytes: sql`${uploadQuotaDays.bytes} + ${bytes}` },
+      setWhere: sql`${uploadQuotaDays.uploads} < ${limits.uploads} and ${uploadQuotaDays.bytes} + ${bytes} <= ${limits.bytes}`,
+    })
+    .returning({ uploads: uploadQuotaDays.uploads });
+  return rows.length > 0;
+}
+
+/** Corrects a reservation: `uploads` and `bytes` are added (negative to give back). */
+export async function adjustUploadQuota(
+  db: Db,
+  key: { agentId: string; day: string },
+  change: { uploads: number; bytes: number },
+): Promise<void> {
+  await db
+    .update(uploadQuotaDays)
+    .set({
+      uploads: sql`greatest(${uploadQuotaDays.uploads} + ${change.uploads}, 0)`,
+      bytes: sql`greatest(${uploadQuotaDays.bytes} + ${change.bytes}, 0)`,
+    })
+    .where(and(eq(uploadQuotaDays.agentId, key.agentId), eq(uploadQuotaDays.day, key.day)));
+}
+
+/** Deletes the quota rows of days before `day` (YYYY-MM-DD sorts as text). */
+export const deleteUploadQuotaBefore = (db: Db, day: string) =>
+  db.delete(uploadQuotaDays).where(lt(uploadQuotaDays.day, day));

@@ -17,6 +17,7 @@ import {
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { AppError } from '../../platform/errors.ts';
+import { startPeriodicJob } from '../../platform/periodic-job.ts';
 import { markBodyChunks } from '../../platform/request-body.ts';
 import { addRoute } from '../../platform/routes.ts';
 import { sendXlsx, type XlsxColumn } from '../../platform/xlsx.ts';
@@ -31,10 +32,16 @@ import {
   findStaffEnrollments,
   listEnrollments,
   parseMode,
+  purgeOldUploadQuota,
+  releaseUpload,
+  reserveUpload,
+  settleUpload,
   storeEnrollmentPdf,
   updateEnrollmentStatus,
   type EnrollmentsDeps,
   type StoredUpload,
+  type UploadQuotaDeps,
+  type UploadReservation,
 } from './service.ts';
 
 /** Uploads per agent per minute: a whole folder dropped at once fits, a runaway script does not. */
@@ -42,6 +49,20 @@ export const UPLOADS_PER_MINUTE = 30;
 
 export async function enrollmentsRoutes(app: FastifyInstance): Promise<void> {
   const deps: EnrollmentsDeps = { db: app.db, clock: app.deps.clock, storage: app.deps.storage };
+  const quota: UploadQuotaDeps = {
+    db: app.db,
+    clock: app.deps.clock,
+    timeZone: app.deps.config.businessTimeZone,
+    uploadsPerDay: app.deps.config.uploadsPerDay,
+    bytesPerDay: app.deps.config.uploadBytesPerDay,
+  };
+  const stopPurge = startPeriodicJob({
+    name: 'upload-quota-purge',
+    everyMs: 60 * 60 * 1000,
+    log: app.log,
+    job: () => purgeOldUploadQuota(quota),
+  });
+  app.addHook('onClose', async () => stopPurge());
 
   // Registered here, so only this plugin's routes parse multipart. The default file limit is 1 MiB
   // (design §7): raised to exactly the upload limit. One file and one small field per request.
@@ -59,9 +80,12 @@ export async function enrollmentsRoutes(app: FastifyInstance): Promise<void> {
       let mode: unknown;
       let fileName = '';
       let stored: StoredUpload | undefined;
+      let reservation: UploadReservation | undefined;
       // the body's chunks are freed as soon as storage has written them, not at the next garbage collection
       markBodyChunks(request.raw);
       try {
+        // the agent's daily quota, before a byte is stored (429 past it)
+        reservation = await reserveUpload(quota, request.agentId, request.headers['content-length']);
         for await (const part of request.parts()) {
           if (part.type === 'field') {
             if (part.fieldname !== ENROLLMENT_UPLOAD_FIELDS.mode) continue;
@@ -87,10 +111,18 @@ export async function enrollmentsRoutes(app: FastifyInstance): Promise<void> {
           fileName,
           stored,
         });
+        const size = stored.size;
         stored = undefined;
+        const counted = reservation;
+        reservation = undefined;
+        // the stored file counts its real size; a failure here leaves the (larger) reservation counted
+        await settleUpload(quota, counted, size).catch((error: unknown) =>
+          request.log.warn({ err: error }, 'upload quota not settled'),
+        );
         return await reply.code(201).send(enrollment);
       } catch (err) {
         if (stored) await discardUpload(deps, stored).catch(() => undefined);
+        if (reservation) await releaseUpload(quota, reservation).catch(() => undefined);
         discardRestOfBody(request.raw, reply);
         throw asUploadError(err);
       }

@@ -6,7 +6,9 @@ import {
   ENROLLMENT_TRANSITIONS,
   EnrollmentModeSchema,
   EnrollmentStatusSchema,
+  datePartsIn,
   PDF_SIGNATURE,
+  uploadQuotaMessage,
   type Enrollment,
   type EnrollmentMode,
   type ListEnrollmentsResponse,
@@ -27,6 +29,9 @@ import {
   redeemExportToken,
 } from '../files/service.ts';
 import {
+  adjustUploadQuota,
+  deleteUploadQuotaBefore,
+  reserveUploadQuota,
   findStaffEnrollments as findStaffEnrollmentRows,
   insertUploadedEnrollment,
   listAgentEnrollments,
@@ -41,6 +46,63 @@ export interface EnrollmentsDeps {
   db: Db;
   clock: Clock;
   storage: Storage;
+}
+
+/** An agent's daily upload quota (UPLOADS_PER_DAY, UPLOAD_BYTES_PER_DAY), counted per business day. */
+export interface UploadQuotaDeps {
+  db: Db;
+  clock: Clock;
+  timeZone: string;
+  uploadsPerDay: number;
+  bytesPerDay: number;
+}
+
+/** What an upload holds of the agent's day until it is stored (then its real size) or given back. */
+export interface UploadReservation {
+  agentId: string;
+  day: string;
+  bytes: number;
+}
+
+const businessDay = (at: Date, timeZone: string) => {
+  const { year, month, day } = datePartsIn(at, timeZone);
+  return `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+};
+
+/**
+ * Reserves one upload of the agent's day before a byte is stored: the request's Content-Length (the file and a
+ * little multipart framing; Node ends the body there, so it cannot be exceeded), or the largest file allowed when
+ * the body comes chunked. One conditional upsert, so parallel uploads cannot overshoot. 429 past the quota.
+ */
+export async function reserveUpload(
+  deps: UploadQuotaDeps,
+  agentId: string,
+  contentLength: string | undefined,
+): Promise<UploadReservation> {
+  const declared = contentLength !== undefined && /^\d{1,15}$/.test(contentLength) ? Number(contentLength) : NaN;
+  const bytes = Number.isFinite(declared) ? Math.min(declared, ENROLLMENT_MAX_BYTES) : ENROLLMENT_MAX_BYTES;
+  const reservation = { agentId, day: businessDay(deps.clock.now(), deps.timeZone), bytes };
+  const limits = { uploads: deps.uploadsPerDay, bytes: deps.bytesPerDay };
+  if (bytes > limits.bytes || !(await reserveUploadQuota(deps.db, reservation, bytes, limits))) {
+    throw new AppError('TOO_MANY_REQUESTS', uploadQuotaMessage(limits.uploads, limits.bytes));
+  }
+  return reservation;
+}
+
+/** A stored upload counts its real size instead of what was reserved. */
+export const settleUpload = (deps: Pick<UploadQuotaDeps, 'db'>, reservation: UploadReservation, size: number) =>
+  adjustUploadQuota(deps.db, reservation, { uploads: 0, bytes: size - reservation.bytes });
+
+/** A refused or failed upload gives its reservation back. */
+export const releaseUpload = (deps: Pick<UploadQuotaDeps, 'db'>, reservation: UploadReservation) =>
+  adjustUploadQuota(deps.db, reservation, { uploads: -1, bytes: -reservation.bytes });
+
+/** Forgets the quota of days before yesterday (a day's row is needed only while that day lasts). */
+export async function purgeOldUploadQuota(deps: Pick<UploadQuotaDeps, 'db' | 'clock' | 'timeZone'>): Promise<void> {
+  await deleteUploadQuotaBefore(
+    deps.db,
+    businessDay(new Date(deps.clock.now().getTime() - 24 * 60 * 60 * 1000), deps.timeZone),
+  );
 }
 
 const SIGNATURE = Buffer.from(PDF_SIGNATURE, 'latin1');

@@ -19,6 +19,7 @@ const clock = fixedClock('2026-11-23T18:00:00Z');
 let t: TestApp;
 let token: string;
 let agentNpn: string;
+let agentId: string;
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'arc-t65-'));
 
 const person = (overrides: Partial<ProspectInput> = {}): ProspectInput => ({
@@ -60,6 +61,7 @@ beforeAll(async () => {
   t = await createTestApp({ clock });
   const agent = await insertAgent(t.database.db);
   agentNpn = agent.npn;
+  agentId = agent.id;
   token = await mintAccessToken(t, { agentId: agent.id });
   await replaceProspectList(t.database.db, items(FIXTURE), { source: 'fixture' });
 });
@@ -210,6 +212,48 @@ describe('POST /arc/agent/zipcode/list', () => {
     const unknown = await post('/arc/agent/zipcode/list', { zips: ['00000'], ...RANGE });
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json().message).toBe('Unknown postal code: 00000');
+  });
+});
+
+describe('prospect searches in the audit log', () => {
+  const lastAudit = async () =>
+    (
+      await t.database.db.execute<{ agent_id: string; ip: string; action: string; subject: string; detail: unknown }>(
+        sql`select agent_id, ip, action, subject, detail from audit_log order by id desc limit 1`,
+      )
+    ).rows[0];
+  const auditCount = async () =>
+    Number((await t.database.db.execute<{ n: string }>(sql`select count(*) n from audit_log`)).rows[0]!.n);
+
+  it('records every county and postal-code search: who, the search and how many rows were answered', async () => {
+    const before = await auditCount();
+    const byCounty = await post('/arc/agent/t65/list', { county: ['55025'], state: 'WI', ...RANGE });
+    expect(byCounty.json().rows).toHaveLength(3);
+    expect(await lastAudit()).toEqual({
+      agent_id: agentId,
+      ip: '127.0.0.1',
+      action: 'prospects.searched',
+      subject: 'county',
+      detail: { search: { kind: 'county', county: ['55025'], state: 'WI', ...RANGE }, rows: 3, isCapped: false },
+    });
+    await post('/arc/agent/zipcode/list', { zips: ['53202'], ...RANGE });
+    expect(await lastAudit()).toMatchObject({
+      action: 'prospects.searched',
+      subject: 'zip',
+      detail: { search: { kind: 'zip', zips: ['53202'], ...RANGE }, rows: 1, isCapped: false },
+    });
+    // a search that finds nobody is a search too
+    await post('/arc/agent/zipcode/list', { zips: ['53703'], datefrom: '2030-01-01', dateto: '2030-02-01' });
+    expect(await lastAudit()).toMatchObject({ subject: 'zip', detail: { rows: 0 } });
+    // one record per search, nothing more
+    expect(await auditCount()).toBe(before + 3);
+  });
+
+  it('records nothing for a refused search (no rows were answered)', async () => {
+    const before = await auditCount();
+    expect((await post('/arc/agent/zipcode/list', { zips: ['00000'], ...RANGE })).statusCode).toBe(400);
+    expect((await post('/arc/agent/t65/list', { county: ['55025'], ...RANGE }, null)).statusCode).toBe(401);
+    expect(await auditCount()).toBe(before);
   });
 });
 

@@ -95,8 +95,35 @@ async function checkZips(db: Db, zips: string[]): Promise<void> {
   if (unknown.length) throw badRequest(`Unknown postal code: ${unknown.join(', ')}`, 'zips');
 }
 
+/** Who searched, from where: every answered search is recorded, as the export is (its rows are personal data). */
+export interface ProspectSearcher {
+  agentId: string;
+  /** the client's address as trusted by TRUST_PROXY */
+  ip: string;
+}
+
+/**
+ * One audit row per answered search (one insert, awaited: a search that cannot be recorded is not answered), with
+ * the search in the export record's shape and how many rows the agent got.
+ */
+async function recordSearch(
+  deps: ProspectsDeps,
+  who: ProspectSearcher,
+  search: ProspectSearch,
+  answer: ProspectListResponse,
+): Promise<void> {
+  await recordAudit(deps, {
+    agentId: who.agentId,
+    ip: who.ip,
+    action: 'prospects.searched',
+    subject: search.kind,
+    detail: { search, rows: answer.rows.length, isCapped: answer.isCapped },
+  });
+}
+
 export async function findProspectsByCounty(
   deps: ProspectsDeps,
+  who: ProspectSearcher,
   request: FindProspectsByCountyRequest,
 ): Promise<ProspectListResponse> {
   const fips = unique(request.county);
@@ -105,11 +132,14 @@ export async function findProspectsByCounty(
   const found = new Set(rows.map((r) => r.county_fips));
   const unseen = fips.filter((f) => !found.has(f));
   if (unseen.length || request.state) await checkCounties(deps.db, request.state ? fips : unseen, request.state);
-  return capped(rows);
+  const answer = capped(rows);
+  await recordSearch(deps, who, { kind: 'county', ...request }, answer);
+  return answer;
 }
 
 export async function findProspectsByZip(
   deps: ProspectsDeps,
+  who: ProspectSearcher,
   request: FindProspectsByZipRequest,
 ): Promise<ProspectListResponse> {
   const zips = unique(request.zips);
@@ -117,7 +147,9 @@ export async function findProspectsByZip(
   const found = new Set(rows.map((r) => r.zip));
   const unseen = zips.filter((z) => !found.has(z));
   if (unseen.length) await checkZips(deps.db, unseen);
-  return capped(rows);
+  const answer = capped(rows);
+  await recordSearch(deps, who, { kind: 'zip', ...request }, answer);
+  return answer;
 }
 
 export const listProspectCounties = (deps: ProspectsDeps, state: StateCode): Promise<County[]> =>

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, lt } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import {
   agentReadyToSell,
@@ -111,6 +111,32 @@ export const selectCart = (db: DbOrTx, agentId: string) =>
     .where(eq(supplyCartItems.agentId, agentId))
     .orderBy(asc(supplyCartItems.addedAt), asc(supplyProducts.id));
 
+/** The cart's lines as they stand (product and quantity), for the order's and the caps' checks. */
+export const selectCartLines = (db: DbOrTx, agentId: string) =>
+  db
+    .select({ productId: supplyCartItems.productId, qty: supplyCartItems.qty })
+    .from(supplyCartItems)
+    .where(eq(supplyCartItems.agentId, agentId));
+
+/** Sets the quantity of a line already in the cart; false when there is no such line. */
+export async function updateCartItemQty(db: Db, agentId: string, productId: string, qty: number): Promise<boolean> {
+  const rows = await db
+    .update(supplyCartItems)
+    .set({ qty })
+    .where(and(eq(supplyCartItems.agentId, agentId), eq(supplyCartItems.productId, productId)))
+    .returning({ productId: supplyCartItems.productId });
+  return rows.length > 0;
+}
+
+/** Kits the agent ordered since `since` (the supply_orders_agent_idx index: agent, order date). */
+export async function sumKitsOrderedSince(db: DbOrTx, agentId: string, since: Date): Promise<number> {
+  const [row] = await db
+    .select({ kits: sql<string | null>`sum(${supplyOrders.qty})` })
+    .from(supplyOrders)
+    .where(and(eq(supplyOrders.agentId, agentId), gte(supplyOrders.orderDate, since)));
+  return Number(row?.kits ?? 0);
+}
+
 /** Adds the line, or sets the quantity of the line already there. */
 export const upsertCartItem = (db: Db, agentId: string, productId: string, qty: number, at: Date) =>
   db
@@ -186,6 +212,20 @@ export async function selectOrderLog(db: Db, agentId: string, orderId: number) {
     .from(supplyOrderLog)
     .where(eq(supplyOrderLog.orderId, orderId))
     .orderBy(asc(supplyOrderLog.at), asc(supplyOrderLog.id));
+}
+
+/**
+ * The agent's names for the order log, with the agent's row locked until the transaction ends: two orders of one
+ * agent (with different keys) run one after the other, so each sees the cart and the day's kits the other left.
+ */
+export async function lockAgentForOrders(tx: Tx, agentId: string) {
+  const [row] = await tx
+    .select({ firstName: agents.firstName, lastName: agents.lastName })
+    .from(agents)
+    .where(eq(agents.id, agentId))
+    .limit(1)
+    .for('update');
+  return row;
 }
 
 /** The names and CRM account id the orders carry (agents is the roster every area reads). */

@@ -11,6 +11,7 @@ import {
   listSupplyOrderLog as listSupplyOrderLogRoute,
   listSupplyOrders as listSupplyOrdersRoute,
   updateCartItem as updateCartItemRoute,
+  updateCartItemQuantity as updateCartItemQuantityRoute,
 } from '@arc/contract';
 import type { FastifyInstance } from 'fastify';
 import { startPeriodicJob } from '../../platform/periodic-job.ts';
@@ -28,11 +29,19 @@ import {
   listSupplyOrders,
   purgeExpiredOrderRequests,
   updateCartItem,
+  updateCartItemQuantity,
   type SuppliesDeps,
 } from './service.ts';
 
 export async function suppliesRoutes(app: FastifyInstance): Promise<void> {
-  const deps: SuppliesDeps = { db: app.db, clock: app.deps.clock, timeZone: app.deps.config.businessTimeZone };
+  const { config } = app.deps;
+  const deps: SuppliesDeps = {
+    db: app.db,
+    clock: app.deps.clock,
+    timeZone: config.businessTimeZone,
+    kitsPerOrder: config.supplyKitsPerOrder,
+    kitsPerDay: config.supplyKitsPerDay,
+  };
 
   const stopPurge = startPeriodicJob({
     name: 'supply-idempotency-key-purge',
@@ -55,15 +64,31 @@ export async function suppliesRoutes(app: FastifyInstance): Promise<void> {
   addRoute(app, updateCartItemRoute, async (request) =>
     updateCartItem(deps, request.agentId, request.params.productId, request.body.qty),
   );
+  addRoute(app, updateCartItemQuantityRoute, async (request) =>
+    updateCartItemQuantity(deps, request.agentId, request.params.productId, request.body.qty),
+  );
   addRoute(app, deleteCartItemRoute, async (request) =>
     deleteCartItem(deps, request.agentId, request.params.productId),
   );
 
   // orders
-  addRoute(app, createSupplyOrderRoute, async (request) => {
-    const key = request.headers[IDEMPOTENCY_KEY_HEADER] as string;
-    return createSupplyOrder(deps, request.agentId, key, request.body);
-  });
+  addRoute(
+    app,
+    createSupplyOrderRoute,
+    async (request) => {
+      const key = request.headers[IDEMPOTENCY_KEY_HEADER] as string;
+      return createSupplyOrder(deps, request.agentId, key, request.body);
+    },
+    {
+      // per agent, after authentication; a repeat of one key counts too (a retry storm is still a storm)
+      rateLimit: {
+        max: config.supplyOrdersPerHour,
+        timeWindow: '1 hour',
+        hook: 'preHandler',
+        keyGenerator: (request) => `supply-order:${request.agentId}`,
+      },
+    },
+  );
   addRoute(app, listSupplyOrdersRoute, async (request) => listSupplyOrders(deps, request.agentId));
   addRoute(app, listSupplyOrderLogRoute, async (request) =>
     listSupplyOrderLog(deps, request.agentId, request.params.id),

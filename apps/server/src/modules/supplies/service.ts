@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
 import {
+  kitsPerDayMessage,
+  kitsPerOrderMessage,
   MEDICARE_ADVANTAGE,
   notReadyToSellMessage,
   productYears,
@@ -29,8 +31,12 @@ import {
   deleteCartItems,
   insertOrderLog,
   insertOrders,
+  lockAgentForOrders,
   selectAgentForOrders,
   selectCart,
+  selectCartLines,
+  sumKitsOrderedSince,
+  updateCartItemQty,
   selectCounty,
   selectCountyCarriers,
   selectCountyPlans,
@@ -53,7 +59,12 @@ export interface SuppliesDeps {
   db: Db;
   clock: Clock;
   timeZone: string;
+  /** the provider's caps (SUPPLY_KITS_PER_ORDER, SUPPLY_KITS_PER_DAY) */
+  kitsPerOrder: number;
+  kitsPerDay: number;
 }
+
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The action the order log records when an agent sends an order. */
 const ORDER_PLACED_ACTION = 'Order placed';
@@ -185,6 +196,21 @@ export async function getCart(deps: SuppliesDeps, agentId: string): Promise<Cart
   return { items: rows.map((r) => ({ qty: r.qty, product: toProduct(r.product) })) };
 }
 
+/** The cart may hold no more kits than one order may: the agent hears it when adding, not at Send Order. */
+async function assertCartWithinOrderCap(
+  deps: SuppliesDeps,
+  agentId: string,
+  productId: string,
+  qty: number,
+): Promise<void> {
+  const lines = await selectCartLines(deps.db, agentId);
+  const total = lines.reduce((sum, line) => sum + (line.productId === productId ? 0 : line.qty), qty);
+  if (total > deps.kitsPerOrder) {
+    const message = kitsPerOrderMessage(deps.kitsPerOrder, total);
+    throw new AppError('BAD_REQUEST', message, { fieldErrors: { qty: [message] } });
+  }
+}
+
 /** Adds a product or sets its quantity (spec part 2 §4); the product must exist and its year be open. */
 export async function updateCartItem(
   deps: SuppliesDeps,
@@ -195,7 +221,26 @@ export async function updateCartItem(
   const product = await selectProduct(deps.db, productId);
   if (!product) throw notFound('Unknown product');
   assertOpenYear(deps, product.year);
+  await assertCartWithinOrderCap(deps, agentId, productId, qty);
   await upsertCartItem(deps.db, agentId, productId, qty, deps.clock.now());
+  return getCart(deps, agentId);
+}
+
+/**
+ * Changes the quantity of a line already in the cart (checkout), validated as Add to Cart is; a line removed
+ * meanwhile (another tab, another device) is not brought back: 404.
+ */
+export async function updateCartItemQuantity(
+  deps: SuppliesDeps,
+  agentId: string,
+  productId: string,
+  qty: number,
+): Promise<Cart> {
+  const product = await selectProduct(deps.db, productId);
+  if (!product) throw notFound(SUPPLIES_MESSAGES.notInCart);
+  assertOpenYear(deps, product.year);
+  await assertCartWithinOrderCap(deps, agentId, productId, qty);
+  if (!(await updateCartItemQty(deps.db, agentId, productId, qty))) throw notFound(SUPPLIES_MESSAGES.notInCart);
   return getCart(deps, agentId);
 }
 
@@ -229,11 +274,23 @@ export async function purgeExpiredOrderRequests(deps: Pick<SuppliesDeps, 'db' | 
   await deleteOrderRequestsBefore(deps.db, new Date(deps.clock.now().getTime() - IDEMPOTENCY_KEY_TTL_MS));
 }
 
+/** The reviewed lines are exactly the cart's: the same products with the same quantities, nothing more. */
+function isSameLines(cart: { productId: string; qty: number }[], reviewed: CreateSupplyOrderRequest['supplies']) {
+  if (cart.length !== reviewed.length) return false;
+  const inCart = new Map(cart.map((line) => [line.productId, line.qty]));
+  return (
+    new Set(reviewed.map((l) => l.productId)).size === reviewed.length &&
+    reviewed.every((l) => inCart.get(l.productId) === l.qty)
+  );
+}
+
 /**
- * Sends the reviewed cart lines as supply orders, once per Idempotency-Key: the key is claimed in the same
- * transaction that writes the orders, empties those cart lines and stores the answer, so a double click, a
- * retry or 20 concurrent copies make one order and the repeats get the first answer. Any refusal (empty cart,
- * closed year, a carrier the agent is not Ready to Sell) rolls everything back, the claim included.
+ * Sends the agent's cart as supply orders, once per Idempotency-Key: the key is claimed in the same
+ * transaction that writes the orders, empties the cart and stores the answer, so a double click, a retry or
+ * 20 concurrent copies make one order and the repeats get the first answer. The body names the lines the agent
+ * reviewed; they must be exactly the cart's lines (an order never holds what the cart did not). Any refusal
+ * (empty cart, changed cart, the provider's caps, closed year, a carrier the agent is not Ready to Sell) rolls
+ * everything back, the claim included, and leaves the cart as it was.
  */
 export async function createSupplyOrder(
   deps: SuppliesDeps,
@@ -256,7 +313,20 @@ export async function createSupplyOrder(
     const isFirst = await claimIdempotencyKey(tx, { agentId, idempotencyKey, requestHash: hash, at: now });
     if (!isFirst) return null;
 
-    const ids = [...new Set(body.supplies.map((s) => s.productId))];
+    // one order of an agent at a time: the cart and the day's kits read here stay true until the commit
+    const agent = await lockAgentForOrders(tx, agentId);
+    if (!agent) throw notFound();
+    const cart = await selectCartLines(tx, agentId);
+    if (cart.length === 0) throw new AppError('BAD_REQUEST', SUPPLIES_MESSAGES.emptyCart);
+    if (!isSameLines(cart, body.supplies)) throw new AppError('CONFLICT', SUPPLIES_MESSAGES.cartChanged);
+    const kits = body.supplies.reduce((sum, line) => sum + line.qty, 0);
+    if (kits > deps.kitsPerOrder) throw new AppError('BAD_REQUEST', kitsPerOrderMessage(deps.kitsPerOrder, kits));
+    const ordered = await sumKitsOrderedSince(tx, agentId, new Date(now.getTime() - DAY_MS));
+    if (ordered + kits > deps.kitsPerDay) {
+      throw new AppError('TOO_MANY_REQUESTS', kitsPerDayMessage(deps.kitsPerDay, ordered));
+    }
+
+    const ids = body.supplies.map((s) => s.productId);
     const products = new Map((await selectProducts(tx, ids)).map((p) => [p.id, p]));
     const readyByStateYear = new Map<string, Set<string>>();
     for (const line of body.supplies) {
@@ -274,8 +344,6 @@ export async function createSupplyOrder(
       }
     }
 
-    const agent = await selectAgentForOrders(tx, agentId);
-    if (!agent) throw notFound();
     const { address } = body;
     const inserted = await insertOrders(
       tx,

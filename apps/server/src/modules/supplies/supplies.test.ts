@@ -1,6 +1,13 @@
-import { SUPPLIES_MESSAGES } from '@arc/contract';
+import { kitsPerDayMessage, kitsPerOrderMessage, SUPPLIES_MESSAGES } from '@arc/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { agentReadyToSell, supplyCartItems, supplyOrders, supplyProducts } from '../../db/schema/index.ts';
+import {
+  agentReadyToSell,
+  supplyCartItems,
+  supplyOrderLog,
+  supplyOrderRequests,
+  supplyOrders,
+  supplyProducts,
+} from '../../db/schema/index.ts';
 import { insertAgent } from '../../seed/factories.ts';
 import { ensureProductTypes } from '../../seed/supplies.ts';
 import { createTestApp, fixedClock, type TestApp } from '../../test/app.ts';
@@ -45,8 +52,19 @@ const ADDRESS = {
   specialinstruct: 'Leave at the desk',
 };
 
+// the provider's caps, small enough to reach in a test; the hourly order limit has its own app below
+const KITS_PER_ORDER = 50;
+const KITS_PER_DAY = 80;
+
 beforeAll(async () => {
-  t = await createTestApp({ clock });
+  t = await createTestApp({
+    clock,
+    env: {
+      SUPPLY_KITS_PER_ORDER: String(KITS_PER_ORDER),
+      SUPPLY_KITS_PER_DAY: String(KITS_PER_DAY),
+      SUPPLY_ORDERS_PER_HOUR: '1000',
+    },
+  });
   const db = t.database.db;
   agentA = await insertAgent(db, { firstName: 'Ann', lastName: 'Agent' });
   agentB = await insertAgent(db);
@@ -83,7 +101,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 const call = (method: Method, url: string, token?: string, payload?: unknown, headers: Record<string, string> = {}) =>
   t.app.inject({
     method,
@@ -302,8 +320,73 @@ describe('the cart (/arc/agent/supplies/cart)', () => {
     expect((await call('GET', '/arc/agent/supplies/cart', tokenA)).json()).toEqual({ items: [] });
   });
 
+  it('refuses a quantity above the maximum, saying so, and a fraction as not a whole number', async () => {
+    const above = await call('PUT', `/arc/agent/supplies/cart/items/${KIT}`, tokenA, { qty: 1001 });
+    expect(above.statusCode).toBe(400);
+    expect(above.json().fieldErrors.qty).toEqual([SUPPLIES_MESSAGES.kitQuantityMax]);
+    const fraction = await call('PUT', `/arc/agent/supplies/cart/items/${KIT}`, tokenA, { qty: 1.5 });
+    expect(fraction.json().fieldErrors.qty).toEqual([SUPPLIES_MESSAGES.kitQuantityWhole]);
+  });
+
+  it('refuses a cart holding more kits than one order may, and keeps the cart as it was', async () => {
+    await call('PUT', `/arc/agent/supplies/cart/items/${KIT}`, tokenA, { qty: 30 });
+    const over = await call('PUT', `/arc/agent/supplies/cart/items/${MA_HUMANA}`, tokenA, { qty: 21 });
+    expect(over.statusCode).toBe(400);
+    expect(over.json().message).toBe(kitsPerOrderMessage(KITS_PER_ORDER, 51));
+    // the line's own quantity is replaced, not added to
+    expect((await call('PUT', `/arc/agent/supplies/cart/items/${KIT}`, tokenA, { qty: 50 })).statusCode).toBe(200);
+    expect((await call('GET', '/arc/agent/supplies/cart', tokenA)).json().items).toEqual([
+      expect.objectContaining({ qty: 50 }),
+    ]);
+  });
+
   it('answers 401 without a token', async () => {
     expect((await call('GET', '/arc/agent/supplies/cart')).statusCode).toBe(401);
+  });
+});
+
+describe('PATCH /arc/agent/supplies/cart/items/:productId', () => {
+  const patch = (productId: string, qty: unknown, token = tokenA) =>
+    call('PATCH', `/arc/agent/supplies/cart/items/${productId}`, token, { qty });
+
+  beforeEach(async () => {
+    await t.database.db.delete(supplyCartItems);
+    await call('PUT', `/arc/agent/supplies/cart/items/${MA_HUMANA}`, tokenA, { qty: 2 });
+    clock.advance(1000);
+    await call('PUT', `/arc/agent/supplies/cart/items/${KIT}`, tokenA, { qty: 1 });
+  });
+
+  it("changes a line's quantity and keeps the lines in their order", async () => {
+    const res = await patch(MA_HUMANA, 7);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().items.map((i: { qty: number; product: { id: string } }) => [i.product.id, i.qty])).toEqual([
+      [MA_HUMANA, 7],
+      [KIT, 1],
+    ]);
+  });
+
+  it('refuses what Add to Cart refuses, with the same messages, and changes nothing', async () => {
+    expect((await patch(KIT, 0)).json().fieldErrors.qty).toEqual([SUPPLIES_MESSAGES.kitQuantityMin]);
+    expect((await patch(KIT, 1.5)).json().fieldErrors.qty).toEqual([SUPPLIES_MESSAGES.kitQuantityWhole]);
+    expect((await patch(KIT, 1001)).json().fieldErrors.qty).toEqual([SUPPLIES_MESSAGES.kitQuantityMax]);
+    expect((await patch(KIT, 'two')).statusCode).toBe(400);
+    const over = await patch(KIT, 49);
+    expect(over.statusCode).toBe(400);
+    expect(over.json().message).toBe(kitsPerOrderMessage(KITS_PER_ORDER, 51));
+    expect(
+      (await call('GET', '/arc/agent/supplies/cart', tokenA)).json().items.map((i: { qty: number }) => i.qty),
+    ).toEqual([2, 1]);
+  });
+
+  it("answers 404 for a product not in the cart (another agent's line, a removed line) and does not add it", async () => {
+    const other = await patch(KIT, 3, tokenB);
+    expect(other.statusCode).toBe(404);
+    expect(other.json().message).toBe(SUPPLIES_MESSAGES.notInCart);
+    expect((await call('GET', '/arc/agent/supplies/cart', tokenB)).json()).toEqual({ items: [] });
+    await call('DELETE', `/arc/agent/supplies/cart/items/${KIT}`, tokenA);
+    expect((await patch(KIT, 3)).statusCode).toBe(404);
+    expect((await patch('nope', 3)).statusCode).toBe(404);
+    expect((await call('PATCH', `/arc/agent/supplies/cart/items/${KIT}`, undefined, { qty: 1 })).statusCode).toBe(401);
   });
 });
 
@@ -320,10 +403,32 @@ describe('POST /arc/agent/supplies/orders', () => {
     );
   const ordersOf = async (agentId: string) =>
     (await t.database.db.select().from(supplyOrders)).filter((o) => o.agentId === agentId);
+  type Line = { productId: string; qty: number };
+  /** puts the lines in the agent's cart, as Add to Cart does */
+  const fill = async (token: string, lines: Line[]) => {
+    for (const line of lines) {
+      const res = await call('PUT', `/arc/agent/supplies/cart/items/${line.productId}`, token, { qty: line.qty });
+      expect(res.statusCode).toBe(200);
+      clock.advance(1); // the cart lists lines in the order they were added
+    }
+  };
+  const cartOf = async (token: string) =>
+    (await call('GET', '/arc/agent/supplies/cart', token))
+      .json()
+      .items.map((i: { qty: number; product: { id: string } }) => ({ productId: i.product.id, qty: i.qty }));
+  /** nothing of a refused order is left: no order, no log line, no claimed key */
+  const expectNothingWritten = async (agentId: string, idempotencyKey: string) => {
+    expect(await ordersOf(agentId)).toEqual([]);
+    expect(await t.database.db.select().from(supplyOrderLog)).toEqual([]);
+    const claims = await t.database.db.select().from(supplyOrderRequests);
+    expect(claims.filter((c) => c.idempotencyKey === idempotencyKey)).toEqual([]);
+  };
 
   beforeEach(async () => {
     await t.database.db.delete(supplyCartItems);
     await t.database.db.delete(supplyOrders);
+    // a day later each time: the 24-hour kit cap starts afresh
+    clock.advance(24 * 60 * 60 * 1000);
   });
 
   it('sends the lines as orders, logs them, empties the cart and answers Success', async () => {
@@ -371,6 +476,7 @@ describe('POST /arc/agent/supplies/orders', () => {
   });
 
   it("answers 404 for another agent's order log and 400 for a malformed id", async () => {
+    await fill(tokenA, [{ productId: KIT, qty: 1 }]);
     const res = await order(tokenA, key(), { address: ADDRESS, supplies: [{ productId: KIT, qty: 1 }] });
     const [id] = res.json().orderIds;
     expect((await call('GET', `/arc/agent/supplies/orders/${id}/log`, tokenB)).statusCode).toBe(404);
@@ -379,19 +485,19 @@ describe('POST /arc/agent/supplies/orders', () => {
   });
 
   it('refuses an MA line for a carrier the agent is not Ready to Sell, naming it, and writes nothing', async () => {
-    await call('PUT', `/arc/agent/supplies/cart/items/${MA_WELLCARE}`, tokenA, { qty: 1 });
-    const res = await order(tokenA, key(), {
-      address: ADDRESS,
-      supplies: [
-        { productId: KIT, qty: 1 },
-        { productId: MA_WELLCARE, qty: 1 },
-      ],
-    });
+    const lines = [
+      { productId: KIT, qty: 1 },
+      { productId: MA_WELLCARE, qty: 1 },
+    ];
+    await fill(tokenA, lines);
+    const k = key();
+    const res = await order(tokenA, k, { address: ADDRESS, supplies: lines });
     expect(res.statusCode).toBe(403);
     expect(res.json().message).toMatch(/^Wellcare does not ship .* Ready to Sell its 2026 plans in WI\.$/);
-    expect(await ordersOf(agentA.id)).toEqual([]);
-    expect((await call('GET', '/arc/agent/supplies/cart', tokenA)).json().items).toHaveLength(1);
+    await expectNothingWritten(agentA.id, k);
+    expect(await cartOf(tokenA)).toEqual(lines);
     // the other agent is Ready to Sell with Wellcare
+    await fill(tokenB, [{ productId: MA_WELLCARE, qty: 1 }]);
     const b = await order(tokenB, key(), { address: ADDRESS, supplies: [{ productId: MA_WELLCARE, qty: 1 }] });
     expect(b.statusCode).toBe(200);
   });
@@ -401,6 +507,13 @@ describe('POST /arc/agent/supplies/orders', () => {
     expect(empty.statusCode).toBe(400);
     expect(empty.json().message).toBe(SUPPLIES_MESSAGES.emptyCart);
     const supplies = [{ productId: KIT, qty: 1 }];
+    // lines sent while the cart is empty: the cart is what is ordered
+    const k = key();
+    const emptyCart = await order(tokenA, k, { address: ADDRESS, supplies });
+    expect(emptyCart.statusCode).toBe(400);
+    expect(emptyCart.json().message).toBe(SUPPLIES_MESSAGES.emptyCart);
+    await expectNothingWritten(agentA.id, k);
+    await fill(tokenA, supplies);
     expect((await order(tokenA, null, { address: ADDRESS, supplies })).statusCode).toBe(400);
     const noZip = await order(tokenA, key(), { address: { ...ADDRESS, postal_code: '' }, supplies });
     expect(noZip.statusCode).toBe(400);
@@ -416,14 +529,104 @@ describe('POST /arc/agent/supplies/orders', () => {
     expect(
       (await order(tokenA, key(), { address: ADDRESS, supplies: [{ productId: KIT, qty: 'x' }] })).statusCode,
     ).toBe(400);
-    const old = await order(tokenA, key(), { address: ADDRESS, supplies: [{ productId: OLD_KIT, qty: 1 }] });
+    await t.database.db
+      .insert(supplyCartItems)
+      .values({ agentId: agentA.id, productId: OLD_KIT, qty: 1, addedAt: clock.now() });
+    const old = await order(tokenA, key(), {
+      address: ADDRESS,
+      supplies: [...supplies, { productId: OLD_KIT, qty: 1 }],
+    });
     expect(old.statusCode).toBe(400);
+    expect(old.json().message).toBe(SUPPLIES_MESSAGES.productYearClosed);
     expect(await ordersOf(agentA.id)).toEqual([]);
+  });
+
+  it("refuses lines that are not the cart's (a product not in it, another quantity, a line left out) and keeps the cart", async () => {
+    const cart = [
+      { productId: MA_HUMANA, qty: 2 },
+      { productId: KIT, qty: 1 },
+    ];
+    await fill(tokenA, cart);
+    for (const supplies of [
+      [...cart, { productId: MA_WELLCARE, qty: 1 }],
+      [
+        { productId: MA_HUMANA, qty: 2 },
+        { productId: KIT, qty: 1000 },
+      ],
+      [{ productId: KIT, qty: 1 }],
+      [
+        { productId: MA_HUMANA, qty: 2 },
+        { productId: KIT, qty: 1 },
+        { productId: KIT, qty: 1 },
+      ],
+    ]) {
+      const k = key();
+      const res = await order(tokenA, k, { address: ADDRESS, supplies });
+      expect(res.statusCode, JSON.stringify(supplies)).toBe(409);
+      expect(res.json().message).toBe(SUPPLIES_MESSAGES.cartChanged);
+      await expectNothingWritten(agentA.id, k);
+      expect(await cartOf(tokenA)).toEqual(cart);
+    }
+    // the lines of another agent's cart are not this agent's
+    await fill(tokenB, [{ productId: KIT, qty: 4 }]);
+    const k = key();
+    expect((await order(tokenA, k, { address: ADDRESS, supplies: [{ productId: KIT, qty: 4 }] })).statusCode).toBe(409);
+    // the same key, once the lines match the cart, sends the order (the refusal claimed nothing)
+    const sent = await order(tokenA, k, { address: ADDRESS, supplies: [...cart].reverse() });
+    expect(sent.statusCode).toBe(200);
+    expect(sent.json().orderIds).toHaveLength(2);
+    expect(await cartOf(tokenA)).toEqual([]);
+    expect(await cartOf(tokenB)).toEqual([{ productId: KIT, qty: 4 }]);
+  });
+
+  it('refuses an order above the kits per order, and leaves the cart and the records as they were', async () => {
+    // a cart filled before the cap was lowered
+    await t.database.db.insert(supplyCartItems).values([
+      { agentId: agentA.id, productId: KIT, qty: 40, addedAt: clock.now() },
+      { agentId: agentA.id, productId: MA_HUMANA, qty: 11, addedAt: clock.now() },
+    ]);
+    const supplies = await cartOf(tokenA);
+    const k = key();
+    const res = await order(tokenA, k, { address: ADDRESS, supplies });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(kitsPerOrderMessage(KITS_PER_ORDER, 51));
+    await expectNothingWritten(agentA.id, k);
+    expect(await cartOf(tokenA)).toEqual(supplies);
+  });
+
+  it("refuses kits beyond the day's cap with 429, saying how many are ordered, and allows them 24 hours later", async () => {
+    await fill(tokenA, [{ productId: KIT, qty: 50 }]);
+    expect((await order(tokenA, key(), { address: ADDRESS, supplies: [{ productId: KIT, qty: 50 }] })).statusCode).toBe(
+      200,
+    );
+    clock.advance(60 * 60 * 1000);
+    await fill(tokenA, [{ productId: KIT, qty: 30 }]);
+    expect((await order(tokenA, key(), { address: ADDRESS, supplies: [{ productId: KIT, qty: 30 }] })).statusCode).toBe(
+      200,
+    );
+    const lines = [{ productId: MA_HUMANA, qty: 1 }];
+    await fill(tokenA, lines);
+    const k = key();
+    const res = await order(tokenA, k, { address: ADDRESS, supplies: lines });
+    expect(res.statusCode).toBe(429);
+    expect(res.json().message).toBe(kitsPerDayMessage(KITS_PER_DAY, 80));
+    expect(await ordersOf(agentA.id)).toHaveLength(2);
+    expect(await cartOf(tokenA)).toEqual(lines);
+    // another agent has a cap of their own
+    await fill(tokenB, [{ productId: KIT, qty: 1 }]);
+    expect((await order(tokenB, key(), { address: ADDRESS, supplies: [{ productId: KIT, qty: 1 }] })).statusCode).toBe(
+      200,
+    );
+    // 24 hours after the first order, its 50 kits no longer count
+    clock.advance(23 * 60 * 60 * 1000 + 1);
+    expect((await order(tokenA, k, { address: ADDRESS, supplies: lines })).statusCode).toBe(200);
   });
 
   it('answers a replayed key with the first answer, and 409 when the body differs', async () => {
     const k = key();
     const body = { address: ADDRESS, supplies: [{ productId: KIT, qty: 3 }] };
+    await fill(tokenA, body.supplies);
+    await fill(tokenB, body.supplies);
     const first = await order(tokenA, k, body);
     const again = await order(tokenA, k, body);
     expect(again.statusCode).toBe(200);
@@ -439,12 +642,55 @@ describe('POST /arc/agent/supplies/orders', () => {
   it('makes one order from 20 concurrent submissions with one key', async () => {
     const k = key();
     const body = { address: ADDRESS, supplies: [{ productId: MA_HUMANA, qty: 2 }] };
+    await fill(tokenA, body.supplies);
     const answers = await Promise.all(Array.from({ length: 20 }, () => order(tokenA, k, body)));
     expect(answers.map((a) => a.statusCode)).toEqual(Array(20).fill(200));
     const ids = new Set(answers.map((a) => JSON.stringify(a.json().orderIds)));
     expect(ids.size).toBe(1);
     expect(await ordersOf(agentA.id)).toHaveLength(1);
   });
+
+  it('answers 429 past the orders an agent may send an hour, counted per agent', async () => {
+    const limited = await createTestApp({ clock, env: { SUPPLY_ORDERS_PER_HOUR: '2' } });
+    try {
+      const db = limited.database.db;
+      const a = await insertAgent(db);
+      const b = await insertAgent(db);
+      await ensureProductTypes(db);
+      await db.insert(supplyProducts).values({
+        id: KIT,
+        year: 2026,
+        type: 'Medicare Supplement',
+        stateCode: 'WI',
+        orgName: 'Mutual of Omaha',
+        planName: 'Kit',
+      });
+      const send = async (agentId: string) => {
+        const token = await mintAccessToken(limited, { agentId });
+        const headers = bearer(token);
+        await limited.app.inject({
+          method: 'PUT',
+          url: `/arc/agent/supplies/cart/items/${KIT}`,
+          headers,
+          payload: { qty: 1 },
+        });
+        return limited.app.inject({
+          method: 'POST',
+          url: '/arc/agent/supplies/orders',
+          headers: { ...headers, 'idempotency-key': key() },
+          payload: { address: ADDRESS, supplies: [{ productId: KIT, qty: 1 }] },
+        });
+      };
+      expect((await send(a.id)).statusCode).toBe(200);
+      expect((await send(a.id)).statusCode).toBe(200);
+      const third = await send(a.id);
+      expect(third.statusCode).toBe(429);
+      expect(third.json().message).toMatch(/rate limit|too many/i);
+      expect((await send(b.id)).statusCode).toBe(200);
+    } finally {
+      await limited.close();
+    }
+  }, 60_000);
 });
 
 describe('GET /arc/salesforce/agent/actid/:id', () => {

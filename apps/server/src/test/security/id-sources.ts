@@ -89,6 +89,7 @@ export const ID_SOURCES: Record<string, IdSource> = {
   }),
   updateCartItem: notOwned('a catalogue product id; each agent changes only its own cart'),
   deleteCartItem: notOwned('a catalogue product id; each agent changes only its own cart'),
+  updateCartItemQuantity: notOwned('a catalogue product id; each agent changes only its own cart'),
   getTermsDocument: notOwned('terms versions are published to every agent'),
   getTrainingVideoSource: notOwned('the training catalogue is the same for every agent'),
   listProspectCounties: notOwned('a state code'),

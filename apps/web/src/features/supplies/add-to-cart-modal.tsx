@@ -1,31 +1,46 @@
-import { KitQuantitySchema, SUPPLIES_MESSAGES, type Product } from '@arc/contract';
+import { KIT_QUANTITY_MAX, KitQuantitySchema, SUPPLIES_MESSAGES, type Product } from '@arc/contract';
 import { Alert, Button, Group, Modal, NumberInput, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { errorMessage } from '../../api/client.ts';
-import { useUpdateCartItem } from '../../api/supplies.ts';
+import { useUpdateCartItem, useUpdateCartItemQuantity } from '../../api/supplies.ts';
 
 export interface AddToCartModalProps {
   /** the product to add; null closes the modal */
   product: Pick<Product, 'id' | 'planname' | 'orgname' | 'year'> | null;
   /** the quantity already in the cart, if any */
   currentQty?: number;
+  /** 'change': checkout changes the quantity of a line already in the cart (never adds one back) */
+  mode?: 'add' | 'change';
   onClose: () => void;
+}
+
+/**
+ * Kit Quantity as typed, checked with the contract's schema: whole numbers from 1 to KIT_QUANTITY_MAX, each
+ * refusal with its own message ("1.5" is not a whole number; it never becomes 15).
+ */
+function parseKitQuantity(value: number | string): { qty: number } | { error: string } {
+  const text = String(value).trim();
+  const parsed = KitQuantitySchema.safeParse(text === '' ? NaN : Number(text));
+  if (parsed.success) return { qty: parsed.data };
+  return { error: parsed.error.issues[0]?.message ?? SUPPLIES_MESSAGES.kitQuantityMin };
 }
 
 /**
  * Render with `key={product?.id}` so each product starts from its own quantity.
  * "How many would you like?" with Kit Quantity (a whole number, at least 1; the server checks it too). */
-export function AddToCartModal({ product, currentQty, onClose }: AddToCartModalProps) {
+export function AddToCartModal({ product, currentQty, mode = 'add', onClose }: AddToCartModalProps) {
   const [qty, setQty] = useState<number | string>(currentQty ?? 1);
   const [error, setError] = useState<string | null>(null);
-  const update = useUpdateCartItem();
+  const add = useUpdateCartItem();
+  const change = useUpdateCartItemQuantity();
+  const update = mode === 'change' ? change : add;
 
   const onAdd = () => {
-    if (!product) return;
-    const parsed = KitQuantitySchema.safeParse(typeof qty === 'string' ? Number(qty === '' ? NaN : qty) : qty);
-    if (!parsed.success) return setError(SUPPLIES_MESSAGES.kitQuantityMin);
+    if (!product || update.isPending) return;
+    const parsed = parseKitQuantity(qty);
+    if ('error' in parsed) return setError(parsed.error);
     setError(null);
-    update.mutate({ productId: product.id, qty: parsed.data }, { onSuccess: onClose });
+    update.mutate({ productId: product.id, qty: parsed.qty }, { onSuccess: onClose });
   };
 
   return (
@@ -42,13 +57,13 @@ export function AddToCartModal({ product, currentQty, onClose }: AddToCartModalP
               {product.year} · {product.planname} · {product.orgname}
             </Text>
           )}
+          {/* decimals are kept as typed (and refused): with them stripped, "1.5" read as 15 */}
           <NumberInput
             label="Kit Quantity"
             value={qty}
             onChange={setQty}
             min={1}
-            max={10_000}
-            allowDecimal={false}
+            max={KIT_QUANTITY_MAX}
             allowNegative={false}
             clampBehavior="none"
             error={error}
@@ -64,7 +79,7 @@ export function AddToCartModal({ product, currentQty, onClose }: AddToCartModalP
               Cancel
             </Button>
             <Button type="submit" loading={update.isPending}>
-              Add to Cart
+              {mode === 'change' ? 'Change Quantity' : 'Add to Cart'}
             </Button>
           </Group>
         </Stack>

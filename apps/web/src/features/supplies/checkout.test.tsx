@@ -61,6 +61,60 @@ describe('AddToCartModal', () => {
   }, 20_000);
 });
 
+describe('AddToCartModal quantities', () => {
+  it('refuses 1.5 as not a whole number (never 15) and 1001 as above the maximum, sending nothing', async () => {
+    const { calls } = mockFetch({ [`PUT /arc/agent/supplies/cart/items/${PRODUCT.id}`]: { body: CART } });
+    renderWithProviders(<AddToCartModal product={PRODUCT} onClose={vi.fn()} />);
+    const user = userEvent.setup();
+    const qty = await screen.findByRole('textbox', { name: 'Kit Quantity' });
+    await user.clear(qty);
+    await user.type(qty, '1.5');
+    expect(qty).toHaveValue('1.5');
+    await user.click(screen.getByRole('button', { name: 'Add to Cart' }));
+    expect(await screen.findByText(SUPPLIES_MESSAGES.kitQuantityWhole)).toBeInTheDocument();
+    await user.clear(qty);
+    await user.type(qty, '1001');
+    await user.click(screen.getByRole('button', { name: 'Add to Cart' }));
+    expect(await screen.findByText(SUPPLIES_MESSAGES.kitQuantityMax)).toBeInTheDocument();
+    expect(calls).toHaveLength(0);
+  }, 20_000);
+});
+
+describe('Checkout quantity change', () => {
+  it("changes a line's quantity in place with PATCH, validated like Add to Cart", async () => {
+    signedIn();
+    const { calls } = mockFetch({
+      'GET /arc/agent/supplies/cart': { body: CART },
+      [`PATCH /arc/agent/supplies/cart/items/${PRODUCT.id}`]: { body: { items: [{ qty: 5, product: PRODUCT }] } },
+    });
+    renderWithProviders(<Checkout onDone={vi.fn()} onSent={vi.fn()} />);
+    const user = userEvent.setup();
+    await user.click(
+      await screen.findByRole(
+        'button',
+        { name: `2 kits of ${PRODUCT.planname}: change the quantity` },
+        { timeout: 10_000 },
+      ),
+    );
+    const dialog = await screen.findByRole('dialog', { name: SUPPLIES_MESSAGES.addToCartTitle });
+    const qty = screen.getByRole('textbox', { name: 'Kit Quantity' });
+    expect(qty).toHaveValue('2');
+    await user.clear(qty);
+    await user.type(qty, '0');
+    await user.click(screen.getByRole('button', { name: 'Change Quantity' }));
+    expect(await screen.findByText(SUPPLIES_MESSAGES.kitQuantityMin)).toBeInTheDocument();
+    await user.clear(qty);
+    await user.type(qty, '5');
+    await user.click(screen.getByRole('button', { name: 'Change Quantity' }));
+    await waitFor(() => expect(dialog).not.toBeInTheDocument());
+    expect(calls.filter((c) => c.method === 'PATCH')).toEqual([expect.objectContaining({ body: { qty: 5 } })]);
+    expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(0);
+    expect(
+      await screen.findByRole('button', { name: `5 kits of ${PRODUCT.planname}: change the quantity` }),
+    ).toBeInTheDocument();
+  }, 30_000);
+});
+
 describe('Checkout', () => {
   it('needs a picked address, asks the Ready to Sell question, and sends one key per attempt', async () => {
     signedIn();

@@ -1,7 +1,7 @@
 import { STATES, SUPPLIES_MESSAGES, type AddressSuggestion, type ShippingAddress, type StateCode } from '@arc/contract';
 import { ActionIcon, Autocomplete, Button, Group, Loader, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconArrowLeft, IconTrash } from '@tabler/icons-react';
+import { IconArrowLeft, IconPencil, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useRef, useState } from 'react';
 import { errorMessage } from '../../api/client.ts';
@@ -11,6 +11,7 @@ import { useCreateSupplyOrder } from '../../api/supplies.ts';
 import { useConfirm } from '../../ui/confirm-dialog.tsx';
 import { DataTable, type DataTableColumn } from '../../ui/data-table.tsx';
 import { MessageDialog } from '../../ui/message-dialog.tsx';
+import { AddToCartModal } from './add-to-cart-modal.tsx';
 
 const isStateCode = (code: string): code is StateCode => STATES.some((s) => s.code === code);
 
@@ -39,6 +40,8 @@ export interface CheckoutProps {
 export function Checkout({ onDone, onSent }: CheckoutProps) {
   const { lines } = useSuppliesCart();
   const removeCartLine = useRemoveCartItem();
+  // the line whose quantity is being changed (the add-to-cart dialog, changing that line only)
+  const [changing, setChanging] = useState<CartLine | null>(null);
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search, 200);
   const suggestions = useQuery(geoQueries.addressSuggestions(debounced));
@@ -58,7 +61,25 @@ export function Checkout({ onDone, onSent }: CheckoutProps) {
 
   const columns = useMemo<DataTableColumn<CartLine>[]>(
     () => [
-      { id: 'qty', header: 'Qty', value: (l) => l.qty, align: 'right', width: 70 },
+      {
+        id: 'qty',
+        header: 'Qty',
+        value: (l) => l.qty,
+        align: 'right',
+        width: 90,
+        cell: (l) => (
+          <Button
+            variant="subtle"
+            size="compact-sm"
+            rightSection={<IconPencil size={14} aria-hidden="true" />}
+            onClick={() => setChanging(l)}
+            // the visible number starts the name (WCAG 2.5.3, label in name)
+            aria-label={`${l.qty} kits of ${l.planName}: change the quantity`}
+          >
+            {l.qty}
+          </Button>
+        ),
+      },
       { id: 'year', header: 'Year', value: (l) => String(l.year), width: 80 },
       { id: 'plan', header: 'Plan Name', value: (l) => l.planName },
       { id: 'state', header: 'State', value: (l) => l.state, width: 80 },
@@ -177,6 +198,17 @@ export function Checkout({ onDone, onSent }: CheckoutProps) {
         </Stack>
       </Paper>
       {dialog}
+      <AddToCartModal
+        key={changing?.productId ?? 'none'}
+        mode="change"
+        product={
+          changing
+            ? { id: changing.productId, planname: changing.planName, orgname: changing.carrier, year: changing.year }
+            : null
+        }
+        currentQty={changing?.qty}
+        onClose={() => setChanging(null)}
+      />
       <MessageDialog opened={message !== null} title={message?.title ?? ''} onClose={() => setMessage(null)}>
         {message?.text ?? ''}
       </MessageDialog>
