@@ -223,7 +223,7 @@ export const updateCartItemQuantity = defineRoute({
   path: '/arc/agent/supplies/cart/items/:productId',
   summary: 'Change the quantity of a product already in the cart',
   tags: ['supplies'],
-  auth: true,
+  auth: 'agent',
   params: CartProductParamsSchema,
   body: z.object({ qty: KitQuantitySchema }),
   responses: { 200: CartSchema, 400: ErrorResponseSchema, 401: ErrorResponseSchema, 404: ErrorResponseSchema },
