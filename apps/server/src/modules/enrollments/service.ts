@@ -153,11 +153,25 @@ export function parseMode(value: unknown): EnrollmentMode {
   return parsed.data;
 }
 
-/** A readable file name for the stored PDF: no path, no control characters, at most 200 characters. */
+/**
+ * Bidirectional controls: the embeddings and overrides (U+202A–U+202E), the isolates (U+2066–U+2069), the marks
+ * (U+200E, U+200F, U+061C). "Smith\u202Efdp.exe" shows as "Smithexe.pdf": a name must read as it is.
+ */
+const BIDI_CONTROLS = new Set([
+  0x061c, 0x200e, 0x200f, 0x202a, 0x202b, 0x202c, 0x202d, 0x202e, 0x2066, 0x2067, 0x2068, 0x2069,
+]);
+
+/**
+ * A readable file name for the stored PDF: no path, no control characters, no bidirectional controls, at most
+ * 200 characters.
+ */
 export function cleanFileName(name: string | undefined): string {
   const base = (name ?? '').split(/[\\/]/).pop() ?? '';
   const clean = [...base]
-    .filter((c) => c.charCodeAt(0) > 0x1f && c.charCodeAt(0) !== 0x7f)
+    .filter((c) => {
+      const code = c.charCodeAt(0);
+      return code > 0x1f && code !== 0x7f && !BIDI_CONTROLS.has(code);
+    })
     .join('')
     .trim()
     .slice(-200);
