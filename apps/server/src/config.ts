@@ -11,7 +11,7 @@ const bool = z
 const EnvSchema = z
   .object({
     PORT: z.coerce.number().int().min(1).max(65535).default(8080),
-    HOST: z.string().min(1).default('0.0.0.0'),
+    HOST: z.string().min(1).optional(),
     DATA_DIR: z.string().min(1).default('./data'),
     DATABASE_URL: z
       .string()
@@ -78,7 +78,10 @@ const EnvSchema = z
 
 export interface Config {
   port: number;
+  /** the interface to listen on: HOST, else every interface, or only this machine's in demo mode */
   host: string;
+  /** demo mode chose 127.0.0.1 because HOST was not set (the start line says so) */
+  isLocalOnlyForDemo: boolean;
   dataDir: string;
   databaseUrl: string | undefined;
   /** the embedded database's buffer pool (`shared_buffers`); undefined: the built-in default */
@@ -261,9 +264,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       'S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set both, or neither to use the default AWS credentials',
     ]);
   }
+  // Demo mode's /dev/mailbox hands any account's sign-in links to whoever reaches it: only this machine may,
+  // unless HOST says otherwise.
+  const demoData = e.DEMO_DATA ?? false;
+  const isLocalOnlyForDemo = demoData && e.HOST === undefined;
   return Object.freeze({
     port: e.PORT,
-    host: e.HOST,
+    host: e.HOST ?? (isLocalOnlyForDemo ? '127.0.0.1' : '0.0.0.0'),
+    isLocalOnlyForDemo,
     dataDir: path.resolve(cwd, e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     pgliteSharedBuffers: e.PGLITE_SHARED_BUFFERS,
@@ -288,7 +296,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     redisUrl: e.REDIS_URL,
     sentryDsn: e.SENTRY_DSN,
     // explicit: `npm start` and the end-to-end run set DEMO_DATA=true; any other start has it off
-    demoData: e.DEMO_DATA ?? false,
+    demoData,
     trustProxy: e.TRUST_PROXY ?? false,
     businessTimeZone: e.TZ_BUSINESS,
     logLevel: e.LOG_LEVEL,
