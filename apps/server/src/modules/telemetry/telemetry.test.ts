@@ -46,6 +46,26 @@ const post = (payload: unknown, options: { auth?: string; ip?: string } = {}) =>
   });
 
 describe('POST /arc/telemetry', () => {
+  it('answers 400 for data nested deeper than 8 or with more than 200 values, and stores nothing', async () => {
+    const before = (await t.database.db.select().from(telemetryEvents)).length;
+    const deep = `{"event":"deep_error","data":{"a":${'['.repeat(7900)}${']'.repeat(7900)}}}`;
+    const nested = { event: 'nested', data: { a: { b: { c: { d: { e: { f: { g: { h: { i: 1 } } } } } } } } } };
+    const wide = { event: 'wide', data: Object.fromEntries(Array.from({ length: 201 }, (_, i) => [`k${i}`, i])) };
+    for (const payload of [deep, nested, wide]) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/arc/telemetry',
+        headers: { 'content-type': 'application/json' },
+        payload: typeof payload === 'string' ? payload : JSON.stringify(payload),
+      });
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json()).toMatchObject({ code: 'BAD_REQUEST', message: expect.stringContaining('Telemetry data') });
+    }
+    expect((await t.database.db.select().from(telemetryEvents)).length).toBe(before);
+    const fits = await post({ event: 'fits', data: { a: { b: { c: { d: { e: { f: { g: 1 } } } } } }, list: [1, 2] } });
+    expect(fits.statusCode).toBe(202);
+  });
+
   it('stores an event from a signed-out page', async () => {
     const res = await post({ event: 'dashboard_download', data: { key: '2026-humana' } });
     expect(res.statusCode).toBe(202);
