@@ -9,6 +9,7 @@ import { identityPlugin } from './identity/index.ts';
 import { loadOrCreateProviderSecrets, publicJwks } from './identity/keys.ts';
 import { accountRoutes } from './modules/account/routes.ts';
 import { auditJobs } from './modules/audit/jobs.ts';
+import { telemetryJobs } from './modules/telemetry/jobs.ts';
 import { casesRoutes } from './modules/cases/routes.ts';
 import { commissionsRoutes } from './modules/commissions/routes.ts';
 import { complianceRoutes } from './modules/compliance/routes.ts';
@@ -154,6 +155,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
 
   // ── identity and business areas ────────────────────────────────────────────────────────────────
   await app.register(auditJobs);
+  await app.register(telemetryJobs);
   await app.register(identityPlugin, { onGrantEnded: grants.ended });
   await app.register(accountRoutes);
   // User info is reused for a few seconds per agent (decision 005). A change to what it shows (terms accepted,

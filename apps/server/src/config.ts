@@ -73,6 +73,7 @@ const EnvSchema = z
     SIGN_INS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(30),
     MEMBER_SUPPORT_EMAIL: z.email('must be an e-mail address').default('member-support@arc.example'),
     AUDIT_RETENTION_DAYS: z.coerce.number().int().min(0).max(36_500).default(3650),
+    TELEMETRY_RETENTION_DAYS: z.coerce.number().int().min(0).max(36_500).default(90),
   })
   .strict();
 
@@ -135,6 +136,8 @@ export interface Config {
   memberSupportEmail: string;
   /** audit log rows older than this many days are purged daily (0: kept for ever) */
   auditRetentionDays: number;
+  /** telemetry events older than this many days are purged hourly (0: kept for ever) */
+  telemetryRetentionDays: number;
 }
 
 export type TrustProxy = false | number | string[];
@@ -309,5 +312,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     staffApiKey: e.STAFF_API_KEY,
     auditRetentionDays: e.AUDIT_RETENTION_DAYS,
+    telemetryRetentionDays: e.TELEMETRY_RETENTION_DAYS,
   });
 }

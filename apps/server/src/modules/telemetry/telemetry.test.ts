@@ -5,8 +5,10 @@ import { desc } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { telemetryEvents } from '../../db/schema/index.ts';
 import { insertAgent } from '../../seed/factories.ts';
-import { createTestApp, type TestApp } from '../../test/app.ts';
+import { loadConfig } from '../../config.ts';
+import { createTestApp, fixedClock, type TestApp } from '../../test/app.ts';
 import { bearer, mintAccessToken } from '../../test/tokens.ts';
+import { purgeExpiredTelemetry } from './service.ts';
 
 /** A stand-in for Sentry: records what reaches it; answers `status`. */
 const sentry = { received: [] as Array<{ url: string; auth: string; body: string }>, status: 200 };
@@ -130,5 +132,25 @@ describe('POST /arc/telemetry', () => {
     expect(limited.statusCode).toBe(429);
     expect(limited.json().code).toBe('TOO_MANY_REQUESTS');
     expect((await post({ event: 'burst' }, { ip: '203.0.113.8' })).statusCode).toBe(202);
+  });
+});
+
+describe('telemetry retention purge', () => {
+  it('deletes the events older than TELEMETRY_RETENTION_DAYS and keeps the newer ones', async () => {
+    const clock = fixedClock('2026-11-27T12:00:00Z');
+    const deps = { db: t.database.db, clock };
+    const day = 24 * 60 * 60 * 1000;
+    const at = (daysAgo: number) => new Date(clock.now().getTime() - daysAgo * day);
+    await t.database.db.delete(telemetryEvents);
+    await t.database.db.insert(telemetryEvents).values([
+      { id: 'tel_old', agentId: null, event: 'old', data: null, createdAt: at(91) },
+      { id: 'tel_edge', agentId: null, event: 'edge', data: null, createdAt: at(89) },
+      { id: 'tel_new', agentId: null, event: 'new', data: null, createdAt: at(0) },
+    ]);
+    expect(loadConfig({}).telemetryRetentionDays).toBe(90);
+    expect(await purgeExpiredTelemetry(deps, 0)).toBe(0);
+    expect(await purgeExpiredTelemetry(deps, 90)).toBe(1);
+    const left = await t.database.db.select({ id: telemetryEvents.id }).from(telemetryEvents);
+    expect(left.map((row) => row.id).sort()).toEqual(['tel_edge', 'tel_new']);
   });
 });
