@@ -62,9 +62,17 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     // front: trusting every hop would let any client pick its IP with a made-up X-Forwarded-For.
     trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 1024 * 1024,
+    // A connection that goes quiet (headers, then nothing) is closed after CONNECTION_IDLE_TIMEOUT_MS; a request
+    // must arrive in full within REQUEST_TIMEOUT_MS, long enough for a 100 MB upload from a slow phone
+    // (docs/configuration.md explains the numbers). Keep-alive stays Fastify's 72 s, above the idle timeout of
+    // common load balancers.
+    connectionTimeout: config.connectionIdleTimeoutMs,
+    requestTimeout: config.requestTimeoutMs,
     // answerUnavailableWhileClosing answers instead, with Retry-After and the API's error shape
     return503OnClosing: false,
   });
+  // the headers of a request: a few kilobytes, so a client gets at most the idle timeout to send them
+  app.server.headersTimeout = Math.min(config.connectionIdleTimeoutMs, config.requestTimeoutMs);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('deps', deps);

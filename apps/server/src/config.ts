@@ -73,6 +73,13 @@ const EnvSchema = z
     SIGN_INS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(30),
     MEMBER_SUPPORT_EMAIL: z.email('must be an e-mail address').default('member-support@arc.example'),
     AUDIT_RETENTION_DAYS: z.coerce.number().int().min(0).max(36_500).default(3650),
+    CONNECTION_IDLE_TIMEOUT_MS: z.coerce.number().int().min(1000).max(3_600_000).default(30_000),
+    REQUEST_TIMEOUT_MS: z.coerce
+      .number()
+      .int()
+      .min(10_000)
+      .max(24 * 3_600_000)
+      .default(1_800_000),
     TELEMETRY_RETENTION_DAYS: z.coerce.number().int().min(0).max(36_500).default(90),
   })
   .strict();
@@ -136,6 +143,11 @@ export interface Config {
   memberSupportEmail: string;
   /** audit log rows older than this many days are purged daily (0: kept for ever) */
   auditRetentionDays: number;
+  /** a connection on which nothing arrives or leaves for this long is closed (a client that sends headers, then
+   * nothing) */
+  connectionIdleTimeoutMs: number;
+  /** the longest a request may take to arrive in full, body included (a 100 MB upload from a slow phone) */
+  requestTimeoutMs: number;
   /** telemetry events older than this many days are purged hourly (0: kept for ever) */
   telemetryRetentionDays: number;
 }
@@ -313,5 +325,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     staffApiKey: e.STAFF_API_KEY,
     auditRetentionDays: e.AUDIT_RETENTION_DAYS,
     telemetryRetentionDays: e.TELEMETRY_RETENTION_DAYS,
+    connectionIdleTimeoutMs: e.CONNECTION_IDLE_TIMEOUT_MS,
+    requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
   });
 }
