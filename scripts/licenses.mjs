@@ -7,8 +7,8 @@
 // always reachable, so this review of the shipped tree is kept here and runs with every check.
 // `--summary` prints the counts and the problems only. LICENSES_PACKAGES_FILE (tests) reads the package list from
 // a JSON file instead of `npm query .prod`.
-import fs from 'node:fs';
 import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 

@@ -14,8 +14,8 @@ import {
   PASSWORD_MAX_LENGTH,
   ZipCodeSchema,
 } from '@arc/contract';
-import type { FastifyRequest } from 'fastify';
 import fc from 'fast-check';
+import type { FastifyRequest } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { isCommonPassword } from './modules/account/common-passwords.ts';
 import { cleanFileName } from './modules/enrollments/service.ts';

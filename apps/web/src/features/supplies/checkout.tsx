@@ -1,4 +1,11 @@
-import { ADDRESS_QUERY_MAX_LENGTH, STATES, SUPPLIES_MESSAGES, type AddressSuggestion, type ShippingAddress, type StateCode } from '@arc/contract';
+import {
+  ADDRESS_QUERY_MAX_LENGTH,
+  STATES,
+  SUPPLIES_MESSAGES,
+  type AddressSuggestion,
+  type ShippingAddress,
+  type StateCode,
+} from '@arc/contract';
 import { ActionIcon, Autocomplete, Button, Group, Loader, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconArrowLeft, IconTrash } from '@tabler/icons-react';
