@@ -37,7 +37,7 @@ describe('GET /arc/geo/address-suggestions (real server process)', () => {
           headers: bearer(p.token),
           signal: AbortSignal.timeout(30_000),
         });
-        return { status: res.status, body: (await res.json()) };
+        return { status: res.status, body: await res.json() };
       });
     // warm: the first calls of a fresh process load and compile the route's code
     expect((await search('123 Main St Madis')).value.status).toBe(200);
