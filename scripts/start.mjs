@@ -13,7 +13,8 @@ const demoData = process.env.DEMO_DATA || 'true';
 if (['true', '1', 'yes', 'on'].includes(demoData)) {
   console.log(
     'Demo mode is on: demo agents and documents are seeded, and every e-mail (with its sign-in links) is readable ' +
-      'without signing in at /dev/mailbox. Start with DEMO_DATA=false for real use.',
+      `without signing in at /dev/mailbox, so it listens on ${process.env.HOST || '127.0.0.1 (this machine) only; set HOST to change that'}. ` +
+      'Start with DEMO_DATA=false for real use.',
   );
 }
 

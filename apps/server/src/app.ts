@@ -24,6 +24,7 @@ import { placesRoutes } from './modules/places/routes.ts';
 import { profileRoutes } from './modules/profile/routes.ts';
 import { prospectsRoutes } from './modules/prospects/routes.ts';
 import { suppliesRoutes } from './modules/supplies/routes.ts';
+import { telemetryJobs } from './modules/telemetry/jobs.ts';
 import { telemetryRoutes } from './modules/telemetry/routes.ts';
 import { termsRoutes } from './modules/terms/routes.ts';
 import { termsGatePlugin } from './modules/terms/terms-gate.ts';
@@ -62,12 +63,20 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     // front: trusting every hop would let any client pick its IP with a made-up X-Forwarded-For.
     trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 1024 * 1024,
+    // A connection that goes quiet (headers, then nothing) is closed after CONNECTION_IDLE_TIMEOUT_MS; a request
+    // must arrive in full within REQUEST_TIMEOUT_MS, long enough for a 100 MB upload from a slow phone
+    // (docs/configuration.md explains the numbers). Keep-alive stays Fastify's 72 s, above the idle timeout of
+    // common load balancers.
+    connectionTimeout: config.connectionIdleTimeoutMs,
+    requestTimeout: config.requestTimeoutMs,
     // answerUnavailableWhileClosing answers instead, with Retry-After and the API's error shape
     return503OnClosing: false,
     // what the router refuses before any route is found (a broken percent-encoding, a parameter over its length
     // limit) answers in the app's error shape too, not Fastify's `{ error, code: 'FST_ERR_…', statusCode }`
     frameworkErrors: (error, request, reply) => void errorHandler(error, request, reply),
   });
+  // the headers of a request: a few kilobytes, so a client gets at most the idle timeout to send them
+  app.server.headersTimeout = Math.min(config.connectionIdleTimeoutMs, config.requestTimeoutMs);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('deps', deps);
@@ -170,6 +179,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
 
   // ── identity and business areas ────────────────────────────────────────────────────────────────
   await app.register(auditJobs);
+  await app.register(telemetryJobs);
   await app.register(identityPlugin, { onGrantEnded: grants.ended });
   await app.register(accountRoutes);
   // User info is reused for a few seconds per agent (decision 005). A change to what it shows (terms accepted,

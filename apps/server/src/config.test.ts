@@ -27,6 +27,16 @@ describe('loadConfig', () => {
     expect(loadConfig({ DEMO_DATA: 'false' }).demoData).toBe(false);
   });
 
+  it('listens on every interface, but only on 127.0.0.1 in demo mode unless HOST is set', () => {
+    expect(loadConfig({})).toMatchObject({ host: '0.0.0.0', isLocalOnlyForDemo: false });
+    expect(loadConfig({ DEMO_DATA: 'true' })).toMatchObject({ host: '127.0.0.1', isLocalOnlyForDemo: true });
+    expect(loadConfig({ DEMO_DATA: 'true', HOST: '0.0.0.0' })).toMatchObject({
+      host: '0.0.0.0',
+      isLocalOnlyForDemo: false,
+    });
+    expect(loadConfig({ DEMO_DATA: 'false', HOST: '10.0.0.5' })).toMatchObject({ host: '10.0.0.5' });
+  });
+
   it('refuses near-misses of its own keys, so DATABSE_URL cannot silently mean the embedded demo database', () => {
     for (const [key, meant] of [
       ['DATABSE_URL', 'DATABASE_URL'],

@@ -11,7 +11,7 @@ const bool = z
 const EnvSchema = z
   .object({
     PORT: z.coerce.number().int().min(1).max(65535).default(8080),
-    HOST: z.string().min(1).default('0.0.0.0'),
+    HOST: z.string().min(1).optional(),
     DATA_DIR: z.string().min(1).default('./data'),
     DATABASE_URL: z
       .string()
@@ -83,12 +83,23 @@ const EnvSchema = z
       .min(1)
       .max(2 ** 50)
       .default(2 * 1024 ** 3),
+    CONNECTION_IDLE_TIMEOUT_MS: z.coerce.number().int().min(1000).max(3_600_000).default(30_000),
+    REQUEST_TIMEOUT_MS: z.coerce
+      .number()
+      .int()
+      .min(10_000)
+      .max(24 * 3_600_000)
+      .default(1_800_000),
+    TELEMETRY_RETENTION_DAYS: z.coerce.number().int().min(0).max(36_500).default(90),
   })
   .strict();
 
 export interface Config {
   port: number;
+  /** the interface to listen on: HOST, else every interface, or only this machine's in demo mode */
   host: string;
+  /** demo mode chose 127.0.0.1 because HOST was not set (the start line says so) */
+  isLocalOnlyForDemo: boolean;
   dataDir: string;
   databaseUrl: string | undefined;
   /** the embedded database's buffer pool (`shared_buffers`); undefined: the built-in default */
@@ -152,6 +163,13 @@ export interface Config {
   uploadsPerDay: number;
   /** enrollment upload bytes one agent may send a business day */
   uploadBytesPerDay: number;
+  /** a connection on which nothing arrives or leaves for this long is closed (a client that sends headers, then
+   * nothing) */
+  connectionIdleTimeoutMs: number;
+  /** the longest a request may take to arrive in full, body included (a 100 MB upload from a slow phone) */
+  requestTimeoutMs: number;
+  /** telemetry events older than this many days are purged hourly (0: kept for ever) */
+  telemetryRetentionDays: number;
 }
 
 export type TrustProxy = false | number | string[];
@@ -281,9 +299,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       'S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set both, or neither to use the default AWS credentials',
     ]);
   }
+  // Demo mode's /dev/mailbox hands any account's sign-in links to whoever reaches it: only this machine may,
+  // unless HOST says otherwise.
+  const demoData = e.DEMO_DATA ?? false;
+  const isLocalOnlyForDemo = demoData && e.HOST === undefined;
   return Object.freeze({
     port: e.PORT,
-    host: e.HOST,
+    host: e.HOST ?? (isLocalOnlyForDemo ? '127.0.0.1' : '0.0.0.0'),
+    isLocalOnlyForDemo,
     dataDir: path.resolve(cwd, e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     pgliteSharedBuffers: e.PGLITE_SHARED_BUFFERS,
@@ -308,7 +331,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     redisUrl: e.REDIS_URL,
     sentryDsn: e.SENTRY_DSN,
     // explicit: `npm start` and the end-to-end run set DEMO_DATA=true; any other start has it off
-    demoData: e.DEMO_DATA ?? false,
+    demoData,
     trustProxy: e.TRUST_PROXY ?? false,
     businessTimeZone: e.TZ_BUSINESS,
     logLevel: e.LOG_LEVEL,
@@ -326,5 +349,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     supplyKitsPerDay: e.SUPPLY_KITS_PER_DAY,
     uploadsPerDay: e.UPLOADS_PER_DAY,
     uploadBytesPerDay: e.UPLOAD_BYTES_PER_DAY,
+    telemetryRetentionDays: e.TELEMETRY_RETENTION_DAYS,
+    connectionIdleTimeoutMs: e.CONNECTION_IDLE_TIMEOUT_MS,
+    requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
   });
 }

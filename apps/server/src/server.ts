@@ -75,9 +75,13 @@ async function main() {
       url: config.publicUrl,
       database: database.kind,
       demoData: config.demoData,
+      host: config.host,
       readyMs: Math.round(performance.now() - started),
     },
-    `ARC is ready at ${config.publicUrl}${config.demoData ? ' in demo mode (demo data, /dev/mailbox)' : ''}`,
+    `ARC is ready at ${config.publicUrl}${config.demoData ? ' in demo mode (demo data, /dev/mailbox)' : ''}` +
+      (config.isLocalOnlyForDemo
+        ? `, listening on ${config.host} only (this machine); set HOST to listen elsewhere`
+        : ''),
   );
 }
 

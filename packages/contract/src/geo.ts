@@ -1,8 +1,18 @@
 import { z } from 'zod';
 import { defineRoute, ErrorResponseSchema } from './common.ts';
 
+/**
+ * The longest address search: a street line, a unit, a city, a state's name and a ZIP+4 fit in it ("12345 North
+ * Martin Luther King Junior Boulevard Apt 1234, Winston-Salem, North Carolina 27101-1234" is 100 characters).
+ */
+export const ADDRESS_QUERY_MAX_LENGTH = 150;
+
 export const AddressSuggestionsQuerySchema = z.object({
-  q: z.string().trim().min(1, 'Type an address or a ZIP code').max(200),
+  q: z
+    .string()
+    .trim()
+    .min(1, 'Type an address or a ZIP code')
+    .max(ADDRESS_QUERY_MAX_LENGTH, `An address is at most ${ADDRESS_QUERY_MAX_LENGTH} characters`),
 });
 export type AddressSuggestionsQuery = z.infer<typeof AddressSuggestionsQuerySchema>;
 

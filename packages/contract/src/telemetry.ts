@@ -1,10 +1,41 @@
 import { z } from 'zod';
 import { defineRoute, ErrorResponseSchema } from './common.ts';
 
+export const TELEMETRY_DATA_MAX_DEPTH = 8;
+export const TELEMETRY_DATA_MAX_VALUES = 200;
+
+/**
+ * Whether telemetry data stays within TELEMETRY_DATA_MAX_DEPTH levels (the object itself is the first) and
+ * TELEMETRY_DATA_MAX_VALUES values in all. Walks with its own stack and stops at the first value past a bound, so
+ * data nested thousands deep costs a few steps and never the call stack of whatever walks it next (the logger,
+ * the database driver).
+ */
+export function isTelemetryDataWithinBounds(data: unknown): boolean {
+  const stack: Array<{ value: unknown; depth: number }> = [{ value: data, depth: 1 }];
+  let count = 0;
+  while (stack.length > 0) {
+    const { value, depth } = stack.pop()!;
+    if (value === null || typeof value !== 'object') continue;
+    if (depth > TELEMETRY_DATA_MAX_DEPTH) return false;
+    for (const child of Object.values(value)) {
+      count += 1;
+      if (count > TELEMETRY_DATA_MAX_VALUES) return false;
+      stack.push({ value: child, depth: depth + 1 });
+    }
+  }
+  return true;
+}
+
 export const TelemetryEventSchema = z.object({
   /** snake_case name; names ending in `_error` or `_failed` are errors and also reach the error-reporting service */
   event: z.string().trim().min(1).max(100),
-  data: z.record(z.string(), z.unknown()).optional(),
+  data: z
+    .record(z.string(), z.unknown())
+    .refine(
+      isTelemetryDataWithinBounds,
+      `Telemetry data may be nested at most ${TELEMETRY_DATA_MAX_DEPTH} deep and hold at most ${TELEMETRY_DATA_MAX_VALUES} values`,
+    )
+    .optional(),
 });
 export type TelemetryEvent = z.infer<typeof TelemetryEventSchema>;
 

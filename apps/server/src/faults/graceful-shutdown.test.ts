@@ -1,19 +1,12 @@
 import fs from 'node:fs';
 import http from 'node:http';
-import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
-import { loadConfig } from '../config.ts';
-import { openDatabase, type Database } from '../db/client.ts';
 import { enrollments, files } from '../db/schema/index.ts';
-import { loadOrCreateProviderSecrets } from '../identity/keys.ts';
-import { insertAgent } from '../seed/factories.ts';
-import type { TestApp } from '../test/app.ts';
-import { PG_TEMPLATE_DB, PGLITE_TEMPLATE } from '../test/global-setup.ts';
 import { generatedFile, multipart } from '../test/multipart.ts';
-import { freePort, startServerProcess, type ServerProcess } from '../test/server-process.ts';
-import { bearer, mintAccessToken } from '../test/tokens.ts';
+import { prepareServer, type PreparedServer } from '../test/prepared-server.ts';
+import { startServerProcess, type ServerProcess } from '../test/server-process.ts';
+import { bearer } from '../test/tokens.ts';
 
 /**
  * SIGTERM to the real server process while an enrollment upload streams in: the upload completes and is
@@ -23,76 +16,6 @@ import { bearer, mintAccessToken } from '../test/tokens.ts';
  * the upload holds its next chunk until then.
  */
 const CHUNK = 512 * 1024;
-
-interface Prepared {
-  port: number;
-  env: Record<string, string>;
-  token: string;
-  dataDir: string;
-  /** opens the server's database once the server is gone */
-  reopen(): Promise<Database>;
-  cleanup(): Promise<void>;
-}
-
-async function prepare(): Promise<Prepared> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'arc-shutdown-'));
-  const port = await freePort();
-  const env: Record<string, string> = {
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    PUBLIC_URL: `http://127.0.0.1:${port}`,
-    DATA_DIR: dataDir,
-    DEMO_DATA: 'false',
-  };
-  const adminUrl = process.env.DATABASE_URL;
-  let database: Database;
-  let reopen: () => Promise<Database>;
-  let dropDatabase = async () => {};
-  if (adminUrl) {
-    const name = `arc_shutdown_${process.pid}_${Date.now()}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${PG_TEMPLATE_DB}`);
-    await admin.end();
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    env.DATABASE_URL = url.toString();
-    reopen = () => openDatabase({ databaseUrl: url.toString() });
-    dropDatabase = async () => {
-      const c = new pg.Client({ connectionString: adminUrl });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    };
-    database = await reopen();
-  } else {
-    const pgdata = path.join(dataDir, 'pgdata');
-    database = await openDatabase({
-      dataDir: pgdata,
-      loadDataDir: new Blob([fs.readFileSync(PGLITE_TEMPLATE)]),
-    });
-    reopen = () => openDatabase({ dataDir: pgdata });
-  }
-  const agent = await insertAgent(database.db);
-  const secrets = await loadOrCreateProviderSecrets(database.db);
-  const config = loadConfig(env);
-  // PGlite has one process: the server opens it only once this one is closed
-  await database.close();
-  const token = await mintAccessToken({ app: { deps: { secrets } }, config } as unknown as TestApp, {
-    agentId: agent.id,
-  });
-  return {
-    port,
-    env,
-    token,
-    dataDir,
-    reopen,
-    cleanup: async () => {
-      await dropDatabase();
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
 
 /**
  * Streams a `size`-byte PDF upload to the server on `port`, one 512 KiB chunk every `paceMs`; `onChunk` runs
@@ -152,7 +75,12 @@ const isStoring = (dataDir: string) => {
  * Waits until the server is storing the upload, or has answered already (the test then reads the answer); fails
  * after `timeoutMs` with what the server printed.
  */
-async function untilStoring(prepared: Prepared, server: ServerProcess, isAnswered: () => boolean, timeoutMs = 30_000) {
+async function untilStoring(
+  prepared: PreparedServer,
+  server: ServerProcess,
+  isAnswered: () => boolean,
+  timeoutMs = 30_000,
+) {
   const deadline = Date.now() + timeoutMs;
   while (!isStoring(prepared.dataDir) && !isAnswered()) {
     if (Date.now() > deadline) {
@@ -172,7 +100,7 @@ const isRefused = (port: number) =>
     request.on('error', () => resolve(true));
   });
 
-let prepared: Prepared | undefined;
+let prepared: PreparedServer | undefined;
 let server: ServerProcess | undefined;
 afterEach(async () => {
   // a test that failed half-way leaves no server behind
@@ -185,7 +113,7 @@ afterEach(async () => {
 
 describe('SIGTERM (graceful shutdown of the real server process)', () => {
   it('finishes the upload in flight, refuses new connections, closes the database and exits 0', async () => {
-    const p = (prepared = await prepare());
+    const p = (prepared = await prepareServer());
     const started = (server = await startServerProcess(p.env));
     let hasSignalled = false;
     let isAnswered = false;
@@ -233,7 +161,7 @@ describe('SIGTERM (graceful shutdown of the real server process)', () => {
   }, 90_000);
 
   it('cuts an upload that outlasts SHUTDOWN_GRACE_MS and keeps nothing of it', async () => {
-    const p = (prepared = await prepare());
+    const p = (prepared = await prepareServer());
     const started = (server = await startServerProcess({ ...p.env, SHUTDOWN_GRACE_MS: '300' }));
     let hasSignalled = false;
     let isAnswered = false;

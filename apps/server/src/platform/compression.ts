@@ -50,12 +50,15 @@ const gzip = promisify(zlib.gzip);
 type Payload = string | Buffer | Readable | null | undefined;
 type OnSendDone = (err: Error | null, payload?: Payload) => void;
 
-/** the encodings `Accept-Encoding` names without refusing them (`q=0`) */
+/** a browser names four or five; a header of thousands is read no further than this */
+const MAX_ENCODINGS = 16;
+
+/** the encodings `Accept-Encoding` names without refusing them (`q=0`), among its first MAX_ENCODINGS */
 function acceptedEncodings(acceptEncoding: string | undefined): Set<string | undefined> {
   return new Set(
     (acceptEncoding ?? '')
-      .split(',')
-      .map((part) => part.trim().toLowerCase().split(';'))
+      .split(',', MAX_ENCODINGS)
+      .map((part) => part.trim().toLowerCase().split(';', MAX_ENCODINGS))
       .filter(([, ...params]) => !params.some((param) => /^\s*q=0(?:\.0*)?\s*$/.test(param)))
       .map(([name]) => name?.trim()),
   );

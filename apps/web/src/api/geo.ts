@@ -1,4 +1,4 @@
-import { findAddressSuggestions } from '@arc/contract';
+import { ADDRESS_QUERY_MAX_LENGTH, findAddressSuggestions } from '@arc/contract';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { apiFetch } from './client.ts';
 
@@ -8,7 +8,8 @@ export const geoQueries = {
     queryOptions({
       queryKey: ['geo', 'address-suggestions', q],
       queryFn: async ({ signal }) => (await apiFetch(findAddressSuggestions, { query: { q }, signal })).suggestions,
-      enabled: q.trim().length >= 3,
+      // past the longest address the server answers 400: no call (the field stops there)
+      enabled: q.trim().length >= 3 && q.trim().length <= ADDRESS_QUERY_MAX_LENGTH,
       staleTime: 5 * 60_000,
       placeholderData: keepPreviousData,
     }),

@@ -102,6 +102,19 @@ async function waitFor(check: () => boolean | Promise<boolean>, timeoutMs = 10_0
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 
 describe('POST /arc/agent/enrollments', () => {
+  it('keeps the file name without right-to-left overrides or other bidirectional controls', async () => {
+    const res = await upload([
+      { name: 'radio1', value: 'newapp' },
+      { name: 'enrollment', filename: 'Smith\u202Efdp.exe\u2066\u200F \u202Dx\u2069\u200E\u061C.pdf', body: pdf },
+    ]);
+    expect(res.statusCode).toBe(201);
+    expect(res.json().fileName).toBe('Smithfdp.exe x.pdf');
+    const rows = await rowsOf(agentId);
+    await t.database.db.delete(enrollments).where(eq(enrollments.agentId, agentId));
+    await t.database.db.delete(files).where(eq(files.ownerAgentId, agentId));
+    for (const file of rows.files) await t.app.deps.storage.delete(file.storageKey);
+  });
+
   it('answers 401 without a token, before reading the upload', async () => {
     const res = await upload(pdfParts(), null);
     expect(res.statusCode).toBe(401);

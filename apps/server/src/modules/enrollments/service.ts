@@ -214,14 +214,19 @@ export function parseMode(value: unknown): EnrollmentMode {
   return parsed.data;
 }
 
-/** A readable file name for the stored PDF: no path, no control characters, at most 200 characters. */
+/**
+ * What a file name must not hold: control characters, and the bidirectional controls, which reorder what is shown
+ * ("Smith\u202Efdp.exe" shows as "Smithexe.pdf"): embeddings and overrides (U+202A–U+202E), isolates
+ * (U+2066–U+2069) and marks (U+200E, U+200F, U+061C). One character class: one native pass over the name.
+ */
+// eslint-disable-next-line no-control-regex -- the control characters are what it removes
+const UNSAFE_IN_NAME = /[\u0000-\u001f\u007f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+
+/** A readable file name for the stored PDF: no path, no control or bidirectional characters, at most 200 long. */
 export function cleanFileName(name: string | undefined): string {
-  const base = (name ?? '').split(/[\\/]/).pop() ?? '';
-  const clean = [...base]
-    .filter((c) => c.charCodeAt(0) > 0x1f && c.charCodeAt(0) !== 0x7f)
-    .join('')
-    .trim()
-    .slice(-200);
+  const raw = name ?? '';
+  const base = raw.slice(Math.max(raw.lastIndexOf('/'), raw.lastIndexOf('\\')) + 1);
+  const clean = base.replace(UNSAFE_IN_NAME, '').trim().slice(-200);
   return clean || 'enrollment.pdf';
 }
 

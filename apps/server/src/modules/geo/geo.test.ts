@@ -81,6 +81,38 @@ describe('GET /arc/geo/address-suggestions', () => {
     expect(list.every((s) => s.city === 'Madison' && s.route === 'main St')).toBe(true);
   });
 
+  it('suggests from the street line as it is typed: the city without its state, larger places first', async () => {
+    expect(await suggestions('123 Main St')).toEqual([]);
+    const list = await suggestions('123 Main St Madis');
+    expect(list.length).toBe(5);
+    expect(list.every((s) => String(s.city).startsWith('Madison') && s.route === 'Main St')).toBe(true);
+    // one city per state first, the largest first
+    expect(list[0]).toMatchObject({ streetNumber: '123', ...MADISON });
+    expect(new Set(list.map((s) => s.state)).size).toBe(5);
+    const [comma] = await suggestions('500 Main St, Suite 2, Madison');
+    expect(comma).toMatchObject({ route: 'Main St', unit: 'Suite 2', ...MADISON });
+  });
+
+  it('lists the ZIP codes of a city closest first: a post-office-box ZIP never before a street one', async () => {
+    const list = await suggestions('123 Main St Madison WI');
+    const codes = list.map((s) => s.postalCode);
+    // 53701, 53707, 53708, … are Madison's post-office-box ZIPs (the data puts them all on the city's point);
+    // the rest come nearest that point first
+    for (const poBox of ['53701', '53702', '53707', '53708']) expect(codes).not.toContain(poBox);
+    expect(codes).toEqual(['53706', '53715', '53705', '53703', '53788']);
+  });
+
+  it('answers a hostile query of repeated separators at once', async () => {
+    const started = performance.now();
+    const res = await suggest(`${'& '.repeat(71)}County R`);
+    expect(res.statusCode).toBe(200);
+    expect(performance.now() - started).toBeLessThan(500);
+    expect((await suggest(`${'& '.repeat(90)}County R`)).json()).toMatchObject({
+      code: 'BAD_REQUEST',
+      message: expect.stringContaining('An address is at most 150 characters'),
+    });
+  });
+
   it('answers no suggestions for what is not a US address or an unknown ZIP', async () => {
     expect(await suggestions('hello there')).toEqual([]);
     expect(await suggestions('00000')).toEqual([]);
@@ -89,7 +121,7 @@ describe('GET /arc/geo/address-suggestions', () => {
   });
 
   it('answers 400 without a query and 401 without a token', async () => {
-    for (const q of [null, '', '   ', 'x'.repeat(201)]) {
+    for (const q of [null, '', '   ', 'x'.repeat(151)]) {
       const res = await suggest(q);
       expect(res.statusCode, String(q)).toBe(400);
       expect(res.json().code).toBe('BAD_REQUEST');

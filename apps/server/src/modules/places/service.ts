@@ -2,9 +2,11 @@ import type { County, StateCode } from '@arc/contract';
 import type { Db } from '../../db/client.ts';
 import {
   selectCountiesOfState,
+  selectCitiesStartingWith,
   selectZipCode,
-  selectZipCodesOfCity,
+  selectZipCodesOfCities,
   selectZipCounties,
+  type CityRow,
   type ZipCodeRow,
 } from './queries.ts';
 
@@ -13,7 +15,7 @@ import {
  * start). Other areas use these functions, never the tables' queries: prospects check that a ZIP lies in a
  * county, supplies look plans up by county FIPS, address suggestions read ZIP codes.
  */
-export type { ZipCodeRow };
+export type { CityRow, ZipCodeRow };
 
 /** The state's counties sorted by name; id is the five-digit FIPS code. */
 export function listCounties(db: Db, state: StateCode): Promise<County[]> {
@@ -25,12 +27,24 @@ export function getZipCode(db: Db, zip: string): Promise<ZipCodeRow | undefined>
   return selectZipCode(db, zip);
 }
 
-/** A city's ZIP codes (case-insensitive; a partial name matches the cities it starts), at most `limit`. */
-export function findZipCodesOfCity(
+/**
+ * The cities named `city` or starting with it, in `state` or in every state, exact name first, then the larger
+ * places; at most `limit`, with every ZIP code of each (ordered by ZIP).
+ */
+export async function findCitiesStartingWith(
   db: Db,
-  options: { state: StateCode; city: string; limit: number },
-): Promise<ZipCodeRow[]> {
-  return selectZipCodesOfCity(db, options.state, options.city, options.limit);
+  options: { city: string; state: StateCode | undefined; limit: number },
+): Promise<{ city: CityRow; zipCodes: ZipCodeRow[] }[]> {
+  const cities = await selectCitiesStartingWith(db, {
+    city: options.city,
+    stateCode: options.state,
+    limit: options.limit,
+  });
+  const rows = await selectZipCodesOfCities(db, cities);
+  return cities.map((city) => ({
+    city,
+    zipCodes: rows.filter((row) => row.stateCode === city.stateCode && row.city === city.city),
+  }));
 }
 
 /** The county FIPS code of each known ZIP among `zips` (unknown ZIPs are absent from the map). */

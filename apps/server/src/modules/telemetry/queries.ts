@@ -1,3 +1,4 @@
+import { lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { telemetryEvents } from '../../db/schema/index.ts';
 
@@ -6,4 +7,13 @@ export async function insertTelemetryEvent(
   values: { id: string; agentId: string | null; event: string; data: unknown; createdAt: Date },
 ): Promise<void> {
   await db.insert(telemetryEvents).values(values);
+}
+
+/** Deletes the events recorded before `before`; answers how many. */
+export async function deleteTelemetryBefore(db: Db, before: Date): Promise<number> {
+  const deleted = await db
+    .delete(telemetryEvents)
+    .where(lt(telemetryEvents.createdAt, before))
+    .returning({ one: sql<number>`1` });
+  return deleted.length;
 }

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { forwardToSentry, isErrorEvent } from '../../platform/telemetry.ts';
 import { randomId } from '../../platform/tokens.ts';
-import { insertTelemetryEvent } from './queries.ts';
+import { deleteTelemetryBefore, insertTelemetryEvent } from './queries.ts';
 
 export interface TelemetryDeps {
   db: Db;
@@ -34,4 +34,12 @@ export async function recordTelemetry(
       log.warn({ err }, 'could not forward the event to Sentry'),
     );
   }
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Deletes the events older than `retentionDays` (TELEMETRY_RETENTION_DAYS; 0 keeps them); answers how many. */
+export async function purgeExpiredTelemetry(deps: { db: Db; clock: Clock }, retentionDays: number): Promise<number> {
+  if (retentionDays <= 0) return 0;
+  return deleteTelemetryBefore(deps.db, new Date(deps.clock.now().getTime() - retentionDays * DAY_MS));
 }

@@ -3,10 +3,12 @@ import type { AddressInfo } from 'node:net';
 import { text } from 'node:stream/consumers';
 import { desc } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { loadConfig } from '../../config.ts';
 import { telemetryEvents } from '../../db/schema/index.ts';
 import { insertAgent } from '../../seed/factories.ts';
-import { createTestApp, type TestApp } from '../../test/app.ts';
+import { createTestApp, fixedClock, type TestApp } from '../../test/app.ts';
 import { bearer, mintAccessToken } from '../../test/tokens.ts';
+import { purgeExpiredTelemetry } from './service.ts';
 
 /** A stand-in for Sentry: records what reaches it; answers `status`. */
 const sentry = { received: [] as Array<{ url: string; auth: string; body: string }>, status: 200 };
@@ -46,6 +48,26 @@ const post = (payload: unknown, options: { auth?: string; ip?: string } = {}) =>
   });
 
 describe('POST /arc/telemetry', () => {
+  it('answers 400 for data nested deeper than 8 or with more than 200 values, and stores nothing', async () => {
+    const before = (await t.database.db.select().from(telemetryEvents)).length;
+    const deep = `{"event":"deep_error","data":{"a":${'['.repeat(7900)}${']'.repeat(7900)}}}`;
+    const nested = { event: 'nested', data: { a: { b: { c: { d: { e: { f: { g: { h: { i: 1 } } } } } } } } } };
+    const wide = { event: 'wide', data: Object.fromEntries(Array.from({ length: 201 }, (_, i) => [`k${i}`, i])) };
+    for (const payload of [deep, nested, wide]) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/arc/telemetry',
+        headers: { 'content-type': 'application/json' },
+        payload: typeof payload === 'string' ? payload : JSON.stringify(payload),
+      });
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json()).toMatchObject({ code: 'BAD_REQUEST', message: expect.stringContaining('Telemetry data') });
+    }
+    expect((await t.database.db.select().from(telemetryEvents)).length).toBe(before);
+    const fits = await post({ event: 'fits', data: { a: { b: { c: { d: { e: { f: { g: 1 } } } } } }, list: [1, 2] } });
+    expect(fits.statusCode).toBe(202);
+  });
+
   it('stores an event from a signed-out page', async () => {
     const res = await post({ event: 'dashboard_download', data: { key: '2026-humana' } });
     expect(res.statusCode).toBe(202);
@@ -110,5 +132,25 @@ describe('POST /arc/telemetry', () => {
     expect(limited.statusCode).toBe(429);
     expect(limited.json().code).toBe('TOO_MANY_REQUESTS');
     expect((await post({ event: 'burst' }, { ip: '203.0.113.8' })).statusCode).toBe(202);
+  });
+});
+
+describe('telemetry retention purge', () => {
+  it('deletes the events older than TELEMETRY_RETENTION_DAYS and keeps the newer ones', async () => {
+    const clock = fixedClock('2026-11-27T12:00:00Z');
+    const deps = { db: t.database.db, clock };
+    const day = 24 * 60 * 60 * 1000;
+    const at = (daysAgo: number) => new Date(clock.now().getTime() - daysAgo * day);
+    await t.database.db.delete(telemetryEvents);
+    await t.database.db.insert(telemetryEvents).values([
+      { id: 'tel_old', agentId: null, event: 'old', data: null, createdAt: at(91) },
+      { id: 'tel_edge', agentId: null, event: 'edge', data: null, createdAt: at(89) },
+      { id: 'tel_new', agentId: null, event: 'new', data: null, createdAt: at(0) },
+    ]);
+    expect(loadConfig({}).telemetryRetentionDays).toBe(90);
+    expect(await purgeExpiredTelemetry(deps, 0)).toBe(0);
+    expect(await purgeExpiredTelemetry(deps, 90)).toBe(1);
+    const left = await t.database.db.select({ id: telemetryEvents.id }).from(telemetryEvents);
+    expect(left.map((row) => row.id).sort()).toEqual(['tel_edge', 'tel_new']);
   });
 });

@@ -1,4 +1,11 @@
-import { STATES, SUPPLIES_MESSAGES, type AddressSuggestion, type ShippingAddress, type StateCode } from '@arc/contract';
+import {
+  ADDRESS_QUERY_MAX_LENGTH,
+  STATES,
+  SUPPLIES_MESSAGES,
+  type AddressSuggestion,
+  type ShippingAddress,
+  type StateCode,
+} from '@arc/contract';
 import { ActionIcon, Autocomplete, Button, Group, Loader, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconArrowLeft, IconPencil, IconTrash } from '@tabler/icons-react';
@@ -162,6 +169,7 @@ export function Checkout({ onDone, onSent }: CheckoutProps) {
             label="Ship To Address"
             description="Type the street address and pick it from the list."
             placeholder="1200 John Q Hammons Dr Madison WI"
+            maxLength={ADDRESS_QUERY_MAX_LENGTH}
             value={search}
             onChange={(value) => {
               setSearch(value);
