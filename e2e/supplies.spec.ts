@@ -76,6 +76,8 @@ test.describe('[SUPPLIES]', () => {
     await searchDaneCounty(page);
     await expect(page.getByRole('heading', { name: /Medicare Advantage carriers in Dane County, WI/ })).toBeVisible();
     await expect(page.getByText('Not Ready to Sell').first()).toBeVisible();
+    // the results, not only the empty form: the Not Ready to Sell badge must be readable
+    await expectAccessible(page);
     await page.getByRole('button', { name: 'View Plans: Humana' }).click();
     await expect(page.getByRole('heading', { name: /Humana plans in Dane County/ })).toBeVisible();
     await expect(page.getByRole('cell', { name: /^[HR]\d{4}-\d{3}$/ }).first()).toBeVisible();
