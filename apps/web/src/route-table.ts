@@ -127,6 +127,12 @@ export const EXTRA_ROUTES: AppRoute[] = [
     titleParam: 'id',
     screen: 'training/video-player-page',
   },
+  // linked from Enrollment Upload and Final Expense; below /enrollments, so the side menu marks Enrollment Upload
+  {
+    path: '/enrollments/carrier-eapps',
+    title: 'Carrier E-App Directory',
+    screen: 'enrollments/carrier-eapps-page',
+  },
   // internal, not in the menu: the shared ui/ components on sample rows (removable once areas use them)
   { path: '/ui-kit', title: 'UI kit', screen: 'ui-kit/ui-kit-page' },
 ];
