@@ -60,11 +60,17 @@ export async function pressDown(page: Page, target: Locator): Promise<void> {
  */
 export async function expectInView(page: Page, target: Locator, what: string): Promise<void> {
   await expect(target).toBeVisible();
-  const box = await target.boundingBox();
   const width = page.viewportSize()?.width ?? 0;
-  expect(box, what).not.toBeNull();
-  expect(box!.x, `${what}: left edge`).toBeGreaterThanOrEqual(0);
-  expect(box!.x + box!.width, `${what}: right edge within ${width} px`).toBeLessThanOrEqual(width);
+  // after a change of window size the shell moves the menu off-canvas with a transition: wait for the layout
+  await expect
+    .poll(
+      async () => {
+        const box = await target.boundingBox();
+        return box ? { left: box.x >= 0, right: box.x + box.width <= width } : null;
+      },
+      { message: `${what}: inside the ${width} px window` },
+    )
+    .toEqual({ left: true, right: true });
 }
 
 /**

@@ -1,5 +1,5 @@
+import { DESTINATION_KEYS, type Destinations } from '@arc/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESTINATION_KEYS } from '@arc/contract';
 import { contentDocuments, platformCarriers } from '../../db/schema/index.ts';
 import { PLATFORM_CARRIERS, seedContentDemo } from '../../seed/content-pages.ts';
 import { insertAgent } from '../../seed/factories.ts';
@@ -115,10 +115,7 @@ describe('GET /arc/content/destinations', () => {
   it('answers every key; without the provider settings its own links are null, never a made-up domain', async () => {
     const res = await get('/arc/content/destinations');
     expect(res.statusCode).toBe(200);
-    const { links, carrierEApps } = res.json() as {
-      links: Record<string, string | null>;
-      carrierEApps: Array<{ carrier: string; products: string; href: string }>;
-    };
+    const { links, carrierEApps } = res.json<Destinations>();
     expect(Object.keys(links).sort()).toEqual([...DESTINATION_KEYS].sort());
     expect(links.sunfireLogin).toBe('https://www.sunfirematrix.com/');
     expect(links.green365Join).toBeNull();
@@ -142,7 +139,7 @@ describe('GET /arc/content/destinations', () => {
         url: '/arc/content/destinations',
         headers: bearer(await mintAccessToken(other, { agentId: agent.id })),
       });
-      const { links } = res.json() as { links: Record<string, string | null> };
+      const { links } = res.json<Destinations>();
       expect(links.green365Join).toBe('https://agents.provider.org/green365/join');
       expect(links.emailSupport).toBe('support@provider.org');
       expect(links.myQuoteAppStore).toBeNull();

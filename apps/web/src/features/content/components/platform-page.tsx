@@ -15,13 +15,13 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { IconChartBar, IconCheck, IconCopy, IconExternalLink } from '@tabler/icons-react';
+import { useDestination } from '../../../api/content.ts';
 import { useCurrentUser } from '../../../auth/use-current-user.ts';
 import { canOpenPlatform, type AddOn, type PlatformContent } from '../data/platforms.ts';
 import { CarriersPanel } from './carriers-panel.tsx';
 import { DocumentList } from './document-list.tsx';
 import { ExternalButton, PageHero } from './page-hero.tsx';
 import { VideoGallery } from './video-gallery.tsx';
-import { useDestination } from '../../../api/content.ts';
 
 /**
  * An enrollment platform's launch page (MyHealthPlan, SunFire): login for agents contracted there (and test or
