@@ -126,6 +126,8 @@ export interface DataTableProps<T> {
    * column's name, so no column (an action, a name) sits off-screen; 'scroll' keeps the table, scrolling sideways.
    */
   phoneLayout?: 'cards' | 'scroll';
+  /** space left and right in each cell (Mantine's Table default, 'xs', unless given): tighter for many columns */
+  horizontalSpacing?: number;
 }
 
 /*
@@ -175,6 +177,7 @@ export function DataTable<T extends object>(props: DataTableProps<T>) {
     toolbar,
     minWidth = 640,
     phoneLayout = 'cards',
+    horizontalSpacing,
   } = props;
   const ids = useId();
   const captionId = `${ids}-caption`;
@@ -388,6 +391,7 @@ export function DataTable<T extends object>(props: DataTableProps<T>) {
           striped
           highlightOnHover
           verticalSpacing="sm"
+          horizontalSpacing={horizontalSpacing}
           aria-busy={isLoading || undefined}
         >
           <Table.Caption id={captionId} className={hideCaption ? classes.visuallyHidden : classes.caption}>
