@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { AFTER_RETRIES, expect, expectAccessible, signIn, test } from './fixtures.ts';
+import { AFTER_RETRIES, expect, expectAccessible, expectInView, signIn, test } from './fixtures.ts';
 import { screenshotBoth } from './screenshots.ts';
 
 test.describe('[COMMISSIONS]', () => {
@@ -51,6 +51,11 @@ test.describe('[COMMISSIONS]', () => {
     expect(lasts.length).toBeGreaterThan(0);
     expect(new Set(lasts)).toEqual(new Set(['Whitfield']));
     await screenshotBoth(page, 'commissions');
+    // on a phone each statement's CSV download is on screen, not off to the side
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expectInView(page, table.getByRole('row').nth(1).getByRole('cell').nth(3).getByRole('button'), 'CSV');
+    await expectAccessible(page);
+    await page.setViewportSize({ width: 1280, height: 800 });
   });
 
   test('a CSV downloads as first_last_date.csv and parses', async ({ page }) => {

@@ -129,11 +129,11 @@ test.describe('[CONTRACTS]', () => {
       expect(carrier).toBe('Anthem');
     }
 
-    // nobody in the list: the message to search first, no request
+    // a search that matches nobody: the message says so (not "use the search first"), no request
     await search.fill('Nobody-By-This-Name');
     await expect(status(page)).toHaveText('0 of 5,000 agents match');
     await page.getByRole('button', { name: 'Download' }).click();
-    await closeDialog(page, CONTRACTS_TEXT.infoTitle, CONTRACTS_TEXT.rosterEmpty);
+    await closeDialog(page, CONTRACTS_TEXT.infoTitle, CONTRACTS_TEXT.rosterNoMatch);
 
     // keyboard: the tree is one tab stop; arrows move and open
     await search.fill('');

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { ENROLLMENT_MESSAGES, ENROLLMENTS_EXPORT_COLUMNS } from '@arc/contract';
 import ExcelJS from 'exceljs';
-import { AFTER_RETRIES, DEMO, expect, expectAccessible, signIn, test } from './fixtures.ts';
+import { AFTER_RETRIES, DEMO, expect, expectAccessible, expectInView, signIn, test } from './fixtures.ts';
 
 /** The staff API key e2e/start-server.mjs gives the server. */
 const STAFF_KEY = 'e2e-staff-api-key-0123456789abcdef';
@@ -229,6 +229,33 @@ test.describe('[ENROLLMENTS]', () => {
     await expect(page.getByRole('table', { name: 'Client Enrollments' })).toBeVisible();
   });
 
+  test('Carrier E-App Directory lists each carrier with its own e-application link', async ({ page }) => {
+    await signIn(page);
+    await page.goto('/enrollments');
+    await page.getByRole('link', { name: 'Carrier E-App Directory' }).click();
+    await expect(page).toHaveURL('/enrollments/carrier-eapps');
+    await expect(page.getByRole('heading', { name: 'Carrier E-App Directory', level: 1 })).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Breadcrumb' })).toContainText(
+      'Enrollment Upload/Carrier E-App Directory',
+    );
+    const humana = page.getByRole('link', { name: /Start a Humana e-application/ });
+    await expect(humana).toHaveAttribute('href', 'https://account.humana.com/');
+    await expect(humana).toHaveAttribute('target', '_blank');
+    const hrefs = await page
+      .getByRole('main')
+      .getByRole('link', { name: /e-application/ })
+      .evaluateAll((links) => links.map((link) => (link as HTMLAnchorElement).href));
+    expect(hrefs.length).toBeGreaterThanOrEqual(8);
+    for (const href of hrefs) expect(href).toMatch(/^https:\/\/[^/]+\.(com|org)\//);
+    await expectAccessible(page);
+    fs.mkdirSync(SHOTS, { recursive: true });
+    await page.screenshot({ path: path.join(SHOTS, 'carrier-eapps-1280.png'), fullPage: true });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expectInView(page, humana, 'the e-application link');
+    await page.screenshot({ path: path.join(SHOTS, 'carrier-eapps-390.png'), fullPage: true });
+    await expectAccessible(page);
+  });
+
   test('screenshots at 1280 and 390 px, accessible at both', async ({ page }) => {
     await signIn(page);
     await page.goto('/enrollments');
@@ -250,5 +277,8 @@ test.describe('[ENROLLMENTS]', () => {
     await expectAccessible(page);
     // the page itself never scrolls sideways on a phone
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    // and each enrollment's file is on screen, not in a column off to the side
+    const first = page.getByRole('table', { name: 'Client Enrollments' }).getByRole('row').nth(1);
+    await expectInView(page, first.getByRole('cell').nth(6), 'File');
   });
 });

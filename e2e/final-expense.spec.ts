@@ -22,7 +22,11 @@ test.describe('[FINAL EXPENSE]', () => {
     await expect(page.getByRole('heading', { name: 'Final Expense', level: 1 })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Sales and Resource' })).toBeVisible();
     for (const text of ['64', '$12,400', '$67']) await expect(page.getByText(text, { exact: true })).toBeVisible();
-    await expect(page.getByRole('link', { name: /Carrier eApp Directory/ })).toBeVisible();
+    // the carriers' e-application links, not a state regulator map
+    await expect(page.getByRole('link', { name: /Carrier eApp Directory/ })).toHaveAttribute(
+      'href',
+      '/enrollments/carrier-eapps',
+    );
     await expect(page.getByRole('link', { name: 'Carrier Training Videos' })).toBeVisible();
     await expect(page.locator('video')).toBeVisible();
     await expect(page.getByRole('button', { name: /^Download / })).not.toHaveCount(0);

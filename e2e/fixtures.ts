@@ -54,6 +54,61 @@ export async function pressDown(page: Page, target: Locator): Promise<void> {
   await page.mouse.down();
 }
 
+/**
+ * The element is inside the window from left to right, without scrolling anything sideways (a key column of a
+ * table on a phone: an action, a name).
+ */
+export async function expectInView(page: Page, target: Locator, what: string): Promise<void> {
+  await expect(target).toBeVisible();
+  const width = page.viewportSize()?.width ?? 0;
+  // after a change of window size the shell moves the menu off-canvas with a transition: wait for the layout
+  await expect
+    .poll(
+      async () => {
+        const box = await target.boundingBox();
+        return box ? { left: box.x >= 0, right: box.x + box.width <= width } : null;
+      },
+      { message: `${what}: inside the ${width} px window` },
+    )
+    .toEqual({ left: true, right: true });
+}
+
+/**
+ * WCAG contrast of an element's text against the background it is drawn on (its own, or the first opaque one
+ * behind it), at least `minimum` (4.5:1 for normal text). axe leaves some pairs to "needs review" and passes
+ * them, such as a badge whose colours come from CSS variables; this measures what is painted.
+ */
+export async function expectReadable(target: Locator, what: string, minimum = 4.5): Promise<void> {
+  const ratio = await target.evaluate((element) => {
+    const parse = (value: string) => {
+      const [r = 0, g = 0, b = 0, a = 1] = (value.match(/[\d.]+/g) ?? []).map(Number);
+      return { r, g, b, a };
+    };
+    let background = { r: 255, g: 255, b: 255, a: 1 };
+    for (let node: Element | null = element; node; node = node.parentElement) {
+      const colour = parse(getComputedStyle(node).backgroundColor);
+      if (colour.a >= 0.99) {
+        background = colour;
+        break;
+      }
+    }
+    const text = parse(getComputedStyle(element).color);
+    // text with transparency is blended onto its background
+    const blend = (channel: 'r' | 'g' | 'b') => text[channel] * text.a + background[channel] * (1 - text.a);
+    const luminance = (c: { r: number; g: number; b: number }) => {
+      const linear = (v: number) => {
+        const s = v / 255;
+        return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+      };
+      return 0.2126 * linear(c.r) + 0.7152 * linear(c.g) + 0.0722 * linear(c.b);
+    };
+    const fg = luminance({ r: blend('r'), g: blend('g'), b: blend('b') });
+    const bg = luminance(background);
+    return (Math.max(fg, bg) + 0.05) / (Math.min(fg, bg) + 0.05);
+  });
+  expect(ratio, `${what}: contrast ${ratio.toFixed(2)}:1`).toBeGreaterThanOrEqual(minimum);
+}
+
 /** axe-core: no serious or critical violation on the page as it is now. */
 export async function expectAccessible(page: Page, options: { exclude?: string[] } = {}): Promise<void> {
   // the page at rest: a dialog fading in is still half transparent, and axe would measure its colours mid-way

@@ -8,7 +8,7 @@ test.describe('[MARKETING]', () => {
     await expect(page.getByRole('heading', { name: 'Medicare Scholar', level: 1 })).toBeVisible();
     await expect(page.getByRole('link', { name: /Order Medicare Scholar materials/ })).toHaveAttribute(
       'href',
-      /store\.arc\.example/,
+      'https://agents.provider.test/store/medicare-scholar',
     );
     await expectAccessible(page);
     await screenshotBoth(page, 'medicare-scholar');
@@ -22,9 +22,9 @@ test.describe('[MARKETING]', () => {
     await expect(page.getByText(/up to 64% off/).first()).toBeVisible();
     await expect(page.getByText(/zero monthly license fees/).first()).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Resource library' })).toBeVisible();
-    await expect(page.getByRole('link', { name: 'leadstar@arc.example' })).toHaveAttribute(
+    await expect(page.getByRole('link', { name: 'leadstar@provider.test' })).toHaveAttribute(
       'href',
-      'mailto:leadstar@arc.example',
+      'mailto:leadstar@provider.test',
     );
     await expectAccessible(page);
     await screenshotBoth(page, 'leadstar');
@@ -38,7 +38,7 @@ test.describe('[MARKETING]', () => {
     await expect(page.getByRole('link', { name: /Corporate print store/ })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'How to use the store' })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'The TPMO disclaimer' })).toBeVisible();
-    await expect(page.getByRole('link', { name: 'compliance@arc.example' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'compliance@provider.test' })).toBeVisible();
     await expect(page.locator('video')).toBeVisible();
     await expectAccessible(page);
     await screenshotBoth(page, 'proshop');

@@ -107,6 +107,19 @@ test.describe.serial('[PROFILE] My Profile', () => {
     const box = await page.getByTestId('avatar-crop-area').boundingBox();
     expect(box!.width).toBeGreaterThanOrEqual(300);
     expect(box!.height).toBeGreaterThanOrEqual(300);
+    // the crop box stays inside its card, clear of the Username and Email fields beside it
+    const card = page
+      .locator('.mantine-Paper-root')
+      .filter({ has: page.getByRole('heading', { name: 'Profile Picture' }) });
+    for (const width of [1024, 1280]) {
+      await page.setViewportSize({ width, height: 800 });
+      const crop = (await page.getByTestId('avatar-crop-area').boundingBox())!;
+      const inside = (await card.boundingBox())!;
+      expect(crop.x, `left edge at ${width} px`).toBeGreaterThanOrEqual(inside.x);
+      expect(crop.x + crop.width, `right edge at ${width} px`).toBeLessThanOrEqual(inside.x + inside.width);
+      const field = (await page.getByLabel('Email Address').boundingBox())!;
+      expect(crop.x + crop.width, `clear of the Email field at ${width} px`).toBeLessThan(field.x);
+    }
     await page.getByRole('button', { name: 'Rotate right' }).click();
     await expect(page.getByText('Rotation: 90°')).toBeVisible();
     await expectAccessible(page);

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { PROSPECT_MESSAGES } from '@arc/contract';
 import type { Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { expect, expectAccessible, signIn, test } from './fixtures.ts';
+import { expect, expectAccessible, expectInView, signIn, test } from './fixtures.ts';
 
 const SHOTS = '.tmp/screenshots';
 
@@ -116,8 +116,19 @@ test.describe('[PROSPECTS]', () => {
     await page.getByRole('button', { name: 'Next' }).click();
     await expect(page.getByText(new RegExp(`Showing 11 to \\d+ of ${afterExclude} entries`))).toBeVisible();
     await expectAccessible(page);
+    // at 1280 px every column fits its box: County and Phone are not cut off at the right
+    const box = (await page.getByRole('region', { name: 'Prospects' }).boundingBox())!;
+    for (const name of ['County', 'Phone']) {
+      const header = (await table.getByRole('columnheader', { name }).boundingBox())!;
+      expect(header.x + header.width, `${name} inside the table's box`).toBeLessThanOrEqual(box.x + box.width);
+    }
     await shoot(page, 1280, 'prospects-results');
     await shoot(page, 390, 'prospects-results');
+    // on a phone a row's name and address are on screen, not to the side
+    const first = table.getByRole('row').nth(1);
+    await expectInView(page, first.getByRole('cell').nth(4), 'Last Name');
+    await expectInView(page, first.getByRole('cell').nth(5), 'Address 1');
+    await expectAccessible(page);
     await page.setViewportSize({ width: 1280, height: 800 });
 
     // print shows every shown row

@@ -30,6 +30,9 @@ const server = spawn(process.execPath, [SERVER_ENTRY], {
     SIGN_INS_PER_MINUTE: '600',
     // the staff API (docs/operations.md), so specs can move an enrollment to Pended
     STAFF_API_KEY: 'e2e-staff-api-key-0123456789abcdef',
+    // the provider's own links and addresses (README, Links and contact addresses), on a reserved test domain
+    PROVIDER_SITE_URL: 'https://agents.provider.test',
+    PROVIDER_EMAIL_DOMAIN: 'provider.test',
   },
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));

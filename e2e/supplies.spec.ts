@@ -1,7 +1,16 @@
 import path from 'node:path';
 import { SUPPLIES_MESSAGES } from '@arc/contract';
 import type { Page } from '@playwright/test';
-import { expect, expectAccessible, holdBack, pressDown, signIn, test } from './fixtures.ts';
+import {
+  expect,
+  expectAccessible,
+  expectInView,
+  expectReadable,
+  holdBack,
+  pressDown,
+  signIn,
+  test,
+} from './fixtures.ts';
 
 /** Screenshots to look at: desktop (1280 px) and phone (390 px) widths. */
 const SHOTS = path.resolve(import.meta.dirname, '../.tmp/screenshots');
@@ -76,11 +85,19 @@ test.describe('[SUPPLIES]', () => {
     await searchDaneCounty(page);
     await expect(page.getByRole('heading', { name: /Medicare Advantage carriers in Dane County, WI/ })).toBeVisible();
     await expect(page.getByText('Not Ready to Sell').first()).toBeVisible();
+    // the results, not only the empty form: the Not Ready to Sell badge must be readable
+    await expectAccessible(page);
+    await expectReadable(page.locator('.mantine-Badge-label', { hasText: 'Not Ready to Sell' }).first(), 'badge');
     await page.getByRole('button', { name: 'View Plans: Humana' }).click();
     await expect(page.getByRole('heading', { name: /Humana plans in Dane County/ })).toBeVisible();
     await expect(page.getByRole('cell', { name: /^[HR]\d{4}-\d{3}$/ }).first()).toBeVisible();
     await expectAccessible(page);
     await page.screenshot({ path: `${SHOTS}/supplies-plans-1280.png`, fullPage: true });
+    // on a phone the plan's Add to Cart is on screen, not in a column off to the side
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expectInView(page, page.getByRole('button', { name: /^Add to Cart:/ }).first(), 'Add to Cart');
+    await page.screenshot({ path: `${SHOTS}/supplies-plans-390.png`, fullPage: true });
+    await page.setViewportSize({ width: 1280, height: 800 });
 
     await page
       .getByRole('button', { name: /^Add to Cart:/ })
@@ -123,6 +140,14 @@ test.describe('[SUPPLIES]', () => {
     await page.getByRole('textbox', { name: 'Special Instructions' }).fill('Front desk, please');
     await expectAccessible(page);
     await page.screenshot({ path: `${SHOTS}/supplies-checkout-1280.png`, fullPage: true });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expectInView(page, page.getByRole('button', { name: /^Remove .* from the cart$/ }).first(), 'Remove');
+    // beside the cart and the user menu the header's wordmark stays on one line (or leaves out the long name)
+    await expect(page.getByRole('button', { name: /^Supplies cart/ })).toBeVisible();
+    const wordmark = page.getByRole('banner').getByText('Agent Resource Center', { exact: true });
+    if (await wordmark.isVisible()) expect((await wordmark.boundingBox())!.height).toBeLessThanOrEqual(20);
+    await page.screenshot({ path: `${SHOTS}/supplies-checkout-390.png`, fullPage: true });
+    await page.setViewportSize({ width: 1280, height: 800 });
 
     // the Ready to Sell confirmation can be cancelled
     await page.getByRole('button', { name: 'Send Order' }).click();

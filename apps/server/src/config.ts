@@ -72,6 +72,14 @@ const EnvSchema = z
     PROSPECT_SEARCHES_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(30),
     SIGN_INS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(30),
     MEMBER_SUPPORT_EMAIL: z.email('must be an e-mail address').default('member-support@arc.example'),
+    PROVIDER_SITE_URL: z.url({ protocol: /^https$/, error: 'must be an https:// URL' }).optional(),
+    PROVIDER_EMAIL_DOMAIN: z
+      .string()
+      .regex(
+        /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/i,
+        'must be a domain such as example.org',
+      )
+      .optional(),
     AUDIT_RETENTION_DAYS: z.coerce.number().int().min(0).max(36_500).default(3650),
     SUPPLY_ORDERS_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(20),
     SUPPLY_KITS_PER_ORDER: z.coerce.number().int().min(1).max(1_000_000).default(2000),
@@ -151,6 +159,10 @@ export interface Config {
   signInsPerMinute: number;
   /** where the case form's member-support cases are e-mailed */
   memberSupportEmail: string;
+  /** the provider's own website: its links (GREEN365, CORE, LeadStar, stores…) are paths below it; unset: left out */
+  providerSiteUrl: string | undefined;
+  /** the provider's mail domain: the contact addresses shown to agents are mailboxes there; unset: left out */
+  providerEmailDomain: string | undefined;
   /** audit log rows older than this many days are purged daily (0: kept for ever) */
   auditRetentionDays: number;
   /** supply orders one agent may send an hour */
@@ -340,6 +352,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     prospectSearchesPerMinute: e.PROSPECT_SEARCHES_PER_MINUTE,
     signInsPerMinute: e.SIGN_INS_PER_MINUTE,
     memberSupportEmail: e.MEMBER_SUPPORT_EMAIL,
+    providerSiteUrl: e.PROVIDER_SITE_URL,
+    providerEmailDomain: e.PROVIDER_EMAIL_DOMAIN?.toLowerCase(),
     userCacheTtlMs: e.USER_CACHE_TTL_MS,
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     staffApiKey: e.STAFF_API_KEY,

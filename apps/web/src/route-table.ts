@@ -42,12 +42,16 @@ export interface AppRoute {
   access?: AccessRule;
   /** external links shown in this item's sub-menu */
   externalLinks?: Array<{ title: string; href: string }>;
+  /** see RouteHandle.titleParam */
+  titleParam?: string;
 }
 
 /** What every route carries in its `handle`: read by the guard, the breadcrumb and the document title. */
 export interface RouteHandle {
   /** page title: breadcrumb entry and document title */
   title?: string;
+  /** the URL parameter that names the page (a training category, a video title): the title shown instead */
+  titleParam?: string;
   /** side-menu icon (top-level menu routes only) */
   icon?: IconName;
   /** a user flag that must be true to see the menu item and open the screen */
@@ -111,11 +115,36 @@ export const APP_ROUTES: AppRoute[] = [
 
 /** Routes below a top-level one that the menu does not list but that must exist. */
 export const EXTRA_ROUTES: AppRoute[] = [
-  { path: '/training/videos/:category', title: 'Training Videos', screen: 'training/category-page' },
-  { path: '/training/videos/:category/:id', title: 'Training Video', screen: 'training/video-player-page' },
+  {
+    path: '/training/videos/:category',
+    title: 'Training Videos',
+    titleParam: 'category',
+    screen: 'training/category-page',
+  },
+  {
+    path: '/training/videos/:category/:id',
+    title: 'Training Video',
+    titleParam: 'id',
+    screen: 'training/video-player-page',
+  },
+  // linked from Enrollment Upload and Final Expense; below /enrollments, so the side menu marks Enrollment Upload
+  {
+    path: '/enrollments/carrier-eapps',
+    title: 'Carrier E-App Directory',
+    screen: 'enrollments/carrier-eapps-page',
+  },
   // internal, not in the menu: the shared ui/ components on sample rows (removable once areas use them)
   { path: '/ui-kit', title: 'UI kit', screen: 'ui-kit/ui-kit-page' },
 ];
+
+/** A matched route's title: the value of its `titleParam` when it has one (already decoded), else its title. */
+export function pageTitle(
+  handle: RouteHandle | undefined,
+  params: Readonly<Record<string, string | undefined>>,
+): string | undefined {
+  const fromParam = handle?.titleParam ? params[handle.titleParam]?.trim() : undefined;
+  return fromParam || handle?.title;
+}
 
 export function flattenRoutes(routes: AppRoute[] = APP_ROUTES): AppRoute[] {
   return routes.flatMap((route) => [route, ...flattenRoutes(route.children ?? [])]);

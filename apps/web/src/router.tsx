@@ -48,6 +48,7 @@ function toRoute(route: AppRoute): RouteObject {
     ...(route.icon ? { icon: route.icon } : {}),
     ...(route.securityKey ? { securityKey: route.securityKey } : {}),
     ...(route.access ? { access: route.access } : {}),
+    ...(route.titleParam ? { titleParam: route.titleParam } : {}),
   };
   return { path: route.path, handle, errorElement: <RouteError />, lazy: lazyScreen(load) };
 }

@@ -21,6 +21,8 @@ export const paths = {
   profile: '/profile',
   caseForm: '/case',
   products: '/products',
+  /** each carrier's e-application link (Enrollment Upload, Final Expense) */
+  carrierEApps: '/enrollments/carrier-eapps',
 } as const;
 
 /** Where the embedded OpenID Connect provider is mounted (same origin as the app, docs/architecture.md). */

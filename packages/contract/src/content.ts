@@ -64,3 +64,81 @@ export const CONTENT_TEXT = {
 
 /** Spec §9: the MyHealthPlan add-on promo. */
 export const ADD_ON_PROMO = { monthly: '29.99', yearly: '299' } as const;
+
+/**
+ * Every outbound destination and contact address the app shows, by key (decision 071). The server keeps them in
+ * one content file (apps/server/src/modules/content/destinations.ts): the carriers' and vendors' public sites as
+ * they are, the provider's own sites and addresses from PROVIDER_SITE_URL and PROVIDER_EMAIL_DOMAIN. A key the
+ * provider has not set up is null, and the app leaves that link or address out.
+ */
+export const DESTINATION_KEYS = [
+  'myHealthPlanLogin',
+  'activeAnalytics',
+  'sunfireLogin',
+  'green365Join',
+  'coreStart',
+  'coreTrainingGettingStarted',
+  'coreTrainingHouseholds',
+  'coreTrainingSoa',
+  'coreTrainingCampaigns',
+  'coreTrainingReports',
+  'myQuoteOpen',
+  'myQuoteAppStore',
+  'myQuoteGooglePlay',
+  'leadStarSignUp',
+  'leadStarHelpGettingStarted',
+  'leadStarHelpSpeedToLead',
+  'leadStarHelpReturns',
+  'leadStarHelpConsent',
+  'marketingStoreScholar',
+  'marketingStoreProShop',
+  'printStore',
+  'emailSupport',
+  'emailContracting',
+  'emailCommissions',
+  'emailNewBusiness',
+  'emailCompliance',
+  'emailMarketing',
+  'emailSupplies',
+  'emailCore',
+  'emailLeadStar',
+] as const;
+export const DestinationKeySchema = z.enum(DESTINATION_KEYS);
+export type DestinationKey = z.infer<typeof DestinationKeySchema>;
+
+/** One carrier's electronic application: the page where its appointed agents start one. */
+export const CarrierEAppSchema = z.object({
+  carrier: z.string(),
+  /** the products the agent writes there, as the carrier names them */
+  products: z.string(),
+  href: z.string(),
+});
+export type CarrierEApp = z.infer<typeof CarrierEAppSchema>;
+
+export const DestinationsSchema = z.object({
+  /** a URL (https://…) or, for the `email…` keys, an e-mail address; null: not set up by the provider */
+  links: z.record(DestinationKeySchema, z.string().nullable()),
+  /** the Carrier E-App Directory, in display order */
+  carrierEApps: z.array(CarrierEAppSchema),
+});
+export type Destinations = z.infer<typeof DestinationsSchema>;
+
+export const getDestinations = defineRoute({
+  method: 'GET',
+  path: '/arc/content/destinations',
+  summary: 'Every outbound link and contact address the app shows, and the carriers’ e-application links',
+  tags: ['content'],
+  auth: true,
+  responses: { 200: DestinationsSchema, 401: ErrorResponseSchema },
+});
+
+export const EAPP_DIRECTORY_TEXT = {
+  title: 'Carrier E-App Directory',
+  intro:
+    'Start an electronic application on the carrier’s own site. You need to be contracted and appointed with the ' +
+    'carrier, and ready to sell the product in the client’s state, before you submit.',
+  carrier: 'Carrier',
+  products: 'Products',
+  link: 'E-Application',
+  failed: 'Problem retrieving the carrier links from server.',
+} as const;

@@ -185,6 +185,8 @@ export const CONTRACTS_TEXT = {
   noDownlineCertifications:
     'This contract does not have any downline certifications associated with it according to our systems.',
   rosterEmpty: 'There are no agents in the list to download. Use the search first to find the agents for the roster.',
+  /** Download after a search that matched nobody: the agent has already searched */
+  rosterNoMatch: 'No agent matches your search, so there is nothing to download. Change the search and try again.',
 } as const;
 
 /**

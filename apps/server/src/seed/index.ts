@@ -30,7 +30,7 @@ import { demoFinalExpenseFiles } from './final-expense-files.ts';
 import { seedDemoProspects } from './prospects.ts';
 import { seededRandom } from './random.ts';
 import { NOT_READY_CARRIER, seedSuppliesDemo } from './supplies.ts';
-import { DEMO_TERMS_HTML } from './terms-text.ts';
+import { demoTermsHtml } from './terms-text.ts';
 import { demoTrainingVideos } from './training-videos.ts';
 
 export { DEMO_NPN, DEMO_PASSWORD };
@@ -120,7 +120,7 @@ async function seedCoreData({ db, storage, clock, config }: SeedOptions): Promis
       ]);
     const [terms] = await tx
       .insert(termsDocuments)
-      .values(makeTerms({ body: DEMO_TERMS_HTML, publishedAt: noLaterThanNow(new Date(Date.UTC(year, 0, 1))) }))
+      .values(makeTerms({ body: demoTermsHtml(year), publishedAt: noLaterThanNow(new Date(Date.UTC(year, 0, 1))) }))
       .returning();
     await tx.insert(termsAcceptances).values([
       { agentId: DEMO_AGENT_ID, termsId: terms!.id, acceptedAt: noLaterThanNow(new Date(Date.UTC(year, 0, 15, 17))) },

@@ -153,6 +153,8 @@ describe('seedDemoData', () => {
     expect(info.tos.document).toBe('Terms of Service');
     const terms = await t.app.inject({ method: 'GET', url: `/arc/terms/${info.tos.id}`, headers: auth });
     expect(terms.json().body).toContain('CMS');
+    // the effective date carries its year (published on 1 January of the demo's year)
+    expect(terms.json().body).toContain('Effective January 1, 2026');
 
     const { files: tiles } = (
       await t.app.inject({ method: 'GET', url: '/arc/agent/dashboard/files', headers: auth })

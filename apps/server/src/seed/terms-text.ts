@@ -1,7 +1,11 @@
-/** The demo Terms of Service (HTML; the web app sanitises it before showing it). */
-export const DEMO_TERMS_HTML = `
+/**
+ * The demo Terms of Service (HTML; the web app sanitises it before showing it), effective on 1 January of `year`,
+ * the day the seed publishes it.
+ */
+export const demoTermsHtml = (year: number): string =>
+  `
 <h2>Agent Resource Center — Terms of Service</h2>
-<p><em>Version 1 · Effective January 1</em></p>
+<p><em>Version 1 · Effective January 1, ${year}</em></p>
 <p>These terms govern your use of the Agent Resource Center ("ARC"), the portal we provide to our contracted,
 licensed and appointed insurance agents and agencies. By selecting <strong>I AGREE</strong> you accept them on
 your own behalf and, where you sign in as the contact of an agency, on behalf of that agency. If you do not

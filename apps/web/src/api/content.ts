@@ -1,10 +1,12 @@
 import {
+  getDestinations,
   listCarriersByPlatform,
+  type DestinationKey,
   listContentDocuments,
   type ContentDocumentSection,
   type Platform,
 } from '@arc/contract';
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from './client.ts';
 
 export const contentQueries = {
@@ -22,3 +24,19 @@ export const contentQueries = {
       staleTime: 5 * 60_000,
     }),
 };
+
+/** Every outbound link and contact address, and the carriers' e-application links (decision 071). */
+export const destinationsQuery = queryOptions({
+  queryKey: ['content', 'destinations'],
+  queryFn: async ({ signal }) => apiFetch(getDestinations, { signal }),
+  staleTime: 60 * 60_000,
+});
+
+/**
+ * Looks up a destination: its URL or address, or null while it loads and when the provider has not set it up
+ * (the link or address is then left out).
+ */
+export function useDestination(): (key: DestinationKey) => string | null {
+  const { data } = useQuery(destinationsQuery);
+  return (key) => data?.links[key] ?? null;
+}

@@ -2,7 +2,7 @@ import { Anchor, Breadcrumbs, Text } from '@mantine/core';
 import { useEffect, useSyncExternalStore } from 'react';
 import { Link, useLocation, useMatches } from 'react-router';
 import { paths } from '../paths.ts';
-import type { RouteHandle } from '../route-table.ts';
+import { pageTitle, type RouteHandle } from '../route-table.ts';
 import { pushCrumb, type Crumb } from './breadcrumb.ts';
 
 // The trail is session state: it survives a layout change (a 404, the terms gate) within the tab.
@@ -23,7 +23,8 @@ function visit(crumb: Crumb) {
 export function Breadcrumb() {
   const { pathname } = useLocation();
   const matches = useMatches();
-  const title = (matches.at(-1)?.handle as RouteHandle | undefined)?.title;
+  const match = matches.at(-1);
+  const title = pageTitle(match?.handle as RouteHandle | undefined, match?.params ?? {});
   const crumbs = useSyncExternalStore(subscribe, () => trail);
   useEffect(() => {
     if (title && pathname !== paths.home) visit({ path: pathname, title });

@@ -103,7 +103,7 @@ export function DefaultLayout({ user, isUserFailed = false, children }: DefaultL
                 {isCollapsed ? <IconLayoutSidebarLeftExpand size={20} /> : <IconLayoutSidebarLeftCollapse size={20} />}
               </ActionIcon>
             </DeferredTooltip>
-            <Logo size={34} />
+            <Logo size={34} nameFrom="xs" />
           </Group>
           <Group gap="xs" wrap="nowrap">
             <CartMenu />

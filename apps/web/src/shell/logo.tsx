@@ -1,7 +1,17 @@
 import { Group, Text } from '@mantine/core';
 import { PROVIDER_NAME } from '../config.ts';
 
-export function Logo({ size = 32, withName = true }: { size?: number; withName?: boolean }) {
+export interface LogoProps {
+  size?: number;
+  withName?: boolean;
+  /**
+   * Show the provider's name under "ARC" only from this breakpoint: in the signed-in header on a phone, beside the
+   * cart and the user menu, it would otherwise wrap onto three lines.
+   */
+  nameFrom?: 'xs' | 'sm';
+}
+
+export function Logo({ size = 32, withName = true, nameFrom }: LogoProps) {
   return (
     <Group gap="xs" wrap="nowrap">
       <svg width={size} height={size} viewBox="0 0 64 64" aria-hidden="true">
@@ -14,7 +24,7 @@ export function Logo({ size = 32, withName = true }: { size?: number; withName?:
           <Text fw={800} size="lg" lh={1.1} c="brand.8">
             ARC
           </Text>
-          <Text size="xs" c="dimmed" lh={1.1}>
+          <Text size="xs" c="dimmed" lh={1.1} style={{ whiteSpace: 'nowrap' }} visibleFrom={nameFrom}>
             {PROVIDER_NAME}
           </Text>
         </div>

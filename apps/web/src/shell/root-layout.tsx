@@ -4,7 +4,7 @@ import { decideSession } from '../auth/guard.ts';
 import { rememberReturnTo, useSession } from '../auth/session.ts';
 import { PROVIDER_NAME } from '../config.ts';
 import { paths } from '../paths.ts';
-import type { RouteHandle } from '../route-table.ts';
+import { pageTitle, type RouteHandle } from '../route-table.ts';
 import { lazyPart } from '../ui/lazy-part.tsx';
 import { LoginLayout } from './login-layout.tsx';
 
@@ -26,7 +26,7 @@ export function RootLayout() {
   const location = useLocation();
   const matches = useMatches();
   const handle = (matches.at(-1)?.handle ?? {}) as RouteHandle;
-  useDocumentTitle(handle.title);
+  useDocumentTitle(pageTitle(handle, matches.at(-1)?.params ?? {}));
 
   const decision = decideSession({
     handle,

@@ -121,6 +121,13 @@ export interface DataTableProps<T> {
   toolbar?: ReactNode;
   /** below this width the table scrolls sideways inside its box (default 640 px) */
   minWidth?: number;
+  /**
+   * On a phone (below 576 px): 'cards' (default) shows each row as a card, every cell on its own line under its
+   * column's name, so no column (an action, a name) sits off-screen; 'scroll' keeps the table, scrolling sideways.
+   */
+  phoneLayout?: 'cards' | 'scroll';
+  /** space left and right in each cell (Mantine's Table default, 'xs', unless given): tighter for many columns */
+  horizontalSpacing?: number;
 }
 
 /*
@@ -169,6 +176,8 @@ export function DataTable<T extends object>(props: DataTableProps<T>) {
     printable = false,
     toolbar,
     minWidth = 640,
+    phoneLayout = 'cards',
+    horizontalSpacing,
   } = props;
   const ids = useId();
   const captionId = `${ids}-caption`;
@@ -312,9 +321,11 @@ export function DataTable<T extends object>(props: DataTableProps<T>) {
             {columns.map((column) => (
               <Table.Td
                 key={column.id}
+                // the column's name beside the value when a phone shows the row as a card
+                data-label={column.header || undefined}
                 style={{ textAlign: column.align, whiteSpace: column.noWrap ? 'nowrap' : undefined }}
               >
-                {column.cell ? column.cell(row) : formatValue(column.value(row))}
+                <div className={classes.value}>{column.cell ? column.cell(row) : formatValue(column.value(row))}</div>
               </Table.Td>
             ))}
           </Table.Tr>
@@ -331,7 +342,7 @@ export function DataTable<T extends object>(props: DataTableProps<T>) {
   const hasToolbar = isSearchable || printable || toolbar !== undefined || paginate;
 
   return (
-    <div data-printing={isPrinting || undefined}>
+    <div data-printing={isPrinting || undefined} className={phoneLayout === 'cards' ? classes.cards : undefined}>
       {hasToolbar && (
         <Group justify="space-between" align="flex-end" gap="sm" mb="sm" className={classes.noPrint}>
           {paginate ? (
@@ -380,6 +391,7 @@ export function DataTable<T extends object>(props: DataTableProps<T>) {
           striped
           highlightOnHover
           verticalSpacing="sm"
+          horizontalSpacing={horizontalSpacing}
           aria-busy={isLoading || undefined}
         >
           <Table.Caption id={captionId} className={hideCaption ? classes.visuallyHidden : classes.caption}>

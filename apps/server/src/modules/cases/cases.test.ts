@@ -75,7 +75,12 @@ describe('POST /arc/case/reportCase', () => {
     const [row] = await t.database.db.select().from(cases).where(eq(cases.id, id));
     expect(row).toMatchObject({ ...VALID, agentId: unlimited.id, emailedTo: SUPPORT });
     const [mail] = await waitForMail(t, SUPPORT);
-    expect(mail!.subject).toBe(`Member support case ${id}: Claim Issue for Rosa Martinez`);
+    // reads as a sentence: what, for whom, from whom; the reference is in the body, named as one
+    expect(mail!.subject).toBe(
+      `New member support case: Claim Issue for Rosa Martinez, from ${unlimited.firstName} ${unlimited.lastName}`,
+    );
+    expect(mail!.subject).not.toContain('case_');
+    expect(mail!.text).toContain(`Case reference: ${id}`);
     expect(mail!.text).toContain('Date of Birth: 03/09/1954');
     expect(mail!.text).toContain(`NPN ${unlimited.npn}`);
     expect(mail!.text).toContain('Optional - Existing carrier service or case number: SR-88231');

@@ -25,7 +25,7 @@ export function caseMail({ to, caseId, productName, agent, report }: CaseMailOpt
   const agentName = `${agent.firstName} ${agent.lastName}`.trim();
   const [year, month, day] = report.dateOfBirth.split('-');
   const rows: Array<[string, string]> = [
-    ['Case', caseId],
+    ['Case reference', caseId],
     ['Agent', `${agentName} (NPN ${agent.npn})`],
     ['Agent email', agent.email],
     ['Agent phone', agent.mobilePhone ?? ''],
@@ -38,7 +38,8 @@ export function caseMail({ to, caseId, productName, agent, report }: CaseMailOpt
     [CASE_LABELS.carrierService, report.carrierService],
     [CASE_LABELS.description, report.description],
   ];
-  const subject = `Member support case ${caseId}: ${report.requestType}${report.memberName ? ` for ${report.memberName}` : ''}`;
+  // what the case is about and who sent it; the reference (case_…) is in the body, where it reads as one
+  const subject = `New member support case: ${report.requestType}${report.memberName ? ` for ${report.memberName}` : ''}, from ${agentName}`;
   const text = [
     `A case was filed on the ${productName} by ${agentName}.`,
     '',

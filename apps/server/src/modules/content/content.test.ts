@@ -1,3 +1,4 @@
+import { DESTINATION_KEYS, type Destinations } from '@arc/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contentDocuments, platformCarriers } from '../../db/schema/index.ts';
 import { PLATFORM_CARRIERS, seedContentDemo } from '../../seed/content-pages.ts';
@@ -105,5 +106,49 @@ describe('GET /arc/content/documents/:section', () => {
     const before = await t.database.db.select().from(contentDocuments);
     await seedContentDemo({ db: t.database.db, storage: t.app.deps.storage, year: 2026 });
     expect(await t.database.db.select().from(contentDocuments)).toHaveLength(before.length);
+  });
+});
+
+describe('GET /arc/content/destinations', () => {
+  const isPlaceholder = (value: string) => /\.example\b|\.invalid\b|localhost/i.test(value);
+
+  it('answers every key; without the provider settings its own links are null, never a made-up domain', async () => {
+    const res = await get('/arc/content/destinations');
+    expect(res.statusCode).toBe(200);
+    const { links, carrierEApps } = res.json<Destinations>();
+    expect(Object.keys(links).sort()).toEqual([...DESTINATION_KEYS].sort());
+    expect(links.sunfireLogin).toBe('https://www.sunfirematrix.com/');
+    expect(links.green365Join).toBeNull();
+    expect(links.emailSupport).toBeNull();
+    for (const value of Object.values(links)) if (value) expect(isPlaceholder(value), value).toBe(false);
+    expect(carrierEApps.map((c) => c.carrier)).toContain('Humana');
+    for (const { carrier, href } of carrierEApps) {
+      expect(href, carrier).toMatch(/^https:\/\//);
+      expect(isPlaceholder(href), href).toBe(false);
+    }
+  });
+
+  it("builds the provider's own links and addresses from PROVIDER_SITE_URL and PROVIDER_EMAIL_DOMAIN", async () => {
+    const other = await createTestApp({
+      env: { PROVIDER_SITE_URL: 'https://agents.provider.org/', PROVIDER_EMAIL_DOMAIN: 'Provider.org' },
+    });
+    try {
+      const agent = await insertAgent(other.database.db);
+      const res = await other.app.inject({
+        method: 'GET',
+        url: '/arc/content/destinations',
+        headers: bearer(await mintAccessToken(other, { agentId: agent.id })),
+      });
+      const { links } = res.json<Destinations>();
+      expect(links.green365Join).toBe('https://agents.provider.org/green365/join');
+      expect(links.emailSupport).toBe('support@provider.org');
+      expect(links.myQuoteAppStore).toBeNull();
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('answers 401 without a token', async () => {
+    expect((await get('/arc/content/destinations', {})).statusCode).toBe(401);
   });
 });

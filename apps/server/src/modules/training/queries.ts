@@ -13,7 +13,16 @@ export async function listVideoRows(db: Db): Promise<TrainingVideoRow[]> {
   return db.select().from(trainingVideos).orderBy(asc(trainingVideos.sortOrder), asc(trainingVideos.title));
 }
 
-export async function findVideoRow(db: Db, id: string): Promise<TrainingVideoRow | undefined> {
-  const [row] = await db.select().from(trainingVideos).where(eq(trainingVideos.id, id)).limit(1);
-  return row;
+/** The video with whether its category is coming soon (such a category's videos are not shown or played). */
+export async function findVideoRow(
+  db: Db,
+  id: string,
+): Promise<(TrainingVideoRow & { isComingSoon: boolean }) | undefined> {
+  const [row] = await db
+    .select({ video: trainingVideos, isComingSoon: trainingCategories.isComingSoon })
+    .from(trainingVideos)
+    .innerJoin(trainingCategories, eq(trainingCategories.slug, trainingVideos.categorySlug))
+    .where(eq(trainingVideos.id, id))
+    .limit(1);
+  return row && { ...row.video, isComingSoon: row.isComingSoon };
 }

@@ -24,8 +24,9 @@ export async function listTrainingCategories(deps: TrainingDeps): Promise<Traini
     category_description: category.description,
     logo: category.logo,
     isComingSoon: category.isComingSoon,
+    // a category that is coming soon shows no video, and none of its videos plays (getTrainingVideoSource)
     videos: videos
-      .filter((video) => video.categorySlug === category.slug)
+      .filter((video) => !category.isComingSoon && video.categorySlug === category.slug)
       .map((video) => ({
         id: video.id,
         title: video.title,
@@ -44,7 +45,7 @@ export async function getTrainingVideoSource(
   videoId: string,
 ): Promise<TrainingVideoSource> {
   const video = await findVideoRow(deps.db, videoId);
-  if (!video?.mediaKey) throw new AppError('NOT_FOUND', 'Video not found');
+  if (!video?.mediaKey || video.isComingSoon) throw new AppError('NOT_FOUND', 'Video not found');
   const expiresAt = Math.floor(deps.clock.now().getTime() / 1000) + MEDIA_URL_TTL_SECONDS;
   const token = deps.signer.sign({ resource: video.mediaKey, agentId, expiresAt });
   return {

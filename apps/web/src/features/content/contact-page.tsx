@@ -1,10 +1,17 @@
 import { Anchor, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { useDestination } from '../../api/content.ts';
 import { CONTACT } from './data/contact.ts';
 
 const telHref = (phone: string) => `tel:+1${phone.replace(/\D/g, '')}`;
 
 /** /contact: phone and fax numbers, e-mail addresses and mailing addresses. */
 export default function ContactPage() {
+  const destination = useDestination();
+  // the addresses the provider has set up (README, Links and contact addresses); none: no e-mail table
+  const emails = CONTACT.emails.flatMap((row) => {
+    const email = destination(row.destination);
+    return email ? [{ department: row.department, email }] : [];
+  });
   return (
     <Stack gap="lg">
       <Title order={1}>{CONTACT.title}</Title>
@@ -40,35 +47,37 @@ export default function ContactPage() {
           </Table>
         </Table.ScrollContainer>
       </Paper>
-      <Paper p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="emails-heading">
-        <Title order={2} size="h3" mb="sm" id="emails-heading">
-          {CONTACT.emailsCaption}
-        </Title>
-        <Table.ScrollContainer minWidth={320}>
-          <Table striped verticalSpacing="sm" aria-labelledby="emails-heading">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">Department</Table.Th>
-                <Table.Th scope="col">E-mail</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {CONTACT.emails.map((row) => (
-                <Table.Tr key={row.email}>
-                  <Table.Th scope="row" fw={600}>
-                    {row.department}
-                  </Table.Th>
-                  <Table.Td>
-                    <Anchor href={`mailto:${row.email}`} fz="inherit">
-                      {row.email}
-                    </Anchor>
-                  </Table.Td>
+      {emails.length > 0 && (
+        <Paper p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="emails-heading">
+          <Title order={2} size="h3" mb="sm" id="emails-heading">
+            {CONTACT.emailsCaption}
+          </Title>
+          <Table.ScrollContainer minWidth={320}>
+            <Table striped verticalSpacing="sm" aria-labelledby="emails-heading">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th scope="col">Department</Table.Th>
+                  <Table.Th scope="col">E-mail</Table.Th>
                 </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      </Paper>
+              </Table.Thead>
+              <Table.Tbody>
+                {emails.map((row) => (
+                  <Table.Tr key={row.email}>
+                    <Table.Th scope="row" fw={600}>
+                      {row.department}
+                    </Table.Th>
+                    <Table.Td>
+                      <Anchor href={`mailto:${row.email}`} fz="inherit">
+                        {row.email}
+                      </Anchor>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        </Paper>
+      )}
       <section aria-labelledby="addresses-heading">
         <Title order={2} size="h3" mb="md" id="addresses-heading">
           {CONTACT.addressesHeading}

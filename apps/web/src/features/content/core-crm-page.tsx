@@ -1,10 +1,18 @@
 import { Anchor, Grid, List, Paper, SimpleGrid, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { IconMail } from '@tabler/icons-react';
+import { useDestination } from '../../api/content.ts';
 import { ExternalButton, PageHero } from './components/page-hero.tsx';
 import { CORE_CRM } from './data/core-crm.ts';
 
 /** /core: CORE CRM — benefits, the training library and where to start. */
 export default function CoreCrmPage() {
+  const destination = useDestination();
+  // only the destinations the provider has set up (decision 071)
+  const training = CORE_CRM.training.flatMap((link) => {
+    const href = destination(link.destination);
+    return href ? [{ ...link, href }] : [];
+  });
+  const supportEmail = destination(CORE_CRM.support.destination);
   return (
     <Stack gap="lg">
       <PageHero title={CORE_CRM.title} tagline={CORE_CRM.tagline} intro={CORE_CRM.intro}>
@@ -38,8 +46,8 @@ export default function CoreCrmPage() {
               Training library
             </Title>
             <List spacing="sm" listStyleType="none" ml={0} pl={0}>
-              {CORE_CRM.training.map((link) => (
-                <List.Item key={link.href}>
+              {training.map((link) => (
+                <List.Item key={link.destination}>
                   <Anchor href={link.href} target="_blank" rel="noopener noreferrer" fw={600}>
                     {link.label}
                     <VisuallyHidden> (opens in a new tab)</VisuallyHidden>
@@ -53,13 +61,15 @@ export default function CoreCrmPage() {
           </Paper>
         </Grid.Col>
       </Grid>
-      <Paper p={{ base: 'md', sm: 'lg' }} withBorder>
-        <Text fw={700}>{CORE_CRM.support.label}</Text>
-        <Anchor href={`mailto:${CORE_CRM.support.address}`} fw={600}>
-          <IconMail size={16} aria-hidden="true" style={{ verticalAlign: 'middle', marginRight: 6 }} />
-          {CORE_CRM.support.address}
-        </Anchor>
-      </Paper>
+      {supportEmail && (
+        <Paper p={{ base: 'md', sm: 'lg' }} withBorder>
+          <Text fw={700}>{CORE_CRM.support.label}</Text>
+          <Anchor href={`mailto:${supportEmail}`} fw={600}>
+            <IconMail size={16} aria-hidden="true" style={{ verticalAlign: 'middle', marginRight: 6 }} />
+            {supportEmail}
+          </Anchor>
+        </Paper>
+      )}
     </Stack>
   );
 }

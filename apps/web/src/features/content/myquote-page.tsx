@@ -1,5 +1,6 @@
 import { Anchor, Badge, Group, Paper, SimpleGrid, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { IconBrandApple, IconBrandGooglePlay } from '@tabler/icons-react';
+import { useDestination } from '../../api/content.ts';
 import { ExternalButton, PageHero } from './components/page-hero.tsx';
 import { MY_QUOTE } from './data/myquote.ts';
 
@@ -7,6 +8,12 @@ const APP_ICONS = [IconBrandApple, IconBrandGooglePlay] as const;
 
 /** /myquote: the quoting solutions, an open-quote button and the mobile apps. */
 export default function MyQuotePage() {
+  const destination = useDestination();
+  // the app-store pages once the provider has published its app (decision 071); none: no section
+  const apps = MY_QUOTE.apps.flatMap((app, index) => {
+    const href = destination(app.destination);
+    return href ? [{ app, href, index }] : [];
+  });
   return (
     <Stack gap="lg">
       <PageHero title={MY_QUOTE.title} tagline={MY_QUOTE.tagline} intro={MY_QUOTE.intro}>
@@ -39,31 +46,33 @@ export default function MyQuotePage() {
           ))}
         </Group>
       </Paper>
-      <Paper p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="apps-heading">
-        <Title order={2} size="h3" mb="sm" id="apps-heading">
-          {MY_QUOTE.appsHeading}
-        </Title>
-        <Text mb="md">{MY_QUOTE.appsIntro}</Text>
-        <Group gap="md">
-          {MY_QUOTE.apps.map((app, index) => {
-            const Icon = APP_ICONS[index] ?? IconBrandApple;
-            return (
-              <Anchor
-                key={app.href}
-                href={app.href}
-                target="_blank"
-                rel="noopener noreferrer"
-                fw={600}
-                style={{ display: 'inline-flex', alignItems: 'center', gap: 6 }}
-              >
-                <Icon size={20} aria-hidden="true" />
-                {app.label}
-                <VisuallyHidden> (opens in a new tab)</VisuallyHidden>
-              </Anchor>
-            );
-          })}
-        </Group>
-      </Paper>
+      {apps.length > 0 && (
+        <Paper p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="apps-heading">
+          <Title order={2} size="h3" mb="sm" id="apps-heading">
+            {MY_QUOTE.appsHeading}
+          </Title>
+          <Text mb="md">{MY_QUOTE.appsIntro}</Text>
+          <Group gap="md">
+            {apps.map(({ app, href, index }) => {
+              const Icon = APP_ICONS[index] ?? IconBrandApple;
+              return (
+                <Anchor
+                  key={app.destination}
+                  href={href}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  fw={600}
+                  style={{ display: 'inline-flex', alignItems: 'center', gap: 6 }}
+                >
+                  <Icon size={20} aria-hidden="true" />
+                  {app.label}
+                  <VisuallyHidden> (opens in a new tab)</VisuallyHidden>
+                </Anchor>
+              );
+            })}
+          </Group>
+        </Paper>
+      )}
     </Stack>
   );
 }

@@ -148,7 +148,7 @@ export function HierarchyView({ contractId, holderName, carrierName, onBack }: H
         info={isEmpty ? CONTRACTS_TEXT.noDownlines : null}
       />
       <MessageDialog opened={isRosterEmpty} title={CONTRACTS_TEXT.infoTitle} onClose={() => setRosterEmpty(false)}>
-        {CONTRACTS_TEXT.rosterEmpty}
+        {query ? CONTRACTS_TEXT.rosterNoMatch : CONTRACTS_TEXT.rosterEmpty}
       </MessageDialog>
       {download.element}
     </Stack>

@@ -1,11 +1,13 @@
-import { ENROLLMENT_MESSAGES } from '@arc/contract';
+import { EAPP_DIRECTORY_TEXT, ENROLLMENT_MESSAGES } from '@arc/contract';
 import { Alert, Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
-import { IconAlertTriangle, IconDownload, IconExternalLink, IconUpload } from '@tabler/icons-react';
+import { IconAlertTriangle, IconDownload, IconUpload } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Suspense, useCallback, useEffect, useState } from 'react';
+import { Link } from 'react-router';
 import { ApiError } from '../../api/client.ts';
 import { downloadEnrollmentsExport, enrollmentsQueries } from '../../api/enrollments.ts';
 import { track } from '../../api/telemetry.ts';
+import { paths } from '../../paths.ts';
 import { useDownload } from '../../ui/download.tsx';
 import { lazyPart } from '../../ui/lazy-part.tsx';
 import { ClientEnrollmentsTable, PendedEnrollmentsTable } from './enrollment-tables.tsx';
@@ -18,8 +20,6 @@ const { Part: UploadPanel, preload: preloadUploadPanel } = lazyPart(() =>
   import('./upload-panel.tsx').then((m) => m.UploadPanel),
 );
 
-/** Where agents find each carrier's own e-application (the Resource Documents page lists them). */
-export const CARRIER_EAPP_DIRECTORY = '/maresources';
 const PANEL_ID = 'enrollment-upload-panel';
 
 /** /enrollments: upload enrollment PDFs, follow their upload, and see the pended and all client enrollments. */
@@ -58,11 +58,9 @@ export default function EnrollmentsPage() {
         >
           UPLOAD ENROLLMENT
         </Button>
-        <Anchor href={CARRIER_EAPP_DIRECTORY} target="_blank" rel="noopener noreferrer">
-          <Group gap={4} component="span">
-            Carrier E-App Directory
-            <IconExternalLink size={16} aria-label="(opens in a new tab)" />
-          </Group>
+        {/* each carrier's e-application link, from the server's content file (decision 071) */}
+        <Anchor component={Link} to={paths.carrierEApps}>
+          {EAPP_DIRECTORY_TEXT.title}
         </Anchor>
       </Group>
       {isPanelOpen && (

@@ -1,6 +1,9 @@
+import { paths } from '@arc/contract/constants';
+
 /** What the Final Expense screen links to and plays; kept apart from the layout so content edits stay small. */
 export const FINAL_EXPENSE_CONTENT = {
-  eAppDirectory: { label: 'Carrier eApp Directory', href: 'https://www.naic.org/state_web_map.htm' },
+  // the app's directory of each carrier's e-application link (a state regulator map is not one)
+  eAppDirectory: { label: 'Carrier eApp Directory', href: paths.carrierEApps },
   carrierTraining: { label: 'Carrier Training Videos', href: '/training/videos/Life%20Insurance' },
   introVideo: {
     id: 'final-expense-fundamentals',

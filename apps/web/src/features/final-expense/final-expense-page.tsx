@@ -13,7 +13,7 @@ import {
   ThemeIcon,
   Title,
 } from '@mantine/core';
-import { IconArrowLeft, IconDownload, IconExternalLink, IconFileTypePdf, IconForms } from '@tabler/icons-react';
+import { IconArrowLeft, IconDownload, IconFileTypePdf, IconForms } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Suspense, useState } from 'react';
 import { Link } from 'react-router';
@@ -108,8 +108,8 @@ function SalesAndResource({ onOpenWorksheet }: { onOpenWorksheet: () => void }) 
         </Group>
         <List spacing={6} size="sm">
           <List.Item>
-            <Anchor href={eAppDirectory.href} target="_blank" rel="noopener noreferrer">
-              {eAppDirectory.label} <IconExternalLink size={14} aria-label="(opens in a new tab)" />
+            <Anchor component={Link} to={eAppDirectory.href}>
+              {eAppDirectory.label}
             </Anchor>
           </List.Item>
           <List.Item>

@@ -1,10 +1,13 @@
+import type { DestinationKey } from '@arc/contract';
+
 /**
  * The three marketing pages as the provider publishes them. Content lives here, apart from the layout, so the
- * marketing team's edits touch one file. Addresses use the provider's demo domain.
+ * marketing team's edits touch one file. Links and addresses name a destination of the server's content file
+ * (GET /arc/content/destinations, decision 071).
  */
 export interface MarketingLink {
   label: string;
-  href: string;
+  destination: DestinationKey;
   description?: string;
 }
 
@@ -23,12 +26,10 @@ export interface MarketingPageContent {
   action: MarketingLink;
   sections: MarketingSection[];
   /** a contact e-mail shown in a highlighted box */
-  email?: { label: string; address: string };
+  email?: { label: string; destination: DestinationKey };
   /** a training clip played on the page (a Videos On Demand video) */
   video?: { id: string; title: string; heading: string };
 }
-
-const MARKETING_STORE = 'https://store.arc.example';
 
 export const MEDICARE_SCHOLAR: MarketingPageContent = {
   title: 'Medicare Scholar',
@@ -38,7 +39,7 @@ export const MEDICARE_SCHOLAR: MarketingPageContent = {
     'classes in your community — libraries, senior centers, employer lunch-and-learns — using a CMS-compliant ' +
     'curriculum we keep current every year. Attendees learn how Medicare works; you become the person they call ' +
     'when they are ready to choose a plan.',
-  action: { label: 'Order Medicare Scholar materials', href: `${MARKETING_STORE}/medicare-scholar` },
+  action: { label: 'Order Medicare Scholar materials', destination: 'marketingStoreScholar' },
   sections: [
     {
       heading: 'What the program includes',
@@ -76,7 +77,7 @@ export const LEADSTAR: MarketingPageContent = {
     'LeadStar is the lead marketplace for our contracted agents. Buy exclusive, TCPA-compliant Medicare, final ' +
     'expense and ACA leads by county or ZIP code, filtered to the clients you serve. You pay only for the leads ' +
     'you buy: no contracts, no minimums and zero monthly license fees.',
-  action: { label: 'Sign up or log in to LeadStar', href: 'https://leadstar.arc.example/signup' },
+  action: { label: 'Sign up or log in to LeadStar', destination: 'leadStarSignUp' },
   sections: [
     {
       heading: 'Why agents use LeadStar',
@@ -92,28 +93,28 @@ export const LEADSTAR: MarketingPageContent = {
       links: [
         {
           label: 'Getting started with LeadStar',
-          href: 'https://leadstar.arc.example/help/getting-started',
+          destination: 'leadStarHelpGettingStarted',
           description: 'Create your account, set your territory and place your first order.',
         },
         {
           label: 'Working a lead in the first five minutes',
-          href: 'https://leadstar.arc.example/help/speed-to-lead',
+          destination: 'leadStarHelpSpeedToLead',
           description: 'Call scripts and follow-up cadences that respect the consent the lead gave.',
         },
         {
           label: 'Returns and credits policy',
-          href: 'https://leadstar.arc.example/help/returns',
+          destination: 'leadStarHelpReturns',
           description: 'Which leads qualify for a credit and how to request one.',
         },
         {
           label: 'TCPA and consent FAQ',
-          href: 'https://leadstar.arc.example/help/consent',
+          destination: 'leadStarHelpConsent',
           description: 'What one-to-one consent means for the calls and texts you make.',
         },
       ],
     },
   ],
-  email: { label: 'LeadStar support', address: 'leadstar@arc.example' },
+  email: { label: 'LeadStar support', destination: 'emailLeadStar' },
 };
 
 export const PROSHOP: MarketingPageContent = {
@@ -122,19 +123,19 @@ export const PROSHOP: MarketingPageContent = {
   intro:
     'ProShop is where you order marketing materials that are already reviewed for compliance: postcards, ' +
     'flyers, business cards, event signage and digital ads, personalised with your name and contact details.',
-  action: { label: 'Visit the marketing store', href: `${MARKETING_STORE}/proshop` },
+  action: { label: 'Visit the marketing store', destination: 'marketingStoreProShop' },
   sections: [
     {
       heading: 'Where to order',
       links: [
         {
           label: 'Marketing store',
-          href: `${MARKETING_STORE}/proshop`,
+          destination: 'marketingStoreProShop',
           description: 'Pre-approved Medicare, final expense and ACA pieces you can personalise.',
         },
         {
           label: 'Corporate print store',
-          href: 'https://print.arc.example',
+          destination: 'printStore',
           description: 'Business cards, letterhead and envelopes with the corporate brand.',
         },
       ],
@@ -158,6 +159,6 @@ export const PROSHOP: MarketingPageContent = {
       ],
     },
   ],
-  email: { label: 'Questions about a piece? Ask compliance', address: 'compliance@arc.example' },
+  email: { label: 'Questions about a piece? Ask compliance', destination: 'emailCompliance' },
   video: { id: 'educational-events', title: 'Running a Compliant Educational Event', heading: 'Marketing compliantly' },
 };

@@ -1,10 +1,15 @@
 import { Anchor, Button, Grid, List, Paper, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { IconExternalLink, IconMail } from '@tabler/icons-react';
+import { useDestination } from '../../api/content.ts';
 import { TrainingVideoPlayer } from '../../ui/training-video-player.tsx';
 import type { MarketingPageContent, MarketingSection } from './content.ts';
 
 /** One marketing page from its content file: intro and call to action, sections, contact e-mail, video. */
 export function MarketingPage({ content }: { content: MarketingPageContent }) {
+  // links and addresses the provider has not set up are left out (decision 071)
+  const destination = useDestination();
+  const actionHref = destination(content.action.destination);
+  const email = content.email ? destination(content.email.destination) : null;
   return (
     <Stack gap="lg">
       <Title order={1}>{content.title}</Title>
@@ -14,26 +19,28 @@ export function MarketingPage({ content }: { content: MarketingPageContent }) {
             {content.tagline}
           </Text>
           <Text>{content.intro}</Text>
-          <Button
-            component="a"
-            href={content.action.href}
-            target="_blank"
-            rel="noopener noreferrer"
-            variant="white"
-            color="brand.9"
-            w="fit-content"
-            rightSection={<IconExternalLink size={16} aria-hidden="true" />}
-          >
-            {content.action.label}
-            <VisuallyHidden> (opens in a new tab)</VisuallyHidden>
-          </Button>
+          {actionHref && (
+            <Button
+              component="a"
+              href={actionHref}
+              target="_blank"
+              rel="noopener noreferrer"
+              variant="white"
+              color="brand.9"
+              w="fit-content"
+              rightSection={<IconExternalLink size={16} aria-hidden="true" />}
+            >
+              {content.action.label}
+              <VisuallyHidden> (opens in a new tab)</VisuallyHidden>
+            </Button>
+          )}
         </Stack>
       </Paper>
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: content.video ? 7 : 12 }}>
           <Stack gap="lg">
             {content.sections.map((section) => (
-              <Section key={section.heading} section={section} />
+              <Section key={section.heading} section={section} destination={destination} />
             ))}
           </Stack>
         </Grid.Col>
@@ -53,12 +60,12 @@ export function MarketingPage({ content }: { content: MarketingPageContent }) {
           </Grid.Col>
         )}
       </Grid>
-      {content.email && (
+      {content.email && email && (
         <Paper p={{ base: 'md', sm: 'lg' }} withBorder>
           <Text fw={700}>{content.email.label}</Text>
-          <Anchor href={`mailto:${content.email.address}`} fw={600}>
+          <Anchor href={`mailto:${email}`} fw={600}>
             <IconMail size={16} aria-hidden="true" style={{ verticalAlign: 'middle', marginRight: 6 }} />
-            {content.email.address}
+            {email}
           </Anchor>
         </Paper>
       )}
@@ -66,7 +73,17 @@ export function MarketingPage({ content }: { content: MarketingPageContent }) {
   );
 }
 
-function Section({ section }: { section: MarketingSection }) {
+function Section({
+  section,
+  destination,
+}: {
+  section: MarketingSection;
+  destination: ReturnType<typeof useDestination>;
+}) {
+  const links = section.links?.flatMap((link) => {
+    const href = destination(link.destination);
+    return href ? [{ ...link, href }] : [];
+  });
   return (
     <Paper p={{ base: 'md', sm: 'lg' }} component="section">
       <Title order={2} size="h3" mb="sm">
@@ -83,9 +100,9 @@ function Section({ section }: { section: MarketingSection }) {
             ))}
           </List>
         )}
-        {section.links && (
+        {links && links.length > 0 && (
           <List spacing="sm" listStyleType="none" ml={0} pl={0}>
-            {section.links.map((link) => (
+            {links.map((link) => (
               <List.Item key={link.href}>
                 <Anchor href={link.href} target="_blank" rel="noopener noreferrer" fw={600}>
                   {link.label}

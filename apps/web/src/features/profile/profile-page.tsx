@@ -39,10 +39,11 @@ export default function ProfilePage({ contracts }: { contracts?: ReactNode }) {
     <Stack gap="lg">
       <Title order={1}>My Profile</Title>
       <Grid gap="lg">
-        <Grid.Col span={{ base: 12, md: 5, lg: 4 }}>
+        {/* wide enough for the cropper's 300 px box inside the card beside the side menu (1024 px and up) */}
+        <Grid.Col span={{ base: 12, md: 6, lg: 5 }}>
           <AvatarPanel user={agent} />
         </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 7, lg: 8 }}>
+        <Grid.Col span={{ base: 12, md: 6, lg: 7 }}>
           <Paper p="lg" withBorder>
             <Stack gap="md">
               <div>

@@ -1,5 +1,5 @@
 import { MESSAGES } from '@arc/contract';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setSession } from '../../auth/session-store.ts';
@@ -45,13 +45,17 @@ describe('terms gate /tosgate', () => {
     expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ tosid: 3 });
   });
 
-  it('alerts "Failed to accept terms" and signs out when the server refuses', async () => {
+  it('says "Failed to accept terms" in the app\'s dialog (not the browser\'s alert) and signs out on Close', async () => {
     setUp({ status: 409, body: { code: 'CONFLICT', message: 'This terms version is no longer current.' } });
     const alert = vi.spyOn(window, 'alert').mockImplementation(() => {});
     const signOut = vi.spyOn(session, 'signOut').mockResolvedValue();
     renderWithProviders(<TosGatePage />, { path: '/tosgate' });
     await userEvent.click(await screen.findByRole('button', { name: 'I AGREE' }));
-    await waitFor(() => expect(alert).toHaveBeenCalledWith(MESSAGES.tosAcceptFailed));
-    expect(signOut).toHaveBeenCalled();
+    const dialog = await screen.findByRole('dialog', { name: 'Error' });
+    expect(dialog).toHaveTextContent(MESSAGES.tosAcceptFailed);
+    expect(alert).not.toHaveBeenCalled();
+    expect(signOut).not.toHaveBeenCalled();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(signOut).toHaveBeenCalled());
   });
 });

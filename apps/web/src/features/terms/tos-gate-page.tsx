@@ -1,18 +1,21 @@
 import { MESSAGES } from '@arc/contract';
 import { Alert, Button, Center, Loader, ScrollArea, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import { termsQueries, useAcceptTerms } from '../../api/terms.ts';
 import { signOut, useSession } from '../../auth/session.ts';
 import { useCurrentUser } from '../../auth/use-current-user.ts';
 import { paths } from '../../paths.ts';
+import { MessageDialog } from '../../ui/message-dialog.tsx';
 import { SafeHtml } from '../../ui/safe-html.tsx';
 
 /** What the login layout, the title and the two buttons leave of the screen's height for the terms text. */
 const TERMS_TEXT_MAX_HEIGHT = 'max(160px, calc(100dvh - 440px))';
 
-/** The terms gate: the current terms text and I AGREE; a failure alerts and signs out. */
+/**
+ * The terms gate: the current terms text and I AGREE. A failure says so in the app's own dialog ("Error",
+ * "Failed to accept terms"); closing it signs out, as the spec's alert did.
+ */
 export default function TosGatePage() {
   const session = useSession();
   const user = useCurrentUser();
@@ -20,12 +23,6 @@ export default function TosGatePage() {
   const navigate = useNavigate();
   const termsId = user.data?.tos?.id;
   const terms = useQuery({ ...termsQueries.document(termsId ?? 0), enabled: termsId !== undefined });
-
-  useEffect(() => {
-    if (!accept.isError) return;
-    window.alert(MESSAGES.tosAcceptFailed);
-    void signOut();
-  }, [accept.isError]);
 
   if (session.status === 'signedOut') return <Navigate to={paths.signIn} replace />;
   if (session.status === 'loading' || user.isPending || (user.data?.tos && terms.isPending)) {
@@ -62,7 +59,9 @@ export default function TosGatePage() {
       >
         <SafeHtml html={terms.data?.body ?? ''} fz="sm" />
       </ScrollArea.Autosize>
-      {accept.isError && <Alert color="red">{MESSAGES.tosAcceptFailed}</Alert>}
+      <MessageDialog opened={accept.isError} title="Error" onClose={() => void signOut()}>
+        {MESSAGES.tosAcceptFailed}
+      </MessageDialog>
       <Button
         size="md"
         loading={accept.isPending}

@@ -83,5 +83,10 @@ export default function CategoryPage() {
 function plainText(html: string): string {
   const body = new DOMParser().parseFromString(html, 'text/html').body;
   for (const element of body.querySelectorAll('script, style, template, noscript')) element.remove();
+  // block elements end a sentence: "…built on it.</p><ul><li>What Part A…" reads "…built on it. What Part A…"
+  for (const element of body.querySelectorAll(BLOCKS)) element.append(' ');
+  for (const element of body.querySelectorAll('br')) element.replaceWith(' ');
   return body.textContent?.replace(/\s+/g, ' ').trim() ?? '';
 }
+
+const BLOCKS = 'p, div, li, ul, ol, h1, h2, h3, h4, h5, h6, blockquote, tr, td, th, dt, dd';

@@ -27,7 +27,7 @@ const CATEGORIES = {
         {
           id: 'vimeo',
           title: 'On Vimeo',
-          description: '<p>Hosted elsewhere</p>',
+          description: '<p>Hosted elsewhere and built on it.</p><ul><li>What Part A covers</li><li>Part B</li></ul>',
           vimeoCode: '76979871',
           thumbs: '/t.svg',
           isHosted: false,
@@ -91,6 +91,16 @@ describe('VideoPlayerPage', () => {
     expect(frame.getAttribute('src')).toBe('https://player.vimeo.com/video/76979871');
   });
 
+  it('does not play a video of a category that is coming soon, even from a typed URL', async () => {
+    mockFetch({ 'GET /arc/training/categories': { body: CATEGORIES } });
+    const { container } = renderWithProviders(<VideoPlayerPage />, {
+      path: ROUTE,
+      initialPath: '/training/videos/Annuities/A',
+    });
+    expect(await screen.findByText(TRAINING_TEXT.videoNotFound)).toBeInTheDocument();
+    expect(container.querySelector('video')).toBeNull();
+  });
+
   it('says so when the clip cannot be loaded', async () => {
     mockFetch({ 'GET /arc/training/categories': { body: CATEGORIES } });
     renderWithProviders(<VideoPlayerPage />, {
@@ -124,5 +134,7 @@ describe('CategoryPage', () => {
       '/training/videos/Sales%20%26%20Marketing/Scope%20of%20Appointment',
     );
     expect(screen.getByText('Before the meeting.')).toBeInTheDocument();
+    // paragraphs and list items stay apart in the one-line summary
+    expect(screen.getByText('Hosted elsewhere and built on it. What Part A covers Part B')).toBeInTheDocument();
   });
 });

@@ -6,7 +6,10 @@ import { TrainingVideoPlayer } from '../../ui/training-video-player.tsx';
 import { TrainingError, TrainingLayout, TrainingLoading } from './training-layout.tsx';
 import { useTrainingRoute } from './use-training-route.ts';
 
-/** /training/videos/:category/:id (the id is the video title): the player, category, title and description. */
+/**
+ * /training/videos/:category/:id (the id is the video title): the player, category, title and description. A
+ * category that is coming soon (Annuities) lists no video, so none opens from a typed URL either.
+ */
 export default function VideoPlayerPage() {
   const { categories, category, video, categoryName } = useTrainingRoute();
   return (
@@ -15,7 +18,7 @@ export default function VideoPlayerPage() {
         <TrainingLoading />
       ) : categories.isError ? (
         <TrainingError message={TRAINING_TEXT.categoriesFailed} />
-      ) : !category || !video ? (
+      ) : !category || category.isComingSoon || !video ? (
         <TrainingError message={TRAINING_TEXT.videoNotFound} />
       ) : (
         <Paper p={{ base: 'sm', sm: 'lg' }}>

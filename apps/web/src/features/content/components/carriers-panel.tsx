@@ -2,7 +2,8 @@ import { CONTENT_TEXT, type Platform } from '@arc/contract';
 import { Alert, Anchor, Button, Group, List, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconMail } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { contentQueries } from '../../../api/content.ts';
+import { contentQueries, useDestination } from '../../../api/content.ts';
+import type { ContactAddress } from '../data/types.ts';
 
 /**
  * For an agent with no contracts on a platform: the carriers it offers (GET /arc/carriersByPlatform, asked only
@@ -17,9 +18,10 @@ export function CarriersPanel({
   platform: Platform;
   heading: string;
   text: string;
-  contracting: { label: string; address: string };
+  contracting: ContactAddress;
 }) {
   const carriers = useQuery(contentQueries.carriersByPlatform(platform));
+  const contractingEmail = useDestination()(contracting.destination);
   return (
     <Paper p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="carriers-heading">
       <Title order={2} size="h3" mb="sm" id="carriers-heading">
@@ -49,13 +51,15 @@ export function CarriersPanel({
             ))}
           </List>
         )}
-        <Text size="sm">
-          {contracting.label}:{' '}
-          <Anchor href={`mailto:${contracting.address}`} fw={600}>
-            <IconMail size={16} aria-hidden="true" style={{ verticalAlign: 'middle', marginRight: 4 }} />
-            {contracting.address}
-          </Anchor>
-        </Text>
+        {contractingEmail && (
+          <Text size="sm">
+            {contracting.label}:{' '}
+            <Anchor href={`mailto:${contractingEmail}`} fw={600}>
+              <IconMail size={16} aria-hidden="true" style={{ verticalAlign: 'middle', marginRight: 4 }} />
+              {contractingEmail}
+            </Anchor>
+          </Text>
+        )}
       </Stack>
     </Paper>
   );

@@ -1,6 +1,7 @@
 import { Button, Paper, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { IconExternalLink } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import { useDestination } from '../../../api/content.ts';
 import type { ContentLink } from '../data/types.ts';
 
 /** The page title and its introduction on the brand panel, with the page's main actions. */
@@ -31,12 +32,17 @@ export function PageHero({
   );
 }
 
-/** A link to another site, as a button, announced as opening a new tab. */
+/**
+ * A link to another site, as a button, announced as opening a new tab; left out while its destination is not set
+ * up (decision 071).
+ */
 export function ExternalButton({ link, variant = 'white' }: { link: ContentLink; variant?: 'white' | 'filled' }) {
+  const href = useDestination()(link.destination);
+  if (!href) return null;
   return (
     <Button
       component="a"
-      href={link.href}
+      href={href}
       target="_blank"
       rel="noopener noreferrer"
       variant={variant}

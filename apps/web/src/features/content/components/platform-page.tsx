@@ -15,6 +15,7 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { IconChartBar, IconCheck, IconCopy, IconExternalLink } from '@tabler/icons-react';
+import { useDestination } from '../../../api/content.ts';
 import { useCurrentUser } from '../../../auth/use-current-user.ts';
 import { canOpenPlatform, type AddOn, type PlatformContent } from '../data/platforms.ts';
 import { CarriersPanel } from './carriers-panel.tsx';
@@ -30,9 +31,11 @@ import { VideoGallery } from './video-gallery.tsx';
 export function PlatformPage({ content }: { content: PlatformContent }) {
   const { activeAnalytics, addOn } = content;
   const user = useCurrentUser();
+  const destination = useDestination();
   if (!user.data) return <Loader aria-label="Loading" />;
   const hasContracts = user.data[content.contractsFlag];
-  const showAnalytics = user.data.activeAnalytics ? activeAnalytics : undefined;
+  const analyticsHref = activeAnalytics ? destination(activeAnalytics.destination) : null;
+  const showAnalytics = user.data.activeAnalytics && analyticsHref ? activeAnalytics : undefined;
   return (
     <Stack gap="lg">
       <PageHero title={content.title} tagline={content.tagline} intro={content.intro}>
@@ -41,7 +44,7 @@ export function PlatformPage({ content }: { content: PlatformContent }) {
           {showAnalytics && (
             <Button
               component="a"
-              href={showAnalytics.href}
+              href={analyticsHref ?? undefined}
               target="_blank"
               rel="noopener noreferrer"
               variant="outline"

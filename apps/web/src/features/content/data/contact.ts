@@ -1,3 +1,5 @@
+import type { DestinationKey } from '@arc/contract';
+
 /** /contact: how agents reach each team (spec §2: phone and fax table, e-mail table, mailing addresses). */
 export const CONTACT = {
   title: 'Contact',
@@ -15,14 +17,14 @@ export const CONTACT = {
   ],
   emailsCaption: 'E-mail addresses',
   emails: [
-    { department: 'Agent Support', email: 'support@arc.example' },
-    { department: 'Contracting and Appointments', email: 'contracting@arc.example' },
-    { department: 'Commissions', email: 'commissions@arc.example' },
-    { department: 'New Business and Enrollments', email: 'newbusiness@arc.example' },
-    { department: 'Compliance', email: 'compliance@arc.example' },
-    { department: 'Marketing Review', email: 'marketing@arc.example' },
-    { department: 'Supplies Orders', email: 'supplies@arc.example' },
-  ],
+    { department: 'Agent Support', destination: 'emailSupport' },
+    { department: 'Contracting and Appointments', destination: 'emailContracting' },
+    { department: 'Commissions', destination: 'emailCommissions' },
+    { department: 'New Business and Enrollments', destination: 'emailNewBusiness' },
+    { department: 'Compliance', destination: 'emailCompliance' },
+    { department: 'Marketing Review', destination: 'emailMarketing' },
+    { department: 'Supplies Orders', destination: 'emailSupplies' },
+  ] satisfies Array<{ department: string; destination: DestinationKey }>,
   addressesHeading: 'Mailing addresses',
   addresses: [
     {

@@ -1,4 +1,4 @@
-import type { ContentLink, ContentSection } from './types.ts';
+import type { ContactAddress, ContentLink, ContentSection } from './types.ts';
 
 /** /core: CORE CRM, the customer relationship manager included with every contract. */
 export const CORE_CRM = {
@@ -8,7 +8,7 @@ export const CORE_CRM = {
     'CORE is the client relationship manager built for Medicare and insurance agents. It keeps your book of ' +
     'business, your appointments and your compliance records together, and it reminds you when a client needs ' +
     'you: a birthday, a plan change, a renewal or an Annual Notice of Change review.',
-  startJourney: { label: 'Start your CORE journey', href: 'https://core.arc.example/start' } satisfies ContentLink,
+  startJourney: { label: 'Start your CORE journey', destination: 'coreStart' } satisfies ContentLink,
   benefits: [
     {
       heading: 'Your book of business, organised',
@@ -42,29 +42,29 @@ export const CORE_CRM = {
   training: [
     {
       label: 'Getting started with CORE',
-      href: 'https://core.arc.example/training/getting-started',
+      destination: 'coreTrainingGettingStarted',
       description: 'Set up your account, import your clients and connect your calendar (20 minutes).',
     },
     {
       label: 'Managing households and policies',
-      href: 'https://core.arc.example/training/households',
+      destination: 'coreTrainingHouseholds',
       description: 'Add policies, doctors and prescriptions; track effective dates and renewals.',
     },
     {
       label: 'Electronic Scope of Appointment',
-      href: 'https://core.arc.example/training/soa',
+      destination: 'coreTrainingSoa',
       description: 'Send, sign and store a Scope of Appointment in under two minutes.',
     },
     {
       label: 'Campaigns and client retention',
-      href: 'https://core.arc.example/training/campaigns',
+      destination: 'coreTrainingCampaigns',
       description: 'Birthday, T65 and AEP review campaigns with compliant, pre-approved templates.',
     },
     {
       label: 'Reports and your book of business',
-      href: 'https://core.arc.example/training/reports',
+      destination: 'coreTrainingReports',
       description: 'Persistency, production by carrier and upcoming renewals at a glance.',
     },
   ] satisfies ContentLink[],
-  support: { label: 'CORE support', address: 'core@arc.example' },
+  support: { label: 'CORE support', destination: 'emailCore' } satisfies ContactAddress,
 } as const;

@@ -8,7 +8,7 @@ export const GREEN365 = {
     'People with both Medicare and Medicaid can change plans throughout the year, and they need an agent who ' +
     'knows the rules. GREEN365 is our training program for Dual Eligible Special Needs Plans: six short modules ' +
     'that take you from eligibility to a referral-based practice, with the compliance steps at every stage.',
-  enroll: { label: 'Join GREEN365', href: 'https://green365.arc.example/join' } satisfies ContentLink,
+  enroll: { label: 'Join GREEN365', destination: 'green365Join' } satisfies ContentLink,
   highlights: [
     { value: '100+', label: 'new clients a year written by agents who follow the program' },
     { value: '6', label: 'focused training modules, about 10 minutes each' },

@@ -8,7 +8,7 @@ export const MY_QUOTE = {
     'MyQuote compares rates and benefits side by side, using the carriers and states you are appointed in. ' +
     'Quote at the kitchen table, save the comparison to the client’s file and start the application from the ' +
     'same screen.',
-  openQuote: { label: 'Open MyQuote', href: 'https://myquote.arc.example/quote' } satisfies ContentLink,
+  openQuote: { label: 'Open MyQuote', destination: 'myQuoteOpen' } satisfies ContentLink,
   solutionsHeading: 'Quoting solutions',
   solutions: [
     {
@@ -33,10 +33,10 @@ export const MY_QUOTE = {
   appsHeading: 'Quote on the go',
   appsIntro: 'The MyQuote app has the same carriers and rates, and saves quotes to your account.',
   apps: [
-    { label: 'Download on the App Store', href: 'https://apps.apple.com/us/app/myquote-agent/id1500000001' },
+    { label: 'Download on the App Store', destination: 'myQuoteAppStore' },
     {
       label: 'Get it on Google Play',
-      href: 'https://play.google.com/store/apps/details?id=example.arc.myquote',
+      destination: 'myQuoteGooglePlay',
     },
   ] satisfies ContentLink[],
 } as const;

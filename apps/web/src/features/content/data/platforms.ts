@@ -1,5 +1,5 @@
 import type { ContentDocumentSection, Platform, User } from '@arc/contract';
-import type { ContentLink, ContentVideo } from './types.ts';
+import type { ContactAddress, ContentLink, ContentVideo } from './types.ts';
 
 /**
  * The provider's own domain. Staff accounts carry an e-mail-style NPN in it; with test users they may open the
@@ -25,7 +25,7 @@ export interface PlatformContent {
   /** an add-on sold through the platform, at the provider's promo price */
   addOn?: AddOn;
   /** shown with the carriers list when the agent has no contracts on the platform */
-  noContracts: { heading: string; text: string; contracting: { label: string; address: string } };
+  noContracts: { heading: string; text: string; contracting: ContactAddress };
 }
 
 export interface AddOn {
@@ -42,7 +42,7 @@ export function canOpenPlatform(user: User, content: Pick<PlatformContent, 'cont
   return user[content.contractsFlag] || user.isTestUser || user.npn.toLowerCase().includes(PROVIDER_DOMAIN);
 }
 
-const CONTRACTING = { label: 'Contracting team', address: 'contracting@arc.example' };
+const CONTRACTING: ContactAddress = { label: 'Contracting team', destination: 'emailContracting' };
 
 export const MY_HEALTH_PLAN: PlatformContent = {
   platform: 'MyHealthPlan',
@@ -52,10 +52,10 @@ export const MY_HEALTH_PLAN: PlatformContent = {
     'MyHealthPlan is our online enrollment platform. Search plans by ZIP code, check doctors and prescriptions, ' +
     'compare total yearly costs and submit the application electronically. Applications you submit here appear ' +
     'in your book of business with their status, so nothing is lost between the kitchen table and the carrier.',
-  login: { label: 'Log in to MyHealthPlan', href: 'https://agent.myhealthplan.example/login' },
+  login: { label: 'Log in to MyHealthPlan', destination: 'myHealthPlanLogin' },
   activeAnalytics: {
     label: 'Open Active Analytics',
-    href: 'https://analytics.myhealthplan.example/sso',
+    destination: 'activeAnalytics',
     description:
       'Active Analytics shows your enrollments, persistency and renewals by carrier and county, updated daily.',
   },
@@ -103,7 +103,7 @@ export const SUNFIRE: PlatformContent = {
     'SunFire compares Medicare Advantage and prescription drug plans from the carriers you are appointed with, ' +
     'checks doctors and pharmacies, and submits the carrier’s own approved application. Your contracts and ' +
     'writing numbers are loaded for you, so commissions are credited correctly.',
-  login: { label: 'Log in to SunFire', href: 'https://www.sunfirematrix.example/app/agent/arc' },
+  login: { label: 'Log in to SunFire', destination: 'sunfireLogin' },
   contractsFlag: 'hasSunfireContracts',
   guidesSection: 'sunfire',
   videos: [

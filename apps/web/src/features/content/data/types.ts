@@ -1,8 +1,19 @@
-/** Shapes of the information pages' content files (this folder): text as the provider publishes it. */
+import type { DestinationKey } from '@arc/contract';
+
+/**
+ * Shapes of the information pages' content files (this folder): text as the provider publishes it. Links and
+ * addresses name a destination of the server's content file (GET /arc/content/destinations, decision 071).
+ */
 export interface ContentLink {
   label: string;
-  href: string;
+  destination: DestinationKey;
   description?: string;
+}
+
+/** A contact e-mail address of the provider, by its destination key. */
+export interface ContactAddress {
+  label: string;
+  destination: DestinationKey;
 }
 
 export interface ContentSection {
