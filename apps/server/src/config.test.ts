@@ -216,4 +216,15 @@ describe('loadConfig', () => {
     expect(loadConfig({ GEOCODER_URL: 'https://nominatim.example/' }).geocoderUrl).toBe('https://nominatim.example/');
     expect(() => loadConfig({ GEOCODER_URL: 'ftp://x' })).toThrow(ConfigError);
   });
+
+  it("fills the provider's site and mailboxes in demo mode only, with the reserved provider.test domain", () => {
+    expect(loadConfig({})).toMatchObject({ providerSiteUrl: undefined, providerEmailDomain: undefined });
+    expect(loadConfig({ DEMO_DATA: 'true' })).toMatchObject({
+      providerSiteUrl: 'https://agents.provider.test',
+      providerEmailDomain: 'provider.test',
+    });
+    expect(
+      loadConfig({ DEMO_DATA: 'true', PROVIDER_SITE_URL: 'https://agents.imo.com', PROVIDER_EMAIL_DOMAIN: 'IMO.com' }),
+    ).toMatchObject({ providerSiteUrl: 'https://agents.imo.com', providerEmailDomain: 'imo.com' });
+  });
 });

@@ -184,6 +184,10 @@ export interface Config {
   telemetryRetentionDays: number;
 }
 
+/** The provider's site and mailboxes in demo mode when not set: a reserved test domain (RFC 6761). */
+const DEMO_PROVIDER_SITE_URL = 'https://agents.provider.test';
+const DEMO_PROVIDER_EMAIL_DOMAIN = 'provider.test';
+
 export type TrustProxy = false | number | string[];
 
 const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
@@ -352,8 +356,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     prospectSearchesPerMinute: e.PROSPECT_SEARCHES_PER_MINUTE,
     signInsPerMinute: e.SIGN_INS_PER_MINUTE,
     memberSupportEmail: e.MEMBER_SUPPORT_EMAIL,
-    providerSiteUrl: e.PROVIDER_SITE_URL,
-    providerEmailDomain: e.PROVIDER_EMAIL_DOMAIN?.toLowerCase(),
+    // demo mode shows every destination of the screens, on the reserved provider.test domain (README, Links and
+    // contact addresses); anywhere else an unset destination is left off the page
+    providerSiteUrl: e.PROVIDER_SITE_URL ?? (demoData ? DEMO_PROVIDER_SITE_URL : undefined),
+    providerEmailDomain: e.PROVIDER_EMAIL_DOMAIN?.toLowerCase() ?? (demoData ? DEMO_PROVIDER_EMAIL_DOMAIN : undefined),
     userCacheTtlMs: e.USER_CACHE_TTL_MS,
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     staffApiKey: e.STAFF_API_KEY,

@@ -128,7 +128,7 @@ export const getDestinations = defineRoute({
   path: '/arc/content/destinations',
   summary: 'Every outbound link and contact address the app shows, and the carriers’ e-application links',
   tags: ['content'],
-  auth: true,
+  auth: 'agent',
   responses: { 200: DestinationsSchema, 401: ErrorResponseSchema },
 });
 
