@@ -15,8 +15,10 @@ import {
   type CreateSupplyOrderRequest,
   type StateCode,
 } from '@arc/contract';
+// eslint-disable-next-line no-restricted-imports -- useRemoveCartItem (below) is not a submit
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from './client.ts';
+import { useSubmit } from './use-submit.ts';
 
 export const suppliesQueries = {
   productTypes: () =>
@@ -67,14 +69,17 @@ export const suppliesQueries = {
 /** PUT the product with this quantity: adds it, or changes the quantity of the line already there. */
 export function useUpdateCartItem() {
   const client = useQueryClient();
-  return useMutation({
+  return useSubmit({
     mutationFn: ({ productId, qty }: { productId: string; qty: number }) =>
       apiFetch(updateCartItem, { params: { productId }, body: { qty } }),
     onSuccess: (cart: Cart) => client.setQueryData(suppliesQueries.cart().queryKey, cart),
   });
 }
 
-/** DELETE a cart line; on failure the cart is read again, so it shows what the server has. */
+/**
+ * DELETE a cart line; on failure the cart is read again, so it shows what the server has. Not a submit: each
+ * line's Remove is its own idempotent DELETE, and removing a second line while the first goes must not wait.
+ */
 export function useRemoveCartItem() {
   const client = useQueryClient();
   const { mutate } = useMutation({
@@ -91,7 +96,7 @@ export function useRemoveCartItem() {
  */
 export function useCreateSupplyOrder() {
   const client = useQueryClient();
-  return useMutation({
+  return useSubmit({
     mutationFn: ({ key, body }: { key: string; body: CreateSupplyOrderRequest }) =>
       apiFetch(createSupplyOrder, { body, headers: { [IDEMPOTENCY_KEY_HEADER]: key } }),
     onSettled: () => {
