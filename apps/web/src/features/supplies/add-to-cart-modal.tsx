@@ -3,6 +3,7 @@ import { Alert, Button, Group, Modal, NumberInput, Stack, Text } from '@mantine/
 import { useState } from 'react';
 import { errorMessage } from '../../api/client.ts';
 import { useUpdateCartItem } from '../../api/supplies.ts';
+import { useReturnFocus } from '../../ui/focus.ts';
 
 export interface AddToCartModalProps {
   /** the product to add; null closes the modal */
@@ -19,6 +20,8 @@ export function AddToCartModal({ product, currentQty, onClose }: AddToCartModalP
   const [qty, setQty] = useState<number | string>(currentQty ?? 1);
   const [error, setError] = useState<string | null>(null);
   const update = useUpdateCartItem();
+  // mounted already open: the focus goes back to the button that opened it
+  useReturnFocus(product !== null);
 
   const onAdd = () => {
     if (!product) return;
