@@ -247,10 +247,13 @@ test.describe('[PROSPECTS]', () => {
     await page.reload();
     await expect(list).toBeFocused({ timeout: 30_000 });
     await expect.poll(() => total(page)).toBe(all);
-    // the results' Back, then the browser's: the form, then the choice of search
+    // the results' Back shows the form; the browser's Back the list again, then the form, then the choice
     await page.getByRole('button', { name: 'Back' }).click();
     await expect(countyPill(page, 'Milwaukee County')).toBeVisible();
     await page.goBack();
+    await expect.poll(() => total(page)).toBe(all);
+    await page.goBack();
+    await expect(page.getByRole('button', { name: 'Run List' })).toBeVisible();
     await page.goBack();
     await expect(page.getByRole('button', { name: 'County Search' })).toBeVisible();
   });
