@@ -95,6 +95,19 @@ export default tseslint.config(
           message: 'Render HTML only through <SafeHtml> (ui/safe-html.tsx), which sanitises it with DOMPurify.',
         },
       ],
+      // every submit runs once at a time through api/use-submit.ts (decision 069)
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@tanstack/react-query',
+              importNames: ['useMutation'],
+              message: 'Submits use useSubmit (api/use-submit.ts): one request at a time (decision 069).',
+            },
+          ],
+        },
+      ],
       // boundaries (docs/architecture.md): ui/api/auth never import features or shell; features do not import
       // each other (arc/area-boundaries)
       'import-x/no-restricted-paths': [

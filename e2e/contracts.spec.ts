@@ -180,6 +180,19 @@ test.describe('[CONTRACTS]', () => {
     await expect(page.getByRole('table', { name: 'ARC Agency Contracts' })).toBeVisible();
   });
 
+  test("opening a contract's view scrolls it into place, its heading focused and its table in sight", async ({
+    page,
+  }) => {
+    await signIn(page);
+    await openContracts(page);
+    await page.getByRole('button', { name: `Show Downlines Certification: ${AGENCY}` }).click();
+    const heading = page.getByRole('heading', { name: CONTRACTS_TEXT.downlineCertificationTitle });
+    await expect(heading).toBeFocused();
+    // just below the fixed header, not at y = 620
+    await expect.poll(async () => (await heading.boundingBox())!.y).toBeLessThan(160);
+    await expect(page.getByRole('table', { name: /Downline Certification View/ })).toBeInViewport();
+  });
+
   test('none-found and failure messages of every call', async ({ page }) => {
     // the contracts call fails (retried twice, then the message)
     await page.route('**/arc/agents/contracts', (route) =>

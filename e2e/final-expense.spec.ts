@@ -153,4 +153,62 @@ test.describe('[FINAL EXPENSE]', () => {
     const pdf = await PDFDocument.load(fs.readFileSync('.tmp/print/worksheet.pdf'));
     expect(pdf.getPageCount()).toBeGreaterThanOrEqual(2);
   });
+
+  test('one Back per step; entries survive a reload; leaving with entries asks first; Clear Worksheet', async ({
+    page,
+  }) => {
+    await signIn(page);
+    await page.goto('/finalexpense');
+    await page.getByRole('button', { name: 'Open Worksheet' }).click();
+    const heading = page.getByRole('heading', { name: 'Funeral Expense Worksheet' });
+    // Open Worksheet replaces the info view: the focus goes to the worksheet
+    await expect(heading).toBeFocused();
+    const preparedFor = page.getByLabel('Prepared for');
+    await preparedFor.fill('Eleanor Vance');
+    const firstLine = page
+      .getByRole('region', { name: /^Step 1:/ })
+      .getByRole('textbox')
+      .first();
+    await firstLine.fill('$1,600');
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByRole('button', { name: 'Next' }).click();
+
+    // steps 2 to 8: one Back, and it goes one step back
+    await expect(page.getByRole('region', { name: /^Step 3:/ })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Back' })).toHaveCount(1);
+    await page.getByRole('button', { name: 'Back' }).click();
+    await expect(page.getByRole('region', { name: /^Step 2:/ })).toBeVisible();
+
+    // a reload keeps the page and the entries
+    await page.reload();
+    await expect(page.getByRole('region', { name: /^Step 2:/ })).toBeVisible({ timeout: 30_000 });
+    await expect(preparedFor).toHaveValue('Eleanor Vance');
+    await page.getByRole('button', { name: 'Back' }).click();
+    await expect(firstLine).toHaveValue('$1,600');
+
+    // leaving with entries asks first: Stay keeps the worksheet
+    await page.getByRole('button', { name: 'Back' }).click();
+    const leave = page.getByRole('dialog', { name: 'Leave the worksheet?' });
+    await expect(leave).toBeVisible();
+    await leave.getByRole('button', { name: 'Stay' }).click();
+    await expect(heading).toBeVisible();
+    // another page from the menu asks too; Leave goes, and the entries wait for the agent's return
+    await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Contact' }).click();
+    await leave.getByRole('button', { name: 'Leave' }).click();
+    await expect(page.getByRole('heading', { name: 'Contact', level: 1 })).toBeVisible();
+    await page.goBack();
+    await expect(preparedFor).toHaveValue('Eleanor Vance');
+
+    // Clear Worksheet empties it, after asking; then Back leaves without a question
+    await page.getByRole('button', { name: 'Clear Worksheet' }).click();
+    await page
+      .getByRole('dialog', { name: 'Clear Worksheet' })
+      .getByRole('button', { name: 'Clear Worksheet' })
+      .click();
+    await expect(preparedFor).toHaveValue('');
+    await expect(firstLine).toHaveValue('');
+    await page.getByRole('button', { name: 'Back' }).click();
+    await expect(page.getByRole('button', { name: 'Open Worksheet' })).toBeVisible();
+    await expect(leave).toHaveCount(0);
+  });
 });

@@ -1,6 +1,6 @@
 import { MESSAGES, PROFILE_MESSAGES } from '@arc/contract';
 import type { Page } from '@playwright/test';
-import { expect, expectAccessible, latestMailTo, linkIn, registrationMail, signIn, test } from './fixtures.ts';
+import { DEMO, expect, expectAccessible, latestMailTo, linkIn, registrationMail, signIn, test } from './fixtures.ts';
 import { screenshotBoth } from './screenshots.ts';
 
 /**
@@ -217,5 +217,61 @@ test.describe.serial('[PROFILE] My Profile', () => {
     await expect(page.getByRole('heading', { name: MESSAGES.linkExpired })).toBeVisible();
     await expectAccessible(page);
     await screenshotBoth(page, 'profile-email-expired');
+  });
+});
+
+test.describe('[PROFILE] one submit at a time, focus', () => {
+  /** Counts the calls to `url`; each is held a moment, then refused, so nothing changes on the server. */
+  async function countCalls(page: Page, url: string): Promise<() => number> {
+    let calls = 0;
+    await page.route(url, async (route) => {
+      calls += 1;
+      await new Promise((resolve) => setTimeout(resolve, 800));
+      await route.abort();
+    });
+    return () => calls;
+  }
+
+  test('double-clicking Update Email Address sends one change request', async ({ page }) => {
+    await signIn(page);
+    await page.goto('/profile');
+    const calls = await countCalls(page, '**/arc/user/updateinfo');
+    await page.getByLabel('Email Address').fill('double.click@agents.example');
+    const current = page.getByLabel('Current Password');
+    if (await current.count()) await current.fill(DEMO.password);
+    await page.getByRole('button', { name: 'Update Email Address' }).dblclick();
+    await expect(page.getByRole('dialog', { name: 'Error' })).toBeVisible();
+    expect(calls()).toBe(1);
+  });
+
+  test('double-clicking the picture Save uploads once', async ({ page }) => {
+    await signIn(page);
+    await page.goto('/profile');
+    const calls = await countCalls(page, '**/arc/agent/avatar');
+    await page
+      .locator('input[type="file"]')
+      .setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: await twoColourPicture(page) });
+    await expect(page.getByTestId('avatar-crop-area')).toBeVisible();
+    await page.getByRole('button', { name: 'Save' }).dblclick();
+    await expect(page.getByRole('dialog', { name: PROFILE_MESSAGES.avatarFailedTitle })).toBeVisible();
+    expect(calls()).toBe(1);
+  });
+
+  test('closing Change Password with Escape gives the focus back to its button', async ({ page }) => {
+    await signIn(page);
+    await page.goto('/profile');
+    const open = page.getByRole('button', { name: 'Change Password' });
+    await open.click();
+    const modal = page.getByRole('dialog', { name: 'Change Password' });
+    await expect(modal.getByRole('textbox', { name: 'Current Password' })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(modal).toBeHidden();
+    await expect(open).toBeFocused();
+    // and a second time, once the dialog is loaded
+    await open.click();
+    await expect(modal).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(modal).toBeHidden();
+    await expect(open).toBeFocused();
   });
 });

@@ -25,6 +25,14 @@ async function openProspects(page: Page) {
   await expect(page.getByText(/Data is updated through \d{1,2}\/1\/\d{4}/)).toBeVisible();
 }
 
+/** The signed-in tab's access token (oidc-client-ts keeps the user in sessionStorage). */
+async function accessToken(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const key = Object.keys(sessionStorage).find((k) => k.startsWith('oidc.user:'));
+    return key ? (JSON.parse(sessionStorage.getItem(key)!) as { access_token: string }).access_token : '';
+  });
+}
+
 const countyPill = (page: Page, name: string) => page.locator('.mantine-Pill-root', { hasText: name });
 
 async function chooseCounty(page: Page, name: string) {
@@ -208,6 +216,8 @@ test.describe('[PROSPECTS]', () => {
     for (const code of [...codes, codes[0]!]) {
       await entry.fill(code);
       await page.getByRole('button', { name: 'Add' }).click();
+      // each code is checked with the server as it is added
+      await expect(entry).toHaveValue('');
     }
     await expect(page.getByRole('list', { name: 'Postal Codes Selected' }).getByRole('listitem')).toHaveCount(
       codes.length,
@@ -224,5 +234,116 @@ test.describe('[PROSPECTS]', () => {
     );
     expect(rows).toHaveLength(shown + 1);
     for (const row of rows.slice(1)) expect(codes).toContain(row[9]);
+  });
+
+  test('Run List moves the focus to the list; Back, Forward and reload come back to the same search', async ({
+    page,
+  }) => {
+    await openProspects(page);
+    await page.getByRole('button', { name: 'County Search' }).click();
+    await chooseCounty(page, 'Milwaukee County');
+    await page.getByRole('combobox', { name: 'Age' }).selectOption('65');
+    await page.getByRole('button', { name: 'Run List' }).click();
+    const list = page.getByRole('region', { name: 'Prospect list' });
+    await expect(list).toBeFocused();
+    const all = await total(page);
+    expect(all).toBeGreaterThan(0);
+
+    await page.goBack();
+    await expect(countyPill(page, 'Milwaukee County')).toBeVisible();
+    await expect(page.getByRole('combobox', { name: 'Age' })).toHaveValue('65');
+    await page.goForward();
+    await expect(list).toBeVisible();
+    await expect.poll(() => total(page)).toBe(all);
+    await page.reload();
+    await expect(list).toBeFocused({ timeout: 30_000 });
+    await expect.poll(() => total(page)).toBe(all);
+    // the results' Back shows the form; the browser's Back the list again, then the form, then the choice
+    await page.getByRole('button', { name: 'Back' }).click();
+    await expect(countyPill(page, 'Milwaukee County')).toBeVisible();
+    await page.goBack();
+    await expect.poll(() => total(page)).toBe(all);
+    await page.goBack();
+    await expect(page.getByRole('button', { name: 'Run List' })).toBeVisible();
+    await page.goBack();
+    await expect(page.getByRole('button', { name: 'County Search' })).toBeVisible();
+  });
+
+  test('postal codes: at most 50, an unknown code refused when added, no field name in any message', async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    await openProspects(page);
+    // 51 real postal codes, from a county search
+    await page.getByRole('button', { name: 'County Search' }).click();
+    for (const county of ['Milwaukee County', 'Dane County', 'Waukesha County', 'Brown County'])
+      await chooseCounty(page, county);
+    await page.getByRole('combobox', { name: 'Age' }).selectOption('65');
+    await page.getByRole('button', { name: 'Run List' }).click();
+    await expect(page.getByText('Total Prospects')).toBeVisible();
+    const codes = (await page.getByRole('listbox', { name: 'Include' }).locator('option').allInnerTexts()).map((c) =>
+      c.trim(),
+    );
+    expect(codes.length).toBeGreaterThan(50);
+    await page.getByRole('button', { name: 'Back' }).click();
+    await page.getByRole('button', { name: 'Back' }).click();
+
+    await page.getByRole('button', { name: 'Postal Code Search' }).click();
+    const entry = page.getByRole('textbox', { name: 'Postal Code' });
+    await entry.fill('00000');
+    await entry.press('Enter');
+    const unknown = page.getByRole('dialog', { name: PROSPECT_MESSAGES.postalCodeUnknownTitle });
+    await expect(unknown.getByText(PROSPECT_MESSAGES.postalCodeUnknown('00000'))).toBeVisible();
+    await unknown.getByRole('button', { name: 'Close' }).click();
+    await expect(page.getByRole('list', { name: 'Postal Codes Selected' }).getByRole('listitem')).toHaveCount(0);
+
+    for (const code of codes.slice(0, 50)) {
+      await entry.fill(code);
+      await entry.press('Enter');
+      await expect(entry).toHaveValue('');
+    }
+    await entry.fill(codes[50]!);
+    await entry.press('Enter');
+    const tooMany = page.getByRole('dialog', { name: PROSPECT_MESSAGES.tooManyPostalCodesTitle });
+    await expect(tooMany.getByText(PROSPECT_MESSAGES.tooManyPostalCodes)).toBeVisible();
+    await tooMany.getByRole('button', { name: 'Close' }).click();
+    await expect(page.getByRole('list', { name: 'Postal Codes Selected' }).getByRole('listitem')).toHaveCount(50);
+
+    // the 50 run; a message from the server never names a field of the schema
+    await page.getByRole('button', { name: 'Run List' }).click();
+    await expect(page.getByText('Total Prospects')).toBeVisible();
+    const answer = await page.request.post('/arc/agent/zipcode/list', {
+      headers: { authorization: `Bearer ${await accessToken(page)}` },
+      data: { zips: codes.slice(0, 51), datefrom: '2026-01-01', dateto: '2026-06-01' },
+    });
+    expect(answer.status()).toBe(400);
+    expect((await answer.json()).message).toBe(PROSPECT_MESSAGES.tooManyLocations);
+  });
+
+  test('the To date picker offers only dates the server accepts (at most 13 months after From)', async ({ page }) => {
+    await openProspects(page);
+    await page.getByRole('button', { name: 'Postal Code Search' }).click();
+    // age 65: From is the first of this month, To a year later
+    await page.getByRole('combobox', { name: 'Age' }).selectOption('65');
+    await page.getByRole('button', { name: 'To', exact: true }).click();
+    const next = page.locator('.mantine-DatePickerInput-calendarHeaderControl[data-direction="next"]');
+    await next.click();
+    // thirteen months after From: its first day can be chosen, its second cannot
+    const month = page.locator('.mantine-DatePickerInput-month');
+    await expect(month.locator('button.mantine-DatePickerInput-day:not([data-outside])').first()).toBeEnabled();
+    await expect(month.locator('button.mantine-DatePickerInput-day:not([data-outside])').nth(1)).toBeDisabled();
+    await expect(next).toBeDisabled();
+  });
+
+  test('a state without prospects says so instead of "No county by that name"', async ({ page }) => {
+    await openProspects(page);
+    await page.getByRole('button', { name: 'County Search' }).click();
+    await page.getByRole('combobox', { name: 'State', exact: true }).click();
+    await page.getByRole('option', { name: 'California' }).click();
+    const counties = page.getByRole('combobox', { name: 'Counties Selected' });
+    await expect(counties).toHaveAttribute('placeholder', PROSPECT_MESSAGES.noProspectsInState('California'));
+    await counties.click();
+    await expect(page.getByText(PROSPECT_MESSAGES.noProspectsInState('California')).last()).toBeVisible();
+    await expect(page.getByText('No county by that name')).toHaveCount(0);
   });
 });

@@ -72,6 +72,44 @@ test.describe('[SHELL]', () => {
     await expectAccessible(page);
   });
 
+  test('a new page starts at the top; Back and Forward return to where the page was scrolled', async ({ page }) => {
+    await signIn(page);
+    await page.goto('/green365');
+    await expect(page.getByRole('heading', { name: 'GREEN365', level: 1 })).toBeVisible();
+    await page.evaluate(() => window.scrollTo(0, 600));
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(600);
+    await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'MyHealthPlan' }).click();
+    await expect(page.getByRole('heading', { name: 'MyHealthPlan', level: 1 })).toBeVisible();
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+    await page.goBack();
+    await expect(page.getByRole('heading', { name: 'GREEN365', level: 1 })).toBeVisible();
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(600);
+    await page.goForward();
+    await expect(page.getByRole('heading', { name: 'MyHealthPlan', level: 1 })).toBeVisible();
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  });
+
+  test('at 1280×800 the whole side menu sits above the footer; collapsed, each icon has a tooltip with its name', async ({
+    page,
+  }) => {
+    await signIn(page);
+    const menu = page.getByRole('navigation', { name: 'Main menu' });
+    const contact = menu.getByRole('link', { name: 'Contact' });
+    await expect(contact).toBeVisible();
+    const footer = await page.getByRole('contentinfo').boundingBox();
+    const last = await contact.boundingBox();
+    expect(last!.y + last!.height).toBeLessThanOrEqual(footer!.y);
+
+    await page.getByRole('button', { name: 'Collapse the menu' }).click();
+    await menu.getByRole('link', { name: 'Order Supplies' }).hover();
+    await expect(page.getByRole('tooltip', { name: 'Order Supplies' })).toBeVisible();
+    await menu.getByRole('button', { name: 'Training & Certifications' }).hover();
+    await expect(page.getByRole('tooltip', { name: 'Training & Certifications' })).toBeVisible();
+    await menu.getByRole('link', { name: 'Contact' }).focus();
+    await expect(page.getByRole('tooltip', { name: 'Contact' })).toBeVisible();
+    await expectAccessible(page);
+  });
+
   test('404 while signed in uses the login layout with Return Home', async ({ page }) => {
     await signIn(page);
     await page.goto('/definitely/not/here');

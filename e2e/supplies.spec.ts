@@ -259,6 +259,45 @@ test.describe('[SUPPLIES]', () => {
     await expect(page.getByRole('combobox', { name: 'State' })).toHaveValue('Wisconsin');
   });
 
+  test('Search, View Plans and Check out move the focus to what they show; checkout survives a reload', async ({
+    page,
+  }) => {
+    await signIn(page);
+    await emptyCart(page);
+    await searchDaneCounty(page);
+    await expect(page.getByRole('heading', { name: /Medicare Advantage carriers in Dane County, WI/ })).toBeFocused();
+    await page.getByRole('button', { name: 'View Plans: Humana' }).click();
+    await expect(page.getByRole('heading', { name: /Humana plans in Dane County/ })).toBeFocused();
+
+    // closing Add to Cart with Escape gives the focus back to the button that opened it
+    const add = page.getByRole('button', { name: /^Add to Cart:/ }).first();
+    const name = await add.getAttribute('aria-label');
+    await add.click();
+    const modal = page.getByRole('dialog', { name: SUPPLIES_MESSAGES.addToCartTitle });
+    await expect(modal).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(modal).toBeHidden();
+    await expect(page.getByRole('button', { name: name! })).toBeFocused();
+    await add.click();
+    await modal.getByRole('button', { name: 'Add to Cart' }).click();
+    await expect(page.getByRole('button', { name: 'Supplies cart, 1 item' })).toBeVisible();
+
+    await page.getByRole('button', { name: /^Supplies cart/ }).click();
+    await page.getByRole('button', { name: 'Check out', exact: true }).click();
+    const checkout = page.getByRole('heading', { name: 'Check out' });
+    await expect(checkout).toBeFocused();
+    await page.reload();
+    await expect(checkout).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByRole('button', { name: 'Send Order' })).toBeVisible();
+    // Back leaves checkout, and a reload stays out of it
+    await page.getByRole('button', { name: 'Back' }).click();
+    await expect(checkout).toHaveCount(0);
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Order Supplies', level: 1 })).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByRole('combobox', { name: 'Product Type' })).toBeVisible();
+    await expect(checkout).toHaveCount(0);
+  });
+
   test('double-clicking Send Order makes one order', async ({ page }) => {
     await signIn(page);
     const token = await accessToken(page);

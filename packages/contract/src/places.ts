@@ -89,3 +89,34 @@ export const getCounties = defineRoute({
     429: ErrorResponseSchema,
   },
 });
+
+export const PostalCodeParamsSchema = z.object({
+  zip: z.string().regex(/^\d{5}$/, 'Postal code length must be 5 digits'),
+});
+
+/** One US postal code (ZIP) with where it lies. */
+export const PostalCodeSchema = z.object({
+  zip: z.string(),
+  city: z.string(),
+  state: z.string(),
+  /** the county's five-digit FIPS code */
+  countyId: z.string(),
+  countyName: z.string(),
+});
+export type PostalCode = z.infer<typeof PostalCodeSchema>;
+
+export const getPostalCode = defineRoute({
+  method: 'GET',
+  path: '/arc/postal-codes/:zip',
+  summary: 'One US postal code with its city, state and county (404 when it is not a US postal code)',
+  tags: ['places'],
+  /** Public and rate-limited per IP, like the counties. */
+  auth: 'none',
+  params: PostalCodeParamsSchema,
+  responses: {
+    200: PostalCodeSchema,
+    400: ErrorResponseSchema,
+    404: ErrorResponseSchema,
+    429: ErrorResponseSchema,
+  },
+});

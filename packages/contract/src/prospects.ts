@@ -26,6 +26,12 @@ export const PROSPECT_MESSAGES = {
   datesOutOfOrder: 'The start date may not be after the end date.',
   rangeTooLong: 'The date range may be at most 13 months.',
   tooManyLocations: 'Choose at most 50 counties or postal codes per search.',
+  tooManyPostalCodesTitle: 'Too Many Postal Codes',
+  tooManyPostalCodes: 'A search can have at most 50 postal codes. Remove one before you add another.',
+  postalCodeUnknownTitle: 'Postal Code Unknown',
+  postalCodeUnknown: (code: string) => `${code} is not a US postal code.`,
+  postalCodeCheckFailed: 'The postal code could not be checked. Please try again.',
+  noProspectsInState: (stateName: string) => `The prospect list has no prospects in ${stateName}.`,
 } as const;
 
 export const PROSPECT_AGE_MIN = 65;

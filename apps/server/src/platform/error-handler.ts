@@ -6,7 +6,8 @@ import { AppError, errorCodeForStatus } from './errors.ts';
 import { sendUnavailable } from './unavailable.ts';
 
 /**
- * The one error handler: every answer is the contract's ErrorResponse. Validation errors list their fields,
+ * The one error handler: every answer is the contract's ErrorResponse. Validation errors list their fields
+ * (fieldErrors, by field) and say the first problem in words (message, without the field's name),
  * AppErrors keep their code, a database that cannot be reached is a 503 with Retry-After (the client may try
  * again; nothing was half-written, every multi-row write is one transaction), and anything else unexpected is
  * logged with the request and masked as a 500.
@@ -18,12 +19,9 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
       const key = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || '_';
       (fieldErrors[key] ??= []).push(issue.message ?? 'Invalid value');
     }
-    const [firstKey, firstMessages] = Object.entries(fieldErrors)[0] ?? ['_', ['Invalid request']];
-    const body: ErrorResponse = {
-      code: 'BAD_REQUEST',
-      message: firstKey === '_' ? (firstMessages[0] ?? 'Invalid request') : `${firstKey}: ${firstMessages[0]}`,
-      fieldErrors,
-    };
+    // the message is for people: the first problem in words, never a schema field name (those stay in fieldErrors)
+    const [, firstMessages] = Object.entries(fieldErrors)[0] ?? ['_', ['Invalid request']];
+    const body: ErrorResponse = { code: 'BAD_REQUEST', message: firstMessages[0] ?? 'Invalid request', fieldErrors };
     return reply.code(400).send(body);
   }
   if (!(error instanceof AppError && error.status < 500) && isDatabaseUnavailable(error)) {

@@ -1,6 +1,7 @@
 import { createPassword, forgotPassword, getPasswordLink, registerAccount } from '@arc/contract';
-import { queryOptions, useMutation } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { apiFetch } from './client.ts';
+import { useSubmit } from './use-submit.ts';
 
 export const accountQueries = {
   passwordLink: (token: string) =>
@@ -13,7 +14,7 @@ export const accountQueries = {
 };
 
 export const useRequestAccountLink = () =>
-  useMutation({
+  useSubmit({
     mutationFn: ({ action, npn }: { action: 'register' | 'forgot'; npn: string }) =>
       action === 'register'
         ? apiFetch(registerAccount, { body: { agentNum: npn, action: 'registeraccount' } })
@@ -21,4 +22,4 @@ export const useRequestAccountLink = () =>
   });
 
 export const useCreatePassword = (token: string) =>
-  useMutation({ mutationFn: (password: string) => apiFetch(createPassword, { token, body: { password } }) });
+  useSubmit({ mutationFn: (password: string) => apiFetch(createPassword, { token, body: { password } }) });

@@ -1,6 +1,7 @@
 import { createCaseReport, listCaseCarriers, type CreateCaseReportRequest } from '@arc/contract';
-import { queryOptions, useMutation } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { apiFetch } from './client.ts';
+import { useSubmit } from './use-submit.ts';
 
 export const casesQueries = {
   carriers: () =>
@@ -13,5 +14,5 @@ export const casesQueries = {
 
 /** POST /arc/case/reportCase */
 export function useCreateCaseReport() {
-  return useMutation({ mutationFn: (body: CreateCaseReportRequest) => apiFetch(createCaseReport, { body }) });
+  return useSubmit({ mutationFn: (body: CreateCaseReportRequest) => apiFetch(createCaseReport, { body }) });
 }

@@ -2,8 +2,9 @@
 // apps/web/README.md "Budget"): the answers are two small objects, checked by hand.
 import type { InteractionDetails } from '@arc/contract/identity';
 import type { SignInValues } from '@arc/contract/sign-in-form';
-import { queryOptions, useMutation } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { ApiError } from './api-error.ts';
+import { useSubmit } from './use-submit.ts';
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
 
@@ -62,7 +63,7 @@ export const identityQueries = {
 };
 
 export const useSubmitLogin = (uid: string) =>
-  useMutation({
+  useSubmit({
     mutationFn: async (body: SignInValues): Promise<{ redirectTo: string }> => {
       const json = await interactionCall(interactionPath(uid, 'login'), { method: 'POST', body: JSON.stringify(body) });
       if (typeof json.redirectTo !== 'string') {

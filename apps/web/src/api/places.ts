@@ -1,4 +1,4 @@
-import { getCounties, type StateCode } from '@arc/contract';
+import { getCounties, getPostalCode, type StateCode } from '@arc/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { apiFetch } from './client.ts';
 
@@ -12,3 +12,6 @@ export const placesQueries = {
       gcTime: 60 * 60_000,
     }),
 };
+
+/** GET /arc/postal-codes/:zip — a US postal code, or ApiError 404 when it is not one */
+export const fetchPostalCode = (zip: string) => apiFetch(getPostalCode, { params: { zip } });

@@ -6,18 +6,21 @@ import {
   updateUserInfo,
   type ChangePasswordRequest,
 } from '@arc/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from './client.ts';
 import { profileQueries } from './profile.ts';
+import { useSubmit } from './use-submit.ts';
 
 // The agent's own changes, apart from profile.ts, which every signed-in page loads for the agent: only the
 // screens that make these changes load them.
 
-/** POST /arc/agent/avatar: the new picture goes into the cached agent at once, so the top bar shows it. */
-export function useUpdateAvatar() {
+/** POST /arc/agent/avatar (the picture `prepare` makes of the input): the new picture goes into the cached agent at once, so the top bar shows it. */
+export function useUpdateAvatar<T>(prepare: (input: T) => Promise<Blob>) {
   const client = useQueryClient();
-  return useMutation({
-    mutationFn: (picture: Blob) => {
+  return useSubmit({
+    // the picture is prepared (cropped) inside the submit, so a second Save while it runs sends nothing
+    mutationFn: async (input: T) => {
+      const picture = await prepare(input);
       const form = new FormData();
       form.append(AVATAR_FIELD, picture, 'avatar.jpg');
       return apiFetch(updateAvatar, { formData: form });
@@ -32,18 +35,18 @@ export function useUpdateAvatar() {
 
 /** POST /arc/user/create/password */
 export function useChangePassword() {
-  return useMutation({ mutationFn: (body: ChangePasswordRequest) => apiFetch(changePassword, { body }) });
+  return useSubmit({ mutationFn: (body: ChangePasswordRequest) => apiFetch(changePassword, { body }) });
 }
 
 /** POST /arc/user/updateinfo: nothing changes until the link e-mailed to the new address is opened. */
 export function useUpdateEmail() {
-  return useMutation({ mutationFn: (email: string) => apiFetch(updateUserInfo, { body: { agent: { email } } }) });
+  return useSubmit({ mutationFn: (email: string) => apiFetch(updateUserInfo, { body: { agent: { email } } }) });
 }
 
 /** POST /arc/user/email/confirm with the e-mailed link's token as the bearer. */
 export function useConfirmEmailChange(token: string) {
   const client = useQueryClient();
-  return useMutation({
+  return useSubmit({
     mutationFn: () => apiFetch(confirmEmailChange, { token }),
     onSuccess: () => void client.invalidateQueries({ queryKey: profileQueries.userInfo().queryKey }),
   });

@@ -7,7 +7,8 @@ export { useRemoveCartItem } from './supplies.ts';
 
 /**
  * The supplies cart shown in the top bar and on /products. The lines live on the server per agent (design §3),
- * so a reload, another tab or another device shows the same cart; checkout mode is this tab's state.
+ * so a reload, another tab or another device shows the same cart; checkout mode is this tab's session state (session
+ * storage: a reload stays in checkout, another tab does not).
  */
 export interface CartLine {
   productId: string;
@@ -25,7 +26,25 @@ export interface SuppliesCart {
   isCheckingOut: boolean;
 }
 
-let isCheckingOut = false;
+const CHECKOUT_KEY = 'arc.supplies.checkout';
+const readCheckout = () => {
+  try {
+    return sessionStorage.getItem(CHECKOUT_KEY) === '1';
+  } catch {
+    return false;
+  }
+};
+let isCheckingOut = readCheckout();
+const storeCheckout = (value: boolean) => {
+  isCheckingOut = value;
+  try {
+    if (value) sessionStorage.setItem(CHECKOUT_KEY, '1');
+    else sessionStorage.removeItem(CHECKOUT_KEY);
+  } catch {
+    // storage refused: checkout mode lasts until a reload
+  }
+  emit();
+};
 const listeners = new Set<() => void>();
 const emit = () => listeners.forEach((listener) => listener());
 const subscribe = (listener: () => void) => {
@@ -56,11 +75,9 @@ export function useSuppliesCart(): SuppliesCart {
 }
 
 export function startCheckout(): void {
-  isCheckingOut = true;
-  emit();
+  storeCheckout(true);
 }
 
 export function stopCheckout(): void {
-  isCheckingOut = false;
-  emit();
+  storeCheckout(false);
 }

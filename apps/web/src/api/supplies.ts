@@ -16,8 +16,10 @@ import {
   type CreateSupplyOrderRequest,
   type StateCode,
 } from '@arc/contract';
+// eslint-disable-next-line no-restricted-imports -- useRemoveCartItem (below) is not a submit
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from './client.ts';
+import { useSubmit } from './use-submit.ts';
 
 export const suppliesQueries = {
   productTypes: () =>
@@ -68,7 +70,7 @@ export const suppliesQueries = {
 /** PUT the product with this quantity: adds it, or changes the quantity of the line already there. */
 export function useUpdateCartItem() {
   const client = useQueryClient();
-  return useMutation({
+  return useSubmit({
     mutationFn: ({ productId, qty }: { productId: string; qty: number }) =>
       apiFetch(updateCartItem, { params: { productId }, body: { qty } }),
     onSuccess: (cart: Cart) => client.setQueryData(suppliesQueries.cart().queryKey, cart),
@@ -78,7 +80,7 @@ export function useUpdateCartItem() {
 /** PATCH the quantity of a line already in the cart (checkout); a line removed meanwhile is a 404, not re-added. */
 export function useUpdateCartItemQuantity() {
   const client = useQueryClient();
-  return useMutation({
+  return useSubmit({
     mutationFn: ({ productId, qty }: { productId: string; qty: number }) =>
       apiFetch(updateCartItemQuantity, { params: { productId }, body: { qty } }),
     onSuccess: (cart: Cart) => client.setQueryData(suppliesQueries.cart().queryKey, cart),
@@ -86,7 +88,10 @@ export function useUpdateCartItemQuantity() {
   });
 }
 
-/** DELETE a cart line; on failure the cart is read again, so it shows what the server has. */
+/**
+ * DELETE a cart line; on failure the cart is read again, so it shows what the server has. Not a submit: each
+ * line's Remove is its own idempotent DELETE, and removing a second line while the first goes must not wait.
+ */
 export function useRemoveCartItem() {
   const client = useQueryClient();
   const { mutate } = useMutation({
@@ -103,7 +108,7 @@ export function useRemoveCartItem() {
  */
 export function useCreateSupplyOrder() {
   const client = useQueryClient();
-  return useMutation({
+  return useSubmit({
     mutationFn: ({ key, body }: { key: string; body: CreateSupplyOrderRequest }) =>
       apiFetch(createSupplyOrder, { body, headers: { [IDEMPOTENCY_KEY_HEADER]: key } }),
     onSettled: () => {

@@ -1,7 +1,8 @@
 import { acceptTerms, getTermsDocument } from '@arc/contract';
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from './client.ts';
 import { profileQueries } from './profile.ts';
+import { useSubmit } from './use-submit.ts';
 
 export const termsQueries = {
   document: (id: number) =>
@@ -15,7 +16,7 @@ export const termsQueries = {
 /** POST /arc/agent/tosagreed: the accepted terms go straight into the cached agent, so the gate lets go at once. */
 export function useAcceptTerms() {
   const client = useQueryClient();
-  return useMutation({
+  return useSubmit({
     mutationFn: (tosid: number) => apiFetch(acceptTerms, { body: { tosid } }),
     onSuccess: ({ tos }) => {
       const { queryKey } = profileQueries.userInfo();

@@ -19,11 +19,20 @@ export interface ItemProps {
 /** a group: children or external links to open beside it */
 export const hasSubMenu = (item: AppRoute) => (item.children?.length ?? 0) > 0 || (item.externalLinks?.length ?? 0) > 0;
 
-/** A collapsed item without a sub-menu: its icon, named, as a link. */
-export function CollapsedLink({ item, pathname, onNavigate }: ItemProps) {
+/**
+ * A collapsed item without a sub-menu: its icon, named, as a link. The rest of the props (the ref and the pointer
+ * and focus handlers a tooltip gives its target) go to the link.
+ */
+export function CollapsedLink({
+  item,
+  pathname,
+  onNavigate,
+  ...props
+}: ItemProps & Omit<ComponentPropsWithRef<'a'>, 'onClick' | 'href' | 'onChange' | 'children'>) {
   const Icon = ROUTE_ICONS[item.icon!];
   return (
     <NavLink
+      {...props}
       component={RouterLink}
       to={item.path}
       end={item.path === '/'}
@@ -41,15 +50,17 @@ export function CollapsedLink({ item, pathname, onNavigate }: ItemProps) {
 export function CollapsedGroupButton({
   item,
   pathname,
+  className,
   ...props
 }: { item: AppRoute; pathname: string } & ComponentPropsWithRef<'button'>) {
   const Icon = ROUTE_ICONS[item.icon!];
   return (
     <UnstyledButton
       aria-label={item.title}
-      className={classes.iconButton}
       data-active={isOn(pathname, item.path) || undefined}
       {...props}
+      // a tooltip or menu around it may add its own class: the button keeps its own too
+      className={className ? `${classes.iconButton} ${className}` : classes.iconButton}
     >
       <Icon size={22} stroke={1.6} aria-hidden="true" />
       <IconChevronRight size={12} aria-hidden="true" className={classes.chevron} />

@@ -1,7 +1,7 @@
 import { MESSAGES } from '@arc/contract';
 import { Button, LoadingOverlay, Portal, type ButtonProps } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
-import { useCallback, useState, type ReactNode } from 'react';
+import { useCallback, useRef, useState, type ReactNode } from 'react';
 import { errorMessage } from '../api/api-error.ts';
 import { downloadStoredFile } from '../api/files.ts';
 import { MessageDialog } from './message-dialog.tsx';
@@ -45,22 +45,23 @@ export function useDownload(): UseDownload {
   const [isDownloading, setDownloading] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
 
-  const run = useCallback(
-    async (task: () => Promise<unknown>) => {
-      if (isDownloading) return false;
-      setDownloading(true);
-      try {
-        await task();
-        return true;
-      } catch (err) {
-        setFailure(errorMessage(err));
-        return false;
-      } finally {
-        setDownloading(false);
-      }
-    },
-    [isDownloading],
-  );
+  // one download at a time, checked at once: a double-click starts one (decision 069)
+  const isRunning = useRef(false);
+  const run = useCallback(async (task: () => Promise<unknown>) => {
+    if (isRunning.current) return false;
+    isRunning.current = true;
+    setDownloading(true);
+    try {
+      await task();
+      return true;
+    } catch (err) {
+      setFailure(errorMessage(err));
+      return false;
+    } finally {
+      isRunning.current = false;
+      setDownloading(false);
+    }
+  }, []);
   const downloadFile = useCallback((file: string) => run(() => downloadStoredFile(file)), [run]);
 
   const element = (

@@ -25,6 +25,8 @@ export interface StateCountyPickerProps {
   /** where a state's counties come from (default every county, `GET /arc/counties/:state`; prospects pass the
    * counties that have prospects, `GET /arc/t65/counties/:state`) */
   countiesQuery?: (state: StateCode) => UseQueryOptions<County[], Error, County[], string[]>;
+  /** what the county field says when the state has no county to choose (prospects: no prospects there) */
+  noCountiesMessage?: (stateName: string) => string;
 }
 
 /** What the county field gets: the ids chosen, in order, and the field's label, options and state. */
@@ -37,6 +39,8 @@ export interface CountyFieldProps {
   disabled: boolean;
   onDropdownOpen: () => void;
   error: string | undefined;
+  /** the dropdown's text when no county matches (or the state has none) */
+  nothingFoundMessage: string;
 }
 
 /** The county field of the one-county picker: a searchable, clearable select (drawn first as a stand-in, decision 059). */
@@ -48,7 +52,6 @@ export function SingleCountyField({ ids, onPick, ...field }: CountyFieldProps) {
       onChange={(id) => onPick(id ? [id] : [])}
       searchable
       clearable
-      nothingFoundMessage="No county by that name"
       miw={240}
     />
   );
@@ -69,6 +72,7 @@ export function StateCountyFields({
   countyError,
   disabled = false,
   countiesQuery = placesQueries.counties,
+  noCountiesMessage = (stateName) => `${stateName} has no counties to choose from.`,
   countyField: CountyField,
 }: StateCountyPickerProps & { countyField: ComponentType<CountyFieldProps> }) {
   const counties = useQuery(countiesQuery(value.state));
@@ -86,13 +90,17 @@ export function StateCountyFields({
     if (counties.isError) void counties.refetch();
   };
 
+  const stateName = STATES.find((s) => s.code === value.state)?.label ?? value.state;
+  const isEmpty = counties.isSuccess && counties.data.length === 0;
   const placeholder = counties.isPending
     ? 'Loading counties…'
     : counties.isError
       ? 'Counties could not be loaded'
-      : multiple
-        ? 'Search for a county'
-        : 'Choose a county';
+      : isEmpty
+        ? noCountiesMessage(stateName)
+        : multiple
+          ? 'Search for a county'
+          : 'Choose a county';
 
   return (
     <>
@@ -118,6 +126,7 @@ export function StateCountyFields({
           disabled={disabled}
           onDropdownOpen={retryAfterFailure}
           error={countyError}
+          nothingFoundMessage={isEmpty ? noCountiesMessage(stateName) : 'No county by that name'}
         />
       </Group>
       <MessageDialog

@@ -19,7 +19,6 @@ function MultiCountyField({ ids, onPick, placeholder, ...field }: CountyFieldPro
       searchable
       clearable
       hidePickedOptions
-      nothingFoundMessage="No county by that name"
       placeholder={ids.length === 0 ? placeholder : undefined}
       miw={240}
     />

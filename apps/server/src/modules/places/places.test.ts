@@ -59,7 +59,7 @@ describe('GET /arc/counties/:state', () => {
       expect(res.statusCode, bad).toBe(400);
       expect(res.json()).toMatchObject({
         code: 'BAD_REQUEST',
-        message: 'state: Choose a state from the list: a two-letter code such as WI',
+        message: 'Choose a state from the list: a two-letter code such as WI',
       });
     }
   });
@@ -111,5 +111,38 @@ describe('places data', () => {
     expect(await loadReferenceData(t.database.db)).toBe(false);
     const { rows } = await t.database.db.execute(sql`select version from reference_data where name = 'places'`);
     expect(rows).toEqual([{ version: placesDataVersion() }]);
+  });
+});
+
+describe('GET /arc/postal-codes/:zip', () => {
+  const postalCode = (zip: string) => t.app.inject({ method: 'GET', url: `/arc/postal-codes/${zip}` });
+
+  it('answers a US postal code with its city, state and county, without a token', async () => {
+    const res = await postalCode('53703');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      zip: '53703',
+      city: 'Madison',
+      state: 'WI',
+      countyId: '55025',
+      countyName: 'Dane County',
+    });
+  });
+
+  it('answers 404 "… is not a US postal code." for five digits that are not one', async () => {
+    const res = await postalCode('00000');
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ code: 'NOT_FOUND', message: '00000 is not a US postal code.' });
+  });
+
+  it('answers 400 with the message alone, without the field name, for anything but five digits', async () => {
+    for (const bad of ['5370', '537031', 'abcde']) {
+      const res = await postalCode(bad);
+      expect(res.statusCode, bad).toBe(400);
+      expect(res.json()).toMatchObject({
+        message: 'Postal code length must be 5 digits',
+        fieldErrors: { zip: ['Postal code length must be 5 digits'] },
+      });
+    }
   });
 });

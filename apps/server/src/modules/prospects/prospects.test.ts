@@ -190,6 +190,8 @@ describe('POST /arc/agent/t65/list', () => {
     const tooMany = await post('/arc/agent/t65/list', { county: many, ...RANGE });
     expect(tooMany.statusCode).toBe(400);
     expect(tooMany.json().fieldErrors.county).toEqual([PROSPECT_MESSAGES.tooManyLocations]);
+    // the message is for people: no schema field name in it
+    expect(tooMany.json().message).toBe(PROSPECT_MESSAGES.tooManyLocations);
     expect((await post('/arc/agent/t65/list', { county: ['5502'], ...RANGE })).statusCode).toBe(400);
   });
 
@@ -209,6 +211,11 @@ describe('POST /arc/agent/zipcode/list', () => {
     const short = await post('/arc/agent/zipcode/list', { zips: ['5370'], ...RANGE });
     expect(short.statusCode).toBe(400);
     expect(short.json().fieldErrors['zips.0']).toEqual([PROSPECT_MESSAGES.postalCodeInvalid]);
+    expect(short.json().message).toBe(PROSPECT_MESSAGES.postalCodeInvalid);
+    const many = Array.from({ length: 52 }, (_, i) => String(53001 + i));
+    const tooMany = await post('/arc/agent/zipcode/list', { zips: many, ...RANGE });
+    expect(tooMany.statusCode).toBe(400);
+    expect(tooMany.json().message).toBe(PROSPECT_MESSAGES.tooManyLocations);
     const unknown = await post('/arc/agent/zipcode/list', { zips: ['00000'], ...RANGE });
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json().message).toBe('Unknown postal code: 00000');

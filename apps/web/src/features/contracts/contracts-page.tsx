@@ -100,7 +100,8 @@ export default function ContractsPage({ isSection = false }: { isSection?: boole
     return (
       <Stack gap="lg">
         <Title order={heading}>Contracts</Title>
-        <Paper p={{ base: 'sm', sm: 'lg' }}>
+        {/* at least a window high, so the view can be scrolled into place below the header while it loads */}
+        <Paper p={{ base: 'sm', sm: 'lg' }} mih="calc(100dvh - 140px)">
           <Suspense fallback={null}>
             {!id ? (
               <MissingId view={view} onBack={close} />

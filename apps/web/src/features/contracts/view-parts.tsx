@@ -2,17 +2,20 @@ import { CONTRACTS_TEXT } from '@arc/contract';
 import { ActionIcon, Group, Text, Title } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
+import { useFocusOnMount } from '../../ui/focus.ts';
 import { MessageDialog } from '../../ui/message-dialog.tsx';
 
 /** A view's heading with the back arrow that closes it (spec: "a back arrow closes a view"). */
 export function ViewHeader({ title, subtitle, onBack }: { title: string; subtitle?: ReactNode; onBack: () => void }) {
+  // the view replaces the tables: it is scrolled into place and its heading takes the focus
+  const heading = useFocusOnMount<HTMLHeadingElement>();
   return (
     <Group gap="sm" wrap="nowrap" align="flex-start">
       <ActionIcon variant="subtle" size="lg" onClick={onBack} aria-label={CONTRACTS_TEXT.back} mt={2}>
         <IconArrowLeft size={22} aria-hidden="true" />
       </ActionIcon>
       <div>
-        <Title order={2} size="h3">
+        <Title order={2} size="h3" ref={heading} tabIndex={-1}>
           {title}
         </Title>
         {subtitle ? (

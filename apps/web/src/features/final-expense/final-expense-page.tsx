@@ -16,15 +16,21 @@ import {
 import { IconArrowLeft, IconDownload, IconFileTypePdf, IconForms } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Suspense, useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useBlocker } from 'react-router';
 import { errorMessage } from '../../api/client.ts';
 import { finalExpenseQueries } from '../../api/final-expense.ts';
+import { ConfirmDialog, useConfirm } from '../../ui/confirm-dialog.tsx';
 import { useDownload } from '../../ui/download.tsx';
 import { lazyPart } from '../../ui/lazy-part.tsx';
 import { MessageDialog } from '../../ui/message-dialog.tsx';
 import { TrainingVideoPlayer } from '../../ui/training-video-player.tsx';
 import { FINAL_EXPENSE_CONTENT } from './content.ts';
+import { EMPTY_DRAFT, hasEntries, useWorksheetDraft } from './worksheet-draft.ts';
 import classes from './worksheet-print.module.css';
+
+const LEAVE_TITLE = 'Leave the worksheet?';
+const LEAVE_TEXT =
+  'Your entries stay on the worksheet in this browser tab until you clear them or close the tab. Leave the worksheet now?';
 
 // The worksheet (eight steps of fields, its arithmetic and print view) loads when the agent opens it, and starts
 // loading when they point at or focus Open Worksheet (apps/web/README.md, Budget).
@@ -32,25 +38,61 @@ const { Part: FuneralWorksheet, preload: loadWorksheet } = lazyPart(() =>
   import('./funeral-worksheet.tsx').then((m) => m.FuneralWorksheet),
 );
 
-/** /finalexpense: the info view, or the Funeral Expense Worksheet (spec §4: the screen toggles between them). */
+/**
+ * /finalexpense: the info view, or the Funeral Expense Worksheet (spec §4: the screen toggles between them). The
+ * worksheet's entries and page are kept in session storage until Clear Worksheet (worksheet-draft.ts); leaving
+ * the worksheet or the page with entries asks first.
+ */
 export default function FinalExpensePage() {
-  const [view, setView] = useState<'info' | 'worksheet'>('info');
-  if (view === 'worksheet') {
+  const [draft, setDraft] = useWorksheetDraft();
+  const isDirty = draft.isOpen && hasEntries(draft);
+  const { confirm, dialog } = useConfirm();
+  // leaving for another page with entries asks first (they stay in this tab until cleared)
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) => isDirty && currentLocation.pathname !== nextLocation.pathname,
+  );
+  const askToLeave = () =>
+    confirm({ title: LEAVE_TITLE, children: LEAVE_TEXT, confirmLabel: 'Leave', cancelLabel: 'Stay' });
+  const leaveWorksheet = async () => {
+    if (isDirty && !(await askToLeave())) return;
+    setDraft((current) => ({ ...current, isOpen: false, page: 1 }));
+  };
+
+  if (draft.isOpen) {
+    // one Back per step: on steps 2 to 8 the worksheet's own Back goes a step back; the top one leaves it
+    const isTopBackShown = draft.isWholeForm || draft.page === 1;
     return (
       <Stack gap="lg">
         <Group justify="space-between" className={classes.noPrint}>
           <Title order={1}>Final Expense</Title>
-          <Button
-            variant="default"
-            leftSection={<IconArrowLeft size={16} aria-hidden="true" />}
-            onClick={() => setView('info')}
-          >
-            Back
-          </Button>
+          {isTopBackShown && (
+            <Button
+              variant="default"
+              leftSection={<IconArrowLeft size={16} aria-hidden="true" />}
+              onClick={() => void leaveWorksheet()}
+            >
+              Back
+            </Button>
+          )}
         </Group>
         <Suspense fallback={<Loader aria-label="Loading the worksheet" />}>
-          <FuneralWorksheet />
+          <FuneralWorksheet
+            draft={draft}
+            onChange={setDraft}
+            onClear={() => setDraft({ ...EMPTY_DRAFT, isOpen: true })}
+          />
         </Suspense>
+        {dialog}
+        <ConfirmDialog
+          opened={blocker.state === 'blocked'}
+          title={LEAVE_TITLE}
+          confirmLabel="Leave"
+          cancelLabel="Stay"
+          onConfirm={() => blocker.proceed?.()}
+          onCancel={() => blocker.reset?.()}
+        >
+          {LEAVE_TEXT}
+        </ConfirmDialog>
       </Stack>
     );
   }
@@ -59,7 +101,7 @@ export default function FinalExpensePage() {
       <Title order={1}>Final Expense</Title>
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 6 }}>
-          <SalesAndResource onOpenWorksheet={() => setView('worksheet')} />
+          <SalesAndResource onOpenWorksheet={() => setDraft((current) => ({ ...current, isOpen: true }))} />
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 6 }}>
           <Paper p={{ base: 'md', sm: 'lg' }}>

@@ -14,8 +14,11 @@ import {
   Title,
 } from '@mantine/core';
 import { IconArrowLeft, IconArrowRight, IconPrinter } from '@tabler/icons-react';
-import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type Dispatch, type ReactNode, type SetStateAction } from 'react';
 import { useCurrentUser } from '../../auth/use-current-user.ts';
+import { useConfirm } from '../../ui/confirm-dialog.tsx';
+import { useFocusOnMount } from '../../ui/focus.ts';
+import { hasEntries, type WorksheetDraft } from './worksheet-draft.ts';
 import classes from './worksheet-print.module.css';
 import {
   formatCents,
@@ -43,14 +46,21 @@ const todayMmDdYyyy = () =>
  * whole form at once; the agent's contact block; Print shows 'Building' for 2 s, waits 3 s more, then prints
  * the whole form with the print stylesheet.
  */
-export function FuneralWorksheet() {
+export interface FuneralWorksheetProps {
+  draft: WorksheetDraft;
+  onChange: Dispatch<SetStateAction<WorksheetDraft>>;
+  /** Clear Worksheet, after the agent confirmed it */
+  onClear: () => void;
+}
+
+export function FuneralWorksheet({ draft, onChange, onClear }: FuneralWorksheetProps) {
   const user = useCurrentUser();
-  const [page, setPage] = useState(1);
-  const [isWholeForm, setWholeForm] = useState(false);
+  const { page, isWholeForm, amounts, clientName, isVeteran } = draft;
+  const update = (patch: Partial<WorksheetDraft>) => onChange((current) => ({ ...current, ...patch }));
+  const setPage = (next: number) => update({ page: next });
+  const heading = useFocusOnMount<HTMLHeadingElement>();
+  const { confirm, dialog } = useConfirm();
   const [isContactShown, setContactShown] = useState(true);
-  const [amounts, setAmounts] = useState<WorksheetAmounts>({});
-  const [clientName, setClientName] = useState('');
-  const [isVeteran, setVeteran] = useState<string>('no');
   const [phase, setPhase] = useState<PrintPhase>('idle');
   const timers = useRef<number[]>([]);
   const totals = useMemo(() => worksheetTotals(amounts), [amounts]);
@@ -78,7 +88,17 @@ export function FuneralWorksheet() {
     );
   };
 
-  const setAmount = (name: string, value: string) => setAmounts((current) => ({ ...current, [name]: value }));
+  const setAmount = (name: string, value: string) =>
+    onChange((current) => ({ ...current, amounts: { ...current.amounts, [name]: value } }));
+  const clear = async () => {
+    const isSure = await confirm({
+      title: 'Clear Worksheet',
+      children: 'Clear every entry on the worksheet? This cannot be undone.',
+      confirmLabel: 'Clear Worksheet',
+      isDanger: true,
+    });
+    if (isSure) onClear();
+  };
   // printing forces the whole form visible (spec §4)
   const isAllVisible = isWholeForm || phase !== 'idle';
   const isShown = (pageNumber: number) => isAllVisible || page === pageNumber;
@@ -89,17 +109,22 @@ export function FuneralWorksheet() {
       <Stack gap="md">
         <Group justify="space-between" align="flex-start" wrap="wrap" gap="sm">
           <Stack gap={2}>
-            <Title order={2}>Funeral Expense Worksheet</Title>
+            <Title order={2} ref={heading} tabIndex={-1}>
+              Funeral Expense Worksheet
+            </Title>
             <Text size="sm" c="dark.4">
               Date: {date}
             </Text>
           </Stack>
           <Group gap="xs" className={classes.noPrint}>
-            <Button variant="default" onClick={() => setWholeForm((v) => !v)}>
+            <Button variant="default" onClick={() => update({ isWholeForm: !isWholeForm })}>
               {isWholeForm ? 'Hide By Page' : 'Show Whole Form'}
             </Button>
             <Button variant="default" onClick={() => setContactShown((v) => !v)}>
               {isContactShown ? 'Hide Contact Info' : 'Show Contact Info'}
+            </Button>
+            <Button variant="default" onClick={() => void clear()} disabled={!hasEntries(draft)}>
+              Clear Worksheet
             </Button>
             <Button
               leftSection={<IconPrinter size={16} aria-hidden="true" />}
@@ -126,7 +151,7 @@ export function FuneralWorksheet() {
           label="Prepared for"
           placeholder="Client name"
           value={clientName}
-          onChange={(event) => setClientName(event.currentTarget.value)}
+          onChange={(event) => update({ clientName: event.currentTarget.value })}
           maw={420}
         />
 
@@ -149,7 +174,7 @@ export function FuneralWorksheet() {
                   <Radio.Group
                     label="Is the client a veteran?"
                     value={isVeteran}
-                    onChange={setVeteran}
+                    onChange={(value) => update({ isVeteran: value === 'yes' ? 'yes' : 'no' })}
                     description="Veterans may qualify for burial benefits from the VA."
                   >
                     <Group mt={6}>
@@ -171,7 +196,7 @@ export function FuneralWorksheet() {
               <Button
                 variant="default"
                 leftSection={<IconArrowLeft size={16} aria-hidden="true" />}
-                onClick={() => setPage((p) => p - 1)}
+                onClick={() => setPage(page - 1)}
               >
                 Back
               </Button>
@@ -179,10 +204,7 @@ export function FuneralWorksheet() {
               <span />
             )}
             {page < WORKSHEET_PAGES && (
-              <Button
-                rightSection={<IconArrowRight size={16} aria-hidden="true" />}
-                onClick={() => setPage((p) => p + 1)}
-              >
+              <Button rightSection={<IconArrowRight size={16} aria-hidden="true" />} onClick={() => setPage(page + 1)}>
                 Next
               </Button>
             )}
@@ -190,6 +212,7 @@ export function FuneralWorksheet() {
         )}
       </Stack>
 
+      {dialog}
       <Modal
         opened={phase === 'building'}
         onClose={() => {}}

@@ -32,7 +32,9 @@ export function AvatarPanel({ user }: { user: User }) {
   const [source, setSource] = useState<string | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
   const [dialog, setDialog] = useState<Dialog>(null);
-  const upload = useUpdateAvatar();
+  const upload = useUpdateAvatar(({ src, area, rotation }: { src: string; area: Area; rotation: number }) =>
+    cropImage(src, area, rotation),
+  );
 
   async function onChoose(file: File | null) {
     setFileError(null);
@@ -51,8 +53,7 @@ export function AvatarPanel({ user }: { user: User }) {
   async function onSave(area: Area, rotation: number) {
     if (!source) return;
     try {
-      const picture = await cropImage(source, area, rotation);
-      await upload.mutateAsync(picture);
+      await upload.mutateAsync({ src: source, area, rotation });
       setSource(null);
       setDialog({ title: PROFILE_MESSAGES.avatarUpdatedTitle, message: PROFILE_MESSAGES.avatarUpdated });
     } catch (err) {

@@ -13,6 +13,7 @@ import { useForm } from '@mantine/form';
 import { useRef } from 'react';
 import { errorMessage } from '../../api/client.ts';
 import { useChangePassword } from '../../api/profile-updates.ts';
+import { useReturnFocus } from '../../ui/focus.ts';
 import { PasswordChecklist } from '../../ui/password-checklist.tsx';
 
 export interface ChangePasswordModalProps {
@@ -28,6 +29,8 @@ export interface ChangePasswordModalProps {
  */
 export function ChangePasswordModal({ opened, onClose, onDone }: ChangePasswordModalProps) {
   const change = useChangePassword();
+  // mounted already open (it loads when first asked for): closing gives the focus back to Change Password
+  useReturnFocus(opened);
   const isSubmitting = useRef(false);
   const form = useForm({
     mode: 'controlled',

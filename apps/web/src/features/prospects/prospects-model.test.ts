@@ -34,8 +34,15 @@ describe('prospect results', () => {
 
 describe('postal code entry', () => {
   it('takes exactly 5 digits and ignores a code already chosen', () => {
-    expect(addPostalCode([], '53703')).toEqual({ ok: true, codes: ['53703'] });
-    expect(addPostalCode(['53703'], ' 53703 ')).toEqual({ ok: true, codes: ['53703'] });
-    for (const bad of ['5370', '537033', '5370a', '']) expect(addPostalCode([], bad)).toEqual({ ok: false });
+    expect(addPostalCode([], '53703')).toEqual({ ok: true, code: '53703', codes: ['53703'], isNew: true });
+    expect(addPostalCode(['53703'], ' 53703 ')).toEqual({ ok: true, code: '53703', codes: ['53703'], isNew: false });
+    for (const bad of ['5370', '537033', '5370a', ''])
+      expect(addPostalCode([], bad)).toEqual({ ok: false, reason: 'invalid' });
+  });
+
+  it('stops at 50 postal codes, the most a search takes', () => {
+    const fifty = Array.from({ length: 50 }, (_, i) => String(53001 + i));
+    expect(addPostalCode(fifty, '53703')).toEqual({ ok: false, reason: 'too-many' });
+    expect(addPostalCode(fifty, '53001')).toMatchObject({ ok: true, isNew: false });
   });
 });

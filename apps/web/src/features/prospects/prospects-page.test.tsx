@@ -1,5 +1,5 @@
 import { PROSPECT_MESSAGES, type ProspectRow } from '@arc/contract';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockFetch } from '../../test/fetch-mock.ts';
@@ -34,6 +34,13 @@ function setUp(rows: ProspectRow[]) {
     'GET /arc/agent/t65/info': { body: { updatedThrough: '2026-11-01', total: 20000 } },
     'GET /arc/agent/t65/agerange': { body: AGE_RANGES },
     'POST /arc/agent/zipcode/list': { body: { rows, isCapped: false, limit: 10000 } },
+    // each postal code is checked as it is added
+    ...Object.fromEntries(
+      ['53703', '53704'].map((zip) => [
+        `GET /arc/postal-codes/${zip}`,
+        { body: { zip, city: 'Madison', state: 'WI', countyId: '55025', countyName: 'Dane County' } },
+      ]),
+    ),
   });
 }
 
@@ -46,9 +53,9 @@ describe('prospect lists /prospects', () => {
     const { calls } = setUp([row(1, '53703', 'Ann'), row(2, '53704', 'Bea')]);
     renderWithProviders(<ProspectsPage />, { path: '/prospects' });
     expect(await screen.findByText('11/1/2026')).toBeInTheDocument();
-    await userEvent.click(screen.getByRole('button', { name: 'Postal Code Search' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Postal Code Search' }));
     // the search form loads when it is first shown
-    const entry = await screen.findByRole('textbox', { name: 'Postal Code' });
+    const entry = await screen.findByRole('textbox', { name: 'Postal Code' }, { timeout: 5000 });
     expect(screen.queryByRole('button', { name: 'Run List' })).toBeNull();
     await userEvent.type(entry, '5370{Enter}');
     const dialog = await screen.findByRole('dialog', { name: PROSPECT_MESSAGES.postalCodeInvalidTitle });
@@ -58,6 +65,7 @@ describe('prospect lists /prospects', () => {
     for (const code of ['53703', '53704', '53703']) {
       await userEvent.clear(entry);
       await userEvent.type(entry, `${code}{Enter}`);
+      await waitFor(() => expect(entry).toHaveValue(''));
     }
     expect(within(screen.getByRole('list', { name: 'Postal Codes Selected' })).getAllByRole('listitem')).toHaveLength(
       2,
@@ -84,7 +92,7 @@ describe('prospect lists /prospects', () => {
     renderWithProviders(<ProspectsPage />, { path: '/prospects' });
     await userEvent.click(await screen.findByRole('button', { name: 'Postal Code Search' }));
     await userEvent.type(await screen.findByRole('textbox', { name: 'Postal Code' }), '53703{Enter}');
-    await userEvent.click(screen.getByRole('button', { name: 'Run List' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Run List' }));
     const dialog = await screen.findByRole('dialog', { name: PROSPECT_MESSAGES.noDataTitle });
     expect(within(dialog).getByText(PROSPECT_MESSAGES.noData)).toBeInTheDocument();
   }, 30_000);

@@ -7,19 +7,23 @@ import {
   type ProspectListResponse,
   type ProspectRow,
   type ProspectSearch,
+  type StateCode,
 } from '@arc/contract';
-import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconInfoCircle, IconMapPin, IconMailbox } from '@tabler/icons-react';
-import { useMutation, useQuery } from '@tanstack/react-query';
-import { Suspense, useState } from 'react';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Suspense, useEffect, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { errorMessage } from '../../api/client.ts';
 import { downloadProspects, findByCounty, findByZip, prospectQueries } from '../../api/prospects.ts';
+import { useSubmit } from '../../api/use-submit.ts';
 import { businessTimeZone } from '../../config.ts';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { lazyPart } from '../../ui/lazy-part.tsx';
 import { MessageDialog } from '../../ui/message-dialog.tsx';
 import { initialPlace } from '../../ui/place-value.ts';
-import type { SearchFormState, SearchKind } from './search-form.tsx';
+import { prospectsParams, readProspectsParams } from './prospects-model.ts';
+import type { SearchFormState } from './search-form.tsx';
 
 // The form (date pickers, the county picker) and the results (the table) load when the agent gets there:
 // the first view is the choice of search (apps/web/README.md, Budget). Pointing at a choice loads the form.
@@ -31,10 +35,22 @@ const { Part: ResultsView, preload: loadResultsView } = lazyPart(() =>
 );
 const preloadSearchForm = () => void loadSearchForm();
 
-type Step =
-  | { name: 'choose' }
-  | { name: 'form'; kind: SearchKind }
-  | { name: 'results'; kind: SearchKind; search: ProspectSearch; result: ProspectListResponse };
+type ListRequest = { search: ProspectSearch; state: StateCode };
+
+const runSearch = ({ search, state }: ListRequest): Promise<ProspectListResponse> =>
+  search.kind === 'county'
+    ? findByCounty({ county: search.county, state, datefrom: search.datefrom, dateto: search.dateto })
+    : findByZip({ zips: search.zips, datefrom: search.datefrom, dateto: search.dateto });
+
+/** the list of a search, cached for the visit: Back, Forward and the results' own Back show it again at once */
+const listQuery = (request: ListRequest | null) =>
+  queryOptions({
+    queryKey: ['prospects', 'list', request],
+    queryFn: () => runSearch(request!),
+    enabled: request !== null,
+    staleTime: Infinity,
+    retry: false,
+  });
 
 function initialForm(): SearchFormState {
   return {
@@ -45,10 +61,30 @@ function initialForm(): SearchFormState {
   };
 }
 
-/** /prospects: people turning 65 by county or postal code, filtered, printed and exported (spec part 2 §2, §4, §5). */
+/**
+ * /prospects: people turning 65 by county or postal code, filtered, printed and exported (spec part 2 §2, §4, §5).
+ * The step and the search are in the address (prospects-model.ts), so Back, Forward and a reload come back to the
+ * same form or list.
+ */
 export default function ProspectsPage() {
-  const [step, setStep] = useState<Step>({ name: 'choose' });
-  const [form, setForm] = useState<SearchFormState>(initialForm);
+  const [params, setParams] = useSearchParams();
+  const place = useMemo(() => readProspectsParams(params), [params]);
+  const [form, setForm] = useState<SearchFormState>(
+    () => (place.step === 'choose' ? null : place.form) ?? initialForm(),
+  );
+  // Back and Forward to a search bring its choices back into the form
+  const address = params.toString();
+  const [formAddress, setFormAddress] = useState(address);
+  if (address !== formAddress) {
+    setFormAddress(address);
+    if (place.step !== 'choose' && place.form) setForm(place.form);
+  }
+  const client = useQueryClient();
+  const listRequest = useMemo(
+    () => (place.step === 'list' ? { search: place.search, state: place.form.place.state } : null),
+    [place],
+  );
+  const list = useQuery(listQuery(listRequest));
   const [message, setMessage] = useState<{ title: string; text: string } | null>(null);
   const [pendingDownload, setPendingDownload] = useState<{
     shown: ProspectRow[];
@@ -57,32 +93,46 @@ export default function ProspectsPage() {
   const info = useQuery(prospectQueries.info());
   const ageRanges = useQuery(prospectQueries.ageRanges());
 
-  const run = useMutation({
-    mutationFn: async (search: ProspectSearch) =>
-      search.kind === 'county'
-        ? findByCounty({
-            county: search.county,
-            state: form.place.state,
-            datefrom: search.datefrom,
-            dateto: search.dateto,
-          })
-        : findByZip({ zips: search.zips, datefrom: search.datefrom, dateto: search.dateto }),
-    onSuccess: (result, search) => {
+  const run = useSubmit({
+    mutationFn: runSearch,
+    onSuccess: (result, request) => {
       if (result.rows.length === 0) {
         setMessage({ title: PROSPECT_MESSAGES.noDataTitle, text: PROSPECT_MESSAGES.noData });
         return;
       }
-      setStep({ name: 'results', kind: search.kind, search, result });
+      client.setQueryData(listQuery(request).queryKey, result);
+      setParams(prospectsParams(request.search.kind, form, true));
     },
     onError: (err) => setMessage({ title: 'Error', text: errorMessage(err) }),
   });
 
-  const download = useMutation({
+  // a list opened from the address (reload, Forward) that fails or is empty now goes back to its form
+  const listProblem = list.isError
+    ? { title: 'Error', text: errorMessage(list.error) }
+    : list.data?.rows.length === 0
+      ? { title: PROSPECT_MESSAGES.noDataTitle, text: PROSPECT_MESSAGES.noData }
+      : null;
+  useEffect(() => {
+    if (!listProblem || place.step !== 'list') return;
+    setMessage(listProblem);
+    setParams(prospectsParams(place.kind, place.form), { replace: true });
+  }, [listProblem?.text]); // eslint-disable-line react-hooks/exhaustive-deps -- once per problem
+
+  const step =
+    place.step === 'list'
+      ? list.data && list.data.rows.length > 0
+        ? { name: 'results' as const, kind: place.kind, search: place.search, result: list.data }
+        : { name: 'loading' as const }
+      : place.step === 'form'
+        ? { name: 'form' as const, kind: place.kind }
+        : { name: 'choose' as const };
+
+  const download = useSubmit({
     mutationFn: downloadProspects,
     onError: () => setMessage({ title: 'Error', text: PROSPECT_MESSAGES.downloadFailed }),
   });
 
-  const onRun = (kind: SearchKind) => {
+  const onRun = (kind: 'county' | 'zip') => {
     if (kind === 'county' && form.place.counties.length === 0) {
       setMessage({ title: PROSPECT_MESSAGES.missingCountyTitle, text: PROSPECT_MESSAGES.missingCounty });
       return;
@@ -99,11 +149,13 @@ export default function ProspectsPage() {
     const range = { datefrom: form.datefrom, dateto: form.dateto };
     // the results' code loads while the search runs
     void loadResultsView();
-    run.mutate(
-      kind === 'county'
-        ? { kind, county: form.place.counties.map((c) => c.id), ...range }
-        : { kind, zips: form.zips, ...range },
-    );
+    run.mutate({
+      search:
+        kind === 'county'
+          ? { kind, county: form.place.counties.map((c) => c.id), ...range }
+          : { kind, zips: form.zips, ...range },
+      state: form.place.state,
+    });
   };
 
   const onDownload = (shown: ProspectRow[], filters: { text: string; exclude: string[] }) => {
@@ -145,7 +197,7 @@ export default function ProspectsPage() {
                 leftSection={<IconMapPin size={18} aria-hidden="true" />}
                 onPointerEnter={preloadSearchForm}
                 onFocus={preloadSearchForm}
-                onClick={() => setStep({ name: 'form', kind: 'county' })}
+                onClick={() => setParams(prospectsParams('county'))}
               >
                 County Search
               </Button>
@@ -154,7 +206,7 @@ export default function ProspectsPage() {
                 leftSection={<IconMailbox size={18} aria-hidden="true" />}
                 onPointerEnter={preloadSearchForm}
                 onFocus={preloadSearchForm}
-                onClick={() => setStep({ name: 'form', kind: 'zip' })}
+                onClick={() => setParams(prospectsParams('zip'))}
               >
                 Postal Code Search
               </Button>
@@ -163,6 +215,7 @@ export default function ProspectsPage() {
         </Paper>
       )}
 
+      {step.name === 'loading' && <Loader aria-label="Loading the prospect list" />}
       <Suspense fallback={null}>
         {step.name === 'form' && (
           <SearchForm
@@ -171,12 +224,10 @@ export default function ProspectsPage() {
             onChange={setForm}
             ageRanges={ageRanges.data}
             isAgeRangeError={ageRanges.isError}
-            onBack={() => setStep({ name: 'choose' })}
+            onBack={() => setParams(prospectsParams(null))}
             onRun={() => onRun(step.kind)}
             isRunning={run.isPending}
-            onInvalidPostalCode={() =>
-              setMessage({ title: PROSPECT_MESSAGES.postalCodeInvalidTitle, text: PROSPECT_MESSAGES.postalCodeInvalid })
-            }
+            onPostalCodeProblem={setMessage}
           />
         )}
 
@@ -185,7 +236,7 @@ export default function ProspectsPage() {
             rows={step.result.rows}
             isCapped={step.result.isCapped}
             limit={step.result.limit}
-            onBack={() => setStep({ name: 'form', kind: step.kind })}
+            onBack={() => setParams(prospectsParams(step.kind, form))}
             onDownload={onDownload}
             isDownloading={download.isPending}
           />

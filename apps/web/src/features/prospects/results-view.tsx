@@ -3,6 +3,7 @@ import { Alert, Button, Group, Paper, Stack, Text, TextInput } from '@mantine/co
 import { IconAlertTriangle, IconArrowLeft, IconFileSpreadsheet, IconSearch } from '@tabler/icons-react';
 import { useDeferredValue, useMemo, useState } from 'react';
 import { DataTable, type DataTableColumn } from '../../ui/data-table.tsx';
+import { useFocusOnMount } from '../../ui/focus.ts';
 import { PostalCodeFilter } from './postal-code-filter.tsx';
 import { postalCodesOf, visibleRows } from './prospects-model.ts';
 import classes from './prospects.module.css';
@@ -44,9 +45,18 @@ export function ResultsView({ rows, isCapped, limit, onBack, onDownload, isDownl
   const query = useDeferredValue(search);
   const codes = useMemo(() => postalCodesOf(rows), [rows]);
   const shown = useMemo(() => visibleRows(rows, excluded, query), [rows, excluded, query]);
+  // Run List replaces the form with the list: the focus goes to the list
+  const region = useFocusOnMount<HTMLDivElement>();
 
   return (
-    <Stack gap="md">
+    <Stack
+      gap="md"
+      ref={region}
+      tabIndex={-1}
+      component="section"
+      aria-label="Prospect list"
+      className={classes.results}
+    >
       <Group className={classes.noPrint}>
         <Button variant="default" leftSection={<IconArrowLeft size={16} aria-hidden="true" />} onClick={onBack}>
           Back

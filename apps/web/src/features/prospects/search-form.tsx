@@ -1,10 +1,20 @@
 import '@mantine/dates/styles.css';
-import { PROSPECT_AGE_MAX, PROSPECT_AGE_MIN, PROSPECT_MESSAGES, type AgeRange } from '@arc/contract';
+import {
+  addMonths,
+  PROSPECT_AGE_MAX,
+  PROSPECT_AGE_MIN,
+  PROSPECT_MAX_RANGE_MONTHS,
+  PROSPECT_MESSAGES,
+  type AgeRange,
+} from '@arc/contract';
 import { Alert, Button, Group, NativeSelect, Paper, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { IconArrowLeft, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
+import { ApiError } from '../../api/client.ts';
+import { fetchPostalCode } from '../../api/places.ts';
 import { prospectQueries } from '../../api/prospects.ts';
+import { useSubmit } from '../../api/use-submit.ts';
 import { StateCountyPicker, type PlaceValue } from '../../ui/state-county-picker.tsx';
 import { ChosenList } from './chosen-list.tsx';
 import { addPostalCode } from './prospects-model.ts';
@@ -28,7 +38,8 @@ export interface SearchFormProps {
   onBack: () => void;
   onRun: () => void;
   isRunning: boolean;
-  onInvalidPostalCode: () => void;
+  /** a postal code that cannot be added: the page's message dialog says why */
+  onPostalCodeProblem: (message: { title: string; text: string }) => void;
 }
 
 const AGES = Array.from({ length: PROSPECT_AGE_MAX - PROSPECT_AGE_MIN + 1 }, (_, i) => String(PROSPECT_AGE_MIN + i));
@@ -62,9 +73,10 @@ export function SearchForm(props: SearchFormProps) {
               onChange={(place) => onChange({ ...form, place })}
               countyLabel="Counties Selected"
               countiesQuery={prospectQueries.counties}
+              noCountiesMessage={PROSPECT_MESSAGES.noProspectsInState}
             />
           ) : (
-            <PostalCodeEntry form={form} onChange={onChange} onInvalid={props.onInvalidPostalCode} />
+            <PostalCodeEntry form={form} onChange={onChange} onProblem={props.onPostalCodeProblem} />
           )}
         </Paper>
         <Paper withBorder p="md" radius="md">
@@ -89,6 +101,8 @@ export function SearchForm(props: SearchFormProps) {
                 valueFormat="M/D/YYYY"
                 value={form.datefrom}
                 maxDate={form.dateto}
+                // the server takes at most 13 months (dateRangeProblem)
+                minDate={addMonths(form.dateto, -PROSPECT_MAX_RANGE_MONTHS)}
                 onChange={(value) => value && onChange({ ...form, datefrom: value })}
               />
               <DatePickerInput
@@ -96,6 +110,7 @@ export function SearchForm(props: SearchFormProps) {
                 valueFormat="M/D/YYYY"
                 value={form.dateto}
                 minDate={form.datefrom}
+                maxDate={addMonths(form.datefrom, PROSPECT_MAX_RANGE_MONTHS)}
                 onChange={(value) => value && onChange({ ...form, dateto: value })}
               />
             </SimpleGrid>
@@ -113,21 +128,49 @@ export function SearchForm(props: SearchFormProps) {
   );
 }
 
+/**
+ * Postal Code and Add: five digits (spec §5), at most 50 (what a search takes), and a real US postal code, asked of
+ * the server as it is added, so the run never fails on a code the list cannot hold.
+ */
 function PostalCodeEntry(props: {
   form: SearchFormState;
   onChange: (next: SearchFormState) => void;
-  onInvalid: () => void;
+  onProblem: (message: { title: string; text: string }) => void;
 }) {
-  const { form, onChange } = props;
+  const { form, onChange, onProblem } = props;
   const [entry, setEntry] = useState('');
+  const check = useSubmit({ mutationFn: fetchPostalCode });
   const add = () => {
+    if (check.isPending) return;
     const result = addPostalCode(form.zips, entry);
     if (!result.ok) {
-      props.onInvalid();
+      onProblem(
+        result.reason === 'too-many'
+          ? { title: PROSPECT_MESSAGES.tooManyPostalCodesTitle, text: PROSPECT_MESSAGES.tooManyPostalCodes }
+          : { title: PROSPECT_MESSAGES.postalCodeInvalidTitle, text: PROSPECT_MESSAGES.postalCodeInvalid },
+      );
       return;
     }
-    onChange({ ...form, zips: result.codes });
-    setEntry('');
+    if (!result.isNew) {
+      setEntry('');
+      return;
+    }
+    check.mutate(result.code, {
+      onSuccess: () => {
+        onChange({ ...form, zips: result.codes });
+        // what was typed meanwhile stays
+        setEntry((current) => (current.trim() === result.code ? '' : current));
+      },
+      onError: (err) =>
+        onProblem(
+          err instanceof ApiError && err.status === 404
+            ? {
+                title: PROSPECT_MESSAGES.postalCodeUnknownTitle,
+                text: PROSPECT_MESSAGES.postalCodeUnknown(result.code),
+              }
+            : { title: 'Error', text: PROSPECT_MESSAGES.postalCodeCheckFailed },
+        ),
+    });
   };
   return (
     <Stack gap="sm">
@@ -147,7 +190,12 @@ function PostalCodeEntry(props: {
           }}
           style={{ flex: 1 }}
         />
-        <Button variant="light" leftSection={<IconPlus size={16} aria-hidden="true" />} onClick={add}>
+        <Button
+          variant="light"
+          leftSection={<IconPlus size={16} aria-hidden="true" />}
+          onClick={add}
+          loading={check.isPending}
+        >
           Add
         </Button>
       </Group>

@@ -3,6 +3,7 @@ import { Alert, Button, Group, Modal, NumberInput, Stack, Text } from '@mantine/
 import { useState } from 'react';
 import { errorMessage } from '../../api/client.ts';
 import { useUpdateCartItem, useUpdateCartItemQuantity } from '../../api/supplies.ts';
+import { useReturnFocus } from '../../ui/focus.ts';
 
 export interface AddToCartModalProps {
   /** the product to add; null closes the modal */
@@ -34,6 +35,8 @@ export function AddToCartModal({ product, currentQty, mode = 'add', onClose }: A
   const add = useUpdateCartItem();
   const change = useUpdateCartItemQuantity();
   const update = mode === 'change' ? change : add;
+  // mounted already open: the focus goes back to the button that opened it
+  useReturnFocus(product !== null);
 
   const onAdd = () => {
     if (!product || update.isPending) return;

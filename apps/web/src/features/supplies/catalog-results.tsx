@@ -6,6 +6,7 @@ import { useMemo } from 'react';
 import { startCheckout, useSuppliesCart } from '../../api/supplies-cart.ts';
 import { suppliesQueries } from '../../api/supplies.ts';
 import { DataTable, type DataTableColumn } from '../../ui/data-table.tsx';
+import { useFocusOnMount } from '../../ui/focus.ts';
 import type { SearchRequest } from './product-search.tsx';
 
 const NOT_READY_LABEL = 'Not Ready to Sell';
@@ -102,10 +103,12 @@ export function CarrierList({ request, onBack, onViewPlans, onAdd }: CarrierList
       ? `${request.year} Medicare Advantage carriers in ${request.countyLabel}, ${request.state}`
       : `${request.year} ${request.productType} carriers in ${request.state}`;
 
+  const heading = useFocusOnMount<HTMLHeadingElement>();
+
   return (
     <Stack gap="sm">
       <Group justify="space-between">
-        <Title order={2} size="h3">
+        <Title order={2} size="h3" ref={heading} tabIndex={-1}>
           {title}
         </Title>
         <BackButton onClick={onBack} />
@@ -197,10 +200,12 @@ export function PlanTable({ request, company, onBack, onAdd }: PlanTableProps) {
   );
   const isNotReady = plans.data?.[0] && !plans.data[0].isReadyToSell;
 
+  const heading = useFocusOnMount<HTMLHeadingElement>();
+
   return (
     <Stack gap="sm">
       <Group justify="space-between">
-        <Title order={2} size="h3">
+        <Title order={2} size="h3" ref={heading} tabIndex={-1}>
           {company} plans in {request.countyLabel}, {request.state} ({request.year})
         </Title>
         <BackButton onClick={onBack} />

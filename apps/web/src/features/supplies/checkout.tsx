@@ -17,6 +17,7 @@ import { useRemoveCartItem, useSuppliesCart, type CartLine } from '../../api/sup
 import { useCreateSupplyOrder } from '../../api/supplies.ts';
 import { useConfirm } from '../../ui/confirm-dialog.tsx';
 import { DataTable, type DataTableColumn } from '../../ui/data-table.tsx';
+import { useFocusOnMount } from '../../ui/focus.ts';
 import { MessageDialog } from '../../ui/message-dialog.tsx';
 import { AddToCartModal } from './add-to-cart-modal.tsx';
 
@@ -46,6 +47,7 @@ export interface CheckoutProps {
 /** Checkout: review table, Ship To Address from the address suggestions, special instructions, Send Order. */
 export function Checkout({ onDone, onSent }: CheckoutProps) {
   const { lines } = useSuppliesCart();
+  const heading = useFocusOnMount<HTMLHeadingElement>();
   const removeCartLine = useRemoveCartItem();
   // the line whose quantity is being changed (the add-to-cart dialog, changing that line only)
   const [changing, setChanging] = useState<CartLine | null>(null);
@@ -147,7 +149,7 @@ export function Checkout({ onDone, onSent }: CheckoutProps) {
   return (
     <Stack gap="md">
       <Group justify="space-between">
-        <Title order={2} size="h3">
+        <Title order={2} size="h3" ref={heading} tabIndex={-1}>
           Check out
         </Title>
         <Button variant="default" leftSection={<IconArrowLeft size={16} aria-hidden="true" />} onClick={onDone}>
