@@ -37,6 +37,7 @@ export async function accountRoutes(app: FastifyInstance) {
     clock: app.deps.clock,
     mailer: app.deps.mailer,
     config: app.deps.config,
+    grantsEnded: (grantIds) => app.grantsEnded(grantIds),
     tasks,
   };
 

@@ -32,6 +32,8 @@ export interface AccountServiceDeps {
   mailer: Mailer;
   config: Config;
   tasks: BackgroundTasks;
+  /** drops ended grants from the API's grant check on every replica (`app.grantsEnded`) */
+  grantsEnded: (grantIds: readonly string[]) => Promise<void>;
 }
 
 export type LinkRequest = 'register' | 'forgot';
@@ -105,12 +107,34 @@ export function checkNewPassword(password: string, agent: Pick<AgentRow, 'userna
 }
 
 /**
+ * What every new password does, set by a link (reset) or by Change Password, in the caller's transaction: the
+ * agent's outstanding single-use links are spent, its sign-in lock is cleared, and every session, grant and
+ * refresh token of the account ends — except the grant `keepGrantId` (the signed-in session that changed the
+ * password keeps working; a reset keeps none). Answers the ended grants: pass them to `app.grantsEnded` after
+ * the transaction commits, so their access tokens are refused at once on every replica.
+ */
+export async function endOtherCredentials(
+  tx: Db,
+  agent: Pick<AgentRow, 'id' | 'npn' | 'username'>,
+  now: Date,
+  { keepGrantId }: { keepGrantId?: string | undefined } = {},
+): Promise<string[]> {
+  await spendOtherActionTokens(tx, agent.id, now);
+  await clearFailures(tx, [
+    throttleKey({ agentId: agent.id, login: '' }),
+    throttleKey({ login: agent.npn }),
+    ...(agent.username ? [throttleKey({ login: agent.username })] : []),
+  ]);
+  return revokeAccountPayloads(tx, agent.id, { keepGrantId });
+}
+
+/**
  * Sets the password with a link token. The token is spent by one conditional UPDATE inside the
  * transaction, so of two concurrent uses only one succeeds, and a failure leaves nothing half-written.
  * Other outstanding links of the agent, its sign-in lock and its provider sessions and tokens go too.
  */
 export async function createPasswordWithLink(
-  deps: Pick<AccountServiceDeps, 'db' | 'clock'>,
+  deps: Pick<AccountServiceDeps, 'db' | 'clock' | 'grantsEnded'>,
   token: string | undefined,
   password: string,
   /** the client's address as trusted by TRUST_PROXY, for the audit log */
@@ -121,26 +145,22 @@ export async function createPasswordWithLink(
   checkNewPassword(password, link.agent);
   const passwordHash = await hashPassword(password);
 
-  return deps.db.transaction(async (tx) => {
+  const { ended, ...result } = await deps.db.transaction(async (tx) => {
     const now = deps.clock.now();
     const agentId = await spendActionToken(tx, hashToken(token), now);
     if (!agentId) throw linkExpired();
     const agent = await setAgentPassword(tx, agentId, passwordHash, now);
     if (!agent) throw linkExpired();
-    await spendOtherActionTokens(tx, agent.id, now);
-    await clearFailures(tx, [
-      throttleKey({ agentId: agent.id, login: '' }),
-      throttleKey({ login: agent.npn }),
-      ...(agent.username ? [throttleKey({ login: agent.username })] : []),
-    ]);
-    await revokeAccountPayloads(tx, agent.id);
+    const endedGrants = await endOtherCredentials(tx, agent, now);
     // in the transaction: the password changes if and only if the change is recorded
     await recordAudit(
       { db: tx, clock: deps.clock },
       { agentId: agent.id, ip, action: link.purpose === 'register' ? 'password.created' : 'password.reset' },
     );
-    return { username: agent.username ?? agent.npn };
+    return { username: agent.username ?? agent.npn, ended: endedGrants };
   });
+  await deps.grantsEnded(ended);
+  return result;
 }
 
 /** Links a week past their end are of no use even for support questions. */

@@ -134,7 +134,11 @@ export async function profileRoutes(app: FastifyInstance, options: ProfileRoutes
     app,
     changePasswordRoute,
     async (request, reply) => {
-      await changePassword(deps, request.agentId, request.body, request.ip);
+      await changePassword(
+        { ...deps, grantsEnded: (grantIds) => app.grantsEnded(grantIds) },
+        { agentId: request.agentId, grantId: request.grantId, ip: request.ip },
+        request.body,
+      );
       return reply.code(201).send({ message: PROFILE_MESSAGES.passwordUpdated });
     },
     // each attempt verifies the current password: a guessing script gets a handful an hour

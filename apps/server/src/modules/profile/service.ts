@@ -22,7 +22,7 @@ import type { SharedCache } from '../../platform/shared-cache.ts';
 import type { UrlSigner } from '../../platform/signed-urls.ts';
 import type { Storage } from '../../platform/storage.ts';
 import { hashToken, randomId, randomToken } from '../../platform/tokens.ts';
-import { checkNewPassword } from '../account/service.ts';
+import { checkNewPassword, endOtherCredentials } from '../account/service.ts';
 import { recordAudit } from '../audit/service.ts';
 import { getTermsFor } from '../terms/service.ts';
 import { reencodeAvatar } from './avatar-image.ts';
@@ -168,12 +168,17 @@ export async function openAvatar(
  * the account module's policy (common passwords, own username or NPN: docs/decisions/002-password-policy.md).
  */
 export async function changePassword(
-  deps: ProfileDeps,
-  agentId: string,
+  deps: ProfileDeps & { grantsEnded: (grantIds: readonly string[]) => Promise<void> },
+  caller: {
+    agentId: string;
+    /** the grant of the session making the change: it stays signed in, every other session ends */
+    grantId: string;
+    /** the client's address as trusted by TRUST_PROXY, for the audit log */
+    ip: string;
+  },
   request: ChangePasswordRequest,
-  /** the client's address as trusted by TRUST_PROXY, for the audit log */
-  ip: string,
 ): Promise<void> {
+  const { agentId, grantId, ip } = caller;
   const agent = await findAgent(deps.db, agentId);
   if (!agent?.passwordHash) throw notFound('Agent not found');
   if (!(await verifyPassword(request.oldPassword, agent.passwordHash))) {
@@ -186,11 +191,16 @@ export async function changePassword(
   }
   checkNewPassword(request.newPass1, agent);
   const passwordHash = await hashPassword(request.newPass1);
-  // in one transaction: the password changes if and only if the change is recorded
-  await deps.db.transaction(async (tx) => {
-    await setAgentPasswordHash(tx, agent.id, passwordHash, deps.clock.now());
+  // In one transaction: the password changes if and only if the change is recorded, and, exactly as on a reset,
+  // the agent's earlier links and its other sessions and tokens end with it (issue 36).
+  const ended = await deps.db.transaction(async (tx) => {
+    const now = deps.clock.now();
+    await setAgentPasswordHash(tx, agent.id, passwordHash, now);
+    const endedGrants = await endOtherCredentials(tx, agent, now, { keepGrantId: grantId || undefined });
     await recordAudit({ db: tx, clock: deps.clock }, { agentId: agent.id, ip, action: 'password.changed' });
+    return endedGrants;
   });
+  await deps.grantsEnded(ended);
 }
 
 // ── e-mail ───────────────────────────────────────────────────────────────────────────────────────────

@@ -6,6 +6,7 @@ import { verifyPassword } from '../../platform/passwords.ts';
 import { insertAgent } from '../../seed/factories.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { linkIn, waitForMail } from '../../test/mail.ts';
+import { signInThroughProvider, tokenRequest } from '../../test/sign-in.ts';
 import { bearer, mintAccessToken } from '../../test/tokens.ts';
 
 let t: TestApp;
@@ -52,6 +53,47 @@ describe('POST /arc/user/create/password', () => {
     expect(await verifyPassword('Old-Password-1', stored.passwordHash!)).toBe(false);
     expect(stored.passwordChangedAt).not.toBeNull();
     expect(await auditActions(agent.id)).toEqual(['password.changed']);
+  });
+
+  it('ends every other session and earlier reset link, as a reset does, and keeps the session that changed it', async () => {
+    const agent = await insertAgent(t.database.db, { password: 'Old-Password-1' });
+    const credentials = { username: agent.username!, password: 'Old-Password-1' };
+    const other = await signInThroughProvider(t, credentials);
+    const current = await signInThroughProvider(t, credentials);
+    const userInfo = (token: string) => t.app.inject({ method: 'GET', url: '/arc/user/info', headers: bearer(token) });
+    expect((await userInfo(other.accessToken)).statusCode).toBe(200);
+
+    // a forgot-password link asked for before the change
+    await t.app.inject({
+      method: 'POST',
+      url: '/arc/forgotpassword',
+      payload: { agentNum: agent.npn, action: 'forgotpassword' },
+      remoteAddress: '10.9.0.1',
+    });
+    const [mail] = await waitForMail(t, agent.email);
+    const resetToken = decodeURIComponent(linkIn(mail!, `${t.config.publicUrl}/forgotpass/`).split('/').pop()!);
+
+    const res = await change(current.accessToken, { oldPassword: 'Old-Password-1', newPass1: 'Brand-New-Pass-7' });
+    expect(res.statusCode).toBe(201);
+
+    expect((await userInfo(other.accessToken)).statusCode).toBe(401);
+    const refreshed = await tokenRequest(t, { grant_type: 'refresh_token', refresh_token: other.refreshToken });
+    expect(refreshed.statusCode).toBe(400);
+    expect(refreshed.json()).toMatchObject({ error: 'invalid_grant' });
+    const reset = await t.app.inject({
+      method: 'POST',
+      url: '/arc/register/password',
+      headers: bearer(resetToken),
+      payload: { password: 'Another-Pass-42' },
+      remoteAddress: '10.9.0.2',
+    });
+    expect(reset.statusCode).toBe(410);
+    expect(reset.json()).toMatchObject({ message: MESSAGES.linkExpired });
+
+    // the session that made the change goes on, tokens and all
+    expect((await userInfo(current.accessToken)).statusCode).toBe(200);
+    const kept = await tokenRequest(t, { grant_type: 'refresh_token', refresh_token: current.refreshToken });
+    expect(kept.statusCode).toBe(200);
   });
 
   it('answers 400 for a wrong current password and changes nothing', async () => {
