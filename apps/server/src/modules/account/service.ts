@@ -96,9 +96,9 @@ export async function getPasswordLinkStatus(
 }
 
 /** The spec's rules, then the common-password and own-name checks of docs/decisions/002-password-policy.md. */
-export function checkNewPassword(password: string, agent: Pick<AgentRow, 'username' | 'npn'>): void {
+export async function checkNewPassword(password: string, agent: Pick<AgentRow, 'username' | 'npn'>): Promise<void> {
   if (!passesPasswordRules(password)) throw new AppError('BAD_REQUEST', MESSAGES.passwordCriteria);
-  if (isCommonPassword(password)) throw new AppError('BAD_REQUEST', PASSWORD_MESSAGES.common);
+  if (await isCommonPassword(password)) throw new AppError('BAD_REQUEST', PASSWORD_MESSAGES.common);
   const lower = password.toLowerCase();
   const names = [agent.username, agent.npn].filter((n): n is string => !!n && n.length >= 4);
   if (names.some((name) => lower.includes(name.toLowerCase()))) {
@@ -142,7 +142,7 @@ export async function createPasswordWithLink(
 ): Promise<{ username: string }> {
   const link = await findUsableLink(deps, token);
   if (!token || !link) throw linkExpired();
-  checkNewPassword(password, link.agent);
+  await checkNewPassword(password, link.agent);
   const passwordHash = await hashPassword(password);
 
   const { ended, ...result } = await deps.db.transaction(async (tx) => {

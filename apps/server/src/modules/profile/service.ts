@@ -189,7 +189,7 @@ export async function changePassword(
   if (!passesPasswordChange(request.oldPassword, request.newPass1, request.newPass1)) {
     throw new AppError('BAD_REQUEST', PROFILE_MESSAGES.newPasswordCriteria);
   }
-  checkNewPassword(request.newPass1, agent);
+  await checkNewPassword(request.newPass1, agent);
   const passwordHash = await hashPassword(request.newPass1);
   // In one transaction: the password changes if and only if the change is recorded, and, exactly as on a reset,
   // the agent's earlier links and its other sessions and tokens end with it (issue 36).
