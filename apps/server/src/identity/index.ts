@@ -47,13 +47,16 @@ async function identity(app: FastifyInstance, options: IdentityOptions): Promise
   let handler: Promise<(req: IncomingMessage, res: ServerResponse) => Promise<void>> | undefined;
   const providerHandler = () => (handler ??= getProvider().then((loaded) => loaded.callback()));
   await app.register(async (oidc) => {
-    // The provider (Koa) sees the raw request. Its forwarded headers are replaced with what Fastify derived under
-    // TRUST_PROXY, so a client cannot hand the provider an address or scheme the API itself would not believe.
+    // The provider (Koa) sees the raw request. Its forwarded headers are replaced: the client address with what
+    // Fastify derived under TRUST_PROXY, and the origin with PUBLIC_URL's, never the request's Host header, so a
+    // client cannot hand the provider an address the API would not believe, nor make discovery or the logout form
+    // name another site (provider.ts turns `proxy` on for this).
+    const { host: publicHost, protocol: publicProtocol } = new URL(config.publicUrl);
     oidc.addHook('onRequest', (request, _reply, done) => {
       const headers = request.raw.headers;
       headers['x-forwarded-for'] = request.ip;
-      headers['x-forwarded-proto'] = request.protocol;
-      headers['x-forwarded-host'] = request.host;
+      headers['x-forwarded-proto'] = publicProtocol.slice(0, -1);
+      headers['x-forwarded-host'] = publicHost;
       done();
     });
     await oidc.register(middie);

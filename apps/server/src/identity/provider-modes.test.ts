@@ -23,7 +23,7 @@ describe('provider behind TLS (PUBLIC_URL https)', () => {
 });
 
 describe('provider without TRUST_PROXY', () => {
-  it('ignores forwarded headers, whatever PUBLIC_URL says', async () => {
+  it("takes its endpoints' origin from PUBLIC_URL, never from the Host or forwarded headers", async () => {
     const t = await createTestApp({ env: { PUBLIC_URL: 'https://arc.example.com' } });
     try {
       const res = await t.app.inject({
@@ -34,7 +34,7 @@ describe('provider without TRUST_PROXY', () => {
       expect(res.statusCode).toBe(200);
       expect(res.json()).toMatchObject({
         issuer: 'https://arc.example.com/oidc',
-        token_endpoint: 'http://10.0.0.5:8080/oidc/token',
+        token_endpoint: 'https://arc.example.com/oidc/token',
       });
     } finally {
       await t.close();
