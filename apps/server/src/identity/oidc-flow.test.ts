@@ -367,13 +367,14 @@ describe('GET /oidc/session/end (logout)', () => {
     const endUrl = `/oidc/session/end?${new URLSearchParams({ id_token_hint: idToken })}`;
     const open = (headers: Record<string, string>) =>
       t.app.inject({ method: 'GET', url: endUrl, headers: { cookie: start.jar.header(endUrl), ...headers } });
-    for (const headers of [
+    const variants: Record<string, string>[] = [
       { 'sec-fetch-site': 'cross-site' },
       { 'sec-fetch-site': 'same-site' },
       { 'sec-fetch-site': 'none' },
       { referer: 'https://attacker.example/page' },
       {},
-    ]) {
+    ];
+    for (const headers of variants) {
       const page = await open(headers);
       expect(page.statusCode).toBe(200);
       expect(page.body).toContain('Log Out');
