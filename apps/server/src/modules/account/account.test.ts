@@ -90,6 +90,23 @@ describe('POST /arc/registeraccount', () => {
     expect(tokens.accessToken).toEqual(expect.any(String));
   });
 
+  it('names the NPN once when it is what the agent signs in with', async () => {
+    const unregistered = await insertAgent(t.database.db, { password: null, username: null });
+    const { mail: registerMail } = await linkFor('register', unregistered, 'register');
+    expect(registerMail.text).toContain(`Afterwards you can sign in with your NPN, ${unregistered.npn}.`);
+    expect(registerMail.text).not.toContain(`username ${unregistered.npn}`);
+
+    const npnOnly = await insertAgent(t.database.db, { password: 'Original-Pass-1', username: null });
+    await t.database.db.update(agents).set({ username: npnOnly.npn }).where(eq(agents.id, npnOnly.id));
+    const { mail: resetMail } = await linkFor('forgot', npnOnly, 'forgotpass');
+    expect(resetMail.text).toContain(`You sign in with your NPN, ${npnOnly.npn}.`);
+    expect(resetMail.text).not.toContain(`username is ${npnOnly.npn}`);
+
+    const named = await insertAgent(t.database.db, { password: 'Original-Pass-1' });
+    const { mail: namedMail } = await linkFor('forgot', named, 'forgotpass');
+    expect(namedMail.text).toContain(`Your username is ${named.username}; you can also sign in with your NPN.`);
+  });
+
   it('answers an unknown NPN the same way and sends nothing', async () => {
     const known = await insertAgent(t.database.db, { password: null });
     const before = (await allMail(t)).length;

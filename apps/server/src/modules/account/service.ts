@@ -77,6 +77,7 @@ async function sendAccountLink(deps: AccountServiceDeps, agent: AgentRow, reques
       link: `${deps.config.publicUrl}${purpose === 'register' ? paths.register(token) : paths.forgotPassword(token)}`,
       productName: deps.config.providerName,
       username: agent.username ?? agent.npn,
+      npn: agent.npn,
     }),
   );
 }
