@@ -9,7 +9,7 @@ import { ensureServerBuild, SERVER_ENTRY } from '../scripts/build-server.mjs';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-export const DEMO_USER = { username: 'demo', password: 'Demo-Agent-2026!' };
+export const DEMO_USER = { username: 'demo', password: 'Harbor-Agent-2026!' };
 
 // every bench measures the server as deployed: its production build (scripts/build-server.mjs), built first when
 // stale

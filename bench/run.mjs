@@ -442,7 +442,7 @@ if (wants('web') || wants('datatable') || wants('contracts')) {
     results.signInFlowJsGzipKb = signInJs.union.kb;
     results.signInFlowWireKb = signInJs.union.wireKb;
     await page.getByLabel('Username or NPN').fill('demo');
-    await page.getByRole('textbox', { name: 'Password', exact: true }).fill('Demo-Agent-2026!');
+    await page.getByRole('textbox', { name: 'Password', exact: true }).fill('Harbor-Agent-2026!');
     await page.getByRole('button', { name: 'Sign In' }).click();
     await page.getByRole('heading', { name: 'Dashboard' }).waitFor({ timeout: 30_000 });
     const cdp = await context.newCDPSession(page);

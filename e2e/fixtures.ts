@@ -2,8 +2,8 @@ import { MESSAGES } from '@arc/contract';
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Locator, type Page } from '@playwright/test';
 
-export const DEMO = { username: 'demo', npn: '17000001', password: 'Demo-Agent-2026!', firstName: '', lastName: '' };
-export const DEMO2 = { username: 'demo2', npn: '17000002', password: 'Demo-Agent-2026!' };
+export const DEMO = { username: 'demo', npn: '17000001', password: 'Harbor-Agent-2026!', firstName: '', lastName: '' };
+export const DEMO2 = { username: 'demo2', npn: '17000002', password: 'Harbor-Agent-2026!' };
 export const NEWCOMER = { npn: '17000003', email: 'newcomer@agents.example' };
 
 /**

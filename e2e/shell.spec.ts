@@ -84,7 +84,7 @@ test.describe('[SHELL]', () => {
     await page.goto('/contact');
     await page.waitForURL(/\/interaction\//);
     await page.getByLabel('Username or NPN').fill('demo');
-    await page.getByRole('textbox', { name: 'Password', exact: true }).fill('Demo-Agent-2026!');
+    await page.getByRole('textbox', { name: 'Password', exact: true }).fill('Harbor-Agent-2026!');
     await page.getByRole('button', { name: 'Sign In' }).click();
     await expect(page.getByRole('heading', { name: 'Contact', level: 1 })).toBeVisible();
   });

@@ -41,3 +41,18 @@ export const isPasswordTooLong = (password: string): boolean => passwordLength(p
 export function passesPasswordRules(password: string, confirmation = password): boolean {
   return !isPasswordTooLong(password) && PASSWORD_RULES.every((rule) => rule.test(password, confirmation));
 }
+
+/** Labels of the two rules the server adds to the spec's list (decision 002), shown live in both checklists. */
+export const PASSWORD_EXTRA_RULES = {
+  notCommon: 'Not a commonly used password',
+  noAccountName: 'Does not contain your username or NPN',
+} as const;
+
+/**
+ * Whether a password contains the agent's username or NPN (any case; names shorter than 4 characters are not
+ * looked for). The server refuses such a password; the checklists show the rule with the same code.
+ */
+export function containsAccountName(password: string, names: readonly (string | null | undefined)[]): boolean {
+  const lower = password.toLowerCase();
+  return names.some((name) => !!name && name.length >= 4 && lower.includes(name.toLowerCase()));
+}

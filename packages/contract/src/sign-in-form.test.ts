@@ -3,7 +3,7 @@ import { LoginRequestSchema } from './identity.ts';
 import { signInBody, validateSignIn } from './sign-in-form.ts';
 
 const CASES: Array<[string, string]> = [
-  ['demo', 'Demo-Agent-2026!'],
+  ['demo', 'Harbor-Agent-2026!'],
   ['', 'x'],
   ['   ', 'x'],
   [' demo ', ''],

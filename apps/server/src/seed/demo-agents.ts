@@ -2,7 +2,7 @@ import { makeAgent, type NewAgent } from './factories.ts';
 import { ROSTER_FIRST_NAMES, ROSTER_LAST_NAMES } from './names.ts';
 import type { Random } from './random.ts';
 
-export const DEMO_PASSWORD = 'Demo-Agent-2026!';
+export const DEMO_PASSWORD = 'Harbor-Agent-2026!';
 export const DEMO_NPN = '17000001';
 export const DEMO_AGENT_ID = 'agt_demo';
 export const DEMO2_AGENT_ID = 'agt_demo2';

@@ -37,7 +37,7 @@ describe('isCommonPassword', () => {
   });
 
   it('accepts passwords that are not just a common word', async () => {
-    for (const password of ['Harbor-Lantern-58', 'Demo-Agent-2026!', 'Sunshine-Valley-Road-9', 'Tq7vLm2xWp']) {
+    for (const password of ['Harbor-Lantern-58', 'Harbor-Agent-2026!', 'Sunshine-Valley-Road-9', 'Tq7vLm2xWp']) {
       expect({ password, common: await isCommonPassword(password) }).toEqual({ password, common: false });
     }
   });

@@ -1,4 +1,11 @@
-import { LinkPurposeSchema, MESSAGES, PASSWORD_MESSAGES, passesPasswordRules, type LinkPurpose } from '@arc/contract';
+import {
+  containsAccountName,
+  LinkPurposeSchema,
+  MESSAGES,
+  PASSWORD_MESSAGES,
+  passesPasswordRules,
+  type LinkPurpose,
+} from '@arc/contract';
 import { paths } from '@arc/contract/constants';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
@@ -90,19 +97,21 @@ async function findUsableLink(deps: Pick<AccountServiceDeps, 'db' | 'clock'>, to
 export async function getPasswordLinkStatus(
   deps: Pick<AccountServiceDeps, 'db' | 'clock'>,
   token: string | undefined,
-): Promise<{ purpose: LinkPurpose; username: string }> {
+): Promise<{ purpose: LinkPurpose; username: string; npn: string }> {
   const link = await findUsableLink(deps, token);
   if (!link) throw linkExpired();
-  return { purpose: LinkPurposeSchema.parse(link.purpose), username: link.agent.username ?? link.agent.npn };
+  return {
+    purpose: LinkPurposeSchema.parse(link.purpose),
+    username: link.agent.username ?? link.agent.npn,
+    npn: link.agent.npn,
+  };
 }
 
 /** The spec's rules, then the common-password and own-name checks of docs/decisions/002-password-policy.md. */
 export async function checkNewPassword(password: string, agent: Pick<AgentRow, 'username' | 'npn'>): Promise<void> {
   if (!passesPasswordRules(password)) throw new AppError('BAD_REQUEST', MESSAGES.passwordCriteria);
   if (await isCommonPassword(password)) throw new AppError('BAD_REQUEST', PASSWORD_MESSAGES.common);
-  const lower = password.toLowerCase();
-  const names = [agent.username, agent.npn].filter((n): n is string => !!n && n.length >= 4);
-  if (names.some((name) => lower.includes(name.toLowerCase()))) {
+  if (containsAccountName(password, [agent.username, agent.npn])) {
     throw new AppError('BAD_REQUEST', PASSWORD_MESSAGES.containsAccount);
   }
 }
@@ -163,6 +172,9 @@ export async function createPasswordWithLink(
   await deps.grantsEnded(ended);
   return result;
 }
+
+/** The live checklist's question (POST /arc/password/common). */
+export const isCommonPasswordCandidate = (password: string): Promise<boolean> => isCommonPassword(password);
 
 /** Links a week past their end are of no use even for support questions. */
 export async function purgeOldActionTokens(db: Db, now = new Date()): Promise<void> {

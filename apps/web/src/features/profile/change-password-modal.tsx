@@ -11,7 +11,9 @@ import {
 import { Button, getDefaultZIndex, Group, Modal, PasswordInput, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useRef } from 'react';
+import { usePasswordPolicyCriteria } from '../../api/account.ts';
 import { errorMessage } from '../../api/client.ts';
+import { useCurrentUser } from '../../auth/use-current-user.ts';
 import { useChangePassword } from '../../api/profile-updates.ts';
 import { PasswordChecklist } from '../../ui/password-checklist.tsx';
 
@@ -24,10 +26,12 @@ export interface ChangePasswordModalProps {
 
 /**
  * Spec part 1 §4, §5: current password, new password and its confirmation, the six criteria shown live, and
- * Change Password enabled only when all of them hold. The server checks the same and the current password.
+ * Change Password enabled only when all of them hold, with the server's two further rules (not common, not the
+ * username or NPN) shown live too. The server checks the same and the current password.
  */
 export function ChangePasswordModal({ opened, onClose, onDone }: ChangePasswordModalProps) {
   const change = useChangePassword();
+  const { data: user } = useCurrentUser();
   const isSubmitting = useRef(false);
   const form = useForm({
     mode: 'controlled',
@@ -48,8 +52,9 @@ export function ChangePasswordModal({ opened, onClose, onDone }: ChangePasswordM
     },
   });
   const { oldPassword, newPassword, confirmation } = form.getValues();
-  const criteria = checkPasswordChange(oldPassword, newPassword, confirmation);
-  const canSubmit = passesPasswordChange(oldPassword, newPassword, confirmation);
+  const policy = usePasswordPolicyCriteria(newPassword, [user?.username, user?.npn]);
+  const criteria = [...checkPasswordChange(oldPassword, newPassword, confirmation), ...policy];
+  const canSubmit = passesPasswordChange(oldPassword, newPassword, confirmation) && policy.every((rule) => rule.ok);
 
   const close = () => {
     form.reset();
