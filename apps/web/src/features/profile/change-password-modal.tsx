@@ -13,8 +13,8 @@ import { useForm } from '@mantine/form';
 import { useRef } from 'react';
 import { usePasswordPolicyCriteria } from '../../api/account.ts';
 import { errorMessage } from '../../api/client.ts';
-import { useCurrentUser } from '../../auth/use-current-user.ts';
 import { useChangePassword } from '../../api/profile-updates.ts';
+import { useCurrentUser } from '../../auth/use-current-user.ts';
 import { PasswordChecklist } from '../../ui/password-checklist.tsx';
 
 export interface ChangePasswordModalProps {
