@@ -116,9 +116,11 @@ const unshift = (value: string): string => [...value].map((c) => SHIFTED_DIGITS[
 let breachList: Promise<ReadonlySet<string>> | undefined;
 /** The breach-corpus list, lower-cased, loaded once on first use (some 0.3 s and 3 MB, so not at start-up). */
 export function loadBreachList(): Promise<ReadonlySet<string>> {
-  breachList ??= import('@zxcvbn-ts/language-common').then(
-    ({ dictionary }) => new Set((dictionary['passwords-common'] ?? []).map((p) => String(p).toLowerCase())),
-  );
+  // the production bundle (esbuild) hands the package over as a CommonJS module: its exports under `default`
+  breachList ??= import('@zxcvbn-ts/language-common').then((loaded) => {
+    const dictionary = (loaded.dictionary as typeof loaded.dictionary | undefined) ?? loaded.default.dictionary;
+    return new Set((dictionary['passwords-common'] ?? []).map((p) => String(p).toLowerCase()));
+  });
   return breachList;
 }
 
