@@ -191,26 +191,41 @@ test.describe.serial('[PROFILE] My Profile', () => {
     await page.goto('/profile');
     const before = Date.now() - 1000;
     await page.getByLabel('Email Address').fill(NEW_EMAIL);
+    // the current password is needed: a wrong one is said on its field and nothing is lost
+    await page.getByLabel('Current Password').fill('Not-My-Password-1');
+    await page.getByRole('button', { name: 'Update Email Address' }).click();
+    await expect(page.getByText(PROFILE_MESSAGES.wrongOldPassword)).toBeVisible();
+    await expect(page.getByLabel('Email Address')).toHaveValue(NEW_EMAIL);
+    await page.getByLabel('Current Password').fill(AGENT.newPassword);
     await page.getByRole('button', { name: 'Update Email Address' }).click();
     const check = page.getByRole('dialog', { name: PROFILE_MESSAGES.checkEmailTitle });
     await expect(check.getByText(PROFILE_MESSAGES.checkEmail)).toBeVisible();
     await check.getByRole('button', { name: 'Close' }).click();
 
-    // nothing changed yet; the current address was told
+    // nothing changed yet: the field shows the address in use, the new one is pending; the current address was told
+    await expect(page.getByLabel('Email Address')).toHaveValue(agentEmail);
+    await expect(page.getByText(`${PROFILE_MESSAGES.emailPending}: ${NEW_EMAIL}`)).toBeVisible();
     await page.reload();
     await expect(page.getByLabel('Email Address')).toHaveValue(agentEmail);
+    await expect(page.getByText(`${PROFILE_MESSAGES.emailPending}: ${NEW_EMAIL}`)).toBeVisible();
     await latestMailTo(page, agentEmail, before);
 
     const mail = await latestMailTo(page, NEW_EMAIL, before);
     const link = linkIn(mail.text, '/verify-email');
     await page.goto('/dev/mailbox');
     await expect(page.getByText(mail.subject).first()).toBeVisible();
+    const beforeConfirm = Date.now();
     await page.goto(link);
     await expect(page.getByRole('heading', { name: PROFILE_MESSAGES.emailChanged })).toBeVisible();
     await expectAccessible(page);
     await screenshotBoth(page, 'profile-email-confirmed');
     await page.getByRole('link', { name: 'Go to My Profile' }).click();
     await expect(page.getByLabel('Email Address')).toHaveValue(NEW_EMAIL);
+    await expect(page.getByText(PROFILE_MESSAGES.emailPending)).toHaveCount(0);
+    // the old address is told, with a link that would undo the change
+    const changed = await latestMailTo(page, agentEmail, beforeConfirm);
+    expect(changed.subject).toBe('Your ARC e-mail address was changed');
+    expect(linkIn(changed.text, '/verify-email')).not.toBe(link);
 
     // the same link again
     await page.goto(link);

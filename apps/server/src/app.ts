@@ -4,6 +4,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { TrustProxy } from './config.ts';
+import { createAgentStatusCheck } from './identity/agent-status.ts';
 import { createGrantCheck } from './identity/grants.ts';
 import { identityPlugin } from './identity/index.ts';
 import { loadOrCreateProviderSecrets, publicJwks } from './identity/keys.ts';
@@ -46,6 +47,11 @@ declare module 'fastify' {
      * drops the cached answer on every replica.
      */
     userInfoChanged: (agentId: string) => Promise<void>;
+    /**
+     * Call (and await) after deleting grants outside the provider (a new password ends the agent's other
+     * sessions): their access tokens are refused from the next call on, on every replica (decision 043).
+     */
+    grantsEnded: (grantIds: readonly string[]) => Promise<void>;
   }
 }
 
@@ -148,6 +154,15 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     db: deps.database.db,
     cache: createSharedCache<boolean>({ name: 'grants', ttlMs: config.userCacheTtlMs, bus: invalidationBus }),
   });
+  // An agent whose status is empty or inactive is refused on every call, cached the same way and dropped with
+  // user info (userInfoChanged below): its status is part of what user info shows.
+  const agentStatus = createAgentStatusCheck({
+    db: deps.database.db,
+    cache: createSharedCache<boolean>({ name: 'agent-status', ttlMs: config.userCacheTtlMs, bus: invalidationBus }),
+  });
+  app.decorate('grantsEnded', async (grantIds: readonly string[]) => {
+    await Promise.all(grantIds.map((grantId) => grants.ended(grantId)));
+  });
   await app.register(authPlugin, {
     issuer: config.oidcIssuer,
     audience: config.apiAudience,
@@ -158,6 +173,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
           isGrantActive: grants.isActive,
         }
       : {}),
+    isAgentActive: agentStatus.isActive,
   });
 
   const isPublic = { auth: 'none' } as const;
@@ -189,7 +205,9 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     ttlMs: config.userCacheTtlMs,
     bus: invalidationBus,
   });
-  app.decorate('userInfoChanged', (agentId: string) => userInfoCache.invalidate(agentId));
+  app.decorate('userInfoChanged', async (agentId: string) => {
+    await Promise.all([userInfoCache.invalidate(agentId), agentStatus.changed(agentId)]);
+  });
   await app.register(profileRoutes, { userInfoCache });
   await app.register(termsRoutes, { onAccepted: (agentId) => app.userInfoChanged(agentId) });
   await app.register(dashboardRoutes);

@@ -71,6 +71,7 @@ const EnvSchema = z
     STAFF_API_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
     PROSPECT_SEARCHES_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(30),
     SIGN_INS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(30),
+    AUTHORIZATIONS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(60),
     MEMBER_SUPPORT_EMAIL: z.email('must be an e-mail address').default('member-support@arc.example'),
     PROVIDER_SITE_URL: z.url({ protocol: /^https$/, error: 'must be an https:// URL' }).optional(),
     PROVIDER_EMAIL_DOMAIN: z
@@ -157,6 +158,8 @@ export interface Config {
   prospectSearchesPerMinute: number;
   /** password sign-ins (and abandoned sign-ins) one client address may send a minute */
   signInsPerMinute: number;
+  /** authorization requests (`/oidc/auth`, each a stored interaction kept an hour) one client address may send a minute */
+  authorizationsPerMinute: number;
   /** where the case form's member-support cases are e-mailed */
   memberSupportEmail: string;
   /** the provider's own website: its links (GREEN365, CORE, LeadStar, stores…) are paths below it; unset: left out */
@@ -355,6 +358,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     webDist: path.resolve(cwd, e.WEB_DIST ?? path.join(SERVER_ROOT, '../web/dist')),
     prospectSearchesPerMinute: e.PROSPECT_SEARCHES_PER_MINUTE,
     signInsPerMinute: e.SIGN_INS_PER_MINUTE,
+    authorizationsPerMinute: e.AUTHORIZATIONS_PER_MINUTE,
     memberSupportEmail: e.MEMBER_SUPPORT_EMAIL,
     // demo mode shows every destination of the screens, on the reserved provider.test domain (README, Links and
     // contact addresses); anywhere else an unset destination is left off the page

@@ -64,7 +64,7 @@ export const getPasswordLink = defineRoute({
   tags: ['account'],
   auth: 'none',
   responses: {
-    200: z.object({ purpose: LinkPurposeSchema, username: z.string() }),
+    200: z.object({ purpose: LinkPurposeSchema, username: z.string(), npn: z.string().optional() }),
     410: ErrorResponseSchema,
   },
 });
@@ -83,6 +83,25 @@ export const createPassword = defineRoute({
     200: z.object({ status: z.literal('Success'), username: z.string() }),
     400: ErrorResponseSchema,
     410: ErrorResponseSchema,
+  },
+});
+
+/**
+ * The checklists' live "not a commonly used password" rule: the list stays on the server (it is large, and
+ * sending it would tell a guesser what is refused just as well), so the form asks, debounced, rate-limited per
+ * address. Needs no credential: the create-password form has only its link.
+ */
+export const checkCommonPassword = defineRoute({
+  method: 'POST',
+  path: '/arc/password/common',
+  summary: 'Tell whether a password is on the common-password list (for the live checklist)',
+  tags: ['account'],
+  auth: 'none',
+  body: z.object({ password: PasswordFieldSchema }),
+  responses: {
+    200: z.object({ isCommon: z.boolean() }),
+    400: ErrorResponseSchema,
+    429: ErrorResponseSchema,
   },
 });
 

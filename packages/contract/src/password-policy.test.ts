@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   checkPassword,
+  containsAccountName,
   isPasswordTooLong,
   passesPasswordRules,
   PASSWORD_MAX_LENGTH,
@@ -41,5 +42,12 @@ describe('password rules', () => {
     expect(isPasswordTooLong(long)).toBe(true);
     expect(passesPasswordRules(long, long)).toBe(false);
     expect(PASSWORD_TOO_LONG).toBe('Password must be 128 characters or fewer.');
+  });
+
+  it('finds a username or NPN of 5 characters or more in a password, and the demo password passes every rule', () => {
+    expect(containsAccountName('Agent-17000003-x', ['someone', '17000003'])).toBe(true);
+    expect(containsAccountName('my-NEWCOMER-pass', ['newcomer', '17000004'])).toBe(true);
+    expect(containsAccountName('Demo-Agent-2026!', ['demo', '17000001'])).toBe(false);
+    expect(passesPasswordRules('Demo-Agent-2026!')).toBe(true);
   });
 });

@@ -41,3 +41,23 @@ export const isPasswordTooLong = (password: string): boolean => passwordLength(p
 export function passesPasswordRules(password: string, confirmation = password): boolean {
   return !isPasswordTooLong(password) && PASSWORD_RULES.every((rule) => rule.test(password, confirmation));
 }
+
+/** Labels of the two rules the server adds to the spec's list (decision 002), shown live in both checklists. */
+export const PASSWORD_EXTRA_RULES = {
+  notCommon: 'Not a commonly used password',
+  noAccountName: 'Does not contain your username or NPN',
+} as const;
+
+/**
+ * Whether a password contains the agent's username or NPN (any case). Names shorter than 5 characters are not
+ * looked for: a name that short is a fragment of ordinary words (the demo agent `demo` and its password
+ * `Demo-Agent-2026!`, design §4), and the check exists for names that give a password away (an NPN is 8 to 10
+ * digits). The server refuses such a password; the checklists show the rule with the same code.
+ */
+/** the shortest username or NPN a password is searched for */
+const ACCOUNT_NAME_MIN_LENGTH = 5;
+
+export function containsAccountName(password: string, names: readonly (string | null | undefined)[]): boolean {
+  const lower = password.toLowerCase();
+  return names.some((name) => !!name && name.length >= ACCOUNT_NAME_MIN_LENGTH && lower.includes(name.toLowerCase()));
+}

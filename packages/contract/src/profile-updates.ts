@@ -29,6 +29,9 @@ export const PROFILE_MESSAGES = {
   checkEmailTitle: 'Check Your Email',
   checkEmail: 'Please verify your email address by clicking the link the email that was sent to you.',
   emailChanged: 'Your email address was changed.',
+  emailPasswordRequired: 'Enter your current password to change your email address.',
+  emailPending: 'Waiting for confirmation',
+  emailRestored: 'Your previous email address was restored.',
 } as const;
 
 /** The multipart field of the picture (spec part 1 §7: "multipart with a pictures file"). */
@@ -115,9 +118,16 @@ export const EmailSchema = z
   .max(EMAIL_MAX_LENGTH, PROFILE_MESSAGES.emailInvalid)
   .pipe(z.email(PROFILE_MESSAGES.emailInvalid));
 
-/** Spec part 1 §7: `{agent, subbed}`; the agent's new e-mail address is what this call changes. */
+/**
+ * Spec part 1 §7: `{agent, subbed}`; the agent's new e-mail address is what this call changes. The current
+ * password comes with it: a stolen access token alone cannot move the account to another address.
+ */
 export const UpdateUserInfoRequestSchema = z.object({
   agent: z.object({ email: EmailSchema }),
+  password: z
+    .string({ error: PROFILE_MESSAGES.emailPasswordRequired })
+    .min(1, PROFILE_MESSAGES.emailPasswordRequired)
+    .max(512),
   subbed: z.boolean().optional(),
 });
 export type UpdateUserInfoRequest = z.infer<typeof UpdateUserInfoRequestSchema>;
@@ -125,22 +135,28 @@ export type UpdateUserInfoRequest = z.infer<typeof UpdateUserInfoRequestSchema>;
 export const updateUserInfo = defineRoute({
   method: 'POST',
   path: '/arc/user/updateinfo',
-  summary: 'Ask to change the e-mail address: a single-use link goes to the new address, which applies on opening it',
+  summary:
+    'Ask to change the e-mail address (with the current password): a single-use link goes to the new address, which applies on opening it',
   tags: ['profile'],
   auth: 'agent',
   body: UpdateUserInfoRequestSchema,
   responses: { 200: MessageResponseSchema, 400: ErrorResponseSchema, 429: ErrorResponseSchema },
 });
 
-/** The bearer of this call is the token of the e-mailed link, not an access token. */
+/**
+ * The bearer of this call is the token of the e-mailed link, not an access token: the link to the new address
+ * (applies the change) or the undo link sent to the old address afterwards (`restored`: the old address is back
+ * and every session has ended).
+ */
 export const confirmEmailChange = defineRoute({
   method: 'POST',
   path: '/arc/user/email/confirm',
-  summary: 'Apply an e-mail change with the link token sent to the new address',
+  summary:
+    'Apply an e-mail change with the link token sent to the new address, or undo one with the link sent to the old',
   tags: ['profile'],
   auth: 'none',
   responses: {
-    200: z.object({ message: z.string(), email: z.string() }),
+    200: z.object({ message: z.string(), email: z.string(), restored: z.boolean().optional() }),
     410: ErrorResponseSchema,
     429: ErrorResponseSchema,
   },

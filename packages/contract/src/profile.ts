@@ -15,6 +15,8 @@ export const UserSchema = z.object({
   npn: z.string(),
   username: z.string(),
   email: z.string(),
+  /** an address asked for on My Profile whose e-mailed link has not been opened yet (not the agent's address yet) */
+  pendingEmail: z.string().nullable().optional(),
   firstName: z.string(),
   lastName: z.string(),
   mobilePhone: z.string().nullable(),

@@ -39,3 +39,12 @@ export async function findAgentByLogin(db: Db, login: string): Promise<AgentReco
     .limit(1);
   return agent;
 }
+
+/**
+ * Whether an agent's status lets it in: an empty status (the spec's "no status": the web app signs such a user
+ * out) or "inactive" in any case does not. Sign-in and every API call answer such an agent as an unknown one.
+ */
+export const isActiveStatus = (status: string | null): boolean => {
+  const value = status?.trim().toLowerCase() ?? '';
+  return value !== '' && value !== 'inactive';
+};

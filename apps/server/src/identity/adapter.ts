@@ -104,7 +104,24 @@ export async function purgeExpiredPayloads(db: Db, now = new Date()): Promise<nu
   return deleted.length;
 }
 
-/** Ends every session, grant and token of one account (after a password reset). */
-export async function revokeAccountPayloads(db: Pick<Db, 'delete'>, accountId: string): Promise<void> {
-  await db.delete(oidcPayloads).where(sql`${oidcPayloads.payload}->>'accountId' = ${accountId}`);
+/**
+ * Ends every session, grant and token of one account (a new password: reset or change), except those of
+ * `keepGrantId` (the session that changed the password keeps working). Answers the ids of the grants it ended, so
+ * the caller can drop them from the API's grant check on every replica (grants.ts).
+ */
+export async function revokeAccountPayloads(
+  db: Pick<Db, 'delete'>,
+  accountId: string,
+  { keepGrantId }: { keepGrantId?: string | undefined } = {},
+): Promise<string[]> {
+  const ofAccount = sql`${oidcPayloads.payload}->>'accountId' = ${accountId}`;
+  // a session row names its grants under authorizations.<client>.grantId; a grant row is its own id
+  const isKept = keepGrantId
+    ? sql`(${oidcPayloads.id} = ${keepGrantId} or coalesce(${oidcPayloads.grantId}, '') = ${keepGrantId} or exists (select 1 from jsonb_each(coalesce(${oidcPayloads.payload}->'authorizations', '{}'::jsonb)) as a(client, v) where a.v->>'grantId' = ${keepGrantId}))`
+    : sql`false`;
+  const deleted = await db
+    .delete(oidcPayloads)
+    .where(and(ofAccount, sql`not ${isKept}`))
+    .returning({ id: oidcPayloads.id, type: oidcPayloads.type });
+  return deleted.filter((row) => row.type === 'Grant').map((row) => row.id);
 }

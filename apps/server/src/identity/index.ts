@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { OIDC_PATH } from '@arc/contract/constants';
+import { OIDC_AUTHORIZATION_ROUTE, OIDC_PATH } from '@arc/contract/constants';
 import middie from '@fastify/middie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -47,14 +47,31 @@ async function identity(app: FastifyInstance, options: IdentityOptions): Promise
   let handler: Promise<(req: IncomingMessage, res: ServerResponse) => Promise<void>> | undefined;
   const providerHandler = () => (handler ??= getProvider().then((loaded) => loaded.callback()));
   await app.register(async (oidc) => {
-    // The provider (Koa) sees the raw request. Its forwarded headers are replaced with what Fastify derived under
-    // TRUST_PROXY, so a client cannot hand the provider an address or scheme the API itself would not believe.
+    // The provider (Koa) sees the raw request. Its forwarded headers are replaced: the client address with what
+    // Fastify derived under TRUST_PROXY, and the origin with PUBLIC_URL's, never the request's Host header, so a
+    // client cannot hand the provider an address the API would not believe, nor make discovery or the logout form
+    // name another site (provider.ts turns `proxy` on for this).
+    const { host: publicHost, protocol: publicProtocol } = new URL(config.publicUrl);
     oidc.addHook('onRequest', (request, _reply, done) => {
       const headers = request.raw.headers;
       headers['x-forwarded-for'] = request.ip;
-      headers['x-forwarded-proto'] = request.protocol;
-      headers['x-forwarded-host'] = request.host;
+      headers['x-forwarded-proto'] = publicProtocol.slice(0, -1);
+      headers['x-forwarded-host'] = publicHost;
       done();
+    });
+    // Every authorization request stores an interaction for an hour: a per-address limit (in Redis with REDIS_URL,
+    // like the other limits) keeps a script from filling the table. Before middie, which answers in onRequest.
+    const authorizationPath = `${OIDC_PATH}${OIDC_AUTHORIZATION_ROUTE}`;
+    const limitAuthorizations = oidc.rateLimit({
+      max: config.authorizationsPerMinute,
+      timeWindow: '1 minute',
+      keyGenerator: (request) => `oidc-auth:${request.ip}`,
+    });
+    oidc.addHook('onRequest', async (request, reply) => {
+      // as the provider's router matches it: any case, percent-encoded or not
+      const path = decodedPath(request.url).toLowerCase();
+      if (path === authorizationPath || path.startsWith(`${authorizationPath}/`))
+        await limitAuthorizations.call(oidc, request, reply);
     });
     await oidc.register(middie);
     oidc.use(OIDC_PATH, (request: IncomingMessage, response: ServerResponse, next: (err?: unknown) => void) => {
@@ -79,6 +96,15 @@ async function identity(app: FastifyInstance, options: IdentityOptions): Promise
     job: () => purgeIdentityRows(app.db),
   });
   app.addHook('onClose', async () => stopPurge());
+}
+
+function decodedPath(url: string): string {
+  const path = url.split('?', 1)[0] ?? '';
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return path;
+  }
 }
 
 export const identityPlugin = fp(identity, { name: 'arc-identity', dependencies: ['@fastify/rate-limit'] });

@@ -320,7 +320,12 @@ describe('GET /oidc/session/end (logout)', () => {
       id_token_hint: idToken,
       post_logout_redirect_uri: `${t.config.publicUrl}/sign-in`,
     })}`;
-    const page = await t.app.inject({ method: 'GET', url: endUrl, headers: { cookie: start.jar.header(endUrl) } });
+    // the web app's own Log Out: a same-origin navigation
+    const page = await t.app.inject({
+      method: 'GET',
+      url: endUrl,
+      headers: { cookie: start.jar.header(endUrl), 'sec-fetch-site': 'same-origin' },
+    });
     start.jar.store(page);
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toMatch(/text\/html/);
@@ -355,6 +360,57 @@ describe('GET /oidc/session/end (logout)', () => {
     const after = await userInfo();
     expect(after.statusCode).toBe(401);
     expect(after.json()).toMatchObject({ code: 'UNAUTHORIZED' });
+  });
+
+  it('waits for a click when another site (or no site) opens the page: only the web app logs out at once', async () => {
+    const { idToken, accessToken, start } = await signInThroughProvider(t, { username: agent.npn, password: PASSWORD });
+    const endUrl = `/oidc/session/end?${new URLSearchParams({ id_token_hint: idToken })}`;
+    const open = (headers: Record<string, string>) =>
+      t.app.inject({ method: 'GET', url: endUrl, headers: { cookie: start.jar.header(endUrl), ...headers } });
+    const variants: Record<string, string>[] = [
+      { 'sec-fetch-site': 'cross-site' },
+      { 'sec-fetch-site': 'same-site' },
+      { 'sec-fetch-site': 'none' },
+      { referer: 'https://attacker.example/page' },
+      {},
+    ];
+    for (const headers of variants) {
+      const page = await open(headers);
+      expect(page.statusCode).toBe(200);
+      expect(page.body).toContain('Log Out');
+      expect({ headers, hasScript: page.body.includes(LOGOUT_SCRIPT_PATH) }).toEqual({ headers, hasScript: false });
+    }
+    expect((await open({ referer: `${t.config.publicUrl}/dashboard` })).body).toContain(LOGOUT_SCRIPT_PATH);
+    // nothing ended by opening it
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/arc/user/info', headers: bearer(accessToken) })).statusCode,
+    ).toBe(200);
+  });
+
+  it('names PUBLIC_URL in discovery and the logout form, whatever the Host header says', async () => {
+    const forged = { host: 'attacker.example', 'x-forwarded-host': 'attacker.example', 'x-forwarded-proto': 'https' };
+    const discovery = await t.app.inject({
+      method: 'GET',
+      url: '/oidc/.well-known/openid-configuration',
+      headers: forged,
+    });
+    expect(discovery.statusCode).toBe(200);
+    const urls = Object.values(discovery.json<Record<string, unknown>>()).filter(
+      (value): value is string => typeof value === 'string' && value.includes('://'),
+    );
+    expect(urls.length).toBeGreaterThan(4);
+    for (const url of urls) expect(url.startsWith(`${t.config.oidcIssuer}/`) || url === t.config.oidcIssuer).toBe(true);
+
+    const { idToken, start } = await signInThroughProvider(t, { username: agent.npn, password: PASSWORD });
+    const endUrl = `/oidc/session/end?${new URLSearchParams({ id_token_hint: idToken })}`;
+    const page = await t.app.inject({
+      method: 'GET',
+      url: endUrl,
+      headers: { cookie: start.jar.header(endUrl), ...forged },
+    });
+    expect(page.statusCode).toBe(200);
+    expect(/action="([^"]+)"/.exec(page.body)![1]).toBe(`${t.config.oidcIssuer}/session/end/confirm`);
+    expect(page.body).not.toContain('attacker.example');
   });
 
   it("leaves the access tokens of the agent's other sessions alone", async () => {

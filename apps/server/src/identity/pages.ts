@@ -38,10 +38,32 @@ export interface PageOptions {
   productName: string;
 }
 
+/**
+ * Whether the browser says the request came from our own origin: `Sec-Fetch-Site: same-origin`, or, from a
+ * browser that sends no fetch metadata, a Referer of our origin. Anything else (another site, a typed URL, a
+ * stripped Referer) is not.
+ */
+export function isFromOwnSite(ctx: Pick<KoaContextWithOIDC, 'get'>, publicOrigin: string): boolean {
+  const site = ctx.get('sec-fetch-site');
+  if (site) return site === 'same-origin';
+  const referer = ctx.get('referer');
+  if (!referer) return false;
+  try {
+    return new URL(referer).origin === publicOrigin;
+  } catch {
+    return false;
+  }
+}
+
 export function createProviderPages({ publicUrl, productName }: PageOptions) {
+  const publicOrigin = new URL(publicUrl).origin;
   const signInLink = `<p><a href="${escapeHtml(`${publicUrl}${paths.signIn}`)}">Back to sign in</a></p>`;
   return {
-    /** `form` is the provider's own form (with its XSRF field); the button sends logout=yes, ending the session. */
+    /**
+     * `form` is the provider's own form (with its XSRF field); the button sends logout=yes, ending the session.
+     * Only when the web app itself opened this page (the agent's one click on Log Out) does the script press the
+     * button; a page another site opens waits for the agent's own click, so no site can log the agent out.
+     */
     logoutSource(ctx: KoaContextWithOIDC, form: string): void {
       ctx.type = 'html';
       ctx.body = page(
@@ -49,7 +71,7 @@ export function createProviderPages({ publicUrl, productName }: PageOptions) {
         `<p>Log out of ${escapeHtml(productName)}?</p>
 ${form}
 <button type="submit" form="op.logoutForm" name="logout" value="yes" autofocus>Log Out</button>`,
-        { script: LOGOUT_SCRIPT_PATH },
+        isFromOwnSite(ctx, publicOrigin) ? { script: LOGOUT_SCRIPT_PATH } : {},
       );
     },
     postLogoutSuccessSource(ctx: KoaContextWithOIDC): void {

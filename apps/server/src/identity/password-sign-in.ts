@@ -5,8 +5,8 @@ import { recordAudit } from '../modules/audit/service.ts';
 import type { Clock } from '../platform/clock.ts';
 import { AppError } from '../platform/errors.ts';
 import { hashPassword, verifyPassword } from '../platform/passwords.ts';
-import { findAgentByLogin } from './account.ts';
-import { clearFailures, lockedUntil, recordFailure, throttleKey } from './throttle.ts';
+import { findAgentByLogin, isActiveStatus } from './account.ts';
+import { claimAttempt, clearFailures, lockedUntil, throttleKey } from './throttle.ts';
 
 export interface PasswordSignInDeps {
   db: Db;
@@ -30,33 +30,46 @@ function dummyPasswordHash(): Promise<string> {
 const locked = () => new AppError('LOCKED', MESSAGES.accountLocked);
 
 /**
- * Checks a username-or-NPN and password and returns the agent id. Unknown names, agents who have not
- * registered and wrong passwords all cost one password verification and get the same answer; a locked
+ * Checks a username-or-NPN and password and returns the agent id. Unknown names, inactive agents, agents who
+ * have not registered and wrong passwords all cost one password verification and get the same answer; a locked
  * name is refused before the password is looked at.
  */
 export async function verifyPasswordSignIn(
   { db, clock }: PasswordSignInDeps,
   credentials: SignInAttempt,
 ): Promise<string> {
-  const agent = await findAgentByLogin(db, credentials.username);
+  const found = await findAgentByLogin(db, credentials.username);
+  // an agent whose status is empty or inactive is answered exactly as an unknown name (same key, time, answers)
+  const agent = found && isActiveStatus(found.status) ? found : undefined;
   // Every outcome is audited (decision 031); an unknown login keeps what was typed, clipped, and no agent.
   const audit = (action: 'sign-in.succeeded' | 'sign-in.failed' | 'sign-in.locked', detail?: Record<string, unknown>) =>
     recordAudit(
       { db, clock },
-      { agentId: agent?.id ?? null, ip: credentials.ip, action, subject: credentials.username, detail },
+      { agentId: found?.id ?? null, ip: credentials.ip, action, subject: credentials.username, detail },
     );
   const key = throttleKey({ agentId: agent?.id, login: credentials.username });
-  const lockedTill = await lockedUntil(db, key, clock.now());
-  if (lockedTill) {
-    await audit('sign-in.failed', { reason: 'locked', lockedUntil: lockedTill.toISOString() });
+  // the lock is checked and this attempt counted in one step, before the password is looked at (decision 064)
+  const claim = await claimAttempt(db, key, clock.now());
+  if (claim.isLocked) {
+    const lockedTill = await lockedUntil(db, key, clock.now());
+    await audit('sign-in.failed', {
+      reason: 'locked',
+      ...(lockedTill ? { lockedUntil: lockedTill.toISOString() } : {}),
+    });
     throw locked();
   }
 
   const hash = agent?.passwordHash ?? (await dummyPasswordHash());
   const matches = await verifyPassword(credentials.password, hash);
   if (!agent?.passwordHash || !matches) {
-    const lock = await recordFailure(db, key, clock.now());
-    const reason = !agent ? 'unknown-login' : !agent.passwordHash ? 'not-registered' : 'wrong-password';
+    const lock = claim.lockedUntil;
+    const reason = !found
+      ? 'unknown-login'
+      : !agent
+        ? 'inactive'
+        : !agent.passwordHash
+          ? 'not-registered'
+          : 'wrong-password';
     await audit('sign-in.failed', { reason });
     if (lock) await audit('sign-in.locked', { lockedUntil: lock.toISOString() });
     throw lock ? locked() : new AppError('UNAUTHORIZED', MESSAGES.invalidCredentials);

@@ -23,7 +23,7 @@ describe('provider behind TLS (PUBLIC_URL https)', () => {
 });
 
 describe('provider without TRUST_PROXY', () => {
-  it('ignores forwarded headers, whatever PUBLIC_URL says', async () => {
+  it("takes its endpoints' origin from PUBLIC_URL, never from the Host or forwarded headers", async () => {
     const t = await createTestApp({ env: { PUBLIC_URL: 'https://arc.example.com' } });
     try {
       const res = await t.app.inject({
@@ -34,7 +34,7 @@ describe('provider without TRUST_PROXY', () => {
       expect(res.statusCode).toBe(200);
       expect(res.json()).toMatchObject({
         issuer: 'https://arc.example.com/oidc',
-        token_endpoint: 'http://10.0.0.5:8080/oidc/token',
+        token_endpoint: 'https://arc.example.com/oidc/token',
       });
     } finally {
       await t.close();
@@ -56,6 +56,31 @@ describe('external issuer (OIDC_ISSUER set)', () => {
         payload: { agentNum: '12345678', action: 'forgotpassword' },
       });
       expect(res.json()).toEqual({ message: MESSAGES.forgotSuccess });
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe('GET /oidc/auth rate limit', () => {
+  it('answers 429 past AUTHORIZATIONS_PER_MINUTE from one address, in any spelling of the path; others go on', async () => {
+    const t = await createTestApp({ env: { AUTHORIZATIONS_PER_MINUTE: '3' } });
+    try {
+      const authorize = (path: string, remoteAddress: string) =>
+        t.app.inject({ method: 'GET', url: `${path}?client_id=arc-web&response_type=code`, remoteAddress });
+      const statuses = [];
+      for (const path of ['/oidc/auth', '/oidc/AUTH', '/oidc/%61uth', '/oidc/auth', '/oidc/auth/some-uid']) {
+        statuses.push((await authorize(path, '10.7.0.1')).statusCode);
+      }
+      expect(statuses.slice(0, 3).every((status) => status !== 429)).toBe(true);
+      expect(statuses.slice(3)).toEqual([429, 429]);
+      const limited = await authorize('/oidc/auth', '10.7.0.1');
+      expect(limited.json()).toEqual({ code: 'TOO_MANY_REQUESTS', message: MESSAGES.tooManyRequests });
+      expect((await authorize('/oidc/auth', '10.7.0.2')).statusCode).not.toBe(429);
+      // the provider's other endpoints are not counted
+      expect((await t.app.inject({ method: 'GET', url: '/oidc/jwks', remoteAddress: '10.7.0.1' })).statusCode).toBe(
+        200,
+      );
     } finally {
       await t.close();
     }

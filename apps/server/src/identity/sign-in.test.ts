@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixedClock } from '../platform/clock.ts';
 import { insertAgent } from '../seed/factories.ts';
 import { createTestApp, type TestApp } from '../test/app.ts';
+import { linkIn, waitForMail } from '../test/mail.ts';
 import { followToCallback, startAuthorization, submitLogin } from '../test/sign-in.ts';
 import { LOCK_AFTER_FAILURES, lockDurationMs } from './throttle.ts';
 
@@ -53,6 +54,19 @@ describe('POST /interaction/:uid/login', () => {
         cache: 'no-store',
       });
     }
+  });
+
+  it('answers an agent whose status is empty or inactive exactly as an unknown name, even with the right password', async () => {
+    const noStatus = await insertAgent(t.database.db, { password: PASSWORD, status: null });
+    const inactive = await insertAgent(t.database.db, { password: PASSWORD, status: 'Inactive' });
+    const answers = [
+      await attempt({ username: noStatus.username!, password: PASSWORD }),
+      await attempt({ username: inactive.npn, password: PASSWORD }),
+      await attempt({ username: 'nobody-like-this-either', password: PASSWORD }),
+    ].map(({ res }) => ({ status: res.statusCode, body: res.json() }));
+    expect(answers).toEqual(
+      Array(3).fill({ status: 401, body: { code: 'UNAUTHORIZED', message: MESSAGES.invalidCredentials } }),
+    );
   });
 
   it('answers 400 for a malformed body', async () => {
@@ -117,6 +131,51 @@ describe('sign-in lockout', () => {
       const { res } = await attempt({ username: agent.username!, password: `Wrong-Pass-${i}` });
       expect(res.statusCode).toBe(401);
     }
+  });
+
+  it('checks at most 4 wrong passwords of a parallel burst before the lock: check and count are one step', async () => {
+    const agent = await insertAgent(t.database.db, { password: PASSWORD });
+    const starts = [];
+    for (let i = 0; i < 12; i++) starts.push(await startAuthorization(t));
+    const guesses = starts.map((start, i) =>
+      submitLogin(
+        t,
+        start,
+        { username: agent.username!, password: i === starts.length - 1 ? PASSWORD : `Wrong-Pass-${i}` },
+        { remoteAddress: freshIp() },
+      ),
+    );
+    const statuses = (await Promise.all(guesses)).map((res) => res.statusCode);
+    const checked = statuses.filter((status) => status === 401 || status === 200);
+    expect(statuses.filter((status) => status === 401).length).toBeLessThanOrEqual(LOCK_AFTER_FAILURES - 1);
+    expect(checked.length).toBeLessThanOrEqual(LOCK_AFTER_FAILURES);
+    expect(statuses.filter((status) => status === 423).length).toBe(statuses.length - checked.length);
+  });
+
+  it('lets the owner in at once with a reset link while a stranger keeps the name locked', async () => {
+    const agent = await insertAgent(t.database.db, { password: PASSWORD });
+    for (let i = 1; i <= LOCK_AFTER_FAILURES + 3; i++) {
+      await attempt({ username: agent.username!, password: `Wrong-Pass-${i}` });
+    }
+    expect((await attempt({ username: agent.username!, password: PASSWORD })).res.statusCode).toBe(423);
+    const ask = await t.app.inject({
+      method: 'POST',
+      url: '/arc/forgotpassword',
+      payload: { agentNum: agent.npn, action: 'forgotpassword' },
+      remoteAddress: freshIp(),
+    });
+    expect(ask.statusCode).toBe(200);
+    const [mail] = await waitForMail(t, agent.email);
+    const token = decodeURIComponent(linkIn(mail!, `${t.config.publicUrl}/forgotpass/`).split('/').pop()!);
+    const reset = await t.app.inject({
+      method: 'POST',
+      url: '/arc/register/password',
+      headers: { authorization: `Bearer ${token}` },
+      payload: { password: 'Unlocked-Again-58' },
+      remoteAddress: freshIp(),
+    });
+    expect(reset.statusCode).toBe(200);
+    expect((await attempt({ username: agent.username!, password: 'Unlocked-Again-58' })).res.statusCode).toBe(200);
   });
 
   it('answers an unknown username exactly as a real one', async () => {

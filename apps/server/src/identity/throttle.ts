@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { signInThrottle } from '../db/schema/index.ts';
 
@@ -34,25 +34,43 @@ export async function lockedUntil(db: Db, key: string, now: Date): Promise<Date 
   return row?.lockedUntil && row.lockedUntil > now ? row.lockedUntil : undefined;
 }
 
-/** Counts one failure (atomically, so replicas agree) and returns the lock it caused, if any. */
-export async function recordFailure(db: Db, key: string, now: Date): Promise<Date | undefined> {
+export type AttemptClaim =
+  /** the name is locked: the password must not be looked at */
+  | { isLocked: true }
+  /** the attempt is counted as a failure already; `lockedUntil` is the lock it set if the password is wrong */
+  | { isLocked: false; lockedUntil: Date | undefined };
+
+/**
+ * Checks the lock and counts the attempt as a failure in one statement, before the password is verified (decision
+ * 064). The row lock of the upsert orders concurrent attempts on one name: a parallel burst cannot all read
+ * "not locked" and then all be verified; from the 5th counted attempt on, the rest are refused. A correct password
+ * then clears the counter (`clearFailures`), so only wrong ones stay counted.
+ */
+export async function claimAttempt(db: Db, key: string, now: Date): Promise<AttemptClaim> {
   const forgetBefore = new Date(now.getTime() - FAILURE_MEMORY_MS);
+  const at = now.toISOString();
+  const failures = sql`case when ${signInThrottle.lastFailureAt} < ${forgetBefore.toISOString()}::timestamptz then 1 else ${signInThrottle.failures} + 1 end`;
   const [row] = await db
     .insert(signInThrottle)
-    .values({ key, failures: 1, lastFailureAt: now })
+    .values({ key, failures: 1, lastFailureAt: now, lockedUntil: lockFrom(1, now) ?? null })
     .onConflictDoUpdate({
       target: signInThrottle.key,
       set: {
-        failures: sql`case when ${signInThrottle.lastFailureAt} < ${forgetBefore.toISOString()}::timestamptz then 1 else ${signInThrottle.failures} + 1 end`,
+        failures,
         lastFailureAt: now,
+        // the lock the failure count reaches (lockDurationMs in SQL): 2^(n-5) minutes from the 5th, at most 60
+        lockedUntil: sql`case when (${failures}) >= ${LOCK_AFTER_FAILURES} then ${at}::timestamptz + least(power(2, (${failures}) - ${LOCK_AFTER_FAILURES}), ${MAX_LOCK_MS / MINUTE_MS}) * interval '1 minute' else null end`,
       },
+      setWhere: or(isNull(signInThrottle.lockedUntil), lte(signInThrottle.lockedUntil, now)),
     })
     .returning({ failures: signInThrottle.failures });
-  const duration = lockDurationMs(row?.failures ?? 0);
-  if (duration === 0) return undefined;
-  const until = new Date(now.getTime() + duration);
-  await db.update(signInThrottle).set({ lockedUntil: until }).where(eq(signInThrottle.key, key));
-  return until;
+  if (!row) return { isLocked: true };
+  return { isLocked: false, lockedUntil: lockFrom(row.failures, now) };
+}
+
+function lockFrom(failures: number, now: Date): Date | undefined {
+  const duration = lockDurationMs(failures);
+  return duration === 0 ? undefined : new Date(now.getTime() + duration);
 }
 
 export async function clearFailures(db: Pick<Db, 'delete'>, keys: string[]): Promise<void> {

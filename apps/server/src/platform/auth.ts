@@ -15,6 +15,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** the signed-in agent (the access token's `sub`); set by `authenticate` */
     agentId: string;
+    /** the grant the access token was issued under (`grant_id`), or '' for a token that names none */
+    grantId: string;
   }
 }
 
@@ -38,6 +40,12 @@ export interface AuthOptions {
    * replica, instead of living out their 15 minutes. Answers synchronously when it knows (its cache).
    */
   isGrantActive?: (grantId: string) => boolean | Promise<boolean>;
+  /**
+   * Whether the agent's account is active (a status that is neither empty nor inactive): an inactive agent's
+   * token is refused like an unknown one. Answers synchronously when it knows (a short cache dropped on change),
+   * so a token seen before still passes without a promise.
+   */
+  isAgentActive?: (agentId: string) => boolean | Promise<boolean>;
 }
 
 /** The claim in which the embedded provider names the grant of an access token (identity/provider-config.ts). */
@@ -125,43 +133,53 @@ function createTokenVerifier(options: AuthOptions) {
 /** characters of a token's end (its signature: 342 for RS256) that key the cache of verified tokens */
 const CACHE_KEY_LENGTH = 32;
 
+/** A check that answers synchronously when it knows: false or a promise of false refuses. */
+async function holds(answer: boolean | Promise<boolean>): Promise<boolean> {
+  return answer === true || (answer !== false && (await answer));
+}
+
 async function authPlugin(app: FastifyInstance, options: AuthOptions) {
   const verifyToken = createTokenVerifier(options);
-  const { isGrantActive } = options;
-  /** the token's agent, once its grant is known to stand (a cheap check: cached, synchronous when known) */
-  async function verify(token: string): Promise<string> {
-    const { agentId, grantId } = await verifyToken(token);
-    if (grantId && isGrantActive) {
-      const isActive = isGrantActive(grantId);
-      if (isActive === false || (isActive !== true && !(await isActive))) {
-        throw new AppError('UNAUTHORIZED', 'Signed out');
-      }
+  const { isGrantActive, isAgentActive } = options;
+  /** the token, once its grant and its agent are known to stand (cheap checks: cached, synchronous when known) */
+  async function verify(token: string): Promise<VerifiedToken> {
+    const verified = await verifyToken(token);
+    if (verified.grantId && isGrantActive && !(await holds(isGrantActive(verified.grantId)))) {
+      throw new AppError('UNAUTHORIZED', 'Signed out');
     }
-    return agentId;
+    // the same answer as for a token that is not valid: an inactive account is not told apart from none
+    if (isAgentActive && !(await holds(isAgentActive(verified.agentId)))) {
+      throw new AppError('UNAUTHORIZED', 'Invalid token');
+    }
+    return verified;
   }
   /**
-   * The agent of a token verified before whose grant is known to stand, found without waiting (both caches), or
+   * A token verified before whose grant and agent are known to stand, found without waiting (every cache), or
    * undefined when the slow path must decide.
    */
-  function knownAgent(token: string): string | undefined {
+  function knownToken(token: string): VerifiedToken | undefined {
     const known = verifyToken.cached(token);
     if (!known) return undefined;
     if (known.grantId && isGrantActive && isGrantActive(known.grantId) !== true) return undefined;
-    return known.agentId;
+    if (isAgentActive && isAgentActive(known.agentId) !== true) return undefined;
+    return known;
   }
   app.decorateRequest('agentId', '');
+  app.decorateRequest('grantId', '');
   // A callback hook (onRequest on the contract's routes, or preHandler): a token seen before passes without a
   // promise (decision 046).
   app.decorate('authenticate', (request: FastifyRequest, _reply: FastifyReply, done: HookDone) => {
     const token = bearerToken(request);
     if (!token) return done(new AppError('UNAUTHORIZED', 'Missing token'));
-    const agentId = knownAgent(token);
-    if (agentId !== undefined) {
-      request.agentId = agentId;
+    const known = knownToken(token);
+    if (known !== undefined) {
+      request.agentId = known.agentId;
+      request.grantId = known.grantId ?? '';
       return done();
     }
     verify(token).then((verified) => {
-      request.agentId = verified;
+      request.agentId = verified.agentId;
+      request.grantId = verified.grantId ?? '';
       done();
     }, done);
   });
@@ -169,7 +187,7 @@ async function authPlugin(app: FastifyInstance, options: AuthOptions) {
     const token = bearerToken(request);
     if (!token) return null;
     try {
-      return await verify(token);
+      return (await verify(token)).agentId;
     } catch {
       return null;
     }

@@ -38,9 +38,17 @@ export function useChangePassword() {
   return useSubmit({ mutationFn: (body: ChangePasswordRequest) => apiFetch(changePassword, { body }) });
 }
 
-/** POST /arc/user/updateinfo: nothing changes until the link e-mailed to the new address is opened. */
+/**
+ * POST /arc/user/updateinfo with the current password: nothing changes until the link e-mailed to the new address
+ * is opened; the agent then shows the address as pending.
+ */
 export function useUpdateEmail() {
-  return useSubmit({ mutationFn: (email: string) => apiFetch(updateUserInfo, { body: { agent: { email } } }) });
+  const client = useQueryClient();
+  return useSubmit({
+    mutationFn: ({ email, password }: { email: string; password: string }) =>
+      apiFetch(updateUserInfo, { body: { agent: { email }, password } }),
+    onSuccess: () => void client.invalidateQueries({ queryKey: profileQueries.userInfo().queryKey }),
+  });
 }
 
 /** POST /arc/user/email/confirm with the e-mailed link's token as the bearer. */

@@ -46,6 +46,11 @@ export const emailChanges = pgTable(
       .notNull()
       .references(() => agents.id, { onDelete: 'cascade' }),
     newEmail: text('new_email').notNull(),
+    /**
+     * 'confirm': the link to the new address that makes a change; 'undo': the link to the old address, sent when a
+     * change completes, that restores it (and ends every session). A new request voids only 'confirm' links.
+     */
+    purpose: text('purpose').notNull().default('confirm'),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -77,7 +77,7 @@ describe('POST /arc/registeraccount', () => {
 
     const status = await linkStatus(token);
     expect(status.statusCode).toBe(200);
-    expect(status.json()).toEqual({ purpose: 'register', username: agent.npn });
+    expect(status.json()).toEqual({ purpose: 'register', username: agent.npn, npn: agent.npn });
 
     const created = await setPassword(token, 'Harbor-Lantern-58');
     expect(created.statusCode).toBe(200);
@@ -88,6 +88,23 @@ describe('POST /arc/registeraccount', () => {
 
     const tokens = await signInThroughProvider(t, { username: agent.npn, password: 'Harbor-Lantern-58' });
     expect(tokens.accessToken).toEqual(expect.any(String));
+  });
+
+  it('names the NPN once when it is what the agent signs in with', async () => {
+    const unregistered = await insertAgent(t.database.db, { password: null, username: null });
+    const { mail: registerMail } = await linkFor('register', unregistered, 'register');
+    expect(registerMail.text).toContain(`Afterwards you can sign in with your NPN, ${unregistered.npn}.`);
+    expect(registerMail.text).not.toContain(`username ${unregistered.npn}`);
+
+    const npnOnly = await insertAgent(t.database.db, { password: 'Original-Pass-1', username: null });
+    await t.database.db.update(agents).set({ username: npnOnly.npn }).where(eq(agents.id, npnOnly.id));
+    const { mail: resetMail } = await linkFor('forgot', npnOnly, 'forgotpass');
+    expect(resetMail.text).toContain(`You sign in with your NPN, ${npnOnly.npn}.`);
+    expect(resetMail.text).not.toContain(`username is ${npnOnly.npn}`);
+
+    const named = await insertAgent(t.database.db, { password: 'Original-Pass-1' });
+    const { mail: namedMail } = await linkFor('forgot', named, 'forgotpass');
+    expect(namedMail.text).toContain(`Your username is ${named.username}; you can also sign in with your NPN.`);
   });
 
   it('answers an unknown NPN the same way and sends nothing', async () => {
@@ -110,7 +127,7 @@ describe('POST /arc/registeraccount', () => {
     expect(mail.subject).toBe('Your ARC account already exists');
     expect(mail.text).toContain(agent.username!);
     const status = await linkStatus(token);
-    expect(status.json()).toEqual({ purpose: 'forgot', username: agent.username });
+    expect(status.json()).toEqual({ purpose: 'forgot', username: agent.username, npn: agent.npn });
   });
 
   it('escapes what it puts in the HTML part', async () => {
@@ -152,7 +169,7 @@ describe('POST /arc/forgotpassword', () => {
     const [mail] = await waitForMail(t, agent.email);
     expect(mail!.subject).toBe('Reset your ARC password');
     const token = tokenOf(linkIn(mail!, `${t.config.publicUrl}/forgotpass/`));
-    expect((await linkStatus(token)).json()).toEqual({ purpose: 'forgot', username: agent.username });
+    expect((await linkStatus(token)).json()).toEqual({ purpose: 'forgot', username: agent.username, npn: agent.npn });
 
     // a lock from failed sign-ins is lifted by the reset
     await t.database.db
@@ -182,7 +199,7 @@ describe('POST /arc/forgotpassword', () => {
     const agent = await insertAgent(t.database.db, { password: null });
     const { mail, token } = await linkFor('forgot', agent, 'register');
     expect(mail.subject).toBe('Finish your ARC registration');
-    expect((await linkStatus(token)).json()).toEqual({ purpose: 'register', username: agent.npn });
+    expect((await linkStatus(token)).json()).toEqual({ purpose: 'register', username: agent.npn, npn: agent.npn });
   });
 
   it('answers an unknown NPN the same way', async () => {
@@ -293,6 +310,18 @@ describe('POST /arc/register/password', () => {
       payload: { password: 'Granite-Meadow-31' },
     });
     expect(noToken.statusCode).toBe(410);
+  });
+});
+
+describe('POST /arc/password/common', () => {
+  it('tells the live checklist whether a password is on the common list, and is rate-limited per address', async () => {
+    const ask = (password: string, remoteAddress = '10.2.9.1') =>
+      t.app.inject({ method: 'POST', url: '/arc/password/common', payload: { password }, remoteAddress });
+    expect((await ask('1qaz@WSX')).json()).toEqual({ isCommon: true });
+    expect((await ask('Harbor-Agent-2026!')).json()).toEqual({ isCommon: false });
+    expect((await ask('')).statusCode).toBe(400);
+    for (let i = 0; i < 60; i++) await ask(`Candidate-${i}-x`, '10.2.9.2');
+    expect((await ask('Candidate-x', '10.2.9.2')).statusCode).toBe(429);
   });
 });
 

@@ -1,9 +1,13 @@
 /**
- * The common-password check of docs/decisions/002-password-policy.md, sized for the spec's composition rule
- * (8+ characters with a lower-case letter, a capital and a number): people meet that rule with a
- * capitalised word and a few digits, so we list such passwords and also refuse any listed word followed
- * only by digits and symbols ("Sunshine2026!"), with common letter-for-symbol swaps undone ("P@ssw0rd").
- * Comparison ignores case.
+ * The common-password check of docs/decisions/002-password-policy.md and 066 (ASVS 6.2.4):
+ * - the 49,233 most common passwords of public breach corpora that ship with `@zxcvbn-ts/language-common` (MIT,
+ *   its `passwords-common` dictionary), loaded on the first check, never sent to the browser;
+ * - the spec's composition rule (8+ characters with a lower-case letter, a capital and a number) is met with a
+ *   capitalised word and a few digits, so we also list such passwords and refuse any listed word followed only by
+ *   digits and symbols ("Sunshine2026!"), with common letter-for-symbol swaps undone ("P@ssw0rd").
+ * Comparison ignores case, and the list is also searched with shifted digits typed unshifted ("1qaz@WSX" is
+ * "1qaz2wsx", a keyboard walk) and without one to three leading letters before a listed run of digits
+ * ("Xx123456").
  */
 
 /** Frequent passwords from public breach corpora that pass the composition rule as they are. */
@@ -94,9 +98,45 @@ const words = new Set(COMMON_WORDS);
 
 const deleet = (value: string): string => [...value].map((c) => LEET[c] ?? c).join('');
 
-export function isCommonPassword(password: string): boolean {
+/** The symbols on a US keyboard's digit keys, read as the digit (shift undone). */
+const SHIFTED_DIGITS: Record<string, string> = {
+  '!': '1',
+  '@': '2',
+  '#': '3',
+  $: '4',
+  '%': '5',
+  '^': '6',
+  '&': '7',
+  '*': '8',
+  '(': '9',
+  ')': '0',
+};
+const unshift = (value: string): string => [...value].map((c) => SHIFTED_DIGITS[c] ?? c).join('');
+
+let breachList: Promise<ReadonlySet<string>> | undefined;
+/** The breach-corpus list, lower-cased, loaded once on first use (some 0.3 s and 3 MB, so not at start-up). */
+export function loadBreachList(): Promise<ReadonlySet<string>> {
+  // the production bundle (esbuild) hands the package over as a CommonJS module: its exports under `default`
+  breachList ??= import('@zxcvbn-ts/language-common').then((loaded) => {
+    const dictionary = (loaded.dictionary as typeof loaded.dictionary | undefined) ?? loaded.default.dictionary;
+    return new Set((dictionary['passwords-common'] ?? []).map((p) => String(p).toLowerCase()));
+  });
+  return breachList;
+}
+
+/** The spellings a password is looked up under (see the file comment). */
+function spellings(lower: string): string[] {
+  const forms = [lower, unshift(lower)];
+  const digitsAfterLetters = /^[a-z]{1,3}(\d{6,})$/u.exec(lower);
+  if (digitsAfterLetters?.[1]) forms.push(digitsAfterLetters[1]);
+  return forms;
+}
+
+export async function isCommonPassword(password: string): Promise<boolean> {
   const lower = password.toLowerCase();
   if (listed.has(lower)) return true;
   const stem = lower.replace(/[\d\W_]+$/u, '');
-  return words.has(stem) || words.has(deleet(stem));
+  if (words.has(stem) || words.has(deleet(stem))) return true;
+  const breached = await loadBreachList();
+  return spellings(lower).some((form) => breached.has(form));
 }

@@ -11,6 +11,8 @@ export interface LinkEmailOptions {
   productName: string;
   /** what the agent signs in with */
   username: string;
+  /** the agent's NPN, which signs in too: often the username itself */
+  npn: string;
 }
 
 interface EmailText {
@@ -20,7 +22,22 @@ interface EmailText {
   outro: string;
 }
 
-function content({ kind, productName, username }: LinkEmailOptions): EmailText {
+/**
+ * How the agent signs in, in words: the username and the NPN, or only the NPN when the username is the NPN (an
+ * agent registered without a username of its own), so the same number is not named twice.
+ */
+function signInNames({ username, npn }: Pick<LinkEmailOptions, 'username' | 'npn'>) {
+  const isNpn = username.toLowerCase() === npn.toLowerCase();
+  return {
+    signInWith: isNpn ? `your NPN, ${npn}` : `your username ${username} or your NPN`,
+    yourUsername: isNpn
+      ? `You sign in with your NPN, ${npn}.`
+      : `Your username is ${username}; you can also sign in with your NPN.`,
+  };
+}
+
+function content({ kind, productName, username, npn }: LinkEmailOptions): EmailText {
+  const { signInWith, yourUsername } = signInNames({ username, npn });
   switch (kind) {
     case 'register':
       return {
@@ -30,13 +47,13 @@ function content({ kind, productName, username }: LinkEmailOptions): EmailText {
           'To finish, choose your password with the link below.',
         ],
         action: 'Create your password',
-        outro: `Afterwards you can sign in with your username ${username} or your NPN.`,
+        outro: `Afterwards you can sign in with ${signInWith}.`,
       };
     case 'alreadyRegistered':
       return {
         subject: 'Your ARC account already exists',
         intro: [
-          `We received a request to register your account on the ${productName} (ARC), but your account is already registered. Your username is ${username}; you can also sign in with your NPN.`,
+          `We received a request to register your account on the ${productName} (ARC), but your account is already registered. ${yourUsername}`,
           'If you no longer know your password, choose a new one with the link below.',
         ],
         action: 'Reset your password',
@@ -50,7 +67,7 @@ function content({ kind, productName, username }: LinkEmailOptions): EmailText {
           'Choose a new password with the link below.',
         ],
         action: 'Reset your password',
-        outro: `Your username is ${username}; you can also sign in with your NPN.`,
+        outro: yourUsername,
       };
   }
 }

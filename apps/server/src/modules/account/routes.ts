@@ -1,4 +1,11 @@
-import { createPassword, forgotPassword, getPasswordLink, MESSAGES, registerAccount } from '@arc/contract';
+import {
+  checkCommonPassword,
+  createPassword,
+  forgotPassword,
+  getPasswordLink,
+  MESSAGES,
+  registerAccount,
+} from '@arc/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { bearerToken } from '../../platform/auth.ts';
 import { createBackgroundTasks } from '../../platform/background-tasks.ts';
@@ -8,6 +15,7 @@ import { addRoute } from '../../platform/routes.ts';
 import {
   createPasswordWithLink,
   getPasswordLinkStatus,
+  isCommonPasswordCandidate,
   purgeOldActionTokens,
   requestAccountLink,
   type AccountServiceDeps,
@@ -37,6 +45,7 @@ export async function accountRoutes(app: FastifyInstance) {
     clock: app.deps.clock,
     mailer: app.deps.mailer,
     config: app.deps.config,
+    grantsEnded: (grantIds) => app.grantsEnded(grantIds),
     tasks,
   };
 
@@ -83,6 +92,14 @@ export async function accountRoutes(app: FastifyInstance) {
     app,
     getPasswordLink,
     async (request) => getPasswordLinkStatus(deps, bearerToken(request as unknown as FastifyRequest)),
+    { rateLimit: { max: 60, timeWindow: '1 minute' } },
+  );
+
+  addRoute(
+    app,
+    checkCommonPassword,
+    async (request) => ({ isCommon: await isCommonPasswordCandidate(request.body.password) }),
+    // the form asks once a pause in typing: a minute of steady typing stays far below this
     { rateLimit: { max: 60, timeWindow: '1 minute' } },
   );
 

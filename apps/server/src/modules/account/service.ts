@@ -1,4 +1,11 @@
-import { LinkPurposeSchema, MESSAGES, PASSWORD_MESSAGES, passesPasswordRules, type LinkPurpose } from '@arc/contract';
+import {
+  containsAccountName,
+  LinkPurposeSchema,
+  MESSAGES,
+  PASSWORD_MESSAGES,
+  passesPasswordRules,
+  type LinkPurpose,
+} from '@arc/contract';
 import { paths } from '@arc/contract/constants';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
@@ -32,6 +39,8 @@ export interface AccountServiceDeps {
   mailer: Mailer;
   config: Config;
   tasks: BackgroundTasks;
+  /** drops ended grants from the API's grant check on every replica (`app.grantsEnded`) */
+  grantsEnded: (grantIds: readonly string[]) => Promise<void>;
 }
 
 export type LinkRequest = 'register' | 'forgot';
@@ -75,6 +84,7 @@ async function sendAccountLink(deps: AccountServiceDeps, agent: AgentRow, reques
       link: `${deps.config.publicUrl}${purpose === 'register' ? paths.register(token) : paths.forgotPassword(token)}`,
       productName: deps.config.providerName,
       username: agent.username ?? agent.npn,
+      npn: agent.npn,
     }),
   );
 }
@@ -87,21 +97,45 @@ async function findUsableLink(deps: Pick<AccountServiceDeps, 'db' | 'clock'>, to
 export async function getPasswordLinkStatus(
   deps: Pick<AccountServiceDeps, 'db' | 'clock'>,
   token: string | undefined,
-): Promise<{ purpose: LinkPurpose; username: string }> {
+): Promise<{ purpose: LinkPurpose; username: string; npn: string }> {
   const link = await findUsableLink(deps, token);
   if (!link) throw linkExpired();
-  return { purpose: LinkPurposeSchema.parse(link.purpose), username: link.agent.username ?? link.agent.npn };
+  return {
+    purpose: LinkPurposeSchema.parse(link.purpose),
+    username: link.agent.username ?? link.agent.npn,
+    npn: link.agent.npn,
+  };
 }
 
 /** The spec's rules, then the common-password and own-name checks of docs/decisions/002-password-policy.md. */
-export function checkNewPassword(password: string, agent: Pick<AgentRow, 'username' | 'npn'>): void {
+export async function checkNewPassword(password: string, agent: Pick<AgentRow, 'username' | 'npn'>): Promise<void> {
   if (!passesPasswordRules(password)) throw new AppError('BAD_REQUEST', MESSAGES.passwordCriteria);
-  if (isCommonPassword(password)) throw new AppError('BAD_REQUEST', PASSWORD_MESSAGES.common);
-  const lower = password.toLowerCase();
-  const names = [agent.username, agent.npn].filter((n): n is string => !!n && n.length >= 4);
-  if (names.some((name) => lower.includes(name.toLowerCase()))) {
+  if (await isCommonPassword(password)) throw new AppError('BAD_REQUEST', PASSWORD_MESSAGES.common);
+  if (containsAccountName(password, [agent.username, agent.npn])) {
     throw new AppError('BAD_REQUEST', PASSWORD_MESSAGES.containsAccount);
   }
+}
+
+/**
+ * What every new password does, set by a link (reset) or by Change Password, in the caller's transaction: the
+ * agent's outstanding single-use links are spent, its sign-in lock is cleared, and every session, grant and
+ * refresh token of the account ends — except the grant `keepGrantId` (the signed-in session that changed the
+ * password keeps working; a reset keeps none). Answers the ended grants: pass them to `app.grantsEnded` after
+ * the transaction commits, so their access tokens are refused at once on every replica.
+ */
+export async function endOtherCredentials(
+  tx: Db,
+  agent: Pick<AgentRow, 'id' | 'npn' | 'username'>,
+  now: Date,
+  { keepGrantId }: { keepGrantId?: string | undefined } = {},
+): Promise<string[]> {
+  await spendOtherActionTokens(tx, agent.id, now);
+  await clearFailures(tx, [
+    throttleKey({ agentId: agent.id, login: '' }),
+    throttleKey({ login: agent.npn }),
+    ...(agent.username ? [throttleKey({ login: agent.username })] : []),
+  ]);
+  return revokeAccountPayloads(tx, agent.id, { keepGrantId });
 }
 
 /**
@@ -110,7 +144,7 @@ export function checkNewPassword(password: string, agent: Pick<AgentRow, 'userna
  * Other outstanding links of the agent, its sign-in lock and its provider sessions and tokens go too.
  */
 export async function createPasswordWithLink(
-  deps: Pick<AccountServiceDeps, 'db' | 'clock'>,
+  deps: Pick<AccountServiceDeps, 'db' | 'clock' | 'grantsEnded'>,
   token: string | undefined,
   password: string,
   /** the client's address as trusted by TRUST_PROXY, for the audit log */
@@ -118,30 +152,29 @@ export async function createPasswordWithLink(
 ): Promise<{ username: string }> {
   const link = await findUsableLink(deps, token);
   if (!token || !link) throw linkExpired();
-  checkNewPassword(password, link.agent);
+  await checkNewPassword(password, link.agent);
   const passwordHash = await hashPassword(password);
 
-  return deps.db.transaction(async (tx) => {
+  const { ended, ...result } = await deps.db.transaction(async (tx) => {
     const now = deps.clock.now();
     const agentId = await spendActionToken(tx, hashToken(token), now);
     if (!agentId) throw linkExpired();
     const agent = await setAgentPassword(tx, agentId, passwordHash, now);
     if (!agent) throw linkExpired();
-    await spendOtherActionTokens(tx, agent.id, now);
-    await clearFailures(tx, [
-      throttleKey({ agentId: agent.id, login: '' }),
-      throttleKey({ login: agent.npn }),
-      ...(agent.username ? [throttleKey({ login: agent.username })] : []),
-    ]);
-    await revokeAccountPayloads(tx, agent.id);
+    const endedGrants = await endOtherCredentials(tx, agent, now);
     // in the transaction: the password changes if and only if the change is recorded
     await recordAudit(
       { db: tx, clock: deps.clock },
       { agentId: agent.id, ip, action: link.purpose === 'register' ? 'password.created' : 'password.reset' },
     );
-    return { username: agent.username ?? agent.npn };
+    return { username: agent.username ?? agent.npn, ended: endedGrants };
   });
+  await deps.grantsEnded(ended);
+  return result;
 }
+
+/** The live checklist's question (POST /arc/password/common). */
+export const isCommonPasswordCandidate = (password: string): Promise<boolean> => isCommonPassword(password);
 
 /** Links a week past their end are of no use even for support questions. */
 export async function purgeOldActionTokens(db: Db, now = new Date()): Promise<void> {

@@ -25,6 +25,8 @@ export const AUDIT_ACTIONS = [
   'email.change-requested',
   /** the e-mail address changed (the link was followed) */
   'email.changed',
+  /** the old e-mail address put back with the undo link sent to it; every session ended */
+  'email.restored',
   /** a stored file streamed to the agent (subject: the file id) */
   'file.downloaded',
   /** a T65 prospect search answered (subject: county or zip; detail: the search, rows answered, capped) */

@@ -56,3 +56,21 @@ export function emailChangeRequestedMail(
     `— ${options.productName}`,
   ]);
 }
+
+/** To the old address once a change has applied: a stranger's change can be undone from here for 7 days. */
+export function emailChangedMail(
+  options: EmailChangeMailOptions & { to: string; newEmail: string; link: string },
+): MailMessage {
+  return render(
+    options.to,
+    'Your ARC e-mail address was changed',
+    [
+      `Hello ${options.firstName},`,
+      `The e-mail address of your account on the ${options.productName} (ARC) was changed to ${options.newEmail}. If this was not you, put this address back with the link below: it also signs everyone out of the account.`,
+      'The link can be used once and is valid for 7 days. Afterwards, reset your password from the sign-in page and tell your agency.',
+      'If you made this change, you can ignore this message.',
+      `— ${options.productName}`,
+    ],
+    { label: 'Undo the change', link: options.link },
+  );
+}

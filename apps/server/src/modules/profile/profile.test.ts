@@ -85,10 +85,10 @@ describe('GET /arc/user/info', () => {
     expect(res.statusCode).toBe(401);
   });
 
-  it('answers 404 when the agent of a valid token no longer exists', async () => {
+  it('answers 401 when the agent of a valid token no longer exists (its account is not active)', async () => {
     const ghost = await mintAccessToken(t, { agentId: 'agt_gone' });
     const res = await t.app.inject({ method: 'GET', url: '/arc/user/info', headers: bearer(ghost) });
-    expect(res.statusCode).toBe(404);
+    expect(res.statusCode).toBe(401);
   });
 });
 
@@ -114,6 +114,37 @@ describe('GET /arc/user/info with the user cache on', () => {
       const after = await info();
       expect(after.firstName).toBe('After');
       expect(after.tos.stamp).not.toBeNull();
+    } finally {
+      await cached.close();
+    }
+  });
+});
+
+describe('agent status on every call', () => {
+  const userInfo = (token: string) => t.app.inject({ method: 'GET', url: '/arc/user/info', headers: bearer(token) });
+
+  it('answers 401 to an agent whose status is empty or inactive, as for an unknown one', async () => {
+    for (const status of [null, '', 'Inactive', 'inactive']) {
+      const inactive = await insertAgent(t.database.db, { status });
+      const res = await userInfo(await mintAccessToken(t, { agentId: inactive.id }));
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toEqual({ code: 'UNAUTHORIZED', message: 'Invalid token' });
+    }
+    const unknown = await userInfo(await mintAccessToken(t, { agentId: 'agt_nobody' }));
+    expect(unknown.json()).toEqual({ code: 'UNAUTHORIZED', message: 'Invalid token' });
+  });
+
+  it('refuses a token seen before once the status changes, also while the answer is cached', async () => {
+    const cached = await createTestApp({ env: { USER_CACHE_TTL_MS: '60000' } });
+    try {
+      const changing = await insertAgent(cached.database.db);
+      const agentToken = await mintAccessToken(cached, { agentId: changing.id });
+      const call = () =>
+        cached.app.inject({ method: 'GET', url: '/arc/agent/dashboard/files', headers: bearer(agentToken) });
+      expect((await call()).statusCode).not.toBe(401);
+      await cached.database.db.update(agents).set({ status: null }).where(eq(agents.id, changing.id));
+      await cached.app.userInfoChanged(changing.id);
+      expect((await call()).statusCode).toBe(401);
     } finally {
       await cached.close();
     }

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, lt } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { agents, emailChanges, files } from '../../db/schema/index.ts';
 
@@ -49,8 +49,45 @@ export async function insertEmailChange(
   await db
     .update(emailChanges)
     .set({ usedAt: row.createdAt })
-    .where(and(eq(emailChanges.agentId, row.agentId), isNull(emailChanges.usedAt)));
+    .where(
+      and(eq(emailChanges.agentId, row.agentId), isNull(emailChanges.usedAt), eq(emailChanges.purpose, 'confirm')),
+    );
   await db.insert(emailChanges).values(row);
+}
+
+/** The undo link sent to the old address when a change completes. Run in the caller's transaction. */
+export async function insertEmailUndo(
+  db: Db,
+  row: { tokenHash: string; agentId: string; oldEmail: string; createdAt: Date; expiresAt: Date },
+): Promise<void> {
+  const { oldEmail, ...rest } = row;
+  await db.insert(emailChanges).values({ ...rest, newEmail: oldEmail, purpose: 'undo' });
+}
+
+/** Spends every unused link of the agent, both kinds (after an undo). */
+export async function spendAgentEmailChanges(db: Db, agentId: string, now: Date): Promise<void> {
+  await db
+    .update(emailChanges)
+    .set({ usedAt: now })
+    .where(and(eq(emailChanges.agentId, agentId), isNull(emailChanges.usedAt)));
+}
+
+/** The address the agent asked for and has not confirmed yet (the newest usable link), or undefined. */
+export async function findPendingEmail(db: Db, agentId: string, now: Date): Promise<string | undefined> {
+  const [row] = await db
+    .select({ email: emailChanges.newEmail })
+    .from(emailChanges)
+    .where(
+      and(
+        eq(emailChanges.agentId, agentId),
+        eq(emailChanges.purpose, 'confirm'),
+        isNull(emailChanges.usedAt),
+        gt(emailChanges.expiresAt, now),
+      ),
+    )
+    .orderBy(desc(emailChanges.createdAt))
+    .limit(1);
+  return row?.email;
 }
 
 /** Spends a link in one conditional UPDATE: of two concurrent uses only one gets the change. */
@@ -58,12 +95,12 @@ export async function spendEmailChange(
   db: Db,
   tokenHash: string,
   now: Date,
-): Promise<{ agentId: string; email: string } | undefined> {
+): Promise<{ agentId: string; email: string; purpose: string } | undefined> {
   const [spent] = await db
     .update(emailChanges)
     .set({ usedAt: now })
     .where(and(eq(emailChanges.tokenHash, tokenHash), isNull(emailChanges.usedAt), gt(emailChanges.expiresAt, now)))
-    .returning({ agentId: emailChanges.agentId, email: emailChanges.newEmail });
+    .returning({ agentId: emailChanges.agentId, email: emailChanges.newEmail, purpose: emailChanges.purpose });
   return spent;
 }
 

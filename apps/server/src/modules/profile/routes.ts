@@ -134,7 +134,11 @@ export async function profileRoutes(app: FastifyInstance, options: ProfileRoutes
     app,
     changePasswordRoute,
     async (request, reply) => {
-      await changePassword(deps, request.agentId, request.body, request.ip);
+      await changePassword(
+        { ...deps, grantsEnded: (grantIds) => app.grantsEnded(grantIds) },
+        { agentId: request.agentId, grantId: request.grantId, ip: request.ip },
+        request.body,
+      );
       return reply.code(201).send({ message: PROFILE_MESSAGES.passwordUpdated });
     },
     // each attempt verifies the current password: a guessing script gets a handful an hour
@@ -148,11 +152,12 @@ export async function profileRoutes(app: FastifyInstance, options: ProfileRoutes
       await requestEmailChange(
         { ...deps, mailer: app.deps.mailer, config: app.deps.config },
         request.agentId,
-        request.body.agent.email,
+        { email: request.body.agent.email, password: request.body.password },
         request.ip,
       );
       return { message: PROFILE_MESSAGES.checkEmail };
     },
+    // each attempt verifies the current password too: five guesses an hour
     { rateLimit: perAgent('update-email', 5, '1 hour') },
   );
 
@@ -161,8 +166,19 @@ export async function profileRoutes(app: FastifyInstance, options: ProfileRoutes
     app,
     confirmEmailChangeRoute,
     async (request) => {
-      const email = await confirmEmailChange(deps, bearerToken(request), request.ip);
-      return { message: PROFILE_MESSAGES.emailChanged, email };
+      const { email, restored } = await confirmEmailChange(
+        {
+          ...deps,
+          mailer: app.deps.mailer,
+          config: app.deps.config,
+          grantsEnded: (grantIds) => app.grantsEnded(grantIds),
+        },
+        bearerToken(request),
+        request.ip,
+      );
+      return restored
+        ? { message: PROFILE_MESSAGES.emailRestored, email, restored }
+        : { message: PROFILE_MESSAGES.emailChanged, email };
     },
     { rateLimit: { max: 20, timeWindow: '1 minute' } },
   );

@@ -22,19 +22,22 @@ import type { SharedCache } from '../../platform/shared-cache.ts';
 import type { UrlSigner } from '../../platform/signed-urls.ts';
 import type { Storage } from '../../platform/storage.ts';
 import { hashToken, randomId, randomToken } from '../../platform/tokens.ts';
-import { checkNewPassword } from '../account/service.ts';
+import { checkNewPassword, endOtherCredentials } from '../account/service.ts';
 import { recordAudit } from '../audit/service.ts';
 import { getTermsFor } from '../terms/service.ts';
 import { reencodeAvatar } from './avatar-image.ts';
-import { confirmEmailChangeMail, emailChangeRequestedMail } from './emails.ts';
+import { confirmEmailChangeMail, emailChangedMail, emailChangeRequestedMail } from './emails.ts';
 import {
   deleteEmailChangesBefore,
   findAgent,
   findAvatarFile,
+  findPendingEmail,
   insertEmailChange,
+  insertEmailUndo,
   replaceAvatarFile,
   setAgentEmail,
   setAgentPasswordHash,
+  spendAgentEmailChanges,
   spendEmailChange,
   type AgentRow,
 } from './queries.ts';
@@ -51,7 +54,12 @@ export interface ProfileDeps {
   signer: UrlSigner;
 }
 
-export function toUser(agent: AgentRow, tos: Terms | null, avatar: string | null): User {
+export function toUser(
+  agent: AgentRow,
+  tos: Terms | null,
+  avatar: string | null,
+  pendingEmail: string | null = null,
+): User {
   return {
     id: agent.id,
     ActID: agent.actId,
@@ -61,6 +69,7 @@ export function toUser(agent: AgentRow, tos: Terms | null, avatar: string | null
     npn: agent.npn,
     username: agent.username ?? agent.npn,
     email: agent.email,
+    pendingEmail,
     firstName: agent.firstName,
     lastName: agent.lastName,
     mobilePhone: agent.mobilePhone,
@@ -77,7 +86,11 @@ export function toUser(agent: AgentRow, tos: Terms | null, avatar: string | null
 export async function getUserInfo(deps: ProfileDeps, agentId: string): Promise<User> {
   const agent = await findAgent(deps.db, agentId);
   if (!agent) throw new AppError('NOT_FOUND', 'Agent not found');
-  return toUser(agent, await getTermsFor(deps, agentId), avatarUrl(deps, agent));
+  const [tos, pendingEmail] = await Promise.all([
+    getTermsFor(deps, agentId),
+    findPendingEmail(deps.db, agentId, deps.clock.now()),
+  ]);
+  return toUser(agent, tos, avatarUrl(deps, agent), pendingEmail ?? null);
 }
 
 const UserInfoResponseSchema = getUserInfoRoute.responses[200];
@@ -168,12 +181,17 @@ export async function openAvatar(
  * the account module's policy (common passwords, own username or NPN: docs/decisions/002-password-policy.md).
  */
 export async function changePassword(
-  deps: ProfileDeps,
-  agentId: string,
+  deps: ProfileDeps & { grantsEnded: (grantIds: readonly string[]) => Promise<void> },
+  caller: {
+    agentId: string;
+    /** the grant of the session making the change: it stays signed in, every other session ends */
+    grantId: string;
+    /** the client's address as trusted by TRUST_PROXY, for the audit log */
+    ip: string;
+  },
   request: ChangePasswordRequest,
-  /** the client's address as trusted by TRUST_PROXY, for the audit log */
-  ip: string,
 ): Promise<void> {
+  const { agentId, grantId, ip } = caller;
   const agent = await findAgent(deps.db, agentId);
   if (!agent?.passwordHash) throw notFound('Agent not found');
   if (!(await verifyPassword(request.oldPassword, agent.passwordHash))) {
@@ -184,31 +202,51 @@ export async function changePassword(
   if (!passesPasswordChange(request.oldPassword, request.newPass1, request.newPass1)) {
     throw new AppError('BAD_REQUEST', PROFILE_MESSAGES.newPasswordCriteria);
   }
-  checkNewPassword(request.newPass1, agent);
+  await checkNewPassword(request.newPass1, agent);
   const passwordHash = await hashPassword(request.newPass1);
-  // in one transaction: the password changes if and only if the change is recorded
-  await deps.db.transaction(async (tx) => {
-    await setAgentPasswordHash(tx, agent.id, passwordHash, deps.clock.now());
+  // In one transaction: the password changes if and only if the change is recorded, and, exactly as on a reset,
+  // the agent's earlier links and its other sessions and tokens end with it (issue 36).
+  const ended = await deps.db.transaction(async (tx) => {
+    const now = deps.clock.now();
+    await setAgentPasswordHash(tx, agent.id, passwordHash, now);
+    const endedGrants = await endOtherCredentials(tx, agent, now, { keepGrantId: grantId || undefined });
     await recordAudit({ db: tx, clock: deps.clock }, { agentId: agent.id, ip, action: 'password.changed' });
+    return endedGrants;
   });
+  await deps.grantsEnded(ended);
 }
 
 // ── e-mail ───────────────────────────────────────────────────────────────────────────────────────────
 
 export const EMAIL_LINK_TTL_MS = 24 * 60 * 60 * 1000;
+/** How long the old address can undo a completed change. */
+export const EMAIL_UNDO_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+
+type EmailDeps = ProfileDeps & {
+  mailer: Mailer;
+  config: Pick<Config, 'publicUrl' | 'providerName'>;
+  grantsEnded: (grantIds: readonly string[]) => Promise<void>;
+};
 
 /**
- * Update Email Address: nothing changes yet. A single-use link (24 hours) goes to the new address, and a
- * notice to the current one; the address changes when the link is opened (design §3).
+ * Update Email Address: the current password must verify (a wrong one is a 400 on the password field; the route's
+ * per-agent limit bounds the guesses). Nothing changes yet: a single-use link (24 hours) goes to the new address,
+ * and a notice to the current one; the address changes when the link is opened (design §3).
  */
 export async function requestEmailChange(
-  deps: ProfileDeps & { mailer: Mailer; config: Pick<Config, 'publicUrl' | 'providerName'> },
+  deps: Omit<EmailDeps, 'grantsEnded'>,
   agentId: string,
-  email: string,
+  request: { email: string; password: string },
   ip: string,
 ): Promise<void> {
+  const { email } = request;
   const agent = await findAgent(deps.db, agentId);
-  if (!agent) throw notFound('Agent not found');
+  if (!agent?.passwordHash) throw notFound('Agent not found');
+  if (!(await verifyPassword(request.password, agent.passwordHash))) {
+    throw new AppError('BAD_REQUEST', PROFILE_MESSAGES.wrongOldPassword, {
+      fieldErrors: { password: [PROFILE_MESSAGES.wrongOldPassword] },
+    });
+  }
   if (email.toLowerCase() === agent.email.toLowerCase()) {
     throw new AppError('BAD_REQUEST', PROFILE_MESSAGES.emailUnchanged, {
       fieldErrors: { email: [PROFILE_MESSAGES.emailUnchanged] },
@@ -229,6 +267,8 @@ export async function requestEmailChange(
       { agentId: agent.id, ip, action: 'email.change-requested', detail: { to: email } },
     );
   });
+  // user info shows the pending address
+  await deps.userCache.invalidate(agent.id);
   const common = { firstName: agent.firstName, productName: deps.config.providerName };
   await deps.mailer.send(
     confirmEmailChangeMail({ ...common, to: email, link: `${deps.config.publicUrl}${paths.confirmEmail(token)}` }),
@@ -236,27 +276,67 @@ export async function requestEmailChange(
   await deps.mailer.send(emailChangeRequestedMail({ ...common, to: agent.email, newEmail: email }));
 }
 
-/** Opens the e-mailed link: a used, unknown or expired link is 410 "This link is expired.". */
-export async function confirmEmailChange(deps: ProfileDeps, token: string | undefined, ip: string): Promise<string> {
+/**
+ * Opens an e-mailed link; a used, unknown or expired link is 410 "This link is expired.".
+ * - The link to the new address applies the change, and the old address gets a notice with an undo link (7 days).
+ * - The undo link puts the old address back, spends the agent's other links and ends every session, grant and
+ *   refresh token (as a password reset does): whoever changed the address is signed out.
+ */
+export async function confirmEmailChange(
+  deps: EmailDeps,
+  token: string | undefined,
+  ip: string,
+): Promise<{ email: string; restored: boolean }> {
   if (!token) throw new AppError('GONE', MESSAGES.linkExpired);
+  const undoToken = randomToken();
   // one transaction: the link is spent, the address changes and the change is recorded, or nothing happens
   const applied = await deps.db.transaction(async (tx) => {
     const now = deps.clock.now();
     const spent = await spendEmailChange(tx, hashToken(token), now);
     if (!spent) return undefined;
+    const agent = await findAgent(tx, spent.agentId);
+    if (!agent) return undefined;
     await setAgentEmail(tx, spent.agentId, spent.email, now);
+    if (spent.purpose === 'undo') {
+      await spendAgentEmailChanges(tx, agent.id, now);
+      const ended = await endOtherCredentials(tx, agent, now);
+      await recordAudit(
+        { db: tx, clock: deps.clock },
+        { agentId: agent.id, ip, action: 'email.restored', detail: { to: spent.email, from: agent.email } },
+      );
+      return { ...spent, agent, restored: true, ended };
+    }
+    await insertEmailUndo(tx, {
+      tokenHash: hashToken(undoToken),
+      agentId: agent.id,
+      oldEmail: agent.email,
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + EMAIL_UNDO_TTL_MS),
+    });
     await recordAudit(
       { db: tx, clock: deps.clock },
-      { agentId: spent.agentId, ip, action: 'email.changed', detail: { to: spent.email } },
+      { agentId: agent.id, ip, action: 'email.changed', detail: { to: spent.email, from: agent.email } },
     );
-    return spent;
+    return { ...spent, agent, restored: false, ended: [] };
   });
   if (!applied) throw new AppError('GONE', MESSAGES.linkExpired);
   await deps.userCache.invalidate(applied.agentId);
-  return applied.email;
+  await deps.grantsEnded(applied.ended);
+  if (!applied.restored) {
+    await deps.mailer.send(
+      emailChangedMail({
+        firstName: applied.agent.firstName,
+        productName: deps.config.providerName,
+        to: applied.agent.email,
+        newEmail: applied.email,
+        link: `${deps.config.publicUrl}${paths.confirmEmail(undoToken)}`,
+      }),
+    );
+  }
+  return { email: applied.email, restored: applied.restored };
 }
 
-/** Links a week past their end are of no use even for support questions. */
+/** Links a week past their end (an undo link: two weeks after it was sent) are of no use even for support questions. */
 export async function purgeOldEmailChanges(db: Db, now: Date): Promise<void> {
   await deleteEmailChangesBefore(db, new Date(now.getTime() - 7 * EMAIL_LINK_TTL_MS));
 }

@@ -17,7 +17,7 @@ import { IconAlertCircle, IconCircleCheck, IconClockX } from '@tabler/icons-reac
 import { useQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { accountQueries, useCreatePassword } from '../../api/account.ts';
+import { accountQueries, useCreatePassword, usePasswordPolicyCriteria } from '../../api/account.ts';
 import { ApiError, errorMessage } from '../../api/client.ts';
 import { paths } from '../../paths.ts';
 import { PasswordChecklist } from '../../ui/password-checklist.tsx';
@@ -44,8 +44,11 @@ export default function CreatePasswordPage() {
     validateInputOnChange: ['password'],
   });
   const { password, confirmation } = form.getValues();
+  const policy = usePasswordPolicyCriteria(password, [link.data?.username, link.data?.npn]);
 
-  if (createdFor !== null) return <PasswordCreated username={createdFor} />;
+  if (createdFor !== null) {
+    return <PasswordCreated username={createdFor} isReset={link.data?.purpose === 'forgot'} />;
+  }
 
   if (link.isPending) {
     return (
@@ -71,9 +74,9 @@ export default function CreatePasswordPage() {
     );
   }
 
-  const canSubmit = passesPasswordRules(password, confirmation);
+  const canSubmit = passesPasswordRules(password, confirmation) && policy.every((rule) => rule.ok);
   const onSubmit = form.onSubmit((values) => {
-    if (isSubmitting.current || !passesPasswordRules(values.password, values.confirmation)) return;
+    if (isSubmitting.current || !canSubmit || !passesPasswordRules(values.password, values.confirmation)) return;
     isSubmitting.current = true;
     create.mutate(values.password, {
       onSuccess: ({ username }) => setCreatedFor(username),
@@ -113,7 +116,7 @@ export default function CreatePasswordPage() {
           required
           {...form.getInputProps('confirmation')}
         />
-        <PasswordChecklist criteria={checkPassword(password, confirmation)} />
+        <PasswordChecklist criteria={[...checkPassword(password, confirmation), ...policy]} />
         <Button type="submit" disabled={!canSubmit} loading={create.isPending} fullWidth size="md">
           Create Password
         </Button>
@@ -122,14 +125,15 @@ export default function CreatePasswordPage() {
   );
 }
 
-function PasswordCreated({ username }: { username: string }) {
+function PasswordCreated({ username, isReset }: { username: string; isReset: boolean }) {
   return (
     <Stack gap="md">
       <Title order={1} size="h3">
-        Password created
+        {isReset ? 'Password reset' : 'Password created'}
       </Title>
       <Alert color="teal" icon={<IconCircleCheck aria-hidden="true" />} title="All set" role="status">
-        Your password was created. Sign in with your username <strong>{username}</strong> or your NPN.
+        {isReset ? 'Your password was reset.' : 'Your password was created.'} Sign in with your username{' '}
+        <strong>{username}</strong> or your NPN.
       </Alert>
       <Button component={Link} to={paths.signIn} size="md">
         Sign in

@@ -11,9 +11,11 @@ import {
 import { Button, getDefaultZIndex, Group, Modal, PasswordInput, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useRef } from 'react';
+import { usePasswordPolicyCriteria } from '../../api/account.ts';
 import { errorMessage } from '../../api/client.ts';
 import { useChangePassword } from '../../api/profile-updates.ts';
 import { useReturnFocus } from '../../ui/focus.ts';
+import { useCurrentUser } from '../../auth/use-current-user.ts';
 import { PasswordChecklist } from '../../ui/password-checklist.tsx';
 
 export interface ChangePasswordModalProps {
@@ -25,12 +27,14 @@ export interface ChangePasswordModalProps {
 
 /**
  * Spec part 1 §4, §5: current password, new password and its confirmation, the six criteria shown live, and
- * Change Password enabled only when all of them hold. The server checks the same and the current password.
+ * Change Password enabled only when all of them hold, with the server's two further rules (not common, not the
+ * username or NPN) shown live too. The server checks the same and the current password.
  */
 export function ChangePasswordModal({ opened, onClose, onDone }: ChangePasswordModalProps) {
   const change = useChangePassword();
   // mounted already open (it loads when first asked for): closing gives the focus back to Change Password
   useReturnFocus(opened);
+  const { data: user } = useCurrentUser();
   const isSubmitting = useRef(false);
   const form = useForm({
     mode: 'controlled',
@@ -51,8 +55,9 @@ export function ChangePasswordModal({ opened, onClose, onDone }: ChangePasswordM
     },
   });
   const { oldPassword, newPassword, confirmation } = form.getValues();
-  const criteria = checkPasswordChange(oldPassword, newPassword, confirmation);
-  const canSubmit = passesPasswordChange(oldPassword, newPassword, confirmation);
+  const policy = usePasswordPolicyCriteria(newPassword, [user?.username, user?.npn]);
+  const criteria = [...checkPasswordChange(oldPassword, newPassword, confirmation), ...policy];
+  const canSubmit = passesPasswordChange(oldPassword, newPassword, confirmation) && policy.every((rule) => rule.ok);
 
   const close = () => {
     form.reset();

@@ -8,8 +8,9 @@ import { useConfirmEmailChange } from '../../api/profile-updates.ts';
 import { paths } from '../../paths.ts';
 
 /**
- * /verify-email/:token, the link e-mailed to a new address: opening it applies the change, once. A used,
- * superseded or expired link says so, with the way to ask for a new one.
+ * /verify-email/:token, the link e-mailed to a new address: opening it applies the change, once. The same page
+ * opens the undo link sent to the old address afterwards, which restores it. A used, superseded or expired link
+ * says so, with the way to ask for a new one.
  */
 export default function ConfirmEmailPage() {
   const { token = '' } = useParams();
@@ -23,6 +24,26 @@ export default function ConfirmEmailPage() {
     confirm.mutate();
   }, [confirm]);
 
+  if (confirm.isSuccess && confirm.data.restored) {
+    // the undo link sent to the old address: it is back, and every session (this browser's too) has ended
+    return (
+      <Stack gap="md" align="center" ta="center">
+        <ThemeIcon size={52} radius="xl" variant="light" color="teal">
+          <IconMailCheck size={28} aria-hidden="true" />
+        </ThemeIcon>
+        <Title order={1} size="h3">
+          {PROFILE_MESSAGES.emailRestored}
+        </Title>
+        <Text size="sm">
+          We write to <strong>{confirm.data.email}</strong> again, and everyone was signed out of your account. Sign in,
+          and if you did not change the address yourself, reset your password.
+        </Text>
+        <Button component={Link} to={paths.signIn} fullWidth>
+          Sign In
+        </Button>
+      </Stack>
+    );
+  }
   if (confirm.isSuccess) {
     return (
       <Stack gap="md" align="center" ta="center">

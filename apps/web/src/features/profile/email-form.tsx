@@ -1,7 +1,7 @@
 import { EmailSchema, PROFILE_MESSAGES, type User } from '@arc/contract';
-import { Button, Stack, TextInput } from '@mantine/core';
+import { Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
-import { errorMessage } from '../../api/client.ts';
+import { ApiError, errorMessage } from '../../api/client.ts';
 import { useUpdateEmail } from '../../api/profile-updates.ts';
 
 export interface EmailFormProps {
@@ -13,25 +13,43 @@ export interface EmailFormProps {
 const emailProblem = (email: string) => EmailSchema.safeParse(email).error?.issues[0]?.message;
 
 /**
- * Username (read-only) and Email Address (required) with Update Email Address (spec part 1 §2, §5). The address
- * is checked with the contract's `EmailSchema` when the field loses the focus and on submit; typing clears the
- * message. One field needs no form library: `@mantine/form` loads only with the password dialog (apps/web/README.md,
- * Budget).
+ * Username (read-only), Email Address (required) and the current password, with Update Email Address (spec part 1
+ * §2, §5; the password keeps a stolen session from moving the account to another address). The address is checked
+ * with the contract's `EmailSchema` when the field loses the focus and on submit; typing clears the message. A
+ * wrong password is shown on its field. The field shows the current address; an address asked for and not yet
+ * confirmed is shown below it as pending. Two fields need no form library: `@mantine/form` loads only with the
+ * password dialog (apps/web/README.md, Budget).
  */
 export function EmailForm({ user, onDone }: EmailFormProps) {
   const update = useUpdateEmail();
   const [email, setEmail] = useState(user.email);
+  const [password, setPassword] = useState('');
   const [error, setError] = useState<string | undefined>(undefined);
+  const [passwordError, setPasswordError] = useState<string | undefined>(undefined);
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const problem = emailProblem(email);
+    const passwordProblem = password ? undefined : PROFILE_MESSAGES.emailPasswordRequired;
     setError(problem);
-    if (problem || update.isPending) return;
-    update.mutate(email.trim(), {
-      onSuccess: () => onDone({ title: PROFILE_MESSAGES.checkEmailTitle, message: PROFILE_MESSAGES.checkEmail }),
-      onError: (err) => onDone({ title: 'Error', message: errorMessage(err) }),
-    });
+    setPasswordError(passwordProblem);
+    if (problem || passwordProblem || update.isPending) return;
+    update.mutate(
+      { email: email.trim(), password },
+      {
+        onSuccess: () => {
+          // the field goes back to the address in use; the new one shows as pending
+          setEmail(user.email);
+          setPassword('');
+          onDone({ title: PROFILE_MESSAGES.checkEmailTitle, message: PROFILE_MESSAGES.checkEmail });
+        },
+        onError: (err) => {
+          const onPassword = err instanceof ApiError ? err.fieldErrors?.password?.[0] : undefined;
+          if (onPassword) setPasswordError(onPassword);
+          else onDone({ title: 'Error', message: errorMessage(err) });
+        },
+      },
+    );
   };
 
   return (
@@ -50,6 +68,22 @@ export function EmailForm({ user, onDone }: EmailFormProps) {
           }}
           onBlur={() => setError(emailProblem(email))}
           error={error}
+        />
+        {user.pendingEmail ? (
+          <Text size="sm" c="dimmed" data-testid="pending-email">
+            {PROFILE_MESSAGES.emailPending}: <strong>{user.pendingEmail}</strong>
+          </Text>
+        ) : null}
+        <PasswordInput
+          label="Current Password"
+          autoComplete="current-password"
+          required
+          value={password}
+          onChange={(event) => {
+            setPassword(event.currentTarget.value);
+            setPasswordError(undefined);
+          }}
+          error={passwordError}
         />
         <div>
           <Button type="submit" loading={update.isPending}>

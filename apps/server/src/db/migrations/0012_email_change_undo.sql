@@ -1,0 +1,1 @@
+ALTER TABLE "email_changes" ADD COLUMN "purpose" text DEFAULT 'confirm' NOT NULL;
