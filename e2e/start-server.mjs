@@ -28,6 +28,7 @@ const server = spawn(process.execPath, [SERVER_ENTRY], {
     // every spec signs in from this one address, two at a time: on a fast machine more than the default 30 a
     // minute (the limit itself is tested in apps/server/src/identity/sign-in.test.ts)
     SIGN_INS_PER_MINUTE: '600',
+    AUTHORIZATIONS_PER_MINUTE: '6000',
     // the staff API (docs/operations.md), so specs can move an enrollment to Pended
     STAFF_API_KEY: 'e2e-staff-api-key-0123456789abcdef',
     // the provider's own links and addresses (README, Links and contact addresses), on a reserved test domain

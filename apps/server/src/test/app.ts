@@ -42,6 +42,9 @@ export async function createTestApp(options: CreateTestAppOptions = {}): Promise
       LOG_LEVEL: 'silent',
       // tests write rows directly; a cached answer would hide them
       USER_CACHE_TTL_MS: '0',
+      // every test signs in from 127.0.0.1 unless it says otherwise; the limit itself is tested in
+      // identity/provider-modes.test.ts
+      AUTHORIZATIONS_PER_MINUTE: '100000',
       ...options.env,
     },
     process.cwd(),

@@ -71,13 +71,13 @@ describe('POST /arc/agent/tosagreed', () => {
     expect(empty.statusCode).toBe(400);
   });
 
-  it('answers 401 without a token and 404 when the agent no longer exists', async () => {
+  it('answers 401 without a token, and when the agent no longer exists (as for an inactive one)', async () => {
     const anonymous = await t.app.inject({ method: 'POST', url: '/arc/agent/tosagreed', payload: { tosid: 1 } });
     expect(anonymous.statusCode).toBe(401);
     expect(anonymous.json()).toEqual({ code: 'UNAUTHORIZED', message: 'Missing token' });
     const { tos } = await info(token);
     const ghost = await mintAccessToken(t, { agentId: 'agt_gone' });
-    expect((await accept(ghost, tos.id)).statusCode).toBe(404);
+    expect((await accept(ghost, tos.id)).statusCode).toBe(401);
   });
 });
 

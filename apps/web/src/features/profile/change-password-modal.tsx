@@ -14,8 +14,8 @@ import { useRef } from 'react';
 import { usePasswordPolicyCriteria } from '../../api/account.ts';
 import { errorMessage } from '../../api/client.ts';
 import { useChangePassword } from '../../api/profile-updates.ts';
-import { useReturnFocus } from '../../ui/focus.ts';
 import { useCurrentUser } from '../../auth/use-current-user.ts';
+import { useReturnFocus } from '../../ui/focus.ts';
 import { PasswordChecklist } from '../../ui/password-checklist.tsx';
 
 export interface ChangePasswordModalProps {
