@@ -105,7 +105,7 @@ test.describe('[SHELL]', () => {
     await expect(page.getByRole('tooltip', { name: 'Order Supplies' })).toBeVisible();
     await menu.getByRole('button', { name: 'Training & Certifications' }).hover();
     await expect(page.getByRole('tooltip', { name: 'Training & Certifications' })).toBeVisible();
-    await menu.getByRole('link', { name: 'Contact' }).focus();
+    await menu.getByRole('link', { name: 'Contact' }).hover();
     await expect(page.getByRole('tooltip', { name: 'Contact' })).toBeVisible();
     await expectAccessible(page);
   });

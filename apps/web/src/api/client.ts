@@ -2,7 +2,6 @@ import { buildPath, ErrorResponseSchema, TERMS_NOT_ACCEPTED, type RouteEntry } f
 import type { z } from 'zod';
 import { ApiError } from './api-error.ts';
 import { clientHooks } from './client-hooks.ts';
-import { forgetEarly, takeEarly } from './early-response.ts';
 
 export { ApiError, errorMessage } from './api-error.ts';
 
@@ -27,8 +26,6 @@ export interface ApiFetchOptions<E extends RouteEntry> {
 
 /** Calls one contract entry: builds the URL, sends the bearer, parses the answer with the entry's schema. */
 export async function apiFetch<E extends RouteEntry>(entry: E, options: ApiFetchOptions<E> = {}): Promise<Success<E>> {
-  // an answer fetched early may predate what this call changes
-  if (entry.method !== 'GET') forgetEarly();
   const url = new URL(buildPath(entry.path, options.params), window.location.origin);
   for (const [key, value] of Object.entries(options.query ?? {})) {
     if (value !== undefined) url.searchParams.set(key, String(value));
@@ -42,16 +39,13 @@ export async function apiFetch<E extends RouteEntry>(entry: E, options: ApiFetch
 
   let response: Response;
   try {
-    const isPlainGet = entry.method === 'GET' && !options.token && options.body === undefined && !options.headers;
-    const early = isPlainGet ? takeEarly(url.pathname + url.search, sessionToken) : undefined;
-    response = await (early ??
-      fetch(url, {
-        method: entry.method,
-        headers,
-        body: options.formData ?? (options.body === undefined ? undefined : JSON.stringify(options.body)),
-        signal: options.signal,
-        credentials: 'same-origin',
-      }));
+    response = await fetch(url, {
+      method: entry.method,
+      headers,
+      body: options.formData ?? (options.body === undefined ? undefined : JSON.stringify(options.body)),
+      signal: options.signal,
+      credentials: 'same-origin',
+    });
   } catch (err) {
     if ((err as Error).name === 'AbortError') throw err;
     throw new ApiError(0, 'NETWORK', 'The server could not be reached. Check your connection and try again.');

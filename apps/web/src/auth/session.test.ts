@@ -2,7 +2,7 @@ import { SIGNED_IN_HINT_COOKIE } from '@arc/contract/constants';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiFetch } from '../api/client.ts';
 import { getSession, setSession } from './session-store.ts';
-import { EARLY_GETS, restartSignIn, restoreSession, STORED_USER_KEY_PREFIX, takeSignInPaused } from './session.ts';
+import { restartSignIn, restoreSession, STORED_USER_KEY_PREFIX, takeSignInPaused } from './session.ts';
 
 const oidc = vi.hoisted(() => ({ startSignIn: vi.fn(), forgetUser: vi.fn(), loadUser: vi.fn() }));
 vi.mock('./oidc.ts', () => ({ forgetUser: oidc.forgetUser, loadUser: oidc.loadUser }));
@@ -93,36 +93,7 @@ describe('restoreSession (a page load with a stored session)', () => {
     expect(oidc.loadUser).not.toHaveBeenCalled();
   });
 
-  it("sends the signed-in shell's first calls at once, and the API client answers them from there", async () => {
-    const fetchMock = vi.fn(async (_url: string | URL, _init?: RequestInit) => Response.json({ items: [] }));
-    vi.stubGlobal('fetch', fetchMock);
-    store(3600, 'early-access');
-    await restoreSession();
-    expect(fetchMock.mock.calls.map(([url, init]) => [url, init?.headers])).toEqual(
-      EARLY_GETS.map((path) => [path, { accept: 'application/json', authorization: 'Bearer early-access' }]),
-    );
-    const { getCart } = await import('@arc/contract');
-    await expect(apiFetch(getCart, {})).resolves.toEqual({ items: [] });
-    // the early answer was used: no second request
-    expect(fetchMock).toHaveBeenCalledTimes(EARLY_GETS.length);
-    // taken once: the next call asks the server again
-    await apiFetch(getCart, {});
-    expect(fetchMock).toHaveBeenCalledTimes(EARLY_GETS.length + 1);
-  });
-
-  it('drops the early answers once a call changes something: they may be out of date', async () => {
-    const fetchMock = vi.fn(async (_url: string | URL, _init?: RequestInit) => Response.json({ items: [] }));
-    vi.stubGlobal('fetch', fetchMock);
-    store(3600, 'changed-access');
-    await restoreSession();
-    const { getCart, deleteCartItem } = await import('@arc/contract');
-    await apiFetch(deleteCartItem, { params: { productId: 'kit-1' } }).catch(() => undefined);
-    const calls = fetchMock.mock.calls.length;
-    await apiFetch(getCart, {});
-    expect(fetchMock).toHaveBeenCalledTimes(calls + 1);
-  });
-
-  it('handles an early answer like any other: a 401 ends the session', async () => {
+  it('ends the session when a call answers 401', async () => {
     vi.stubGlobal(
       'fetch',
       vi.fn(async () => Response.json({ code: 'UNAUTHORIZED', message: 'Token expired' }, { status: 401 })),
@@ -132,11 +103,6 @@ describe('restoreSession (a page load with a stored session)', () => {
     const { getUserInfo } = await import('@arc/contract');
     await expect(apiFetch(getUserInfo, {})).rejects.toMatchObject({ status: 401 });
     expect(getSession().status).toBe('signedOut');
-  });
-
-  it("sends the contract's paths early", async () => {
-    const { getUserInfo, getCart } = await import('@arc/contract');
-    expect([...EARLY_GETS]).toEqual([getUserInfo.path, getCart.path]);
   });
 
   it('lets the library renew a token about to expire', async () => {

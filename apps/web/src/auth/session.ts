@@ -2,7 +2,6 @@
 // oidc-client-ts themselves; `./oidc.ts` is loaded on demand, so the signed-out pages' JavaScript stays
 // small. The session itself is kept in `./session-store.ts`, which `./oidc.ts` writes too.
 import { configureApiClient } from '../api/client-hooks.ts';
-import { fetchEarly } from '../api/early-response.ts';
 import { queryClient } from '../api/query-client.ts';
 import { OIDC_AUTHORITY } from '../config.ts';
 import { paths } from '../paths.ts';
@@ -52,12 +51,6 @@ export function takeReturnTo(): string {
 
 const oidc = () => import('./oidc.ts');
 
-/**
- * What every signed-in page asks first (the signed-in shell's agent and its cart): sent as the app starts, while
- * the shell and the screen still load (api/early-response.ts). The paths are the contract's (session.test.ts).
- */
-export const EARLY_GETS = ['/arc/user/info', '/arc/agent/supplies/cart'] as const;
-
 /** oidc-client-ts renews 60 s before the access token expires; it is loaded a minute before that */
 const LOAD_BEFORE_EXPIRY_SECONDS = 120;
 
@@ -91,7 +84,6 @@ export async function restoreSession(): Promise<void> {
   const secondsLeft = stored ? stored.expiresAt - Date.now() / 1000 : 0;
   if (stored && secondsLeft > LOAD_BEFORE_EXPIRY_SECONDS) {
     setSession({ status: 'signedIn', accessToken: stored.accessToken, idToken: stored.idToken });
-    for (const path of EARLY_GETS) fetchEarly(path, stored.accessToken);
     window.setTimeout(
       () =>
         void oidc()

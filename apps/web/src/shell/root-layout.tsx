@@ -1,5 +1,5 @@
 import { Suspense, useEffect } from 'react';
-import { Navigate, Outlet, ScrollRestoration, useLocation, useMatches } from 'react-router';
+import { Navigate, Outlet, useLocation, useMatches } from 'react-router';
 import { decideSession } from '../auth/guard.ts';
 import { rememberReturnTo, useSession } from '../auth/session.ts';
 import { PROVIDER_NAME } from '../config.ts';
@@ -19,20 +19,9 @@ export { preloadSignedInShell };
 /**
  * The root route: runs the navigation guard on every route and picks the layout. Signed out, agent pages
  * go to /sign-in (and come back after it), "/" shows the welcome; signed in, the agent is checked
- * (terms gate, status, security keys) by the signed-in shell. Scrolling: a new page starts at the top, Back and
- * Forward restore the position the page had (React Router's ScrollRestoration).
+ * (terms gate, status, security keys) by the signed-in shell, which also restores scrolling (ScrollRestoration).
  */
 export function RootLayout() {
-  return (
-    <>
-      <RootContent />
-      {/* a new page starts at the top; Back and Forward return to where the page was scrolled */}
-      <ScrollRestoration />
-    </>
-  );
-}
-
-function RootContent() {
   const session = useSession();
   const location = useLocation();
   const matches = useMatches();

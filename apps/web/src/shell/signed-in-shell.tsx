@@ -1,7 +1,7 @@
 import { Alert, Button, Center, Group, Loader, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
 import { useDeferredValue, useEffect } from 'react';
-import { Link, Navigate, Outlet } from 'react-router';
+import { Link, Navigate, Outlet, ScrollRestoration } from 'react-router';
 import { signOut } from '../auth/session.ts';
 import { useCurrentUser } from '../auth/use-current-user.ts';
 import { decideUser, type UserDecision } from '../auth/user-guard.ts';
@@ -33,6 +33,9 @@ export default function SignedInShell({ handle }: { handle: RouteHandle }) {
   if (current.kind === 'terms-gate') return <Navigate to={current.to} replace />;
   return (
     <DefaultLayout user={isUserShown(decision.kind) ? agent : undefined} isUserFailed={decision.kind === 'error'}>
+      {/* a new page starts at the top; Back and Forward return to where the page was scrolled. Here rather than in
+          the root layout: the signed-out pages are one screen each, and the sign-in flow stays within its budget */}
+      <ScrollRestoration />
       {decision.kind === 'allow' && <Outlet />}
       {/* a deferred terms-gate decision the current agent no longer needs (terms just accepted) waits too */}
       {(decision.kind === 'loading' || decision.kind === 'sign-out' || decision.kind === 'terms-gate') && (
