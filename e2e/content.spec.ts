@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import type { Download, Page } from '@playwright/test';
+import { PAGE_VIDEOS } from '../apps/server/src/seed/page-video-catalogue.ts';
 import { DEMO2, expect, expectAccessible, signIn, test } from './fixtures.ts';
 import { screenshotBoth } from './screenshots.ts';
 
@@ -23,6 +24,34 @@ async function expectPlayable(page: Page, count: number): Promise<void> {
   await expect
     .poll(() => videos.evaluateAll((elements) => elements.filter((v) => (v as HTMLVideoElement).duration > 1).length))
     .toBe(count);
+}
+
+/**
+ * Each card plays a clip of its own whose picture shows the card's title: the cards are the ones the clips were
+ * made from (the server's page-video-catalogue.ts, scripts/make-page-clips.mjs), and each asks for its own video.
+ */
+async function expectOwnClips(
+  page: Page,
+  name: (typeof PAGE_VIDEOS)[number]['page'],
+  sources: string[],
+): Promise<void> {
+  const expected = PAGE_VIDEOS.filter((video) => video.page === name);
+  await expect(page.locator('article[aria-label]')).toHaveCount(expected.length);
+  const titles = await page
+    .locator('article[aria-label]')
+    .evaluateAll((cards) => cards.map((card) => card.getAttribute('aria-label')));
+  expect(titles).toEqual(expected.map((video) => video.title));
+  expect([...new Set(sources)].sort()).toEqual(expected.map((video) => video.id).sort());
+}
+
+/** The video ids whose source the page asks for (GET /arc/training/videos/{id}/source), recorded from the start. */
+function recordVideoSources(page: Page): string[] {
+  const ids: string[] = [];
+  page.on('request', (request) => {
+    const match = /\/arc\/training\/videos\/([^/?]+)\/source/.exec(request.url());
+    if (match) ids.push(decodeURIComponent(match[1]!));
+  });
+  return ids;
 }
 
 /** Every call the page makes to carriersByPlatform, recorded from the start. */
@@ -54,12 +83,14 @@ test.describe('[CONTENT]', () => {
   test('GREEN365: six videos, one playing at a time, with a play/stop icon', async ({ page }) => {
     await page.route(/^https?:\/\/(?!localhost)/, (route) => route.abort());
     await signIn(page);
+    const sources = recordVideoSources(page);
     await page.goto('/green365');
     await expect(page.getByRole('heading', { name: 'GREEN365 for DSNP', level: 1 })).toBeVisible();
     await expect(page.getByText(/100\+ new dual-eligible clients a year/)).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Training modules' })).toBeVisible();
-    // every clip is a real, playable file with a duration
+    // every clip is a real, playable file with a duration, its own: the picture shows its card's title
     await expectPlayable(page, 6);
+    await expectOwnClips(page, 'GREEN365', sources);
     const videos = page.locator('video');
     await page.evaluate(() => document.querySelectorAll('video').forEach((v) => (v.muted = true)));
 
@@ -117,6 +148,7 @@ test.describe('[CONTENT]', () => {
   }) => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     const calls = recordCarrierCalls(page);
+    const sources = recordVideoSources(page);
     await signIn(page);
     await page.goto('/myhealthplan');
     await expect(page.getByRole('heading', { name: 'MyHealthPlan', level: 1 })).toBeVisible();
@@ -137,6 +169,7 @@ test.describe('[CONTENT]', () => {
     await expect(page.getByRole('button', { name: 'Copied' })).toBeVisible();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('ARCpartner365');
     await expectPlayable(page, 2);
+    await expectOwnClips(page, 'MyHealthPlan', sources);
     // demo has MyHealthPlan contracts: no carriers list, and it was never asked for
     await expect(page.getByRole('heading', { name: /Get contracted/ })).toHaveCount(0);
     expect(calls).toEqual([]);
@@ -169,6 +202,7 @@ test.describe('[CONTENT]', () => {
 
   test('SunFire as demo: login, quick guides and videos, no carriers call', async ({ page }) => {
     const calls = recordCarrierCalls(page);
+    const sources = recordVideoSources(page);
     await signIn(page);
     await page.goto('/sunfire');
     await expect(page.getByRole('heading', { name: 'SunFire', level: 1 })).toBeVisible();
@@ -177,6 +211,7 @@ test.describe('[CONTENT]', () => {
     await expect(page.getByRole('button', { name: 'Download SunFire Quick Guide: Comparing Plans' })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Videos' })).toBeVisible();
     await expectPlayable(page, 2);
+    await expectOwnClips(page, 'SunFire', sources);
     await expect(page.getByRole('link', { name: /Active Analytics/ })).toHaveCount(0);
     expect(calls).toEqual([]);
     await expectAccessible(page);

@@ -127,6 +127,12 @@ export const EXTRA_ROUTES: AppRoute[] = [
     titleParam: 'id',
     screen: 'training/video-player-page',
   },
+  // a guide's own address: the Document Name's link, which opens the PDF (signing in first when needed)
+  {
+    path: '/training/compliance-guides/:fileNumber',
+    title: 'Compliance Guide',
+    screen: 'compliance/compliance-guide-page',
+  },
   // linked from Enrollment Upload and Final Expense; below /enrollments, so the side menu marks Enrollment Upload
   {
     path: '/enrollments/carrier-eapps',

@@ -28,4 +28,8 @@ export const COMPLIANCE_TEXT = {
   actionsColumn: 'Actions',
   download: 'Download',
   listFailed: 'Problem retrieving compliance guides from server.',
+  /** a guide's own address (/training/compliance-guides/{file number}) while it gets the PDF */
+  opening: 'Opening the guide…',
+  guideNotFound: 'There is no compliance guide with this number.',
+  backToList: 'Back to the Document List',
 } as const;

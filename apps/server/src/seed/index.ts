@@ -27,6 +27,7 @@ import { DEMO_AGENT_ID, DEMO_NPN, DEMO_PASSWORD, DEMO2_AGENT_ID, demoRoster } fr
 import { demoEnrollments } from './enrollments.ts';
 import { makeTerms } from './factories.ts';
 import { demoFinalExpenseFiles } from './final-expense-files.ts';
+import { seedPageVideos } from './page-videos.ts';
 import { seedDemoProspects } from './prospects.ts';
 import { seededRandom } from './random.ts';
 import { NOT_READY_CARRIER, seedSuppliesDemo } from './supplies.ts';
@@ -71,6 +72,8 @@ export async function seedDemoData(options: SeedOptions): Promise<boolean> {
   await seedContractsDemo({ db: options.db, year });
   // the information pages' carriers and documents, likewise on their own
   await seedContentDemo({ db: options.db, storage: options.storage, year });
+  // the pages' videos, each with its own clip (after the core seed, whose library they must not join)
+  await seedPageVideos({ db: options.db, storage: options.storage });
   return isSeeded;
 }
 

@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { count, eq } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,11 +12,14 @@ import {
   termsAcceptances,
   trainingVideos,
 } from '../db/schema/index.ts';
+import { SERVER_ROOT } from '../paths.ts';
 import { verifyPassword } from '../platform/passwords.ts';
 import { createTestApp, fixedClock, type TestApp } from '../test/app.ts';
 import { bearer, mintAccessToken } from '../test/tokens.ts';
 import { DEMO_AGENT_ID, DEMO2_AGENT_ID, demoRoster, NEWCOMER_NPN } from './demo-agents.ts';
 import { DEMO_PASSWORD, seedDemoData } from './index.ts';
+import { PAGE_VIDEOS } from './page-video-catalogue.ts';
+import { pageClipAsset } from './page-videos.ts';
 import { benefitOverviewPdf } from './pdf.ts';
 import { seededRandom } from './random.ts';
 
@@ -125,6 +130,60 @@ describe('seedDemoData', () => {
     expect(clip.statusCode).toBe(200);
     // a WebM file starts with the EBML magic number
     expect(clip.rawPayload.subarray(0, 4).toString('hex')).toBe('1a45dfa3');
+  });
+
+  it('gives each GREEN365, MyHealthPlan and SunFire card a clip of its own, not a library one', async () => {
+    const auth = bearer(await mintAccessToken(t, { agentId: DEMO_AGENT_ID }));
+    const clipOf = async (videoId: string) => {
+      const source = await t.app.inject({
+        method: 'GET',
+        url: `/arc/training/videos/${videoId}/source`,
+        headers: auth,
+      });
+      expect(source.statusCode, videoId).toBe(200);
+      const clip = await t.app.inject({ method: 'GET', url: source.json().url });
+      expect(clip.statusCode, videoId).toBe(200);
+      return clip.rawPayload;
+    };
+    const libraryDir = path.join(SERVER_ROOT, 'src/seed/assets/training');
+    const library = fs
+      .readdirSync(libraryDir)
+      .filter((name) => name.endsWith('.webm'))
+      .map((name) => fs.readFileSync(path.join(libraryDir, name)));
+    expect(library).toHaveLength(5);
+    expect(PAGE_VIDEOS.map((video) => video.page)).toEqual([
+      ...Array(6).fill('GREEN365'),
+      'MyHealthPlan',
+      'MyHealthPlan',
+      'SunFire',
+      'SunFire',
+    ]);
+
+    const served: Buffer[] = [];
+    for (const video of PAGE_VIDEOS) {
+      const clip = await clipOf(video.id);
+      // the card's own clip (made from its title by scripts/make-page-clips.mjs), a small WebM
+      expect(clip.equals(fs.readFileSync(pageClipAsset(video.id))), video.id).toBe(true);
+      expect(clip.subarray(0, 4).toString('hex')).toBe('1a45dfa3');
+      expect(clip.length, video.id).toBeLessThan(80_000);
+      expect(
+        library.some((generic) => generic.equals(clip)),
+        video.id,
+      ).toBe(false);
+      expect(
+        served.some((other) => other.equals(clip)),
+        video.id,
+      ).toBe(false);
+      served.push(clip);
+    }
+
+    // the library does not list them: still the 8 categories of the spec
+    const { categories } = (
+      await t.app.inject({ method: 'GET', url: '/arc/training/categories', headers: auth })
+    ).json();
+    expect(categories).toHaveLength(8);
+    const listed = categories.flatMap((c: { videos: Array<{ id: string }> }) => c.videos.map((v) => v.id));
+    expect(listed.filter((id: string) => PAGE_VIDEOS.some((video) => video.id === id))).toEqual([]);
   });
 
   it('seeds the information pages: four policies, resource documents, quick guides and platform carriers', async () => {

@@ -11,6 +11,21 @@ export const complianceQueries = {
     }),
 };
 
+export const compliancePaths = {
+  guides: '/training/compliance-guides',
+  /**
+   * A guide's own address in the app: the Document Name's link, which can be opened in a new tab, copied or
+   * bookmarked. Opened, it signs the agent in if needed and shows the PDF (compliance-guide-page.tsx).
+   */
+  guide: (fileNumber: number) => `/training/compliance-guides/${fileNumber}`,
+};
+
+/** The browser-viewer address of a guide's PDF: a fresh single-use download token asking for `inline`. */
+export async function guideViewUrl(file: string): Promise<string> {
+  const { token } = await apiFetch(createDownloadToken, { body: { file } });
+  return `${buildPath(downloadFile.path, { token })}?disposition=inline`;
+}
+
 /**
  * Opens a guide's PDF in a new tab. The tab opens at once (inside the click, so no pop-up blocker stops it),
  * then goes to the file through a single-use download token asking for the browser's viewer.
@@ -18,8 +33,7 @@ export const complianceQueries = {
 export async function openGuideInNewTab(file: string): Promise<void> {
   const tab = window.open('', '_blank');
   try {
-    const { token } = await apiFetch(createDownloadToken, { body: { file } });
-    const url = `${buildPath(downloadFile.path, { token })}?disposition=inline`;
+    const url = await guideViewUrl(file);
     if (tab) {
       tab.opener = null;
       tab.location.href = url;

@@ -16,9 +16,16 @@ export interface TrainingDeps {
   signer: UrlSigner;
 }
 
+/**
+ * The category of the information pages' videos (GREEN365's modules, the MyHealthPlan and SunFire videos): each
+ * plays by its id on its page, and the Videos On Demand library does not list it (decision 074).
+ */
+export const PAGE_VIDEOS_CATEGORY = 'information-pages';
+
 export async function listTrainingCategories(deps: TrainingDeps): Promise<TrainingCategory[]> {
   const [categories, videos] = await Promise.all([listCategoryRows(deps.db), listVideoRows(deps.db)]);
-  return categories.map((category) => ({
+  const library = categories.filter((category) => category.slug !== PAGE_VIDEOS_CATEGORY);
+  return library.map((category) => ({
     slug: category.slug,
     category_name: category.name,
     category_description: category.description,

@@ -2,10 +2,14 @@ import { COMPLIANCE_TEXT, type ComplianceGuide } from '@arc/contract';
 import { Anchor, Button, Paper, Stack, Title } from '@mantine/core';
 import { IconDownload, IconExternalLink } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useMemo } from 'react';
-import { openGuideInNewTab, complianceQueries } from '../../api/compliance.ts';
+import { useMemo, type MouseEvent } from 'react';
+import { openGuideInNewTab, complianceQueries, compliancePaths } from '../../api/compliance.ts';
 import { DataTable, type DataTableColumn } from '../../ui/data-table.tsx';
 import { useDownload, type UseDownload } from '../../ui/download.tsx';
+
+/** A click the browser would handle itself: with a modifier (new tab, new window, save) or not the main button. */
+const isPlainClick = (event: MouseEvent) =>
+  event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
 
 function columnsFor(download: UseDownload): DataTableColumn<ComplianceGuide>[] {
   return [
@@ -15,11 +19,17 @@ function columnsFor(download: UseDownload): DataTableColumn<ComplianceGuide>[] {
       value: (guide) => guide.name,
       searchable: true,
       cell: (guide) => (
+        // a real link to the guide's own address (open in a new tab, copy, bookmark); a plain click opens the
+        // PDF in a new tab at once, without loading the app there first
         <Anchor
-          component="button"
-          type="button"
-          ta="left"
-          onClick={() => void download.run(() => openGuideInNewTab(guide.file))}
+          href={compliancePaths.guide(guide.fileNumber)}
+          target="_blank"
+          rel="noopener"
+          onClick={(event) => {
+            if (!isPlainClick(event)) return;
+            event.preventDefault();
+            void download.run(() => openGuideInNewTab(guide.file));
+          }}
         >
           {guide.name}
           <IconExternalLink

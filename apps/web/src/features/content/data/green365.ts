@@ -17,32 +17,32 @@ export const GREEN365 = {
   videosHeading: 'Training modules',
   videos: [
     {
-      videoId: 'special-needs-plans',
+      videoId: 'green365-special-needs-plans',
       title: 'Module 1 · Special Needs Plans: D-SNP, C-SNP and I-SNP',
       description: 'Who each plan type serves and why D-SNPs are a year-round opportunity.',
     },
     {
-      videoId: 'medicare-savings-programs',
+      videoId: 'green365-medicare-savings-programs',
       title: 'Module 2 · Medicare Savings Programs and Extra Help',
       description: 'The Medicaid levels, QMB and SLMB, and how Extra Help lowers drug costs.',
     },
     {
-      videoId: 'enrollment-periods',
+      videoId: 'green365-enrollment-periods',
       title: 'Module 3 · Enrollment Periods for Dual-Eligible Clients',
       description: 'The monthly dual and LIS Special Enrollment Period, and how to document it.',
     },
     {
-      videoId: 'scope-of-appointment',
+      videoId: 'green365-scope-of-appointment',
       title: 'Module 4 · Compliant Scope of Appointment',
       description: 'The 48-hour rule, its exceptions, and what to record before every appointment.',
     },
     {
-      videoId: 'annual-notice-of-change',
+      videoId: 'green365-annual-reviews',
       title: 'Module 5 · Annual Reviews with Your D-SNP Clients',
       description: 'Reading the Annual Notice of Change together and checking Medicaid eligibility every year.',
     },
     {
-      videoId: 'referrals-after-enrollment',
+      videoId: 'green365-referrals',
       title: 'Module 6 · Building Referrals After the Enrollment',
       description: 'Service habits that turn one dual-eligible client into a community of referrals.',
     },

@@ -63,12 +63,12 @@ export const MY_HEALTH_PLAN: PlatformContent = {
   guidesSection: 'myhealthplan',
   videos: [
     {
-      videoId: 'enrollment-periods',
+      videoId: 'myhealthplan-election-period',
       title: 'Checking the election period before you enroll',
       description: 'Which election period applies, and how to record it on the application.',
     },
     {
-      videoId: 'part-d-costs',
+      videoId: 'myhealthplan-drug-costs',
       title: 'Comparing drug costs with your client',
       description: 'Reading the drug cost estimate, the deductible phases and the Prescription Payment Plan.',
     },
@@ -108,12 +108,12 @@ export const SUNFIRE: PlatformContent = {
   guidesSection: 'sunfire',
   videos: [
     {
-      videoId: 'medigap-vs-medicare-advantage',
+      videoId: 'sunfire-medigap-vs-medicare-advantage',
       title: 'Presenting Medigap and Medicare Advantage side by side',
       description: 'A fair comparison that helps the client choose, and keeps the conversation compliant.',
     },
     {
-      videoId: 'star-ratings',
+      videoId: 'sunfire-star-ratings',
       title: 'Star Ratings in a SunFire comparison',
       description: 'What the ratings measure and how to explain them accurately.',
     },

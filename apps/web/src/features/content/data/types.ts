@@ -23,7 +23,10 @@ export interface ContentSection {
   links?: ContentLink[];
 }
 
-/** A clip stored by the portal (a Videos On Demand video id), played through its signed source URL. */
+/**
+ * A clip stored by the portal, played through its signed source URL: a video of its own whose picture shows this
+ * title (the server's seed/page-video-catalogue.ts lists the ids and titles; the Videos On Demand library does not).
+ */
 export interface ContentVideo {
   videoId: string;
   title: string;
