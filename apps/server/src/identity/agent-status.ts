@@ -24,7 +24,15 @@ export function createAgentStatusCheck({ db, cache }: { db: Db; cache: SharedCac
     return isActive;
   }
   return {
-    isActive: (agentId) => cache.get(agentId) ?? read(agentId),
+    isActive: (agentId) => {
+      const known = cache.get(agentId);
+      if (known !== undefined) return known;
+      const reading = read(agentId);
+      // a caller that only peeks (the auth plugin's fast path) drops the promise: a database outage must not
+      // become an unhandled rejection; a caller that awaits it still sees the error
+      reading.catch(() => undefined);
+      return reading;
+    },
     changed: (agentId) => cache.invalidate(agentId),
   };
 }

@@ -54,6 +54,7 @@ export default function UiKitPage() {
       <Paper p={{ base: 'sm', sm: 'lg' }}>
         <DataTable
           caption="Sample statements (10,000 rows)"
+          phoneLayout="scroll"
           data={TEN_THOUSAND}
           columns={COLUMNS}
           getRowId={(s) => s.id}
