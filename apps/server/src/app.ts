@@ -10,6 +10,7 @@ import { identityPlugin } from './identity/index.ts';
 import { loadOrCreateProviderSecrets, publicJwks } from './identity/keys.ts';
 import { accountRoutes } from './modules/account/routes.ts';
 import { auditJobs } from './modules/audit/jobs.ts';
+import { recordAudit } from './modules/audit/service.ts';
 import { casesRoutes } from './modules/cases/routes.ts';
 import { commissionsRoutes } from './modules/commissions/routes.ts';
 import { complianceRoutes } from './modules/compliance/routes.ts';
@@ -196,7 +197,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   // ── identity and business areas ────────────────────────────────────────────────────────────────
   await app.register(auditJobs);
   await app.register(telemetryJobs);
-  await app.register(identityPlugin, { onGrantEnded: grants.ended });
+  await app.register(identityPlugin, { onGrantEnded: grants.ended, recordAudit });
   await app.register(accountRoutes);
   // User info is reused for a few seconds per agent (decision 005). A change to what it shows (terms accepted,
   // a profile change) drops the agent's entry on every replica before the call answers (decision 035).
