@@ -114,4 +114,50 @@ const areaBoundaries = {
   },
 };
 
-export default { rules: { 'area-boundaries': areaBoundaries } };
+const CONTRACT = /^@arc\/contract(\/|$)/;
+const ROUTES_FILE = /(^|\/|-)routes\.ts$/;
+
+/** @type {import('eslint').Rule.RuleModule} */
+const contractImports = {
+  meta: {
+    type: 'suggestion',
+    docs: { description: 'Contract entries keep their names: routes files use the contract namespace (decision 081)' },
+    schema: [],
+    messages: {
+      routesNamespace:
+        "A routes file imports the contract as a namespace, `import * as contract from '@arc/contract'`, and names entries `contract.{{name}}` (decision 081).",
+      namespaceName: "Name the contract's namespace `contract` (decision 081).",
+      renamed:
+        "Do not rename a contract import ('{{name}} as {{local}}'): use `import * as contract from '@arc/contract'` and `contract.{{name}}` where a local name is taken (decision 081).",
+    },
+  },
+  create(context) {
+    const file = path.relative(context.cwd, context.filename).split(path.sep).join('/');
+    const isRoutesFile =
+      (file.startsWith(`${SERVER_SRC}modules/`) || file.startsWith(`${SERVER_SRC}identity/`)) &&
+      ROUTES_FILE.test(path.posix.basename(file));
+    return {
+      ImportDeclaration(node) {
+        if (typeof node.source.value !== 'string' || !CONTRACT.test(node.source.value)) return;
+        for (const specifier of node.specifiers) {
+          if (specifier.type === 'ImportNamespaceSpecifier') {
+            if (specifier.local.name !== 'contract') context.report({ node: specifier, messageId: 'namespaceName' });
+            continue;
+          }
+          const name = specifier.type === 'ImportSpecifier' ? importedName(specifier) : 'default';
+          if (isRoutesFile && node.source.value === '@arc/contract') {
+            context.report({ node: specifier, messageId: 'routesNamespace', data: { name } });
+          } else if (specifier.type === 'ImportSpecifier' && specifier.local.name !== name) {
+            context.report({ node: specifier, messageId: 'renamed', data: { name, local: specifier.local.name } });
+          }
+        }
+      },
+    };
+  },
+};
+
+/** @param {import('estree').ImportSpecifier} specifier */
+const importedName = (specifier) =>
+  specifier.imported.type === 'Identifier' ? specifier.imported.name : String(specifier.imported.value);
+
+export default { rules: { 'area-boundaries': areaBoundaries, 'contract-imports': contractImports } };

@@ -12,7 +12,8 @@ process.chdir(root); // the rule reads paths relative to the working directory, 
 const rule = arc.rules['area-boundaries'];
 const server = (file) => path.join(root, 'apps/server/src', file);
 const web = (file) => path.join(root, 'apps/web/src', file);
-const imports = (source) => `import x from '${source}';`;
+const imports = (what, source) =>
+  source === undefined ? `import x from '${what}';` : `import ${what} from '${source}';`;
 
 test('server layers depend one way only', () => {
   new RuleTester().run('area-boundaries', rule, {
@@ -80,6 +81,41 @@ test('web features never import each other', () => {
         filename: web('features/profile/profile-page.tsx'),
         code: imports('../contracts/contracts-page.tsx'),
         errors: [{ messageId: 'featureToFeature' }],
+      },
+    ],
+  });
+});
+
+test('contract entries keep their names; routes files use the namespace', () => {
+  const rule = arc.rules['contract-imports'];
+  new RuleTester().run('contract-imports', rule, {
+    valid: [
+      { filename: server('modules/profile/routes.ts'), code: imports('* as contract', '@arc/contract') },
+      { filename: server('identity/interaction-routes.ts'), code: imports('* as contract', '@arc/contract') },
+      { filename: server('modules/profile/routes.ts'), code: imports('{ paths }', '@arc/contract/constants') },
+      { filename: server('modules/profile/service.ts'), code: imports('{ MESSAGES }', '@arc/contract') },
+      { filename: web('api/profile.ts'), code: imports('{ getCurrentAgent }', '@arc/contract') },
+    ],
+    invalid: [
+      {
+        filename: server('modules/profile/routes.ts'),
+        code: imports('{ changePassword as changePasswordRoute }', '@arc/contract'),
+        errors: [{ messageId: 'routesNamespace' }],
+      },
+      {
+        filename: server('modules/terms/routes.ts'),
+        code: imports('{ MESSAGES }', '@arc/contract'),
+        errors: [{ messageId: 'routesNamespace' }],
+      },
+      {
+        filename: server('modules/profile/service.ts'),
+        code: imports('{ getAvatar as getAvatarRoute }', '@arc/contract'),
+        errors: [{ messageId: 'renamed' }],
+      },
+      {
+        filename: web('api/profile.ts'),
+        code: imports('* as api', '@arc/contract'),
+        errors: [{ messageId: 'namespaceName' }],
       },
     ],
   });

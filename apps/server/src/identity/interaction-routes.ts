@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { abortInteraction, getInteractionDetails, MESSAGES, submitLogin } from '@arc/contract';
+import * as contract from '@arc/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Interaction, Provider } from 'oidc-provider';
 import type { RecordAudit } from '../platform/audit.ts';
@@ -14,7 +14,7 @@ export interface InteractionRoutesOptions {
   recordAudit: RecordAudit;
 }
 
-const expired = () => new AppError('GONE', MESSAGES.sessionExpired);
+const expired = () => new AppError('GONE', contract.MESSAGES.sessionExpired);
 
 /**
  * The sign-in form's JSON calls. They sit below the provider's interaction path, where its cookie
@@ -44,7 +44,7 @@ export async function interactionRoutes(app: FastifyInstance, { getProvider, rec
     return { provider, interaction };
   }
 
-  addRoute(app, getInteractionDetails, async (request, reply) => {
+  addRoute(app, contract.getInteractionDetails, async (request, reply) => {
     const { provider, interaction } = await loadInteraction(request.raw, reply.raw, request.params.uid);
     const clientId = interaction.params.client_id;
     const client = typeof clientId === 'string' ? await provider.Client.find(clientId) : undefined;
@@ -57,7 +57,7 @@ export async function interactionRoutes(app: FastifyInstance, { getProvider, rec
 
   addRoute(
     app,
-    submitLogin,
+    contract.submitLogin,
     async (request, reply) => {
       const { provider, interaction } = await loadInteraction(request.raw, reply.raw, request.params.uid);
       if (interaction.prompt.name !== 'login') {
@@ -87,7 +87,7 @@ export async function interactionRoutes(app: FastifyInstance, { getProvider, rec
 
   addRoute(
     app,
-    abortInteraction,
+    contract.abortInteraction,
     async (request, reply) => {
       const { provider } = await loadInteraction(request.raw, reply.raw, request.params.uid);
       const redirectTo = await provider.interactionResult(
