@@ -156,7 +156,7 @@ const contractImports = {
   },
 };
 
-/** @param {import('estree').ImportSpecifier} specifier */
+/** The name an import specifier takes from the module (`a` in `{ a as b }`, also when spelled as a string). */
 const importedName = (specifier) =>
   specifier.imported.type === 'Identifier' ? specifier.imported.name : String(specifier.imported.value);
 
