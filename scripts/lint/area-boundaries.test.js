@@ -12,6 +12,8 @@ process.chdir(root); // the rule reads paths relative to the working directory, 
 const rule = arc.rules['area-boundaries'];
 const server = (file) => path.join(root, 'apps/server/src', file);
 const web = (file) => path.join(root, 'apps/web/src', file);
+/** an invalid case: `code` in `filename` is reported once, with `messageId` */
+const fails = (filename, code, messageId) => ({ filename, code, errors: [{ messageId }] });
 const imports = (what, source) =>
   source === undefined ? `import x from '${what}';` : `import ${what} from '${source}';`;
 
@@ -28,47 +30,19 @@ test('server layers depend one way only', () => {
       { filename: server('test/app.ts'), code: imports('#seed/factories.ts') },
     ],
     invalid: [
-      {
-        filename: server('modules/profile/service.ts'),
-        code: imports('../audit/queries.ts'),
-        errors: [{ messageId: 'moduleSurface' }],
-      },
-      {
-        filename: server('identity/password-sign-in.ts'),
-        code: imports('../modules/audit/service.ts'),
-        errors: [{ messageId: 'identityModule' }],
-      },
-      {
-        filename: server('identity/index.ts'),
-        code: imports('#modules/audit/service.ts'),
-        errors: [{ messageId: 'identityModule' }],
-      },
-      {
-        filename: server('platform/route-access.ts'),
-        code: imports('../identity/pages.ts'),
-        errors: [{ messageId: 'platformIdentity' }],
-      },
-      {
-        filename: server('db/client.ts'),
-        code: imports('../modules/audit/service.ts'),
-        errors: [{ messageId: 'platformBusiness' }],
-      },
-      {
-        filename: server('modules/prospects/generator.ts'),
-        code: imports('../../seed/names.ts'),
-        errors: [{ messageId: 'productionSeed' }],
-      },
+      fails(server('modules/profile/service.ts'), imports('../audit/queries.ts'), 'moduleSurface'),
+      fails(server('identity/password-sign-in.ts'), imports('../modules/audit/service.ts'), 'identityModule'),
+      fails(server('identity/index.ts'), imports('#modules/audit/service.ts'), 'identityModule'),
+      fails(server('platform/route-access.ts'), imports('../identity/pages.ts'), 'platformIdentity'),
+      fails(server('db/client.ts'), imports('../modules/audit/service.ts'), 'platformBusiness'),
+      fails(server('modules/prospects/generator.ts'), imports('../../seed/names.ts'), 'productionSeed'),
       {
         filename: server('modules/supplies/import-landscape.ts'),
         code: `const seed = await import('#seed/supplies.ts');`,
         languageOptions: { ecmaVersion: 2024, sourceType: 'module' },
         errors: [{ messageId: 'productionSeed' }],
       },
-      {
-        filename: server('app.ts'),
-        code: imports('./seed/index.ts'),
-        errors: [{ messageId: 'productionSeed' }],
-      },
+      fails(server('app.ts'), imports('./seed/index.ts'), 'productionSeed'),
     ],
   });
 });
@@ -77,11 +51,7 @@ test('web features never import each other', () => {
   new RuleTester().run('area-boundaries', rule, {
     valid: [{ filename: web('features/profile/profile-page.tsx'), code: imports('../../ui/data-table.tsx') }],
     invalid: [
-      {
-        filename: web('features/profile/profile-page.tsx'),
-        code: imports('../contracts/contracts-page.tsx'),
-        errors: [{ messageId: 'featureToFeature' }],
-      },
+      fails(web('features/profile/profile-page.tsx'), imports('../contracts/contracts-page.tsx'), 'featureToFeature'),
     ],
   });
 });
@@ -97,26 +67,18 @@ test('contract entries keep their names; routes files use the namespace', () => 
       { filename: web('api/profile.ts'), code: imports('{ getCurrentAgent }', '@arc/contract') },
     ],
     invalid: [
-      {
-        filename: server('modules/profile/routes.ts'),
-        code: imports('{ changePassword as changePasswordRoute }', '@arc/contract'),
-        errors: [{ messageId: 'routesNamespace' }],
-      },
-      {
-        filename: server('modules/terms/routes.ts'),
-        code: imports('{ MESSAGES }', '@arc/contract'),
-        errors: [{ messageId: 'routesNamespace' }],
-      },
-      {
-        filename: server('modules/profile/service.ts'),
-        code: imports('{ getAvatar as getAvatarRoute }', '@arc/contract'),
-        errors: [{ messageId: 'renamed' }],
-      },
-      {
-        filename: web('api/profile.ts'),
-        code: imports('* as api', '@arc/contract'),
-        errors: [{ messageId: 'namespaceName' }],
-      },
+      fails(
+        server('modules/profile/routes.ts'),
+        imports('{ changePassword as changePasswordRoute }', '@arc/contract'),
+        'routesNamespace',
+      ),
+      fails(server('modules/terms/routes.ts'), imports('{ MESSAGES }', '@arc/contract'), 'routesNamespace'),
+      fails(
+        server('modules/profile/service.ts'),
+        imports('{ getAvatar as getAvatarRoute }', '@arc/contract'),
+        'renamed',
+      ),
+      fails(web('api/profile.ts'), imports('* as api', '@arc/contract'), 'namespaceName'),
     ],
   });
 });
