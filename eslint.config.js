@@ -66,6 +66,8 @@ export default tseslint.config(
       ],
       // server modules and web features talk through their public surface only (scripts/lint/area-boundaries.js)
       'arc/area-boundaries': 'error',
+      // contract entries keep their names; routes files use `import * as contract` (decision 081)
+      'arc/contract-imports': 'error',
       // files and folders are kebab-case (docs/architecture.md)
       'check-file/filename-naming-convention': [
         'error',

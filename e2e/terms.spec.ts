@@ -21,7 +21,7 @@ test.describe('[TERMS] Terms of Service', () => {
       route.fulfill({ status: 500, contentType: 'application/json', body: '{"code":"INTERNAL","message":"x"}' }),
     );
     await page.goto('/tos');
-    await expect(page.getByRole('alert').filter({ hasText: MESSAGES.tosLoadFailed })).toBeVisible(AFTER_RETRIES);
+    await expect(page.getByRole('alert').filter({ hasText: MESSAGES.termsLoadFailed })).toBeVisible(AFTER_RETRIES);
     await expectAccessible(page);
     await screenshotBoth(page, 'tos-failed');
   });

@@ -108,6 +108,7 @@ if (wants('typecheck')) {
   }
 }
 if (wants('lint')) check('lint (eslint)', 'eslint', ['--max-warnings=0', '.']);
+if (wants('lint')) check('lint rules (node --test)', 'node', ['--test', 'scripts/lint/area-boundaries.test.js']);
 if (wants('format')) check('format (prettier --check)', 'prettier', ['--check', '--log-level=warn', '.']);
 if (wants('knip')) check('unused files, exports and dependencies (knip)', 'knip', ['--no-progress']);
 if (wants('licenses'))

@@ -1,7 +1,9 @@
 // @ts-check
 // The area boundaries of docs/architecture.md, for every area present and future (no list to keep up):
-// - server: a module reaches another module only through its service.ts; identity/ likewise;
-//   platform/ and db/ hold no business code, so they import no module at all;
+// - server: a module reaches another module only through its service.ts; the layers depend one way only
+//   (decision 082): modules/ may import identity/, identity/ imports no module (the audit log reaches it through
+//   the port in platform/audit.ts), platform/ and db/ import neither; production code never imports seed/
+//   (only the entry point, server.ts, loads the demo seed; tests may use its factories);
 // - web: a feature never imports another feature (shared widgets live in ui/, data in api/).
 import fs from 'node:fs';
 import path from 'node:path';
@@ -50,6 +52,11 @@ const areaBoundaries = {
       moduleSurface:
         "Import another module only through its service.ts ('{{target}}'): never its routes, queries or helpers.",
       platformBusiness: "platform/ and db/ hold no business code: they must not import a module ('{{target}}').",
+      platformIdentity: "platform/ and db/ sit below identity/: they must not import it ('{{target}}').",
+      identityModule:
+        "identity/ sits below the modules: it must not import one ('{{target}}'); take what it needs as an option from app.ts (decision 082).",
+      productionSeed:
+        "Production code must not import the demo seed ('{{target}}'): move what it needs to its module or platform/ (decision 082).",
       featureToFeature:
         "A feature must not import another feature ('{{target}}'): move shared widgets to ui/ and data to api/.",
     },
@@ -65,19 +72,30 @@ const areaBoundaries = {
     const ownFeature = areaOf(file, WEB_SRC, 'features')?.area;
     const isIdentity = file.startsWith(`${SERVER_SRC}identity/`);
     const isPlatform = file.startsWith(`${SERVER_SRC}platform/`) || file.startsWith(`${SERVER_SRC}db/`);
+    // may import seed/: the seed itself, the entry point that runs it in demo mode, and tests with their helpers
+    const maySeed =
+      file === `${SERVER_SRC}server.ts` ||
+      /\.test\.ts$/.test(file) ||
+      file.startsWith(`${SERVER_SRC}seed/`) ||
+      file.startsWith(`${SERVER_SRC}test/`);
 
     function check(node, source) {
       if (typeof source !== 'string') return;
       const target = resolveTarget(source, context.filename, cwd, aliases);
       if (!target) return;
       if (isServer) {
+        const data = { target: source };
+        if (!maySeed && target.startsWith(`${SERVER_SRC}seed/`))
+          context.report({ node, messageId: 'productionSeed', data });
+        if (isPlatform && target.startsWith(`${SERVER_SRC}identity/`)) {
+          context.report({ node, messageId: 'platformIdentity', data });
+        }
         const module = areaOf(target, SERVER_SRC, 'modules');
         if (!module) return;
-        if (isPlatform) context.report({ node, messageId: 'platformBusiness', data: { target: source } });
-        else if ((ownModule && module.area !== ownModule) || isIdentity) {
-          if (!/^service(\.ts)?$/.test(module.rest)) {
-            context.report({ node, messageId: 'moduleSurface', data: { target: source } });
-          }
+        if (isPlatform) context.report({ node, messageId: 'platformBusiness', data });
+        else if (isIdentity) context.report({ node, messageId: 'identityModule', data });
+        else if (ownModule && module.area !== ownModule && !/^service(\.ts)?$/.test(module.rest)) {
+          context.report({ node, messageId: 'moduleSurface', data });
         }
       } else if (ownFeature) {
         const feature = areaOf(target, WEB_SRC, 'features');
@@ -96,4 +114,50 @@ const areaBoundaries = {
   },
 };
 
-export default { rules: { 'area-boundaries': areaBoundaries } };
+const CONTRACT = /^@arc\/contract(\/|$)/;
+const ROUTES_FILE = /(^|\/|-)routes\.ts$/;
+
+/** @type {import('eslint').Rule.RuleModule} */
+const contractImports = {
+  meta: {
+    type: 'suggestion',
+    docs: { description: 'Contract entries keep their names: routes files use the contract namespace (decision 081)' },
+    schema: [],
+    messages: {
+      routesNamespace:
+        "A routes file imports the contract as a namespace, `import * as contract from '@arc/contract'`, and names entries `contract.{{name}}` (decision 081).",
+      namespaceName: "Name the contract's namespace `contract` (decision 081).",
+      renamed:
+        "Do not rename a contract import ('{{name}} as {{local}}'): use `import * as contract from '@arc/contract'` and `contract.{{name}}` where a local name is taken (decision 081).",
+    },
+  },
+  create(context) {
+    const file = path.relative(context.cwd, context.filename).split(path.sep).join('/');
+    const isRoutesFile =
+      (file.startsWith(`${SERVER_SRC}modules/`) || file.startsWith(`${SERVER_SRC}identity/`)) &&
+      ROUTES_FILE.test(path.posix.basename(file));
+    return {
+      ImportDeclaration(node) {
+        if (typeof node.source.value !== 'string' || !CONTRACT.test(node.source.value)) return;
+        for (const specifier of node.specifiers) {
+          if (specifier.type === 'ImportNamespaceSpecifier') {
+            if (specifier.local.name !== 'contract') context.report({ node: specifier, messageId: 'namespaceName' });
+            continue;
+          }
+          const name = specifier.type === 'ImportSpecifier' ? importedName(specifier) : 'default';
+          if (isRoutesFile && node.source.value === '@arc/contract') {
+            context.report({ node: specifier, messageId: 'routesNamespace', data: { name } });
+          } else if (specifier.type === 'ImportSpecifier' && specifier.local.name !== name) {
+            context.report({ node: specifier, messageId: 'renamed', data: { name, local: specifier.local.name } });
+          }
+        }
+      },
+    };
+  },
+};
+
+/** The name an import specifier takes from the module (`a` in `{ a as b }`, also when spelled as a string). */
+const importedName = (specifier) =>
+  specifier.imported.type === 'Identifier' ? specifier.imported.name : String(specifier.imported.value);
+
+export default { rules: { 'area-boundaries': areaBoundaries, 'contract-imports': contractImports } };

@@ -10,6 +10,7 @@ import { identityPlugin } from './identity/index.ts';
 import { loadOrCreateProviderSecrets, publicJwks } from './identity/keys.ts';
 import { accountRoutes } from './modules/account/routes.ts';
 import { auditJobs } from './modules/audit/jobs.ts';
+import { recordAudit } from './modules/audit/service.ts';
 import { casesRoutes } from './modules/cases/routes.ts';
 import { commissionsRoutes } from './modules/commissions/routes.ts';
 import { complianceRoutes } from './modules/compliance/routes.ts';
@@ -46,7 +47,7 @@ declare module 'fastify' {
      * Call (and await) after changing anything `GET /arc/user/info` shows of an agent (terms, profile, avatar):
      * drops the cached answer on every replica.
      */
-    userInfoChanged: (agentId: string) => Promise<void>;
+    currentAgentChanged: (agentId: string) => Promise<void>;
     /**
      * Call (and await) after deleting grants outside the provider (a new password ends the agent's other
      * sessions): their access tokens are refused from the next call on, on every replica (decision 043).
@@ -155,7 +156,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     cache: createSharedCache<boolean>({ name: 'grants', ttlMs: config.userCacheTtlMs, bus: invalidationBus }),
   });
   // An agent whose status is empty or inactive is refused on every call, cached the same way and dropped with
-  // user info (userInfoChanged below): its status is part of what user info shows.
+  // user info (currentAgentChanged below): its status is part of what user info shows.
   const agentStatus = createAgentStatusCheck({
     db: deps.database.db,
     cache: createSharedCache<boolean>({ name: 'agent-status', ttlMs: config.userCacheTtlMs, bus: invalidationBus }),
@@ -196,20 +197,20 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   // ── identity and business areas ────────────────────────────────────────────────────────────────
   await app.register(auditJobs);
   await app.register(telemetryJobs);
-  await app.register(identityPlugin, { onGrantEnded: grants.ended });
+  await app.register(identityPlugin, { onGrantEnded: grants.ended, recordAudit });
   await app.register(accountRoutes);
   // User info is reused for a few seconds per agent (decision 005). A change to what it shows (terms accepted,
   // a profile change) drops the agent's entry on every replica before the call answers (decision 035).
-  const userInfoCache = createSharedCache<string>({
-    name: 'user-info',
+  const currentAgentCache = createSharedCache<string>({
+    name: 'current-agent',
     ttlMs: config.userCacheTtlMs,
     bus: invalidationBus,
   });
-  app.decorate('userInfoChanged', async (agentId: string) => {
-    await Promise.all([userInfoCache.invalidate(agentId), agentStatus.changed(agentId)]);
+  app.decorate('currentAgentChanged', async (agentId: string) => {
+    await Promise.all([currentAgentCache.invalidate(agentId), agentStatus.changed(agentId)]);
   });
-  await app.register(profileRoutes, { userInfoCache });
-  await app.register(termsRoutes, { onAccepted: (agentId) => app.userInfoChanged(agentId) });
+  await app.register(profileRoutes, { currentAgentCache });
+  await app.register(termsRoutes, { onAccepted: (agentId) => app.currentAgentChanged(agentId) });
   await app.register(dashboardRoutes);
   await app.register(filesRoutes);
   await app.register(telemetryRoutes);

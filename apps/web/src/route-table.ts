@@ -1,4 +1,4 @@
-import type { UserFlag } from '@arc/contract';
+import type { AgentFlag } from '@arc/contract';
 
 /**
  * The app's routes as data: the router turns them into lazy routes, the side menu and the breadcrumb read
@@ -28,8 +28,8 @@ export interface AppRoute {
   title: string;
   /** side-menu icon; routes without one are not in the side menu */
   icon?: IconName;
-  /** a user flag that must be true for the menu item to show (and the screen to open) */
-  securityKey?: UserFlag;
+  /** an agent flag that must be true for the menu item to show (and the screen to open) */
+  securityKey?: AgentFlag;
   /**
    * The screen's module under features/ (`area/name-page`, no extension), loaded by router.tsx when the route is
    * visited. The build reads it too, to list what each route loads (build/route-preloads.ts, decision 052).
@@ -54,8 +54,8 @@ export interface RouteHandle {
   titleParam?: string;
   /** side-menu icon (top-level menu routes only) */
   icon?: IconName;
-  /** a user flag that must be true to see the menu item and open the screen */
-  securityKey?: UserFlag;
+  /** an agent flag that must be true to see the menu item and open the screen */
+  securityKey?: AgentFlag;
   /** a rule beyond a flag: the case form is for member support tier Unlimited (else only the breadcrumb) */
   access?: AccessRule;
   /** true: needs a signed-in agent (the dashboard shows a welcome instead); false: public */
@@ -109,7 +109,7 @@ export const APP_ROUTES: AppRoute[] = [
   // reached from the user menu, not the side menu
   { path: '/profile', title: 'My Profile', screen: 'profile/profile-page', section: 'contracts/contracts-page' },
   { path: '/case', title: 'Case form', access: 'member-support-unlimited', screen: 'cases/case-form-page' },
-  { path: '/tos', title: 'Terms of Service', screen: 'terms/tos-page' },
+  { path: '/tos', title: 'Terms of Service', screen: 'terms/terms-page' },
   { path: '/policies', title: 'Policies', screen: 'content/policies-page' },
 ];
 

@@ -88,7 +88,7 @@ export const routes: RouteObject[] = [
       publicRoute('/register/:token', { title: 'Create password' }, createPassword),
       publicRoute('/forgotpass/:token', { title: 'Reset password' }, createPassword),
       publicRoute('/verify-email/:token', { title: 'Confirm e-mail address' }, screen('profile/confirm-email-page')),
-      publicRoute(paths.tosGate, { title: 'Terms of Service', isWide: true }, screen('terms/tos-gate-page')),
+      publicRoute(paths.termsGate, { title: 'Terms of Service', isWide: true }, screen('terms/terms-gate-page')),
       publicRoute('*', { title: 'Page not found' }, screen('content/not-found-page')),
     ],
   },

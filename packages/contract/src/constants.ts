@@ -15,8 +15,8 @@ export const paths = {
   forgotPassword: (token: string) => `/forgotpass/${encodeURIComponent(token)}`,
   /** the link e-mailed to a new address: the change applies when it is opened */
   confirmEmail: (token: string) => `/verify-email/${encodeURIComponent(token)}`,
-  tosGate: '/tosgate',
-  tos: '/tos',
+  termsGate: '/tosgate',
+  terms: '/tos',
   policies: '/policies',
   profile: '/profile',
   caseForm: '/case',

@@ -4,7 +4,8 @@ import { TermsSchema } from './terms.ts';
 
 export const MEMBER_SUPPORT_UNLIMITED = 'Unlimited';
 
-export const UserSchema = z.object({
+/** The signed-in agent, as GET /arc/user/info answers it (the spec's "user" entity: its fields keep the spec's names). */
+export const AgentSchema = z.object({
   id: z.string(),
   ActID: z.string().nullable(),
   actData: z.object({ FULLNAME: z.string() }),
@@ -29,18 +30,18 @@ export const UserSchema = z.object({
   activeAnalytics: z.boolean(),
   isTestUser: z.boolean(),
 });
-export type User = z.infer<typeof UserSchema>;
+export type Agent = z.infer<typeof AgentSchema>;
 
-/** Flags of the user that a menu item may name as its security key. */
-export type UserFlag = {
-  [K in keyof User]: User[K] extends boolean ? K : never;
-}[keyof User];
+/** Flags of the agent that a menu item may name as its security key. */
+export type AgentFlag = {
+  [K in keyof Agent]: Agent[K] extends boolean ? K : never;
+}[keyof Agent];
 
-export const getUserInfo = defineRoute({
+export const getCurrentAgent = defineRoute({
   method: 'GET',
   path: '/arc/user/info',
   summary: 'The signed-in agent',
   tags: ['profile'],
   auth: 'agent',
-  responses: { 200: z.object({ agent: UserSchema }), 401: ErrorResponseSchema, 404: ErrorResponseSchema },
+  responses: { 200: z.object({ agent: AgentSchema }), 401: ErrorResponseSchema, 404: ErrorResponseSchema },
 });

@@ -2,9 +2,9 @@ import http from 'node:http';
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { supplyOrderLog, supplyOrderRequests, supplyOrders, supplyProducts } from '../db/schema/index.ts';
+import { ensureProductTypes } from '../modules/supplies/product-types.ts';
 import { IDEMPOTENCY_KEY_TTL_MS, purgeExpiredOrderRequests } from '../modules/supplies/service.ts';
 import { insertAgent } from '../seed/factories.ts';
-import { ensureProductTypes } from '../seed/supplies.ts';
 import { createTestApp, fixedClock, type TestApp } from '../test/app.ts';
 import { bearer, mintAccessToken } from '../test/tokens.ts';
 

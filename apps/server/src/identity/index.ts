@@ -4,6 +4,7 @@ import middie from '@fastify/middie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Provider } from 'oidc-provider';
+import type { RecordAudit } from '../platform/audit.ts';
 import { startPeriodicJob } from '../platform/periodic-job.ts';
 import { interactionRoutes } from './interaction-routes.ts';
 import { LOGOUT_SCRIPT, LOGOUT_SCRIPT_PATH } from './pages.ts';
@@ -15,6 +16,8 @@ const PROVIDER_WARM_UP_MS = 250;
 export interface IdentityOptions {
   /** a grant was deleted: its access tokens must be refused from now on (grants.ts) */
   onGrantEnded?: (grantId: string) => Promise<void>;
+  /** records the sign-in outcomes: the audit module's recorder, handed down so identity imports no module */
+  recordAudit: RecordAudit;
 }
 
 /**
@@ -83,9 +86,9 @@ async function identity(app: FastifyInstance, options: IdentityOptions): Promise
     oidc.all(OIDC_PATH, { schema: { hide: true } }, unreachable);
     oidc.all(`${OIDC_PATH}/*`, { schema: { hide: true } }, unreachable);
   });
-  await app.register(interactionRoutes, { getProvider });
+  await app.register(interactionRoutes, { getProvider, recordAudit: options.recordAudit });
 
-  app.get(LOGOUT_SCRIPT_PATH, { schema: { hide: true } }, async (_request, reply) =>
+  app.get(LOGOUT_SCRIPT_PATH, { schema: { hide: true }, config: { auth: 'none' } }, async (_request, reply) =>
     reply.type('text/javascript; charset=utf-8').header('cache-control', 'public, max-age=3600').send(LOGOUT_SCRIPT),
   );
 

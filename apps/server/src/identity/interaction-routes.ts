@@ -1,7 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { abortInteraction, getInteractionDetails, MESSAGES, submitLogin } from '@arc/contract';
+import * as contract from '@arc/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Interaction, Provider } from 'oidc-provider';
+import type { RecordAudit } from '../platform/audit.ts';
 import { AppError } from '../platform/errors.ts';
 import { addRoute } from '../platform/routes.ts';
 import { verifyPasswordSignIn } from './password-sign-in.ts';
@@ -9,15 +10,17 @@ import { verifyPasswordSignIn } from './password-sign-in.ts';
 export interface InteractionRoutesOptions {
   /** the provider, loaded on first use (./index.ts) */
   getProvider: () => Promise<Provider>;
+  /** the audit log's recorder (platform/audit.ts) */
+  recordAudit: RecordAudit;
 }
 
-const expired = () => new AppError('GONE', MESSAGES.sessionExpired);
+const expired = () => new AppError('GONE', contract.MESSAGES.sessionExpired);
 
 /**
  * The sign-in form's JSON calls. They sit below the provider's interaction path, where its cookie
  * (scoped to /interaction/<uid>) is sent; the web app renders the form itself.
  */
-export async function interactionRoutes(app: FastifyInstance, { getProvider }: InteractionRoutesOptions) {
+export async function interactionRoutes(app: FastifyInstance, { getProvider, recordAudit }: InteractionRoutesOptions) {
   app.addHook('onSend', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
   });
@@ -41,7 +44,7 @@ export async function interactionRoutes(app: FastifyInstance, { getProvider }: I
     return { provider, interaction };
   }
 
-  addRoute(app, getInteractionDetails, async (request, reply) => {
+  addRoute(app, contract.getInteractionDetails, async (request, reply) => {
     const { provider, interaction } = await loadInteraction(request.raw, reply.raw, request.params.uid);
     const clientId = interaction.params.client_id;
     const client = typeof clientId === 'string' ? await provider.Client.find(clientId) : undefined;
@@ -54,7 +57,7 @@ export async function interactionRoutes(app: FastifyInstance, { getProvider }: I
 
   addRoute(
     app,
-    submitLogin,
+    contract.submitLogin,
     async (request, reply) => {
       const { provider, interaction } = await loadInteraction(request.raw, reply.raw, request.params.uid);
       if (interaction.prompt.name !== 'login') {
@@ -63,7 +66,7 @@ export async function interactionRoutes(app: FastifyInstance, { getProvider }: I
       let accountId: string;
       try {
         accountId = await verifyPasswordSignIn(
-          { db: app.db, clock: app.deps.clock },
+          { db: app.db, clock: app.deps.clock, recordAudit },
           { ...request.body, ip: request.ip },
         );
       } catch (err) {
@@ -84,7 +87,7 @@ export async function interactionRoutes(app: FastifyInstance, { getProvider }: I
 
   addRoute(
     app,
-    abortInteraction,
+    contract.abortInteraction,
     async (request, reply) => {
       const { provider } = await loadInteraction(request.raw, reply.raw, request.params.uid);
       const redirectTo = await provider.interactionResult(

@@ -1,14 +1,9 @@
 import { importJWK, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccessTokenVerifier } from '../platform/auth.ts';
+import type { JsonWebKeyWithKid } from '../platform/deps.ts';
 import { createTestApp, type TestApp } from '../test/app.ts';
-import {
-  loadOrCreateProviderSecrets,
-  publicJwks,
-  retireOldProviderKeys,
-  rotateProviderKeys,
-  type JsonWebKeyWithKid,
-} from './keys.ts';
+import { loadOrCreateProviderSecrets, publicJwks, retireOldProviderKeys, rotateProviderKeys } from './keys.ts';
 
 let t: TestApp;
 beforeAll(async () => {

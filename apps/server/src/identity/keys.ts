@@ -2,19 +2,7 @@ import { generateKeyPairSync, randomBytes, randomUUID, type JsonWebKey } from 'n
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { appSecrets } from '../db/schema/index.ts';
-
-export interface ProviderSecrets {
-  /** private signing keys, newest first (RS256) */
-  jwks: { keys: JsonWebKeyWithKid[] };
-  /** cookie signing keys, newest first */
-  cookieKeys: string[];
-}
-
-export interface JsonWebKeyWithKid extends JsonWebKey {
-  kid: string;
-  alg: string;
-  use: string;
-}
+import type { JsonWebKeyWithKid, ProviderSecrets } from '../platform/deps.ts';
 
 const NAME = 'oidc-provider';
 

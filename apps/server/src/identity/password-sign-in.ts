@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { MESSAGES } from '@arc/contract';
 import type { Db } from '../db/client.ts';
-import { recordAudit } from '../modules/audit/service.ts';
+import type { RecordAudit } from '../platform/audit.ts';
 import type { Clock } from '../platform/clock.ts';
 import { AppError } from '../platform/errors.ts';
 import { hashPassword, verifyPassword } from '../platform/passwords.ts';
@@ -11,6 +11,8 @@ import { claimAttempt, clearFailures, lockedUntil, throttleKey } from './throttl
 export interface PasswordSignInDeps {
   db: Db;
   clock: Clock;
+  /** the audit log's recorder (platform/audit.ts), handed down by app.ts */
+  recordAudit: RecordAudit;
 }
 
 export interface SignInAttempt {
@@ -35,7 +37,7 @@ const locked = () => new AppError('LOCKED', MESSAGES.accountLocked);
  * name is refused before the password is looked at.
  */
 export async function verifyPasswordSignIn(
-  { db, clock }: PasswordSignInDeps,
+  { db, clock, recordAudit }: PasswordSignInDeps,
   credentials: SignInAttempt,
 ): Promise<string> {
   const found = await findAgentByLogin(db, credentials.username);

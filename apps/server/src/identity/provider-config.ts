@@ -3,9 +3,9 @@ import { errors, type Configuration, type Grant, type KoaContextWithOIDC } from 
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { GRANT_ID_CLAIM } from '../platform/auth.ts';
+import type { ProviderSecrets } from '../platform/deps.ts';
 import { findAccount } from './account.ts';
 import { createAdapterFactory, type AdapterOptions } from './adapter.ts';
-import type { ProviderSecrets } from './keys.ts';
 import { createProviderPages } from './pages.ts';
 
 const MINUTE = 60;

@@ -79,7 +79,7 @@ describe('GET /arc/docs/json', () => {
     }>();
     const securityOf = (method: string, path: string) =>
       document.paths[path.replace(/:([A-Za-z0-9_]+)/g, '{$1}')]?.[method.toLowerCase()]?.security;
-    expect(securityOf('GET', contract.getUserInfo.path)).toEqual([{ bearerAuth: [] }]);
+    expect(securityOf('GET', contract.getCurrentAgent.path)).toEqual([{ bearerAuth: [] }]);
     expect(securityOf('PATCH', contract.updateEnrollmentStatus.path)).toEqual([{ integrationKey: [] }]);
     expect(securityOf('GET', contract.getCounties.path)).toBeUndefined();
   });

@@ -10,7 +10,6 @@ import type {
   RouteOptions,
 } from 'fastify';
 import fp from 'fastify-plugin';
-import { LOGOUT_SCRIPT_PATH } from '../identity/pages.ts';
 import { bearerToken } from './auth.ts';
 import { AppError } from './errors.ts';
 
@@ -40,9 +39,10 @@ type Check = onRequestHookHandler | onRequestAsyncHookHandler;
 /**
  * Routes that code outside the contract registers without a declaration, named by the pattern they are registered
  * under (never matched against a request's URL): all public. The embedded identity provider checks its own
- * credentials (client secrets, PKCE, the interaction cookie); the logout script is a static file.
+ * credentials (client secrets, PKCE, the interaction cookie). (identity/ declares its own other routes, such as
+ * the logout script's `config.auth`: platform/ imports nothing from identity/.)
  */
-const PUBLIC_ROUTES: ReadonlySet<string> = new Set([OIDC_PATH, `${OIDC_PATH}/*`, LOGOUT_SCRIPT_PATH]);
+const PUBLIC_ROUTES: ReadonlySet<string> = new Set([OIDC_PATH, `${OIDC_PATH}/*`]);
 
 const kContextAuth = Symbol('arc.routeAccess.contextAuth');
 

@@ -1,8 +1,8 @@
 import { gzipSync } from 'node:zlib';
 import type { commissionStatements, files } from '../db/schema/index.ts';
+import type { Random } from '../platform/random.ts';
 import type { Storage } from '../platform/storage.ts';
 import { storeFile } from './factories.ts';
-import type { Random } from './random.ts';
 
 const CARRIERS = ['Humana', 'Aetna', 'UnitedHealthcare', 'Wellcare', 'Cigna Healthcare', 'Anthem', 'Devoted Health'];
 const PRODUCTS = ['Medicare Advantage', 'Part D', 'Medicare Supplement', 'Dental', 'Final Expense'];

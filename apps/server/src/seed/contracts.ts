@@ -3,9 +3,9 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { certifications, contracts } from '../db/schema/index.ts';
 import { CARRIER_BRANDS } from '../modules/dashboard/logos.ts';
+import { seededRandom, type Random } from '../platform/random.ts';
 import { DEMO_AGENT_ID, DEMO2_AGENT_ID } from './demo-agents.ts';
 import { CONTRACT_FIRST_NAMES, CONTRACT_LAST_NAMES } from './names.ts';
-import { seededRandom, type Random } from './random.ts';
 
 export type NewContract = typeof contracts.$inferInsert;
 export type NewCertification = typeof certifications.$inferInsert;

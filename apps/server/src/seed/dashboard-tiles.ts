@@ -1,10 +1,10 @@
 import { dashboardFileLabel, type DashboardFile } from '@arc/contract';
 import type { files } from '../db/schema/index.ts';
 import { CARRIER_BRANDS, logoUrl } from '../modules/dashboard/logos.ts';
+import type { Random } from '../platform/random.ts';
 import type { Storage } from '../platform/storage.ts';
 import { storeFile, type NewDashboardFile } from './factories.ts';
 import { benefitOverviewPdf, type BenefitOverviewOptions } from './pdf.ts';
-import type { Random } from './random.ts';
 
 interface TilePlan {
   /** a key of CARRIER_BRANDS */

@@ -1,6 +1,6 @@
+import type { Random } from '../platform/random.ts';
 import { makeAgent, type NewAgent } from './factories.ts';
 import { ROSTER_FIRST_NAMES, ROSTER_LAST_NAMES } from './names.ts';
-import type { Random } from './random.ts';
 
 export const DEMO_PASSWORD = 'Demo-Agent-2026!';
 export const DEMO_NPN = '17000001';

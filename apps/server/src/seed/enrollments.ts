@@ -1,7 +1,7 @@
 import type { Db } from '../db/client.ts';
 import { enrollments } from '../db/schema/index.ts';
+import { seededRandom, type Random } from '../platform/random.ts';
 import { randomId } from '../platform/tokens.ts';
-import { seededRandom, type Random } from './random.ts';
 
 export type EnrollmentRow = typeof enrollments.$inferSelect;
 export type NewEnrollment = typeof enrollments.$inferInsert;

@@ -11,10 +11,10 @@ import {
 } from '../db/schema/index.ts';
 import { logoUrl } from '../modules/dashboard/logos.ts';
 import { hashPassword } from '../platform/passwords.ts';
+import { seededRandom, type Random } from '../platform/random.ts';
 import type { Storage } from '../platform/storage.ts';
 import { randomId } from '../platform/tokens.ts';
 import { AGENT_FIRST_NAMES, AGENT_LAST_NAMES } from './names.ts';
-import { seededRandom, type Random } from './random.ts';
 
 export type AgentRow = typeof agents.$inferSelect;
 export type NewAgent = typeof agents.$inferInsert;

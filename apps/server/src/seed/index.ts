@@ -17,6 +17,7 @@ import {
 } from '../db/schema/index.ts';
 import type { Clock } from '../platform/clock.ts';
 import { hashPassword } from '../platform/passwords.ts';
+import { seededRandom } from '../platform/random.ts';
 import type { Storage } from '../platform/storage.ts';
 import { demoCommissionStatements } from './commission-statements.ts';
 import { demoComplianceGuides } from './compliance-guides.ts';
@@ -29,7 +30,6 @@ import { makeTerms } from './factories.ts';
 import { demoFinalExpenseFiles } from './final-expense-files.ts';
 import { seedPageVideos } from './page-videos.ts';
 import { seedDemoProspects } from './prospects.ts';
-import { seededRandom } from './random.ts';
 import { NOT_READY_CARRIER, seedSuppliesDemo } from './supplies.ts';
 import { demoTermsHtml } from './terms-text.ts';
 import { demoTrainingVideos } from './training-videos.ts';

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { generateProspects } from '../modules/prospects/generator.ts';
+import { PROSPECT_LAST_NAMES } from '../modules/prospects/names.ts';
 import { buildPlacesIndex } from '../modules/prospects/places-index.ts';
+import { seededRandom } from '../platform/random.ts';
 import { demoContracts } from './contracts.ts';
 import { demoRoster } from './demo-agents.ts';
-import { CONTRACT_LAST_NAMES, PROSPECT_LAST_NAMES } from './names.ts';
-import { seededRandom } from './random.ts';
+import { CONTRACT_LAST_NAMES } from './names.ts';
 
 // The demo data picks from the lists in names.ts with seeded random sources: these pins say the lists (their
 // content and order) did not change under the screens and e2e searches that look for the demo's people.

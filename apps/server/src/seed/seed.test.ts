@@ -15,6 +15,7 @@ import {
 import { PAGE_VIDEOS_CATEGORY } from '../modules/training/service.ts';
 import { SERVER_ROOT } from '../paths.ts';
 import { verifyPassword } from '../platform/passwords.ts';
+import { seededRandom } from '../platform/random.ts';
 import { createTestApp, fixedClock, type TestApp } from '../test/app.ts';
 import { bearer, mintAccessToken } from '../test/tokens.ts';
 import { DEMO_AGENT_ID, DEMO2_AGENT_ID, demoRoster, NEWCOMER_NPN } from './demo-agents.ts';
@@ -22,7 +23,6 @@ import { DEMO_PASSWORD, seedDemoData } from './index.ts';
 import { PAGE_VIDEOS } from './page-video-catalogue.ts';
 import { pageClipAsset } from './page-videos.ts';
 import { benefitOverviewPdf } from './pdf.ts';
-import { seededRandom } from './random.ts';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,30 +1,10 @@
 import { MEDICARE_ADVANTAGE, PRESCRIPTION_DRUG_PLAN, STATES } from '@arc/contract';
 import { count, eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import {
-  agentReadyToSell,
-  counties,
-  supplyOrderLog,
-  supplyOrders,
-  supplyProducts,
-  supplyProductTypes,
-} from '../db/schema/index.ts';
+import { agentReadyToSell, counties, supplyOrderLog, supplyOrders, supplyProducts } from '../db/schema/index.ts';
 import { importMaLandscape, LANDSCAPE_COLUMNS, type LandscapeImportReport } from '../modules/supplies/landscape.ts';
-import { seededRandom, type Random } from './random.ts';
-
-/** Product types in the picker's order; MA and PDP kits need Ready to Sell. */
-const PRODUCT_TYPES: (typeof supplyProductTypes.$inferInsert)[] = [
-  { name: MEDICARE_ADVANTAGE, sortOrder: 1, requiresReadyToSell: true, isByCounty: true },
-  { name: 'Medicare Supplement', sortOrder: 2 },
-  { name: PRESCRIPTION_DRUG_PLAN, sortOrder: 3, requiresReadyToSell: true },
-  { name: 'Dental Vision Hearing', sortOrder: 4 },
-  { name: 'Hospital Indemnity', sortOrder: 5 },
-  { name: 'Final Expense', sortOrder: 6 },
-];
-
-export async function ensureProductTypes(db: Db): Promise<void> {
-  await db.insert(supplyProductTypes).values(PRODUCT_TYPES).onConflictDoNothing();
-}
+import { ensureProductTypes } from '../modules/supplies/product-types.ts';
+import { seededRandom, type Random } from '../platform/random.ts';
 
 /** MA carriers of the demo landscape. The demo agent is Ready to Sell with all but NOT_READY_CARRIER. */
 const MA_CARRIERS = [

@@ -1,4 +1,4 @@
-import { getCounties, getUserInfo } from '@arc/contract';
+import { getCounties, getCurrentAgent } from '@arc/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { configureApiClient } from './client-hooks.ts';
 import { apiFetch } from './client.ts';
@@ -20,7 +20,7 @@ describe('apiFetch', () => {
       const init = fetchMock.mock.calls.at(-1)?.[1];
       return (init?.headers as Record<string, string> | undefined)?.authorization;
     };
-    expect(await authorizationOf(apiFetch(getUserInfo))).toBe('Bearer session-token');
+    expect(await authorizationOf(apiFetch(getCurrentAgent))).toBe('Bearer session-token');
     expect(await authorizationOf(apiFetch(getCounties, { params: { state: 'WI' } }))).toBeUndefined();
   });
 });

@@ -26,7 +26,7 @@ export function useUpdateAvatar<T>(prepare: (input: T) => Promise<Blob>) {
       return apiFetch(updateAvatar, { formData: form });
     },
     onSuccess: ({ avatar }) => {
-      const { queryKey } = profileQueries.userInfo();
+      const { queryKey } = profileQueries.currentAgent();
       client.setQueryData(queryKey, (agent) => (agent ? { ...agent, avatar } : agent));
       void client.invalidateQueries({ queryKey });
     },
@@ -47,7 +47,7 @@ export function useUpdateEmail() {
   return useSubmit({
     mutationFn: ({ email, password }: { email: string; password: string }) =>
       apiFetch(updateUserInfo, { body: { agent: { email }, password } }),
-    onSuccess: () => void client.invalidateQueries({ queryKey: profileQueries.userInfo().queryKey }),
+    onSuccess: () => void client.invalidateQueries({ queryKey: profileQueries.currentAgent().queryKey }),
   });
 }
 
@@ -56,6 +56,6 @@ export function useConfirmEmailChange(token: string) {
   const client = useQueryClient();
   return useSubmit({
     mutationFn: () => apiFetch(confirmEmailChange, { token }),
-    onSuccess: () => void client.invalidateQueries({ queryKey: profileQueries.userInfo().queryKey }),
+    onSuccess: () => void client.invalidateQueries({ queryKey: profileQueries.currentAgent().queryKey }),
   });
 }

@@ -1,13 +1,13 @@
-import { getUserInfo } from '@arc/contract';
+import { getCurrentAgent } from '@arc/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { apiFetch } from './client.ts';
 import { queryClient } from './query-client.ts';
 
 export const profileQueries = {
-  userInfo: () =>
+  currentAgent: () =>
     queryOptions({
-      queryKey: ['profile', 'user-info'],
-      queryFn: async ({ signal }) => (await apiFetch(getUserInfo, { signal })).agent,
+      queryKey: ['profile', 'current-agent'],
+      queryFn: async ({ signal }) => (await apiFetch(getCurrentAgent, { signal })).agent,
       staleTime: 60_000,
     }),
 };
@@ -17,7 +17,7 @@ export const profileQueries = {
  * cached agent loses its stamp at once, so the guard sends them to the terms gate, and is fetched again.
  */
 export function markTermsRequired(): void {
-  const key = profileQueries.userInfo().queryKey;
+  const key = profileQueries.currentAgent().queryKey;
   queryClient.setQueryData(key, (agent) => (agent?.tos ? { ...agent, tos: { ...agent.tos, stamp: null } } : agent));
   void queryClient.invalidateQueries({ queryKey: key });
 }

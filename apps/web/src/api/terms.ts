@@ -19,7 +19,7 @@ export function useAcceptTerms() {
   return useSubmit({
     mutationFn: (tosid: number) => apiFetch(acceptTerms, { body: { tosid } }),
     onSuccess: ({ tos }) => {
-      const { queryKey } = profileQueries.userInfo();
+      const { queryKey } = profileQueries.currentAgent();
       client.setQueryData(queryKey, (agent) => (agent ? { ...agent, tos } : agent));
       void client.invalidateQueries({ queryKey });
     },

@@ -1,5 +1,5 @@
-import { MEMBER_SUPPORT_UNLIMITED, type User } from '@arc/contract';
+import { MEMBER_SUPPORT_UNLIMITED, type Agent } from '@arc/contract';
 
 /** The Case Form menu item and the case screen are for member support tier Unlimited only. */
-export const canFileCases = (user: Pick<User, 'memberSupportTier'> | undefined): boolean =>
-  user?.memberSupportTier === MEMBER_SUPPORT_UNLIMITED;
+export const canFileCases = (agent: Pick<Agent, 'memberSupportTier'> | undefined): boolean =>
+  agent?.memberSupportTier === MEMBER_SUPPORT_UNLIMITED;

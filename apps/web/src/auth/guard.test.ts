@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { makeUser } from '../test/factories.ts';
+import { makeAgent } from '../test/factories.ts';
+import { decideAgent } from './agent-guard.ts';
 import { decideSession } from './guard.ts';
-import { decideUser } from './user-guard.ts';
 
 const agentPage = { auth: true, title: 'Contact' };
 
@@ -33,31 +33,31 @@ describe('decideSession', () => {
   });
 });
 
-describe('decideUser', () => {
-  it('waits for the user, and reports a failed load', () => {
-    expect(decideUser({ handle: agentPage, user: undefined }).kind).toBe('loading');
-    expect(decideUser({ handle: agentPage, user: undefined, isError: true }).kind).toBe('error');
+describe('decideAgent', () => {
+  it('waits for the agent, and reports a failed load', () => {
+    expect(decideAgent({ handle: agentPage, agent: undefined }).kind).toBe('loading');
+    expect(decideAgent({ handle: agentPage, agent: undefined, isError: true }).kind).toBe('error');
   });
 
-  it('signs out a user with no status', () => {
-    expect(decideUser({ handle: agentPage, user: makeUser({ status: null }) }).kind).toBe('sign-out');
-    expect(decideUser({ handle: agentPage, user: makeUser({ status: '' }) }).kind).toBe('sign-out');
+  it('signs out an agent with no status', () => {
+    expect(decideAgent({ handle: agentPage, agent: makeAgent({ status: null }) }).kind).toBe('sign-out');
+    expect(decideAgent({ handle: agentPage, agent: makeAgent({ status: '' }) }).kind).toBe('sign-out');
   });
 
-  it('sends a user whose terms stamp is empty to the terms gate', () => {
-    const user = makeUser({ tos: { document: '<p>T</p>', id: 2, stamp: null } });
-    expect(decideUser({ handle: agentPage, user })).toEqual({ kind: 'terms-gate', to: '/tosgate' });
+  it('sends an agent whose terms stamp is empty to the terms gate', () => {
+    const agent = makeAgent({ tos: { document: '<p>T</p>', id: 2, stamp: null } });
+    expect(decideAgent({ handle: agentPage, agent })).toEqual({ kind: 'terms-gate', to: '/tosgate' });
   });
 
   it('keeps a screen closed when its security key is not true', () => {
     const handle = { auth: true, securityKey: 'hasSunfireContracts' as const };
-    expect(decideUser({ handle, user: makeUser({ hasSunfireContracts: false }) }).kind).toBe('not-available');
-    expect(decideUser({ handle, user: makeUser({ hasSunfireContracts: true }) }).kind).toBe('allow');
+    expect(decideAgent({ handle, agent: makeAgent({ hasSunfireContracts: false }) }).kind).toBe('not-available');
+    expect(decideAgent({ handle, agent: makeAgent({ hasSunfireContracts: true }) }).kind).toBe('allow');
   });
 
   it('shows only the breadcrumb on the case form for a member support tier other than Unlimited', () => {
     const handle = { auth: true, access: 'member-support-unlimited' as const };
-    expect(decideUser({ handle, user: makeUser({ memberSupportTier: 'Standard' }) }).kind).toBe('breadcrumb-only');
-    expect(decideUser({ handle, user: makeUser({ memberSupportTier: 'Unlimited' }) }).kind).toBe('allow');
+    expect(decideAgent({ handle, agent: makeAgent({ memberSupportTier: 'Standard' }) }).kind).toBe('breadcrumb-only');
+    expect(decideAgent({ handle, agent: makeAgent({ memberSupportTier: 'Unlimited' }) }).kind).toBe('allow');
   });
 });

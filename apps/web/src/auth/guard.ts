@@ -4,8 +4,8 @@ import type { SessionStatus } from './session.ts';
 
 /**
  * The navigation guard as pure functions, run on every route (docs/architecture.md, Web app): first on the session
- * (here: no user and no contract schemas needed, so signed-out pages stay small), then — once signed in —
- * on the agent from GET /arc/user/info (./user-guard.ts, loaded with the signed-in shell).
+ * (here: no agent and no contract schemas needed, so signed-out pages stay small), then — once signed in —
+ * on the agent from GET /arc/user/info (./agent-guard.ts, loaded with the signed-in shell).
  */
 export type SessionDecision =
   /** the route's screen in the login layout (public pages; the dashboard's welcome while signed out) */

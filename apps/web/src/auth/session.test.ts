@@ -64,8 +64,8 @@ describe('restartSignIn (a 401 on an agent call)', () => {
       'fetch',
       vi.fn(async () => Response.json({ code: 'UNAUTHORIZED', message: 'Token expired' }, { status: 401 })),
     );
-    const { getUserInfo } = await import('@arc/contract');
-    await expect(apiFetch(getUserInfo, {})).rejects.toMatchObject({ status: 401 });
+    const { getCurrentAgent } = await import('@arc/contract');
+    await expect(apiFetch(getCurrentAgent, {})).rejects.toMatchObject({ status: 401 });
     expect(getSession().status).toBe('signedOut');
     await vi.waitFor(() => expect(oidc.startSignIn).toHaveBeenCalledTimes(1));
   });
@@ -100,8 +100,8 @@ describe('restoreSession (a page load with a stored session)', () => {
     );
     store(3600, 'expired-access');
     await restoreSession();
-    const { getUserInfo } = await import('@arc/contract');
-    await expect(apiFetch(getUserInfo, {})).rejects.toMatchObject({ status: 401 });
+    const { getCurrentAgent } = await import('@arc/contract');
+    await expect(apiFetch(getCurrentAgent, {})).rejects.toMatchObject({ status: 401 });
     expect(getSession().status).toBe('signedOut');
   });
 

@@ -1,4 +1,4 @@
-import type { User } from '@arc/contract';
+import type { Agent } from '@arc/contract';
 import { ActionIcon, AppShell, Burger, Group } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand } from '@tabler/icons-react';
@@ -22,13 +22,13 @@ const NAVBAR_ID = 'main-menu';
  * the breadcrumb above each screen, and the footer.
  */
 export interface DefaultLayoutProps {
-  user: User | undefined;
+  agent: Agent | undefined;
   /** the agent could not be loaded: the header offers Log Out instead of a spinner */
-  isUserFailed?: boolean;
+  isAgentFailed?: boolean;
   children: ReactNode;
 }
 
-export function DefaultLayout({ user, isUserFailed = false, children }: DefaultLayoutProps) {
+export function DefaultLayout({ agent, isAgentFailed = false, children }: DefaultLayoutProps) {
   const [isMobileOpen, mobile] = useDisclosure(false);
   const navbarRef = useRef<HTMLDivElement>(null);
   const burgerRef = useRef<HTMLButtonElement>(null);
@@ -107,13 +107,13 @@ export function DefaultLayout({ user, isUserFailed = false, children }: DefaultL
           </Group>
           <Group gap="xs" wrap="nowrap">
             <CartMenu />
-            <UserMenu user={user} isFailed={isUserFailed} />
+            <UserMenu agent={agent} isFailed={isAgentFailed} />
           </Group>
         </Group>
       </AppShell.Header>
       <AppShell.Navbar ref={navbarRef} id={NAVBAR_ID} className={classes.navbar} inert={isMobile && !isMobileOpen}>
         {isMenuBuilt ? (
-          <SideMenu user={user} isCollapsed={isNarrow} onNavigate={mobile.close} />
+          <SideMenu agent={agent} isCollapsed={isNarrow} onNavigate={mobile.close} />
         ) : (
           <nav aria-label="Main menu" />
         )}

@@ -9,7 +9,7 @@ export function Footer() {
       <Text size="sm" c="dimmed">
         © {new Date().getFullYear()} {PROVIDER_NAME}
       </Text>
-      <Anchor component={Link} to={paths.tos} size="sm">
+      <Anchor component={Link} to={paths.terms} size="sm">
         Terms of Service
       </Anchor>
     </Group>

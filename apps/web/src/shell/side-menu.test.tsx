@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { makeUser } from '../test/factories.ts';
+import { makeAgent } from '../test/factories.ts';
 import { renderWithProviders } from '../test/render.tsx';
 import { SideMenu } from './side-menu.tsx';
 
@@ -9,7 +9,7 @@ const menu = () => screen.getByRole('navigation', { name: 'Main menu' });
 
 describe('side menu', () => {
   it('lists the top-level routes with an icon, in route-table order', () => {
-    renderWithProviders(<SideMenu user={makeUser()} />);
+    renderWithProviders(<SideMenu agent={makeAgent()} />);
     const links = within(menu())
       .getAllByRole('link')
       .map((link) => link.textContent);
@@ -21,19 +21,21 @@ describe('side menu', () => {
 
   // the security-key rule itself is tested in menu.test.ts on routes of its own
   it('shows MyHealthPlan and SunFire to an agent without contracts there (their pages list the carriers)', () => {
-    renderWithProviders(<SideMenu user={makeUser({ hasSunfireContracts: false, hasMyHealthPlanContracts: false })} />);
+    renderWithProviders(
+      <SideMenu agent={makeAgent({ hasSunfireContracts: false, hasMyHealthPlanContracts: false })} />,
+    );
     expect(within(menu()).getByRole('link', { name: 'SunFire' })).toBeInTheDocument();
     expect(within(menu()).getByRole('link', { name: 'MyHealthPlan' })).toBeInTheDocument();
   });
 
   it('lists the platform pages before the user is known', () => {
-    renderWithProviders(<SideMenu user={undefined} />);
+    renderWithProviders(<SideMenu agent={undefined} />);
     expect(within(menu()).getByRole('link', { name: 'SunFire' })).toBeInTheDocument();
     expect(within(menu()).getByRole('link', { name: 'MyHealthPlan' })).toBeInTheDocument();
   });
 
   it('Training & Certifications opens its children and the two external links in a new tab', async () => {
-    renderWithProviders(<SideMenu user={makeUser()} />);
+    renderWithProviders(<SideMenu agent={makeAgent()} />);
     const group = within(menu()).getByRole('button', { name: 'Training & Certifications' });
     expect(group).toHaveAttribute('aria-expanded', 'false');
     await userEvent.click(group);
@@ -56,7 +58,7 @@ describe('side menu', () => {
   });
 
   it('collapsed: icons only, each still named', () => {
-    renderWithProviders(<SideMenu user={makeUser()} isCollapsed />);
+    renderWithProviders(<SideMenu agent={makeAgent()} isCollapsed />);
     expect(within(menu()).getByRole('link', { name: 'Contact' })).toBeInTheDocument();
     expect(within(menu()).getByRole('button', { name: 'Training & Certifications' })).toBeInTheDocument();
   });

@@ -1,4 +1,4 @@
-import type { User } from '@arc/contract';
+import type { Agent } from '@arc/contract';
 import { NavLink, Stack } from '@mantine/core';
 import { IconExternalLink } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
@@ -10,7 +10,7 @@ import { CollapsedGroupButton, CollapsedLink, hasSubMenu, isOn, type ItemProps }
 import classes from './side-menu.module.css';
 
 export interface SideMenuProps {
-  user: User | undefined;
+  agent: Agent | undefined;
   /** collapsed on desktop: icons only, a group opens its sub-menu beside it */
   isCollapsed?: boolean;
   onNavigate?: () => void;
@@ -25,9 +25,9 @@ const collapsed = deferredPart(() => import('./side-menu-collapsed.tsx').then((m
 export const preloadCollapsedMenu = collapsed.preload;
 
 /** Built from the route table: icons, children as sub-menus, security keys, a group's external links. */
-export function SideMenu({ user, isCollapsed = false, onNavigate }: SideMenuProps) {
+export function SideMenu({ agent, isCollapsed = false, onNavigate }: SideMenuProps) {
   const { pathname } = useLocation();
-  const items = menuItems(user);
+  const items = menuItems(agent);
   const CollapsedItem = collapsed.useLoaded() ?? CollapsedStandIn;
   return (
     // the browser's own scrolling: Mantine's ScrollArea would bring the positioning library with it (decision 058)

@@ -2,9 +2,9 @@ import { Alert, Button, Center, Group, Loader, Paper, Stack, Text, ThemeIcon, Ti
 import { IconLock } from '@tabler/icons-react';
 import { useDeferredValue, useEffect } from 'react';
 import { Link, Navigate, Outlet, ScrollRestoration } from 'react-router';
+import { decideAgent, type AgentDecision } from '../auth/agent-guard.ts';
 import { signOut } from '../auth/session.ts';
-import { useCurrentUser } from '../auth/use-current-user.ts';
-import { decideUser, type UserDecision } from '../auth/user-guard.ts';
+import { useCurrentAgent } from '../auth/use-current-agent.ts';
 import { paths } from '../paths.ts';
 import type { RouteHandle } from '../route-table.ts';
 import { DefaultLayout } from './default-layout.tsx';
@@ -15,16 +15,16 @@ import { DefaultLayout } from './default-layout.tsx';
  * the case form shows only its breadcrumb to an agent whose member support tier is not Unlimited.
  */
 export default function SignedInShell({ handle }: { handle: RouteHandle }) {
-  const user = useCurrentUser();
+  const currentAgent = useCurrentAgent();
   // The agent's arrival mounts the whole layout and the screen. TanStack Query's update renders at once, in one
   // task that blocks a slow phone's main thread; the deferred copy renders that mount again as a transition,
   // in slices between which the browser stays responsive (decision 055).
-  const agent = useDeferredValue(user.data);
-  const isError = useDeferredValue(user.isError);
-  const decision = decideUser({ handle, user: agent, isError });
+  const agent = useDeferredValue(currentAgent.data);
+  const isError = useDeferredValue(currentAgent.isError);
+  const decision = decideAgent({ handle, agent, isError });
   // The terms gate is not deferred: an agent whose stamp was just cleared (a call answered 403 TERMS_NOT_ACCEPTED)
   // goes to the gate in this render, before a newer copy of the agent could replace the cleared one unseen.
-  const current = decideUser({ handle, user: user.data, isError: user.isError });
+  const current = decideAgent({ handle, agent: currentAgent.data, isError: currentAgent.isError });
 
   useEffect(() => {
     if (decision.kind === 'sign-out') void signOut();
@@ -32,7 +32,7 @@ export default function SignedInShell({ handle }: { handle: RouteHandle }) {
 
   if (current.kind === 'terms-gate') return <Navigate to={current.to} replace />;
   return (
-    <DefaultLayout user={isUserShown(decision.kind) ? agent : undefined} isUserFailed={decision.kind === 'error'}>
+    <DefaultLayout agent={isAgentShown(decision.kind) ? agent : undefined} isAgentFailed={decision.kind === 'error'}>
       {/* a new page starts at the top; Back and Forward return to where the page was scrolled. Here rather than in
           the root layout: the signed-out pages are one screen each, and the sign-in flow stays within its budget */}
       <ScrollRestoration />
@@ -52,8 +52,8 @@ export default function SignedInShell({ handle }: { handle: RouteHandle }) {
                 size="xs"
                 variant="light"
                 color="red"
-                onClick={() => void user.refetch()}
-                loading={user.isFetching}
+                onClick={() => void currentAgent.refetch()}
+                loading={currentAgent.isFetching}
               >
                 Try again
               </Button>
@@ -70,7 +70,7 @@ export default function SignedInShell({ handle }: { handle: RouteHandle }) {
   );
 }
 
-const isUserShown = (kind: UserDecision['kind']) =>
+const isAgentShown = (kind: AgentDecision['kind']) =>
   kind === 'allow' || kind === 'not-available' || kind === 'breadcrumb-only';
 
 function NotAvailable({ title }: { title: string | undefined }) {

@@ -1,4 +1,4 @@
-import type { User } from '@arc/contract';
+import type { Agent } from '@arc/contract';
 import { Menu } from '@mantine/core';
 import { IconFileText, IconLifebuoy, IconLogout, IconShieldCheck, IconUser } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
@@ -10,7 +10,7 @@ import { canFileCases } from './menu.ts';
 import { UserButton } from './user-button.tsx';
 
 export interface UserMenuPopupProps {
-  user: User;
+  agent: Agent;
   /** the agent already pressed the stand-in: the menu opens as it arrives */
   isWanted: boolean;
   /** the stand-in had the focus: the real button takes it over */
@@ -18,25 +18,25 @@ export interface UserMenuPopupProps {
 }
 
 /** The user menu itself, which takes the stand-in's place once its code has loaded (decision 058). */
-export function UserMenuPopup({ user, isWanted, hasFocus }: UserMenuPopupProps) {
+export function UserMenuPopup({ agent, isWanted, hasFocus }: UserMenuPopupProps) {
   const target = useRef<HTMLButtonElement>(null);
   const [isOpen, setOpen] = useState(false);
   useTakeOver(target, { isWanted, hasFocus }, () => setOpen(true));
   return (
     <Menu opened={isOpen} onChange={setOpen} position="bottom-end" width={220} shadow="md" withinPortal>
       <Menu.Target>
-        <UserButton ref={target} user={user} />
+        <UserButton ref={target} agent={agent} />
       </Menu.Target>
       <Menu.Dropdown>
         <Menu.Item component={Link} to={paths.profile} leftSection={<IconUser size={16} />}>
           My Profile
         </Menu.Item>
-        {canFileCases(user) && (
+        {canFileCases(agent) && (
           <Menu.Item component={Link} to={paths.caseForm} leftSection={<IconLifebuoy size={16} />}>
             Case Form
           </Menu.Item>
         )}
-        <Menu.Item component={Link} to={paths.tos} leftSection={<IconShieldCheck size={16} />}>
+        <Menu.Item component={Link} to={paths.terms} leftSection={<IconShieldCheck size={16} />}>
           Terms of Service
         </Menu.Item>
         <Menu.Item component={Link} to={paths.policies} leftSection={<IconFileText size={16} />}>

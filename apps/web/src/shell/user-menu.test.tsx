@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { makeUser } from '../test/factories.ts';
+import { makeAgent } from '../test/factories.ts';
 import { renderWithProviders } from '../test/render.tsx';
 import { UserMenu } from './user-menu.tsx';
 
@@ -16,21 +16,21 @@ const open = async () => {
 
 describe('user menu', () => {
   it('shows a spinner until the user is loaded', () => {
-    renderWithProviders(<UserMenu user={undefined} />);
+    renderWithProviders(<UserMenu agent={undefined} />);
     expect(screen.getByLabelText('Loading your profile')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /user menu/i })).not.toBeInTheDocument();
   });
 
   it('offers Log Out instead of a spinner when the profile could not be loaded', async () => {
     signOut.mockClear();
-    renderWithProviders(<UserMenu user={undefined} isFailed />);
+    renderWithProviders(<UserMenu agent={undefined} isFailed />);
     expect(screen.queryByLabelText('Loading your profile')).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Log Out' }));
     expect(signOut).toHaveBeenCalledTimes(1);
   });
 
   it('shows initials, first and last name, and every item with Case Form for member support tier Unlimited', async () => {
-    renderWithProviders(<UserMenu user={makeUser({ memberSupportTier: 'Unlimited' })} />);
+    renderWithProviders(<UserMenu agent={makeAgent({ memberSupportTier: 'Unlimited' })} />);
     expect(screen.getByText('DW')).toBeInTheDocument();
     expect(screen.getByText('Dana Whitfield')).toBeInTheDocument();
     await open();
@@ -41,14 +41,14 @@ describe('user menu', () => {
   });
 
   it.each([['Standard'], [null]])('has no Case Form for member support tier %s', async (tier) => {
-    renderWithProviders(<UserMenu user={makeUser({ memberSupportTier: tier })} />);
+    renderWithProviders(<UserMenu agent={makeAgent({ memberSupportTier: tier })} />);
     await open();
     expect(screen.getByRole('menuitem', { name: 'My Profile' })).toBeInTheDocument();
     expect(screen.queryByRole('menuitem', { name: 'Case Form' })).not.toBeInTheDocument();
   });
 
   it('Log Out signs out', async () => {
-    renderWithProviders(<UserMenu user={makeUser()} />);
+    renderWithProviders(<UserMenu agent={makeAgent()} />);
     await open();
     await userEvent.click(screen.getByRole('menuitem', { name: 'Log Out' }));
     expect(signOut).toHaveBeenCalledTimes(1);

@@ -1,4 +1,4 @@
-import type { User } from '@arc/contract';
+import type { Agent } from '@arc/contract';
 import { Button, Loader } from '@mantine/core';
 import { IconLogout } from '@tabler/icons-react';
 import { signOut } from '../auth/session.ts';
@@ -9,19 +9,19 @@ import { UserButton } from './user-button.tsx';
 const popup = deferredPart(() => import('./user-menu-popup.tsx').then((module) => module.UserMenuPopup));
 
 export interface UserMenuProps {
-  user: User | undefined;
+  agent: Agent | undefined;
   /** the agent could not be loaded: Log Out stays within reach instead of a spinner that never stops */
   isFailed?: boolean;
 }
 
 /**
- * Avatar, first and last name (on phones too); a spinner until the user is loaded. Until the menu's code has
+ * Avatar, first and last name (on phones too); a spinner until the agent is loaded. Until the menu's code has
  * loaded, the same button stands in: pressed, it opens the menu as soon as the code is there.
  */
-export function UserMenu({ user, isFailed = false }: UserMenuProps) {
+export function UserMenu({ agent, isFailed = false }: UserMenuProps) {
   const Popup = popup.useLoaded();
   const { isWanted, hasFocus, handlers } = useStandIn(popup.preload);
-  if (!user && isFailed) {
+  if (!agent && isFailed) {
     return (
       <Button
         variant="default"
@@ -33,7 +33,7 @@ export function UserMenu({ user, isFailed = false }: UserMenuProps) {
       </Button>
     );
   }
-  if (!user) return <Loader size="sm" aria-label="Loading your profile" />;
-  if (Popup) return <Popup user={user} isWanted={isWanted} hasFocus={hasFocus} />;
-  return <UserButton user={user} aria-haspopup="menu" aria-expanded={false} {...handlers} />;
+  if (!agent) return <Loader size="sm" aria-label="Loading your profile" />;
+  if (Popup) return <Popup agent={agent} isWanted={isWanted} hasFocus={hasFocus} />;
+  return <UserButton agent={agent} aria-haspopup="menu" aria-expanded={false} {...handlers} />;
 }

@@ -1,7 +1,7 @@
-import type { User } from '@arc/contract';
+import type { Agent } from '@arc/contract';
 
 /** A valid signed-in agent; override what the test is about. */
-export function makeUser(overrides: Partial<User> = {}): User {
+export function makeAgent(overrides: Partial<Agent> = {}): Agent {
   return {
     id: 'agt_test',
     ActID: 'ACT-1',

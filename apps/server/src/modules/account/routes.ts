@@ -1,11 +1,4 @@
-import {
-  checkCommonPassword,
-  createPassword,
-  forgotPassword,
-  getPasswordLink,
-  MESSAGES,
-  registerAccount,
-} from '@arc/contract';
+import * as contract from '@arc/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { bearerToken } from '../../platform/auth.ts';
 import { createBackgroundTasks } from '../../platform/background-tasks.ts';
@@ -64,40 +57,41 @@ export async function accountRoutes(app: FastifyInstance) {
 
   async function requestLink(request: FastifyRequest, npn: string, kind: LinkRequest): Promise<void> {
     const limit = await npnLimiter(request);
-    if (!limit.isAllowed && limit.isExceeded) throw new AppError('TOO_MANY_REQUESTS', MESSAGES.tooManyRequests);
+    if (!limit.isAllowed && limit.isExceeded)
+      throw new AppError('TOO_MANY_REQUESTS', contract.MESSAGES.tooManyRequests);
     await requestAccountLink(deps, { npn, kind });
   }
 
   addRoute(
     app,
-    registerAccount,
+    contract.registerAccount,
     async (request) => {
       await requestLink(request, request.body.agentNum, 'register');
-      return { message: MESSAGES.registerSuccess };
+      return { message: contract.MESSAGES.registerSuccess };
     },
     { rateLimit: PER_IP },
   );
 
   addRoute(
     app,
-    forgotPassword,
+    contract.forgotPassword,
     async (request) => {
       await requestLink(request, request.body.agentNum, 'forgot');
-      return { message: MESSAGES.forgotSuccess };
+      return { message: contract.MESSAGES.forgotSuccess };
     },
     { rateLimit: PER_IP },
   );
 
   addRoute(
     app,
-    getPasswordLink,
+    contract.getPasswordLink,
     async (request) => getPasswordLinkStatus(deps, bearerToken(request as unknown as FastifyRequest)),
     { rateLimit: { max: 60, timeWindow: '1 minute' } },
   );
 
   addRoute(
     app,
-    checkCommonPassword,
+    contract.checkCommonPassword,
     async (request) => ({ isCommon: await isCommonPasswordCandidate(request.body.password) }),
     // the form asks once a pause in typing: a minute of steady typing stays far below this
     { rateLimit: { max: 60, timeWindow: '1 minute' } },
@@ -105,7 +99,7 @@ export async function accountRoutes(app: FastifyInstance) {
 
   addRoute(
     app,
-    createPassword,
+    contract.createPassword,
     async (request) => {
       const token = bearerToken(request);
       const { username } = await createPasswordWithLink(deps, token, request.body.password, request.ip);

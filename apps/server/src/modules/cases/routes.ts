@@ -1,8 +1,4 @@
-import {
-  CASE_MESSAGES,
-  createCaseReport as createCaseReportRoute,
-  listCaseCarriers as listCaseCarriersRoute,
-} from '@arc/contract';
+import * as contract from '@arc/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { addRoute } from '../../platform/routes.ts';
 import { createCaseReport, listCaseCarriers, type CasesDeps } from './service.ts';
@@ -15,16 +11,16 @@ export async function casesRoutes(app: FastifyInstance): Promise<void> {
     config: app.deps.config,
   };
 
-  addRoute(app, listCaseCarriersRoute, async (request) => ({
+  addRoute(app, contract.listCaseCarriers, async (request) => ({
     carriers: await listCaseCarriers(deps, request.agentId),
   }));
 
   addRoute(
     app,
-    createCaseReportRoute,
+    contract.createCaseReport,
     async (request, reply) => {
       const id = await createCaseReport(deps, request.agentId, request.body);
-      return reply.code(201).send({ message: CASE_MESSAGES.success, id });
+      return reply.code(201).send({ message: contract.CASE_MESSAGES.success, id });
     },
     {
       rateLimit: {

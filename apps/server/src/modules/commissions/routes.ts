@@ -1,7 +1,4 @@
-import {
-  findCommissionStatements as findCommissionStatementsRoute,
-  getCommissionStatement as getCommissionStatementRoute,
-} from '@arc/contract';
+import * as contract from '@arc/contract';
 import type { FastifyInstance } from 'fastify';
 import { contentDisposition } from '../../platform/content-disposition.ts';
 import { addRoute } from '../../platform/routes.ts';
@@ -10,11 +7,11 @@ import { findCommissionStatements, getCommissionStatement, type CommissionsDeps 
 export async function commissionsRoutes(app: FastifyInstance): Promise<void> {
   const deps: CommissionsDeps = { db: app.db, storage: app.deps.storage };
 
-  addRoute(app, findCommissionStatementsRoute, async (request) =>
+  addRoute(app, contract.findCommissionStatements, async (request) =>
     findCommissionStatements(deps, request.agentId, request.params.offset),
   );
 
-  addRoute(app, getCommissionStatementRoute, async (request, reply) => {
+  addRoute(app, contract.getCommissionStatement, async (request, reply) => {
     const download = await getCommissionStatement(deps, request.agentId, request.params.id);
     reply
       .header('content-type', download.contentType)

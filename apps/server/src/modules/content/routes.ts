@@ -1,8 +1,4 @@
-import {
-  getDestinations,
-  listCarriersByPlatform as listCarriersByPlatformRoute,
-  listContentDocuments as listContentDocumentsRoute,
-} from '@arc/contract';
+import * as contract from '@arc/contract';
 import type { FastifyInstance } from 'fastify';
 import { addRoute } from '../../platform/routes.ts';
 import { buildDestinations } from './destinations.ts';
@@ -11,15 +7,15 @@ import { listCarriersByPlatform, listContentDocuments, type ContentDeps } from '
 export async function contentRoutes(app: FastifyInstance): Promise<void> {
   const deps: ContentDeps = { db: app.db };
 
-  addRoute(app, listCarriersByPlatformRoute, async (request) => ({
+  addRoute(app, contract.listCarriersByPlatform, async (request) => ({
     carriers: await listCarriersByPlatform(deps, request.query.platform),
   }));
 
-  addRoute(app, listContentDocumentsRoute, async (request) => ({
+  addRoute(app, contract.listContentDocuments, async (request) => ({
     documents: await listContentDocuments(deps, request.params.section),
   }));
 
   // built once: the content file and the settings do not change while the server runs
   const destinations = buildDestinations(app.deps.config);
-  addRoute(app, getDestinations, async () => destinations);
+  addRoute(app, contract.getDestinations, async () => destinations);
 }

@@ -1,10 +1,4 @@
-import {
-  createDownlineReport as createDownlineReportRoute,
-  listCertifications as listCertificationsRoute,
-  listContracts as listContractsRoute,
-  listDownlineCertifications as listDownlineCertificationsRoute,
-  listDownlines as listDownlinesRoute,
-} from '@arc/contract';
+import * as contract from '@arc/contract';
 import type { FastifyInstance } from 'fastify';
 import { addRoute } from '../../platform/routes.ts';
 import {
@@ -22,17 +16,17 @@ const ROSTER_BODY_LIMIT = 4 * 1024 * 1024;
 export async function contractsRoutes(app: FastifyInstance): Promise<void> {
   const deps: ContractsDeps = { db: app.db, clock: app.deps.clock };
 
-  addRoute(app, listContractsRoute, async (request) => listContracts(deps, request.agentId));
-  addRoute(app, listDownlinesRoute, async (request) => listDownlines(deps, request.agentId, request.params.id));
-  addRoute(app, listCertificationsRoute, async (request) =>
+  addRoute(app, contract.listContracts, async (request) => listContracts(deps, request.agentId));
+  addRoute(app, contract.listDownlines, async (request) => listDownlines(deps, request.agentId, request.params.id));
+  addRoute(app, contract.listCertifications, async (request) =>
     listCertifications(deps, request.agentId, request.params.id),
   );
-  addRoute(app, listDownlineCertificationsRoute, async (request) =>
+  addRoute(app, contract.listDownlineCertifications, async (request) =>
     listDownlineCertifications(deps, request.agentId, request.params.id),
   );
   addRoute(
     app,
-    createDownlineReportRoute,
+    contract.createDownlineReport,
     async (request, reply) => createDownlineReport(deps, request.agentId, request.body, reply, request.ip),
     { bodyLimit: ROSTER_BODY_LIMIT },
   );

@@ -1,19 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import {
-  createEnrollmentsExportToken as createEnrollmentsExportTokenRoute,
-  createEnrollment as createEnrollmentRoute,
-  ENROLLMENT_MODE_LABELS,
-  ENROLLMENTS_EXPORT_COLUMNS,
-  ENROLLMENTS_EXPORT_FILE_NAME,
-  exportEnrollments as exportEnrollmentsRoute,
-  type Enrollment,
-  ENROLLMENT_MAX_BYTES,
-  ENROLLMENT_MESSAGES,
-  ENROLLMENT_UPLOAD_FIELDS,
-  findStaffEnrollments as findStaffEnrollmentsRoute,
-  listEnrollments as listEnrollmentsRoute,
-  updateEnrollmentStatus as updateEnrollmentStatusRoute,
-} from '@arc/contract';
+import * as contract from '@arc/contract';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { AppError } from '../../platform/errors.ts';
@@ -67,16 +53,16 @@ export async function enrollmentsRoutes(app: FastifyInstance): Promise<void> {
   // Registered here, so only this plugin's routes parse multipart. The default file limit is 1 MiB
   // (design §7): raised to exactly the upload limit. One file and one small field per request.
   await app.register(multipart, {
-    limits: { fileSize: ENROLLMENT_MAX_BYTES, files: 1, fields: 2, fieldSize: 100, parts: 3, headerPairs: 20 },
+    limits: { fileSize: contract.ENROLLMENT_MAX_BYTES, files: 1, fields: 2, fieldSize: 100, parts: 3, headerPairs: 20 },
   });
 
-  addRoute(app, listEnrollmentsRoute, async (request) => listEnrollments(deps, request.agentId));
+  addRoute(app, contract.listEnrollments, async (request) => listEnrollments(deps, request.agentId));
 
   addRoute(
     app,
-    createEnrollmentRoute,
+    contract.createEnrollment,
     async (request, reply) => {
-      if (!request.isMultipart()) throw new AppError('BAD_REQUEST', ENROLLMENT_MESSAGES.missingFile);
+      if (!request.isMultipart()) throw new AppError('BAD_REQUEST', contract.ENROLLMENT_MESSAGES.missingFile);
       let mode: unknown;
       let fileName = '';
       let stored: StoredUpload | undefined;
@@ -88,23 +74,23 @@ export async function enrollmentsRoutes(app: FastifyInstance): Promise<void> {
         reservation = await reserveUpload(quota, request.agentId, request.headers['content-length']);
         for await (const part of request.parts()) {
           if (part.type === 'field') {
-            if (part.fieldname !== ENROLLMENT_UPLOAD_FIELDS.mode) continue;
+            if (part.fieldname !== contract.ENROLLMENT_UPLOAD_FIELDS.mode) continue;
             mode = part.value;
             // A bad mode sent before the file is refused before a byte of the file is stored.
             if (!stored) parseMode(mode);
             continue;
           }
-          if (part.fieldname !== ENROLLMENT_UPLOAD_FIELDS.file) {
-            throw new AppError('BAD_REQUEST', ENROLLMENT_MESSAGES.missingFile);
+          if (part.fieldname !== contract.ENROLLMENT_UPLOAD_FIELDS.file) {
+            throw new AppError('BAD_REQUEST', contract.ENROLLMENT_MESSAGES.missingFile);
           }
-          // The file's own size limit: busboy stops at ENROLLMENT_MAX_BYTES and says so with 'limit'.
+          // The file's own size limit: busboy stops at contract.ENROLLMENT_MAX_BYTES and says so with 'limit'.
           part.file.once('limit', () =>
-            part.file.destroy(new AppError('PAYLOAD_TOO_LARGE', ENROLLMENT_MESSAGES.tooLarge)),
+            part.file.destroy(new AppError('PAYLOAD_TOO_LARGE', contract.ENROLLMENT_MESSAGES.tooLarge)),
           );
           fileName = cleanFileName(part.filename);
           stored = await storeEnrollmentPdf(deps, part.file);
         }
-        if (!stored) throw new AppError('BAD_REQUEST', ENROLLMENT_MESSAGES.missingFile);
+        if (!stored) throw new AppError('BAD_REQUEST', contract.ENROLLMENT_MESSAGES.missingFile);
         const enrollment = await createEnrollment(deps, {
           agentId: request.agentId,
           mode: parseMode(mode),
@@ -140,14 +126,15 @@ export async function enrollmentsRoutes(app: FastifyInstance): Promise<void> {
 
   addRoute(
     app,
-    createEnrollmentsExportTokenRoute,
+    contract.createEnrollmentsExportToken,
     async (request) => ({ token: await createEnrollmentsExportToken(deps, request.agentId) }),
     { rateLimit: { max: 30, timeWindow: '1 minute' } },
   );
 
   const timeZone = app.deps.config.businessTimeZone;
-  const [status, reason, first, last, state, carrier, product, received, type, file] = ENROLLMENTS_EXPORT_COLUMNS;
-  const exportColumns: XlsxColumn<Enrollment>[] = [
+  const [status, reason, first, last, state, carrier, product, received, type, file] =
+    contract.ENROLLMENTS_EXPORT_COLUMNS;
+  const exportColumns: XlsxColumn<contract.Enrollment>[] = [
     { header: status, value: (e) => e.Status, width: 12 },
     { header: reason, value: (e) => e.Reason, width: 36 },
     { header: first, value: (e) => e.ClientFirst },
@@ -156,20 +143,20 @@ export async function enrollmentsRoutes(app: FastifyInstance): Promise<void> {
     { header: carrier, value: (e) => e.carrier_name, width: 20 },
     { header: product, value: (e) => e.product_name, width: 36 },
     { header: received, value: (e) => wallClock(e.RecDate, timeZone), width: 22, numFmt: 'mm/dd/yyyy h:mm:ss AM/PM' },
-    { header: type, value: (e) => ENROLLMENT_MODE_LABELS[e.mode], width: 18 },
+    { header: type, value: (e) => contract.ENROLLMENT_MODE_LABELS[e.mode], width: 18 },
     { header: file, value: (e) => e.fileName, width: 30 },
   ];
 
   // No bearer needed: the browser opens this in a new window and the single-use token is the credential.
   addRoute(
     app,
-    exportEnrollmentsRoute,
+    contract.exportEnrollments,
     async (request, reply) => {
       if (request.method === 'HEAD') throw new AppError('NOT_FOUND', 'Not found');
       const bearerAgentId = await app.optionalAgentId(request);
       const agentId = await redeemEnrollmentsExport(deps, request.params.token, bearerAgentId, request.ip);
       return sendXlsx(reply, {
-        fileName: ENROLLMENTS_EXPORT_FILE_NAME,
+        fileName: contract.ENROLLMENTS_EXPORT_FILE_NAME,
         sheetName: 'Enrollments',
         columns: exportColumns,
         rows: enrollmentRowsForExport(deps, agentId),
@@ -185,14 +172,14 @@ export async function enrollmentsRoutes(app: FastifyInstance): Promise<void> {
 
   addRoute(
     app,
-    findStaffEnrollmentsRoute,
+    contract.findStaffEnrollments,
     async (request) => ({ enrollments: await findStaffEnrollments(deps, request.query) }),
     { rateLimit: staffLimit },
   );
 
   addRoute(
     app,
-    updateEnrollmentStatusRoute,
+    contract.updateEnrollmentStatus,
     async (request) => updateEnrollmentStatus(deps, request.params.id, request.body),
     { rateLimit: staffLimit },
   );
@@ -222,7 +209,8 @@ function discardRestOfBody(raw: IncomingMessage, reply: FastifyReply): void {
 function asUploadError(err: unknown): unknown {
   if (err instanceof AppError) return err;
   const code = (err as { code?: string }).code;
-  if (code === 'FST_REQ_FILE_TOO_LARGE') return new AppError('PAYLOAD_TOO_LARGE', ENROLLMENT_MESSAGES.tooLarge);
+  if (code === 'FST_REQ_FILE_TOO_LARGE')
+    return new AppError('PAYLOAD_TOO_LARGE', contract.ENROLLMENT_MESSAGES.tooLarge);
   if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
     return new AppError('BAD_REQUEST', 'Send one enrollment file and the mode, nothing more.');
   }

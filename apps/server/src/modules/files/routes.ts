@@ -1,4 +1,4 @@
-import { createDownloadToken as createDownloadTokenRoute, downloadFile } from '@arc/contract';
+import * as contract from '@arc/contract';
 import type { FastifyInstance } from 'fastify';
 import { contentDisposition } from '../../platform/content-disposition.ts';
 import { notFound } from '../../platform/errors.ts';
@@ -14,7 +14,7 @@ export async function filesRoutes(app: FastifyInstance): Promise<void> {
 
   addRoute(
     app,
-    createDownloadTokenRoute,
+    contract.createDownloadToken,
     async (request) => ({ token: await createDownloadToken(deps, request.agentId, request.body.file) }),
     { rateLimit: { max: 120, timeWindow: '1 minute' } },
   );
@@ -22,7 +22,7 @@ export async function filesRoutes(app: FastifyInstance): Promise<void> {
   // No bearer here: the browser opens this URL itself, and the single-use token is the credential.
   addRoute(
     app,
-    downloadFile,
+    contract.downloadFile,
     async (request, reply) => {
       // Fastify answers HEAD with this handler too: a link checker's HEAD must not spend the single use.
       if (request.method === 'HEAD') throw notFound();

@@ -1,9 +1,9 @@
-import { listFinalExpenseFiles as listFinalExpenseFilesRoute } from '@arc/contract';
+import * as contract from '@arc/contract';
 import type { FastifyInstance } from 'fastify';
 import { addRoute } from '../../platform/routes.ts';
 import { listFinalExpenseFiles, type FinalExpenseDeps } from './service.ts';
 
 export async function finalExpenseRoutes(app: FastifyInstance): Promise<void> {
   const deps: FinalExpenseDeps = { db: app.db };
-  addRoute(app, listFinalExpenseFilesRoute, async () => listFinalExpenseFiles(deps));
+  addRoute(app, contract.listFinalExpenseFiles, async () => listFinalExpenseFiles(deps));
 }

@@ -1,4 +1,4 @@
-import { findAddressSuggestions as findAddressSuggestionsRoute } from '@arc/contract';
+import * as contract from '@arc/contract';
 import type { FastifyInstance } from 'fastify';
 import { addRoute } from '../../platform/routes.ts';
 import { createGeoDeps, findAddressSuggestions } from './service.ts';
@@ -9,7 +9,7 @@ export async function geoRoutes(app: FastifyInstance): Promise<void> {
   // Called on every keystroke of the address search: a generous limit, still a limit.
   addRoute(
     app,
-    findAddressSuggestionsRoute,
+    contract.findAddressSuggestions,
     async (request) => ({ suggestions: await findAddressSuggestions(deps, request.query.q, request.log) }),
     { rateLimit: { max: 600, timeWindow: '1 minute' } },
   );

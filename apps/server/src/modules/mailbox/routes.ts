@@ -1,4 +1,4 @@
-import { DateTimeSchema } from '@arc/contract';
+import * as contract from '@arc/contract';
 import { desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
@@ -20,8 +20,8 @@ const MailboxMessageSchema = z.object({
   html: z.string().nullable(),
   /** the http(s) addresses in the text body, in order */
   links: z.array(z.string()),
-  createdAt: DateTimeSchema,
-  sentAt: DateTimeSchema.nullable(),
+  createdAt: contract.DateTimeSchema,
+  sentAt: contract.DateTimeSchema.nullable(),
   error: z.string().nullable(),
 });
 

@@ -1,4 +1,4 @@
-import { getCounties, getPostalCode } from '@arc/contract';
+import * as contract from '@arc/contract';
 import type { FastifyInstance } from 'fastify';
 import { notFound } from '../../platform/errors.ts';
 import { addRoute } from '../../platform/routes.ts';
@@ -8,7 +8,7 @@ export async function placesRoutes(app: FastifyInstance): Promise<void> {
   // Public (design §3: the original's client-signed token protected nothing), so it is rate-limited per IP.
   addRoute(
     app,
-    getCounties,
+    contract.getCounties,
     async (request, reply) => {
       // The list changes only with a new data package: let the browser reuse it for an hour.
       reply.header('cache-control', 'public, max-age=3600');
@@ -19,7 +19,7 @@ export async function placesRoutes(app: FastifyInstance): Promise<void> {
   // the prospects' postal code entry checks each code as it is added
   addRoute(
     app,
-    getPostalCode,
+    contract.getPostalCode,
     async (request, reply) => {
       const row = await getZipCode(app.db, request.params.zip);
       if (!row) throw notFound(`${request.params.zip} is not a US postal code.`);

@@ -143,7 +143,7 @@ describe('agent status on every call', () => {
         cached.app.inject({ method: 'GET', url: '/arc/agent/dashboard/files', headers: bearer(agentToken) });
       expect((await call()).statusCode).not.toBe(401);
       await cached.database.db.update(agents).set({ status: null }).where(eq(agents.id, changing.id));
-      await cached.app.userInfoChanged(changing.id);
+      await cached.app.currentAgentChanged(changing.id);
       expect((await call()).statusCode).toBe(401);
     } finally {
       await cached.close();

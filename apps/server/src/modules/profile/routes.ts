@@ -1,14 +1,4 @@
-import {
-  AVATAR_FIELD,
-  AVATAR_MAX_BYTES,
-  changePassword as changePasswordRoute,
-  confirmEmailChange as confirmEmailChangeRoute,
-  getAvatar as getAvatarRoute,
-  getUserInfo as getUserInfoRoute,
-  PROFILE_MESSAGES,
-  updateAvatar as updateAvatarRoute,
-  updateUserInfo as updateUserInfoRoute,
-} from '@arc/contract';
+import * as contract from '@arc/contract';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { bearerToken } from '../../platform/auth.ts';
@@ -20,8 +10,8 @@ import { createUrlSigner } from '../../platform/signed-urls.ts';
 import {
   changePassword,
   confirmEmailChange,
-  cachedUserInfoJson,
-  getUserInfoJson,
+  cachedCurrentAgentJson,
+  getCurrentAgentJson,
   openAvatar,
   purgeOldEmailChanges,
   requestEmailChange,
@@ -30,8 +20,9 @@ import {
 } from './service.ts';
 
 export interface ProfileRoutesOptions {
-  /** user info by agent id; `app.userInfoChanged` (app.ts) drops an agent's entry on every replica */
-  userInfoCache: SharedCache<string>;
+  /** the GET /arc/user/info answers by agent id; `app.currentAgentChanged` (app.ts) drops an agent's entry on
+   * every replica */
+  currentAgentCache: SharedCache<string>;
 }
 
 /** Counted per agent, after authentication. */
@@ -46,7 +37,7 @@ export async function profileRoutes(app: FastifyInstance, options: ProfileRoutes
   const deps: ProfileDeps = {
     db: app.db,
     clock: app.deps.clock,
-    userCache: options.userInfoCache,
+    agentCache: options.currentAgentCache,
     // derived from the provider's cookie key, which every replica loads from the database
     signer: createUrlSigner(app.deps.secrets.cookieKeys[0]!, 'avatar'),
   };
@@ -54,7 +45,7 @@ export async function profileRoutes(app: FastifyInstance, options: ProfileRoutes
 
   // Only this plugin's routes parse multipart: one picture, no other part, the small avatar limit (design §7).
   await app.register(multipart, {
-    limits: { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 0, parts: 1, headerPairs: 20 },
+    limits: { fileSize: contract.AVATAR_MAX_BYTES, files: 1, fields: 0, parts: 1, headerPairs: 20 },
   });
 
   const stopPurge = startPeriodicJob({
@@ -71,43 +62,43 @@ export async function profileRoutes(app: FastifyInstance, options: ProfileRoutes
 
   addRoute(
     app,
-    getUserInfoRoute,
+    contract.getCurrentAgent,
     (request, reply) => {
       // already encoded by the contract's schema (and cached): sent as it is, at once when cached
       const send = (json: string) => reply.type('application/json; charset=utf-8').send(json);
-      const cached = cachedUserInfoJson(deps, request.agentId);
-      return cached ? send(cached) : getUserInfoJson(deps, request.agentId).then(send);
+      const cached = cachedCurrentAgentJson(deps, request.agentId);
+      return cached ? send(cached) : getCurrentAgentJson(deps, request.agentId).then(send);
     },
     beforeTerms,
   );
 
   addRoute(
     app,
-    updateAvatarRoute,
+    contract.updateAvatar,
     async (request, reply) => {
-      if (!request.isMultipart()) throw new AppError('BAD_REQUEST', PROFILE_MESSAGES.avatarMissing);
+      if (!request.isMultipart()) throw new AppError('BAD_REQUEST', contract.PROFILE_MESSAGES.avatarMissing);
       let upload: Buffer | undefined;
       try {
         for await (const part of request.parts()) {
-          if (part.type !== 'file' || part.fieldname !== AVATAR_FIELD) {
-            throw new AppError('BAD_REQUEST', PROFILE_MESSAGES.avatarMissing);
+          if (part.type !== 'file' || part.fieldname !== contract.AVATAR_FIELD) {
+            throw new AppError('BAD_REQUEST', contract.PROFILE_MESSAGES.avatarMissing);
           }
-          // at most AVATAR_MAX_BYTES: @fastify/multipart's toBuffer() throws FST_REQ_FILE_TOO_LARGE past it
+          // at most contract.AVATAR_MAX_BYTES: @fastify/multipart's toBuffer() throws FST_REQ_FILE_TOO_LARGE past it
           upload = await part.toBuffer();
         }
       } catch (err) {
         if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-          throw new AppError('PAYLOAD_TOO_LARGE', PROFILE_MESSAGES.avatarTooLarge);
+          throw new AppError('PAYLOAD_TOO_LARGE', contract.PROFILE_MESSAGES.avatarTooLarge);
         }
         if (err instanceof AppError) throw err;
         if ((err as { code?: string }).code?.startsWith('FST_')) {
-          throw new AppError('BAD_REQUEST', PROFILE_MESSAGES.avatarMissing);
+          throw new AppError('BAD_REQUEST', contract.PROFILE_MESSAGES.avatarMissing);
         }
         throw err;
       }
-      if (!upload || upload.length === 0) throw new AppError('BAD_REQUEST', PROFILE_MESSAGES.avatarMissing);
+      if (!upload || upload.length === 0) throw new AppError('BAD_REQUEST', contract.PROFILE_MESSAGES.avatarMissing);
       const avatar = await updateAvatar(withStorage, request.agentId, upload);
-      return reply.code(201).send({ message: PROFILE_MESSAGES.avatarUpdated, avatar });
+      return reply.code(201).send({ message: contract.PROFILE_MESSAGES.avatarUpdated, avatar });
     },
     { rateLimit: perAgent('avatar', 20, '1 minute') },
   );
@@ -115,7 +106,7 @@ export async function profileRoutes(app: FastifyInstance, options: ProfileRoutes
   // No bearer: an <img> cannot send one. The signed token in the URL of GET /arc/user/info is the credential.
   addRoute(
     app,
-    getAvatarRoute,
+    contract.getAvatar,
     async (request, reply) => {
       const picture = await openAvatar(withStorage, request.params.agentId, request.query.token);
       const maxAge = Math.max(0, picture.expiresAt - Math.floor(app.deps.clock.now().getTime() / 1000));
@@ -132,14 +123,14 @@ export async function profileRoutes(app: FastifyInstance, options: ProfileRoutes
 
   addRoute(
     app,
-    changePasswordRoute,
+    contract.changePassword,
     async (request, reply) => {
       await changePassword(
         { ...deps, grantsEnded: (grantIds) => app.grantsEnded(grantIds) },
         { agentId: request.agentId, grantId: request.grantId, ip: request.ip },
         request.body,
       );
-      return reply.code(201).send({ message: PROFILE_MESSAGES.passwordUpdated });
+      return reply.code(201).send({ message: contract.PROFILE_MESSAGES.passwordUpdated });
     },
     // each attempt verifies the current password: a guessing script gets a handful an hour
     { rateLimit: perAgent('change-password', 10, '15 minutes') },
@@ -147,7 +138,7 @@ export async function profileRoutes(app: FastifyInstance, options: ProfileRoutes
 
   addRoute(
     app,
-    updateUserInfoRoute,
+    contract.updateUserInfo,
     async (request) => {
       await requestEmailChange(
         { ...deps, mailer: app.deps.mailer, config: app.deps.config },
@@ -155,7 +146,7 @@ export async function profileRoutes(app: FastifyInstance, options: ProfileRoutes
         { email: request.body.agent.email, password: request.body.password },
         request.ip,
       );
-      return { message: PROFILE_MESSAGES.checkEmail };
+      return { message: contract.PROFILE_MESSAGES.checkEmail };
     },
     // each attempt verifies the current password too: five guesses an hour
     { rateLimit: perAgent('update-email', 5, '1 hour') },
@@ -164,7 +155,7 @@ export async function profileRoutes(app: FastifyInstance, options: ProfileRoutes
   // Public: the e-mailed link's token is the bearer, as for the create-password links.
   addRoute(
     app,
-    confirmEmailChangeRoute,
+    contract.confirmEmailChange,
     async (request) => {
       const { email, restored } = await confirmEmailChange(
         {
@@ -177,8 +168,8 @@ export async function profileRoutes(app: FastifyInstance, options: ProfileRoutes
         request.ip,
       );
       return restored
-        ? { message: PROFILE_MESSAGES.emailRestored, email, restored }
-        : { message: PROFILE_MESSAGES.emailChanged, email };
+        ? { message: contract.PROFILE_MESSAGES.emailRestored, email, restored }
+        : { message: contract.PROFILE_MESSAGES.emailChanged, email };
     },
     { rateLimit: { max: 20, timeWindow: '1 minute' } },
   );

@@ -1,15 +1,14 @@
 import { Readable } from 'node:stream';
+import * as contract from '@arc/contract';
 import {
   buildPath,
-  getAvatar as getAvatarRoute,
-  getUserInfo as getUserInfoRoute,
   MEMBER_SUPPORT_UNLIMITED,
   MESSAGES,
   passesPasswordChange,
   PROFILE_MESSAGES,
   type ChangePasswordRequest,
   type Terms,
-  type User,
+  type Agent,
 } from '@arc/contract';
 import { paths } from '@arc/contract/constants';
 import type { Config } from '../../config.ts';
@@ -48,18 +47,19 @@ const AVATAR_RESOURCE = 'avatar';
 export interface ProfileDeps {
   db: Db;
   clock: Clock;
-  /** user info by agent id, as the JSON answer: every page asks for it, so a few seconds of reuse saves work */
-  userCache: SharedCache<string>;
+  /** the signed-in agent's GET /arc/user/info answer (JSON) by agent id: every page asks for it, so a few seconds
+   * of reuse saves work */
+  agentCache: SharedCache<string>;
   /** signs the avatar URLs an <img> opens without a bearer */
   signer: UrlSigner;
 }
 
-export function toUser(
+export function toAgent(
   agent: AgentRow,
   tos: Terms | null,
   avatar: string | null,
   pendingEmail: string | null = null,
-): User {
+): Agent {
   return {
     id: agent.id,
     ActID: agent.actId,
@@ -83,28 +83,28 @@ export function toUser(
   };
 }
 
-export async function getUserInfo(deps: ProfileDeps, agentId: string): Promise<User> {
+export async function getCurrentAgent(deps: ProfileDeps, agentId: string): Promise<Agent> {
   const agent = await findAgent(deps.db, agentId);
   if (!agent) throw new AppError('NOT_FOUND', 'Agent not found');
   const [tos, pendingEmail] = await Promise.all([
     getTermsFor(deps, agentId),
     findPendingEmail(deps.db, agentId, deps.clock.now()),
   ]);
-  return toUser(agent, tos, avatarUrl(deps, agent), pendingEmail ?? null);
+  return toAgent(agent, tos, avatarUrl(deps, agent), pendingEmail ?? null);
 }
 
-const UserInfoResponseSchema = getUserInfoRoute.responses[200];
+const CurrentAgentResponseSchema = contract.getCurrentAgent.responses[200];
 
 /** the cached GET /arc/user/info answer, or undefined */
-export const cachedUserInfoJson = (deps: ProfileDeps, agentId: string): string | undefined =>
-  deps.userCache.get(agentId);
+export const cachedCurrentAgentJson = (deps: ProfileDeps, agentId: string): string | undefined =>
+  deps.agentCache.get(agentId);
 
 /** The GET /arc/user/info answer, encoded by the contract's schema once and reused while cached. */
-export async function getUserInfoJson(deps: ProfileDeps, agentId: string): Promise<string> {
-  const cached = cachedUserInfoJson(deps, agentId);
+export async function getCurrentAgentJson(deps: ProfileDeps, agentId: string): Promise<string> {
+  const cached = cachedCurrentAgentJson(deps, agentId);
   if (cached) return cached;
-  const json = JSON.stringify(UserInfoResponseSchema.encode({ agent: await getUserInfo(deps, agentId) }));
-  deps.userCache.set(agentId, json);
+  const json = JSON.stringify(CurrentAgentResponseSchema.encode({ agent: await getCurrentAgent(deps, agentId) }));
+  deps.agentCache.set(agentId, json);
   return json;
 }
 
@@ -123,7 +123,7 @@ function avatarUrl(deps: Pick<ProfileDeps, 'clock' | 'signer'>, agent: AgentRow)
     expiresAt: (today + 2) * DAY_SECONDS,
   });
   const query = new URLSearchParams({ v: agent.avatarFileId, token });
-  return `${buildPath(getAvatarRoute.path, { agentId: agent.id })}?${query.toString()}`;
+  return `${buildPath(contract.getAvatar.path, { agentId: agent.id })}?${query.toString()}`;
 }
 
 /**
@@ -150,7 +150,7 @@ export async function updateAvatar(
   };
   await deps.storage.put(file.storageKey, Readable.from([jpeg]));
   await replaceAvatarFile(deps.db, agent.id, file, now);
-  await deps.userCache.invalidate(agent.id);
+  await deps.agentCache.invalidate(agent.id);
   return avatarUrl(deps, { ...agent, avatarFileId: file.id })!;
 }
 
@@ -268,7 +268,7 @@ export async function requestEmailChange(
     );
   });
   // user info shows the pending address
-  await deps.userCache.invalidate(agent.id);
+  await deps.agentCache.invalidate(agent.id);
   const common = { firstName: agent.firstName, productName: deps.config.providerName };
   await deps.mailer.send(
     confirmEmailChangeMail({ ...common, to: email, link: `${deps.config.publicUrl}${paths.confirmEmail(token)}` }),
@@ -320,7 +320,7 @@ export async function confirmEmailChange(
     return { ...spent, agent, restored: false, ended: [] };
   });
   if (!applied) throw new AppError('GONE', MESSAGES.linkExpired);
-  await deps.userCache.invalidate(applied.agentId);
+  await deps.agentCache.invalidate(applied.agentId);
   await deps.grantsEnded(applied.ended);
   if (!applied.restored) {
     await deps.mailer.send(

@@ -1,7 +1,7 @@
 import { addMonths, isoDate } from '@arc/contract';
-import { PROSPECT_FEMALE_NAMES, PROSPECT_LAST_NAMES, PROSPECT_MALE_NAMES } from '../../seed/names.ts';
-import { seededRandom } from '../../seed/random.ts';
+import { seededRandom } from '../../platform/random.ts';
 import type { LoadItem } from './loader.ts';
+import { PROSPECT_FEMALE_NAMES, PROSPECT_LAST_NAMES, PROSPECT_MALE_NAMES } from './names.ts';
 import type { PlaceCounty, PlacesIndex } from './places-index.ts';
 
 const STREETS = [

@@ -1,12 +1,4 @@
-import {
-  exportProspects as exportProspectsRoute,
-  findProspectsByCounty as findProspectsByCountyRoute,
-  findProspectsByZip as findProspectsByZipRoute,
-  getProspectListInfo as getProspectListInfoRoute,
-  listProspectAgeRanges,
-  listProspectCounties as listProspectCountiesRoute,
-  type ProspectListResponse,
-} from '@arc/contract';
+import * as contract from '@arc/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { addRoute, type AddRouteOptions } from '../../platform/routes.ts';
 import {
@@ -39,27 +31,27 @@ export async function prospectsRoutes(app: FastifyInstance): Promise<void> {
   // Up to 10,000 rows built here from typed columns: sent as JSON text, without checking the answer row by row
   // against the response schema on the way out (that doubled a large search's time). The schema still documents it.
   const searcher = (request: { agentId: string; ip: string }) => ({ agentId: request.agentId, ip: request.ip });
-  const sendRows = (reply: FastifyReply, body: ProspectListResponse) =>
+  const sendRows = (reply: FastifyReply, body: contract.ProspectListResponse) =>
     reply.type('application/json; charset=utf-8').send(JSON.stringify(body));
   addRoute(
     app,
-    findProspectsByCountyRoute,
+    contract.findProspectsByCounty,
     async (request, reply) => sendRows(reply, await findProspectsByCounty(deps, searcher(request), request.body)),
     perAgent(searches),
   );
   addRoute(
     app,
-    findProspectsByZipRoute,
+    contract.findProspectsByZip,
     async (request, reply) => sendRows(reply, await findProspectsByZip(deps, searcher(request), request.body)),
     perAgent(searches),
   );
   addRoute(
     app,
-    exportProspectsRoute,
+    contract.exportProspects,
     async (request, reply) => exportProspects(deps, request.agentId, request.body, reply, request.ip),
     { ...perAgent(Math.max(1, Math.floor(searches / 3))), bodyLimit: 256 * 1024 },
   );
-  addRoute(app, listProspectCountiesRoute, async (request) => listProspectCounties(deps, request.params.state));
-  addRoute(app, listProspectAgeRanges, async () => listAgeRanges(deps));
-  addRoute(app, getProspectListInfoRoute, async () => getProspectListInfo(deps));
+  addRoute(app, contract.listProspectCounties, async (request) => listProspectCounties(deps, request.params.state));
+  addRoute(app, contract.listProspectAgeRanges, async () => listAgeRanges(deps));
+  addRoute(app, contract.getProspectListInfo, async () => getProspectListInfo(deps));
 }

@@ -7,8 +7,8 @@
 import fs from 'node:fs';
 import { loadConfig } from '../../config.ts';
 import { configuredDatabase, openDatabase } from '../../db/client.ts';
-import { ensureProductTypes } from '../../seed/supplies.ts';
 import { fileDigest, importMaLandscape } from './landscape.ts';
+import { ensureProductTypes } from './product-types.ts';
 
 async function main() {
   const [file, yearText] = process.argv.slice(2);

@@ -1,18 +1,4 @@
-import {
-  createSupplyOrder as createSupplyOrderRoute,
-  deleteCartItem as deleteCartItemRoute,
-  findMaPlans as findMaPlansRoute,
-  findProductsByCounty as findProductsByCountyRoute,
-  findProductsByState as findProductsByStateRoute,
-  getCart as getCartRoute,
-  getCrmAccount as getCrmAccountRoute,
-  IDEMPOTENCY_KEY_HEADER,
-  listProductTypes as listProductTypesRoute,
-  listSupplyOrderLog as listSupplyOrderLogRoute,
-  listSupplyOrders as listSupplyOrdersRoute,
-  updateCartItem as updateCartItemRoute,
-  updateCartItemQuantity as updateCartItemQuantityRoute,
-} from '@arc/contract';
+import * as contract from '@arc/contract';
 import type { FastifyInstance } from 'fastify';
 import { startPeriodicJob } from '../../platform/periodic-job.ts';
 import { addRoute } from '../../platform/routes.ts';
@@ -52,31 +38,33 @@ export async function suppliesRoutes(app: FastifyInstance): Promise<void> {
   app.addHook('onClose', async () => stopPurge());
 
   // catalog
-  addRoute(app, listProductTypesRoute, async () => listProductTypes(deps));
-  addRoute(app, findProductsByStateRoute, async (request) => findProductsByState(deps, request.agentId, request.body));
-  addRoute(app, findProductsByCountyRoute, async (request) =>
+  addRoute(app, contract.listProductTypes, async () => listProductTypes(deps));
+  addRoute(app, contract.findProductsByState, async (request) =>
+    findProductsByState(deps, request.agentId, request.body),
+  );
+  addRoute(app, contract.findProductsByCounty, async (request) =>
     findProductsByCounty(deps, request.agentId, request.body),
   );
-  addRoute(app, findMaPlansRoute, async (request) => findMaPlans(deps, request.agentId, request.body));
+  addRoute(app, contract.findMaPlans, async (request) => findMaPlans(deps, request.agentId, request.body));
 
   // cart
-  addRoute(app, getCartRoute, async (request) => getCart(deps, request.agentId));
-  addRoute(app, updateCartItemRoute, async (request) =>
+  addRoute(app, contract.getCart, async (request) => getCart(deps, request.agentId));
+  addRoute(app, contract.updateCartItem, async (request) =>
     updateCartItem(deps, request.agentId, request.params.productId, request.body.qty),
   );
-  addRoute(app, updateCartItemQuantityRoute, async (request) =>
+  addRoute(app, contract.updateCartItemQuantity, async (request) =>
     updateCartItemQuantity(deps, request.agentId, request.params.productId, request.body.qty),
   );
-  addRoute(app, deleteCartItemRoute, async (request) =>
+  addRoute(app, contract.deleteCartItem, async (request) =>
     deleteCartItem(deps, request.agentId, request.params.productId),
   );
 
   // orders
   addRoute(
     app,
-    createSupplyOrderRoute,
+    contract.createSupplyOrder,
     async (request) => {
-      const key = request.headers[IDEMPOTENCY_KEY_HEADER] as string;
+      const key = request.headers[contract.IDEMPOTENCY_KEY_HEADER] as string;
       return createSupplyOrder(deps, request.agentId, key, request.body);
     },
     {
@@ -89,9 +77,9 @@ export async function suppliesRoutes(app: FastifyInstance): Promise<void> {
       },
     },
   );
-  addRoute(app, listSupplyOrdersRoute, async (request) => listSupplyOrders(deps, request.agentId));
-  addRoute(app, listSupplyOrderLogRoute, async (request) =>
+  addRoute(app, contract.listSupplyOrders, async (request) => listSupplyOrders(deps, request.agentId));
+  addRoute(app, contract.listSupplyOrderLog, async (request) =>
     listSupplyOrderLog(deps, request.agentId, request.params.id),
   );
-  addRoute(app, getCrmAccountRoute, async (request) => getCrmAccount(deps, request.agentId, request.params.id));
+  addRoute(app, contract.getCrmAccount, async (request) => getCrmAccount(deps, request.agentId, request.params.id));
 }

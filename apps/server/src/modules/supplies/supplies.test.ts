@@ -9,10 +9,10 @@ import {
   supplyProducts,
 } from '../../db/schema/index.ts';
 import { insertAgent } from '../../seed/factories.ts';
-import { ensureProductTypes } from '../../seed/supplies.ts';
 import { createTestApp, fixedClock, type TestApp } from '../../test/app.ts';
 import { bearer, mintAccessToken } from '../../test/tokens.ts';
 import { importMaLandscape, parseCsv } from './landscape.ts';
+import { ensureProductTypes } from './product-types.ts';
 
 // 15 September 2026 in Los Angeles: product years 2026 and 2027 are both open
 const clock = fixedClock('2026-09-15T19:00:00Z');

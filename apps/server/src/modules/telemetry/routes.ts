@@ -1,4 +1,4 @@
-import { recordTelemetry as recordTelemetryRoute } from '@arc/contract';
+import * as contract from '@arc/contract';
 import type { FastifyInstance } from 'fastify';
 import { addRoute } from '../../platform/routes.ts';
 import { recordTelemetry, type TelemetryDeps } from './service.ts';
@@ -8,7 +8,7 @@ export async function telemetryRoutes(app: FastifyInstance): Promise<void> {
 
   addRoute(
     app,
-    recordTelemetryRoute,
+    contract.recordTelemetry,
     async (request, reply) => {
       // Signed-out pages report too (register and forgot failures); a valid token attaches the agent.
       const agentId = await app.optionalAgentId(request);

@@ -1,4 +1,4 @@
-import { acceptTerms as acceptTermsRoute, getTermsDocument as getTermsDocumentRoute } from '@arc/contract';
+import * as contract from '@arc/contract';
 import type { FastifyInstance } from 'fastify';
 import { addRoute } from '../../platform/routes.ts';
 import { acceptTerms, getTermsDocument, type TermsDeps } from './service.ts';
@@ -20,14 +20,14 @@ export async function termsRoutes(app: FastifyInstance, options: TermsRoutesOpti
 
   addRoute(
     app,
-    acceptTermsRoute,
+    contract.acceptTerms,
     async (request) => ({ tos: await acceptTerms(deps, request.agentId, request.body.tosid, request.ip) }),
     beforeTerms,
   );
 
   addRoute(
     app,
-    getTermsDocumentRoute,
+    contract.getTermsDocument,
     async (request, reply) => {
       reply.header('cache-control', 'private, max-age=300');
       return getTermsDocument(deps, request.params.id);

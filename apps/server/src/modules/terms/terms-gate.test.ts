@@ -26,7 +26,7 @@ function protectedCalls() {
     .map((entry) => ({ entry, url: entry.path.replace(/:([A-Za-z0-9_]+)/g, '1') }));
 }
 
-const BEFORE_TERMS = [contract.getUserInfo, contract.getTermsDocument, contract.acceptTerms];
+const BEFORE_TERMS = [contract.getCurrentAgent, contract.getTermsDocument, contract.acceptTerms];
 
 describe('order of checks on every agent call: 401, then 403 (terms), then 400', () => {
   it('answers 401 without a token whatever the body, before validating it', async () => {

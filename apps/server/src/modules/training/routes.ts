@@ -1,8 +1,4 @@
-import {
-  getTrainingVideoSource as getTrainingVideoSourceRoute,
-  listTrainingCategories as listTrainingCategoriesRoute,
-  streamTrainingMedia,
-} from '@arc/contract';
+import * as contract from '@arc/contract';
 import type { FastifyInstance } from 'fastify';
 import { addPublicSvgRoute, addRoute } from '../../platform/routes.ts';
 import { createUrlSigner } from '../../platform/signed-urls.ts';
@@ -18,9 +14,9 @@ export async function trainingRoutes(app: FastifyInstance): Promise<void> {
     signer: createUrlSigner(app.deps.secrets.cookieKeys[0]!, 'training-media'),
   };
 
-  addRoute(app, listTrainingCategoriesRoute, async () => ({ categories: await listTrainingCategories(deps) }));
+  addRoute(app, contract.listTrainingCategories, async () => ({ categories: await listTrainingCategories(deps) }));
 
-  addRoute(app, getTrainingVideoSourceRoute, async (request) =>
+  addRoute(app, contract.getTrainingVideoSource, async (request) =>
     getTrainingVideoSource(deps, request.agentId, request.params.videoId),
   );
 
@@ -28,7 +24,7 @@ export async function trainingRoutes(app: FastifyInstance): Promise<void> {
   // many range requests one playback makes.
   addRoute(
     app,
-    streamTrainingMedia,
+    contract.streamTrainingMedia,
     async (request, reply) => {
       const answer = await openTrainingMedia(deps, request.query.token, request.headers.range);
       reply.header('accept-ranges', 'bytes').header('x-content-type-options', 'nosniff');

@@ -6,8 +6,8 @@ import { useMemo, useState } from 'react';
 import { contractsQueries, downloadRoster } from '../../api/contracts.ts';
 import { useDownload } from '../../ui/download.tsx';
 import { MessageDialog } from '../../ui/message-dialog.tsx';
+import { DownlineTreeRows } from './downline-tree-rows.tsx';
 import { buildDownlineTree, searchDownlineTree, visibleNodes, type DownlineTree } from './downline-tree.ts';
-import { HierarchyTree } from './hierarchy-tree.tsx';
 import { ViewHeader, ViewMessage } from './view-parts.tsx';
 
 export interface HierarchyViewProps {
@@ -132,7 +132,7 @@ export function HierarchyView({ contractId, holderName, carrierName, onBack }: H
       ) : null}
       {isEmpty ? <Text size="sm">{CONTRACTS_TEXT.empty}</Text> : null}
       {tree && search && !isEmpty ? (
-        <HierarchyTree
+        <DownlineTreeRows
           tree={tree}
           search={search}
           query={query}

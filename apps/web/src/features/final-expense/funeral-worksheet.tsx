@@ -15,7 +15,7 @@ import {
 } from '@mantine/core';
 import { IconArrowLeft, IconArrowRight, IconPrinter } from '@tabler/icons-react';
 import { useEffect, useMemo, useRef, useState, type Dispatch, type ReactNode, type SetStateAction } from 'react';
-import { useCurrentUser } from '../../auth/use-current-user.ts';
+import { useCurrentAgent } from '../../auth/use-current-agent.ts';
 import { useConfirm } from '../../ui/confirm-dialog.tsx';
 import { useFocusOnMount } from '../../ui/focus.ts';
 import { hasEntries, type WorksheetDraft } from './worksheet-draft.ts';
@@ -54,7 +54,7 @@ export interface FuneralWorksheetProps {
 }
 
 export function FuneralWorksheet({ draft, onChange, onClear }: FuneralWorksheetProps) {
-  const user = useCurrentUser();
+  const currentAgent = useCurrentAgent();
   const { page, isWholeForm, amounts, clientName, isVeteran } = draft;
   const update = (patch: Partial<WorksheetDraft>) => onChange((current) => ({ ...current, ...patch }));
   const setPage = (next: number) => update({ page: next });
@@ -102,7 +102,7 @@ export function FuneralWorksheet({ draft, onChange, onClear }: FuneralWorksheetP
   // printing forces the whole form visible (spec §4)
   const isAllVisible = isWholeForm || phase !== 'idle';
   const isShown = (pageNumber: number) => isAllVisible || page === pageNumber;
-  const agent = user.data;
+  const agent = currentAgent.data;
 
   return (
     <Paper p={{ base: 'md', sm: 'lg' }} className={classes.sheet}>

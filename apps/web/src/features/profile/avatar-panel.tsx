@@ -1,4 +1,4 @@
-import { PROFILE_MESSAGES, type User } from '@arc/contract';
+import { PROFILE_MESSAGES, type Agent } from '@arc/contract';
 import { Alert, Avatar, Button, Center, FileButton, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconPhotoUp } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
@@ -28,7 +28,7 @@ function readAsDataUrl(file: File): Promise<string> {
  * Spec part 1 §2, §4: view mode shows the picture and Change Picture; choosing a file opens crop mode; Save or
  * Cancel returns to view mode. A file that is not an image never reaches crop mode.
  */
-export function AvatarPanel({ user }: { user: User }) {
+export function AvatarPanel({ agent }: { agent: Agent }) {
   const [source, setSource] = useState<string | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
   const [dialog, setDialog] = useState<Dialog>(null);
@@ -85,15 +85,15 @@ export function AvatarPanel({ user }: { user: User }) {
         ) : (
           <Stack align="center" gap="sm">
             <Avatar
-              src={user.avatar}
-              alt={user.avatar ? `Picture of ${user.firstName} ${user.lastName}` : undefined}
+              src={agent.avatar}
+              alt={agent.avatar ? `Picture of ${agent.firstName} ${agent.lastName}` : undefined}
               size={160}
               radius={160}
               color="brand"
               data-testid="profile-avatar"
             >
               <Text fz={48} fw={600} aria-hidden="true">
-                {`${user.firstName.charAt(0)}${user.lastName.charAt(0)}`.toUpperCase()}
+                {`${agent.firstName.charAt(0)}${agent.lastName.charAt(0)}`.toUpperCase()}
               </Text>
             </Avatar>
             <FileButton onChange={(file) => void onChoose(file)} accept="image/*">

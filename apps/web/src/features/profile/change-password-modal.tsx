@@ -14,7 +14,7 @@ import { useRef } from 'react';
 import { usePasswordPolicyCriteria } from '../../api/account.ts';
 import { errorMessage } from '../../api/client.ts';
 import { useChangePassword } from '../../api/profile-updates.ts';
-import { useCurrentUser } from '../../auth/use-current-user.ts';
+import { useCurrentAgent } from '../../auth/use-current-agent.ts';
 import { useReturnFocus } from '../../ui/focus.ts';
 import { PasswordChecklist } from '../../ui/password-checklist.tsx';
 
@@ -34,7 +34,7 @@ export function ChangePasswordModal({ opened, onClose, onDone }: ChangePasswordM
   const change = useChangePassword();
   // mounted already open (it loads when first asked for): closing gives the focus back to Change Password
   useReturnFocus(opened);
-  const { data: user } = useCurrentUser();
+  const { data: agent } = useCurrentAgent();
   const isSubmitting = useRef(false);
   const form = useForm({
     mode: 'controlled',
@@ -55,7 +55,7 @@ export function ChangePasswordModal({ opened, onClose, onDone }: ChangePasswordM
     },
   });
   const { oldPassword, newPassword, confirmation } = form.getValues();
-  const policy = usePasswordPolicyCriteria(newPassword, [user?.username, user?.npn]);
+  const policy = usePasswordPolicyCriteria(newPassword, [agent?.username, agent?.npn]);
   const criteria = [...checkPasswordChange(oldPassword, newPassword, confirmation), ...policy];
   const canSubmit = passesPasswordChange(oldPassword, newPassword, confirmation) && policy.every((rule) => rule.ok);
 

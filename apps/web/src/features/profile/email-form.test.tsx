@@ -2,7 +2,7 @@ import { PROFILE_MESSAGES } from '@arc/contract';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { makeUser } from '../../test/factories.ts';
+import { makeAgent } from '../../test/factories.ts';
 import { mockFetch } from '../../test/fetch-mock.ts';
 import { renderWithProviders } from '../../test/render.tsx';
 import { EmailForm } from './email-form.tsx';
@@ -11,7 +11,7 @@ describe('EmailForm', () => {
   it('checks the address on blur and on submit, clears the message while typing, then sends the trimmed address', async () => {
     const { calls } = mockFetch({ 'POST /arc/user/updateinfo': { body: { message: 'ok' } } });
     const onDone = vi.fn();
-    renderWithProviders(<EmailForm user={makeUser({ email: 'agent@example.com' })} onDone={onDone} />);
+    renderWithProviders(<EmailForm agent={makeAgent({ email: 'agent@example.com' })} onDone={onDone} />);
     const field = screen.getByRole('textbox', { name: /Email Address/ });
     expect(field).toHaveValue('agent@example.com');
 
@@ -56,7 +56,7 @@ describe('EmailForm', () => {
       },
     });
     const onDone = vi.fn();
-    renderWithProviders(<EmailForm user={makeUser({ email: 'agent@example.com' })} onDone={onDone} />);
+    renderWithProviders(<EmailForm agent={makeAgent({ email: 'agent@example.com' })} onDone={onDone} />);
     const field = screen.getByRole('textbox', { name: /Email Address/ });
     await userEvent.clear(field);
     await userEvent.type(field, 'new@example.com');
@@ -70,7 +70,7 @@ describe('EmailForm', () => {
   it('shows the current address in the field and an unconfirmed one as pending', () => {
     mockFetch({});
     renderWithProviders(
-      <EmailForm user={makeUser({ email: 'agent@example.com', pendingEmail: 'new@example.com' })} onDone={vi.fn()} />,
+      <EmailForm agent={makeAgent({ email: 'agent@example.com', pendingEmail: 'new@example.com' })} onDone={vi.fn()} />,
     );
     expect(screen.getByRole('textbox', { name: /Email Address/ })).toHaveValue('agent@example.com');
     expect(screen.getByTestId('pending-email')).toHaveTextContent(`${PROFILE_MESSAGES.emailPending}: new@example.com`);

@@ -1,11 +1,11 @@
-import { EmailSchema, PROFILE_MESSAGES, type User } from '@arc/contract';
+import { EmailSchema, PROFILE_MESSAGES, type Agent } from '@arc/contract';
 import { Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { ApiError, errorMessage } from '../../api/client.ts';
 import { useUpdateEmail } from '../../api/profile-updates.ts';
 
 export interface EmailFormProps {
-  user: User;
+  agent: Agent;
   onDone: (result: { title: string; message: string }) => void;
 }
 
@@ -20,9 +20,9 @@ const emailProblem = (email: string) => EmailSchema.safeParse(email).error?.issu
  * confirmed is shown below it as pending. Two fields need no form library: `@mantine/form` loads only with the
  * password dialog (apps/web/README.md, Budget).
  */
-export function EmailForm({ user, onDone }: EmailFormProps) {
+export function EmailForm({ agent, onDone }: EmailFormProps) {
   const update = useUpdateEmail();
-  const [email, setEmail] = useState(user.email);
+  const [email, setEmail] = useState(agent.email);
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | undefined>(undefined);
   const [passwordError, setPasswordError] = useState<string | undefined>(undefined);
@@ -39,7 +39,7 @@ export function EmailForm({ user, onDone }: EmailFormProps) {
       {
         onSuccess: () => {
           // the field goes back to the address in use; the new one shows as pending
-          setEmail(user.email);
+          setEmail(agent.email);
           setPassword('');
           onDone({ title: PROFILE_MESSAGES.checkEmailTitle, message: PROFILE_MESSAGES.checkEmail });
         },
@@ -55,7 +55,7 @@ export function EmailForm({ user, onDone }: EmailFormProps) {
   return (
     <form onSubmit={onSubmit} noValidate>
       <Stack gap="sm">
-        <TextInput label="Username" value={user.username} readOnly variant="filled" />
+        <TextInput label="Username" value={agent.username} readOnly variant="filled" />
         <TextInput
           label="Email Address"
           type="email"
@@ -69,9 +69,9 @@ export function EmailForm({ user, onDone }: EmailFormProps) {
           onBlur={() => setError(emailProblem(email))}
           error={error}
         />
-        {user.pendingEmail ? (
+        {agent.pendingEmail ? (
           <Text size="sm" c="dimmed" data-testid="pending-email">
-            {PROFILE_MESSAGES.emailPending}: <strong>{user.pendingEmail}</strong>
+            {PROFILE_MESSAGES.emailPending}: <strong>{agent.pendingEmail}</strong>
           </Text>
         ) : null}
         <PasswordInput

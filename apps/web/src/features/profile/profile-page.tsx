@@ -1,7 +1,7 @@
 import { Button, Center, Grid, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
 import { Suspense, useState, type ReactNode } from 'react';
-import { useCurrentUser } from '../../auth/use-current-user.ts';
+import { useCurrentAgent } from '../../auth/use-current-agent.ts';
 import { lazyPart } from '../../ui/lazy-part.tsx';
 import { MessageDialog } from '../../ui/message-dialog.tsx';
 import { AvatarPanel } from './avatar-panel.tsx';
@@ -21,19 +21,19 @@ type Dialog = { title: string; message: string } | null;
  * (handed in by the router, which composes the contracts feature here: features do not import each other).
  */
 export default function ProfilePage({ contracts }: { contracts?: ReactNode }) {
-  const user = useCurrentUser();
+  const currentAgent = useCurrentAgent();
   const [isPasswordOpen, setPasswordOpen] = useState(false);
   const [hasPasswordDialog, setHasPasswordDialog] = useState(false);
   const [dialog, setDialog] = useState<Dialog>(null);
 
-  if (!user.data) {
+  if (!currentAgent.data) {
     return (
       <Center py="xl">
         <Loader aria-label="Loading your profile" />
       </Center>
     );
   }
-  const agent = user.data;
+  const agent = currentAgent.data;
 
   return (
     <Stack gap="lg">
@@ -41,7 +41,7 @@ export default function ProfilePage({ contracts }: { contracts?: ReactNode }) {
       <Grid gap="lg">
         {/* wide enough for the cropper's 300 px box inside the card beside the side menu (1024 px and up) */}
         <Grid.Col span={{ base: 12, md: 6, lg: 5 }}>
-          <AvatarPanel user={agent} />
+          <AvatarPanel agent={agent} />
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 6, lg: 7 }}>
           <Paper p="lg" withBorder>
@@ -55,7 +55,7 @@ export default function ProfilePage({ contracts }: { contracts?: ReactNode }) {
                 </Text>
               </div>
               {/* keyed by the address: a confirmed change elsewhere shows here when the agent is fetched again */}
-              <EmailForm key={agent.email} user={agent} onDone={setDialog} />
+              <EmailForm key={agent.email} agent={agent} onDone={setDialog} />
               <div>
                 <Button
                   variant="default"

@@ -16,7 +16,7 @@ import {
 } from '@mantine/core';
 import { IconChartBar, IconCheck, IconCopy, IconExternalLink } from '@tabler/icons-react';
 import { useDestination } from '../../../api/content.ts';
-import { useCurrentUser } from '../../../auth/use-current-user.ts';
+import { useCurrentAgent } from '../../../auth/use-current-agent.ts';
 import { canOpenPlatform, type AddOn, type PlatformContent } from '../data/platforms.ts';
 import { CarriersPanel } from './carriers-panel.tsx';
 import { DocumentList } from './document-list.tsx';
@@ -30,17 +30,17 @@ import { VideoGallery } from './video-gallery.tsx';
  */
 export function PlatformPage({ content }: { content: PlatformContent }) {
   const { activeAnalytics, addOn } = content;
-  const user = useCurrentUser();
+  const currentAgent = useCurrentAgent();
   const destination = useDestination();
-  if (!user.data) return <Loader aria-label="Loading" />;
-  const hasContracts = user.data[content.contractsFlag];
+  if (!currentAgent.data) return <Loader aria-label="Loading" />;
+  const hasContracts = currentAgent.data[content.contractsFlag];
   const analyticsHref = activeAnalytics ? destination(activeAnalytics.destination) : null;
-  const showAnalytics = user.data.activeAnalytics && analyticsHref ? activeAnalytics : undefined;
+  const showAnalytics = currentAgent.data.activeAnalytics && analyticsHref ? activeAnalytics : undefined;
   return (
     <Stack gap="lg">
       <PageHero title={content.title} tagline={content.tagline} intro={content.intro}>
         <Group gap="sm">
-          {canOpenPlatform(user.data, content) && <ExternalButton link={content.login} />}
+          {canOpenPlatform(currentAgent.data, content) && <ExternalButton link={content.login} />}
           {showAnalytics && (
             <Button
               component="a"

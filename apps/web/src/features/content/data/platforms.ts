@@ -1,4 +1,4 @@
-import type { ContentDocumentSection, Platform, User } from '@arc/contract';
+import type { ContentDocumentSection, Platform, Agent } from '@arc/contract';
 import type { ContactAddress, ContentLink, ContentVideo } from './types.ts';
 
 /**
@@ -15,7 +15,7 @@ export interface PlatformContent {
   tagline: string;
   intro: string;
   login: ContentLink;
-  /** the user flag saying the agent holds contracts on this platform */
+  /** the flag saying the agent holds contracts on this platform */
   contractsFlag: 'hasMyHealthPlanContracts' | 'hasSunfireContracts';
   /** the quick guides: PDFs listed by GET /arc/content/documents/:section */
   guidesSection: ContentDocumentSection;
@@ -38,8 +38,8 @@ export interface AddOn {
 }
 
 /** The login button: agents contracted on the platform, test users and the provider's staff. */
-export function canOpenPlatform(user: User, content: Pick<PlatformContent, 'contractsFlag'>): boolean {
-  return user[content.contractsFlag] || user.isTestUser || user.npn.toLowerCase().includes(PROVIDER_DOMAIN);
+export function canOpenPlatform(agent: Agent, content: Pick<PlatformContent, 'contractsFlag'>): boolean {
+  return agent[content.contractsFlag] || agent.isTestUser || agent.npn.toLowerCase().includes(PROVIDER_DOMAIN);
 }
 
 const CONTRACTING: ContactAddress = { label: 'Contracting team', destination: 'emailContracting' };

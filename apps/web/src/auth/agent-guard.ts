@@ -1,10 +1,10 @@
-import type { User } from '@arc/contract';
+import type { Agent } from '@arc/contract';
 import { paths } from '../paths.ts';
 import type { RouteHandle } from '../route-table.ts';
 import { canFileCases } from './access.ts';
 
 /** The second half of the navigation guard (see ./guard.ts): checks on the signed-in agent. */
-export type UserDecision =
+export type AgentDecision =
   | { kind: 'loading' }
   /** the agent could not be loaded (other than a 401, which restarts sign-in by itself) */
   | { kind: 'error' }
@@ -18,17 +18,17 @@ export type UserDecision =
   | { kind: 'breadcrumb-only' }
   | { kind: 'allow' };
 
-export interface UserGuardInput {
+export interface AgentGuardInput {
   handle: RouteHandle;
-  user: User | undefined;
+  agent: Agent | undefined;
   isError?: boolean;
 }
 
-export function decideUser({ handle, user, isError = false }: UserGuardInput): UserDecision {
-  if (!user) return isError ? { kind: 'error' } : { kind: 'loading' };
-  if (!user.status) return { kind: 'sign-out' };
-  if (user.tos && !user.tos.stamp) return { kind: 'terms-gate', to: paths.tosGate };
-  if (handle.securityKey && user[handle.securityKey] !== true) return { kind: 'not-available' };
-  if (handle.access === 'member-support-unlimited' && !canFileCases(user)) return { kind: 'breadcrumb-only' };
+export function decideAgent({ handle, agent, isError = false }: AgentGuardInput): AgentDecision {
+  if (!agent) return isError ? { kind: 'error' } : { kind: 'loading' };
+  if (!agent.status) return { kind: 'sign-out' };
+  if (agent.tos && !agent.tos.stamp) return { kind: 'terms-gate', to: paths.termsGate };
+  if (handle.securityKey && agent[handle.securityKey] !== true) return { kind: 'not-available' };
+  if (handle.access === 'member-support-unlimited' && !canFileCases(agent)) return { kind: 'breadcrumb-only' };
   return { kind: 'allow' };
 }

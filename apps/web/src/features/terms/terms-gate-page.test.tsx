@@ -4,10 +4,10 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setSession } from '../../auth/session-store.ts';
 import * as session from '../../auth/session.ts';
-import { makeUser } from '../../test/factories.ts';
+import { makeAgent } from '../../test/factories.ts';
 import { mockFetch } from '../../test/fetch-mock.ts';
 import { renderWithProviders } from '../../test/render.tsx';
-import TosGatePage from './tos-gate-page.tsx';
+import TermsGatePage from './terms-gate-page.tsx';
 
 const TERMS = {
   id: 3,
@@ -18,9 +18,9 @@ const TERMS = {
 
 function setUp(acceptAnswer: { status: number; body: unknown }) {
   setSession({ status: 'signedIn', accessToken: 'access-token', idToken: 'id-token' });
-  const user = makeUser({ tos: { document: 'Terms of Service', id: 3, stamp: null } });
+  const agent = makeAgent({ tos: { document: 'Terms of Service', id: 3, stamp: null } });
   return mockFetch({
-    'GET /arc/user/info': { body: { agent: { ...user, tos: { ...user.tos, stamp: null } } } },
+    'GET /arc/user/info': { body: { agent: { ...agent, tos: { ...agent.tos, stamp: null } } } },
     'GET /arc/terms/3': { body: TERMS },
     'POST /arc/agent/tosagreed': acceptAnswer,
   });
@@ -37,7 +37,7 @@ describe('terms gate /tosgate', () => {
       status: 200,
       body: { tos: { document: 'Terms of Service', id: 3, stamp: '2026-11-22T10:00:00.000Z' } },
     });
-    renderWithProviders(<TosGatePage />, { path: '/tosgate', routes: [{ path: '/', element: <p>home page</p> }] });
+    renderWithProviders(<TermsGatePage />, { path: '/tosgate', routes: [{ path: '/', element: <p>home page</p> }] });
     expect(await screen.findByRole('heading', { name: 'Use of ARC' })).toBeInTheDocument();
     expect(document.querySelector('script')).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'I AGREE' }));
@@ -49,10 +49,10 @@ describe('terms gate /tosgate', () => {
     setUp({ status: 409, body: { code: 'CONFLICT', message: 'This terms version is no longer current.' } });
     const alert = vi.spyOn(window, 'alert').mockImplementation(() => {});
     const signOut = vi.spyOn(session, 'signOut').mockResolvedValue();
-    renderWithProviders(<TosGatePage />, { path: '/tosgate' });
+    renderWithProviders(<TermsGatePage />, { path: '/tosgate' });
     await userEvent.click(await screen.findByRole('button', { name: 'I AGREE' }));
     const dialog = await screen.findByRole('dialog', { name: 'Error' });
-    expect(dialog).toHaveTextContent(MESSAGES.tosAcceptFailed);
+    expect(dialog).toHaveTextContent(MESSAGES.termsAcceptFailed);
     expect(alert).not.toHaveBeenCalled();
     expect(signOut).not.toHaveBeenCalled();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Close' }));

@@ -10,7 +10,7 @@ const ROW_HEIGHT = 36;
 const OVERSCAN = 8;
 const INDENT = 20;
 
-export interface HierarchyTreeProps {
+export interface DownlineTreeRowsProps {
   tree: DownlineTree;
   search: TreeSearch;
   query: string;
@@ -23,9 +23,9 @@ export interface HierarchyTreeProps {
 
 /**
  * The downline as an ARIA tree (one tab stop, arrow keys, aria-activedescendant) that draws only the rows in
- * view: a 5,000-agent hierarchy with every node open is 5,000 rows of data but about 30 in the DOM.
+ * view: a 5,000-agent downline with every node open is 5,000 rows of data but about 30 in the DOM.
  */
-export function HierarchyTree({
+export function DownlineTreeRows({
   tree,
   search,
   query,
@@ -34,7 +34,7 @@ export function HierarchyTree({
   toggled,
   onToggle,
   label,
-}: HierarchyTreeProps) {
+}: DownlineTreeRowsProps) {
   const idPrefix = useId();
   const scroller = useRef<HTMLDivElement>(null);
   const [scrollTop, setScrollTop] = useState(0);

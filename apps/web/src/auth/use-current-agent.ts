@@ -3,7 +3,7 @@ import { profileQueries } from '../api/profile.ts';
 import { useSession } from './session.ts';
 
 /** The signed-in agent from GET /arc/user/info (not the provider's userinfo). */
-export function useCurrentUser() {
+export function useCurrentAgent() {
   const session = useSession();
-  return useQuery({ ...profileQueries.userInfo(), enabled: session.status === 'signedIn' });
+  return useQuery({ ...profileQueries.currentAgent(), enabled: session.status === 'signedIn' });
 }

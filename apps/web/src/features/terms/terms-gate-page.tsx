@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Navigate, useNavigate } from 'react-router';
 import { termsQueries, useAcceptTerms } from '../../api/terms.ts';
 import { signOut, useSession } from '../../auth/session.ts';
-import { useCurrentUser } from '../../auth/use-current-user.ts';
+import { useCurrentAgent } from '../../auth/use-current-agent.ts';
 import { paths } from '../../paths.ts';
 import { MessageDialog } from '../../ui/message-dialog.tsx';
 import { SafeHtml } from '../../ui/safe-html.tsx';
@@ -16,30 +16,30 @@ const TERMS_TEXT_MAX_HEIGHT = 'max(160px, calc(100dvh - 440px))';
  * The terms gate: the current terms text and I AGREE. A failure says so in the app's own dialog ("Error",
  * "Failed to accept terms"); closing it signs out, as the spec's alert did.
  */
-export default function TosGatePage() {
+export default function TermsGatePage() {
   const session = useSession();
-  const user = useCurrentUser();
+  const currentAgent = useCurrentAgent();
   const accept = useAcceptTerms();
   const navigate = useNavigate();
-  const termsId = user.data?.tos?.id;
+  const termsId = currentAgent.data?.tos?.id;
   const terms = useQuery({ ...termsQueries.document(termsId ?? 0), enabled: termsId !== undefined });
 
   if (session.status === 'signedOut') return <Navigate to={paths.signIn} replace />;
-  if (session.status === 'loading' || user.isPending || (user.data?.tos && terms.isPending)) {
+  if (session.status === 'loading' || currentAgent.isPending || (currentAgent.data?.tos && terms.isPending)) {
     return (
       <Center py="xl">
         <Loader aria-label="Loading" />
       </Center>
     );
   }
-  if (user.isError || !user.data?.tos || terms.isError) {
+  if (currentAgent.isError || !currentAgent.data?.tos || terms.isError) {
     return (
       <Alert color="red" title="Error">
-        {MESSAGES.tosLoadFailed}
+        {MESSAGES.termsLoadFailed}
       </Alert>
     );
   }
-  const tos = user.data.tos;
+  const tos = currentAgent.data.tos;
   return (
     <Stack gap="md">
       <div>
@@ -60,7 +60,7 @@ export default function TosGatePage() {
         <SafeHtml html={terms.data?.body ?? ''} fz="sm" />
       </ScrollArea.Autosize>
       <MessageDialog opened={accept.isError} title="Error" onClose={() => void signOut()}>
-        {MESSAGES.tosAcceptFailed}
+        {MESSAGES.termsAcceptFailed}
       </MessageDialog>
       <Button
         size="md"

@@ -3,7 +3,7 @@ import { Alert, Button, Center, Loader, Paper, Stack, Text, Title } from '@manti
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { termsQueries } from '../../api/terms.ts';
-import { useCurrentUser } from '../../auth/use-current-user.ts';
+import { useCurrentAgent } from '../../auth/use-current-agent.ts';
 import { businessTimeZone } from '../../config.ts';
 import { SafeHtml } from '../../ui/safe-html.tsx';
 
@@ -13,27 +13,30 @@ const formatStamp = (date: Date) =>
   );
 
 /** /tos: the text of the agent's terms document, and when they accepted it. */
-export default function TosPage() {
-  const user = useCurrentUser();
-  const tos = user.data?.tos;
+export default function TermsPage() {
+  const currentAgent = useCurrentAgent();
+  const tos = currentAgent.data?.tos;
   const terms = useQuery({ ...termsQueries.document(tos?.id ?? 0), enabled: tos !== undefined && tos !== null });
 
-  if (user.isPending || (tos && terms.isPending)) {
+  if (currentAgent.isPending || (tos && terms.isPending)) {
     return (
       <Center py="xl">
         <Loader aria-label="Loading the Terms of Service" />
       </Center>
     );
   }
-  if (user.isError || !tos || terms.isError || !terms.data) {
+  if (currentAgent.isError || !tos || terms.isError || !terms.data) {
     return (
       <Stack gap="lg">
         <Title order={1}>Terms of Service</Title>
         <Alert color="red" role="alert" icon={<IconAlertCircle aria-hidden="true" />} title="Error">
-          {MESSAGES.tosLoadFailed}
+          {MESSAGES.termsLoadFailed}
         </Alert>
         <div>
-          <Button variant="default" onClick={() => void (user.isError ? user.refetch() : terms.refetch())}>
+          <Button
+            variant="default"
+            onClick={() => void (currentAgent.isError ? currentAgent.refetch() : terms.refetch())}
+          >
             Try again
           </Button>
         </div>
