@@ -23,8 +23,8 @@ import { generateProspects } from './modules/prospects/generator.ts';
 import { replaceProspectList } from './modules/prospects/loader.ts';
 import { loadPlacesIndex } from './modules/prospects/queries.ts';
 import { DEMO_AGENT_ID, DEMO2_AGENT_ID } from './seed/demo-agents.ts';
-import { insertAgent } from './seed/factories.ts';
 import { seedDemoData } from './seed/index.ts';
+import { addAgent } from './test/agent-app.ts';
 import { createTestApp, type TestApp } from './test/app.ts';
 import { multipart } from './test/multipart.ts';
 import { requestPartArbitrary, setAt, stringPaths } from './test/security/arbitraries.ts';
@@ -380,8 +380,7 @@ describe("security matrix: the second agent and the first agent's ids", () => {
   }
 
   it("no list of the second agent holds an id of the first agent's own", async () => {
-    const fresh = await insertAgent(t.database.db);
-    const freshToken = await mintAccessToken(t, { agentId: fresh.id });
+    const fresh = await addAgent(t);
     const lists = AUTH_ENTRIES.filter(([, e]) => e.method === 'GET' && pathParams(e).length === 0 && !e.query);
     const idsOf = (res: LightMyRequestResponse): Set<string> => {
       const ids = new Set<string>();
@@ -399,7 +398,7 @@ describe("security matrix: the second agent and the first agent's ids", () => {
       const mine = await send(entry, {}, { token: first.token });
       if (mine.statusCode !== 200) continue;
       // what a brand-new agent also sees is shared (catalogues, documents); the rest is the first agent's own
-      const shared = idsOf(await send(entry, {}, { token: freshToken }));
+      const shared = idsOf(await send(entry, {}, { token: fresh.token }));
       const own = [...idsOf(mine)].filter((id) => !shared.has(id) && id.length >= 2);
       const theirs = await send(entry, {}, { token: second.token });
       const leaked = own.filter((id) => idsOf(theirs).has(id));

@@ -3,16 +3,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contentDocuments, platformCarriers } from '../../db/schema/index.ts';
 import { PLATFORM_CARRIERS, seedContentDemo } from '../../seed/content-pages.ts';
 import { insertAgent } from '../../seed/factories.ts';
-import { createTestApp, type TestApp } from '../../test/app.ts';
+import { createAgentApp, type AgentApp } from '../../test/agent-app.ts';
+import { createTestApp } from '../../test/app.ts';
 import { bearer, mintAccessToken } from '../../test/tokens.ts';
 
-let t: TestApp;
+let t: AgentApp;
 let token: string;
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createAgentApp();
   const { db } = t.database;
-  token = await mintAccessToken(t, { agentId: (await insertAgent(db)).id });
+  token = t.agent.token;
   await seedContentDemo({ db, storage: t.app.deps.storage, year: 2026 });
   // a carrier inserted out of order, so the test sees the answer sorted by name rather than by insertion
   await db.insert(platformCarriers).values({ platform: 'Sunfire', name: 'Ace Health Partners' });

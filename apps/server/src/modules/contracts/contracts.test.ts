@@ -12,10 +12,10 @@ import {
 } from '../../seed/contracts.ts';
 import { DEMO_AGENT_ID, DEMO2_AGENT_ID } from '../../seed/demo-agents.ts';
 import { insertAgent } from '../../seed/factories.ts';
-import { createTestApp, type TestApp } from '../../test/app.ts';
+import { addAgent, createAgentApp, type AgentApp } from '../../test/agent-app.ts';
 import { bearer, mintAccessToken } from '../../test/tokens.ts';
 
-let t: TestApp;
+let t: AgentApp;
 let tokenA: string;
 let agentAId: string;
 let tokenB: string;
@@ -42,10 +42,10 @@ const otherContract = makeContract({ contactName: 'Other Agent', hierarchyReport
 const otherDownline = makeContract({ contactName: 'Other Downline', uplineContractId: otherContract.id });
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createAgentApp();
   const { db } = t.database;
-  const a = await insertAgent(db);
-  const b = await insertAgent(db);
+  const a = t.agent;
+  const b = await addAgent(t);
   agentAId = a.id;
   individual.holderAgentId = a.id;
   agency.holderAgentId = a.id;
@@ -59,8 +59,8 @@ beforeAll(async () => {
     makeCertification(level3.id, 2025, 'Medicare Advantage'),
     makeCertification(otherDownline.id, 2026, 'Medicare Advantage'),
   ]);
-  tokenA = await mintAccessToken(t, { agentId: a.id });
-  tokenB = await mintAccessToken(t, { agentId: b.id });
+  tokenA = a.token;
+  tokenB = b.token;
   // the demo agents and their seeded contracts (the 5,000-agent agency)
   await insertAgent(db, { id: DEMO_AGENT_ID });
   await insertAgent(db, { id: DEMO2_AGENT_ID });
@@ -132,9 +132,8 @@ describe('GET /arc/agents/contracts', () => {
   });
 
   it('answers an empty list to an agent with no contracts', async () => {
-    const { db } = t.database;
-    const lonely = await insertAgent(db);
-    const res = await get('/arc/agents/contracts', await mintAccessToken(t, { agentId: lonely.id }));
+    const lonely = await addAgent(t);
+    const res = await get('/arc/agents/contracts', lonely.token);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ response: [] });
   });

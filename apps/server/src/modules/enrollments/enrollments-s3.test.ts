@@ -5,24 +5,22 @@ import { ENROLLMENT_MAX_BYTES } from '@arc/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { enrollments, files } from '../../db/schema/index.ts';
-import { insertAgent } from '../../seed/factories.ts';
-import { createTestApp, type TestApp } from '../../test/app.ts';
+import { createAgentApp, type AgentApp } from '../../test/agent-app.ts';
 import { generatedFile, multipart, postMultipart, sendPartOfMultipart } from '../../test/multipart.ts';
 import { startS3Server, type S3TestServer } from '../../test/s3.ts';
-import { bearer, mintAccessToken } from '../../test/tokens.ts';
+import { bearer } from '../../test/tokens.ts';
 
 /** The enrollment upload with files in an S3 bucket (a real s3rver): the same limits, nothing left behind. */
 let s3: S3TestServer;
-let t: TestApp;
+let t: AgentApp;
 let token: string;
 let agentId: string;
 let baseUrl: string;
 
 beforeAll(async () => {
   s3 = await startS3Server();
-  t = await createTestApp({ env: s3.env });
-  agentId = (await insertAgent(t.database.db)).id;
-  token = await mintAccessToken(t, { agentId });
+  t = await createAgentApp({ env: s3.env });
+  ({ id: agentId, token } = t.agent);
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   baseUrl = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
 });

@@ -1,18 +1,17 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { insertAgent } from '../../seed/factories.ts';
-import { createTestApp, type TestApp } from '../../test/app.ts';
-import { bearer, mintAccessToken } from '../../test/tokens.ts';
+import { createAgentApp, type AgentApp } from '../../test/agent-app.ts';
+import { bearer } from '../../test/tokens.ts';
 import { createNominatimProvider } from './nominatim-provider.ts';
 import { createOfflineProvider } from './offline-provider.ts';
 import { findAddressSuggestions } from './service.ts';
 
-let t: TestApp;
+let t: AgentApp;
 let token: string;
 beforeAll(async () => {
-  t = await createTestApp();
-  token = await mintAccessToken(t, { agentId: (await insertAgent(t.database.db)).id });
+  t = await createAgentApp();
+  token = t.agent.token;
 });
 afterAll(async () => {
   await t?.close();

@@ -2,17 +2,18 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { agents } from '../../db/schema/index.ts';
 import { insertAgent, insertFile, insertTerms } from '../../seed/factories.ts';
-import { createTestApp, type TestApp } from '../../test/app.ts';
+import { addAgent, createAgentApp, type AgentApp, type TestAgent } from '../../test/agent-app.ts';
+import { createTestApp } from '../../test/app.ts';
 import { bearer, mintAccessToken } from '../../test/tokens.ts';
 
-let t: TestApp;
-let agent: Awaited<ReturnType<typeof insertAgent>>;
+let t: AgentApp;
+let agent: TestAgent;
 let token: string;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  agent = await insertAgent(t.database.db, { memberSupportTier: 'Unlimited', hasSunfireContracts: true });
-  token = await mintAccessToken(t, { agentId: agent.id });
+  t = await createAgentApp({ agent: { memberSupportTier: 'Unlimited', hasSunfireContracts: true } });
+  agent = t.agent;
+  token = agent.token;
 });
 afterAll(async () => {
   await t?.close();
@@ -98,17 +99,17 @@ describe('GET /arc/user/info with the user cache on', () => {
     try {
       const db = cached.database.db;
       await insertTerms(db);
-      const someone = await insertAgent(db, { acceptTerms: false, firstName: 'Before' });
-      const someoneToken = await mintAccessToken(cached, { agentId: someone.id });
+      const someone = await addAgent(cached, { acceptTerms: false, firstName: 'Before' });
       const info = async () =>
-        (await cached.app.inject({ method: 'GET', url: '/arc/user/info', headers: bearer(someoneToken) })).json().agent;
+        (await cached.app.inject({ method: 'GET', url: '/arc/user/info', headers: bearer(someone.token) })).json()
+          .agent;
       const first = await info();
       await db.update(agents).set({ firstName: 'After' }).where(eq(agents.id, someone.id));
       expect((await info()).firstName).toBe('Before');
       await cached.app.inject({
         method: 'POST',
         url: '/arc/agent/tosagreed',
-        headers: bearer(someoneToken),
+        headers: bearer(someone.token),
         payload: { tosid: first.tos.id },
       });
       const after = await info();
@@ -125,8 +126,7 @@ describe('agent status on every call', () => {
 
   it('answers 401 to an agent whose status is empty or inactive, as for an unknown one', async () => {
     for (const status of [null, '', 'Inactive', 'inactive']) {
-      const inactive = await insertAgent(t.database.db, { status });
-      const res = await userInfo(await mintAccessToken(t, { agentId: inactive.id }));
+      const res = await userInfo((await addAgent(t, { status })).token);
       expect(res.statusCode).toBe(401);
       expect(res.json()).toEqual({ code: 'UNAUTHORIZED', message: 'Invalid token' });
     }
@@ -137,10 +137,9 @@ describe('agent status on every call', () => {
   it('refuses a token seen before once the status changes, also while the answer is cached', async () => {
     const cached = await createTestApp({ env: { USER_CACHE_TTL_MS: '60000' } });
     try {
-      const changing = await insertAgent(cached.database.db);
-      const agentToken = await mintAccessToken(cached, { agentId: changing.id });
+      const changing = await addAgent(cached);
       const call = () =>
-        cached.app.inject({ method: 'GET', url: '/arc/agent/dashboard/files', headers: bearer(agentToken) });
+        cached.app.inject({ method: 'GET', url: '/arc/agent/dashboard/files', headers: bearer(changing.token) });
       expect((await call()).statusCode).not.toBe(401);
       await cached.database.db.update(agents).set({ status: null }).where(eq(agents.id, changing.id));
       await cached.app.userInfoChanged(changing.id);

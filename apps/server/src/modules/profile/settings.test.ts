@@ -4,10 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { agents, auditLog, emailChanges } from '../../db/schema/index.ts';
 import { verifyPassword } from '../../platform/passwords.ts';
 import { insertAgent } from '../../seed/factories.ts';
+import { addAgent } from '../../test/agent-app.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { linkIn, waitForMail } from '../../test/mail.ts';
 import { signInThroughProvider, tokenRequest } from '../../test/sign-in.ts';
-import { bearer, mintAccessToken } from '../../test/tokens.ts';
+import { bearer } from '../../test/tokens.ts';
 
 let t: TestApp;
 
@@ -19,8 +20,8 @@ afterAll(async () => {
 });
 
 async function newAgent() {
-  const agent = await insertAgent(t.database.db, { password: 'Old-Password-1' });
-  return { agent, token: await mintAccessToken(t, { agentId: agent.id }) };
+  const agent = await addAgent(t, { password: 'Old-Password-1' });
+  return { agent, token: agent.token };
 }
 
 const auditActions = async (agentId: string) =>

@@ -6,7 +6,8 @@ import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertAgent } from '../../seed/factories.ts';
-import { createTestApp, fixedClock, type TestApp } from '../../test/app.ts';
+import { createAgentApp, type AgentApp } from '../../test/agent-app.ts';
+import { createTestApp, fixedClock } from '../../test/app.ts';
 import { bearer, mintAccessToken } from '../../test/tokens.ts';
 import { generateProspects } from './generator.ts';
 import { importT65File } from './import.ts';
@@ -16,7 +17,7 @@ import type { ProspectInput } from './validate.ts';
 
 // 23 November 2026 in Los Angeles: the age windows start on 1 November 2026.
 const clock = fixedClock('2026-11-23T18:00:00Z');
-let t: TestApp;
+let t: AgentApp;
 let token: string;
 let agentNpn: string;
 let agentId: string;
@@ -58,11 +59,8 @@ const FIXTURE: ProspectInput[] = [
 const items = (rows: ProspectInput[]): LoadItem[] => rows.map((row) => ({ row, ncoaDate: '2026-11-01' }));
 
 beforeAll(async () => {
-  t = await createTestApp({ clock });
-  const agent = await insertAgent(t.database.db);
-  agentNpn = agent.npn;
-  agentId = agent.id;
-  token = await mintAccessToken(t, { agentId: agent.id });
+  t = await createAgentApp({ clock });
+  ({ npn: agentNpn, id: agentId, token } = t.agent);
   await replaceProspectList(t.database.db, items(FIXTURE), { source: 'fixture' });
 });
 afterAll(async () => {
