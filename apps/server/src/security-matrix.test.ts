@@ -4,7 +4,8 @@
  * 0. its path spelled other ways (a letter of each segment percent-encoded, upper case): never an answer without
  *    the credential (401 or 404, never 2xx); an integration-key call is 404 on a server without the key, and 401
  *    without it, with a wrong one or with an agent's token on a server with it;
- * 1. (agent calls) 401 for no token, a forged one, an expired one, one for another audience (and a few more);
+ * 1. (agent calls) 401 for no token (the one "Missing token" answer, whatever the body: the only place that case is
+ *    tested), a forged one, an expired one, one for another audience (and a few more);
  * 2. 404 and none of the first demo agent's bytes when the second demo agent uses the first one's ids
  *    (ids from the first agent's own lists, registered per call in test/security/id-sources.ts: a call with
  *    path parameters and no registered source fails here);
@@ -14,7 +15,7 @@
  * It prints how many cases each call received. MATRIX_RUNS (default 20) and MATRIX_SEED change the run.
  */
 import * as contract from '@arc/contract';
-import { ErrorResponseSchema, isoDate, type RouteEntry } from '@arc/contract';
+import { ErrorResponseSchema, isoDate, MESSAGES, type RouteEntry } from '@arc/contract';
 import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import { generateKeyPair, SignJWT } from 'jose';
@@ -313,6 +314,12 @@ describe('security matrix: tokens', () => {
         expect(res.statusCode, `${name} with ${kind}`).toBe(401);
         expect(ErrorResponseSchema.parse(res.json()).code).toBe('UNAUTHORIZED');
         count(name, '401');
+      }
+      // without a token: the one answer, whatever the body (checked before it is validated)
+      for (const body of [{}, { unexpected: 'x'.repeat(50) }]) {
+        const res = await send(entry, { body }, { token: null });
+        expect(res.statusCode, `${name} without a token`).toBe(401);
+        expect(res.json()).toEqual({ code: 'UNAUTHORIZED', message: MESSAGES.unauthorized });
       }
     });
   }

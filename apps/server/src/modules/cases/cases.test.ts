@@ -130,7 +130,7 @@ describe('POST /arc/case/reportCase', () => {
     expect((await t.database.db.select().from(cases)).length).toBe(before);
   });
 
-  it('answers 400 for a malformed body and 401 "Missing token" without a token', async () => {
+  it('answers 400 for a malformed body', async () => {
     for (const payload of [null, 'text', [], { ...VALID, dateOfBirth: 19540309 }]) {
       const res = await t.app.inject({
         method: 'POST',
@@ -140,8 +140,5 @@ describe('POST /arc/case/reportCase', () => {
       });
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
     }
-    const res = await report(null, VALID);
-    expect(res.statusCode).toBe(401);
-    expect(res.json().message).toBe('Missing token');
   });
 });

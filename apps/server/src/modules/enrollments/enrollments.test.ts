@@ -287,10 +287,6 @@ describe('POST /arc/agent/enrollments', () => {
 });
 
 describe('GET /arc/agent/enrollments', () => {
-  it('answers 401 without a token', async () => {
-    expect((await t.app.inject({ method: 'GET', url: '/arc/agent/enrollments' })).statusCode).toBe(401);
-  });
-
   it('lists only the agent’s own enrollments, newest first, and the pended ones apart', async () => {
     const mine = await addAgent(t);
     await insertEnrollment(t.database.db, {
@@ -442,10 +438,6 @@ describe('GET /arc/agent/enrollments/export/:token', () => {
     });
     return rows;
   }
-
-  it('answers 401 for a token request without a bearer', async () => {
-    expect((await t.app.inject({ method: 'POST', url: '/arc/agent/enrollments/export' })).statusCode).toBe(401);
-  });
 
   it('streams the agent’s own enrollments as a real .xlsx, once', async () => {
     const owner = await addAgent(t);

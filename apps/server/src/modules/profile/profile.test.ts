@@ -62,30 +62,6 @@ describe('GET /arc/user/info', () => {
     expect(res.json().agent.avatar).toMatch(/^\/arc\/.+/);
   });
 
-  it('answers 401 "Missing token" without a token', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/arc/user/info' });
-    expect(res.statusCode).toBe(401);
-    expect(res.json()).toEqual({ code: 'UNAUTHORIZED', message: 'Missing token' });
-  });
-
-  it('answers 401 for an expired token, another audience, another issuer or an ID token type', async () => {
-    for (const options of [
-      { expiresIn: -10 },
-      { audience: 'https://elsewhere.example/api' },
-      { issuer: 'https://evil.example/oidc' },
-      { typ: 'JWT' },
-    ]) {
-      const bad = await mintAccessToken(t, { agentId: agent.id, ...options });
-      const res = await t.app.inject({ method: 'GET', url: '/arc/user/info', headers: bearer(bad) });
-      expect(res.statusCode, JSON.stringify(options)).toBe(401);
-    }
-  });
-
-  it('answers 401 for a token that is not a JWT', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/arc/user/info', headers: bearer('not-a-token') });
-    expect(res.statusCode).toBe(401);
-  });
-
   it('answers 401 when the agent of a valid token no longer exists (its account is not active)', async () => {
     const ghost = await mintAccessToken(t, { agentId: 'agt_gone' });
     const res = await t.app.inject({ method: 'GET', url: '/arc/user/info', headers: bearer(ghost) });

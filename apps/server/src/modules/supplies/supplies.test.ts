@@ -143,10 +143,6 @@ describe('GET /arc/products/insurancetypes', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()[0]).toEqual({ name: 'Medicare Advantage' });
   });
-
-  it('answers 401 without a token', async () => {
-    expect((await call('GET', '/arc/products/insurancetypes')).statusCode).toBe(401);
-  });
 });
 
 describe('POST /arc/products/bycounty', () => {
@@ -340,10 +336,6 @@ describe('the cart (/arc/agent/supplies/cart)', () => {
     expect((await call('GET', '/arc/agent/supplies/cart', tokenA)).json().items).toEqual([
       expect.objectContaining({ qty: 50 }),
     ]);
-  });
-
-  it('answers 401 without a token', async () => {
-    expect((await call('GET', '/arc/agent/supplies/cart')).statusCode).toBe(401);
   });
 });
 
