@@ -163,11 +163,7 @@ describe('audit: downloads, exports and terms', () => {
     });
     expect(await actionsOf(agent.id)).toEqual([]);
     const ip = freshIp();
-    const res = await t.app.inject({
-      method: 'GET',
-      url: `/arc/download/${issued.json().agent.token}`,
-      remoteAddress: ip,
-    });
+    const res = await t.app.inject({ method: 'GET', url: `/arc/download/${issued.json().token}`, remoteAddress: ip });
     expect(res.statusCode).toBe(200);
     expect(await recordsOf(agent.id)).toEqual([
       expect.objectContaining({
@@ -189,7 +185,7 @@ describe('audit: downloads, exports and terms', () => {
     const ip = freshIp();
     const res = await t.app.inject({
       method: 'GET',
-      url: `/arc/agent/enrollments/export/${issued.json().agent.token}`,
+      url: `/arc/agent/enrollments/export/${issued.json().token}`,
       remoteAddress: ip,
     });
     expect(res.statusCode).toBe(200);

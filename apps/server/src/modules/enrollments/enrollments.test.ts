@@ -11,13 +11,20 @@ import {
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { PDFDocument } from 'pdf-lib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { enrollments, files, uploadQuotaDays } from '../../db/schema/index.ts';
 import { insertEnrollment, makeEnrollment } from '../../seed/enrollments.ts';
 import { insertAgent } from '../../seed/factories.ts';
 import { addAgent, createAgentApp, type AgentApp } from '../../test/agent-app.ts';
 import { createTestApp, fixedClock, type TestApp } from '../../test/app.ts';
-import { generatedFile, multipart, postMultipart, sendPartOfMultipart, type Part } from '../../test/multipart.ts';
+import {
+  generatedFile,
+  multipart,
+  postMultipart,
+  requestsInFlight,
+  sendPartOfMultipart,
+  type Part,
+} from '../../test/multipart.ts';
 import { bearer, mintAccessToken } from '../../test/tokens.ts';
 import { UPLOADS_PER_MINUTE } from './routes.ts';
 
@@ -29,6 +36,7 @@ let agentId: string;
 let otherAgentId: string;
 let otherNpn: string;
 let baseUrl: string;
+let inFlight: () => number;
 let pdf: Uint8Array;
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 1)]);
 
@@ -40,6 +48,7 @@ beforeAll(async () => {
   doc.addPage().drawText('Scope of appointment and enrollment form');
   pdf = await doc.save();
   await t.app.listen({ port: 0, host: '127.0.0.1' });
+  inFlight = requestsInFlight(t.app.server);
   baseUrl = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
 });
 afterAll(async () => {
@@ -87,13 +96,8 @@ const uploadOverHttp = (size: number, auth = token) =>
     bearer(auth),
   );
 
-async function waitFor(check: () => boolean | Promise<boolean>, timeoutMs = 10_000): Promise<void> {
-  const started = Date.now();
-  while (!(await check())) {
-    if (Date.now() - started > timeoutMs) throw new Error('timed out waiting');
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
+const waitFor = (check: () => boolean | Promise<boolean>) =>
+  vi.waitFor(async () => expect(await check()).toBe(true), { timeout: 10_000, interval: 20 });
 
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 
@@ -266,8 +270,8 @@ describe('POST /arc/agent/enrollments', () => {
     await waitFor(() => upload.sent() >= half && storedFiles().some((name) => name.endsWith('.part')));
     upload.drop();
     await waitFor(() => storedFiles().length === 0);
-    // and stays so: nothing lands late
-    await new Promise((r) => setTimeout(r, 300));
+    // and stays so once the server is done with the request: nothing lands late
+    await waitFor(() => inFlight() === 0);
     expect(storedFiles()).toEqual([]);
     expect(await rowsOf(agentId)).toEqual({ enrollments: [], files: [] });
   }, 60_000);
