@@ -109,15 +109,25 @@ export async function expectReadable(target: Locator, what: string, minimum = 4.
   expect(ratio, `${what}: contrast ${ratio.toFixed(2)}:1`).toBeGreaterThanOrEqual(minimum);
 }
 
-/** axe-core: no serious or critical violation on the page as it is now. */
-export async function expectAccessible(page: Page, options: { exclude?: string[] } = {}): Promise<void> {
-  // the page at rest: a dialog fading in is still half transparent, and axe would measure its colours mid-way
-  // (spinners run for ever and are not waited for)
+/**
+ * Waits until the page has drawn what it was last told (two frames) and no animation or transition is running
+ * (spinners run for ever and are not waited for).
+ */
+export async function untilAtRest(page: Page): Promise<void> {
+  await page.evaluate(
+    () => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))),
+  );
   await page.waitForFunction(() =>
     document
       .getAnimations()
       .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Infinity),
   );
+}
+
+/** axe-core: no serious or critical violation on the page as it is now. */
+export async function expectAccessible(page: Page, options: { exclude?: string[] } = {}): Promise<void> {
+  // the page at rest: a dialog fading in is still half transparent, and axe would measure its colours mid-way
+  await untilAtRest(page);
   let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']);
   for (const selector of options.exclude ?? []) builder = builder.exclude(selector);
   const results = await builder.analyze();

@@ -230,25 +230,31 @@ test.describe('[PROFILE] My Profile', () => {
 });
 
 test.describe('[PROFILE] one submit at a time, focus', () => {
-  /** Counts the calls to `url`; each is held a moment, then refused, so nothing changes on the server. */
-  async function countCalls(page: Page, url: string): Promise<() => number> {
+  /**
+   * Counts the calls to `url`; each is held until `release()` (after the double click), then refused, so nothing
+   * changes on the server.
+   */
+  async function countCalls(page: Page, url: string): Promise<{ calls: () => number; release: () => void }> {
     let calls = 0;
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
     await page.route(url, async (route) => {
       calls += 1;
-      await new Promise((resolve) => setTimeout(resolve, 800));
+      await released;
       await route.abort();
     });
-    return () => calls;
+    return { calls: () => calls, release };
   }
 
   test('double-clicking Update Email Address sends one change request', async ({ page }) => {
     await signIn(page);
     await page.goto('/profile');
-    const calls = await countCalls(page, '**/arc/user/updateinfo');
+    const { calls, release } = await countCalls(page, '**/arc/user/updateinfo');
     await page.getByLabel('Email Address').fill('double.click@agents.example');
     const current = page.getByLabel('Current Password');
     if (await current.count()) await current.fill(DEMO.password);
     await page.getByRole('button', { name: 'Update Email Address' }).dblclick();
+    release();
     await expect(page.getByRole('dialog', { name: 'Error' })).toBeVisible();
     expect(calls()).toBe(1);
   });
@@ -256,12 +262,13 @@ test.describe('[PROFILE] one submit at a time, focus', () => {
   test('double-clicking the picture Save uploads once', async ({ page }) => {
     await signIn(page);
     await page.goto('/profile');
-    const calls = await countCalls(page, '**/arc/agent/avatar');
+    const { calls, release } = await countCalls(page, '**/arc/agent/avatar');
     await page
       .locator('input[type="file"]')
       .setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: await twoColourPicture(page) });
     await expect(page.getByTestId('avatar-crop-area')).toBeVisible();
     await page.getByRole('button', { name: 'Save' }).dblclick();
+    release();
     await expect(page.getByRole('dialog', { name: PROFILE_MESSAGES.avatarFailedTitle })).toBeVisible();
     expect(calls()).toBe(1);
   });
