@@ -47,6 +47,7 @@ describe('the web app', () => {
     fs.writeFileSync(path.join(dist, 'assets', 'app-abc123.js'), 'console.log(1)');
     const web = await createTestApp({
       env: { WEB_DIST: dist, PROVIDER_NAME: 'Acme <Agents>', TZ_BUSINESS: 'America/Chicago' },
+      databaseOf: t,
     });
     try {
       const page = await web.app.inject({ method: 'GET', url: '/interaction/abc', headers: { accept: 'text/html' } });

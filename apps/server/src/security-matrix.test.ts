@@ -251,7 +251,7 @@ describe('security matrix: the same path spelled another way', () => {
 
   it('has no integration-key call at all on a server without STAFF_API_KEY, however spelled (404)', async () => {
     expect(INTEGRATION_ENTRIES.length).toBeGreaterThan(0);
-    const off = await createTestApp();
+    const off = await createTestApp({ databaseOf: t });
     try {
       for (const [name, entry] of INTEGRATION_ENTRIES) {
         for (const url of [urlOf(entry, undefined), ...spellingsOf(entry)]) {

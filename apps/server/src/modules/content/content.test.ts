@@ -126,6 +126,7 @@ describe('GET /arc/content/destinations', () => {
   it("builds the provider's own links and addresses from PROVIDER_SITE_URL and PROVIDER_EMAIL_DOMAIN", async () => {
     const other = await createTestApp({
       env: { PROVIDER_SITE_URL: 'https://agents.provider.org/', PROVIDER_EMAIL_DOMAIN: 'Provider.org' },
+      databaseOf: t,
     });
     try {
       const agent = await insertAgent(other.database.db);

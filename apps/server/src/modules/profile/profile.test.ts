@@ -3,20 +3,24 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { agents } from '../../db/schema/index.ts';
 import { insertAgent, insertFile, insertTerms } from '../../seed/factories.ts';
 import { addAgent, createAgentApp, type AgentApp, type TestAgent } from '../../test/agent-app.ts';
-import { createTestApp } from '../../test/app.ts';
+import { createTestApp, type TestApp } from '../../test/app.ts';
 import { bearer, mintAccessToken } from '../../test/tokens.ts';
 
 let t: AgentApp;
 let agent: TestAgent;
 let token: string;
+/** an app with the user cache on, shared by the tests of the cache (each with an agent of its own) */
+let cached: TestApp;
 
 beforeAll(async () => {
   t = await createAgentApp({ agent: { memberSupportTier: 'Unlimited', hasSunfireContracts: true } });
   agent = t.agent;
   token = agent.token;
+  cached = await createTestApp({ env: { USER_CACHE_TTL_MS: '60000' } });
 });
 afterAll(async () => {
   await t?.close();
+  await cached?.close();
 });
 
 describe('GET /arc/user/info', () => {
@@ -71,29 +75,23 @@ describe('GET /arc/user/info', () => {
 
 describe('GET /arc/user/info with the user cache on', () => {
   it('reuses the answer for a few seconds and forgets it when the agent accepts terms', async () => {
-    const cached = await createTestApp({ env: { USER_CACHE_TTL_MS: '60000' } });
-    try {
-      const db = cached.database.db;
-      await insertTerms(db);
-      const someone = await addAgent(cached, { acceptTerms: false, firstName: 'Before' });
-      const info = async () =>
-        (await cached.app.inject({ method: 'GET', url: '/arc/user/info', headers: bearer(someone.token) })).json()
-          .agent;
-      const first = await info();
-      await db.update(agents).set({ firstName: 'After' }).where(eq(agents.id, someone.id));
-      expect((await info()).firstName).toBe('Before');
-      await cached.app.inject({
-        method: 'POST',
-        url: '/arc/agent/tosagreed',
-        headers: bearer(someone.token),
-        payload: { tosid: first.tos.id },
-      });
-      const after = await info();
-      expect(after.firstName).toBe('After');
-      expect(after.tos.stamp).not.toBeNull();
-    } finally {
-      await cached.close();
-    }
+    const db = cached.database.db;
+    await insertTerms(db);
+    const someone = await addAgent(cached, { acceptTerms: false, firstName: 'Before' });
+    const info = async () =>
+      (await cached.app.inject({ method: 'GET', url: '/arc/user/info', headers: bearer(someone.token) })).json().agent;
+    const first = await info();
+    await db.update(agents).set({ firstName: 'After' }).where(eq(agents.id, someone.id));
+    expect((await info()).firstName).toBe('Before');
+    await cached.app.inject({
+      method: 'POST',
+      url: '/arc/agent/tosagreed',
+      headers: bearer(someone.token),
+      payload: { tosid: first.tos.id },
+    });
+    const after = await info();
+    expect(after.firstName).toBe('After');
+    expect(after.tos.stamp).not.toBeNull();
   });
 });
 
@@ -111,17 +109,12 @@ describe('agent status on every call', () => {
   });
 
   it('refuses a token seen before once the status changes, also while the answer is cached', async () => {
-    const cached = await createTestApp({ env: { USER_CACHE_TTL_MS: '60000' } });
-    try {
-      const changing = await addAgent(cached);
-      const call = () =>
-        cached.app.inject({ method: 'GET', url: '/arc/agent/dashboard/files', headers: bearer(changing.token) });
-      expect((await call()).statusCode).not.toBe(401);
-      await cached.database.db.update(agents).set({ status: null }).where(eq(agents.id, changing.id));
-      await cached.app.userInfoChanged(changing.id);
-      expect((await call()).statusCode).toBe(401);
-    } finally {
-      await cached.close();
-    }
+    const changing = await addAgent(cached);
+    const call = () =>
+      cached.app.inject({ method: 'GET', url: '/arc/agent/dashboard/files', headers: bearer(changing.token) });
+    expect((await call()).statusCode).not.toBe(401);
+    await cached.database.db.update(agents).set({ status: null }).where(eq(agents.id, changing.id));
+    await cached.app.userInfoChanged(changing.id);
+    expect((await call()).statusCode).toBe(401);
   });
 });
