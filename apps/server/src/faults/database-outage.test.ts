@@ -253,10 +253,10 @@ describe.skipIf(!postgresUrl)('database outage on PostgreSQL (TCP proxy cut duri
     const notReady: number[] = [];
     /** waits until every kind of call has been answered since the `from`-th answer: the load is running */
     const untilEveryKindAnswered = (from: number) =>
-      vi.waitFor(
-        () => expect(new Set(answers.slice(from).map((a) => a.kind))).toEqual(new Set(ANSWER_KINDS)),
-        { timeout: 30_000, interval: 20 },
-      );
+      vi.waitFor(() => expect(new Set(answers.slice(from).map((a) => a.kind))).toEqual(new Set(ANSWER_KINDS)), {
+        timeout: 30_000,
+        interval: 20,
+      });
     await untilEveryKindAnswered(0);
     for (let cut = 0; cut < CUTS; cut += 1) {
       proxy.cut();
