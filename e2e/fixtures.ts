@@ -109,15 +109,25 @@ export async function expectReadable(target: Locator, what: string, minimum = 4.
   expect(ratio, `${what}: contrast ${ratio.toFixed(2)}:1`).toBeGreaterThanOrEqual(minimum);
 }
 
-/** axe-core: no serious or critical violation on the page as it is now. */
-export async function expectAccessible(page: Page, options: { exclude?: string[] } = {}): Promise<void> {
-  // the page at rest: a dialog fading in is still half transparent, and axe would measure its colours mid-way
-  // (spinners run for ever and are not waited for)
+/**
+ * Waits until the page has drawn what it was last told (two frames) and no animation or transition is running
+ * (spinners run for ever and are not waited for).
+ */
+export async function untilAtRest(page: Page): Promise<void> {
+  await page.evaluate(
+    () => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))),
+  );
   await page.waitForFunction(() =>
     document
       .getAnimations()
       .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Infinity),
   );
+}
+
+/** axe-core: no serious or critical violation on the page as it is now. */
+export async function expectAccessible(page: Page, options: { exclude?: string[] } = {}): Promise<void> {
+  // the page at rest: a dialog fading in is still half transparent, and axe would measure its colours mid-way
+  await untilAtRest(page);
   let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']);
   for (const selector of options.exclude ?? []) builder = builder.exclude(selector);
   const results = await builder.analyze();
@@ -175,11 +185,33 @@ export async function registrationMail(page: Page, npn: string): Promise<Mailbox
   await page.getByRole('textbox', { name: 'NPN', exact: true }).fill(npn);
   await page.getByRole('button', { name: 'Submit' }).click();
   await expect(page.getByText(MESSAGES.registerSuccess)).toBeVisible();
-  return waitForMail(
+  return registrationMailSince(page, npn, before);
+}
+
+const registrationMailSince = (page: Page, npn: string, before: number) =>
+  waitForMail(
     page,
     'limit=50',
     (m) => m.text.includes(npn) && m.text.includes('/register/') && new Date(m.createdAt).getTime() >= before,
   );
+
+/**
+ * Registers a roster agent of the demo data who has not registered, through the API (the registration e-mail's
+ * link, then a password), and answers the agent's e-mail address: what a test that changes an agent needs, set up
+ * without the screens identity.spec.ts and seams.spec.ts test. Each such test takes an NPN no other test uses.
+ */
+export async function registerThroughApi(page: Page, npn: string, password: string): Promise<string> {
+  const before = Date.now() - 1000;
+  const asked = await page.request.post('/arc/registeraccount', { data: { agentNum: npn, action: 'registeraccount' } });
+  expect(asked.status()).toBe(200);
+  const mail = await registrationMailSince(page, npn, before);
+  const token = linkIn(mail.text, '/register').split('/').pop()!;
+  const created = await page.request.post('/arc/register/password', {
+    headers: { authorization: `Bearer ${token}` },
+    data: { password },
+  });
+  expect(created.status(), await created.text()).toBe(200);
+  return mail.to;
 }
 
 export const linkIn = (text: string, path: string): string => {

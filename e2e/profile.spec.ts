@@ -1,26 +1,25 @@
 import { MESSAGES, PROFILE_MESSAGES } from '@arc/contract';
 import type { Page } from '@playwright/test';
-import { DEMO, expect, expectAccessible, latestMailTo, linkIn, registrationMail, signIn, test } from './fixtures.ts';
+import { DEMO, expect, expectAccessible, latestMailTo, linkIn, registerThroughApi, signIn, test } from './fixtures.ts';
 import { screenshotBoth } from './screenshots.ts';
 
 /**
- * A roster agent of the demo data who has not registered: registered here, so changing its picture, password
- * and address never touches the demo agents other specs sign in as.
+ * Roster agents of the demo data who have not registered, one per test that changes one: registered by that test,
+ * so changing its picture, password and address never touches the demo agents other specs sign in as, and no
+ * test depends on another having run first.
  */
-const AGENT = { npn: '17000014', password: 'Profile-Agent-2026!', newPassword: 'Changed-Agent-2027?' };
+const PASSWORD = 'Profile-Agent-2026!';
+const NEW_PASSWORD = 'Changed-Agent-2027?';
+const NPN = { panel: '17000014', picture: '17000015', password: '17000012', email: '17000011' } as const;
 const NEW_EMAIL = 'profile.e2e@agents.example';
 
-async function registerRosterAgent(page: Page): Promise<string> {
-  const mail = await registrationMail(page, AGENT.npn);
-  await page.goto(linkIn(mail.text, '/register'));
-  await page.getByLabel('New Password').fill(AGENT.password);
-  await page.getByLabel('Confirm Password').fill(AGENT.password);
-  await page.getByRole('button', { name: 'Create Password' }).click();
-  await expect(page.getByText('Your password was created.')).toBeVisible();
-  await signIn(page, { username: AGENT.npn, password: AGENT.password });
+/** Registers the roster agent with this NPN, signs in as it and accepts the terms; answers its e-mail address. */
+async function signInAsNewAgent(page: Page, npn: string): Promise<string> {
+  const email = await registerThroughApi(page, npn, PASSWORD);
+  await signIn(page, { username: npn, password: PASSWORD });
   await page.getByRole('button', { name: 'I AGREE' }).click();
   await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
-  return mail.to;
+  return email;
 }
 
 /** A 600 × 400 PNG drawn in the page: left half red, right half blue. */
@@ -67,18 +66,12 @@ async function headerAvatarColour(page: Page, x: number, y: number): Promise<[nu
 const isRed = ([r, g, b]: [number, number, number]) => r > 150 && g < 80 && b < 80;
 const isBlue = ([r, g, b]: [number, number, number]) => b > 150 && r < 80 && g < 80;
 
-test.describe.serial('[PROFILE] My Profile', () => {
-  let agentEmail = '';
-
-  test('registers the agent these tests change', async ({ page }) => {
-    agentEmail = await registerRosterAgent(page);
-  });
-
+test.describe('[PROFILE] My Profile', () => {
   test('shows the avatar panel, the read-only username and the e-mail address', async ({ page }) => {
-    await signIn(page, { username: AGENT.npn, password: AGENT.password });
+    const agentEmail = await signInAsNewAgent(page, NPN.panel);
     await page.goto('/profile');
     await expect(page.getByRole('heading', { name: 'My Profile', level: 1 })).toBeVisible();
-    await expect(page.getByLabel('Username')).toHaveValue(AGENT.npn);
+    await expect(page.getByLabel('Username')).toHaveValue(NPN.panel);
     await expect(page.getByLabel('Username')).toHaveAttribute('readonly', '');
     await expect(page.getByLabel('Email Address')).toHaveValue(agentEmail);
     await expectAccessible(page);
@@ -93,7 +86,7 @@ test.describe.serial('[PROFILE] My Profile', () => {
   test('refuses a file that is not an image, then crops, rotates and saves a picture the top bar shows at once', async ({
     page,
   }) => {
-    await signIn(page, { username: AGENT.npn, password: AGENT.password });
+    await signInAsNewAgent(page, NPN.picture);
     await page.goto('/profile');
     const chooser = page.locator('input[type="file"]');
     await chooser.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not a picture') });
@@ -138,7 +131,7 @@ test.describe.serial('[PROFILE] My Profile', () => {
   });
 
   test('changes the password with every criterion live, then signs in with the new one', async ({ page }) => {
-    await signIn(page, { username: AGENT.npn, password: AGENT.password });
+    await signInAsNewAgent(page, NPN.password);
     await page.goto('/profile');
     await page.getByRole('button', { name: 'Change Password' }).click();
     const modal = page.getByRole('dialog', { name: 'Change Password' });
@@ -160,8 +153,8 @@ test.describe.serial('[PROFILE] My Profile', () => {
 
     // a wrong current password: the server's answer under the spec's title
     await modal.getByRole('textbox', { name: 'Current Password' }).fill('Wrong-Password-1');
-    await modal.getByRole('textbox', { name: 'New Password', exact: true }).fill(AGENT.newPassword);
-    await modal.getByRole('textbox', { name: 'Confirm New Password' }).fill(AGENT.newPassword);
+    await modal.getByRole('textbox', { name: 'New Password', exact: true }).fill(NEW_PASSWORD);
+    await modal.getByRole('textbox', { name: 'Confirm New Password' }).fill(NEW_PASSWORD);
     await expect(criteria.filter({ hasText: '(met)' })).toHaveCount(8);
     await expect(submit).toBeEnabled();
     await submit.click();
@@ -169,7 +162,7 @@ test.describe.serial('[PROFILE] My Profile', () => {
     await expect(failed.getByText(PROFILE_MESSAGES.wrongOldPassword)).toBeVisible();
     await failed.getByRole('button', { name: 'Close' }).click();
 
-    await modal.getByRole('textbox', { name: 'Current Password' }).fill(AGENT.password);
+    await modal.getByRole('textbox', { name: 'Current Password' }).fill(PASSWORD);
     await submit.click();
     const done = page.getByRole('dialog', { name: PROFILE_MESSAGES.passwordUpdatedTitle });
     await expect(done.getByText(PROFILE_MESSAGES.passwordUpdated)).toBeVisible();
@@ -178,17 +171,17 @@ test.describe.serial('[PROFILE] My Profile', () => {
     await page.getByRole('button', { name: /user menu/i }).click();
     await page.getByRole('menuitem', { name: 'Log Out' }).click();
     await expect(page.getByLabel('Username or NPN')).toBeVisible();
-    await page.getByLabel('Username or NPN').fill(AGENT.npn);
-    await page.getByRole('textbox', { name: 'Password', exact: true }).fill(AGENT.password);
+    await page.getByLabel('Username or NPN').fill(NPN.password);
+    await page.getByRole('textbox', { name: 'Password', exact: true }).fill(PASSWORD);
     await page.getByRole('button', { name: 'Sign In' }).click();
     await expect(page.getByText(MESSAGES.invalidCredentials)).toBeVisible();
-    await page.getByRole('textbox', { name: 'Password', exact: true }).fill(AGENT.newPassword);
+    await page.getByRole('textbox', { name: 'Password', exact: true }).fill(NEW_PASSWORD);
     await page.getByRole('button', { name: 'Sign In' }).click();
     await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
   });
 
   test('changes the e-mail address only when the link sent to the new address is opened, once', async ({ page }) => {
-    await signIn(page, { username: AGENT.npn, password: AGENT.newPassword });
+    const agentEmail = await signInAsNewAgent(page, NPN.email);
     await page.goto('/profile');
     const before = Date.now() - 1000;
     await page.getByLabel('Email Address').fill(NEW_EMAIL);
@@ -197,7 +190,7 @@ test.describe.serial('[PROFILE] My Profile', () => {
     await page.getByRole('button', { name: 'Update Email Address' }).click();
     await expect(page.getByText(PROFILE_MESSAGES.wrongOldPassword)).toBeVisible();
     await expect(page.getByLabel('Email Address')).toHaveValue(NEW_EMAIL);
-    await page.getByLabel('Current Password').fill(AGENT.newPassword);
+    await page.getByLabel('Current Password').fill(PASSWORD);
     await page.getByRole('button', { name: 'Update Email Address' }).click();
     const check = page.getByRole('dialog', { name: PROFILE_MESSAGES.checkEmailTitle });
     await expect(check.getByText(PROFILE_MESSAGES.checkEmail)).toBeVisible();
@@ -237,25 +230,31 @@ test.describe.serial('[PROFILE] My Profile', () => {
 });
 
 test.describe('[PROFILE] one submit at a time, focus', () => {
-  /** Counts the calls to `url`; each is held a moment, then refused, so nothing changes on the server. */
-  async function countCalls(page: Page, url: string): Promise<() => number> {
+  /**
+   * Counts the calls to `url`; each is held until `release()` (after the double click), then refused, so nothing
+   * changes on the server.
+   */
+  async function countCalls(page: Page, url: string): Promise<{ calls: () => number; release: () => void }> {
     let calls = 0;
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
     await page.route(url, async (route) => {
       calls += 1;
-      await new Promise((resolve) => setTimeout(resolve, 800));
+      await released;
       await route.abort();
     });
-    return () => calls;
+    return { calls: () => calls, release };
   }
 
   test('double-clicking Update Email Address sends one change request', async ({ page }) => {
     await signIn(page);
     await page.goto('/profile');
-    const calls = await countCalls(page, '**/arc/user/updateinfo');
+    const { calls, release } = await countCalls(page, '**/arc/user/updateinfo');
     await page.getByLabel('Email Address').fill('double.click@agents.example');
     const current = page.getByLabel('Current Password');
     if (await current.count()) await current.fill(DEMO.password);
     await page.getByRole('button', { name: 'Update Email Address' }).dblclick();
+    release();
     await expect(page.getByRole('dialog', { name: 'Error' })).toBeVisible();
     expect(calls()).toBe(1);
   });
@@ -263,12 +262,13 @@ test.describe('[PROFILE] one submit at a time, focus', () => {
   test('double-clicking the picture Save uploads once', async ({ page }) => {
     await signIn(page);
     await page.goto('/profile');
-    const calls = await countCalls(page, '**/arc/agent/avatar');
+    const { calls, release } = await countCalls(page, '**/arc/agent/avatar');
     await page
       .locator('input[type="file"]')
       .setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: await twoColourPicture(page) });
     await expect(page.getByTestId('avatar-crop-area')).toBeVisible();
     await page.getByRole('button', { name: 'Save' }).dblclick();
+    release();
     await expect(page.getByRole('dialog', { name: PROFILE_MESSAGES.avatarFailedTitle })).toBeVisible();
     expect(calls()).toBe(1);
   });

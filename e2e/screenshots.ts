@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { untilAtRest } from './fixtures.ts';
 
 /** Full-page screenshots at desktop (1280 px) and phone (390 px) width, for people to look at. */
 export async function screenshotBoth(page: Page, name: string): Promise<void> {
@@ -8,7 +9,8 @@ export async function screenshotBoth(page: Page, name: string): Promise<void> {
     [390, 844],
   ] as const) {
     await page.setViewportSize({ width, height });
-    await page.waitForTimeout(150);
+    // the layout of the new width, menus and panels done moving
+    await untilAtRest(page);
     await page.screenshot({ path: `.tmp/screenshots/${name}-${width}.png`, fullPage: true });
   }
   if (original) await page.setViewportSize(original);

@@ -2,9 +2,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertAgent } from '#seed/factories.ts';
+import { addAgent } from '#test/agent-app.ts';
 import { createTestApp, type TestApp } from '#test/app.ts';
-import { bearer, mintAccessToken } from '#test/tokens.ts';
+import { bearer } from '#test/tokens.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -32,9 +32,8 @@ describe('unknown paths', () => {
 
 describe('factories', () => {
   it('inserts an agent and mints a token the API accepts as that agent', async () => {
-    const agent = await insertAgent(t.database.db, { firstName: 'Factory' });
-    const token = await mintAccessToken(t, { agentId: agent.id });
-    const res = await t.app.inject({ method: 'GET', url: '/arc/user/info', headers: bearer(token) });
+    const agent = await addAgent(t, { firstName: 'Factory' });
+    const res = await t.app.inject({ method: 'GET', url: '/arc/user/info', headers: bearer(agent.token) });
     expect(res.statusCode).toBe(200);
     expect(res.json().agent).toMatchObject({ id: agent.id, npn: agent.npn, firstName: 'Factory' });
   });
@@ -48,6 +47,7 @@ describe('the web app', () => {
     fs.writeFileSync(path.join(dist, 'assets', 'app-abc123.js'), 'console.log(1)');
     const web = await createTestApp({
       env: { WEB_DIST: dist, PROVIDER_NAME: 'Acme <Agents>', TZ_BUSINESS: 'America/Chicago' },
+      databaseOf: t,
     });
     try {
       const page = await web.app.inject({ method: 'GET', url: '/interaction/abc', headers: { accept: 'text/html' } });

@@ -4,7 +4,8 @@
  * 0. its path spelled other ways (a letter of each segment percent-encoded, upper case): never an answer without
  *    the credential (401 or 404, never 2xx); an integration-key call is 404 on a server without the key, and 401
  *    without it, with a wrong one or with an agent's token on a server with it;
- * 1. (agent calls) 401 for no token, a forged one, an expired one, one for another audience (and a few more);
+ * 1. (agent calls) 401 for no token (the one "Missing token" answer, whatever the body: the only place that case is
+ *    tested), a forged one, an expired one, one for another audience (and a few more);
  * 2. 404 and none of the first demo agent's bytes when the second demo agent uses the first one's ids
  *    (ids from the first agent's own lists, registered per call in test/security/id-sources.ts: a call with
  *    path parameters and no registered source fails here);
@@ -14,7 +15,7 @@
  * It prints how many cases each call received. MATRIX_RUNS (default 20) and MATRIX_SEED change the run.
  */
 import * as contract from '@arc/contract';
-import { ErrorResponseSchema, isoDate, type RouteEntry } from '@arc/contract';
+import { ErrorResponseSchema, isoDate, MESSAGES, type RouteEntry } from '@arc/contract';
 import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import { generateKeyPair, SignJWT } from 'jose';
@@ -23,8 +24,8 @@ import { generateProspects } from './modules/prospects/generator.ts';
 import { replaceProspectList } from './modules/prospects/loader.ts';
 import { loadPlacesIndex } from './modules/prospects/queries.ts';
 import { DEMO_AGENT_ID, DEMO2_AGENT_ID } from './seed/demo-agents.ts';
-import { insertAgent } from './seed/factories.ts';
 import { seedDemoData } from './seed/index.ts';
+import { addAgent } from './test/agent-app.ts';
 import { createTestApp, type TestApp } from './test/app.ts';
 import { multipart } from './test/multipart.ts';
 import { requestPartArbitrary, setAt, stringPaths } from './test/security/arbitraries.ts';
@@ -250,7 +251,7 @@ describe('security matrix: the same path spelled another way', () => {
 
   it('has no integration-key call at all on a server without STAFF_API_KEY, however spelled (404)', async () => {
     expect(INTEGRATION_ENTRIES.length).toBeGreaterThan(0);
-    const off = await createTestApp();
+    const off = await createTestApp({ databaseOf: t });
     try {
       for (const [name, entry] of INTEGRATION_ENTRIES) {
         for (const url of [urlOf(entry, undefined), ...spellingsOf(entry)]) {
@@ -313,6 +314,12 @@ describe('security matrix: tokens', () => {
         expect(res.statusCode, `${name} with ${kind}`).toBe(401);
         expect(ErrorResponseSchema.parse(res.json()).code).toBe('UNAUTHORIZED');
         count(name, '401');
+      }
+      // without a token: the one answer, whatever the body (checked before it is validated)
+      for (const body of [{}, { unexpected: 'x'.repeat(50) }]) {
+        const res = await send(entry, { body }, { token: null });
+        expect(res.statusCode, `${name} without a token`).toBe(401);
+        expect(res.json()).toEqual({ code: 'UNAUTHORIZED', message: MESSAGES.unauthorized });
       }
     });
   }
@@ -380,8 +387,7 @@ describe("security matrix: the second agent and the first agent's ids", () => {
   }
 
   it("no list of the second agent holds an id of the first agent's own", async () => {
-    const fresh = await insertAgent(t.database.db);
-    const freshToken = await mintAccessToken(t, { agentId: fresh.id });
+    const fresh = await addAgent(t);
     const lists = AUTH_ENTRIES.filter(([, e]) => e.method === 'GET' && pathParams(e).length === 0 && !e.query);
     const idsOf = (res: LightMyRequestResponse): Set<string> => {
       const ids = new Set<string>();
@@ -399,7 +405,7 @@ describe("security matrix: the second agent and the first agent's ids", () => {
       const mine = await send(entry, {}, { token: first.token });
       if (mine.statusCode !== 200) continue;
       // what a brand-new agent also sees is shared (catalogues, documents); the rest is the first agent's own
-      const shared = idsOf(await send(entry, {}, { token: freshToken }));
+      const shared = idsOf(await send(entry, {}, { token: fresh.token }));
       const own = [...idsOf(mine)].filter((id) => !shared.has(id) && id.length >= 2);
       const theirs = await send(entry, {}, { token: second.token });
       const leaked = own.filter((id) => idsOf(theirs).has(id));

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
 import type pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openDatabase, type Database } from '../db/client.ts';
 import { actionTokens, agents, supplyProducts } from '../db/schema/index.ts';
 import { ensureProductTypes } from '../modules/supplies/product-types.ts';
@@ -43,8 +43,10 @@ const NEW_PASSWORD = 'Outage-Proof-Pass-9';
 const CUTS = 2;
 const CUT_MS = 1500;
 
+const ANSWER_KINDS = ['order', 'upload', 'password', 'userinfo'] as const;
+
 interface Answer {
-  kind: 'order' | 'upload' | 'password' | 'userinfo';
+  kind: (typeof ANSWER_KINDS)[number];
   status: number;
   retryAfter: string | undefined;
   code: string | undefined;
@@ -249,9 +251,16 @@ describe.skipIf(!postgresUrl)('database outage on PostgreSQL (TCP proxy cut duri
     ]);
     const recoveries: number[] = [];
     const notReady: number[] = [];
-    await sleep(600);
+    /** waits until every kind of call has been answered since the `from`-th answer: the load is running */
+    const untilEveryKindAnswered = (from: number) =>
+      vi.waitFor(() => expect(new Set(answers.slice(from).map((a) => a.kind))).toEqual(new Set(ANSWER_KINDS)), {
+        timeout: 30_000,
+        interval: 20,
+      });
+    await untilEveryKindAnswered(0);
     for (let cut = 0; cut < CUTS; cut += 1) {
       proxy.cut();
+      // the outage itself lasts CUT_MS: a duration the scenario sets, not a wait for a state
       await sleep(CUT_MS / 2);
       const during = await t.app.inject({ method: 'GET', url: '/readyz' });
       notReady.push(during.statusCode);
@@ -271,7 +280,7 @@ describe.skipIf(!postgresUrl)('database outage on PostgreSQL (TCP proxy cut duri
         await sleep(50);
       }
       recoveries.push(Math.round(performance.now() - back));
-      await sleep(700);
+      await untilEveryKindAnswered(answers.length);
     }
     isRunning = false;
     await loops;

@@ -4,9 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { supplyOrderLog, supplyOrderRequests, supplyOrders, supplyProducts } from '../db/schema/index.ts';
 import { ensureProductTypes } from '../modules/supplies/product-types.ts';
 import { IDEMPOTENCY_KEY_TTL_MS, purgeExpiredOrderRequests } from '../modules/supplies/service.ts';
-import { insertAgent } from '../seed/factories.ts';
-import { createTestApp, fixedClock, type TestApp } from '../test/app.ts';
-import { bearer, mintAccessToken } from '../test/tokens.ts';
+import { createAgentApp, type AgentApp } from '../test/agent-app.ts';
+import { fixedClock } from '../test/app.ts';
+import { bearer } from '../test/tokens.ts';
 
 /**
  * The order is written but its answer never reaches the client (the server died after the commit, or the
@@ -27,7 +27,7 @@ const BODY = {
   supplies: [{ productId: KIT, qty: 3 }],
 };
 
-let t: TestApp;
+let t: AgentApp;
 let token: string;
 let appPort: number;
 let cutter: net.Server;
@@ -35,7 +35,7 @@ let cutterPort: number;
 let answersLost = 0;
 
 beforeAll(async () => {
-  t = await createTestApp({ clock });
+  t = await createAgentApp({ clock });
   await ensureProductTypes(t.database.db);
   await t.database.db.insert(supplyProducts).values({
     id: KIT,
@@ -45,8 +45,7 @@ beforeAll(async () => {
     orgName: 'Mutual of Omaha',
     planName: 'Lost Answer Kit',
   });
-  const agent = await insertAgent(t.database.db);
-  token = await mintAccessToken(t, { agentId: agent.id });
+  token = t.agent.token;
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   appPort = (t.app.server.address() as net.AddressInfo).port;
   // passes the request on, and resets the client's connection when the answer starts coming back

@@ -1,10 +1,22 @@
 import { MESSAGES } from '@arc/contract';
-import { describe, expect, it } from 'vitest';
-import { createTestApp } from '../test/app.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../test/app.ts';
+
+/** the database the apps of these tests share: each has its own settings and only reads */
+let base: TestApp;
+beforeAll(async () => {
+  base = await createTestApp();
+});
+afterAll(async () => {
+  await base?.close();
+});
 
 describe('provider behind TLS (PUBLIC_URL https)', () => {
   it('trusts the headers of a proxy TRUST_PROXY names, so its endpoints carry the external origin', async () => {
-    const t = await createTestApp({ env: { PUBLIC_URL: 'https://arc.example.com', TRUST_PROXY: 'loopback' } });
+    const t = await createTestApp({
+      env: { PUBLIC_URL: 'https://arc.example.com', TRUST_PROXY: 'loopback' },
+      databaseOf: base,
+    });
     try {
       const res = await t.app.inject({
         method: 'GET',
@@ -24,7 +36,7 @@ describe('provider behind TLS (PUBLIC_URL https)', () => {
 
 describe('provider without TRUST_PROXY', () => {
   it("takes its endpoints' origin from PUBLIC_URL, never from the Host or forwarded headers", async () => {
-    const t = await createTestApp({ env: { PUBLIC_URL: 'https://arc.example.com' } });
+    const t = await createTestApp({ env: { PUBLIC_URL: 'https://arc.example.com' }, databaseOf: base });
     try {
       const res = await t.app.inject({
         method: 'GET',
@@ -44,7 +56,7 @@ describe('provider without TRUST_PROXY', () => {
 
 describe('external issuer (OIDC_ISSUER set)', () => {
   it('mounts no provider and no interaction calls, but keeps register and forgot', async () => {
-    const t = await createTestApp({ env: { OIDC_ISSUER: 'https://login.example.com/realm' } });
+    const t = await createTestApp({ env: { OIDC_ISSUER: 'https://login.example.com/realm' }, databaseOf: base });
     try {
       expect(t.config.isEmbeddedIssuer).toBe(false);
       for (const url of ['/oidc/.well-known/openid-configuration', '/interaction/abc/details']) {
@@ -64,7 +76,7 @@ describe('external issuer (OIDC_ISSUER set)', () => {
 
 describe('GET /oidc/auth rate limit', () => {
   it('answers 429 past AUTHORIZATIONS_PER_MINUTE from one address, in any spelling of the path; others go on', async () => {
-    const t = await createTestApp({ env: { AUTHORIZATIONS_PER_MINUTE: '3' } });
+    const t = await createTestApp({ env: { AUTHORIZATIONS_PER_MINUTE: '3' }, databaseOf: base });
     try {
       const authorize = (path: string, remoteAddress: string) =>
         t.app.inject({ method: 'GET', url: `${path}?client_id=arc-web&response_type=code`, remoteAddress });

@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { markBodyChunks, releaseChunk } from './request-body.ts';
 import { createDiskStorage } from './storage.ts';
 
@@ -105,7 +105,8 @@ describe('markBodyChunks', () => {
     await withServer(
       async (request) => {
         markBodyChunks(request);
-        await new Promise((resolve) => setTimeout(resolve, 50));
+        // the consumer starts only once body bytes wait unread
+        await vi.waitFor(() => expect(request.readableLength).toBeGreaterThan(0), { interval: 5 });
         expect((await storage.put('late.bin', request)).size).toBe(body.length);
       },
       async (url) => expect(await post(url, body)).toBe(204),

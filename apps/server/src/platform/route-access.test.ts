@@ -2,9 +2,10 @@ import * as contract from '@arc/contract';
 import type { RouteEntry } from '@arc/contract';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertAgent, insertTerms } from '../seed/factories.ts';
+import { insertTerms } from '../seed/factories.ts';
+import { addAgent } from '../test/agent-app.ts';
 import { createTestApp, type TestApp } from '../test/app.ts';
-import { bearer, mintAccessToken } from '../test/tokens.ts';
+import { bearer } from '../test/tokens.ts';
 import type { AppDeps } from './deps.ts';
 import { routeAccessPlugin } from './route-access.ts';
 
@@ -87,9 +88,8 @@ describe('GET /arc/docs/json', () => {
 
 describe('Cache-Control on answers to a call with a credential', () => {
   it('is no-store for an agent call, answered or refused', async () => {
-    const agent = await insertAgent(t.database.db);
-    const token = await mintAccessToken(t, { agentId: agent.id });
-    const info = await t.app.inject({ method: 'GET', url: '/arc/user/info', headers: bearer(token) });
+    const agent = await addAgent(t);
+    const info = await t.app.inject({ method: 'GET', url: '/arc/user/info', headers: bearer(agent.token) });
     expect(info.statusCode).toBe(200);
     expect(info.headers['cache-control']).toBe('no-store');
     const refused = await t.app.inject({ method: 'GET', url: '/arc/user/info' });
@@ -108,11 +108,10 @@ describe('Cache-Control on answers to a call with a credential', () => {
   });
 
   it('keeps what a handler sets itself, and leaves public calls to their handlers', async () => {
-    const agent = await insertAgent(t.database.db);
-    const token = await mintAccessToken(t, { agentId: agent.id });
+    const agent = await addAgent(t);
     const terms = await insertTerms(t.database.db);
     // the terms text is the same for every agent: private caching for five minutes, as its handler says
-    const text = await t.app.inject({ method: 'GET', url: `/arc/terms/${terms.id}`, headers: bearer(token) });
+    const text = await t.app.inject({ method: 'GET', url: `/arc/terms/${terms.id}`, headers: bearer(agent.token) });
     expect(text.statusCode).toBe(200);
     expect(text.headers['cache-control']).toBe('private, max-age=300');
     const counties = await t.app.inject({ method: 'GET', url: '/arc/counties/WI' });

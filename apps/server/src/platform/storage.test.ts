@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
 import { buffer, text } from 'node:stream/consumers';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../config.ts';
 import { startS3Server, type S3TestServer } from '../test/s3.ts';
 import { createDiskStorage, createStorage, type Storage } from './storage.ts';
@@ -185,7 +185,8 @@ describe('disk storage writes', () => {
     const source = new PassThrough();
     const put = storage.put('up/closed.bin', source);
     source.write(randomBytes(3 * 1024 * 1024));
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    // half-way: storage has begun writing the file
+    await vi.waitFor(() => expect(partBytes()).toBeGreaterThan(0), { interval: 5 });
     source.destroy();
     await expect(put).rejects.toMatchObject({ code: 'ERR_STREAM_PREMATURE_CLOSE' });
     expect(fs.readdirSync(folder)).toEqual([]);

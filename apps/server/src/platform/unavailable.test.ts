@@ -1,7 +1,7 @@
 import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { MESSAGES } from '@arc/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../test/app.ts';
 
 let t: TestApp;
@@ -48,6 +48,8 @@ describe('while the server shuts down', () => {
     socket.setEncoding('utf8');
     socket.on('data', (chunk: string) => (raw += chunk));
     const ended = new Promise((resolve) => socket.on('close', resolve));
+    const fastifyListeners = t.app.server.listeners('request');
+    const received = new Promise((resolve) => t.app.server.once('request', resolve));
     await new Promise((resolve) => socket.once('connect', resolve));
 
     // a request in flight (its body still arriving) keeps the connection open while the server closes
@@ -56,9 +58,12 @@ describe('while the server shuts down', () => {
       `POST /arc/forgotpassword HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n` +
         `Content-Length: ${body.length}\r\n\r\n${body.slice(0, 5)}`,
     );
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await received;
     const closed = t.app.close();
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // closing has begun once the server's request listener is swapped for the one that answers 503
+    await vi.waitFor(() => expect(t.app.server.listeners('request')).not.toContain(fastifyListeners[0]), {
+      interval: 5,
+    });
     // the rest of its body, then a second request on the same connection
     socket.write(`${body.slice(5)}GET /arc/user/info HTTP/1.1\r\nHost: localhost\r\n\r\n`);
     await closed;

@@ -25,6 +25,12 @@ export interface CreateTestAppOptions {
   env?: Record<string, string>;
   /** PostgreSQL only: the URL the app connects with, given the fresh database's (a fault test adds a proxy) */
   connectThrough?: (databaseUrl: URL) => URL;
+  /**
+   * Another test app whose database this one uses instead of a fresh one, as a second replica would: for an app
+   * with other settings whose test reads no data the first app's tests write (a fresh database is most of the
+   * cost of an app). Closing this app leaves the database to its owner.
+   */
+  databaseOf?: TestApp;
 }
 
 /**
@@ -33,7 +39,9 @@ export interface CreateTestAppOptions {
  */
 export async function createTestApp(options: CreateTestAppOptions = {}): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'arc-test-'));
-  const { database, cleanup } = await freshDatabase(options.connectThrough);
+  const { database, cleanup } = options.databaseOf
+    ? { database: options.databaseOf.database, cleanup: async () => {} }
+    : await freshDatabase(options.connectThrough);
   const config = loadConfig(
     {
       PUBLIC_URL: 'http://localhost:8080',
@@ -70,7 +78,7 @@ export async function createTestApp(options: CreateTestAppOptions = {}): Promise
     clock,
     close: async () => {
       await app.close();
-      await database.close();
+      if (!options.databaseOf) await database.close();
       await cleanup();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },

@@ -121,3 +121,16 @@ export function sendPartOfMultipart(
     },
   };
 }
+
+/**
+ * Counts the requests a listening server has taken in and not finished (answered, or their connection gone):
+ * what a test waits on to know the server is done with an upload it dropped.
+ */
+export function requestsInFlight(server: http.Server): () => number {
+  let count = 0;
+  server.on('request', (_request: http.IncomingMessage, response: http.ServerResponse) => {
+    count += 1;
+    response.once('close', () => (count -= 1));
+  });
+  return () => count;
+}

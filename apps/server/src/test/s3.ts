@@ -10,6 +10,8 @@ export interface S3TestServer {
   bucket: string;
   /** keys stored in the bucket, read from s3rver's directory (independent of the code under test) */
   storedKeys(): string[];
+  /** parts of unfinished multipart uploads that have reached the bucket (s3rver's directory) */
+  uploadedParts(): number;
   close(): Promise<void>;
 }
 
@@ -44,6 +46,13 @@ export async function startS3Server(bucket = 'arc-test'): Promise<S3TestServer> 
         .filter((entry) => entry.endsWith('._S3rver_object'))
         .map((entry) => entry.replace(/\._S3rver_object$/, ''))
         .sort();
+    },
+    uploadedParts() {
+      // s3rver keeps each unfinished upload's parts as ._S3rver_uploads/<upload id>/<part number>
+      const uploads = path.join(directory, bucket, '._S3rver_uploads');
+      if (!fs.existsSync(uploads)) return 0;
+      return fs.readdirSync(uploads, { recursive: true, encoding: 'utf8' }).filter((entry) => /[/\\]\d+$/.test(entry))
+        .length;
     },
     async close() {
       await server.close();

@@ -7,9 +7,10 @@ import { actionTokens, auditLog } from '../../db/schema/index.ts';
 import { fixedClock } from '../../platform/clock.ts';
 import { hashToken, randomToken } from '../../platform/tokens.ts';
 import { insertAgent, insertFile, insertTerms } from '../../seed/factories.ts';
+import { addAgent } from '../../test/agent-app.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { startAuthorization, submitLogin } from '../../test/sign-in.ts';
-import { bearer, mintAccessToken } from '../../test/tokens.ts';
+import { bearer } from '../../test/tokens.ts';
 import { writeAuditCsv, writeAuditXlsx } from './export-format.ts';
 import { auditRecords, purgeExpiredAudit, recordAudit, type AuditRecord } from './service.ts';
 
@@ -147,8 +148,7 @@ describe('audit: password changes', () => {
 
 describe('audit: downloads, exports and terms', () => {
   it('records a download when the file is sent, not when a token is only issued', async () => {
-    const agent = await insertAgent(t.database.db);
-    const token = await mintAccessToken(t, { agentId: agent.id });
+    const agent = await addAgent(t);
     const file = await insertFile(t.database.db, t.app.deps.storage, {
       name: 'Guide.pdf',
       contentType: 'application/pdf',
@@ -158,7 +158,7 @@ describe('audit: downloads, exports and terms', () => {
     const issued = await t.app.inject({
       method: 'POST',
       url: '/arc/downloadtoken',
-      headers: bearer(token),
+      headers: bearer(agent.token),
       payload: { file: file.id },
     });
     expect(await actionsOf(agent.id)).toEqual([]);
@@ -176,9 +176,12 @@ describe('audit: downloads, exports and terms', () => {
   });
 
   it('records the enrollments export when the spreadsheet is opened', async () => {
-    const agent = await insertAgent(t.database.db);
-    const token = await mintAccessToken(t, { agentId: agent.id });
-    const issued = await t.app.inject({ method: 'POST', url: '/arc/agent/enrollments/export', headers: bearer(token) });
+    const agent = await addAgent(t);
+    const issued = await t.app.inject({
+      method: 'POST',
+      url: '/arc/agent/enrollments/export',
+      headers: bearer(agent.token),
+    });
     const ip = freshIp();
     const res = await t.app.inject({
       method: 'GET',
@@ -192,15 +195,14 @@ describe('audit: downloads, exports and terms', () => {
   });
 
   it('records terms acceptance with the version, each time it is sent', async () => {
-    const agent = await insertAgent(t.database.db, { acceptTerms: false });
-    const token = await mintAccessToken(t, { agentId: agent.id });
+    const agent = await addAgent(t, { acceptTerms: false });
     // published before the test clock's "now" (a default publication time is the database's real now)
     const terms = await insertTerms(t.database.db, { publishedAt: PUBLISHED });
     const accept = () =>
       t.app.inject({
         method: 'POST',
         url: '/arc/agent/tosagreed',
-        headers: bearer(token),
+        headers: bearer(agent.token),
         payload: { tosid: terms.id },
         remoteAddress: '10.9.9.9',
       });
@@ -220,13 +222,12 @@ describe('audit: the address as trusted by TRUST_PROXY', () => {
     const behind = await createTestApp({ clock, env: { TRUST_PROXY: '10.0.0.2' } });
     try {
       const terms = await insertTerms(behind.database.db, { publishedAt: PUBLISHED });
-      const agent = await insertAgent(behind.database.db, { acceptTerms: false });
-      const token = await mintAccessToken(behind, { agentId: agent.id });
+      const agent = await addAgent(behind, { acceptTerms: false });
       const accept = (remoteAddress: string) =>
         behind.app.inject({
           method: 'POST',
           url: '/arc/agent/tosagreed',
-          headers: { ...bearer(token), 'x-forwarded-for': '203.0.113.7' },
+          headers: { ...bearer(agent.token), 'x-forwarded-for': '203.0.113.7' },
           payload: { tosid: terms.id },
           remoteAddress,
         });

@@ -3,23 +3,25 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cases } from '../../db/schema/index.ts';
 import { insertContracts, makeContract } from '../../seed/contracts.ts';
-import { insertAgent } from '../../seed/factories.ts';
-import { createTestApp, type TestApp } from '../../test/app.ts';
+import { addAgent, createAgentApp, type AgentApp, type TestAgent } from '../../test/agent-app.ts';
 import { waitForMail } from '../../test/mail.ts';
-import { bearer, mintAccessToken } from '../../test/tokens.ts';
+import { bearer } from '../../test/tokens.ts';
 
 const SUPPORT = 'support-desk@provider.example';
-let t: TestApp;
-let unlimited: Awaited<ReturnType<typeof insertAgent>>;
+let t: AgentApp;
+let unlimited: TestAgent;
 let token: string;
 let standardToken: string;
 
 beforeAll(async () => {
-  t = await createTestApp({ env: { MEMBER_SUPPORT_EMAIL: SUPPORT } });
-  unlimited = await insertAgent(t.database.db, { memberSupportTier: 'Unlimited', firstName: 'Casey' });
-  const standard = await insertAgent(t.database.db, { memberSupportTier: 'Standard' });
-  token = await mintAccessToken(t, { agentId: unlimited.id });
-  standardToken = await mintAccessToken(t, { agentId: standard.id });
+  t = await createAgentApp({
+    env: { MEMBER_SUPPORT_EMAIL: SUPPORT },
+    agent: { memberSupportTier: 'Unlimited', firstName: 'Casey' },
+  });
+  unlimited = t.agent;
+  const standard = await addAgent(t, { memberSupportTier: 'Standard' });
+  token = unlimited.token;
+  standardToken = standard.token;
   await insertContracts(t.database.db, [
     makeContract({ holderAgentId: unlimited.id, carrierName: 'Humana' }),
     makeContract({ holderAgentId: unlimited.id, carrierName: 'Humana', recordType: 'Agency' }),
@@ -128,7 +130,7 @@ describe('POST /arc/case/reportCase', () => {
     expect((await t.database.db.select().from(cases)).length).toBe(before);
   });
 
-  it('answers 400 for a malformed body and 401 "Missing token" without a token', async () => {
+  it('answers 400 for a malformed body', async () => {
     for (const payload of [null, 'text', [], { ...VALID, dateOfBirth: 19540309 }]) {
       const res = await t.app.inject({
         method: 'POST',
@@ -138,8 +140,5 @@ describe('POST /arc/case/reportCase', () => {
       });
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
     }
-    const res = await report(null, VALID);
-    expect(res.statusCode).toBe(401);
-    expect(res.json().message).toBe('Missing token');
   });
 });

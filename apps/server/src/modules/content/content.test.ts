@@ -3,16 +3,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contentDocuments, platformCarriers } from '../../db/schema/index.ts';
 import { PLATFORM_CARRIERS, seedContentDemo } from '../../seed/content-pages.ts';
 import { insertAgent } from '../../seed/factories.ts';
-import { createTestApp, type TestApp } from '../../test/app.ts';
+import { createAgentApp, type AgentApp } from '../../test/agent-app.ts';
+import { createTestApp } from '../../test/app.ts';
 import { bearer, mintAccessToken } from '../../test/tokens.ts';
 
-let t: TestApp;
+let t: AgentApp;
 let token: string;
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createAgentApp();
   const { db } = t.database;
-  token = await mintAccessToken(t, { agentId: (await insertAgent(db)).id });
+  token = t.agent.token;
   await seedContentDemo({ db, storage: t.app.deps.storage, year: 2026 });
   // a carrier inserted out of order, so the test sees the answer sorted by name rather than by insertion
   await db.insert(platformCarriers).values({ platform: 'Sunfire', name: 'Ace Health Partners' });
@@ -55,11 +56,6 @@ describe('GET /arc/carriersByPlatform', () => {
       expect(res.json().fieldErrors).toHaveProperty('platform');
     }
   });
-
-  it('answers 401 without a token', async () => {
-    const res = await get('/arc/carriersByPlatform?platform=Sunfire', {});
-    expect(res.statusCode).toBe(401);
-  });
 });
 
 describe('GET /arc/content/documents/:section', () => {
@@ -97,9 +93,8 @@ describe('GET /arc/content/documents/:section', () => {
     expect(titles).not.toContain('Agent Code of Conduct');
   });
 
-  it('answers 400 for an unknown section and 401 without a token', async () => {
+  it('answers 400 for an unknown section', async () => {
     expect((await get('/arc/content/documents/secrets')).statusCode).toBe(400);
-    expect((await get('/arc/content/documents/policies', {})).statusCode).toBe(401);
   });
 
   it('seeds once: a second run adds nothing', async () => {
@@ -131,6 +126,7 @@ describe('GET /arc/content/destinations', () => {
   it("builds the provider's own links and addresses from PROVIDER_SITE_URL and PROVIDER_EMAIL_DOMAIN", async () => {
     const other = await createTestApp({
       env: { PROVIDER_SITE_URL: 'https://agents.provider.org/', PROVIDER_EMAIL_DOMAIN: 'Provider.org' },
+      databaseOf: t,
     });
     try {
       const agent = await insertAgent(other.database.db);
@@ -146,9 +142,5 @@ describe('GET /arc/content/destinations', () => {
     } finally {
       await other.close();
     }
-  });
-
-  it('answers 401 without a token', async () => {
-    expect((await get('/arc/content/destinations', {})).statusCode).toBe(401);
   });
 });

@@ -3,27 +3,33 @@ import type { AddressInfo } from 'node:net';
 import { buffer } from 'node:stream/consumers';
 import { ENROLLMENT_MAX_BYTES } from '@arc/contract';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { enrollments, files } from '../../db/schema/index.ts';
-import { insertAgent } from '../../seed/factories.ts';
-import { createTestApp, type TestApp } from '../../test/app.ts';
-import { generatedFile, multipart, postMultipart, sendPartOfMultipart } from '../../test/multipart.ts';
+import { createAgentApp, type AgentApp } from '../../test/agent-app.ts';
+import {
+  generatedFile,
+  multipart,
+  postMultipart,
+  requestsInFlight,
+  sendPartOfMultipart,
+} from '../../test/multipart.ts';
 import { startS3Server, type S3TestServer } from '../../test/s3.ts';
-import { bearer, mintAccessToken } from '../../test/tokens.ts';
+import { bearer } from '../../test/tokens.ts';
 
 /** The enrollment upload with files in an S3 bucket (a real s3rver): the same limits, nothing left behind. */
 let s3: S3TestServer;
-let t: TestApp;
+let t: AgentApp;
 let token: string;
 let agentId: string;
 let baseUrl: string;
+let inFlight: () => number;
 
 beforeAll(async () => {
   s3 = await startS3Server();
-  t = await createTestApp({ env: s3.env });
-  agentId = (await insertAgent(t.database.db)).id;
-  token = await mintAccessToken(t, { agentId });
+  t = await createAgentApp({ env: s3.env });
+  ({ id: agentId, token } = t.agent);
   await t.app.listen({ port: 0, host: '127.0.0.1' });
+  inFlight = requestsInFlight(t.app.server);
   baseUrl = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
 });
 afterAll(async () => {
@@ -56,13 +62,8 @@ const upload = (size: number, head?: string) =>
     bearer(token),
   );
 
-async function waitFor(check: () => boolean, timeoutMs = 15_000): Promise<void> {
-  const started = Date.now();
-  while (!check()) {
-    if (Date.now() - started > timeoutMs) throw new Error('timed out waiting');
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
+const waitFor = (check: () => boolean | Promise<boolean>, timeout = 15_000) =>
+  vi.waitFor(async () => expect(await check()).toBe(true), { timeout, interval: 50 });
 
 describe('POST /arc/agent/enrollments on S3', () => {
   it('stores exactly 104857600 bytes in the bucket, byte for byte', async () => {
@@ -91,9 +92,7 @@ describe('POST /arc/agent/enrollments on S3', () => {
     const res = await upload(20 * 1024 * 1024, '\x89PNG\r\n\x1a\n');
     expect(res.status).toBe(415);
     // the rest of the body is read and dropped, then the server closes the connection: none is left hanging
-    const started = Date.now();
-    while ((await openConnections()) > 0 && Date.now() - started < 10_000) await new Promise((r) => setTimeout(r, 50));
-    expect(await openConnections()).toBe(0);
+    await waitFor(async () => (await openConnections()) === 0, 10_000);
     expect(s3.storedKeys()).toEqual([]);
     expect(await rowsOf()).toEqual({ enrollments: [], files: [] });
   }, 60_000);
@@ -110,10 +109,11 @@ describe('POST /arc/agent/enrollments on S3', () => {
       half,
     );
     await waitFor(() => dropped.sent() >= half);
-    // let the server take in what was sent (several 5 MiB parts reach the bucket's multipart upload)
-    await new Promise((r) => setTimeout(r, 500));
+    // the server takes in what was sent: several 5 MiB parts reach the bucket's multipart upload
+    await waitFor(() => s3.uploadedParts() >= 2);
     dropped.drop();
-    await new Promise((r) => setTimeout(r, 1000));
+    // the server has seen the connection go and is done with the request
+    await waitFor(() => inFlight() === 0);
     expect(s3.storedKeys()).toEqual([]);
     expect(await rowsOf()).toEqual({ enrollments: [], files: [] });
   }, 60_000);

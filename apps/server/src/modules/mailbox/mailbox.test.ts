@@ -61,7 +61,7 @@ describe('GET /dev/mailbox', () => {
 
 describe('without demo data', () => {
   it('does not exist', async () => {
-    const plain = await createTestApp();
+    const plain = await createTestApp({ databaseOf: t });
     try {
       for (const url of ['/dev/mailbox', '/dev/mailbox/messages']) {
         const res = await plain.app.inject({ method: 'GET', url });
@@ -75,7 +75,7 @@ describe('without demo data', () => {
 
 describe('GET /dev/mailbox without demo mode', () => {
   it('is not served by a server started without DEMO_DATA, even on the embedded database', async () => {
-    const plain = await createTestApp({ env: { DEMO_DATA: '' } });
+    const plain = await createTestApp({ env: { DEMO_DATA: '' }, databaseOf: t });
     try {
       expect(plain.config.databaseUrl).toBeUndefined();
       for (const url of ['/dev/mailbox', '/dev/mailbox/messages']) {

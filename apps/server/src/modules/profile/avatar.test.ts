@@ -4,23 +4,22 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { agents, files } from '../../db/schema/index.ts';
-import { insertAgent } from '../../seed/factories.ts';
-import { createTestApp, type TestApp } from '../../test/app.ts';
+import { addAgent, createAgentApp, type AgentApp, type TestAgent } from '../../test/agent-app.ts';
 import { multipart, type Part } from '../../test/multipart.ts';
-import { bearer, mintAccessToken } from '../../test/tokens.ts';
+import { bearer } from '../../test/tokens.ts';
 
-let t: TestApp;
-let agent: Awaited<ReturnType<typeof insertAgent>>;
-let other: Awaited<ReturnType<typeof insertAgent>>;
+let t: AgentApp;
+let agent: TestAgent;
+let other: TestAgent;
 let token: string;
 let otherToken: string;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  agent = await insertAgent(t.database.db);
-  other = await insertAgent(t.database.db);
-  token = await mintAccessToken(t, { agentId: agent.id });
-  otherToken = await mintAccessToken(t, { agentId: other.id });
+  t = await createAgentApp();
+  agent = t.agent;
+  other = await addAgent(t);
+  token = agent.token;
+  otherToken = other.token;
 });
 afterAll(async () => {
   await t?.close();

@@ -5,8 +5,8 @@ import { desc } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../../config.ts';
 import { telemetryEvents } from '../../db/schema/index.ts';
-import { insertAgent } from '../../seed/factories.ts';
-import { createTestApp, fixedClock, type TestApp } from '../../test/app.ts';
+import { createAgentApp, type AgentApp } from '../../test/agent-app.ts';
+import { fixedClock } from '../../test/app.ts';
 import { bearer, mintAccessToken } from '../../test/tokens.ts';
 import { purgeExpiredTelemetry } from './service.ts';
 
@@ -19,16 +19,15 @@ const sentryServer = http.createServer((request, response) => {
   });
 });
 
-let t: TestApp;
+let t: AgentApp;
 let agentId: string;
 let token: string;
 
 beforeAll(async () => {
   await new Promise<void>((resolve) => sentryServer.listen(0, '127.0.0.1', resolve));
   const { port } = sentryServer.address() as AddressInfo;
-  t = await createTestApp({ env: { SENTRY_DSN: `http://publickey@127.0.0.1:${port}/42` } });
-  agentId = (await insertAgent(t.database.db)).id;
-  token = await mintAccessToken(t, { agentId });
+  t = await createAgentApp({ env: { SENTRY_DSN: `http://publickey@127.0.0.1:${port}/42` } });
+  ({ id: agentId, token } = t.agent);
 });
 afterAll(async () => {
   await t?.close();
