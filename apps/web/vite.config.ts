@@ -5,7 +5,6 @@ import {
   bundleBudget,
   mantineComponentStyles,
   precompress,
-  scrollAreaWithoutFloating,
   zodWithoutJsonSchema,
 } from './build/plugins.ts';
 import { routePreloads } from './build/route-preloads.ts';
@@ -21,20 +20,22 @@ export default defineConfig({
     mantineComponentStyles(),
     // zod's JSON Schema conversion, which the browser never runs, stays out of every route (decision 042)
     zodWithoutJsonSchema(),
-    // Mantine's ScrollArea without the positioning library, which only floating widgets need (decision 058)
-    scrollAreaWithoutFloating(),
     // the budget of apps/web/README.md: the build fails when a route's gzipped JavaScript passes it
     bundleBudget({
       budgets: [
-        // /sign-in until the redirect (the OIDC client loads as it starts), then the provider's sign-in form
+        // /sign-in with the OIDC client that redirects, then the provider's sign-in form
         {
           name: '/sign-in (until the redirect)',
-          modules: ['src/features/identity/sign-in-page.tsx'],
+          modules: ['src/features/identity/sign-in-page.tsx', 'src/auth/oidc.ts'],
           maxKb: 150,
         },
         {
           name: 'sign-in flow (/sign-in → /interaction/:uid)',
-          modules: ['src/features/identity/sign-in-page.tsx', 'src/features/identity/interaction-page.tsx'],
+          modules: [
+            'src/features/identity/sign-in-page.tsx',
+            'src/auth/oidc.ts',
+            'src/features/identity/interaction-page.tsx',
+          ],
           maxKb: 150,
         },
         // My Profile shows two screens at once (router.tsx): the profile and the contracts
@@ -53,9 +54,8 @@ export default defineConfig({
         folder: 'src/features/',
         shell: 'src/shell/signed-in-shell.tsx',
         maxKb: 250,
-        // a step a screen loads later (the prospects' search form, the avatar cropper), with its route
-        stepMaxKb: 275,
         // counted in the sign-in flow above; /ui-kit is internal (10,000 sample rows, every widget at once)
+        stepMaxKb: 275,
         except: [
           'src/features/identity/sign-in-page.tsx',
           'src/features/identity/interaction-page.tsx',
@@ -107,14 +107,6 @@ export default defineConfig({
               // only these modules: what they import stays where the default splitting puts it
               includeDependenciesRecursively: false,
               test: /[\\/]node_modules[\\/](?:react-remove-scroll|react-remove-scroll-bar|react-style-singleton|use-sidecar|use-callback-ref|tslib|get-nonce|@mantine[\\/]core[\\/]esm[\\/]components[\\/](?:AppShell|Avatar|Indicator|NavLink|Breadcrumbs|Burger|Divider|Collapse|Accordion[\\/]AccordionChevron|Checkbox[\\/]CheckIcon|Radio[\\/]RadioIcon)|@mantine[\\/]core[\\/]styles[\\/](?:AppShell|ScrollArea|Avatar|Indicator|NavLink|Breadcrumbs|Burger|Divider|Collapse)\.layer|@mantine[\\/]hooks[\\/]esm[\\/](?:use-window-event|use-long-press|use-click-outside|use-debounced-callback|use-merged-ref|utils[\\/]use-callback-ref|use-disclosure))(?:[\\/.])/,
-            },
-            {
-              // the positioning library and the popover every dropdown stands on: loaded after the screen in the
-              // shell (decision 058), with the screen where a field needs one (a Select's dropdown); Menu and Tooltip
-              // go with the parts that use them
-              name: 'floating',
-              includeDependenciesRecursively: false,
-              test: /[\\/]node_modules[\\/](?:@floating-ui|@mantine[\\/]core[\\/]esm[\\/](?:components[\\/]Popover|utils[\\/]Floating)|@mantine[\\/]core[\\/]styles[\\/]Popover\.layer)(?:[\\/.])/,
             },
             {
               name: 'framework',

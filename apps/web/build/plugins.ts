@@ -127,36 +127,6 @@ export function zodWithoutJsonSchema(): Plugin {
   };
 }
 
-/** Mantine's ScrollArea and the one import it takes from the positioning library */
-const SCROLL_AREA = /[\\/]@mantine[\\/]core[\\/]esm[\\/]components[\\/]ScrollArea[\\/]ScrollArea\.mjs$/;
-export const SCROLL_AREA_MERGE_REFS = 'import { useMergeRefs } from "@floating-ui/react";';
-
-/**
- * Mantine's ScrollArea without the positioning library (decision 058). It takes one hook from `@floating-ui/react`,
- * `useMergeRefs`, and with it every screen that scrolls a table or shows a dialog loaded the whole library (about
- * 15 KB gzipped) that only menus, popovers and tooltips need. In the build, the import becomes Mantine's own
- * `useMergedRef`, which does the same. The build fails if the import is no longer there as written, so a Mantine
- * upgrade is looked at again.
- */
-export function scrollAreaWithoutFloating(): Plugin {
-  return {
-    name: 'arc:scroll-area-without-floating',
-    apply: 'build',
-    enforce: 'pre',
-    transform(code, id) {
-      if (!SCROLL_AREA.test(id)) return undefined;
-      if (!code.includes(SCROLL_AREA_MERGE_REFS)) {
-        this.error(`scroll area without floating: "${SCROLL_AREA_MERGE_REFS}" not found in ${id} (decision 058)`);
-      }
-      const local = [
-        'import { useMergedRef } from "@mantine/hooks";',
-        'const useMergeRefs = (refs) => useMergedRef(...refs);',
-      ].join('\n');
-      return { code: code.replace(SCROLL_AREA_MERGE_REFS, local), map: null };
-    },
-  };
-}
-
 export interface Budget {
   /** what the report calls it: a route or a flow */
   name: string;
