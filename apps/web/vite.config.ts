@@ -49,19 +49,21 @@ export default defineConfig({
           maxKb: 250,
         },
       ],
-      // every other screen: the entry, the signed-in shell and the screen
+      // every other screen: the entry, the signed-in shell and the screen, with the parts it loads later
       screens: {
         folder: 'src/features/',
         shell: 'src/shell/signed-in-shell.tsx',
         maxKb: 250,
         // counted in the sign-in flow above; /ui-kit is internal (10,000 sample rows, every widget at once)
-        stepMaxKb: 275,
         except: [
           'src/features/identity/sign-in-page.tsx',
           'src/features/identity/interaction-page.tsx',
           'src/features/ui-kit/ui-kit-page.tsx',
         ],
       },
+      // over the budget since the shell's menus and tooltips, the sign-in's OIDC client and form, and the large
+      // parts of a screen count in full (decision 075): held at their weight until brought under
+      heldAt: {},
       reportFile: path.join(import.meta.dirname, '../../.tmp/bundle-budget.json'),
     }),
     // what each route loads, for the server to list in the page it sends (decision 052)
