@@ -29,6 +29,19 @@ export async function signIn(page: Page, credentials: Credentials = DEMO): Promi
   );
 }
 
+/** The signed-in tab's access token, from the session the web app keeps (apps/web/src/auth/session-store.ts). */
+export async function accessToken(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const stored = sessionStorage.getItem('arc.session');
+    return stored ? (JSON.parse(stored) as { accessToken: string }).accessToken : '';
+  });
+}
+
+/** Whether anything in the tab's sessionStorage still holds the token (whatever the key or the library). */
+export async function isTokenStored(page: Page, token: string): Promise<boolean> {
+  return page.evaluate((value) => Object.values(sessionStorage).some((item) => item.includes(value)), token);
+}
+
 /**
  * Holds every request whose URL matches `url` until the returned function is called, then lets them through: a
  * slow call (a download token) still on its way.

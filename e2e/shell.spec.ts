@@ -26,10 +26,13 @@ test.describe('[SHELL]', () => {
     await signIn(page);
     await page.getByRole('button', { name: 'Collapse the menu' }).click();
     const menu = page.getByRole('navigation', { name: 'Main menu' });
-    await menu.getByRole('link', { name: 'Contact' }).focus();
+    // from the keyboard: Tab from the first icon to the next
+    await menu.getByRole('link', { name: 'Dashboard' }).focus();
+    await page.keyboard.press('Tab');
+    await expect(menu.getByRole('link', { name: 'MyHealthPlan' })).toBeFocused();
+    await expect(page.getByRole('tooltip', { name: 'MyHealthPlan' })).toBeVisible();
+    await menu.getByRole('link', { name: 'Contact' }).hover();
     await expect(page.getByRole('tooltip', { name: 'Contact' })).toBeVisible();
-    await menu.getByRole('link', { name: 'Dashboard' }).hover();
-    await expect(page.getByRole('tooltip', { name: 'Dashboard' })).toBeVisible();
     await menu.getByRole('button', { name: 'Training & Certifications' }).click();
     await expect(page.getByRole('menuitem', { name: 'Training Videos' })).toBeVisible();
     await expectAccessible(page);

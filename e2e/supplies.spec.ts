@@ -1,25 +1,10 @@
 import path from 'node:path';
 import { SUPPLIES_MESSAGES } from '@arc/contract';
 import type { Page } from '@playwright/test';
-import {
-  expect,
-  expectAccessible,
-  expectInView,
-  expectReadable,
-  signIn,
-  test,
-} from './fixtures.ts';
+import { expect, expectAccessible, expectInView, expectReadable, signIn, test, accessToken } from './fixtures.ts';
 
 /** Screenshots to look at: desktop (1280 px) and phone (390 px) widths. */
 const SHOTS = path.resolve(import.meta.dirname, '../.tmp/screenshots');
-
-/** The signed-in tab's access token (oidc-client-ts keeps the user in sessionStorage). */
-async function accessToken(page: Page): Promise<string> {
-  return page.evaluate(() => {
-    const key = Object.keys(sessionStorage).find((k) => k.startsWith('oidc.user:'));
-    return key ? (JSON.parse(sessionStorage.getItem(key)!) as { access_token: string }).access_token : '';
-  });
-}
 
 /** Empties the demo agent's cart through the API, so each test starts clean, then opens /products. */
 async function emptyCart(page: Page) {

@@ -1,12 +1,7 @@
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import {
-  bundleBudget,
-  mantineComponentStyles,
-  precompress,
-  zodWithoutJsonSchema,
-} from './build/plugins.ts';
+import { bundleBudget, mantineComponentStyles, precompress, zodWithoutJsonSchema } from './build/plugins.ts';
 import { routePreloads } from './build/route-preloads.ts';
 import { APP_ROUTES, EXTRA_ROUTES, flattenRoutes } from './src/route-table.ts';
 
@@ -63,7 +58,18 @@ export default defineConfig({
       },
       // over the budget since the shell's menus and tooltips, the sign-in's OIDC client and form, and the large
       // parts of a screen count in full (decision 075): held at their weight until brought under
-      heldAt: {},
+      heldAt: {
+        '/sign-in (until the redirect)': 156,
+        'sign-in flow (/sign-in → /interaction/:uid)': 194,
+        '/profile (profile + contracts)': 285,
+        'cases/case-form-page.tsx': 254,
+        'contracts/contracts-page.tsx': 255,
+        'enrollments/enrollments-page.tsx': 264,
+        'final-expense/final-expense-page.tsx': 256,
+        'profile/profile-page.tsx': 264,
+        'prospects/prospects-page.tsx': 281,
+        'supplies/products-page.tsx': 276,
+      },
       reportFile: path.join(import.meta.dirname, '../../.tmp/bundle-budget.json'),
     }),
     // what each route loads, for the server to list in the page it sends (decision 052)

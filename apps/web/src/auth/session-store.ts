@@ -85,5 +85,6 @@ interface OidcUserLike {
 /** The session of the OIDC client's user (signed out when there is none or it expired), kept across a page load. */
 export function setSessionFromUser(user: OidcUserLike | null): void {
   if (!user || user.expired) setSession(SIGNED_OUT);
-  else setSession({ status: 'signedIn', accessToken: user.access_token, idToken: user.id_token ?? null }, user.expires_at);
+  else
+    setSession({ status: 'signedIn', accessToken: user.access_token, idToken: user.id_token ?? null }, user.expires_at);
 }

@@ -6,7 +6,19 @@ import {
   toCaseReport,
   type CaseForm,
 } from '@arc/contract';
-import { Alert, Button, Grid, NativeSelect, Paper, Select, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Grid,
+  NativeSelect,
+  Paper,
+  Select,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { IconSend } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';

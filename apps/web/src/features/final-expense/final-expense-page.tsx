@@ -136,10 +136,7 @@ function SalesAndResource({ onOpenWorksheet }: { onOpenWorksheet: () => void }) 
           compare the Platinum, Gold, Silver and Bronze package levels.
         </Text>
         <Group gap="sm">
-          <Button
-            leftSection={<IconForms size={18} aria-hidden="true" />}
-            onClick={onOpenWorksheet}
-          >
+          <Button leftSection={<IconForms size={18} aria-hidden="true" />} onClick={onOpenWorksheet}>
             Open Worksheet
           </Button>
         </Group>

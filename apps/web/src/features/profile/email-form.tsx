@@ -48,13 +48,7 @@ export function EmailForm({ user, onDone }: EmailFormProps) {
     <form onSubmit={onSubmit} noValidate>
       <Stack gap="sm">
         <TextInput label="Username" value={user.username} readOnly variant="filled" />
-        <TextInput
-          label="Email Address"
-          type="email"
-          autoComplete="email"
-          required
-          {...form.getInputProps('email')}
-        />
+        <TextInput label="Email Address" type="email" autoComplete="email" required {...form.getInputProps('email')} />
         {user.pendingEmail ? (
           <Text size="sm" c="dimmed" data-testid="pending-email">
             {PROFILE_MESSAGES.emailPending}: <strong>{user.pendingEmail}</strong>

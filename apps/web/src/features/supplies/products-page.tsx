@@ -35,13 +35,13 @@ export default function ProductsPage() {
       </Alert>
       {isCheckingOut ? (
         <Checkout
-            onDone={stopCheckout}
-            onSent={() => {
-              stopCheckout();
-              setStep({ name: 'search' });
-              setSent(true);
-            }}
-          />
+          onDone={stopCheckout}
+          onSent={() => {
+            stopCheckout();
+            setStep({ name: 'search' });
+            setSent(true);
+          }}
+        />
       ) : (
         <>
           {step.name === 'search' && (
@@ -52,33 +52,33 @@ export default function ProductsPage() {
             />
           )}
           {step.name === 'results' && (
-              <CarrierList
-                request={step.request}
-                onBack={() => setStep({ name: 'search' })}
-                onViewPlans={(company) =>
-                  step.request.kind === 'county' && setStep({ name: 'plans', request: step.request, company })
-                }
-                onAdd={onAdd}
-              />
-            )}
-            {step.name === 'plans' && (
-              <PlanTable
-                request={step.request}
-                company={step.company}
-                onBack={() => setStep({ name: 'results', request: step.request })}
-                onAdd={onAdd}
-              />
-            )}
+            <CarrierList
+              request={step.request}
+              onBack={() => setStep({ name: 'search' })}
+              onViewPlans={(company) =>
+                step.request.kind === 'county' && setStep({ name: 'plans', request: step.request, company })
+              }
+              onAdd={onAdd}
+            />
+          )}
+          {step.name === 'plans' && (
+            <PlanTable
+              request={step.request}
+              company={step.company}
+              onBack={() => setStep({ name: 'results', request: step.request })}
+              onAdd={onAdd}
+            />
+          )}
           {isOrdersShown && <SupplyOrders />}
         </>
       )}
       {adding && (
-          <AddToCartModal
-            key={adding.id}
-            product={adding}
-            currentQty={lines.find((l) => l.productId === adding.id)?.qty}
-            onClose={() => setAdding(null)}
-          />
+        <AddToCartModal
+          key={adding.id}
+          product={adding}
+          currentQty={lines.find((l) => l.productId === adding.id)?.qty}
+          onClose={() => setAdding(null)}
+        />
       )}
       <MessageDialog opened={isSent} title="Success" onClose={() => setSent(false)}>
         {SUPPLIES_MESSAGES.orderSent}
