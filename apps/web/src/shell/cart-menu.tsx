@@ -1,9 +1,9 @@
-import { ActionIcon, Button, Divider, Group, Indicator, Popover, Stack, Text, Tooltip } from '@mantine/core';
-import { IconTrash } from '@tabler/icons-react';
+import { Button, Divider, Group, Indicator, Popover, Stack, Text, Tooltip } from '@mantine/core';
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { startCheckout, useRemoveCartItem, useSuppliesCart } from '../api/supplies-cart.ts';
 import { paths } from '../paths.ts';
+import { RemoveButton } from '../ui/remove-button.tsx';
 import { CartButton } from './cart-button.tsx';
 
 /** The supplies cart in the top bar: shown only when it is not empty; its lines in a popover. */
@@ -44,14 +44,10 @@ export function CartMenu() {
                   </Text>
                 </div>
                 <Tooltip label="Remove">
-                  <ActionIcon
-                    variant="subtle"
-                    color="red.8"
+                  <RemoveButton
                     onClick={() => removeCartLine(line.productId)}
                     aria-label={`Remove ${line.planName} from the cart`}
-                  >
-                    <IconTrash size={16} aria-hidden="true" />
-                  </ActionIcon>
+                  />
                 </Tooltip>
               </Group>
             ))}
