@@ -84,7 +84,8 @@ export default defineConfig({
             .map((module) => `src/features/${module}.tsx`),
         })),
         // the sign-in flow: the app's /sign-in, then the provider's form (router.tsx)
-        { path: '/sign-in', auth: false, modules: ['src/features/identity/sign-in-page.tsx'] },
+        // /sign-in loads the OIDC client at once to redirect: listed with the page
+        { path: '/sign-in', auth: false, modules: ['src/features/identity/sign-in-page.tsx', 'src/auth/oidc.ts'] },
         { path: '/interaction/:uid', auth: false, modules: ['src/features/identity/interaction-page.tsx'] },
       ],
     }),

@@ -26,6 +26,18 @@ const manager = new UserManager({
 });
 
 void manager.clearStaleState().catch(() => undefined);
+forgetLegacyState();
+
+/** Nothing of the app's is in localStorage: every `oidc.*` entry there was left by an older version's sign-in. */
+function forgetLegacyState(): void {
+  try {
+    for (const key of Object.keys(window.localStorage)) {
+      if (key.startsWith('oidc.')) window.localStorage.removeItem(key);
+    }
+  } catch {
+    // storage blocked: nothing to clean
+  }
+}
 
 manager.events.addUserLoaded((user) => setSessionFromUser(user));
 manager.events.addSilentRenewError(() => setSessionFromUser(null));
