@@ -60,19 +60,14 @@ const startAppServer = () =>
     env: { SUPPLY_ORDERS_PER_HOUR: '1000000', SUPPLY_KITS_PER_DAY: '10000000' },
   });
 
-/** The session the web app keeps after signing in (oidc-client-ts's stored user), for a signed-in Lighthouse run. */
-function storedUser(tokens, base = BASE) {
-  const profile = JSON.parse(Buffer.from(tokens.id_token.split('.')[1], 'base64url').toString());
+/** The session the web app keeps after signing in (apps/web/src/auth/session-store.ts), for a signed-in Lighthouse run. */
+function storedUser(tokens) {
   return {
-    key: `oidc.user:${base}/oidc:arc-web`,
+    key: 'arc.session',
     value: JSON.stringify({
-      id_token: tokens.id_token,
-      access_token: tokens.access_token,
-      refresh_token: tokens.refresh_token,
-      token_type: tokens.token_type,
-      scope: tokens.scope,
-      profile,
-      expires_at: Math.floor(Date.now() / 1000) + tokens.expires_in,
+      accessToken: tokens.access_token,
+      idToken: tokens.id_token,
+      expiresAt: Math.floor(Date.now() / 1000) + tokens.expires_in,
     }),
   };
 }
@@ -589,7 +584,7 @@ if (wants('lighthouse')) {
       delete process.env.NODE_TLS_REJECT_UNAUTHORIZED;
       results.lighthouse = await measureLighthouse({
         base: tlsBase,
-        storedUser: storedUser(tlsTokens, tlsBase),
+        storedUser: storedUser(tlsTokens),
         routes: LIGHTHOUSE_ROUTES,
         isSelfSigned: true,
       });

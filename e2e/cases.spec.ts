@@ -35,8 +35,8 @@ test.describe('[CASES] Case form', () => {
     await page.getByRole('textbox', { name: CASE_LABELS.memberPhoneNumber }).fill('(916) 555-0199');
     await page.getByRole('combobox', { name: CASE_LABELS.carrier }).click();
     await page.getByRole('option', { name: 'Humana' }).click();
-    await page.getByRole('combobox', { name: CASE_LABELS.requestType }).click();
-    const options = page.getByRole('option');
+    const requestType = page.getByRole('combobox', { name: CASE_LABELS.requestType });
+    const options = requestType.getByRole('option');
     await expect(options).toHaveText([
       'Billing Support',
       'Provider Search',
@@ -44,7 +44,7 @@ test.describe('[CASES] Case form', () => {
       'Prescription Drugs',
       'Other Support',
     ]);
-    await page.getByRole('option', { name: 'Claim Issue' }).click();
+    await requestType.selectOption('Claim Issue');
     await page.getByRole('textbox', { name: CASE_LABELS.description }).fill('Claim for the office visit was denied.');
     await page.getByRole('textbox', { name: CASE_LABELS.carrierService }).fill('SR-88231');
     const before = Date.now() - 1000;
@@ -72,8 +72,7 @@ test.describe('[CASES] Case form', () => {
     );
     await page.goto('/case');
     await page.getByRole('textbox', { name: CASE_LABELS.dateOfBirth }).pressSequentially('12312001');
-    await page.getByRole('combobox', { name: CASE_LABELS.requestType }).click();
-    await page.getByRole('option', { name: 'Other Support' }).click();
+    await page.getByRole('combobox', { name: CASE_LABELS.requestType }).selectOption('Other Support');
     await page.getByRole('button', { name: CASE_LABELS.send }).click();
     const error = page.getByRole('dialog', { name: CASE_MESSAGES.errorTitle });
     await expect(error.getByText('Member support is not reachable right now.')).toBeVisible();

@@ -29,9 +29,22 @@ export async function signIn(page: Page, credentials: Credentials = DEMO): Promi
   );
 }
 
+/** The signed-in tab's access token, from the session the web app keeps (apps/web/src/auth/session-store.ts). */
+export async function accessToken(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const stored = sessionStorage.getItem('arc.session');
+    return stored ? (JSON.parse(stored) as { accessToken: string }).accessToken : '';
+  });
+}
+
+/** Whether anything in the tab's sessionStorage still holds the token (whatever the key or the library). */
+export async function isTokenStored(page: Page, token: string): Promise<boolean> {
+  return page.evaluate((value) => Object.values(sessionStorage).some((item) => item.includes(value)), token);
+}
+
 /**
  * Holds every request whose URL matches `url` until the returned function is called, then lets them through: a
- * slow call or a part's code still on its way (decisions 058, 059).
+ * slow call (a download token) still on its way.
  */
 export async function holdBack(page: Page, url: string | RegExp): Promise<() => void> {
   let release = () => {};
@@ -41,17 +54,6 @@ export async function holdBack(page: Page, url: string | RegExp): Promise<() => 
     await route.continue();
   });
   return () => release();
-}
-
-/**
- * Moves the mouse to the middle of `target` and presses the button without releasing it: a press whose release
- * comes later (`page.mouse.up()`), as when a part's code arrives between the two (decisions 058, 059).
- */
-export async function pressDown(page: Page, target: Locator): Promise<void> {
-  const box = await target.boundingBox();
-  if (!box) throw new Error('pressDown: the target is not on the page');
-  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
-  await page.mouse.down();
 }
 
 /**

@@ -1,5 +1,16 @@
 import { MESSAGES, NOT_FOUND_PAGE } from '@arc/contract';
-import { DEMO, expect, expectAccessible, latestMailTo, linkIn, NEWCOMER, signIn, test } from './fixtures.ts';
+import {
+  accessToken,
+  DEMO,
+  expect,
+  expectAccessible,
+  isTokenStored,
+  latestMailTo,
+  linkIn,
+  NEWCOMER,
+  signIn,
+  test,
+} from './fixtures.ts';
 
 test.describe('[IDENTITY] sign-in', () => {
   test('signs in as a person would and lands on the dashboard', async ({ page }) => {
@@ -45,13 +56,10 @@ test.describe('[IDENTITY] sign-in', () => {
 
   test('logs out: the token and user are gone and the dashboard shows the welcome', async ({ page }) => {
     await signIn(page);
-    const accessToken = await page.evaluate(() => {
-      const key = Object.keys(sessionStorage).find((k) => k.startsWith('oidc.user'));
-      return key ? (JSON.parse(sessionStorage.getItem(key)!) as { access_token: string }).access_token : null;
-    });
-    expect(accessToken).toEqual(expect.any(String));
+    const token = await accessToken(page);
+    expect(token).not.toBe('');
     const userInfo = async () =>
-      (await page.request.get('/arc/user/info', { headers: { authorization: `Bearer ${accessToken}` } })).status();
+      (await page.request.get('/arc/user/info', { headers: { authorization: `Bearer ${token}` } })).status();
     expect(await userInfo()).toBe(200);
     await page.getByRole('button', { name: /user menu/i }).click();
     await page.getByRole('menuitem', { name: 'Log Out' }).click();
@@ -59,8 +67,7 @@ test.describe('[IDENTITY] sign-in', () => {
     await expect(page.getByLabel('Username or NPN')).toBeVisible();
     await page.goto('/');
     await expect(page.getByRole('link', { name: 'Login' })).toBeVisible();
-    const stored = await page.evaluate(() => Object.keys(sessionStorage).filter((k) => k.startsWith('oidc.user')));
-    expect(stored).toEqual([]);
+    expect(await isTokenStored(page, token)).toBe(false);
     // the access token the browser held is refused too, though it had most of its 15 minutes left
     expect(await userInfo()).toBe(401);
   });

@@ -21,8 +21,7 @@ test.describe('[PLATFORM]', () => {
     await signIn(page);
     await page.goto('/products');
     await expect(page.getByRole('heading', { name: 'Order Supplies', level: 1 })).toBeVisible({ timeout: 30_000 });
-    // the list as the server sent it: the parts that load once the page has settled (decisions 058, 059) add
-    // links of their own later, which may still be on their way when the page is read
+    // the list as the server sent it
     const sent = await (await page.request.get('/products')).text();
     const { preloaded, fetched } = await page.evaluate((html) => {
       const served = new DOMParser().parseFromString(html, 'text/html');
@@ -35,10 +34,9 @@ test.describe('[PLATFORM]', () => {
         fetched: performance.getEntriesByType('resource').map((entry) => new URL(entry.name).pathname),
       };
     }, sent);
-    expect(preloaded.some((href) => /\/assets\/products-page-[\w-]+\.js$/.test(href))).toBe(true);
-    expect(preloaded.some((href) => /\/assets\/signed-in-shell-[\w-]+\.js$/.test(href))).toBe(true);
-    // its stylesheets too (in the page as it arrives, decision 056): each fetched once like the chunks
-    expect(preloaded.some((href) => /\/assets\/signed-in-shell-[\w-]+\.css$/.test(href))).toBe(true);
+    // the route's scripts and its stylesheets (in the page as it arrives, decision 056)
+    expect(preloaded.filter((href) => href.endsWith('.js')).length).toBeGreaterThan(1);
+    expect(preloaded.some((href) => href.endsWith('.css'))).toBe(true);
     // each listed file was used as preloaded: fetched once, never again by the router or Vite's loader
     for (const href of preloaded)
       expect(

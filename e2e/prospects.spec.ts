@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { PROSPECT_MESSAGES } from '@arc/contract';
 import type { Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { expect, expectAccessible, expectInView, signIn, test } from './fixtures.ts';
+import { accessToken, expect, expectAccessible, expectInView, signIn, test } from './fixtures.ts';
 
 const SHOTS = '.tmp/screenshots';
 
@@ -23,14 +23,6 @@ async function openProspects(page: Page) {
   await expect(page.getByRole('heading', { name: 'Prospect Lists', level: 1 })).toBeVisible({ timeout: 30_000 });
   await expect(page.getByText(/verified through the USPS National Change of Address/)).toBeVisible();
   await expect(page.getByText(/Data is updated through \d{1,2}\/1\/\d{4}/)).toBeVisible();
-}
-
-/** The signed-in tab's access token (oidc-client-ts keeps the user in sessionStorage). */
-async function accessToken(page: Page): Promise<string> {
-  return page.evaluate(() => {
-    const key = Object.keys(sessionStorage).find((k) => k.startsWith('oidc.user:'));
-    return key ? (JSON.parse(sessionStorage.getItem(key)!) as { access_token: string }).access_token : '';
-  });
 }
 
 const countyPill = (page: Page, name: string) => page.locator('.mantine-Pill-root', { hasText: name });

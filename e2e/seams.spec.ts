@@ -1,6 +1,17 @@
 import { MESSAGES, PASSWORD_TOO_LONG } from '@arc/contract';
 import type { Page } from '@playwright/test';
-import { AFTER_RETRIES, DEMO, expect, expectAccessible, linkIn, registrationMail, signIn, test } from './fixtures.ts';
+import {
+  accessToken,
+  AFTER_RETRIES,
+  DEMO,
+  expect,
+  expectAccessible,
+  isTokenStored,
+  linkIn,
+  registrationMail,
+  signIn,
+  test,
+} from './fixtures.ts';
 
 const TOO_LONG_PASSWORD = `Aa1${'x'.repeat(297)}`;
 /** A roster agent of the demo data who has not registered, used by this spec alone */
@@ -152,6 +163,7 @@ test.describe('[IDENTITY] sign-in seams', () => {
 test.describe('[SHELL] seams', () => {
   test('a failed profile load offers Try again and Log Out instead of a spinner that never stops', async ({ page }) => {
     await signIn(page);
+    const token = await accessToken(page);
     await page.route('**/arc/user/info', (route) =>
       route.fulfill({ status: 500, json: { code: 'INTERNAL', message: 'Internal server error' } }),
     );
@@ -169,12 +181,12 @@ test.describe('[SHELL] seams', () => {
     await page.reload();
     await page.getByRole('banner').getByRole('button', { name: 'Log Out' }).click();
     await expect(page.getByLabel('Username or NPN')).toBeVisible();
-    const stored = await page.evaluate(() => Object.keys(sessionStorage).filter((k) => k.startsWith('oidc.user')));
-    expect(stored).toEqual([]);
+    expect(await isTokenStored(page, token)).toBe(false);
   });
 
   test('a user without status is signed out', async ({ page }) => {
     await signIn(page);
+    const token = await accessToken(page);
     await page.route('**/arc/user/info', async (route) => {
       const response = await route.fetch();
       const body = (await response.json()) as { agent: { status: string | null } };
@@ -183,8 +195,7 @@ test.describe('[SHELL] seams', () => {
     });
     await page.reload();
     await expect(page.getByLabel('Username or NPN')).toBeVisible();
-    const stored = await page.evaluate(() => Object.keys(sessionStorage).filter((k) => k.startsWith('oidc.user')));
-    expect(stored).toEqual([]);
+    expect(await isTokenStored(page, token)).toBe(false);
   });
 
   for (const viewport of [

@@ -1,27 +1,10 @@
 import path from 'node:path';
 import { SUPPLIES_MESSAGES } from '@arc/contract';
 import type { Page } from '@playwright/test';
-import {
-  expect,
-  expectAccessible,
-  expectInView,
-  expectReadable,
-  holdBack,
-  pressDown,
-  signIn,
-  test,
-} from './fixtures.ts';
+import { expect, expectAccessible, expectInView, expectReadable, signIn, test, accessToken } from './fixtures.ts';
 
 /** Screenshots to look at: desktop (1280 px) and phone (390 px) widths. */
 const SHOTS = path.resolve(import.meta.dirname, '../.tmp/screenshots');
-
-/** The signed-in tab's access token (oidc-client-ts keeps the user in sessionStorage). */
-async function accessToken(page: Page): Promise<string> {
-  return page.evaluate(() => {
-    const key = Object.keys(sessionStorage).find((k) => k.startsWith('oidc.user:'));
-    return key ? (JSON.parse(sessionStorage.getItem(key)!) as { access_token: string }).access_token : '';
-  });
-}
 
 /** Empties the demo agent's cart through the API, so each test starts clean, then opens /products. */
 async function emptyCart(page: Page) {
@@ -35,17 +18,6 @@ async function emptyCart(page: Page) {
   await page.goto('/products');
   // the first visit loads the screen's code: allow for a busy machine
   await expect(page.getByRole('heading', { name: 'Order Supplies', level: 1 })).toBeVisible({ timeout: 30_000 });
-}
-
-/**
- * Opens /products with the select's code (and the positioning library behind its list) held back until the
- * answered function is called, as on a slow phone right after the page (decision 059).
- */
-async function productsWithSelectsHeldBack(page: Page): Promise<() => void> {
-  const release = await holdBack(page, /\/assets\/(?:select-part|floating)-[\w-]+\.js$/);
-  await signIn(page);
-  await emptyCart(page);
-  return release;
 }
 
 async function searchDaneCounty(page: Page) {
@@ -180,8 +152,7 @@ test.describe('[SUPPLIES]', () => {
   test('non-MA flow by state, and the cart survives a reload', async ({ page }) => {
     await signIn(page);
     await emptyCart(page);
-    await page.getByRole('combobox', { name: 'Product Type' }).click();
-    await page.getByRole('option', { name: 'Medicare Supplement' }).click();
+    await page.getByRole('combobox', { name: 'Product Type' }).selectOption('Medicare Supplement');
     await expect(page.getByRole('combobox', { name: 'State' })).toHaveValue('Wisconsin');
     await page.getByRole('button', { name: 'Search' }).click();
     await expect(page.getByRole('heading', { name: /Medicare Supplement carriers in WI/ })).toBeVisible();
@@ -215,48 +186,6 @@ test.describe('[SUPPLIES]', () => {
     await expect(page.getByRole('table', { name: 'Supply Orders' })).toBeVisible();
     await expectAccessible(page);
     await page.screenshot({ path: `${SHOTS}/supplies-products-390.png`, fullPage: true });
-  });
-
-  test('the search fields draw before their code: pressed or typed into early, they open when it arrives', async ({
-    page,
-  }) => {
-    const release = await productsWithSelectsHeldBack(page);
-    // the stand-ins show the chosen values, as the real fields will
-    const productType = page.getByRole('combobox', { name: 'Product Type' });
-    await expect(productType).toHaveValue('Medicare Advantage');
-    await expect(page.getByRole('combobox', { name: 'State' })).toHaveValue('Wisconsin');
-    await expect(page.getByRole('combobox', { name: 'Product Year' })).toHaveValue(/^\d{4}$/);
-    await expectAccessible(page);
-    // typed into before the code is there: the text stays and filters the list once it opens
-    const county = page.getByRole('combobox', { name: 'County' });
-    await county.fill('Dan');
-    await expect(county).toHaveValue('Dan');
-    await expect(page.getByRole('listbox')).toHaveCount(0);
-    release();
-    await expect(page.getByRole('option', { name: 'Dane County' })).toBeVisible();
-    await expect(page.getByRole('option', { name: 'Milwaukee County' })).toHaveCount(0);
-    await expect(page.getByRole('combobox', { name: 'County' })).toBeFocused();
-    await expect(page.getByRole('combobox', { name: 'County' })).toHaveValue('Dan');
-    await page.getByRole('option', { name: 'Dane County' }).click();
-    await expect(page.getByRole('combobox', { name: 'County' })).toHaveValue('Dane County');
-    await page.getByRole('button', { name: 'Search' }).click();
-    await expect(page.getByRole('heading', { name: /Medicare Advantage carriers in Dane County, WI/ })).toBeVisible();
-  });
-
-  test('a select pressed before its code arrives opens its list when it does, with the focus on it', async ({
-    page,
-  }) => {
-    const release = await productsWithSelectsHeldBack(page);
-    await pressDown(page, page.getByRole('combobox', { name: 'Product Type' }));
-    await expect(page.getByRole('listbox')).toHaveCount(0);
-    release();
-    await expect(page.getByRole('option', { name: 'Medicare Supplement' })).toBeVisible();
-    await page.mouse.up();
-    await expect(page.getByRole('option', { name: 'Medicare Supplement' })).toBeVisible();
-    await expect(page.getByRole('combobox', { name: 'Product Type' })).toBeFocused();
-    await page.getByRole('option', { name: 'Medicare Supplement' }).click();
-    await expect(page.getByRole('combobox', { name: 'Product Type' })).toHaveValue('Medicare Supplement');
-    await expect(page.getByRole('combobox', { name: 'State' })).toHaveValue('Wisconsin');
   });
 
   test('Search, View Plans and Check out move the focus to what they show; checkout survives a reload', async ({
@@ -308,8 +237,7 @@ test.describe('[SUPPLIES]', () => {
       return ((await res.json()) as unknown[]).length;
     };
     await emptyCart(page);
-    await page.getByRole('combobox', { name: 'Product Type' }).click();
-    await page.getByRole('option', { name: 'Medicare Supplement' }).click();
+    await page.getByRole('combobox', { name: 'Product Type' }).selectOption('Medicare Supplement');
     await page.getByRole('button', { name: 'Search' }).click();
     await page
       .getByRole('button', { name: /^Add to Cart:/ })

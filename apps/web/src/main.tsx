@@ -13,7 +13,6 @@ import { hasStoredSession, restoreSession } from './auth/session.ts';
 import { businessTimeZone } from './config.ts';
 import { paths } from './paths.ts';
 import { createRouter } from './router.tsx';
-import { preloadSignedInShell } from './shell/root-layout.tsx';
 import { cssVariablesResolver, theme } from './theme.ts';
 
 // Client errors are recorded; the telemetry client (and the contract's schemas) load only when one happens.
@@ -39,9 +38,6 @@ async function start() {
   await nextTask();
   if (hasStoredSession()) {
     businessTimeZone();
-    // the shell's code (in the page's preloads) is there before the first render, which then draws it at once
-    // rather than a Suspense fallback first (decision 057)
-    await preloadSignedInShell();
   }
   await nextTask();
   const root = createRoot(document.getElementById('root')!);

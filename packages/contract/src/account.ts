@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { defineRoute, ErrorResponseSchema, MessageResponseSchema } from './common.ts';
 import { PASSWORD_MAX_LENGTH, PASSWORD_TOO_LONG, passwordLength } from './password-policy.ts';
-import { PASSWORD_REQUIRED } from './sign-in-form.ts';
 
 export const NPN_MAX_LENGTH = 20;
+
+const PASSWORD_REQUIRED = 'Password is required';
 
 /** A password field: required, at most PASSWORD_MAX_LENGTH characters (counted as characters, like the rules). */
 export const PasswordFieldSchema = z

@@ -1,9 +1,11 @@
 import { z } from 'zod';
 import { PasswordFieldSchema } from './account.ts';
 import { defineRoute, ErrorResponseSchema } from './common.ts';
-import { USERNAME_MAX_LENGTH, USERNAME_REQUIRED, USERNAME_TOO_LONG } from './sign-in-form.ts';
 
-export { USERNAME_MAX_LENGTH } from './sign-in-form.ts';
+/** Longest username or NPN the sign-in form takes (usernames are far shorter; NPNs are at most 10 digits). */
+export const USERNAME_MAX_LENGTH = 200;
+const USERNAME_REQUIRED = 'Username or NPN is required';
+const USERNAME_TOO_LONG = `Username or NPN must be ${USERNAME_MAX_LENGTH} characters or fewer.`;
 
 /** Interaction endpoints sit below the provider's interaction path, so its cookie reaches them. */
 export const InteractionDetailsSchema = z.object({

@@ -1,16 +1,13 @@
 import { UserManager, WebStorageStateStore, type User } from 'oidc-client-ts';
 import { OIDC_AUTHORITY, OIDC_CLIENT_ID, OIDC_SCOPE, POST_LOGOUT_REDIRECT_URI, REDIRECT_URI } from '../config.ts';
-import { sessionFromUser, setSession } from './session-store.ts';
-import { forgetLegacyState, OIDC_STATE_PREFIX } from './sign-in-redirect.ts';
+import { setSessionFromUser } from './session-store.ts';
 
 /**
- * Loaded lazily: the OIDC client is needed only to finish a sign-in, renew and sign out (the redirect that starts
- * a sign-in is ./sign-in-redirect.ts, without the library). Code flow with PKCE (S256,
- * automatic), tokens in sessionStorage, silent renewal with the (rotated) refresh token.
+ * The OIDC client (oidc-client-ts), loaded on demand: to start a sign-in, finish it, renew and sign out. Code flow
+ * with PKCE (S256, automatic), tokens in sessionStorage, silent renewal with the (rotated) refresh token.
  *
- * The state of a sign-in in progress (PKCE verifier, nonce) lives in sessionStorage as well, under its own
- * prefix: the library's default (localStorage) kept one `oidc.*` entry per sign-in that was started and never
- * finished, in every tab, for good.
+ * The state of a sign-in in progress (PKCE verifier, nonce) lives in sessionStorage as well: the library's default
+ * (localStorage) kept one entry per sign-in that was started and never finished, in every tab, for good.
  */
 /** a sign-in not finished within the provider's interaction lifetime (1 hour) will not finish */
 const STALE_STATE_SECONDS = 60 * 60;
@@ -24,15 +21,32 @@ const manager = new UserManager({
   automaticSilentRenew: true,
   loadUserInfo: false,
   userStore: new WebStorageStateStore({ store: window.sessionStorage }),
-  stateStore: new WebStorageStateStore({ store: window.sessionStorage, prefix: OIDC_STATE_PREFIX }),
+  stateStore: new WebStorageStateStore({ store: window.sessionStorage }),
   staleStateAgeInSeconds: STALE_STATE_SECONDS,
 });
 
-forgetLegacyState();
 void manager.clearStaleState().catch(() => undefined);
+forgetLegacyState();
 
-manager.events.addUserLoaded((user) => setSession(sessionFromUser(user)));
-manager.events.addSilentRenewError(() => setSession(sessionFromUser(null)));
+/** Nothing of the app's is in localStorage: every `oidc.*` entry there was left by an older version's sign-in. */
+function forgetLegacyState(): void {
+  try {
+    for (const key of Object.keys(window.localStorage)) {
+      if (key.startsWith('oidc.')) window.localStorage.removeItem(key);
+    }
+  } catch {
+    // storage blocked: nothing to clean
+  }
+}
+
+manager.events.addUserLoaded((user) => setSessionFromUser(user));
+manager.events.addSilentRenewError(() => setSessionFromUser(null));
+
+/**
+ * The code + PKCE redirect to the provider. `replace`: /sign-in does not stay in the history, so Back never lands
+ * on a page that redirects forward again.
+ */
+export const startSignIn = () => manager.signinRedirect({ redirectMethod: 'replace' });
 
 export async function loadUser(): Promise<User | null> {
   const user = await manager.getUser();

@@ -3,7 +3,9 @@ import { useSyncExternalStore } from 'react';
 
 /**
  * The session store: the access token and ID token of the signed-in agent and where the session stands.
- * Both `./session.ts` (the sign-in flows) and `./oidc.ts` (the OIDC client, loaded on demand) write it.
+ * Both `./session.ts` (the sign-in flows) and `./oidc.ts` (the OIDC client, loaded on demand) write it. A signed-in
+ * session is also kept in sessionStorage in this file's own format (`STORED_SESSION_KEY`: one tab, gone when it
+ * closes), so a page load restores it without loading the OIDC library while its access token is good.
  */
 export type SessionStatus = 'loading' | 'signedOut' | 'signedIn' | 'signingOut';
 
@@ -13,12 +15,37 @@ export interface Session {
   idToken: string | null;
 }
 
+/** A signed-in session as kept in sessionStorage: the tokens and when the access token expires (epoch seconds). */
+export interface StoredSession {
+  accessToken: string;
+  idToken: string | null;
+  expiresAt: number;
+}
+
+export const STORED_SESSION_KEY = 'arc.session';
+
+/** The session kept by `setSession`, or null (none, or not one this app wrote). */
+export function readStoredSession(): StoredSession | null {
+  try {
+    const stored = JSON.parse(sessionStorage.getItem(STORED_SESSION_KEY) ?? 'null') as Partial<StoredSession> | null;
+    if (!stored || typeof stored.accessToken !== 'string' || typeof stored.expiresAt !== 'number') return null;
+    return { accessToken: stored.accessToken, idToken: stored.idToken ?? null, expiresAt: stored.expiresAt };
+  } catch {
+    return null;
+  }
+}
+
 export const SIGNED_OUT: Session = { status: 'signedOut', accessToken: null, idToken: null };
 let session: Session = { status: 'loading', accessToken: null, idToken: null };
 const listeners = new Set<() => void>();
 
-export function setSession(next: Session): void {
+/** Sets the session; `expiresAt` (a new access token's expiry, epoch seconds) keeps it across a page load. */
+export function setSession(next: Session, expiresAt?: number): void {
   session = next;
+  if (next.status === 'signedIn' && next.accessToken && expiresAt !== undefined) {
+    const stored: StoredSession = { accessToken: next.accessToken, idToken: next.idToken, expiresAt };
+    sessionStorage.setItem(STORED_SESSION_KEY, JSON.stringify(stored));
+  } else if (next.status !== 'signedIn') sessionStorage.removeItem(STORED_SESSION_KEY);
   if (next.status === 'signedIn' || next.status === 'signedOut') keepSignedInHint(next.status === 'signedIn');
   for (const listener of listeners) listener();
 }
@@ -47,13 +74,17 @@ export function useSession(): Session {
   );
 }
 
+/** The public fields of oidc-client-ts's `User` this app reads. */
 interface OidcUserLike {
   access_token: string;
   id_token?: string;
+  expires_at?: number;
   expired?: boolean;
 }
 
-export function sessionFromUser(user: OidcUserLike | null): Session {
-  if (!user || user.expired) return SIGNED_OUT;
-  return { status: 'signedIn', accessToken: user.access_token, idToken: user.id_token ?? null };
+/** The session of the OIDC client's user (signed out when there is none or it expired), kept across a page load. */
+export function setSessionFromUser(user: OidcUserLike | null): void {
+  if (!user || user.expired) setSession(SIGNED_OUT);
+  else
+    setSession({ status: 'signedIn', accessToken: user.access_token, idToken: user.id_token ?? null }, user.expires_at);
 }

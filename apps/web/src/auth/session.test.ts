@@ -1,12 +1,11 @@
 import { SIGNED_IN_HINT_COOKIE } from '@arc/contract/constants';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiFetch } from '../api/client.ts';
-import { getSession, setSession } from './session-store.ts';
-import { restartSignIn, restoreSession, STORED_USER_KEY_PREFIX, takeSignInPaused } from './session.ts';
+import { getSession, setSession, STORED_SESSION_KEY } from './session-store.ts';
+import { restartSignIn, restoreSession, takeSignInPaused } from './session.ts';
 
 const oidc = vi.hoisted(() => ({ startSignIn: vi.fn(), forgetUser: vi.fn(), loadUser: vi.fn() }));
-vi.mock('./oidc.ts', () => ({ forgetUser: oidc.forgetUser, loadUser: oidc.loadUser }));
-vi.mock('./sign-in-redirect.ts', () => ({ startSignIn: oidc.startSignIn }));
+vi.mock('./oidc.ts', () => ({ startSignIn: oidc.startSignIn, forgetUser: oidc.forgetUser, loadUser: oidc.loadUser }));
 
 const signedIn = () => setSession({ status: 'signedIn', accessToken: 'access-token', idToken: 'id-token' });
 
@@ -74,12 +73,8 @@ describe('restartSignIn (a 401 on an agent call)', () => {
 describe('restoreSession (a page load with a stored session)', () => {
   const store = (secondsLeft: number, accessToken = 'stored-access') =>
     sessionStorage.setItem(
-      `${STORED_USER_KEY_PREFIX}arc-web`,
-      JSON.stringify({
-        access_token: accessToken,
-        id_token: 'stored-id',
-        expires_at: Date.now() / 1000 + secondsLeft,
-      }),
+      STORED_SESSION_KEY,
+      JSON.stringify({ accessToken, idToken: 'stored-id', expiresAt: Date.now() / 1000 + secondsLeft }),
     );
 
   it('restores a token good for more than two minutes without loading the OIDC library', async () => {

@@ -1,20 +1,20 @@
 // The sign-in flows: restore, sign in, sign out, and the restart after a 401. They never import
-// oidc-client-ts themselves; `./oidc.ts` is loaded on demand, so the signed-out pages' JavaScript stays
-// small. The session itself is kept in `./session-store.ts`, which `./oidc.ts` writes too.
+// oidc-client-ts themselves; `./oidc.ts` is loaded on demand (at once on /sign-in), so a page load with a good
+// session needs no OIDC library. The session itself is kept in `./session-store.ts`, which `./oidc.ts` writes too.
 import { configureApiClient } from '../api/client-hooks.ts';
 import { queryClient } from '../api/query-client.ts';
-import { OIDC_AUTHORITY } from '../config.ts';
 import { paths } from '../paths.ts';
-import { getSession, sessionFromUser, setSession, SIGNED_OUT, type SessionStatus } from './session-store.ts';
-import { startSignIn } from './sign-in-redirect.ts';
+import {
+  getSession,
+  readStoredSession,
+  setSession,
+  setSessionFromUser,
+  SIGNED_OUT,
+  type SessionStatus,
+} from './session-store.ts';
 
 export { useSession, type SessionStatus } from './session-store.ts';
 
-/**
- * Where oidc-client-ts keeps the signed-in user (sessionStorage: one tab, gone when it closes): the key is
- * this prefix plus the client id. Matching the prefix keeps the contract's schemas out of the first load.
- */
-export const STORED_USER_KEY_PREFIX = `oidc.user:${OIDC_AUTHORITY}:`;
 const RETURN_TO_KEY = 'arc.returnTo';
 const RESTARTED_AT_KEY = 'arc.signInRestartedAt';
 /** a second 401 restart within this time is a loop (say, the API refuses every token): stop and sign out */
@@ -30,8 +30,7 @@ export function takeSignInPaused(): boolean {
 }
 
 /** Checked without loading the OIDC library, so signed-out pages stay small. */
-export const hasStoredSession = (): boolean =>
-  Object.keys(sessionStorage).some((key) => key.startsWith(STORED_USER_KEY_PREFIX));
+export const hasStoredSession = (): boolean => readStoredSession() !== null;
 
 const isLocalPath = (path: string | null): path is string =>
   !!path && path.startsWith('/') && !path.startsWith('//') && !path.startsWith('/\\');
@@ -54,22 +53,6 @@ const oidc = () => import('./oidc.ts');
 /** oidc-client-ts renews 60 s before the access token expires; it is loaded a minute before that */
 const LOAD_BEFORE_EXPIRY_SECONDS = 120;
 
-/** The stored user (oidc-client-ts's JSON), read without the library. */
-function readStoredUser(): { accessToken: string; idToken: string | null; expiresAt: number } | null {
-  const key = Object.keys(sessionStorage).find((k) => k.startsWith(STORED_USER_KEY_PREFIX));
-  try {
-    const user = JSON.parse((key && sessionStorage.getItem(key)) || 'null') as Record<string, unknown> | null;
-    if (!user || typeof user.access_token !== 'string' || typeof user.expires_at !== 'number') return null;
-    return {
-      accessToken: user.access_token,
-      idToken: typeof user.id_token === 'string' ? user.id_token : null,
-      expiresAt: user.expires_at,
-    };
-  } catch {
-    return null;
-  }
-}
-
 /**
  * On start: a stored session is restored. While its access token is good for more than two minutes this needs
  * no OIDC library (a page load stays small); the library loads in time to renew it (automatic silent renewal
@@ -80,7 +63,7 @@ export async function restoreSession(): Promise<void> {
     setSession(SIGNED_OUT);
     return;
   }
-  const stored = readStoredUser();
+  const stored = readStoredSession();
   const secondsLeft = stored ? stored.expiresAt - Date.now() / 1000 : 0;
   if (stored && secondsLeft > LOAD_BEFORE_EXPIRY_SECONDS) {
     setSession({ status: 'signedIn', accessToken: stored.accessToken, idToken: stored.idToken });
@@ -95,7 +78,7 @@ export async function restoreSession(): Promise<void> {
   }
   try {
     const { loadUser } = await oidc();
-    setSession(sessionFromUser(await loadUser()));
+    setSessionFromUser(await loadUser());
   } catch {
     setSession(SIGNED_OUT);
   }
@@ -104,13 +87,14 @@ export async function restoreSession(): Promise<void> {
 /** Starts the code + PKCE redirect to the provider; `returnTo` is where to land afterwards. */
 export async function signIn(returnTo?: string): Promise<void> {
   if (returnTo) rememberReturnTo(returnTo);
+  const { startSignIn } = await oidc();
   await startSignIn();
 }
 
 /** /login/callback: exchanges the code for tokens; answers where the agent was headed. */
 export async function completeSignIn(): Promise<string> {
   const { finishSignIn } = await oidc();
-  setSession(sessionFromUser(await finishSignIn()));
+  setSessionFromUser(await finishSignIn());
   return takeReturnTo();
 }
 

@@ -1,24 +1,16 @@
-import { Indicator } from '@mantine/core';
+import { Button, Divider, Group, Indicator, Popover, Stack, Text, Tooltip } from '@mantine/core';
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { startCheckout, useRemoveCartItem, useSuppliesCart } from '../api/supplies-cart.ts';
 import { paths } from '../paths.ts';
-import { deferredPart, useStandIn } from '../ui/deferred-part.tsx';
+import { RemoveButton } from '../ui/remove-button.tsx';
 import { CartButton } from './cart-button.tsx';
 
-/** the cart's popover, with the positioning code every dropdown needs: loaded after the screen (decision 058) */
-const popup = deferredPart(() => import('./cart-popup.tsx').then((module) => module.CartPopup));
-
-/**
- * The supplies cart in the top bar: shown only when it is not empty. Until the popover's code has loaded, the
- * same button stands in: pressed, it opens the cart as soon as the code is there.
- */
+/** The supplies cart in the top bar: shown only when it is not empty; its lines in a popover. */
 export function CartMenu() {
   const { lines } = useSuppliesCart();
   const removeCartLine = useRemoveCartItem();
   const [isOpen, setOpen] = useState(false);
-  const { isWanted, hasFocus, handlers } = useStandIn(popup.preload);
-  const Popup = popup.useLoaded();
   const navigate = useNavigate();
   const { pathname } = useLocation();
   if (lines.length === 0) return null;
@@ -33,20 +25,38 @@ export function CartMenu() {
   return (
     // the indicator stays outside the popover's target, so the button itself carries aria-haspopup/expanded
     <Indicator label={count} size={18} color="brand" offset={4}>
-      {Popup ? (
-        <Popup
-          lines={lines}
-          count={count}
-          isOpen={isOpen}
-          onOpenChange={setOpen}
-          onRemove={removeCartLine}
-          onCheckout={onCheckout}
-          isWanted={isWanted}
-          hasFocus={hasFocus}
-        />
-      ) : (
-        <CartButton count={count} aria-haspopup="dialog" aria-expanded={false} {...handlers} />
-      )}
+      <Popover opened={isOpen} onChange={setOpen} position="bottom-end" width={340} shadow="md" withinPortal trapFocus>
+        <Popover.Target>
+          <CartButton count={count} onClick={() => setOpen(!isOpen)} />
+        </Popover.Target>
+        <Popover.Dropdown>
+          <Stack gap="xs">
+            <Text fw={600}>Supplies cart</Text>
+            <Divider />
+            {lines.map((line) => (
+              <Group key={line.productId} justify="space-between" wrap="nowrap" align="flex-start">
+                <div>
+                  <Text size="sm" fw={600}>
+                    Qty {line.qty} · {line.year} · {line.planName}
+                  </Text>
+                  <Text size="xs" c="dimmed">
+                    {line.state} · {line.carrier} · {line.type}
+                  </Text>
+                </div>
+                <Tooltip label="Remove">
+                  <RemoveButton
+                    onClick={() => removeCartLine(line.productId)}
+                    aria-label={`Remove ${line.planName} from the cart`}
+                  />
+                </Tooltip>
+              </Group>
+            ))}
+            <Button onClick={onCheckout} mt="xs" fullWidth>
+              Check out
+            </Button>
+          </Stack>
+        </Popover.Dropdown>
+      </Popover>
     </Indicator>
   );
 }

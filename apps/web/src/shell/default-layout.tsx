@@ -1,16 +1,15 @@
 import type { Agent } from '@arc/contract';
-import { ActionIcon, AppShell, Burger, Group } from '@mantine/core';
+import { ActionIcon, AppShell, Burger, Group, Tooltip } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand } from '@tabler/icons-react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
-import { DeferredTooltip } from '../ui/deferred-tooltip.tsx';
 import { Breadcrumb } from './breadcrumb.tsx';
 import { CartMenu } from './cart-menu.tsx';
 import classes from './default-layout.module.css';
 import { Footer } from './footer.tsx';
 import { Logo } from './logo.tsx';
-import { preloadCollapsedMenu, SideMenu } from './side-menu.tsx';
+import { SideMenu } from './side-menu.tsx';
 import { UserMenu } from './user-menu.tsx';
 
 const HEADER_HEIGHT = 60;
@@ -86,23 +85,20 @@ export function DefaultLayout({ agent, isAgentFailed = false, children }: Defaul
               aria-expanded={isMobileOpen}
               aria-controls={NAVBAR_ID}
             />
-            <DeferredTooltip label={collapseLabel}>
+            <Tooltip label={collapseLabel} events={{ hover: true, focus: true, touch: false }}>
               <ActionIcon
                 variant="subtle"
                 color="gray"
                 size="lg"
                 visibleFrom="sm"
                 onClick={collapse.toggle}
-                // the collapsed menu's code, before the agent collapses it
-                onPointerEnter={preloadCollapsedMenu}
-                onFocus={preloadCollapsedMenu}
                 aria-label={collapseLabel}
                 aria-expanded={!isCollapsed}
                 aria-controls={NAVBAR_ID}
               >
                 {isCollapsed ? <IconLayoutSidebarLeftExpand size={20} /> : <IconLayoutSidebarLeftCollapse size={20} />}
               </ActionIcon>
-            </DeferredTooltip>
+            </Tooltip>
             <Logo size={34} nameFrom="xs" />
           </Group>
           <Group gap="xs" wrap="nowrap">

@@ -1,20 +1,15 @@
-import { Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Navigate, Outlet, useLocation, useMatches } from 'react-router';
 import { decideSession } from '../auth/guard.ts';
 import { rememberReturnTo, useSession } from '../auth/session.ts';
 import { PROVIDER_NAME } from '../config.ts';
 import { paths } from '../paths.ts';
 import { pageTitle, type RouteHandle } from '../route-table.ts';
-import { lazyPart } from '../ui/lazy-part.tsx';
 import { LoginLayout } from './login-layout.tsx';
 
 // The signed-in shell (user check, AppShell, menus, icons) loads only for signed-in agents, so the
-// signed-out pages (sign-in above all) stay small. With a stored session the start-up loads it before the first
-// render (main.tsx), and it renders at once.
-const { Part: SignedInShell, preload: preloadSignedInShell } = lazyPart(() =>
-  import('./signed-in-shell.tsx').then((m) => m.default),
-);
-export { preloadSignedInShell };
+// signed-out pages (sign-in above all) stay small.
+const SignedInShell = lazy(() => import('./signed-in-shell.tsx'));
 
 /**
  * The root route: runs the navigation guard on every route and picks the layout. Signed out, agent pages

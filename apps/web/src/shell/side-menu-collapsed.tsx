@@ -6,7 +6,7 @@ import { CollapsedGroupButton, CollapsedLink, hasSubMenu, type ItemProps } from 
 /** the name shows on hover and on keyboard focus */
 const TOOLTIP_EVENTS = { hover: true, focus: true, touch: false };
 
-/** An item of the collapsed menu: its icon with a tooltip, or a group's sub-menu beside it (decision 058). */
+/** An item of the collapsed menu: its icon with a tooltip (on hover and on keyboard focus), or a group's sub-menu beside it. */
 export function CollapsedItem({ item, pathname, onNavigate }: ItemProps) {
   if (!hasSubMenu(item)) {
     return (

@@ -62,4 +62,14 @@ describe('side menu', () => {
     expect(within(menu()).getByRole('link', { name: 'Contact' })).toBeInTheDocument();
     expect(within(menu()).getByRole('button', { name: 'Training & Certifications' })).toBeInTheDocument();
   });
+
+  it('collapsed: an icon shows its name in a tooltip on keyboard focus as well as on hover', async () => {
+    renderWithProviders(<SideMenu agent={makeAgent()} isCollapsed />);
+    const contact = within(menu()).getByRole('link', { name: 'Contact' });
+    contact.focus();
+    expect(await screen.findByRole('tooltip')).toHaveTextContent('Contact');
+    contact.blur();
+    await userEvent.hover(within(menu()).getByRole('link', { name: 'Dashboard' }));
+    expect(await screen.findByRole('tooltip')).toHaveTextContent('Dashboard');
+  });
 });

@@ -3,10 +3,10 @@ import { NavLink, Stack } from '@mantine/core';
 import { IconExternalLink } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
 import { NavLink as RouterLink, useLocation } from 'react-router';
-import { deferredPart } from '../ui/deferred-part.tsx';
 import { ROUTE_ICONS } from './icons.tsx';
 import { menuItems } from './menu.ts';
-import { CollapsedGroupButton, CollapsedLink, hasSubMenu, isOn, type ItemProps } from './side-menu-items.tsx';
+import { CollapsedItem } from './side-menu-collapsed.tsx';
+import { hasSubMenu, isOn, type ItemProps } from './side-menu-items.tsx';
 import classes from './side-menu.module.css';
 
 export interface SideMenuProps {
@@ -16,21 +16,11 @@ export interface SideMenuProps {
   onNavigate?: () => void;
 }
 
-/**
- * The collapsed menu's items: a tooltip on each icon, a group's sub-menu beside it. They need the positioning code
- * every floating element does, so they load after the screen, or when the agent points at or focuses the button
- * that collapses the menu (decision 058).
- */
-const collapsed = deferredPart(() => import('./side-menu-collapsed.tsx').then((module) => module.CollapsedItem));
-export const preloadCollapsedMenu = collapsed.preload;
-
 /** Built from the route table: icons, children as sub-menus, security keys, a group's external links. */
 export function SideMenu({ agent, isCollapsed = false, onNavigate }: SideMenuProps) {
   const { pathname } = useLocation();
   const items = menuItems(agent);
-  const CollapsedItem = collapsed.useLoaded() ?? CollapsedStandIn;
   return (
-    // the browser's own scrolling: Mantine's ScrollArea would bring the positioning library with it (decision 058)
     <nav aria-label="Main menu" className={classes.scroll}>
       <Stack component="ul" gap={2} p="xs" className={classes.list}>
         {items.map((item) => (
@@ -109,20 +99,5 @@ function GroupItem({ item, pathname, onNavigate, icon }: ItemProps & { icon: Rea
         />
       ))}
     </NavLink>
-  );
-}
-
-/** A collapsed item until the collapsed menu's code is there: the same icon, named, without tooltip or sub-menu. */
-function CollapsedStandIn({ item, pathname, onNavigate }: ItemProps) {
-  if (!hasSubMenu(item)) return <CollapsedLink item={item} pathname={pathname} onNavigate={onNavigate} />;
-  return (
-    <CollapsedGroupButton
-      item={item}
-      pathname={pathname}
-      aria-haspopup="menu"
-      aria-expanded={false}
-      onPointerEnter={preloadCollapsedMenu}
-      onFocus={preloadCollapsedMenu}
-    />
   );
 }

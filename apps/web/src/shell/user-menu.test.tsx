@@ -8,7 +8,6 @@ import { UserMenu } from './user-menu.tsx';
 const signOut = vi.hoisted(() => vi.fn());
 vi.mock('../auth/session.ts', () => ({ signOut }));
 
-// the menu's code loads on the first press of the button that stands in for it (decision 058)
 const open = async () => {
   await userEvent.click(screen.getByRole('button', { name: /user menu/i }));
   await screen.findByRole('menu');

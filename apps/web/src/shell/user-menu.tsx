@@ -1,12 +1,11 @@
 import type { Agent } from '@arc/contract';
-import { Button, Loader } from '@mantine/core';
-import { IconLogout } from '@tabler/icons-react';
+import { Button, Loader, Menu } from '@mantine/core';
+import { IconFileText, IconLifebuoy, IconLogout, IconShieldCheck, IconUser } from '@tabler/icons-react';
+import { Link } from 'react-router';
 import { signOut } from '../auth/session.ts';
-import { deferredPart, useStandIn } from '../ui/deferred-part.tsx';
+import { paths } from '../paths.ts';
+import { canFileCases } from './menu.ts';
 import { UserButton } from './user-button.tsx';
-
-/** the menu itself, with the positioning code every dropdown needs: loaded after the screen (decision 058) */
-const popup = deferredPart(() => import('./user-menu-popup.tsx').then((module) => module.UserMenuPopup));
 
 export interface UserMenuProps {
   agent: Agent | undefined;
@@ -14,13 +13,8 @@ export interface UserMenuProps {
   isFailed?: boolean;
 }
 
-/**
- * Avatar, first and last name (on phones too); a spinner until the agent is loaded. Until the menu's code has
- * loaded, the same button stands in: pressed, it opens the menu as soon as the code is there.
- */
+/** Avatar, first and last name (on phones too) opening the user menu; a spinner until the agent is loaded. */
 export function UserMenu({ agent, isFailed = false }: UserMenuProps) {
-  const Popup = popup.useLoaded();
-  const { isWanted, hasFocus, handlers } = useStandIn(popup.preload);
   if (!agent && isFailed) {
     return (
       <Button
@@ -34,6 +28,31 @@ export function UserMenu({ agent, isFailed = false }: UserMenuProps) {
     );
   }
   if (!agent) return <Loader size="sm" aria-label="Loading your profile" />;
-  if (Popup) return <Popup agent={agent} isWanted={isWanted} hasFocus={hasFocus} />;
-  return <UserButton agent={agent} aria-haspopup="menu" aria-expanded={false} {...handlers} />;
+  return (
+    <Menu position="bottom-end" width={220} shadow="md" withinPortal>
+      <Menu.Target>
+        <UserButton agent={agent} />
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Item component={Link} to={paths.profile} leftSection={<IconUser size={16} />}>
+          My Profile
+        </Menu.Item>
+        {canFileCases(agent) && (
+          <Menu.Item component={Link} to={paths.caseForm} leftSection={<IconLifebuoy size={16} />}>
+            Case Form
+          </Menu.Item>
+        )}
+        <Menu.Item component={Link} to={paths.terms} leftSection={<IconShieldCheck size={16} />}>
+          Terms of Service
+        </Menu.Item>
+        <Menu.Item component={Link} to={paths.policies} leftSection={<IconFileText size={16} />}>
+          Policies
+        </Menu.Item>
+        <Menu.Divider />
+        <Menu.Item color="red.8" leftSection={<IconLogout size={16} />} onClick={() => void signOut()}>
+          Log Out
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
 }

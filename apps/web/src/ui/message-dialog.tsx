@@ -1,22 +1,30 @@
-import { useEffect } from 'react';
-import { deferredPart } from './deferred-part.tsx';
-import type { MessageDialogProps } from './message-dialog-modal.tsx';
+import { Button, Group, Modal, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
 
-/** the dialog itself (Mantine's Modal, its portal, focus trap and scroll area): loaded after the screen (decision 058) */
-const dialog = deferredPart(() => import('./message-dialog-modal.tsx').then((module) => module.MessageDialogModal));
-
-export type { MessageDialogProps } from './message-dialog-modal.tsx';
+export interface MessageDialogProps {
+  opened: boolean;
+  /** the spec's pop-up title: "Error", "Download Failed", "Success", "Info"… */
+  title: string;
+  /** the message; a string is shown as a paragraph */
+  children: ReactNode;
+  onClose: () => void;
+  /** the button's text (default "Close") */
+  closeLabel?: string;
+}
 
 /**
  * The spec's pop-ups ("Download Failed", "Error" with a message): a modal dialog named by its title that
  * takes the focus, closes with its button, Escape or a click outside, and gives the focus back.
  */
-export function MessageDialog(props: MessageDialogProps) {
-  const Dialog = dialog.useLoaded();
-  const { opened } = props;
-  // a dialog asked for before its code arrived (the page has not settled yet) opens as soon as it is there
-  useEffect(() => {
-    if (opened && !Dialog) dialog.preload();
-  }, [opened, Dialog]);
-  return Dialog ? <Dialog {...props} /> : null;
+export function MessageDialog({ opened, title, children, onClose, closeLabel = 'Close' }: MessageDialogProps) {
+  return (
+    <Modal opened={opened} onClose={onClose} title={title} centered withCloseButton={false}>
+      {typeof children === 'string' ? <Text>{children}</Text> : children}
+      <Group justify="flex-end" mt="lg">
+        <Button onClick={onClose} data-autofocus>
+          {closeLabel}
+        </Button>
+      </Group>
+    </Modal>
+  );
 }

@@ -1,9 +1,8 @@
 import { STATES, type County, type StateCode } from '@arc/contract';
-import { Group } from '@mantine/core';
+import { Group, Select } from '@mantine/core';
 import { useQuery, type UseQueryOptions } from '@tanstack/react-query';
 import { useMemo, useState, type ComponentType } from 'react';
 import { placesQueries } from '../api/places.ts';
-import { DeferredSelect } from './deferred-select.tsx';
 import { MessageDialog } from './message-dialog.tsx';
 import type { PlaceValue } from './place-value.ts';
 
@@ -46,7 +45,7 @@ export interface CountyFieldProps {
 /** The county field of the one-county picker: a searchable, clearable select (drawn first as a stand-in, decision 059). */
 export function SingleCountyField({ ids, onPick, ...field }: CountyFieldProps) {
   return (
-    <DeferredSelect
+    <Select
       {...field}
       value={ids[0] ?? null}
       onChange={(id) => onPick(id ? [id] : [])}
@@ -105,7 +104,7 @@ export function StateCountyFields({
   return (
     <>
       <Group align="flex-start" gap="md" grow preventGrowOverflow={false} wrap="wrap">
-        <DeferredSelect
+        <Select
           label={stateLabel}
           data={STATE_OPTIONS}
           value={value.state}

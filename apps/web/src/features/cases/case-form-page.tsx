@@ -6,14 +6,25 @@ import {
   toCaseReport,
   type CaseForm,
 } from '@arc/contract';
-import { Alert, Button, Grid, Paper, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Grid,
+  NativeSelect,
+  Paper,
+  Select,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { IconSend } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { casesQueries, useCreateCaseReport } from '../../api/cases.ts';
 import { errorMessage } from '../../api/client.ts';
-import { DeferredSelect } from '../../ui/deferred-select.tsx';
 import { MessageDialog } from '../../ui/message-dialog.tsx';
 
 const EMPTY: CaseForm = {
@@ -45,7 +56,6 @@ type Dialog = { title: string; message: string } | null;
 export default function CaseFormPage() {
   const carriers = useQuery(casesQueries.carriers());
   const report = useCreateCaseReport();
-  const isSubmitting = useRef(false);
   const [dialog, setDialog] = useState<Dialog>(null);
   const form = useForm<CaseForm>({
     mode: 'controlled',
@@ -55,17 +65,12 @@ export default function CaseFormPage() {
 
   const onSubmit = form.onSubmit(
     (values) => {
-      if (isSubmitting.current) return;
-      isSubmitting.current = true;
       report.mutate(toCaseReport(values), {
         onSuccess: () => {
           form.reset();
           setDialog({ title: CASE_MESSAGES.successTitle, message: CASE_MESSAGES.success });
         },
         onError: (err) => setDialog({ title: CASE_MESSAGES.errorTitle, message: errorMessage(err) }),
-        onSettled: () => {
-          isSubmitting.current = false;
-        },
       });
     },
     (errors) => {
@@ -113,7 +118,7 @@ export default function CaseFormPage() {
                 />
               </Grid.Col>
               <Grid.Col span={{ base: 12, sm: 6 }}>
-                <DeferredSelect
+                <Select
                   label={CASE_LABELS.carrier}
                   placeholder={carriers.isPending ? 'Loading…' : 'Choose a carrier'}
                   data={carriers.data ?? []}
@@ -128,16 +133,17 @@ export default function CaseFormPage() {
                 />
               </Grid.Col>
               <Grid.Col span={{ base: 12, sm: 6 }}>
-                <DeferredSelect
-                  label={CASE_LABELS.requestType}
-                  placeholder="Choose a request type"
-                  data={[...CASE_REQUEST_TYPES]}
-                  required
-                  allowDeselect={false}
-                  {...form.getInputProps('requestType')}
-                  value={form.getValues().requestType || null}
-                  onChange={(value) => form.setFieldValue('requestType', value ?? '')}
-                />
+                <NativeSelect label={CASE_LABELS.requestType} required {...form.getInputProps('requestType')}>
+                  {/* the empty choice until one is made: shown in the field, not offered in the list */}
+                  <option value="" disabled hidden>
+                    Choose a request type
+                  </option>
+                  {CASE_REQUEST_TYPES.map((type) => (
+                    <option key={type} value={type}>
+                      {type}
+                    </option>
+                  ))}
+                </NativeSelect>
               </Grid.Col>
               <Grid.Col span={12}>
                 <Textarea

@@ -1,18 +1,10 @@
 import { Alert, Button, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import { Suspense } from 'react';
 import { Link } from 'react-router';
-import { getSession, useSession } from '../../auth/session-store.ts';
+import { useSession } from '../../auth/session-store.ts';
 import { paths } from '../../paths.ts';
-import { lazyPart } from '../../ui/lazy-part.tsx';
+import { CarrierDocuments } from './carrier-documents.tsx';
 import { ProductTiles } from './product-tiles.tsx';
-
-// The documents panel (its API calls, the contract's schemas, downloads) loads only for a signed-in agent: the
-// signed-out welcome stays small. Asked for at once when the page loads signed in, so it is there at first render.
-const { Part: CarrierDocuments, preload: preloadCarrierDocuments } = lazyPart(() =>
-  import('./carrier-documents.tsx').then((m) => m.CarrierDocuments),
-);
-if (getSession().status === 'signedIn') void preloadCarrierDocuments();
 
 /** "/": a welcome and Login while signed out; the agent's dashboard when signed in. */
 export default function DashboardPage() {
@@ -31,9 +23,7 @@ export default function DashboardPage() {
         Benefits shown are subject to CMS approval and may change. Do not give this material to prospects, members or
         the public.
       </Alert>
-      <Suspense fallback={null}>
-        <CarrierDocuments />
-      </Suspense>
+      <CarrierDocuments />
     </Stack>
   );
 }

@@ -2,23 +2,20 @@ import { EAPP_DIRECTORY_TEXT, ENROLLMENT_MESSAGES } from '@arc/contract';
 import { Alert, Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconDownload, IconUpload } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Suspense, useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { ApiError } from '../../api/client.ts';
 import { downloadEnrollmentsExport, enrollmentsQueries } from '../../api/enrollments.ts';
 import { track } from '../../api/telemetry.ts';
 import { paths } from '../../paths.ts';
 import { useDownload } from '../../ui/download.tsx';
-import { lazyPart } from '../../ui/lazy-part.tsx';
 import { ClientEnrollmentsTable, PendedEnrollmentsTable } from './enrollment-tables.tsx';
 import { UploadStatus } from './upload-status.tsx';
 import { useUploads } from './use-uploads.ts';
 
-// The upload panel (the drop zone) loads when it opens (apps/web/README.md, Budget); pointing at the button
-// that opens it loads it.
-const { Part: UploadPanel, preload: preloadUploadPanel } = lazyPart(() =>
-  import('./upload-panel.tsx').then((m) => m.UploadPanel),
-);
+// The upload panel (the drop zone) is a large part of the screen: its code loads when the panel opens (React.lazy,
+// apps/web/README.md "Loading").
+const UploadPanel = lazy(() => import('./upload-panel.tsx').then((m) => ({ default: m.UploadPanel })));
 
 const PANEL_ID = 'enrollment-upload-panel';
 
@@ -50,8 +47,6 @@ export default function EnrollmentsPage() {
       <Group gap="md">
         <Button
           leftSection={<IconUpload size={18} aria-hidden="true" />}
-          onPointerEnter={() => void preloadUploadPanel()}
-          onFocus={() => void preloadUploadPanel()}
           onClick={() => setPanelOpen((open) => !open)}
           aria-expanded={isPanelOpen}
           aria-controls={PANEL_ID}

@@ -15,13 +15,12 @@ import {
 } from '@mantine/core';
 import { IconArrowLeft, IconDownload, IconFileTypePdf, IconForms } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { Suspense, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, useBlocker } from 'react-router';
 import { errorMessage } from '../../api/client.ts';
 import { finalExpenseQueries } from '../../api/final-expense.ts';
 import { ConfirmDialog, useConfirm } from '../../ui/confirm-dialog.tsx';
 import { useDownload } from '../../ui/download.tsx';
-import { lazyPart } from '../../ui/lazy-part.tsx';
 import { MessageDialog } from '../../ui/message-dialog.tsx';
 import { TrainingVideoPlayer } from '../../ui/training-video-player.tsx';
 import { FINAL_EXPENSE_CONTENT } from './content.ts';
@@ -32,11 +31,9 @@ const LEAVE_TITLE = 'Leave the worksheet?';
 const LEAVE_TEXT =
   'Your entries stay on the worksheet in this browser tab until you clear them or close the tab. Leave the worksheet now?';
 
-// The worksheet (eight steps of fields, its arithmetic and print view) loads when the agent opens it, and starts
-// loading when they point at or focus Open Worksheet (apps/web/README.md, Budget).
-const { Part: FuneralWorksheet, preload: loadWorksheet } = lazyPart(() =>
-  import('./funeral-worksheet.tsx').then((m) => m.FuneralWorksheet),
-);
+// The worksheet (eight steps of fields, its arithmetic and print view) is a large part of the screen: its code
+// loads when the agent opens it (React.lazy, apps/web/README.md "Loading").
+const FuneralWorksheet = lazy(() => import('./funeral-worksheet.tsx').then((m) => ({ default: m.FuneralWorksheet })));
 
 /**
  * /finalexpense: the info view, or the Funeral Expense Worksheet (spec §4: the screen toggles between them). The
@@ -139,12 +136,7 @@ function SalesAndResource({ onOpenWorksheet }: { onOpenWorksheet: () => void }) 
           compare the Platinum, Gold, Silver and Bronze package levels.
         </Text>
         <Group gap="sm">
-          <Button
-            leftSection={<IconForms size={18} aria-hidden="true" />}
-            onClick={onOpenWorksheet}
-            onPointerEnter={() => void loadWorksheet()}
-            onFocus={() => void loadWorksheet()}
-          >
+          <Button leftSection={<IconForms size={18} aria-hidden="true" />} onClick={onOpenWorksheet}>
             Open Worksheet
           </Button>
         </Group>

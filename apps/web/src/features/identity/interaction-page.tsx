@@ -1,4 +1,4 @@
-import { signInBody, validateSignIn, type SignInValues } from '@arc/contract/sign-in-form';
+import { LoginRequestSchema } from '@arc/contract';
 import {
   Alert,
   Anchor,
@@ -12,10 +12,10 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
 import { Link, Navigate, useParams } from 'react-router';
-import { ApiError, errorMessage } from '../../api/api-error.ts';
+import { ApiError, errorMessage } from '../../api/client.ts';
 import { identityQueries, useSubmitLogin } from '../../api/identity.ts';
 import { useSession } from '../../auth/session.ts';
 import { paths } from '../../paths.ts';
@@ -34,19 +34,10 @@ export default function InteractionPage() {
   const session = useSession();
   const details = useQuery(identityQueries.interaction(uid));
   const login = useSubmitLogin(uid);
-  // two fields, checked by the contract's sign-in rules without zod (the same as LoginRequestSchema, which the
-  // server validates with); plain state rather than a form library keeps the sign-in path small
-  const [values, setValues] = useState<SignInValues>({ username: '', password: '' });
-  const [errors, setErrors] = useState<Partial<Record<keyof SignInValues, string>>>({});
-  const field = (name: keyof SignInValues) => ({
-    value: values[name],
-    error: errors[name],
-    onChange: (event: { currentTarget: { value: string } }) => {
-      const value = event.currentTarget.value;
-      setValues((current) => ({ ...current, [name]: value }));
-      // as a form library does: a field's message goes once the field changes
-      setErrors(({ [name]: _dropped, ...rest }) => rest);
-    },
+  const form = useForm({
+    mode: 'uncontrolled',
+    initialValues: { username: '', password: '' },
+    validate: schemaResolver(LoginRequestSchema, { sync: true }),
   });
 
   if (session.status === 'signedIn' && (details.isError || isExpired(login.error))) {
@@ -63,17 +54,14 @@ export default function InteractionPage() {
     return <StartAgain message={errorMessage(details.error ?? login.error)} />;
   }
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const found = validateSignIn(values);
-    setErrors(found);
-    if (Object.keys(found).length > 0) {
-      // the fields say what is wrong now; an alert from an earlier attempt would only confuse
-      login.reset();
-      return;
-    }
-    login.mutate(signInBody(values), { onSuccess: ({ redirectTo }) => window.location.assign(redirectTo) });
-  };
+  const onSubmit = form.onSubmit(
+    (values) =>
+      login.mutate(LoginRequestSchema.parse(values), {
+        onSuccess: ({ redirectTo }) => window.location.assign(redirectTo),
+      }),
+    // the fields say what is wrong now; an alert from an earlier attempt would only confuse
+    () => login.reset(),
+  );
 
   return (
     <form onSubmit={onSubmit} noValidate aria-labelledby="sign-in-title">
@@ -99,14 +87,16 @@ export default function InteractionPage() {
           spellCheck={false}
           required
           data-autofocus
-          {...field('username')}
+          key={form.key('username')}
+          {...form.getInputProps('username')}
         />
         <PasswordInput
           label="Password"
           name="password"
           autoComplete="current-password"
           required
-          {...field('password')}
+          key={form.key('password')}
+          {...form.getInputProps('password')}
         />
         <Button type="submit" loading={login.isPending || login.isSuccess} fullWidth size="md">
           Sign In
@@ -142,10 +132,7 @@ function StartAgain({ message }: { message: string }) {
   );
 }
 
-/**
- * Tabler's alert-circle, drawn here: the icon library's component factory would be 0.7 KB of the sign-in flow's
- * budget for this one icon (apps/web/README.md, "Budget").
- */
+/** Tabler's alert-circle, drawn here: the icon library's component factory is not on the sign-in flow otherwise. */
 function AlertCircleIcon() {
   return (
     <svg

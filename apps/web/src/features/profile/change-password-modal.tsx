@@ -10,7 +10,6 @@ import {
 } from '@arc/contract';
 import { Button, getDefaultZIndex, Group, Modal, PasswordInput, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useRef } from 'react';
 import { usePasswordPolicyCriteria } from '../../api/account.ts';
 import { errorMessage } from '../../api/client.ts';
 import { useChangePassword } from '../../api/profile-updates.ts';
@@ -35,7 +34,6 @@ export function ChangePasswordModal({ opened, onClose, onDone }: ChangePasswordM
   // mounted already open (it loads when first asked for): closing gives the focus back to Change Password
   useReturnFocus(opened);
   const { data: agent } = useCurrentAgent();
-  const isSubmitting = useRef(false);
   const form = useForm({
     mode: 'controlled',
     initialValues: { oldPassword: '', newPassword: '', confirmation: '' },
@@ -66,10 +64,7 @@ export function ChangePasswordModal({ opened, onClose, onDone }: ChangePasswordM
   };
 
   const onSubmit = form.onSubmit((values) => {
-    if (isSubmitting.current || !passesPasswordChange(values.oldPassword, values.newPassword, values.confirmation)) {
-      return;
-    }
-    isSubmitting.current = true;
+    if (!passesPasswordChange(values.oldPassword, values.newPassword, values.confirmation)) return;
     change.mutate(
       { oldPassword: values.oldPassword, newPass1: values.newPassword },
       {
@@ -78,9 +73,6 @@ export function ChangePasswordModal({ opened, onClose, onDone }: ChangePasswordM
           onDone({ title: PROFILE_MESSAGES.passwordUpdatedTitle, message: PROFILE_MESSAGES.passwordUpdated });
         },
         onError: (err) => onDone({ title: PROFILE_MESSAGES.passwordFailedTitle, message: errorMessage(err) }),
-        onSettled: () => {
-          isSubmitting.current = false;
-        },
       },
     );
   });

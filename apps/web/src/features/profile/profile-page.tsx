@@ -2,17 +2,10 @@ import { Button, Center, Grid, Loader, Paper, Stack, Text, Title } from '@mantin
 import { IconLock } from '@tabler/icons-react';
 import { Suspense, useState, type ReactNode } from 'react';
 import { useCurrentAgent } from '../../auth/use-current-agent.ts';
-import { lazyPart } from '../../ui/lazy-part.tsx';
 import { MessageDialog } from '../../ui/message-dialog.tsx';
 import { AvatarPanel } from './avatar-panel.tsx';
+import { ChangePasswordModal } from './change-password-modal.tsx';
 import { EmailForm } from './email-form.tsx';
-
-// The password dialog loads when it is first opened (apps/web/README.md, Budget) and then stays mounted;
-// pointing at its button loads it.
-const { Part: ChangePasswordModal, preload: loadChangePassword } = lazyPart(() =>
-  import('./change-password-modal.tsx').then((m) => m.ChangePasswordModal),
-);
-const preloadChangePassword = () => void loadChangePassword();
 
 type Dialog = { title: string; message: string } | null;
 
@@ -60,8 +53,6 @@ export default function ProfilePage({ contracts }: { contracts?: ReactNode }) {
                 <Button
                   variant="default"
                   leftSection={<IconLock size={16} aria-hidden="true" />}
-                  onPointerEnter={preloadChangePassword}
-                  onFocus={preloadChangePassword}
                   onClick={() => {
                     setHasPasswordDialog(true);
                     setPasswordOpen(true);

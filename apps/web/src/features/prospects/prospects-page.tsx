@@ -12,28 +12,22 @@ import {
 import { Alert, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconInfoCircle, IconMapPin, IconMailbox } from '@tabler/icons-react';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Suspense, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { errorMessage } from '../../api/client.ts';
 import { downloadProspects, findByCounty, findByZip, prospectQueries } from '../../api/prospects.ts';
 import { useSubmit } from '../../api/use-submit.ts';
 import { businessTimeZone } from '../../config.ts';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
-import { lazyPart } from '../../ui/lazy-part.tsx';
 import { MessageDialog } from '../../ui/message-dialog.tsx';
 import { initialPlace } from '../../ui/place-value.ts';
 import { prospectsParams, readProspectsParams } from './prospects-model.ts';
+import { ResultsView } from './results-view.tsx';
 import type { SearchFormState } from './search-form.tsx';
 
-// The form (date pickers, the county picker) and the results (the table) load when the agent gets there:
-// the first view is the choice of search (apps/web/README.md, Budget). Pointing at a choice loads the form.
-const { Part: SearchForm, preload: loadSearchForm } = lazyPart(() =>
-  import('./search-form.tsx').then((m) => m.SearchForm),
-);
-const { Part: ResultsView, preload: loadResultsView } = lazyPart(() =>
-  import('./results-view.tsx').then((m) => m.ResultsView),
-);
-const preloadSearchForm = () => void loadSearchForm();
+// The search form (date pickers, the county picker) is a large part of the screen: its code loads when the agent
+// picks a search (React.lazy, apps/web/README.md "Loading").
+const SearchForm = lazy(() => import('./search-form.tsx').then((m) => ({ default: m.SearchForm })));
 
 type ListRequest = { search: ProspectSearch; state: StateCode };
 
@@ -147,8 +141,6 @@ export default function ProspectsPage() {
       return;
     }
     const range = { datefrom: form.datefrom, dateto: form.dateto };
-    // the results' code loads while the search runs
-    void loadResultsView();
     run.mutate({
       search:
         kind === 'county'
@@ -195,8 +187,6 @@ export default function ProspectsPage() {
               <Button
                 size="md"
                 leftSection={<IconMapPin size={18} aria-hidden="true" />}
-                onPointerEnter={preloadSearchForm}
-                onFocus={preloadSearchForm}
                 onClick={() => setParams(prospectsParams('county'))}
               >
                 County Search
@@ -204,8 +194,6 @@ export default function ProspectsPage() {
               <Button
                 size="md"
                 leftSection={<IconMailbox size={18} aria-hidden="true" />}
-                onPointerEnter={preloadSearchForm}
-                onFocus={preloadSearchForm}
                 onClick={() => setParams(prospectsParams('zip'))}
               >
                 Postal Code Search

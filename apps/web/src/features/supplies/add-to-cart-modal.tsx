@@ -1,6 +1,6 @@
 import { KIT_QUANTITY_MAX, KitQuantitySchema, SUPPLIES_MESSAGES, type Product } from '@arc/contract';
 import { Alert, Button, Group, Modal, NumberInput, Stack, Text } from '@mantine/core';
-import { useState } from 'react';
+import { useForm } from '@mantine/form';
 import { errorMessage } from '../../api/client.ts';
 import { useUpdateCartItem, useUpdateCartItemQuantity } from '../../api/supplies.ts';
 import { useReturnFocus } from '../../ui/focus.ts';
@@ -26,34 +26,34 @@ function parseKitQuantity(value: number | string): { qty: number } | { error: st
   return { error: parsed.error.issues[0]?.message ?? SUPPLIES_MESSAGES.kitQuantityMin };
 }
 
+const kitQuantityError = (value: number | string) => {
+  const parsed = parseKitQuantity(value);
+  return 'error' in parsed ? parsed.error : null;
+};
+
 /**
  * Render with `key={product?.id}` so each product starts from its own quantity.
  * "How many would you like?" with Kit Quantity (a whole number, at least 1; the server checks it too). */
 export function AddToCartModal({ product, currentQty, mode = 'add', onClose }: AddToCartModalProps) {
-  const [qty, setQty] = useState<number | string>(currentQty ?? 1);
-  const [error, setError] = useState<string | null>(null);
+  const form = useForm<{ qty: number | string }>({
+    mode: 'controlled',
+    initialValues: { qty: currentQty ?? 1 },
+    validate: { qty: kitQuantityError },
+  });
   const add = useUpdateCartItem();
   const change = useUpdateCartItemQuantity();
   const update = mode === 'change' ? change : add;
   // mounted already open: the focus goes back to the button that opened it
   useReturnFocus(product !== null);
 
-  const onAdd = () => {
-    if (!product || update.isPending) return;
+  const onAdd = form.onSubmit(({ qty }) => {
     const parsed = parseKitQuantity(qty);
-    if ('error' in parsed) return setError(parsed.error);
-    setError(null);
-    update.mutate({ productId: product.id, qty: parsed.qty }, { onSuccess: onClose });
-  };
+    if (product && 'qty' in parsed) update.mutate({ productId: product.id, qty: parsed.qty }, { onSuccess: onClose });
+  });
 
   return (
     <Modal opened={product !== null} onClose={onClose} title={SUPPLIES_MESSAGES.addToCartTitle} centered>
-      <form
-        onSubmit={(event) => {
-          event.preventDefault();
-          onAdd();
-        }}
-      >
+      <form onSubmit={onAdd} noValidate>
         <Stack gap="md">
           {product && (
             <Text size="sm">
@@ -63,13 +63,11 @@ export function AddToCartModal({ product, currentQty, mode = 'add', onClose }: A
           {/* decimals are kept as typed (and refused): with them stripped, "1.5" read as 15 */}
           <NumberInput
             label="Kit Quantity"
-            value={qty}
-            onChange={setQty}
+            {...form.getInputProps('qty')}
             min={1}
             max={KIT_QUANTITY_MAX}
             allowNegative={false}
             clampBehavior="none"
-            error={error}
             data-autofocus
           />
           {update.isError && (

@@ -6,9 +6,9 @@ import {
   type ShippingAddress,
   type StateCode,
 } from '@arc/contract';
-import { ActionIcon, Autocomplete, Button, Group, Loader, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Autocomplete, Button, Group, Loader, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconArrowLeft, IconPencil, IconTrash } from '@tabler/icons-react';
+import { IconArrowLeft, IconPencil } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useRef, useState } from 'react';
 import { errorMessage } from '../../api/client.ts';
@@ -19,6 +19,7 @@ import { useConfirm } from '../../ui/confirm-dialog.tsx';
 import { DataTable, type DataTableColumn } from '../../ui/data-table.tsx';
 import { useFocusOnMount } from '../../ui/focus.ts';
 import { MessageDialog } from '../../ui/message-dialog.tsx';
+import { RemoveButton } from '../../ui/remove-button.tsx';
 import { AddToCartModal } from './add-to-cart-modal.tsx';
 
 const isStateCode = (code: string): code is StateCode => STATES.some((s) => s.code === code);
@@ -101,14 +102,7 @@ export function Checkout({ onDone, onSent }: CheckoutProps) {
         value: () => '',
         width: 80,
         cell: (l) => (
-          <ActionIcon
-            variant="subtle"
-            color="red.8"
-            onClick={() => removeCartLine(l.productId)}
-            aria-label={`Remove ${l.planName} from the cart`}
-          >
-            <IconTrash size={16} aria-hidden="true" />
-          </ActionIcon>
+          <RemoveButton onClick={() => removeCartLine(l.productId)} aria-label={`Remove ${l.planName} from the cart`} />
         ),
       },
     ],

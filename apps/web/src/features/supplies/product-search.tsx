@@ -6,12 +6,11 @@ import {
   SUPPLIES_MESSAGES,
   type StateCode,
 } from '@arc/contract';
-import { Button, Group, Paper, Stack } from '@mantine/core';
+import { Button, Group, NativeSelect, Paper, Select, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { suppliesQueries } from '../../api/supplies.ts';
 import { businessTimeZone } from '../../config.ts';
-import { DeferredSelect } from '../../ui/deferred-select.tsx';
 import { initialPlace, type PlaceValue } from '../../ui/place-value.ts';
 import { SingleCountyPicker } from '../../ui/state-county-fields.tsx';
 
@@ -82,23 +81,21 @@ export function ProductSearch({ value, onChange, onSearch }: ProductSearchProps)
       >
         <Stack gap="md">
           <Group align="flex-start" grow preventGrowOverflow={false} wrap="wrap">
-            <DeferredSelect
+            <NativeSelect
               label="Product Year"
               data={years.map(String)}
               value={String(value.year)}
-              onChange={(year) => year && onChange({ ...value, year: Number(year) })}
-              allowDeselect={false}
+              onChange={(event) => onChange({ ...value, year: Number(event.currentTarget.value) })}
               miw={140}
             />
-            <DeferredSelect
+            <NativeSelect
               label="Product Type"
               data={(types.data ?? [{ name: DEFAULT_PRODUCT_TYPE }]).map((t) => t.name)}
               value={value.productType}
-              onChange={(productType) => {
+              onChange={(event) => {
                 setError(null);
-                if (productType) onChange({ ...value, productType });
+                onChange({ ...value, productType: event.currentTarget.value });
               }}
-              allowDeselect={false}
               error={types.isError ? SUPPLIES_MESSAGES.productTypesFailed : undefined}
               miw={220}
             />
@@ -113,7 +110,7 @@ export function ProductSearch({ value, onChange, onSearch }: ProductSearchProps)
               countyError={error ?? undefined}
             />
           ) : (
-            <DeferredSelect
+            <Select
               label="State"
               data={STATE_OPTIONS}
               value={value.state}

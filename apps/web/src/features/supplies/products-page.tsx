@@ -1,25 +1,14 @@
 import { SUPPLIES_MESSAGES, type Product } from '@arc/contract';
 import { Alert, Stack, Title } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import { lazy, Suspense, useCallback, useDeferredValue, useState } from 'react';
+import { useCallback, useDeferredValue, useState } from 'react';
 import { stopCheckout, useSuppliesCart } from '../../api/supplies-cart.ts';
-import { lazyPart } from '../../ui/lazy-part.tsx';
 import { MessageDialog } from '../../ui/message-dialog.tsx';
+import { AddToCartModal } from './add-to-cart-modal.tsx';
+import { CarrierList, PlanTable } from './catalog-results.tsx';
+import { Checkout } from './checkout.tsx';
 import { initialSearch, ProductSearch, type SearchFormValue, type SearchRequest } from './product-search.tsx';
 import { SupplyOrders } from './supply-orders.tsx';
-
-// What the first view does not show loads when the agent gets there (apps/web/README.md, Budget): the carriers
-// and plans and the Add to Cart dialog once a search runs, the checkout when the cart's Checkout opens it.
-const { Part: CarrierList, preload: loadCarrierList } = lazyPart(() =>
-  import('./catalog-results.tsx').then((m) => m.CarrierList),
-);
-const { Part: PlanTable, preload: loadPlanTable } = lazyPart(() =>
-  import('./catalog-results.tsx').then((m) => m.PlanTable),
-);
-const { Part: AddToCartModal, preload: loadAddToCart } = lazyPart(() =>
-  import('./add-to-cart-modal.tsx').then((m) => m.AddToCartModal),
-);
-const Checkout = lazy(() => import('./checkout.tsx').then((m) => ({ default: m.Checkout })));
 
 type Step =
   | { name: 'search' }
@@ -45,62 +34,51 @@ export default function ProductsPage() {
         {SUPPLIES_MESSAGES.stockNote}
       </Alert>
       {isCheckingOut ? (
-        <Suspense fallback={null}>
-          <Checkout
-            onDone={stopCheckout}
-            onSent={() => {
-              stopCheckout();
-              setStep({ name: 'search' });
-              setSent(true);
-            }}
-          />
-        </Suspense>
+        <Checkout
+          onDone={stopCheckout}
+          onSent={() => {
+            stopCheckout();
+            setStep({ name: 'search' });
+            setSent(true);
+          }}
+        />
       ) : (
         <>
           {step.name === 'search' && (
             <ProductSearch
               value={form}
               onChange={setForm}
-              onSearch={(request) => {
-                void loadCarrierList();
-                void loadPlanTable();
-                void loadAddToCart();
-                setStep({ name: 'results', request });
-              }}
+              onSearch={(request) => setStep({ name: 'results', request })}
             />
           )}
-          <Suspense fallback={null}>
-            {step.name === 'results' && (
-              <CarrierList
-                request={step.request}
-                onBack={() => setStep({ name: 'search' })}
-                onViewPlans={(company) =>
-                  step.request.kind === 'county' && setStep({ name: 'plans', request: step.request, company })
-                }
-                onAdd={onAdd}
-              />
-            )}
-            {step.name === 'plans' && (
-              <PlanTable
-                request={step.request}
-                company={step.company}
-                onBack={() => setStep({ name: 'results', request: step.request })}
-                onAdd={onAdd}
-              />
-            )}
-          </Suspense>
+          {step.name === 'results' && (
+            <CarrierList
+              request={step.request}
+              onBack={() => setStep({ name: 'search' })}
+              onViewPlans={(company) =>
+                step.request.kind === 'county' && setStep({ name: 'plans', request: step.request, company })
+              }
+              onAdd={onAdd}
+            />
+          )}
+          {step.name === 'plans' && (
+            <PlanTable
+              request={step.request}
+              company={step.company}
+              onBack={() => setStep({ name: 'results', request: step.request })}
+              onAdd={onAdd}
+            />
+          )}
           {isOrdersShown && <SupplyOrders />}
         </>
       )}
       {adding && (
-        <Suspense fallback={null}>
-          <AddToCartModal
-            key={adding.id}
-            product={adding}
-            currentQty={lines.find((l) => l.productId === adding.id)?.qty}
-            onClose={() => setAdding(null)}
-          />
-        </Suspense>
+        <AddToCartModal
+          key={adding.id}
+          product={adding}
+          currentQty={lines.find((l) => l.productId === adding.id)?.qty}
+          onClose={() => setAdding(null)}
+        />
       )}
       <MessageDialog opened={isSent} title="Success" onClose={() => setSent(false)}>
         {SUPPLIES_MESSAGES.orderSent}

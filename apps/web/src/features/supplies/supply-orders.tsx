@@ -1,5 +1,5 @@
 import { crmAccountUrl, orderHnum, SUPPLIES_MESSAGES, type SupplyOrder } from '@arc/contract';
-import { Anchor, Button, Group, Loader, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Button, Group, Loader, NativeSelect, Stack, Table, Text } from '@mantine/core';
 import { IconExternalLink, IconRefresh } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
@@ -7,7 +7,6 @@ import { errorMessage } from '../../api/client.ts';
 import { suppliesQueries } from '../../api/supplies.ts';
 import { businessTimeZone } from '../../config.ts';
 import { DataTable, type DataTableColumn } from '../../ui/data-table.tsx';
-import { DeferredSelect } from '../../ui/deferred-select.tsx';
 
 // made on first use, not as the module loads: the route's modules all run in one task (decision 056)
 const DATE_PARTS = { year: 'numeric', month: '2-digit', day: '2-digit' } as const;
@@ -141,12 +140,11 @@ export function SupplyOrders() {
       minWidth={960}
       toolbar={
         <Group gap="sm" align="flex-end">
-          <DeferredSelect
+          <NativeSelect
             label="Carrier"
             data={[{ value: ALL_CARRIERS, label: 'All carriers' }, ...carriers.map((c) => ({ value: c, label: c }))]}
             value={carrier}
-            onChange={(value) => setCarrier(value ?? ALL_CARRIERS)}
-            allowDeselect={false}
+            onChange={(event) => setCarrier(event.currentTarget.value)}
             w={220}
           />
           <Button

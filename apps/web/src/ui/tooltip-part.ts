@@ -1,2 +1,0 @@
-// Mantine's tooltip alone, for the deferred tooltip to load after the screen (decision 058)
-export { Tooltip } from '@mantine/core';
