@@ -23,3 +23,4 @@ export * from './prospects.ts';
 export * from './contracts.ts';
 export * from './cases.ts';
 export * from './content.ts';
+export * from './staff.ts';
