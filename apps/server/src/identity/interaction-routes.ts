@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { abortInteraction, getInteractionDetails, MESSAGES, submitLogin } from '@arc/contract';
+import { abortInteraction, getInteractionDetails, MESSAGES, STAFF_CLIENT_ID, submitLogin } from '@arc/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Interaction, Provider } from 'oidc-provider';
 import { AppError } from '../platform/errors.ts';
@@ -13,6 +13,26 @@ export interface InteractionRoutesOptions {
 
 const expired = () => new AppError('GONE', MESSAGES.sessionExpired);
 
+/** The provider and the interaction `uid` names, or 410 when the sign-in session has expired. */
+export async function loadInteractionOf(
+  getProvider: () => Promise<Provider>,
+  req: IncomingMessage,
+  res: ServerResponse,
+  uid: string,
+): Promise<{ provider: Provider; interaction: Interaction }> {
+  const provider = await getProvider();
+  let interaction: Interaction;
+  try {
+    interaction = await provider.interactionDetails(req, res);
+  } catch (err) {
+    const { errors } = await import('oidc-provider');
+    if (err instanceof errors.SessionNotFound) throw expired();
+    throw err;
+  }
+  if (interaction.uid !== uid) throw expired();
+  return { provider, interaction };
+}
+
 /**
  * The sign-in form's JSON calls. They sit below the provider's interaction path, where its cookie
  * (scoped to /interaction/<uid>) is sent; the web app renders the form itself.
@@ -22,24 +42,8 @@ export async function interactionRoutes(app: FastifyInstance, { getProvider }: I
     reply.header('cache-control', 'no-store');
   });
 
-  /** the provider and the interaction `uid` names, or 410 when the sign-in session has expired */
-  async function loadInteraction(
-    req: IncomingMessage,
-    res: ServerResponse,
-    uid: string,
-  ): Promise<{ provider: Provider; interaction: Interaction }> {
-    const provider = await getProvider();
-    let interaction: Interaction;
-    try {
-      interaction = await provider.interactionDetails(req, res);
-    } catch (err) {
-      const { errors } = await import('oidc-provider');
-      if (err instanceof errors.SessionNotFound) throw expired();
-      throw err;
-    }
-    if (interaction.uid !== uid) throw expired();
-    return { provider, interaction };
-  }
+  const loadInteraction = (req: IncomingMessage, res: ServerResponse, uid: string) =>
+    loadInteractionOf(getProvider, req, res, uid);
 
   addRoute(app, getInteractionDetails, async (request, reply) => {
     const { provider, interaction } = await loadInteraction(request.raw, reply.raw, request.params.uid);
@@ -57,7 +61,8 @@ export async function interactionRoutes(app: FastifyInstance, { getProvider }: I
     submitLogin,
     async (request, reply) => {
       const { provider, interaction } = await loadInteraction(request.raw, reply.raw, request.params.uid);
-      if (interaction.prompt.name !== 'login') {
+      // a staff sign-in is never completed with an agent's credentials (decision 084)
+      if (interaction.prompt.name !== 'login' || interaction.params.client_id === STAFF_CLIENT_ID) {
         throw new AppError('BAD_REQUEST', 'This sign-in step does not ask for a password.');
       }
       let accountId: string;
