@@ -70,7 +70,10 @@ const areaBoundaries = {
     const aliases = isServer ? serverAliases(cwd) : [];
     const ownModule = areaOf(file, SERVER_SRC, 'modules')?.area;
     const ownFeature = areaOf(file, WEB_SRC, 'features')?.area;
-    const isIdentity = file.startsWith(`${SERVER_SRC}identity/`);
+    // a command-line entry point (a cli/ folder) composes like server.ts: it may hand a module's function (the
+    // audit recorder) to the identity code it runs
+    const isCommandLine = /\/cli\/[^/]+\.ts$/.test(file);
+    const isIdentity = file.startsWith(`${SERVER_SRC}identity/`) && !isCommandLine;
     const isPlatform = file.startsWith(`${SERVER_SRC}platform/`) || file.startsWith(`${SERVER_SRC}db/`);
     // may import seed/: the seed itself, the entry point that runs it in demo mode, and tests with their helpers
     const maySeed =

@@ -8,6 +8,8 @@ import { createAgentStatusCheck } from './identity/agent-status.ts';
 import { createGrantCheck } from './identity/grants.ts';
 import { identityPlugin } from './identity/index.ts';
 import { loadOrCreateProviderSecrets, publicJwks } from './identity/keys.ts';
+import { staffRoutes } from './identity/staff/routes.ts';
+import { staffAuthPlugin } from './identity/staff/staff-auth.ts';
 import { accountRoutes } from './modules/account/routes.ts';
 import { auditJobs } from './modules/audit/jobs.ts';
 import { recordAudit } from './modules/audit/service.ts';
@@ -137,6 +139,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
         securitySchemes: {
           bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'a signed-in agent' },
           integrationKey: { type: 'http', scheme: 'bearer', description: 'the integration key (STAFF_API_KEY)' },
+          staffAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'a signed-in staff member' },
         },
       },
     },
@@ -176,6 +179,8 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
       : {}),
     isAgentActive: agentStatus.isActive,
   });
+  // staff calls' credential (decisions 084, 085): before any staff route
+  await app.register(staffAuthPlugin, { isGrantActive: grants.isActive, bus: invalidationBus });
 
   const isPublic = { auth: 'none' } as const;
   app.get('/healthz', { schema: { hide: true }, config: isPublic }, async () => ({ ok: true }));
@@ -226,6 +231,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await app.register(contractsRoutes);
   await app.register(casesRoutes);
   await app.register(contentRoutes);
+  await app.register(staffRoutes, { recordAudit });
   if (config.demoData) await app.register(mailboxRoutes);
 
   // ── 404 and the web app ────────────────────────────────────────────────────────────────────────

@@ -17,7 +17,7 @@ import {
 import fc from 'fast-check';
 import type { FastifyRequest } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { isCommonPassword } from './modules/account/common-passwords.ts';
+import { isCommonPassword } from './platform/common-passwords.ts';
 import { cleanFileName } from './modules/enrollments/service.ts';
 import { isWellFormedDownloadToken } from './modules/files/download-tokens.ts';
 import { parseUsAddress } from './modules/geo/address-parser.ts';

@@ -6,6 +6,8 @@
  *    without it, with a wrong one or with an agent's token on a server with it;
  * 1. (agent calls) 401 for no token (the one "Missing token" answer, whatever the body: the only place that case is
  *    tested), a forged one, an expired one, one for another audience (and a few more);
+ *    (staff calls, decision 085) 401 without a token, 403 for an agent's token, and for each staff role 403 unless
+ *    the entry names it;
  * 2. 404 and none of the first demo agent's bytes when the second demo agent uses the first one's ids
  *    (ids from the first agent's own lists, registered per call in test/security/id-sources.ts: a call with
  *    path parameters and no registered source fails here);
@@ -15,7 +17,7 @@
  * It prints how many cases each call received. MATRIX_RUNS (default 20) and MATRIX_SEED change the run.
  */
 import * as contract from '@arc/contract';
-import { ErrorResponseSchema, isoDate, MESSAGES, type RouteEntry } from '@arc/contract';
+import { ErrorResponseSchema, isoDate, MESSAGES, STAFF_ROLES, type RouteEntry, type StaffRole } from '@arc/contract';
 import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import { generateKeyPair, SignJWT } from 'jose';
@@ -31,6 +33,7 @@ import { multipart } from './test/multipart.ts';
 import { requestPartArbitrary, setAt, stringPaths } from './test/security/arbitraries.ts';
 import { deepArray, deepJson, HOSTILE_STRINGS, ONE_MEGABYTE, SCRIPT_MARKERS } from './test/security/hostile.ts';
 import { ID_SOURCES, TOKEN_SOURCES, type MatrixContext, type RequestParts } from './test/security/id-sources.ts';
+import { insertStaff, mintStaffToken } from './test/staff.ts';
 import { mintAccessToken } from './test/tokens.ts';
 
 const RUNS = Number(process.env.MATRIX_RUNS ?? 20);
@@ -48,6 +51,9 @@ const ENTRIES: [string, RouteEntry][] = (Object.entries(contract) as [string, un
   .sort(([a], [b]) => a.localeCompare(b));
 const AUTH_ENTRIES = ENTRIES.filter(([, entry]) => entry.auth === 'agent');
 const INTEGRATION_ENTRIES = ENTRIES.filter(([, entry]) => entry.auth === 'integration');
+const STAFF_ENTRIES = ENTRIES.filter(([, entry]) => typeof entry.auth === 'object');
+const staffRolesOf = (entry: RouteEntry): readonly StaffRole[] =>
+  typeof entry.auth === 'object' ? entry.auth.staff : [];
 const CREDENTIAL_ENTRIES = ENTRIES.filter(([, entry]) => entry.auth !== 'none');
 /** the integration key (STAFF_API_KEY) of the matrix's server */
 const INTEGRATION_KEY = 'matrix-integration-key-0123456789abcdef';
@@ -57,6 +63,8 @@ let t: TestApp;
 let first: { id: string; token: string };
 let second: { id: string; token: string };
 let ctx: MatrixContext;
+/** a signed-in staff member of each role */
+const staffTokens = {} as Record<StaffRole, string>;
 /** cases per call, by outcome, printed at the end */
 const tally = new Map<string, Map<string, number>>();
 let addressCounter = 0;
@@ -189,6 +197,9 @@ beforeAll(async () => {
   await seedDemoData({ db, storage: t.app.deps.storage, clock: t.clock, config: t.config });
   first = { id: DEMO_AGENT_ID, token: await mintAccessToken(t, { agentId: DEMO_AGENT_ID }) };
   second = { id: DEMO2_AGENT_ID, token: await mintAccessToken(t, { agentId: DEMO2_AGENT_ID }) };
+  for (const role of STAFF_ROLES) {
+    staffTokens[role] = (await mintStaffToken(t, await insertStaff(t, { role }))).token;
+  }
   ctx = { t, first, asFirst: (entry, request = {}) => send(entry, request, { token: first.token }) };
 }, 180_000);
 
@@ -201,7 +212,7 @@ afterAll(async () => {
     });
     const total = [...tally.values()].flatMap((o) => [...o.values()]).reduce((a, b) => a + b, 0);
     console.log(
-      `security matrix: ${tally.size} calls (${AUTH_ENTRIES.length} agent, ${INTEGRATION_ENTRIES.length} integration key), ${total} cases (seed ${SEED}, ${RUNS} generated runs per call)\n${lines.join('\n')}`,
+      `security matrix: ${tally.size} calls (${AUTH_ENTRIES.length} agent, ${STAFF_ENTRIES.length} staff, ${INTEGRATION_ENTRIES.length} integration key), ${total} cases (seed ${SEED}, ${RUNS} generated runs per call)\n${lines.join('\n')}`,
     );
   }
   await t?.close();
@@ -234,14 +245,16 @@ describe('security matrix: the same path spelled another way', () => {
       const wrongCredentials: Array<[string, string | null]> = [
         ['no credential', null],
         ['a made-up one', 'x'.repeat(40)],
-        // an agent's token is not the integration key, nor the other way round
-        ['the other kind', entry.auth === 'integration' ? first.token : INTEGRATION_KEY],
+        // an agent's token is not the integration key nor a staff token, nor the other way round
+        ['the other kind', entry.auth === 'agent' ? INTEGRATION_KEY : first.token],
       ];
+      // a staff call refuses a signed-in agent with 403 (decision 085)
+      const refusals = typeof entry.auth === 'object' ? [401, 403, 404] : [401, 404];
       for (const url of spellingsOf(entry)) {
         for (const [kind, token] of wrongCredentials) {
           const res = await send(entry, { body: {} }, { token, url });
           const where = `${name} at ${url} with ${kind}: ${res.statusCode} ${res.body.slice(0, 200)}`;
-          expect([401, 404], where).toContain(res.statusCode);
+          expect(refusals, where).toContain(res.statusCode);
           expect(ErrorResponseSchema.safeParse(res.json()).success, where).toBe(true);
           count(name, `spelled ${res.statusCode}`);
         }
@@ -351,6 +364,29 @@ function expectNothingOf(owner: string[], res: LightMyRequestResponse, where: st
   expect(leaked, `${where} leaked the first agent's data`).toEqual([]);
 }
 
+describe('security matrix: staff calls and roles', () => {
+  it('has staff calls to cover', () => {
+    expect(STAFF_ENTRIES.length).toBeGreaterThan(0);
+  });
+
+  for (const [name, entry] of STAFF_ENTRIES) {
+    it(`${name}: ${entry.method} ${entry.path} answers 401 without a token, 403 to an agent and to other roles`, async () => {
+      const none = await send(entry, { body: {} }, { token: null });
+      expect(none.statusCode, `${name} without a token`).toBe(401);
+      const agent = await send(entry, { body: {} }, { token: first.token });
+      expect(agent.statusCode, `${name} with an agent's token`).toBe(403);
+      count(name, 'no token 401, agent 403');
+      for (const role of STAFF_ROLES) {
+        const res = await send(entry, { body: {} }, { token: staffTokens[role] });
+        const where = `${name} as ${role}: ${res.statusCode} ${res.body.slice(0, 200)}`;
+        if (staffRolesOf(entry).includes(role)) expect([401, 403], where).not.toContain(res.statusCode);
+        else expect(res.statusCode, where).toBe(403);
+        count(name, `${role} ${res.statusCode}`);
+      }
+    });
+  }
+});
+
 describe("security matrix: the second agent and the first agent's ids", () => {
   for (const [name, entry] of AUTH_ENTRIES) {
     const source = ID_SOURCES[name];
@@ -451,7 +487,12 @@ describe('security matrix: generated and hostile requests', () => {
   // past the key to the handler
   for (const [name, entry] of ENTRIES) {
     it(`${name}: ${entry.method} ${entry.path} answers 2xx or a contract 4xx, never a 5xx`, async () => {
-      const token = entry.auth === 'integration' ? INTEGRATION_KEY : second.token;
+      const token =
+        entry.auth === 'integration'
+          ? INTEGRATION_KEY
+          : typeof entry.auth === 'object'
+            ? staffTokens.admin
+            : second.token;
       const part = (schema: RouteEntry['params'], hostile: readonly string[]) =>
         schema ? requestPartArbitrary(schema, hostile) : fc.constant(undefined);
       const request = (hostile: readonly string[]) =>

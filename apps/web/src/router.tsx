@@ -72,6 +72,13 @@ const createPassword = screen('account/create-password-page');
  * `handle.name`: /sign-in (login), /sign-in/forgot (forgot), /sign-in/register (register).
  */
 export const routes: RouteObject[] = [
+  // the back office (decision 084): its own lazily loaded route tree, sign-in and session, outside the agents' guard
+  {
+    path: '/staff/*',
+    errorElement: <RouteError isRoot />,
+    HydrateFallback: () => <LoginLayout isLoading />,
+    lazy: async () => ({ Component: await (await import('./features/staff/staff-entry.ts')).loadStaffApp() }),
+  },
   {
     id: 'root',
     element: <RootLayout />,

@@ -36,10 +36,18 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
  *   accepted);
  * - `integration`: the provider's machine-to-machine key (`STAFF_API_KEY`) as a bearer; without a configured key
  *   the route is not registered at all (404 like any unknown path).
- * The back office's staff sign-in will add `{ staff: readonly StaffRole[] }` (staff holding one of the roles): the
- * server's one switch over this type, and the web client's choice of token, are where it goes.
+ * - `{ staff: roles }`: a signed-in staff member's bearer access token (the staff client's, never an agent's), whose
+ *   role is one of `roles` (decisions 084, 085): 401 without a valid staff token, 403 for an agent's token or
+ *   another role.
  */
-export type RouteAuth = 'none' | 'agent' | 'integration';
+export type RouteAuth = 'none' | 'agent' | 'integration' | { readonly staff: readonly StaffRole[] };
+
+/**
+ * The back office's roles (design §8): `admin` everything and staff management; `operations` agents, orders,
+ * enrollments, cases; `content` documents, videos, pages, terms, statements; `support` agents and cases, read only.
+ */
+export const STAFF_ROLES = ['admin', 'operations', 'content', 'support'] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
 
 /**
  * One entry per operation: the server registers it as a Fastify route schema,

@@ -23,3 +23,5 @@ export * from './prospects.ts';
 export * from './contracts.ts';
 export * from './cases.ts';
 export * from './content.ts';
+export * from './staff.ts';
+export * from './staff-sign-in.ts';

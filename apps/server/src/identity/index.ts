@@ -9,6 +9,7 @@ import { startPeriodicJob } from '../platform/periodic-job.ts';
 import { interactionRoutes } from './interaction-routes.ts';
 import { LOGOUT_SCRIPT, LOGOUT_SCRIPT_PATH } from './pages.ts';
 import { PURGE_EVERY_MS, purgeIdentityRows } from './purge.ts';
+import { staffInteractionRoutes } from './staff/interaction-routes.ts';
 
 /** how long after listening the provider loads if no request asked for it first */
 const PROVIDER_WARM_UP_MS = 250;
@@ -87,6 +88,7 @@ async function identity(app: FastifyInstance, options: IdentityOptions): Promise
     oidc.all(`${OIDC_PATH}/*`, { schema: { hide: true } }, unreachable);
   });
   await app.register(interactionRoutes, { getProvider, recordAudit: options.recordAudit });
+  await app.register(staffInteractionRoutes, { getProvider, recordAudit: options.recordAudit });
 
   app.get(LOGOUT_SCRIPT_PATH, { schema: { hide: true }, config: { auth: 'none' } }, async (_request, reply) =>
     reply.type('text/javascript; charset=utf-8').header('cache-control', 'public, max-age=3600').send(LOGOUT_SCRIPT),

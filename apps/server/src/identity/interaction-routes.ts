@@ -16,6 +16,26 @@ export interface InteractionRoutesOptions {
 
 const expired = () => new AppError('GONE', contract.MESSAGES.sessionExpired);
 
+/** The provider and the interaction `uid` names, or 410 when the sign-in session has expired. */
+export async function loadInteractionOf(
+  getProvider: () => Promise<Provider>,
+  req: IncomingMessage,
+  res: ServerResponse,
+  uid: string,
+): Promise<{ provider: Provider; interaction: Interaction }> {
+  const provider = await getProvider();
+  let interaction: Interaction;
+  try {
+    interaction = await provider.interactionDetails(req, res);
+  } catch (err) {
+    const { errors } = await import('oidc-provider');
+    if (err instanceof errors.SessionNotFound) throw expired();
+    throw err;
+  }
+  if (interaction.uid !== uid) throw expired();
+  return { provider, interaction };
+}
+
 /**
  * The sign-in form's JSON calls. They sit below the provider's interaction path, where its cookie
  * (scoped to /interaction/<uid>) is sent; the web app renders the form itself.
@@ -25,24 +45,8 @@ export async function interactionRoutes(app: FastifyInstance, { getProvider, rec
     reply.header('cache-control', 'no-store');
   });
 
-  /** the provider and the interaction `uid` names, or 410 when the sign-in session has expired */
-  async function loadInteraction(
-    req: IncomingMessage,
-    res: ServerResponse,
-    uid: string,
-  ): Promise<{ provider: Provider; interaction: Interaction }> {
-    const provider = await getProvider();
-    let interaction: Interaction;
-    try {
-      interaction = await provider.interactionDetails(req, res);
-    } catch (err) {
-      const { errors } = await import('oidc-provider');
-      if (err instanceof errors.SessionNotFound) throw expired();
-      throw err;
-    }
-    if (interaction.uid !== uid) throw expired();
-    return { provider, interaction };
-  }
+  const loadInteraction = (req: IncomingMessage, res: ServerResponse, uid: string) =>
+    loadInteractionOf(getProvider, req, res, uid);
 
   addRoute(app, contract.getInteractionDetails, async (request, reply) => {
     const { provider, interaction } = await loadInteraction(request.raw, reply.raw, request.params.uid);
@@ -60,7 +64,8 @@ export async function interactionRoutes(app: FastifyInstance, { getProvider, rec
     contract.submitLogin,
     async (request, reply) => {
       const { provider, interaction } = await loadInteraction(request.raw, reply.raw, request.params.uid);
-      if (interaction.prompt.name !== 'login') {
+      // a staff sign-in is never completed with an agent's credentials (decision 084)
+      if (interaction.prompt.name !== 'login' || interaction.params.client_id === contract.STAFF_CLIENT_ID) {
         throw new AppError('BAD_REQUEST', 'This sign-in step does not ask for a password.');
       }
       let accountId: string;

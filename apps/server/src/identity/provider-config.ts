@@ -1,3 +1,4 @@
+import { staffPaths } from '@arc/contract';
 import { OIDC_SCOPES, paths, WEB_CLIENT_ID } from '@arc/contract/constants';
 import { errors, type Configuration, type Grant, type KoaContextWithOIDC } from 'oidc-provider';
 import type { Config } from '../config.ts';
@@ -7,6 +8,15 @@ import type { ProviderSecrets } from '../platform/deps.ts';
 import { findAccount } from './account.ts';
 import { createAdapterFactory, type AdapterOptions } from './adapter.ts';
 import { createProviderPages } from './pages.ts';
+import {
+  findStaffAccount,
+  interactionPolicyWithStaff,
+  isStaffClient,
+  STAFF_ACCESS_TOKEN_TTL,
+  staffClient,
+  staffRefreshTokenTtl,
+} from './staff/provider-staff.ts';
+import { staffAudience, staffIdOfSubject } from './staff/staff-auth.ts';
 
 const MINUTE = 60;
 const HOUR = 60 * MINUTE;
@@ -35,6 +45,9 @@ export interface ProviderConfigOptions extends AdapterOptions {
 export function providerConfiguration({ config, db, secrets, onGrantEnded }: ProviderConfigOptions): Configuration {
   const { publicUrl, apiAudience } = config;
   const pages = createProviderPages({ publicUrl, productName: config.providerName });
+  // the staff client's tokens are for the staff API only, the agents' client's for the agents' API (decision 084)
+  const staffResource = staffAudience(publicUrl);
+  const resourceOf = (clientId: string | undefined) => (isStaffClient(clientId) ? staffResource : apiAudience);
 
   return {
     adapter: createAdapterFactory(db, onGrantEnded ? { onGrantEnded } : {}),
@@ -49,8 +62,9 @@ export function providerConfiguration({ config, db, secrets, onGrantEnded }: Pro
         redirect_uris: [`${publicUrl}${paths.loginCallback}`],
         post_logout_redirect_uris: [`${publicUrl}${paths.signIn}`, `${publicUrl}${paths.home}`],
       },
+      staffClient(publicUrl, config.providerName),
     ],
-    findAccount: (_ctx, sub) => findAccount(db, sub),
+    findAccount: (_ctx, sub) => (staffIdOfSubject(sub) ? findStaffAccount(db, sub) : findAccount(db, sub)),
     claims: {
       acr: null,
       auth_time: null,
@@ -81,13 +95,13 @@ export function providerConfiguration({ config, db, secrets, onGrantEnded }: Pro
       },
       resourceIndicators: {
         enabled: true,
-        defaultResource: () => apiAudience,
-        getResourceServerInfo: (_ctx, resourceIndicator) => {
-          if (resourceIndicator !== apiAudience) throw new errors.InvalidTarget();
+        defaultResource: (_ctx, client) => resourceOf(client?.clientId),
+        getResourceServerInfo: (_ctx, resourceIndicator, client) => {
+          if (resourceIndicator !== resourceOf(client.clientId)) throw new errors.InvalidTarget();
           return {
             scope: OIDC_SCOPES,
-            audience: apiAudience,
-            accessTokenTTL: TTL.AccessToken,
+            audience: resourceIndicator,
+            accessTokenTTL: isStaffClient(client.clientId) ? STAFF_ACCESS_TOKEN_TTL : TTL.AccessToken,
             accessTokenFormat: 'jwt',
             jwt: { sign: { alg: 'RS256' } },
           };
@@ -101,16 +115,27 @@ export function providerConfiguration({ config, db, secrets, onGrantEnded }: Pro
       },
     },
     renderError: pages.renderError,
-    interactions: { url: (_ctx, interaction) => paths.interaction(interaction.uid) },
+    interactions: {
+      // a staff sign-in has its own page (and the interaction cookie is scoped to it)
+      url: (_ctx, interaction) =>
+        isStaffClient(String(interaction.params.client_id))
+          ? staffPaths.interaction(interaction.uid)
+          : paths.interaction(interaction.uid),
+      policy: interactionPolicyWithStaff(),
+    },
     issueRefreshToken: (_ctx, client) => client.grantTypeAllowed('refresh_token'),
     rotateRefreshToken: true,
-    loadExistingGrant: (ctx) => loadFirstPartyGrant(ctx, apiAudience),
+    loadExistingGrant: (ctx) => loadFirstPartyGrant(ctx, resourceOf(ctx.oidc.client?.clientId)),
     ttl: {
       AccessToken: TTL.AccessToken,
       AuthorizationCode: TTL.AuthorizationCode,
       IdToken: TTL.IdToken,
       // A rotated refresh token keeps its predecessor's end: rotation never stretches a sign-in past 12 h.
-      RefreshToken: (ctx) => ctx?.oidc?.entities.RotatedRefreshToken?.remainingTTL ?? TTL.RefreshToken,
+      // A staff member's lapses after 30 idle minutes instead (decision 084).
+      RefreshToken: (ctx, token, client) =>
+        isStaffClient(client.clientId)
+          ? staffRefreshTokenTtl(token)
+          : (ctx?.oidc?.entities.RotatedRefreshToken?.remainingTTL ?? TTL.RefreshToken),
       Interaction: TTL.Interaction,
       Session: TTL.Session,
       Grant: TTL.Grant,

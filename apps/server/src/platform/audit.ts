@@ -39,6 +39,20 @@ export const AUDIT_ACTIONS = [
   'roster.exported',
   /** a terms version accepted (subject: the terms id) */
   'terms.accepted',
+  /** a staff member signed in with both factors (subject: the e-mail; detail.factor: totp or recovery-code) */
+  'staff.sign-in.succeeded',
+  /** a staff sign-in factor refused: password, second factor, or a try while locked (detail.factor, detail.reason) */
+  'staff.sign-in.failed',
+  /** a failure that locked the staff login (detail.lockedUntil) */
+  'staff.sign-in.locked',
+  /** a staff account made (subject: the e-mail; detail.role) */
+  'staff.created',
+  /** a staff member set a password and second factor through an enrolment link */
+  'staff.enrolled',
+  /** a staff account disabled; every session of it ended */
+  'staff.disabled',
+  /** a staff member's second factor removed; a new enrolment link issued */
+  'staff.second-factor-reset',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -54,6 +68,8 @@ export interface AuditEvent {
   /** the client's address as trusted by TRUST_PROXY: pass `request.ip` */
   ip: string | null;
   action: AuditAction;
+  /** the staff member who acted or is concerned, if any (decision 084) */
+  staffId?: string | null | undefined;
   /** what it happened to: a file id, a terms id, a list name */
   subject?: string | null | undefined;
   /** anything else worth keeping; plain JSON, never a password or a token */

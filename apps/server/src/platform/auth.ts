@@ -51,9 +51,12 @@ export interface AuthOptions {
 /** The claim in which the embedded provider names the grant of an access token (identity/provider-config.ts). */
 export const GRANT_ID_CLAIM = 'grant_id';
 
-interface VerifiedToken {
+export interface VerifiedToken {
+  /** the token's `sub`: an agent's id, or `staff:<id>` in a staff token */
   agentId: string;
   grantId: string | undefined;
+  /** the client the token was issued to (`client_id`) */
+  clientId: string | undefined;
 }
 
 /** Pulls the bearer token out of an Authorization header, or returns undefined. */
@@ -75,7 +78,13 @@ export function createAccessTokenVerifier(options: AuthOptions): (token: string)
   return async (token) => (await verify(token)).agentId;
 }
 
-function createTokenVerifier(options: AuthOptions) {
+/**
+ * Verifies an access token's signature, issuer, audience and type, and caches the answer until it expires. The
+ * staff API verifies its own tokens with this too, for its own audience (identity/staff/staff-auth.ts).
+ */
+export function createTokenVerifier(
+  options: Pick<AuthOptions, 'issuer' | 'audience' | 'jwks' | 'reloadJwks' | 'cacheSize'>,
+) {
   let keySet: JWTVerifyGetKey = options.jwks
     ? createLocalJWKSet(options.jwks)
     : createRemoteJWKSet(new URL(`${options.issuer}/jwks`));
@@ -118,7 +127,13 @@ function createTokenVerifier(options: AuthOptions) {
       const { payload } = await verifyJwt(token);
       if (typeof payload.sub !== 'string' || !payload.sub) throw new AppError('UNAUTHORIZED', 'Invalid token');
       const grantId = payload[GRANT_ID_CLAIM];
-      const verified = { token, agentId: payload.sub, grantId: typeof grantId === 'string' ? grantId : undefined };
+      const clientId = payload.client_id;
+      const verified = {
+        token,
+        agentId: payload.sub,
+        grantId: typeof grantId === 'string' ? grantId : undefined,
+        clientId: typeof clientId === 'string' ? clientId : undefined,
+      };
       cache.set(cacheKey(token), verified, (payload.exp ?? 0) * 1000);
       return verified;
     } catch (err) {

@@ -1,5 +1,8 @@
 import { argon2, randomBytes, timingSafeEqual } from 'node:crypto';
 import { promisify } from 'node:util';
+import { containsAccountName, MESSAGES, PASSWORD_MESSAGES, passesPasswordRules } from '@arc/contract';
+import { isCommonPassword } from './common-passwords.ts';
+import { AppError } from './errors.ts';
 
 const argon2Async = promisify(argon2);
 
@@ -35,4 +38,16 @@ export async function verifyPassword(password: string, phc: string): Promise<boo
     tagLength: expectedBuf.length,
   });
   return actual.length === expectedBuf.length && timingSafeEqual(actual, expectedBuf);
+}
+
+/** The spec's rules, then the common-password and own-name checks of docs/decisions/002-password-policy.md. */
+export async function checkNewPassword(
+  password: string,
+  agent: { username: string | null; npn: string },
+): Promise<void> {
+  if (!passesPasswordRules(password)) throw new AppError('BAD_REQUEST', MESSAGES.passwordCriteria);
+  if (await isCommonPassword(password)) throw new AppError('BAD_REQUEST', PASSWORD_MESSAGES.common);
+  if (containsAccountName(password, [agent.username, agent.npn])) {
+    throw new AppError('BAD_REQUEST', PASSWORD_MESSAGES.containsAccount);
+  }
 }

@@ -1,5 +1,5 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import type { RouteAuth } from '@arc/contract';
+import type { RouteAuth, StaffRole } from '@arc/contract';
 import { OIDC_PATH } from '@arc/contract/constants';
 import type {
   FastifyInstance,
@@ -85,6 +85,7 @@ async function routeAccess(app: FastifyInstance): Promise<void> {
   };
 
   function checksFor(route: RouteOptions, auth: RouteAuth): Check[] {
+    if (typeof auth === 'object') return staffChecks(app, route, auth.staff);
     switch (auth) {
       case 'none':
         return [];
@@ -121,6 +122,22 @@ async function routeAccess(app: FastifyInstance): Promise<void> {
     }
     for (const method of [route.method].flat()) routes.push({ method, url: route.url, auth });
   });
+}
+
+/**
+ * A staff call (decision 085): a staff member's token (identity/staff/staff-auth.ts sets `request.staff`: 401
+ * without one, 403 for an agent's), then one of the route's roles (403).
+ */
+function staffChecks(app: FastifyInstance, route: RouteOptions, roles: readonly StaffRole[]): Check[] {
+  if (!app.hasDecorator('authenticateStaff'))
+    throw new Error(`${route.url}: a staff route before the staff auth plugin`);
+  if (roles.length === 0) throw new Error(`${route.url}: a staff route that no role may call`);
+  const allowed = new Set(roles);
+  const requireRole: onRequestHookHandler = (request, _reply, done) => {
+    if (allowed.has(request.staff.role)) return done();
+    done(new AppError('FORBIDDEN', 'Your role does not allow this'));
+  };
+  return [noStore, app.authenticateStaff, requireRole];
 }
 
 const noStore = (_request: FastifyRequest, reply: FastifyReply, done: (err?: Error) => void) => {

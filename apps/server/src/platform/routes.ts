@@ -69,7 +69,7 @@ export function addRoute<E extends RouteEntry>(
   if (entry.query) schema.querystring = entry.query;
   if (entry.body) schema.body = entry.body;
   if (entry.headers) schema.headers = entry.headers;
-  if (hasCredential) schema.security = [{ [entry.auth === 'integration' ? 'integrationKey' : 'bearerAuth']: [] }];
+  if (hasCredential) schema.security = [{ [securityScheme(entry.auth)]: [] }];
 
   const config: FastifyContextConfig = { auth: entry.auth, isApi: true };
   if (options.isBeforeTerms) config.isBeforeTerms = true;
@@ -86,6 +86,10 @@ export function addRoute<E extends RouteEntry>(
     handler: handler as never,
   });
 }
+
+/** The OpenAPI security scheme of a credential (app.ts names them). */
+const securityScheme = (auth: RouteEntry['auth']): string =>
+  typeof auth === 'object' ? 'staffAuth' : auth === 'integration' ? 'integrationKey' : 'bearerAuth';
 
 /**
  * No text the portal stores may hold U+0000: PostgreSQL refuses it in `text` (the query fails, a 500), and no

@@ -30,6 +30,7 @@ import { makeTerms } from './factories.ts';
 import { demoFinalExpenseFiles } from './final-expense-files.ts';
 import { seedPageVideos } from './page-videos.ts';
 import { seedDemoProspects } from './prospects.ts';
+import { DEMO_STAFF_EMAIL_DOMAIN, seedDemoStaff } from './staff.ts';
 import { NOT_READY_CARRIER, seedSuppliesDemo } from './supplies.ts';
 import { demoTermsHtml } from './terms-text.ts';
 import { demoTrainingVideos } from './training-videos.ts';
@@ -74,6 +75,12 @@ export async function seedDemoData(options: SeedOptions): Promise<boolean> {
   await seedContentDemo({ db: options.db, storage: options.storage, year });
   // the pages' videos, each with its own clip (after the core seed, whose library they must not join)
   await seedPageVideos({ db: options.db, storage: options.storage });
+  // the back office's admin and ops (decision 084)
+  await seedDemoStaff({
+    db: options.db,
+    emailDomain: options.config.providerEmailDomain ?? DEMO_STAFF_EMAIL_DOMAIN,
+    now: options.clock.now(),
+  });
   return isSeeded;
 }
 

@@ -8,6 +8,10 @@ export interface MintOptions {
   audience?: string;
   issuer?: string;
   typ?: string;
+  /** the client it was issued to; the web app's unless said */
+  clientId?: string;
+  /** the grant it names (`grant_id`), if any */
+  grantId?: string;
 }
 
 /**
@@ -18,7 +22,11 @@ export async function mintAccessToken(t: TestApp, options: MintOptions): Promise
   const key = t.app.deps.secrets.jwks.keys[0]!;
   const signingKey = await importJWK(key, 'RS256');
   const now = Math.floor(Date.now() / 1000);
-  return new SignJWT({ scope: 'openid profile email', client_id: 'arc-web' })
+  return new SignJWT({
+    scope: 'openid profile email',
+    client_id: options.clientId ?? 'arc-web',
+    ...(options.grantId ? { grant_id: options.grantId } : {}),
+  })
     .setProtectedHeader({ alg: 'RS256', kid: key.kid, typ: options.typ ?? 'at+jwt' })
     .setSubject(options.agentId)
     .setIssuer(options.issuer ?? t.config.oidcIssuer)

@@ -11,6 +11,8 @@ export const auditLog = pgTable(
     occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull(),
     /** no foreign key: the record outlives the agent's account; null when nobody is known (an unknown login) */
     agentId: text('agent_id'),
+    /** the staff member who acted or is concerned (decision 084); no foreign key either */
+    staffId: text('staff_id'),
     /** the client address as trusted by TRUST_PROXY */
     ip: text('ip'),
     /** what happened, from the audit service's closed list ('sign-in.succeeded', 'file.downloaded' …) */
@@ -23,5 +25,6 @@ export const auditLog = pgTable(
   (t) => [
     index('audit_log_occurred_at_idx').on(t.occurredAt),
     index('audit_log_agent_idx').on(t.agentId, t.occurredAt),
+    index('audit_log_staff_idx').on(t.staffId, t.occurredAt),
   ],
 );

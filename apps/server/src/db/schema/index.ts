@@ -19,3 +19,4 @@ export * from './prospects.ts';
 export * from './contracts.ts';
 export * from './cases.ts';
 export * from './content.ts';
+export * from './staff.ts';

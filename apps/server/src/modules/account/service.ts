@@ -15,10 +15,10 @@ import type { BackgroundTasks } from '../../platform/background-tasks.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { Mailer } from '../../platform/mailer.ts';
-import { hashPassword } from '../../platform/passwords.ts';
+import { isCommonPassword } from '../../platform/common-passwords.ts';
+import { checkNewPassword, hashPassword } from '../../platform/passwords.ts';
 import { hashToken, randomToken } from '../../platform/tokens.ts';
 import { recordAudit } from '../audit/service.ts';
-import { isCommonPassword } from './common-passwords.ts';
 import { linkEmail, type LinkEmailKind } from './emails.ts';
 import {
   deleteActionTokensExpiredBefore,
@@ -105,15 +105,6 @@ export async function getPasswordLinkStatus(
     username: link.agent.username ?? link.agent.npn,
     npn: link.agent.npn,
   };
-}
-
-/** The spec's rules, then the common-password and own-name checks of docs/decisions/002-password-policy.md. */
-export async function checkNewPassword(password: string, agent: Pick<AgentRow, 'username' | 'npn'>): Promise<void> {
-  if (!passesPasswordRules(password)) throw new AppError('BAD_REQUEST', MESSAGES.passwordCriteria);
-  if (await isCommonPassword(password)) throw new AppError('BAD_REQUEST', PASSWORD_MESSAGES.common);
-  if (containsAccountName(password, [agent.username, agent.npn])) {
-    throw new AppError('BAD_REQUEST', PASSWORD_MESSAGES.containsAccount);
-  }
 }
 
 /**

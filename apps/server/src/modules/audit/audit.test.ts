@@ -312,6 +312,7 @@ describe('audit:export formats', () => {
     id: 1,
     occurredAt: new Date('2026-11-23T15:00:00Z'),
     agentId: null,
+    staffId: null,
     ip: '10.0.0.1',
     action: 'sign-in.failed',
     subject: '=HYPERLINK("http://evil","x"),\n2',

@@ -18,6 +18,7 @@ export async function recordAudit(deps: AuditDeps, event: AuditEvent): Promise<v
   await insertAuditRow(deps.db, {
     occurredAt: deps.clock.now(),
     agentId: event.agentId,
+    staffId: event.staffId ?? null,
     ip: clip(event.ip),
     action: event.action,
     subject: clip(event.subject),

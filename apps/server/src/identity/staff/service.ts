@@ -1,0 +1,387 @@
+import { randomBytes, randomInt } from 'node:crypto';
+import { STAFF_MESSAGES, type StaffRole } from '@arc/contract';
+import { and, asc, eq, gt, isNull, lt, or } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { staffAccounts, staffEnrolmentLinks, staffRecoveryCodes } from '../../db/schema/index.ts';
+import { checkNewPassword } from '../../platform/passwords.ts';
+import type { Clock } from '../../platform/clock.ts';
+import { AppError } from '../../platform/errors.ts';
+import { hashPassword, verifyPassword } from '../../platform/passwords.ts';
+import { hashToken, randomId, randomToken } from '../../platform/tokens.ts';
+import { revokeAccountPayloads } from '../adapter.ts';
+import { claimAttempt, clearFailures, lockedUntil } from '../throttle.ts';
+import { staffSubject } from './staff-auth.ts';
+import { matchTotpStep, newTotpSecret } from './totp.ts';
+import type { AuditAction, RecordAudit } from '../../platform/audit.ts';
+
+/**
+ * Staff accounts (decision 084): made by `npm run staff` (or the demo seed), enrolled through a one-time link
+ * (password, TOTP secret, recovery codes), signed in with both factors, disabled, and their second factor reset.
+ */
+
+export interface StaffDeps {
+  db: Db;
+  clock: Clock;
+  /** the audit log's recorder, handed in by app.ts (the port of decision 082) */
+  recordAudit: RecordAudit;
+}
+
+export interface StaffSignInDeps extends StaffDeps {
+  /** the provider's own e-mail domain (PROVIDER_EMAIL_DOMAIN): its staff may type only the name before the @ */
+  emailDomain: string | undefined;
+}
+
+export type StaffAccount = typeof staffAccounts.$inferSelect;
+
+/** How long an enrolment link stays good. */
+export const ENROLMENT_LINK_TTL_MS = 72 * 60 * 60 * 1000;
+export const RECOVERY_CODE_COUNT = 10;
+/** After a right password, how long the second factor may take. */
+const SECOND_FACTOR_WINDOW_MS = 5 * 60 * 1000;
+
+export const normaliseStaffEmail = (email: string): string => email.trim().toLowerCase();
+
+const audit = (
+  deps: Pick<StaffDeps, 'db' | 'clock' | 'recordAudit'>,
+  action: AuditAction,
+  event: { staffId?: string | null; email: string; ip?: string | null; detail?: Record<string, unknown> },
+) =>
+  deps.recordAudit(deps, {
+    agentId: null,
+    staffId: event.staffId ?? null,
+    ip: event.ip ?? null,
+    action,
+    subject: event.email,
+    detail: event.detail,
+  });
+
+export async function findStaffByEmail(db: Db, email: string): Promise<StaffAccount | undefined> {
+  const [row] = await db
+    .select()
+    .from(staffAccounts)
+    .where(eq(staffAccounts.email, normaliseStaffEmail(email)))
+    .limit(1);
+  return row;
+}
+
+/** The account a sign-in names: the whole e-mail, or the name before the @ of the provider's own domain. */
+function findStaffByLogin(db: Db, login: string, emailDomain: string | undefined): Promise<StaffAccount | undefined> {
+  const value = normaliseStaffEmail(login);
+  return findStaffByEmail(db, !value.includes('@') && emailDomain ? `${value}@${emailDomain}` : value);
+}
+
+async function requireStaff(db: Db, email: string): Promise<StaffAccount> {
+  const staff = await findStaffByEmail(db, email);
+  if (!staff) throw new AppError('NOT_FOUND', `No staff account has the e-mail ${normaliseStaffEmail(email)}`);
+  return staff;
+}
+
+export function listStaff(db: Db): Promise<StaffAccount[]> {
+  return db.select().from(staffAccounts).orderBy(asc(staffAccounts.email));
+}
+
+/** A new enrolment link for the account; its earlier links are spent. Answers the token (only its hash is kept). */
+async function issueEnrolmentLink(tx: Db, staffId: string, now: Date): Promise<string> {
+  await tx
+    .update(staffEnrolmentLinks)
+    .set({ usedAt: now })
+    .where(and(eq(staffEnrolmentLinks.staffId, staffId), isNull(staffEnrolmentLinks.usedAt)));
+  const token = randomToken();
+  await tx.insert(staffEnrolmentLinks).values({
+    tokenHash: hashToken(token),
+    staffId,
+    totpSecret: newTotpSecret(),
+    expiresAt: new Date(now.getTime() + ENROLMENT_LINK_TTL_MS),
+  });
+  return token;
+}
+
+/** Makes a staff account and answers its one-time enrolment link's token. */
+export async function createStaff(
+  deps: StaffDeps,
+  input: { email: string; role: StaffRole },
+): Promise<{ staffId: string; token: string }> {
+  const email = normaliseStaffEmail(input.email);
+  if (await findStaffByEmail(deps.db, email)) throw new AppError('CONFLICT', `A staff account has the e-mail ${email}`);
+  return deps.db.transaction(async (tx) => {
+    const staffId = randomId();
+    await tx.insert(staffAccounts).values({ id: staffId, email, role: input.role });
+    const token = await issueEnrolmentLink(tx, staffId, deps.clock.now());
+    await audit({ db: tx, clock: deps.clock, recordAudit: deps.recordAudit }, 'staff.created', {
+      staffId,
+      email,
+      detail: { role: input.role },
+    });
+    return { staffId, token };
+  });
+}
+
+/**
+ * Disables an account: it cannot sign in, and every session, grant and token of it ends. Answers the ended grants
+ * (pass them to `app.grantsEnded`, and the id to `app.staffChanged`, when a server does it; a command's change
+ * reaches running servers within USER_CACHE_TTL_MS).
+ */
+export async function disableStaff(
+  deps: StaffDeps,
+  email: string,
+): Promise<{ staffId: string; endedGrants: string[] }> {
+  const staff = await requireStaff(deps.db, email);
+  const now = deps.clock.now();
+  const endedGrants = await deps.db.transaction(async (tx) => {
+    await tx.update(staffAccounts).set({ status: 'disabled' }).where(eq(staffAccounts.id, staff.id));
+    await tx
+      .update(staffEnrolmentLinks)
+      .set({ usedAt: now })
+      .where(and(eq(staffEnrolmentLinks.staffId, staff.id), isNull(staffEnrolmentLinks.usedAt)));
+    const ended = await revokeAccountPayloads(tx, staffSubject(staff.id));
+    await audit({ db: tx, clock: deps.clock, recordAudit: deps.recordAudit }, 'staff.disabled', {
+      staffId: staff.id,
+      email: staff.email,
+    });
+    return ended;
+  });
+  return { staffId: staff.id, endedGrants };
+}
+
+/**
+ * Removes the account's second factor (a lost phone): the TOTP secret and recovery codes go, every session ends,
+ * and a new enrolment link (which sets a password and a second factor again) is answered. A disabled account is
+ * active again only through this.
+ */
+export async function resetStaffSecondFactor(
+  deps: StaffDeps,
+  email: string,
+): Promise<{ staffId: string; token: string; endedGrants: string[] }> {
+  const staff = await requireStaff(deps.db, email);
+  const now = deps.clock.now();
+  return deps.db.transaction(async (tx) => {
+    await tx
+      .update(staffAccounts)
+      .set({ totpSecret: null, totpLastStep: null, passwordHash: null, enrolledAt: null, status: 'active' })
+      .where(eq(staffAccounts.id, staff.id));
+    await tx.delete(staffRecoveryCodes).where(eq(staffRecoveryCodes.staffId, staff.id));
+    const endedGrants = await revokeAccountPayloads(tx, staffSubject(staff.id));
+    await clearFailures(tx, [staffThrottleKey(staff.id)]);
+    const token = await issueEnrolmentLink(tx, staff.id, now);
+    await audit({ db: tx, clock: deps.clock, recordAudit: deps.recordAudit }, 'staff.second-factor-reset', {
+      staffId: staff.id,
+      email: staff.email,
+    });
+    return { staffId: staff.id, token, endedGrants };
+  });
+}
+
+// ── enrolment ───────────────────────────────────────────────────────────────────────────────────────────────
+
+const linkExpired = () => new AppError('GONE', 'This enrolment link is expired or was used already.');
+
+async function openEnrolmentLink(db: Db, token: string, now: Date) {
+  const [row] = await db
+    .select({ link: staffEnrolmentLinks, staff: staffAccounts })
+    .from(staffEnrolmentLinks)
+    .innerJoin(staffAccounts, eq(staffAccounts.id, staffEnrolmentLinks.staffId))
+    .where(
+      and(
+        eq(staffEnrolmentLinks.tokenHash, hashToken(token)),
+        isNull(staffEnrolmentLinks.usedAt),
+        gt(staffEnrolmentLinks.expiresAt, now),
+        eq(staffAccounts.status, 'active'),
+      ),
+    )
+    .limit(1);
+  if (!row) throw linkExpired();
+  return row;
+}
+
+/** What an enrolment link sets up: the account and the TOTP secret it offers (the same until it is used). */
+export async function getEnrolment(
+  deps: StaffDeps,
+  token: string,
+): Promise<{ email: string; role: StaffRole; secret: string }> {
+  const { link, staff } = await openEnrolmentLink(deps.db, token, deps.clock.now());
+  return { email: staff.email, role: staff.role as StaffRole, secret: link.totpSecret };
+}
+
+const RECOVERY_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
+/** `xxxxx-xxxxx` from an alphabet without look-alikes: about 49 bits, behind the sign-in lock. */
+function newRecoveryCode(): string {
+  const chars = Array.from({ length: 10 }, () => RECOVERY_ALPHABET[randomInt(RECOVERY_ALPHABET.length)]);
+  return `${chars.slice(0, 5).join('')}-${chars.slice(5).join('')}`;
+}
+/** What is hashed: case, spaces and hyphens do not count. */
+const normaliseRecoveryCode = (code: string): string => code.toLowerCase().replace(/[\s-]/g, '');
+
+/**
+ * Completes an enrolment: checks the password (the agents' rules, decision 002) and a code of the offered secret,
+ * then in one transaction spends the link (a conditional UPDATE: of two uses only one gets through), sets the
+ * password and secret, and stores fresh recovery codes. Answers the recovery codes: shown this once.
+ */
+export async function completeEnrolment(
+  deps: StaffDeps,
+  token: string,
+  input: { password: string; code: string; ip: string },
+): Promise<string[]> {
+  const now = deps.clock.now();
+  const { link, staff } = await openEnrolmentLink(deps.db, token, now);
+  await checkNewPassword(input.password, { username: staff.email, npn: '' });
+  const step = matchTotpStep(link.totpSecret, input.code, now);
+  if (step === undefined) throw new AppError('BAD_REQUEST', STAFF_MESSAGES.enrolmentCode);
+  const passwordHash = await hashPassword(input.password);
+  const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
+  await deps.db.transaction(async (tx) => {
+    const spent = await tx
+      .update(staffEnrolmentLinks)
+      .set({ usedAt: now })
+      .where(and(eq(staffEnrolmentLinks.tokenHash, link.tokenHash), isNull(staffEnrolmentLinks.usedAt)))
+      .returning({ tokenHash: staffEnrolmentLinks.tokenHash });
+    if (spent.length === 0) throw linkExpired();
+    await tx
+      .update(staffAccounts)
+      .set({ passwordHash, totpSecret: link.totpSecret, totpLastStep: step, enrolledAt: now })
+      .where(eq(staffAccounts.id, staff.id));
+    await tx.delete(staffRecoveryCodes).where(eq(staffRecoveryCodes.staffId, staff.id));
+    await tx
+      .insert(staffRecoveryCodes)
+      .values(codes.map((code) => ({ staffId: staff.id, codeHash: hashToken(normaliseRecoveryCode(code)) })));
+    await clearFailures(tx, [staffThrottleKey(staff.id)]);
+    await audit({ db: tx, clock: deps.clock, recordAudit: deps.recordAudit }, 'staff.enrolled', {
+      staffId: staff.id,
+      email: staff.email,
+      ip: input.ip,
+    });
+  });
+  return codes;
+}
+
+// ── sign-in ─────────────────────────────────────────────────────────────────────────────────────────────────
+
+/** The lock counter of a known staff member (both factors count), or of an e-mail no active account has. */
+export const staffThrottleKey = (staffId: string): string => `staff:${staffId}`;
+const unknownStaffThrottleKey = (email: string): string => `staff-login:${normaliseStaffEmail(email)}`;
+
+/** A hash to verify against when no enrolled active account has the e-mail, so both paths take the same time. */
+let dummyHash: Promise<string> | undefined;
+const dummyPasswordHash = () => (dummyHash ??= hashPassword(randomBytes(16).toString('hex')));
+
+const locked = () => new AppError('LOCKED', STAFF_MESSAGES.locked);
+
+/**
+ * The first factor: e-mail and password. Unknown e-mails, disabled or not yet enrolled accounts and wrong
+ * passwords all cost one password verification and get the same answer; a locked login is refused before the
+ * password is looked at (decision 064's one-step claim). The attempt stays counted until the second factor
+ * passes, so a stolen password does not open unlimited tries at the code. Answers the staff id.
+ */
+export async function verifyStaffPassword(
+  deps: StaffSignInDeps,
+  attempt: { email: string; password: string; ip: string },
+): Promise<string> {
+  const found = await findStaffByLogin(deps.db, attempt.email, deps.emailDomain);
+  const staff = found && found.status === 'active' && found.passwordHash && found.totpSecret ? found : undefined;
+  const key = staff ? staffThrottleKey(staff.id) : unknownStaffThrottleKey(found?.email ?? attempt.email);
+  const event = { staffId: found?.id ?? null, email: attempt.email, ip: attempt.ip };
+  const claim = await claimAttempt(deps.db, key, deps.clock.now());
+  if (claim.isLocked) {
+    const until = await lockedUntil(deps.db, key, deps.clock.now());
+    await audit(deps, 'staff.sign-in.failed', {
+      ...event,
+      detail: { factor: 'password', reason: 'locked', ...(until ? { lockedUntil: until.toISOString() } : {}) },
+    });
+    throw locked();
+  }
+  const matches = await verifyPassword(attempt.password, staff?.passwordHash ?? (await dummyPasswordHash()));
+  if (!staff || !matches) {
+    const reason = !found
+      ? 'unknown-login'
+      : found.status !== 'active'
+        ? 'disabled'
+        : !staff
+          ? 'not-enrolled'
+          : 'wrong-password';
+    await audit(deps, 'staff.sign-in.failed', { ...event, detail: { factor: 'password', reason } });
+    if (claim.lockedUntil) {
+      await audit(deps, 'staff.sign-in.locked', { ...event, detail: { lockedUntil: claim.lockedUntil.toISOString() } });
+      throw locked();
+    }
+    throw new AppError('UNAUTHORIZED', STAFF_MESSAGES.invalidCredentials);
+  }
+  return staff.id;
+}
+
+/** A first factor that passed, kept on the sign-in interaction until the second one does. */
+export interface FirstFactor {
+  staffId: string;
+  /** epoch milliseconds */
+  passedAt: number;
+}
+
+export const isFirstFactorFresh = (first: FirstFactor, now: Date): boolean =>
+  now.getTime() - first.passedAt <= SECOND_FACTOR_WINDOW_MS;
+
+/**
+ * The second factor: a TOTP code (each 30-second step good once) or an unused recovery code (spent by one
+ * conditional UPDATE). Counted in the same lock as the password. On success the lock is cleared and the sign-in
+ * recorded. Answers which factor it was.
+ */
+export async function verifyStaffSecondFactor(
+  deps: StaffDeps,
+  attempt: { staffId: string; code: string; ip: string },
+): Promise<'totp' | 'recovery-code'> {
+  const now = deps.clock.now();
+  const [staff] = await deps.db.select().from(staffAccounts).where(eq(staffAccounts.id, attempt.staffId)).limit(1);
+  if (!staff || staff.status !== 'active' || !staff.totpSecret) {
+    throw new AppError('UNAUTHORIZED', STAFF_MESSAGES.invalidCredentials);
+  }
+  const key = staffThrottleKey(staff.id);
+  const event = { staffId: staff.id, email: staff.email, ip: attempt.ip };
+  const claim = await claimAttempt(deps.db, key, now);
+  if (claim.isLocked) {
+    await audit(deps, 'staff.sign-in.failed', { ...event, detail: { factor: 'second-factor', reason: 'locked' } });
+    throw locked();
+  }
+  const code = attempt.code.trim();
+  let factor: 'totp' | 'recovery-code' | undefined;
+  let reason = 'wrong-code';
+  if (/^\d{6}$/.test(code.replace(/\s/g, ''))) {
+    const step = matchTotpStep(staff.totpSecret, code.replace(/\s/g, ''), now);
+    if (step !== undefined) {
+      const taken = await deps.db
+        .update(staffAccounts)
+        .set({ totpLastStep: step })
+        .where(
+          and(
+            eq(staffAccounts.id, staff.id),
+            or(isNull(staffAccounts.totpLastStep), lt(staffAccounts.totpLastStep, step)),
+          ),
+        )
+        .returning({ id: staffAccounts.id });
+      if (taken.length > 0) factor = 'totp';
+      else reason = 'code-reused';
+    }
+  } else {
+    const spent = await deps.db
+      .update(staffRecoveryCodes)
+      .set({ usedAt: now })
+      .where(
+        and(
+          eq(staffRecoveryCodes.staffId, staff.id),
+          eq(staffRecoveryCodes.codeHash, hashToken(normaliseRecoveryCode(code))),
+          isNull(staffRecoveryCodes.usedAt),
+        ),
+      )
+      .returning({ staffId: staffRecoveryCodes.staffId });
+    if (spent.length > 0) factor = 'recovery-code';
+    else reason = 'wrong-recovery-code';
+  }
+  if (!factor) {
+    await audit(deps, 'staff.sign-in.failed', { ...event, detail: { factor: 'second-factor', reason } });
+    if (claim.lockedUntil) {
+      await audit(deps, 'staff.sign-in.locked', { ...event, detail: { lockedUntil: claim.lockedUntil.toISOString() } });
+      throw locked();
+    }
+    throw new AppError('UNAUTHORIZED', STAFF_MESSAGES.invalidCode);
+  }
+  await clearFailures(deps.db, [key]);
+  await deps.db.update(staffAccounts).set({ lastSignInAt: now }).where(eq(staffAccounts.id, staff.id));
+  await audit(deps, 'staff.sign-in.succeeded', { ...event, detail: { factor } });
+  return factor;
+}

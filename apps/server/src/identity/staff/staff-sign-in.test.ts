@@ -1,0 +1,375 @@
+import { STAFF_CLIENT_ID, STAFF_MESSAGES, staffPaths } from '@arc/contract';
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { auditLog, oidcPayloads, staffAccounts } from '../../db/schema/index.ts';
+import { hashPassword } from '../../platform/passwords.ts';
+import { insertAgent } from '../../seed/factories.ts';
+import { DEMO_STAFF_PASSWORD, DEMO_STAFF_TOTP_SECRET, seedDemoStaff } from '../../seed/staff.ts';
+import { createTestApp, fixedClock, type TestApp } from '../../test/app.ts';
+import {
+  followToCallback,
+  signInThroughProvider,
+  startAuthorization,
+  tokenRequest,
+  type AuthorizationStart,
+} from '../../test/sign-in.ts';
+import { insertStaff } from '../../test/staff.ts';
+import { bearer } from '../../test/tokens.ts';
+import { completeEnrolment, createStaff, disableStaff, resetStaffSecondFactor } from './service.ts';
+import { staffSubject } from './staff-auth.ts';
+import { totpCode } from './totp.ts';
+import { recordAudit } from '../../modules/audit/service.ts';
+
+const clock = fixedClock(new Date());
+const SECRET = 'JBSWY3DPEHPK3PXP';
+const PASSWORD = 'Staff-Password-2026!';
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await createTestApp({ clock, env: { PROVIDER_EMAIL_DOMAIN: 'provider.test' } });
+});
+afterAll(async () => {
+  await t?.close();
+});
+// every test starts on a fresh 30-second step, so a code is never refused as used before
+beforeEach(() => clock.advance(30_000));
+
+async function enrolledStaff(options: { role?: 'admin' | 'operations' | 'content' | 'support'; email?: string } = {}) {
+  return insertStaff(t, {
+    role: options.role ?? 'admin',
+    ...(options.email ? { email: options.email } : {}),
+    passwordHash: await hashPassword(PASSWORD),
+    totpSecret: SECRET,
+  });
+}
+
+const staffCallback = () => `${t.config.publicUrl}${staffPaths.loginCallback}`;
+
+/** GET /oidc/auth for the staff client: the provider sends the browser to the staff sign-in page. */
+async function startStaffAuthorization(start?: AuthorizationStart): Promise<AuthorizationStart> {
+  const started = await startAuthorization(t, { client_id: STAFF_CLIENT_ID, redirect_uri: staffCallback() });
+  if (start) started.jar.cookies.push(...start.jar.cookies.filter((c) => !started.jar.cookies.includes(c)));
+  return { ...started, redirectUri: staffCallback() };
+}
+
+function post(start: AuthorizationStart, step: 'password' | 'second-factor', payload: object, remoteAddress?: string) {
+  const url = `/staff/interaction/${start.uid}/${step}`;
+  return t.app.inject({
+    method: 'POST',
+    url,
+    headers: { cookie: start.jar.header(url) },
+    payload,
+    ...(remoteAddress ? { remoteAddress } : {}),
+  });
+}
+
+async function staffTokenFrom(start: AuthorizationStart, redirectTo: string) {
+  const callback = await followToCallback(t, start, redirectTo);
+  const token = await tokenRequest(t, {
+    client_id: STAFF_CLIENT_ID,
+    grant_type: 'authorization_code',
+    code: callback.searchParams.get('code')!,
+    redirect_uri: start.redirectUri,
+    code_verifier: start.verifier,
+  });
+  expect(token.statusCode, token.body).toBe(200);
+  return token.json<{ access_token: string; refresh_token: string }>();
+}
+
+async function signInStaff(email: string, code = totpCode(SECRET, clock.now()), secret = PASSWORD) {
+  const start = await startStaffAuthorization();
+  const password = await post(start, 'password', { email, password: secret });
+  expect(password.statusCode, password.body).toBe(200);
+  const second = await post(start, 'second-factor', { code });
+  return { start, second };
+}
+
+const getMe = (token: string) => t.app.inject({ method: 'GET', url: '/arc/staff/me', headers: bearer(token) });
+const auditOf = (staffId: string) => t.database.db.select().from(auditLog).where(eq(auditLog.staffId, staffId));
+
+describe('staff sign-in: password, then TOTP', () => {
+  it('signs a staff member in through the staff client; the token opens staff calls and no agent call', async () => {
+    const staffId = await enrolledStaff({ role: 'operations', email: 'olga@provider.test' });
+    const { start, second } = await signInStaff('Olga@Provider.test');
+    expect(second.statusCode, second.body).toBe(200);
+    const tokens = await staffTokenFrom(start, second.json<{ redirectTo: string }>().redirectTo);
+    const me = await getMe(tokens.access_token);
+    expect(me.json()).toEqual({ id: staffId, email: 'olga@provider.test', role: 'operations' });
+    const agentCall = await t.app.inject({
+      method: 'GET',
+      url: '/arc/user/info',
+      headers: bearer(tokens.access_token),
+    });
+    expect(agentCall.statusCode).toBe(401);
+    const events = await auditOf(staffId);
+    expect(events.map((e) => [e.action, e.detail])).toContainEqual(['staff.sign-in.succeeded', { factor: 'totp' }]);
+    const [row] = await t.database.db.select().from(staffAccounts).where(eq(staffAccounts.id, staffId));
+    expect(row?.lastSignInAt).not.toBeNull();
+  });
+
+  it("takes the name before the provider's e-mail domain", async () => {
+    await enrolledStaff({ email: 'nadia@provider.test' });
+    const { second } = await signInStaff('nadia');
+    expect(second.statusCode, second.body).toBe(200);
+  });
+
+  it('signs in the demo admin and ops (demo mode seeds them) with their password and secret', async () => {
+    await seedDemoStaff({ db: t.database.db, emailDomain: 'provider.test', now: clock.now() });
+    for (const [name, role] of [
+      ['admin', 'admin'],
+      ['ops', 'operations'],
+    ] as const) {
+      const { start, second } = await signInStaff(
+        name,
+        totpCode(DEMO_STAFF_TOTP_SECRET, clock.now()),
+        DEMO_STAFF_PASSWORD,
+      );
+      expect(second.statusCode, second.body).toBe(200);
+      const tokens = await staffTokenFrom(start, second.json<{ redirectTo: string }>().redirectTo);
+      expect((await getMe(tokens.access_token)).json()).toMatchObject({ email: `${name}@provider.test`, role });
+    }
+  });
+
+  it('lets a staff session lapse after 30 idle minutes: the refresh token lives 30 minutes', async () => {
+    const staffId = await enrolledStaff();
+    const { start, second } = await signInStaff(await emailOf(staffId));
+    await staffTokenFrom(start, second.json<{ redirectTo: string }>().redirectTo);
+    const refresh = await t.database.db
+      .select()
+      .from(oidcPayloads)
+      .where(
+        and(
+          eq(oidcPayloads.type, 'RefreshToken'),
+          sql`${oidcPayloads.payload}->>'accountId' = ${staffSubject(staffId)}`,
+        ),
+      );
+    expect(refresh.length).toBeGreaterThan(0);
+    for (const row of refresh) {
+      expect(row.expiresAt!.getTime() - Date.now()).toBeLessThanOrEqual(30 * 60 * 1000 + 5000);
+    }
+  });
+
+  it('refuses a wrong code (401, audited), and a code used already', async () => {
+    const staffId = await enrolledStaff();
+    const email = await emailOf(staffId);
+    const start = await startStaffAuthorization();
+    await post(start, 'password', { email, password: PASSWORD });
+    const wrong = await post(start, 'second-factor', {
+      code: '000000' === totpCode(SECRET, clock.now()) ? '111111' : '000000',
+    });
+    expect(wrong.statusCode).toBe(401);
+    expect(wrong.json().message).toBe(STAFF_MESSAGES.invalidCode);
+    const code = totpCode(SECRET, clock.now());
+    expect((await post(start, 'second-factor', { code })).statusCode).toBe(200);
+    // the same code again, in a new sign-in within the same 30 seconds
+    const again = await startStaffAuthorization();
+    await post(again, 'password', { email, password: PASSWORD });
+    expect((await post(again, 'second-factor', { code })).statusCode).toBe(401);
+    const failures = (await auditOf(staffId)).filter((e) => e.action === 'staff.sign-in.failed');
+    expect(failures.map((e) => (e.detail as { reason: string }).reason)).toEqual(['wrong-code', 'code-reused']);
+  });
+
+  it('asks for the password before the code (400)', async () => {
+    const start = await startStaffAuthorization();
+    const res = await post(start, 'second-factor', { code: totpCode(SECRET, clock.now()) });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(STAFF_MESSAGES.passwordFirst);
+  });
+
+  it('answers an unknown e-mail, a wrong password, a disabled or not enrolled account alike (401)', async () => {
+    const disabled = await enrolledStaff();
+    await t.database.db.update(staffAccounts).set({ status: 'disabled' }).where(eq(staffAccounts.id, disabled));
+    const notEnrolled = await insertStaff(t);
+    const enrolled = await enrolledStaff();
+    const cases = [
+      { email: 'nobody@provider.test', password: PASSWORD },
+      { email: await emailOf(enrolled), password: 'Wrong-Password-1' },
+      { email: await emailOf(disabled), password: PASSWORD },
+      { email: await emailOf(notEnrolled), password: PASSWORD },
+    ];
+    for (const body of cases) {
+      const res = await post(await startStaffAuthorization(), 'password', body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(401);
+      expect(res.json().message).toBe(STAFF_MESSAGES.invalidCredentials);
+    }
+  });
+
+  it('locks after repeated failures: then even the right password is refused (423)', async () => {
+    const staffId = await enrolledStaff();
+    const email = await emailOf(staffId);
+    const start = await startStaffAuthorization();
+    const answers: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      answers.push((await post(start, 'password', { email, password: `Wrong-Password-${i}` })).statusCode);
+    }
+    expect(answers).toEqual([401, 401, 401, 401, 423]);
+    const right = await post(start, 'password', { email, password: PASSWORD });
+    expect(right.statusCode).toBe(423);
+    expect(right.json().message).toBe(STAFF_MESSAGES.locked);
+    expect((await auditOf(staffId)).some((e) => e.action === 'staff.sign-in.locked')).toBe(true);
+  });
+
+  it('counts wrong codes in the same lock', async () => {
+    const staffId = await enrolledStaff();
+    const start = await startStaffAuthorization();
+    await post(start, 'password', { email: await emailOf(staffId), password: PASSWORD });
+    const answers: number[] = [];
+    for (let i = 0; i < 5; i++) answers.push((await post(start, 'second-factor', { code: 'aaaaa-aaaaa' })).statusCode);
+    expect(answers).toEqual([401, 401, 401, 423, 423]);
+  });
+
+  it('always asks a staff member to sign in, and never reuses an agent session for staff', async () => {
+    const agent = await insertAgent(t.database.db, { password: 'Agent-Password-1' });
+    const signedIn = await signInThroughProvider(t, { username: agent.username!, password: 'Agent-Password-1' });
+    const start = await startStaffAuthorization(signedIn.start);
+    expect(start.uid).toBeTruthy();
+    const details = await t.app.inject({
+      method: 'GET',
+      url: `/staff/interaction/${start.uid}/details`,
+      headers: { cookie: start.jar.header(`/staff/interaction/${start.uid}/details`) },
+    });
+    expect(details.json()).toEqual({ uid: start.uid, step: 'password' });
+  });
+});
+
+describe('staff recovery codes and enrolment links', () => {
+  it('enrols from a one-time link: QR code and secret, a code, then recovery codes good once each', async () => {
+    const { staffId, token } = await createStaff(
+      { db: t.database.db, clock, recordAudit },
+      { email: 'Rita@Provider.test', role: 'content' },
+    );
+    const opened = await t.app.inject({ method: 'GET', url: `/arc/staff/enrolment/${token}` });
+    expect(opened.statusCode).toBe(200);
+    const enrolment = opened.json<{
+      email: string;
+      role: string;
+      secret: string;
+      otpauthUri: string;
+      qrCode: string;
+    }>();
+    expect(enrolment).toMatchObject({ email: 'rita@provider.test', role: 'content' });
+    expect(enrolment.secret).toMatch(/^[A-Z2-7]{32}$/);
+    expect(enrolment.otpauthUri).toContain(`secret=${enrolment.secret}`);
+    expect(enrolment.qrCode).toMatch(/^data:image\/png;base64,/);
+
+    const url = `/arc/staff/enrolment/${token}`;
+    const weak = await t.app.inject({ method: 'POST', url, payload: { password: 'password', code: '123456' } });
+    expect(weak.statusCode).toBe(400);
+    const wrongCode = totpCode(enrolment.secret, clock.now()) === '123456' ? '654321' : '123456';
+    expect(
+      (await t.app.inject({ method: 'POST', url, payload: { password: PASSWORD, code: wrongCode } })).statusCode,
+    ).toBe(400);
+    const done = await t.app.inject({
+      method: 'POST',
+      url,
+      payload: { password: PASSWORD, code: totpCode(enrolment.secret, clock.now()) },
+    });
+    expect(done.statusCode, done.body).toBe(200);
+    const { recoveryCodes } = done.json<{ recoveryCodes: string[] }>();
+    expect(recoveryCodes).toHaveLength(10);
+    expect(new Set(recoveryCodes).size).toBe(10);
+    // the link is spent
+    expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(410);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url,
+          payload: { password: PASSWORD, code: totpCode(enrolment.secret, clock.now()) },
+        })
+      ).statusCode,
+    ).toBe(410);
+
+    // a recovery code signs in once, in any case and with spaces
+    clock.advance(30_000);
+    const first = await signInStaff('rita', ` ${recoveryCodes[0]!.toUpperCase()} `);
+    expect(first.second.statusCode, first.second.body).toBe(200);
+    const reused = await signInStaff('rita', recoveryCodes[0]);
+    expect(reused.second.statusCode).toBe(401);
+    expect((await auditOf(staffId)).map((e) => e.action)).toEqual(
+      expect.arrayContaining(['staff.created', 'staff.enrolled', 'staff.sign-in.succeeded', 'staff.sign-in.failed']),
+    );
+  });
+
+  it('refuses an expired link (410)', async () => {
+    const { token } = await createStaff(
+      { db: t.database.db, clock, recordAudit },
+      { email: 'late@provider.test', role: 'support' },
+    );
+    clock.advance(73 * 60 * 60 * 1000);
+    expect((await t.app.inject({ method: 'GET', url: `/arc/staff/enrolment/${token}` })).statusCode).toBe(410);
+    await expect(
+      completeEnrolment({ db: t.database.db, clock, recordAudit }, token, {
+        password: PASSWORD,
+        code: '000000',
+        ip: '127.0.0.1',
+      }),
+    ).rejects.toThrow(/expired/);
+  });
+
+  it('refuses a second account with the same e-mail', async () => {
+    await createStaff({ db: t.database.db, clock, recordAudit }, { email: 'twice@provider.test', role: 'support' });
+    await expect(
+      createStaff({ db: t.database.db, clock, recordAudit }, { email: 'Twice@provider.test', role: 'admin' }),
+    ).rejects.toThrow(/twice@provider.test/);
+  });
+});
+
+describe('disabling and resetting a staff member', () => {
+  it("ends the staff member's sessions at once: the next call is 401, and the sign-in answers as for nobody", async () => {
+    const staffId = await enrolledStaff();
+    const email = await emailOf(staffId);
+    const { start, second } = await signInStaff(email);
+    const tokens = await staffTokenFrom(start, second.json<{ redirectTo: string }>().redirectTo);
+    expect((await getMe(tokens.access_token)).statusCode).toBe(200);
+    const { endedGrants } = await disableStaff({ db: t.database.db, clock, recordAudit }, email);
+    expect(endedGrants.length).toBeGreaterThan(0);
+    await t.app.grantsEnded(endedGrants);
+    await t.app.staffChanged(staffId);
+    expect((await getMe(tokens.access_token)).statusCode).toBe(401);
+    const refresh = await tokenRequest(t, {
+      client_id: STAFF_CLIENT_ID,
+      grant_type: 'refresh_token',
+      refresh_token: tokens.refresh_token,
+    });
+    expect(refresh.statusCode).toBe(400);
+    const again = await post(await startStaffAuthorization(), 'password', { email, password: PASSWORD });
+    expect(again.statusCode).toBe(401);
+  });
+
+  it('removes the second factor and issues a new enrolment link', async () => {
+    const staffId = await enrolledStaff();
+    const email = await emailOf(staffId);
+    const { token } = await resetStaffSecondFactor({ db: t.database.db, clock, recordAudit }, email);
+    expect((await post(await startStaffAuthorization(), 'password', { email, password: PASSWORD })).statusCode).toBe(
+      401,
+    );
+    expect((await t.app.inject({ method: 'GET', url: `/arc/staff/enrolment/${token}` })).statusCode).toBe(200);
+    const [row] = await t.database.db.select().from(staffAccounts).where(eq(staffAccounts.id, staffId));
+    expect(row).toMatchObject({ totpSecret: null, passwordHash: null, status: 'active' });
+  });
+});
+
+describe('the staff sign-in calls refuse an agent sign-in', () => {
+  it("answers 400 for the agents' client's interaction", async () => {
+    const start = await startAuthorization(t);
+    const url = `/staff/interaction/${start.uid}/password`;
+    // the agents' interaction cookie is scoped to /interaction/<uid>: sent here anyway, it is still refused
+    const res = await t.app.inject({
+      method: 'POST',
+      url,
+      headers: { cookie: start.jar.header(`/interaction/${start.uid}/login`) },
+      payload: { email: 'x@provider.test', password: PASSWORD },
+    });
+    expect([400, 410]).toContain(res.statusCode);
+  });
+
+  it('the subject of a staff sign-in is in its own namespace', () => {
+    expect(staffSubject('abc')).toBe('staff:abc');
+  });
+});
+
+async function emailOf(staffId: string): Promise<string> {
+  const [row] = await t.database.db.select().from(staffAccounts).where(eq(staffAccounts.id, staffId));
+  return row!.email;
+}

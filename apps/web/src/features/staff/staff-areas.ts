@@ -1,0 +1,17 @@
+import { staffPaths, type StaffRole } from '@arc/contract';
+
+/** The back office's areas in the side menu, each for the roles that may open it (design §8, decision 085). */
+export const STAFF_AREAS: readonly { label: string; path: string; roles: readonly StaffRole[] }[] = [
+  { label: 'Home', path: staffPaths.home, roles: ['admin', 'operations', 'content', 'support'] },
+  { label: 'Agents', path: staffPaths.agents, roles: ['admin', 'operations', 'support'] },
+  { label: 'Audit', path: staffPaths.audit, roles: ['admin'] },
+];
+
+export const ROLE_LABELS: Record<StaffRole, string> = {
+  admin: 'Admin',
+  operations: 'Operations',
+  content: 'Content',
+  support: 'Support',
+};
+
+export const areasFor = (role: StaffRole) => STAFF_AREAS.filter((area) => area.roles.includes(role));

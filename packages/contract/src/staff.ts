@@ -1,0 +1,49 @@
+import { z } from 'zod';
+import { defineRoute, STAFF_ROLES } from './common.ts';
+
+/**
+ * The back office's staff identity (decision 084): staff accounts apart from agents', signed in through their own
+ * OpenID Connect client with a password and a TOTP code (or a one-time recovery code).
+ */
+
+/** The staff web client of the embedded provider; its tokens are for STAFF_AUDIENCE_PATH, never the agents' API. */
+export const STAFF_CLIENT_ID = 'arc-staff';
+/** The staff API's resource (below PUBLIC_URL): the audience of a staff access token. */
+export const STAFF_AUDIENCE_PATH = '/arc/staff';
+
+/** Every page path of the back office. */
+export const staffPaths = {
+  home: '/staff',
+  signIn: '/staff/sign-in',
+  loginCallback: '/staff/login/callback',
+  agents: '/staff/agents',
+  audit: '/staff/audit',
+  /** the provider sends a staff sign-in here (its interaction cookie is scoped to this path) */
+  interaction: (uid: string) => `/staff/interaction/${encodeURIComponent(uid)}`,
+  /** the one-time link that sets a staff member's password and second factor */
+  enrolment: (token: string) => `/staff/enrol/${encodeURIComponent(token)}`,
+} as const;
+
+/** Every staff role: for calls any signed-in staff member may make. */
+export const ANY_STAFF = { staff: STAFF_ROLES } as const;
+
+export const StaffRoleSchema = z.enum(STAFF_ROLES);
+
+export const StaffEmailSchema = z.email('Enter a valid e-mail address').max(254).trim().toLowerCase();
+
+/** The signed-in staff member. */
+export const StaffMemberSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  role: StaffRoleSchema,
+});
+export type StaffMember = z.infer<typeof StaffMemberSchema>;
+
+export const getCurrentStaff = defineRoute({
+  method: 'GET',
+  path: '/arc/staff/me',
+  summary: 'The signed-in staff member and role',
+  tags: ['staff'],
+  auth: ANY_STAFF,
+  responses: { 200: StaffMemberSchema },
+});
