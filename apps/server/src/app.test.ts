@@ -2,9 +2,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertAgent } from '#seed/factories.ts';
-import { createTestApp, type TestApp } from '#test/app.ts';
-import { bearer, mintAccessToken } from '#test/tokens.ts';
+import { insertAgent } from './seed/factories.ts';
+import { createTestApp, type TestApp } from './test/app.ts';
+import { bearer, mintAccessToken } from './test/tokens.ts';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,7 +1,7 @@
 import { PassThrough, type Writable } from 'node:stream';
+import * as contentDisposition from 'content-disposition';
 import type ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
-import { contentDisposition } from './content-disposition.ts';
 
 export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -78,7 +78,7 @@ export async function sendXlsx<Row>(reply: FastifyReply, options: SendXlsxOption
 
   return reply
     .header('content-type', XLSX_CONTENT_TYPE)
-    .header('content-disposition', contentDisposition(options.fileName))
+    .header('content-disposition', contentDisposition.create(options.fileName))
     .header('cache-control', 'no-store')
     .header('x-content-type-options', 'nosniff')
     .send(output);

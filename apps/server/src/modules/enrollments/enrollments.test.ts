@@ -475,7 +475,7 @@ describe('GET /arc/agent/enrollments/export/:token', () => {
     const res = await openExport(exportToken);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
-    expect(res.headers['content-disposition']).toContain('filename="Enrollments.xlsx"');
+    expect(res.headers['content-disposition']).toBe('attachment; filename=Enrollments.xlsx');
     const rows = await readSheet(res.rawPayload);
     expect(rows[0]).toEqual([...ENROLLMENTS_EXPORT_COLUMNS]);
     expect(rows).toHaveLength(2);
