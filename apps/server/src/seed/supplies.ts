@@ -10,6 +10,7 @@ import {
   supplyProductTypes,
 } from '../db/schema/index.ts';
 import { importMaLandscape, LANDSCAPE_COLUMNS, type LandscapeImportReport } from '../modules/supplies/landscape.ts';
+import { csvText } from '../platform/csv.ts';
 import { seededRandom, type Random } from './random.ts';
 
 /** Product types in the picker's order; MA and PDP kits need Ready to Sell. */
@@ -61,8 +62,6 @@ const HUNDRED_PLAN_COUNTY = '55079'; // Milwaukee County, WI
 /** Dane County, WI: the demo agent's county, where every carrier has plans. */
 const DEMO_HOME_COUNTY = '55025';
 
-const csvField = (value: string) => (/[",\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value);
-
 /**
  * A year's demo landscape as CMS's CSV (the same columns a provider imports): each carrier files a few plans
  * per state, each serving a run of counties; HUNDRED_PLAN_COUNTY gets plans until it lists 100.
@@ -84,7 +83,7 @@ async function demoLandscapeCsv(db: Db, year: number, random: Random): Promise<s
     LANDSCAPE_COLUMNS.snp[0],
     LANDSCAPE_COLUMNS.snpType[0],
   ];
-  const lines = [header.map(csvField).join(',')];
+  const lines: string[][] = [header];
   let contractSeq = 1000 + (year % 100) * 37;
   for (const state of DEMO_LANDSCAPE_STATES) {
     const stateCounties = await db
@@ -133,12 +132,12 @@ async function demoLandscapeCsv(db: Db, year: number, random: Random): Promise<s
         ];
         for (const county of served) {
           cells[1] = county.name;
-          lines.push(cells.map(csvField).join(','));
+          lines.push([...cells]);
         }
       }
     }
   }
-  return `${lines.join('\r\n')}\r\n`;
+  return csvText(lines);
 }
 
 /** Each state's kits of the non-MA types for a year: a few carriers each. */

@@ -497,6 +497,32 @@ describe('GET /arc/agent/enrollments/export/:token', () => {
     expect(again.statusCode).toBe(410);
   });
 
+  it('writes a typed formula as text, and leaves amounts, phone numbers and dates as they are', async () => {
+    const owner = await insertAgent(t.database.db);
+    const ownerToken = await mintAccessToken(t, { agentId: owner.id });
+    await insertEnrollment(t.database.db, {
+      agentId: owner.id,
+      status: 'Pended',
+      reason: '-56.25',
+      clientFirst: '=HYPERLINK("http://evil.example","x")',
+      clientLast: '@SUM(A1)',
+      clientState: 'WI',
+      carrierName: '+1 (608) 555-0102',
+      productName: '(608) 555-0102',
+      receivedAt: new Date('2026-11-02T17:05:07Z'),
+    });
+    const rows = await readSheet((await openExport(await newExportToken(ownerToken))).rawPayload);
+    expect(rows[1]?.slice(1, 8)).toEqual([
+      '-56.25',
+      `'=HYPERLINK("http://evil.example","x")`,
+      "'@SUM(A1)",
+      'WI',
+      "'+1 (608) 555-0102",
+      '(608) 555-0102',
+      '2026-11-02T09:05:07.000Z',
+    ]);
+  });
+
   it('refuses another agent’s export token (404, left unspent), a file token (410) and a malformed one (404)', async () => {
     const exportToken = await newExportToken(token);
     // the other agent's session presents this agent's token
