@@ -1,12 +1,11 @@
 // The baseline: a bare Fastify route answering a small JSON object, measured in the same run. It logs what the
-// server logs for each request, at the production level (info): Fastify's own request lines off, and the one
-// access-log line of apps/server/src/platform/access-log.ts (decision 080). Listens on PORT (0: any free port)
-// and tells the parent its port over IPC.
+// server logs for each request, at the production level (info): the one access-log line of
+// apps/server/src/platform/access-log.ts (decision 080). Listens on PORT (0: any free port) and tells the parent
+// its port over IPC.
 import Fastify from 'fastify';
-import { logEachRequest } from '../apps/server/src/platform/access-log.ts';
+import { AccessLog } from '../apps/server/src/platform/access-log.ts';
 
-const app = Fastify({ logger: { level: 'info' }, disableRequestLogging: true });
-logEachRequest(app);
+const app = Fastify({ logger: { level: 'info' }, logController: new AccessLog() });
 app.get('/bare', async () => ({ agent: { id: 'x', firstName: 'Dana', lastName: 'Whitfield' } }));
 await app.listen({ port: Number(process.env.PORT ?? 0), host: '127.0.0.1' });
 const address = app.server.address();

@@ -58,7 +58,7 @@ const startAppServer = () =>
   startServer({
     port: PORT,
     dataDir,
-    env: { SUPPLY_ORDERS_PER_HOUR: '1000000', SUPPLY_KITS_PER_DAY: '10000000' },
+    env: { SUPPLY_ORDERS_PER_HOUR: '100000', SUPPLY_KITS_PER_DAY: '10000000' },
   });
 
 /** The session the web app keeps after signing in (oidc-client-ts's stored user), for a signed-in Lighthouse run. */

@@ -30,7 +30,7 @@ import { telemetryRoutes } from './modules/telemetry/routes.ts';
 import { termsRoutes } from './modules/terms/routes.ts';
 import { termsGatePlugin } from './modules/terms/terms-gate.ts';
 import { trainingRoutes } from './modules/training/routes.ts';
-import { logEachRequest } from './platform/access-log.ts';
+import { AccessLog } from './platform/access-log.ts';
 import authPlugin from './platform/auth.ts';
 import { compressionPlugin } from './platform/compression.ts';
 import type { AppDeps } from './platform/deps.ts';
@@ -67,7 +67,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   const app = Fastify({
     logger: options.logger ?? { level: config.logLevel },
     // one access-log line per request instead of Fastify's two (platform/access-log.ts, decision 080)
-    disableRequestLogging: true,
+    logController: new AccessLog(),
     // Client IPs (and so every per-IP rate limit) come from the socket unless TRUST_PROXY names the proxies in
     // front: trusting every hop would let any client pick its IP with a made-up X-Forwarded-For.
     trustProxy: fastifyTrustProxy(config.trustProxy),
@@ -91,7 +91,6 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   app.decorate('deps', deps);
   app.decorate('db', deps.database.db);
   answerUnavailableWhileClosing(app);
-  logEachRequest(app);
   // before any route: every route's declared credential is enforced from here on (decision 060)
   await app.register(routeAccessPlugin);
 
