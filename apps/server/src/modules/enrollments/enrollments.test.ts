@@ -440,6 +440,12 @@ describe('GET /arc/agent/enrollments/export/:token', () => {
       url: `/arc/agent/enrollments/export/${exportToken}`,
       headers: auth ? bearer(auth) : {},
     });
+  /** a new agent with one enrollment; answers the agent's access token */
+  async function agentWithEnrollment(enrollment: Omit<Parameters<typeof insertEnrollment>[1], 'agentId'>) {
+    const owner = await insertAgent(t.database.db);
+    await insertEnrollment(t.database.db, { agentId: owner.id, ...enrollment });
+    return mintAccessToken(t, { agentId: owner.id });
+  }
   async function readSheet(bytes: Buffer): Promise<string[][]> {
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
@@ -455,10 +461,7 @@ describe('GET /arc/agent/enrollments/export/:token', () => {
   });
 
   it('streams the agent’s own enrollments as a real .xlsx, once', async () => {
-    const owner = await insertAgent(t.database.db);
-    const ownerToken = await mintAccessToken(t, { agentId: owner.id });
-    await insertEnrollment(t.database.db, {
-      agentId: owner.id,
+    const ownerToken = await agentWithEnrollment({
       status: 'Pended',
       reason: 'Missing signature',
       clientFirst: 'Irene',
@@ -498,10 +501,7 @@ describe('GET /arc/agent/enrollments/export/:token', () => {
   });
 
   it('writes a typed formula as text, and leaves amounts, phone numbers and dates as they are', async () => {
-    const owner = await insertAgent(t.database.db);
-    const ownerToken = await mintAccessToken(t, { agentId: owner.id });
-    await insertEnrollment(t.database.db, {
-      agentId: owner.id,
+    const ownerToken = await agentWithEnrollment({
       status: 'Pended',
       reason: '-56.25',
       clientFirst: '=HYPERLINK("http://evil.example","x")',
