@@ -29,7 +29,7 @@ export default tseslint.config(
   {
     languageOptions: { globals: { ...globals.node }, ecmaVersion: 2024, sourceType: 'module' },
     plugins: { 'import-x': importX, 'check-file': checkFile, arc },
-    // resolves `.ts` imports, the `#platform/*` aliases and the workspace packages, so the import rules see
+    // resolves `.ts` imports and the workspace packages, so the import rules see
     // every file (with the old `import-x/resolver: { node: true }` no-cycle never resolved a single import)
     settings: {
       // TypeScript files are parsed for their imports too; without these two only `.js` files count

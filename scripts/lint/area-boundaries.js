@@ -5,36 +5,18 @@
 //   the port in platform/audit.ts), platform/ and db/ import neither; production code never imports seed/
 //   (only the entry point, server.ts, loads the demo seed; tests may use its factories);
 // - web: a feature never imports another feature (shared widgets live in ui/, data in api/).
-import fs from 'node:fs';
 import path from 'node:path';
 
 const SERVER_SRC = 'apps/server/src/';
 const WEB_SRC = 'apps/web/src/';
 
-/** The server's package.json "imports" (#platform/* …) as [prefix, folder] pairs. */
-function serverAliases(cwd) {
-  try {
-    const manifest = JSON.parse(fs.readFileSync(path.join(cwd, 'apps/server/package.json'), 'utf8'));
-    return Object.entries(manifest.imports ?? {}).map(([alias, target]) => [
-      alias.replace(/\*$/, ''),
-      path.posix.join('apps/server', String(target).replace(/\*$/, '')),
-    ]);
-  } catch {
-    return [];
-  }
-}
-
-/** The import's target as a path relative to the repository root, or undefined for packages. */
-function resolveTarget(source, fromFile, cwd, aliases) {
-  if (source.startsWith('.'))
-    return path
-      .relative(cwd, path.resolve(path.dirname(fromFile), source))
-      .split(path.sep)
-      .join('/');
-  for (const [prefix, folder] of aliases) {
-    if (source.startsWith(prefix)) return path.posix.join(folder, source.slice(prefix.length));
-  }
-  return undefined;
+/** The import's target as a path relative to the repository root, or undefined for packages (no import aliases). */
+function resolveTarget(source, fromFile, cwd) {
+  if (!source.startsWith('.')) return undefined;
+  return path
+    .relative(cwd, path.resolve(path.dirname(fromFile), source))
+    .split(path.sep)
+    .join('/');
 }
 
 const areaOf = (file, root, folder) => {
@@ -67,13 +49,12 @@ const areaBoundaries = {
     const isServer = file.startsWith(SERVER_SRC);
     const isWeb = file.startsWith(WEB_SRC);
     if (!isServer && !isWeb) return {};
-    const aliases = isServer ? serverAliases(cwd) : [];
     const ownModule = areaOf(file, SERVER_SRC, 'modules')?.area;
     const ownFeature = areaOf(file, WEB_SRC, 'features')?.area;
-    // a command-line entry point (a cli/ folder) composes like server.ts: it may hand a module's function (the
-    // audit recorder) to the identity code it runs
-    const isCommandLine = /\/cli\/[^/]+\.ts$/.test(file);
-    const isIdentity = file.startsWith(`${SERVER_SRC}identity/`) && !isCommandLine;
+    // a command-line entry point (a cli/ folder) and a test compose like app.ts: they may hand a module's function
+    // (the audit recorder) to the identity code they run
+    const composes = /\/cli\/[^/]+\.ts$/.test(file) || /\.test\.ts$/.test(file);
+    const isIdentity = file.startsWith(`${SERVER_SRC}identity/`) && !composes;
     const isPlatform = file.startsWith(`${SERVER_SRC}platform/`) || file.startsWith(`${SERVER_SRC}db/`);
     // may import seed/: the seed itself, the entry point that runs it in demo mode, and tests with their helpers
     const maySeed =
@@ -84,7 +65,7 @@ const areaBoundaries = {
 
     function check(node, source) {
       if (typeof source !== 'string') return;
-      const target = resolveTarget(source, context.filename, cwd, aliases);
+      const target = resolveTarget(source, context.filename, cwd);
       if (!target) return;
       if (isServer) {
         const data = { target: source };

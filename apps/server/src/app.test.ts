@@ -2,9 +2,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addAgent } from '#test/agent-app.ts';
-import { createTestApp, type TestApp } from '#test/app.ts';
-import { bearer } from '#test/tokens.ts';
+import { addAgent } from './test/agent-app.ts';
+import { createTestApp, type TestApp } from './test/app.ts';
+import { bearer } from './test/tokens.ts';
 
 let t: TestApp;
 beforeAll(async () => {

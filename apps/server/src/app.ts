@@ -33,6 +33,7 @@ import { telemetryRoutes } from './modules/telemetry/routes.ts';
 import { termsRoutes } from './modules/terms/routes.ts';
 import { termsGatePlugin } from './modules/terms/terms-gate.ts';
 import { trainingRoutes } from './modules/training/routes.ts';
+import { AccessLog } from './platform/access-log.ts';
 import authPlugin from './platform/auth.ts';
 import { compressionPlugin } from './platform/compression.ts';
 import type { AppDeps } from './platform/deps.ts';
@@ -68,6 +69,8 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   const isHttps = config.publicUrl.startsWith('https://');
   const app = Fastify({
     logger: options.logger ?? { level: config.logLevel },
+    // one access-log line per request instead of Fastify's two (platform/access-log.ts, decision 080)
+    logController: new AccessLog(),
     // Client IPs (and so every per-IP rate limit) come from the socket unless TRUST_PROXY names the proxies in
     // front: trusting every hop would let any client pick its IP with a made-up X-Forwarded-For.
     trustProxy: fastifyTrustProxy(config.trustProxy),

@@ -4,6 +4,7 @@ import { configuredDatabase, openDatabase } from './db/client.ts';
 import { loadOrCreateProviderSecrets } from './identity/keys.ts';
 import { systemClock } from './platform/clock.ts';
 import { createMailer } from './platform/mailer.ts';
+import { flushSentry, startSentry } from './platform/sentry.ts';
 import { createStorage } from './platform/storage.ts';
 import { builtDemoSeedVersion, recordDemoSeedVersion, seededDemoVersion } from './seed/version.ts';
 
@@ -21,6 +22,7 @@ async function main() {
     throw err;
   }
   const started = performance.now();
+  await startSentry({ dsn: config.sentryDsn });
   const database = await openDatabase({
     ...configuredDatabase(config),
     logger: { error: (obj, msg) => console.error(msg, obj) },
@@ -64,6 +66,7 @@ async function main() {
     // goes
     if (!isClean) await new Promise((resolve) => setTimeout(resolve, CUT_CLEANUP_MS));
     await database.close().catch((err: unknown) => app.log.error({ err }, 'closing the database failed'));
+    await flushSentry();
     app.log.info({ signal, clean: isClean }, 'stopped');
     process.exit(isClean ? 0 : 1);
   };

@@ -2,8 +2,8 @@ import type { JsonWebKey } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { createLocalJWKSet, createRemoteJWKSet, errors as joseErrors, jwtVerify, type JWTVerifyGetKey } from 'jose';
+import { LRUCache } from 'lru-cache';
 import { AppError } from './errors.ts';
-import { createTtlCache } from './ttl-cache.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -109,9 +109,9 @@ export function createTokenVerifier(
   // Each verified token until it expires (the ttl is only an upper bound; `exp` decides). The key is the end of
   // the token's signature, and a hit counts only when the whole token is the one verified: hashing the whole
   // 900-character token for the lookup on every call cost a tenth of a cached answer (decision 046).
-  const cache = createTtlCache<VerifiedToken & { token: string }>({
-    ttlMs: 24 * 60 * 60 * 1000,
-    maxEntries: options.cacheSize ?? 10_000,
+  const cache = new LRUCache<string, VerifiedToken & { token: string }>({
+    max: options.cacheSize ?? 10_000,
+    ttl: 24 * 60 * 60 * 1000,
   });
   const cacheKey = (token: string) => token.slice(-CACHE_KEY_LENGTH);
 
@@ -134,7 +134,9 @@ export function createTokenVerifier(
         grantId: typeof grantId === 'string' ? grantId : undefined,
         clientId: typeof clientId === 'string' ? clientId : undefined,
       };
-      cache.set(cacheKey(token), verified, (payload.exp ?? 0) * 1000);
+      // until the token's own end (a token without `exp` is verified again next time)
+      const ttl = (payload.exp ?? 0) * 1000 - Date.now();
+      if (ttl > 0) cache.set(cacheKey(token), verified, { ttl: Math.min(ttl, 24 * 60 * 60 * 1000) });
       return verified;
     } catch (err) {
       if (err instanceof AppError) throw err;

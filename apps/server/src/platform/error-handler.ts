@@ -3,6 +3,7 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { isDatabaseUnavailable } from './database-errors.ts';
 import { AppError, errorCodeForStatus } from './errors.ts';
+import { captureRequestError } from './sentry.ts';
 import { sendUnavailable } from './unavailable.ts';
 
 /**
@@ -10,7 +11,7 @@ import { sendUnavailable } from './unavailable.ts';
  * (fieldErrors, by field) and say the first problem in words (message, without the field's name),
  * AppErrors keep their code, a database that cannot be reached is a 503 with Retry-After (the client may try
  * again; nothing was half-written, every multi-row write is one transaction), and anything else unexpected is
- * logged with the request and masked as a 500.
+ * logged with the request, sent to Sentry when SENTRY_DSN is set (platform/sentry.ts) and masked as a 500.
  */
 export function errorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   if (hasZodFastifySchemaValidationErrors(error)) {
@@ -29,18 +30,23 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
     return sendUnavailable(reply);
   }
   if (error instanceof AppError) {
-    if (error.status >= 500) request.log.error({ err: error }, error.message);
+    if (error.status >= 500) {
+      request.log.error({ err: error }, error.message);
+      captureRequestError(error, request);
+    }
     const body: ErrorResponse = { code: error.code, message: error.message };
     if (error.fieldErrors) body.fieldErrors = error.fieldErrors;
     return reply.code(error.status).send(body);
   }
   if (isResponseSerializationError(error)) {
     request.log.error({ err: error, url: request.url }, 'response did not match the contract');
+    captureRequestError(error, request);
     return reply.code(500).send({ code: 'INTERNAL', message: 'Internal server error' });
   }
   const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500;
   if (status >= 500) {
     request.log.error({ err: error, url: request.url }, 'unhandled error');
+    captureRequestError(error, request);
     return reply.code(status).send({ code: 'INTERNAL', message: 'Internal server error' });
   }
   const code = errorCodeForStatus(status);

@@ -4,8 +4,9 @@ import fp from 'fastify-plugin';
 import helmet, { type HelmetOptions } from 'helmet';
 
 /**
- * Helmet's headers, computed once: our policy has no per-request part (no nonces), and running helmet's
- * middleware on every request cost more than the rest of a cached API answer (see docs/decisions/009-security-headers-computed-once.md).
+ * Helmet's headers, computed once: our policy has no per-request part (no nonces, scripts are 'self' only), and
+ * running helmet's middleware on every request — what @fastify/helmet does, building the middleware anew each
+ * time — cost more than the rest of a cached API answer (decisions 009 and 078).
  */
 export function computeSecurityHeaders(options: HelmetOptions): Array<[string, string]> {
   const headers = new Map<string, string>();
@@ -24,17 +25,28 @@ export function computeSecurityHeaders(options: HelmetOptions): Array<[string, s
 }
 
 /**
- * What a JSON answer of the API needs (OWASP REST Security Cheat Sheet): no sniffing, no framing, a policy that
- * allows nothing to load, and HSTS where the page's headers have it. The document headers (COOP, CORP,
- * Origin-Agent-Cluster, Referrer-Policy, the app's full CSP…) only mean something on a page; six headers fewer
- * on every API answer is a tenth of a cached answer's cost (decision 046).
+ * What a JSON answer of the API needs (OWASP REST Security Cheat Sheet), from helmet too: no sniffing, no
+ * framing, a policy that allows nothing to load, and HSTS where the page's headers have it. The document headers
+ * (COOP, CORP, Origin-Agent-Cluster, Referrer-Policy, the app's full CSP…) only mean something on a page; six
+ * headers fewer on every API answer is a tenth of a cached answer's cost (decision 046).
  */
 export function apiSecurityHeaders(documentHeaders: Array<[string, string]>): Array<[string, string]> {
   const hsts = documentHeaders.find(([name]) => name === 'strict-transport-security');
   return [
-    ['content-security-policy', "default-src 'none'; frame-ancestors 'none'"],
-    ['x-content-type-options', 'nosniff'],
-    ['x-frame-options', 'DENY'],
+    ...computeSecurityHeaders({
+      contentSecurityPolicy: { useDefaults: false, directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } },
+      xFrameOptions: { action: 'deny' },
+      strictTransportSecurity: false,
+      crossOriginOpenerPolicy: false,
+      crossOriginResourcePolicy: false,
+      crossOriginEmbedderPolicy: false,
+      originAgentCluster: false,
+      referrerPolicy: false,
+      xDnsPrefetchControl: false,
+      xDownloadOptions: false,
+      xPermittedCrossDomainPolicies: false,
+      xXssProtection: false,
+    }),
     ...(hsts ? [hsts] : []),
   ];
 }

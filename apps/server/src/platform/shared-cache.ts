@@ -1,16 +1,20 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
-import { createTtlCache, type TtlCache } from './ttl-cache.ts';
+import { LRUCache } from 'lru-cache';
 
 /**
- * A per-replica TtlCache whose invalidations reach every replica (docs/decisions/035-replica-safe-caches.md).
+ * A per-replica cache (lru-cache: at most `maxEntries`, each for `ttlMs`; a TTL of 0 caches nothing) whose
+ * invalidations reach every replica (docs/decisions/035-replica-safe-caches.md). It is only a speed-up: whatever
+ * it holds can be read again from the database.
  * `invalidate(key)` drops the entry here and, with REDIS_URL, publishes the key on a Redis channel that every
  * replica subscribes to; it resolves once Redis has handed the message to the subscribers, so the answer of the
  * call that changed the data leaves after the other replicas were told. While this replica's subscription is
  * down it may miss a message, so it serves nothing from the cache (reads go to the database) and starts empty
  * when the subscription is back.
  */
-export interface SharedCache<V> extends Pick<TtlCache<V>, 'get' | 'set'> {
+export interface SharedCache<V> {
+  get(key: string): V | undefined;
+  set(key: string, value: V): void;
   invalidate(key: string): Promise<void>;
 }
 
@@ -29,33 +33,31 @@ interface InvalidationListener {
 
 const CHANNEL_PREFIX = 'arc:invalidate:';
 
-export function createSharedCache<V>(options: {
+export function createSharedCache<V extends NonNullable<unknown>>(options: {
   name: string;
   ttlMs: number;
   bus: InvalidationBus | undefined;
   maxEntries?: number;
 }): SharedCache<V> {
-  const local = createTtlCache<V>({
-    ttlMs: options.ttlMs,
-    ...(options.maxEntries ? { maxEntries: options.maxEntries } : {}),
-  });
+  const local =
+    options.ttlMs > 0 ? new LRUCache<string, V>({ max: options.maxEntries ?? 10_000, ttl: options.ttlMs }) : undefined;
   const channel = `${CHANNEL_PREFIX}${options.name}`;
   // alone (no bus) this replica sees every change itself
   let isLive = options.bus === undefined;
   options.bus?.subscribe(channel, {
-    onKey: (key) => local.delete(key),
+    onKey: (key) => local?.delete(key),
     onLive: (live) => {
-      local.clear();
+      local?.clear();
       isLive = live;
     },
   });
   return {
-    get: (key) => (isLive ? local.get(key) : undefined),
-    set: (key, value, expiresAt) => {
-      if (isLive) local.set(key, value, expiresAt);
+    get: (key) => (isLive ? local?.get(key) : undefined),
+    set: (key, value) => {
+      if (isLive) local?.set(key, value);
     },
     async invalidate(key) {
-      local.delete(key);
+      local?.delete(key);
       await options.bus?.publish(channel, key);
     },
   };

@@ -114,7 +114,7 @@ describe('sendXlsx', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers).toMatchObject({
       'content-type': XLSX_CONTENT_TYPE,
-      'content-disposition': `attachment; filename="Prospect List.xlsx"; filename*=UTF-8''Prospect%20List.xlsx`,
+      'content-disposition': 'attachment; filename="Prospect List.xlsx"',
       'cache-control': 'no-store',
     });
     // a zip archive, not JSON

@@ -1,7 +1,8 @@
 import { PassThrough, type Writable } from 'node:stream';
+import * as contentDisposition from 'content-disposition';
 import type ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
-import { contentDisposition } from './content-disposition.ts';
+import { spreadsheetSafe } from './csv.ts';
 
 export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -38,8 +39,37 @@ const CHECK_EVERY = 200;
 export async function sendXlsx<Row>(reply: FastifyReply, options: SendXlsxOptions<Row>): Promise<FastifyReply> {
   const iterator = toAsyncIterator(options.rows);
   const first = await iterator.next();
+  // the row already read, then the others (closing this generator closes the query's iterator too)
+  async function* rows(): AsyncGenerator<Row> {
+    if (first.done) return;
+    yield first.value;
+    yield* { [Symbol.asyncIterator]: () => iterator };
+  }
 
   const output = new PassThrough();
+  writeXlsx(output, { ...options, rows: rows() }).catch((err: unknown) => {
+    reply.log.error({ err }, 'spreadsheet export failed after the headers were sent');
+    output.destroy(err instanceof Error ? err : new Error(String(err)));
+  });
+
+  return reply
+    .header('content-type', XLSX_CONTENT_TYPE)
+    .header('content-disposition', contentDisposition.create(options.fileName))
+    .header('cache-control', 'no-store')
+    .header('x-content-type-options', 'nosniff')
+    .send(output);
+}
+
+/**
+ * Writes an `.xlsx` workbook to `output` (a reply's stream, a file): a bold header row, then one row per item,
+ * each text cell through the formula guard (`spreadsheetSafe`, platform/csv.ts); numbers, dates and booleans
+ * are cells of their own type. Stops reading rows when `output` is closed early. Answers the number of rows.
+ */
+export async function writeXlsx<Row>(
+  output: Writable,
+  options: Omit<SendXlsxOptions<Row>, 'fileName'>,
+): Promise<number> {
+  const iterator = toAsyncIterator(options.rows);
   // loaded on the first export: exceljs and its zip libraries are the largest import of the server (start-up time)
   const { default: excel } = await import('exceljs');
   const workbook = new excel.stream.xlsx.WorkbookWriter({ stream: output, useSharedStrings: false, useStyles: true });
@@ -53,10 +83,11 @@ export async function sendXlsx<Row>(reply: FastifyReply, options: SendXlsxOption
   sheet.getRow(1).font = { bold: true };
   sheet.getRow(1).commit();
 
-  const write = async () => {
-    let count = 0;
-    for (let next = first; !next.done; next = await iterator.next()) {
-      sheet.addRow(options.columns.map((column) => column.value(next.value) ?? null)).commit();
+  let count = 0;
+  try {
+    for (let next = await iterator.next(); !next.done; next = await iterator.next()) {
+      const row = next.value;
+      sheet.addRow(options.columns.map((column) => cellValue(column.value(row)))).commit();
       count += 1;
       if (count % CHECK_EVERY === 0) {
         // wait while the zip stream has more than its buffer queued, or while the client is not reading
@@ -64,25 +95,23 @@ export async function sendXlsx<Row>(reply: FastifyReply, options: SendXlsxOption
         if (sink && needsDrain(sink)) await drainOrClose(sink, output);
         if (output.writableNeedDrain) await drainOrClose(output, output);
         // the client went away: stop reading rows
-        if (output.destroyed) return iterator.return?.();
+        if (output.destroyed) {
+          await iterator.return?.();
+          return count;
+        }
       }
     }
-    sheet.commit();
-    await workbook.commit();
-  };
-  write().catch(async (err: unknown) => {
-    reply.log.error({ err }, 'spreadsheet export failed after the headers were sent');
+  } catch (err) {
     await iterator.return?.();
-    output.destroy(err instanceof Error ? err : new Error(String(err)));
-  });
-
-  return reply
-    .header('content-type', XLSX_CONTENT_TYPE)
-    .header('content-disposition', contentDisposition(options.fileName))
-    .header('cache-control', 'no-store')
-    .header('x-content-type-options', 'nosniff')
-    .send(output);
+    throw err;
+  }
+  sheet.commit();
+  await workbook.commit();
+  return count;
 }
+
+/** A text cell through the formula guard; any other value as it is (null: an empty cell). */
+const cellValue = (value: XlsxValue) => (typeof value === 'string' ? spreadsheetSafe(value) : (value ?? null));
 
 /**
  * exceljs' streaming worksheet writes its XML into the zip entry without looking at the entry's backpressure,
@@ -100,7 +129,7 @@ const needsDrain = (stream: Writable) =>
   false;
 
 /** Resolves on `drain` of `stream`, or when `output` closes (the client went away). */
-const drainOrClose = (stream: Writable, output: PassThrough) =>
+const drainOrClose = (stream: Writable, output: Writable) =>
   new Promise<void>((resolve) => {
     const done = () => {
       stream.off('drain', done);

@@ -1,5 +1,6 @@
 import { gzipSync } from 'node:zlib';
 import type { commissionStatements, files } from '../db/schema/index.ts';
+import { csvText } from '../platform/csv.ts';
 import type { Random } from '../platform/random.ts';
 import type { Storage } from '../platform/storage.ts';
 import { storeFile } from './factories.ts';
@@ -10,10 +11,6 @@ const CLIENT_FIRST = ['Mary', 'Robert', 'Patricia', 'John', 'Linda', 'Michael', 
 const CLIENT_LAST = ['Anderson', 'Thomas', 'Jackson', 'White', 'Harris', 'Martin', 'Thompson', 'Moore', 'Clark'];
 
 const isoDate = (date: Date) => date.toISOString().slice(0, 10);
-const csvCell = (value: string | number) => {
-  const text = String(value);
-  return /[",\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-};
 
 /** A statement's CSV: one line per paid policy, with a total line. */
 export function statementCsv(random: Random, date: string): string {
@@ -27,30 +24,26 @@ export function statementCsv(random: Random, date: string): string {
     'Premium',
     'Commission',
   ];
-  const lines = [header.join(',')];
+  const lines: string[][] = [header];
   let total = 0;
   const count = random.int(4, 14);
   for (let i = 0; i < count; i += 1) {
     const product = random.pick(PRODUCTS);
     const commission = product === 'Medicare Advantage' ? random.pick([320.5, 611, 56.25]) : random.int(8, 95);
     total += commission;
-    lines.push(
-      [
-        random.pick(CARRIERS),
-        `P${random.int(10_000_000, 99_999_999)}`,
-        `${random.pick(CLIENT_LAST)}, ${random.pick(CLIENT_FIRST)}`,
-        product,
-        date.slice(0, 8) + '01',
-        random.pick(['New', 'Renewal', 'Renewal', 'Chargeback']),
-        (random.int(0, 180) + random.int(0, 99) / 100).toFixed(2),
-        commission.toFixed(2),
-      ]
-        .map(csvCell)
-        .join(','),
-    );
+    lines.push([
+      random.pick(CARRIERS),
+      `P${random.int(10_000_000, 99_999_999)}`,
+      `${random.pick(CLIENT_LAST)}, ${random.pick(CLIENT_FIRST)}`,
+      product,
+      date.slice(0, 8) + '01',
+      random.pick(['New', 'Renewal', 'Renewal', 'Chargeback']),
+      (random.int(0, 180) + random.int(0, 99) / 100).toFixed(2),
+      commission.toFixed(2),
+    ]);
   }
-  lines.push(['Total', '', '', '', '', '', '', total.toFixed(2)].map(csvCell).join(','));
-  return `${lines.join('\r\n')}\r\n`;
+  lines.push(['Total', '', '', '', '', '', '', total.toFixed(2)]);
+  return csvText(lines);
 }
 
 export interface StatementPlan {

@@ -4,6 +4,7 @@ import type { Db } from '../db/client.ts';
 import { agentReadyToSell, counties, supplyOrderLog, supplyOrders, supplyProducts } from '../db/schema/index.ts';
 import { importMaLandscape, LANDSCAPE_COLUMNS, type LandscapeImportReport } from '../modules/supplies/landscape.ts';
 import { ensureProductTypes } from '../modules/supplies/product-types.ts';
+import { csvText } from '../platform/csv.ts';
 import { seededRandom, type Random } from '../platform/random.ts';
 
 /** MA carriers of the demo landscape. The demo agent is Ready to Sell with all but NOT_READY_CARRIER. */
@@ -41,8 +42,6 @@ const HUNDRED_PLAN_COUNTY = '55079'; // Milwaukee County, WI
 /** Dane County, WI: the demo agent's county, where every carrier has plans. */
 const DEMO_HOME_COUNTY = '55025';
 
-const csvField = (value: string) => (/[",\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value);
-
 /**
  * A year's demo landscape as CMS's CSV (the same columns a provider imports): each carrier files a few plans
  * per state, each serving a run of counties; HUNDRED_PLAN_COUNTY gets plans until it lists 100.
@@ -64,7 +63,7 @@ async function demoLandscapeCsv(db: Db, year: number, random: Random): Promise<s
     LANDSCAPE_COLUMNS.snp[0],
     LANDSCAPE_COLUMNS.snpType[0],
   ];
-  const lines = [header.map(csvField).join(',')];
+  const lines: string[][] = [header];
   let contractSeq = 1000 + (year % 100) * 37;
   for (const state of DEMO_LANDSCAPE_STATES) {
     const stateCounties = await db
@@ -113,12 +112,12 @@ async function demoLandscapeCsv(db: Db, year: number, random: Random): Promise<s
         ];
         for (const county of served) {
           cells[1] = county.name;
-          lines.push(cells.map(csvField).join(','));
+          lines.push([...cells]);
         }
       }
     }
   }
-  return `${lines.join('\r\n')}\r\n`;
+  return csvText(lines);
 }
 
 /** Each state's kits of the non-MA types for a year: a few carriers each. */

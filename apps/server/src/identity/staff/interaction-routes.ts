@@ -2,13 +2,13 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import * as contract from '@arc/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Interaction, Provider } from 'oidc-provider';
+import type { RecordAudit } from '../../platform/audit.ts';
 import { AppError } from '../../platform/errors.ts';
 import { addRoute } from '../../platform/routes.ts';
 import { loadInteractionOf } from '../interaction-routes.ts';
 import { isStaffClient } from './provider-staff.ts';
 import { isFirstFactorFresh, verifyStaffPassword, verifyStaffSecondFactor, type FirstFactor } from './service.ts';
 import { staffSubject } from './staff-auth.ts';
-import type { RecordAudit } from '../../platform/audit.ts';
 
 export interface StaffInteractionRoutesOptions {
   getProvider: () => Promise<Provider>;

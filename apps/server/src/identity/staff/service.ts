@@ -3,16 +3,15 @@ import { STAFF_MESSAGES, type StaffRole } from '@arc/contract';
 import { and, asc, eq, gt, isNull, lt, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { staffAccounts, staffEnrolmentLinks, staffRecoveryCodes } from '../../db/schema/index.ts';
-import { checkNewPassword } from '../../platform/passwords.ts';
+import type { AuditAction, RecordAudit } from '../../platform/audit.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { AppError } from '../../platform/errors.ts';
-import { hashPassword, verifyPassword } from '../../platform/passwords.ts';
+import { checkNewPassword, hashPassword, verifyPassword } from '../../platform/passwords.ts';
 import { hashToken, randomId, randomToken } from '../../platform/tokens.ts';
 import { revokeAccountPayloads } from '../adapter.ts';
 import { claimAttempt, clearFailures, lockedUntil } from '../throttle.ts';
 import { staffSubject } from './staff-auth.ts';
 import { matchTotpStep, newTotpSecret } from './totp.ts';
-import type { AuditAction, RecordAudit } from '../../platform/audit.ts';
 
 /**
  * Staff accounts (decision 084): made by `npm run staff` (or the demo seed), enrolled through a one-time link

@@ -79,16 +79,17 @@ async function staffAuth(app: FastifyInstance, options: StaffAuthOptions): Promi
         cacheSize: 1000,
       })
     : undefined;
-  const accounts = createSharedCache<StaffPrincipal | null>({
+  // the cache keeps objects (lru-cache): an account that is gone or disabled is kept as { staff: null }
+  const accounts = createSharedCache<{ staff: StaffPrincipal | null }>({
     name: 'staff-accounts',
     ttlMs: config.userCacheTtlMs,
     bus: options.bus,
   });
   async function activeStaff(staffId: string): Promise<StaffPrincipal | null> {
     const known = accounts.get(staffId);
-    if (known !== undefined) return known;
+    if (known !== undefined) return known.staff;
     const read = await readActiveStaff(app.db, staffId);
-    accounts.set(staffId, read);
+    accounts.set(staffId, { staff: read });
     return read;
   }
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { recordAudit } from '../../modules/audit/service.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { runStaffCommand } from './staff-command.ts';
-import { recordAudit } from '../../modules/audit/service.ts';
 
 let t: TestApp;
 let run: (command: string | undefined, email?: string, role?: string) => Promise<string[]>;

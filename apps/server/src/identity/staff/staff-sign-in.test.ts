@@ -2,6 +2,7 @@ import { STAFF_CLIENT_ID, STAFF_MESSAGES, staffPaths } from '@arc/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { auditLog, oidcPayloads, staffAccounts } from '../../db/schema/index.ts';
+import { recordAudit } from '../../modules/audit/service.ts';
 import { hashPassword } from '../../platform/passwords.ts';
 import { insertAgent } from '../../seed/factories.ts';
 import { DEMO_STAFF_PASSWORD, DEMO_STAFF_TOTP_SECRET, seedDemoStaff } from '../../seed/staff.ts';
@@ -18,7 +19,6 @@ import { bearer } from '../../test/tokens.ts';
 import { completeEnrolment, createStaff, disableStaff, resetStaffSecondFactor } from './service.ts';
 import { staffSubject } from './staff-auth.ts';
 import { totpCode } from './totp.ts';
-import { recordAudit } from '../../modules/audit/service.ts';
 
 const clock = fixedClock(new Date());
 const SECRET = 'JBSWY3DPEHPK3PXP';

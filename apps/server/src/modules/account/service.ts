@@ -1,11 +1,4 @@
-import {
-  containsAccountName,
-  LinkPurposeSchema,
-  MESSAGES,
-  PASSWORD_MESSAGES,
-  passesPasswordRules,
-  type LinkPurpose,
-} from '@arc/contract';
+import { LinkPurposeSchema, MESSAGES, type LinkPurpose } from '@arc/contract';
 import { paths } from '@arc/contract/constants';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
@@ -13,9 +6,9 @@ import { revokeAccountPayloads } from '../../identity/adapter.ts';
 import { clearFailures, throttleKey } from '../../identity/throttle.ts';
 import type { BackgroundTasks } from '../../platform/background-tasks.ts';
 import type { Clock } from '../../platform/clock.ts';
+import { isCommonPassword } from '../../platform/common-passwords.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { Mailer } from '../../platform/mailer.ts';
-import { isCommonPassword } from '../../platform/common-passwords.ts';
 import { checkNewPassword, hashPassword } from '../../platform/passwords.ts';
 import { hashToken, randomToken } from '../../platform/tokens.ts';
 import { recordAudit } from '../audit/service.ts';

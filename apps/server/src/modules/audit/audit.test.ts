@@ -326,11 +326,17 @@ describe('audit:export formats', () => {
     const out = new PassThrough();
     const chunks: Buffer[] = [];
     out.on('data', (c: Buffer) => chunks.push(c));
-    expect(await writeAuditCsv(one(), out)).toBe(1);
+    async function* two() {
+      yield hostile;
+      // a plain number written as text and a phone number are left alone; @ and + starts are defused
+      yield { ...hostile, id: 2, agentId: '@agent', ip: '+1 608', subject: '-56.25', detail: '(608) 555-0102' };
+    }
+    expect(await writeAuditCsv(two(), out)).toBe(2);
     const text = Buffer.concat(chunks).toString('utf8');
     expect(text).toBe(
       'id,occurred_at,agent_id,ip,action,subject,detail\r\n' +
-        '1,2026-11-23T15:00:00.000Z,,10.0.0.1,sign-in.failed,"\'=HYPERLINK(""http://evil"",""x""),\n2","{""reason"":""unknown-login""}"\r\n',
+        '1,2026-11-23T15:00:00.000Z,,10.0.0.1,sign-in.failed,"\'=HYPERLINK(""http://evil"",""x""),\n2","{""reason"":""unknown-login""}"\r\n' +
+        `2,2026-11-23T15:00:00.000Z,'@agent,'+1 608,sign-in.failed,-56.25,"""(608) 555-0102"""\r\n`,
     );
   });
 
@@ -344,7 +350,7 @@ describe('audit:export formats', () => {
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(Buffer.concat(chunks) as unknown as ArrayBuffer);
     const row = workbook.worksheets[0]!.getRow(2);
-    expect(row.getCell(6).value).toBe(hostile.subject);
+    expect(row.getCell(6).value).toBe(`'${hostile.subject}`);
     expect(row.getCell(6).formula).toBeUndefined();
   });
 });

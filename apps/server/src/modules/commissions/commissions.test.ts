@@ -114,7 +114,7 @@ describe('GET /arc/agent/commissions/:id', () => {
       'content-encoding': 'gzip',
       'cache-control': 'private, no-store',
     });
-    expect(res.headers['content-disposition']).toContain('filename="Dana_Whitfield_2025-04-01.csv"');
+    expect(res.headers['content-disposition']).toBe('attachment; filename=Dana_Whitfield_2025-04-01.csv');
     expect(Number(res.headers['content-length'])).toBe(res.rawPayload.length);
     expect(gunzipSync(res.rawPayload).toString()).toBe(CSV);
   });

@@ -1,6 +1,6 @@
 import * as contract from '@arc/contract';
+import * as contentDisposition from 'content-disposition';
 import type { FastifyInstance } from 'fastify';
-import { contentDisposition } from '../../platform/content-disposition.ts';
 import { addRoute } from '../../platform/routes.ts';
 import { findCommissionStatements, getCommissionStatement, type CommissionsDeps } from './service.ts';
 
@@ -16,7 +16,7 @@ export async function commissionsRoutes(app: FastifyInstance): Promise<void> {
     reply
       .header('content-type', download.contentType)
       .header('content-length', String(download.size))
-      .header('content-disposition', contentDisposition(download.name))
+      .header('content-disposition', contentDisposition.create(download.name))
       .header('cache-control', 'private, no-store')
       .header('x-content-type-options', 'nosniff');
     // Stored gzip-compressed (design §3): the browser decompresses; the length above is of the encoded bytes.

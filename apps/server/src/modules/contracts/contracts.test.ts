@@ -238,7 +238,7 @@ describe('POST /arc/agent/downlinereport', () => {
     const res = await postRoster({ downlines: [level3.id, level1.id, level1b.id].map(rosterRow) });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('spreadsheetml');
-    expect(res.headers['content-disposition']).toContain(encodeURIComponent(ROSTER_FILE_NAME));
+    expect(res.headers['content-disposition']).toBe(`attachment; filename="${ROSTER_FILE_NAME}"`);
     expect(await readWorkbook(res.rawPayload)).toEqual([
       ['Account', 'Upline', 'Writing Number', 'Carrier'],
       ['Dee Deepest', 'Cid Deeper', level3.writingNumber, 'Humana'],

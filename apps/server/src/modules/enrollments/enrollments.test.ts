@@ -433,6 +433,12 @@ describe('GET /arc/agent/enrollments/export/:token', () => {
       url: `/arc/agent/enrollments/export/${exportToken}`,
       headers: auth ? bearer(auth) : {},
     });
+  /** a new agent with one enrollment; answers the agent's access token */
+  async function agentWithEnrollment(enrollment: Omit<Parameters<typeof insertEnrollment>[1], 'agentId'>) {
+    const owner = await insertAgent(t.database.db);
+    await insertEnrollment(t.database.db, { agentId: owner.id, ...enrollment });
+    return mintAccessToken(t, { agentId: owner.id });
+  }
   async function readSheet(bytes: Buffer): Promise<string[][]> {
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
@@ -463,7 +469,7 @@ describe('GET /arc/agent/enrollments/export/:token', () => {
     const res = await openExport(exportToken);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
-    expect(res.headers['content-disposition']).toContain('filename="Enrollments.xlsx"');
+    expect(res.headers['content-disposition']).toBe('attachment; filename=Enrollments.xlsx');
     const rows = await readSheet(res.rawPayload);
     expect(rows[0]).toEqual([...ENROLLMENTS_EXPORT_COLUMNS]);
     expect(rows).toHaveLength(2);
@@ -483,6 +489,29 @@ describe('GET /arc/agent/enrollments/export/:token', () => {
 
     const again = await openExport(exportToken);
     expect(again.statusCode).toBe(410);
+  });
+
+  it('writes a typed formula as text, and leaves amounts, phone numbers and dates as they are', async () => {
+    const ownerToken = await agentWithEnrollment({
+      status: 'Pended',
+      reason: '-56.25',
+      clientFirst: '=HYPERLINK("http://evil.example","x")',
+      clientLast: '@SUM(A1)',
+      clientState: 'WI',
+      carrierName: '+1 (608) 555-0102',
+      productName: '(608) 555-0102',
+      receivedAt: new Date('2026-11-02T17:05:07Z'),
+    });
+    const rows = await readSheet((await openExport(await newExportToken(ownerToken))).rawPayload);
+    expect(rows[1]?.slice(1, 8)).toEqual([
+      '-56.25',
+      `'=HYPERLINK("http://evil.example","x")`,
+      "'@SUM(A1)",
+      'WI',
+      "'+1 (608) 555-0102",
+      '(608) 555-0102',
+      '2026-11-02T09:05:07.000Z',
+    ]);
   });
 
   it('refuses another agent’s export token (404, left unspent), a file token (410) and a malformed one (404)', async () => {

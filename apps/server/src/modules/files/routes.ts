@@ -1,6 +1,6 @@
 import * as contract from '@arc/contract';
+import * as contentDisposition from 'content-disposition';
 import type { FastifyInstance } from 'fastify';
-import { contentDisposition } from '../../platform/content-disposition.ts';
 import { notFound } from '../../platform/errors.ts';
 import { addRoute } from '../../platform/routes.ts';
 import { createDownloadToken, openDownload, type FilesDeps } from './service.ts';
@@ -31,7 +31,10 @@ export async function filesRoutes(app: FastifyInstance): Promise<void> {
       reply
         .header('content-type', file.contentType)
         .header('content-length', String(file.size))
-        .header('content-disposition', contentDisposition(file.name, dispositionFor(file.contentType, request.query)))
+        .header(
+          'content-disposition',
+          contentDisposition.create(file.name, { type: dispositionFor(file.contentType, request.query) }),
+        )
         .header('cache-control', 'no-store')
         .header('x-content-type-options', 'nosniff');
       // Stored compressed (commission CSVs): the size above is of these encoded bytes.

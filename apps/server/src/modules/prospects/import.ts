@@ -1,7 +1,9 @@
 import fs from 'node:fs';
 import readline from 'node:readline';
+import { finished } from 'node:stream/promises';
 import type { Db } from '../../db/client.ts';
-import { csvLine, parseCsvLine, T65_CSV_COLUMNS, type T65CsvColumn } from './csv.ts';
+import { csvLineCells, csvWriter } from '../../platform/csv.ts';
+import { T65_CSV_COLUMNS, type T65CsvColumn } from './csv.ts';
 import { replaceProspectList, type LoadItem, type LoadResult } from './loader.ts';
 import type { PlacesIndex } from './places-index.ts';
 import { validateProspectRecord } from './validate.ts';
@@ -32,8 +34,9 @@ export async function importT65File(options: ImportOptions): Promise<ImportResul
   const input = fs.createReadStream(options.file, { encoding: 'utf8' });
   // created here, when reading starts: readline drops lines emitted before its iterator exists
   const lines = () => readline.createInterface({ input, crlfDelay: Infinity });
-  const report = fs.createWriteStream(options.reportFile, { encoding: 'utf8' });
-  report.write(`${csvLine(['line', 'reason', 'content'])}\n`);
+  const reportFile = fs.createWriteStream(options.reportFile);
+  const report = csvWriter({ header: ['line', 'reason', 'content'] });
+  report.pipe(reportFile);
   let rejected = 0;
   let accepted = 0;
 
@@ -44,7 +47,7 @@ export async function importT65File(options: ImportOptions): Promise<ImportResul
       lineNumber += 1;
       const line = lineNumber === 1 ? rawLine.replace(/^\uFEFF/, '') : rawLine;
       if (!line.trim()) continue;
-      const fields = parseCsvLine(line);
+      const fields = csvLineCells(line);
       if (!header) {
         const names = (fields ?? []).map((f) => f.trim().toLowerCase());
         const missing = T65_CSV_COLUMNS.filter((c) => !names.includes(c));
@@ -54,7 +57,7 @@ export async function importT65File(options: ImportOptions): Promise<ImportResul
       }
       const reject = (reason: string) => {
         rejected += 1;
-        report.write(`${csvLine([String(lineNumber), reason, line])}\n`);
+        report.write([lineNumber, reason, line]);
       };
       if (!fields) {
         reject('unbalanced quotes');
@@ -86,6 +89,7 @@ export async function importT65File(options: ImportOptions): Promise<ImportResul
     return { ...result, rejected, reportFile: options.reportFile };
   } finally {
     input.destroy();
-    await new Promise<void>((resolve) => report.end(resolve));
+    report.end();
+    await finished(reportFile);
   }
 }

@@ -386,7 +386,7 @@ describe('T65 list import', () => {
     const places = await loadPlacesIndex(t.database.db);
     const result = await importT65File({ db: t.database.db, places, file, reportFile });
     expect(result).toMatchObject({ rows: 2, rejected: 7, updatedThrough: '2026-10-15' });
-    const report = fs.readFileSync(reportFile, 'utf8').trim().split('\n');
+    const report = fs.readFileSync(reportFile, 'utf8').trim().split('\r\n');
     expect(report[0]).toBe('line,reason,content');
     expect(report.slice(1).map((l) => l.split(',').slice(0, 2).join(','))).toEqual([
       '4,"t65 ""2026-02-30"" is not a date (YYYY-MM-DD or M/D/YYYY)"',

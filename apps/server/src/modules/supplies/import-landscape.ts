@@ -24,10 +24,9 @@ async function main() {
   try {
     await database.migrate();
     await ensureProductTypes(database.db);
-    const csv = fs.readFileSync(file, 'utf8');
-    const report = await importMaLandscape(database.db, csv, { year });
+    const report = await importMaLandscape(database.db, fs.createReadStream(file), { year });
     console.log(
-      `${file} (sha256 ${fileDigest(csv)}): ${report.imported} plan-county lines, ${report.plans} plans loaded for ${year}; ` +
+      `${file} (sha256 ${await fileDigest(file)}): ${report.imported} plan-county lines, ${report.plans} plans loaded for ${year}; ` +
         `${report.rejected.length} lines rejected`,
     );
     for (const { line, reason } of report.rejected) console.log(`  line ${line}: ${reason}`);

@@ -1,8 +1,12 @@
 import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { MEDICARE_ADVANTAGE, STATES } from '@arc/contract';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { counties, supplyProductCounties, supplyProducts } from '../../db/schema/index.ts';
+import { csvReader, csvRecords } from '../../platform/csv.ts';
 
 /**
  * The provider loads a year's Medicare Advantage plans from CMS's public MA landscape file (one line per plan
@@ -43,44 +47,6 @@ export interface LandscapeImportReport {
   /** distinct plans among them */
   plans: number;
   rejected: RejectedLine[];
-}
-
-/** RFC 4180 CSV: quoted fields may hold commas, doubled quotes and line breaks. Yields [line number, fields]. */
-export function* parseCsv(text: string): Generator<[number, string[]]> {
-  let field = '';
-  let row: string[] = [];
-  let isQuoted = false;
-  let line = 1;
-  let rowLine = 1;
-  const body = text.startsWith('\uFEFF') ? text.slice(1) : text;
-  for (let i = 0; i < body.length; i++) {
-    const c = body[i]!;
-    if (isQuoted) {
-      if (c === '"') {
-        if (body[i + 1] === '"') {
-          field += '"';
-          i++;
-        } else isQuoted = false;
-      } else {
-        if (c === '\n') line++;
-        field += c;
-      }
-    } else if (c === '"') isQuoted = true;
-    else if (c === ',') {
-      row.push(field);
-      field = '';
-    } else if (c === '\n' || c === '\r') {
-      if (c === '\r' && body[i + 1] === '\n') i++;
-      row.push(field);
-      if (row.length > 1 || row[0] !== '') yield [rowLine, row];
-      row = [];
-      field = '';
-      line++;
-      rowLine = line;
-    } else field += c;
-  }
-  row.push(field);
-  if (row.length > 1 || row[0] !== '') yield [rowLine, row];
 }
 
 /** "In-network MOOP Amount **" and "Monthly Consolidated Premium\n(Includes Part C + D)" name their column. */
@@ -126,20 +92,25 @@ interface PlanLine {
 }
 
 /**
- * Loads a landscape CSV for `year` (lines of another Contract Year are rejected). Existing plans of that year
- * in the file's states are replaced by the file's version; their county lists are rebuilt.
+ * Loads a landscape CSV for `year` (lines of another Contract Year are rejected), read as a stream (a file, or
+ * the text of a small one). Existing plans of that year in the file's states are replaced by the file's
+ * version; their county lists are rebuilt.
  */
 export async function importMaLandscape(
   db: Db,
-  csv: string,
+  csv: Readable | string,
   options: { year: number },
 ): Promise<LandscapeImportReport> {
   const { year } = options;
   const rejected: RejectedLine[] = [];
-  const rows = parseCsv(csv);
-  const first = rows.next();
+  const reader = csvReader();
+  const source = typeof csv === 'string' ? Readable.from([csv]) : csv;
+  // a read error of the file ends the reader with that error, which the loop below throws
+  source.on('error', (err) => reader.destroy(err));
+  const rows = csvRecords(source.pipe(reader));
+  const first = await rows.next();
   if (first.done) return { year, imported: 0, plans: 0, rejected: [{ line: 1, reason: 'The file is empty' }] };
-  const headers = first.value[1].map(normaliseHeader);
+  const headers = first.value.cells.map(normaliseHeader);
   const columnOf = {} as Record<Field, number>;
   for (const [field, names] of Object.entries(LANDSCAPE_COLUMNS) as [Field, readonly string[]][]) {
     columnOf[field] = names.map((n) => headers.indexOf(normaliseHeader(n))).find((i) => i >= 0) ?? -1;
@@ -147,6 +118,7 @@ export async function importMaLandscape(
   const missing = REQUIRED.filter((f) => columnOf[f] < 0);
   if (missing.length > 0) {
     const names = missing.map((f) => `"${LANDSCAPE_COLUMNS[f][0]}"`).join(', ');
+    source.destroy();
     return { year, imported: 0, plans: 0, rejected: [{ line: 1, reason: `Missing column ${names}` }] };
   }
 
@@ -156,7 +128,7 @@ export async function importMaLandscape(
   const fipsByName = new Map(countyRows.map((c) => [countyKey(c.state, c.name), c.fips]));
 
   const lines: PlanLine[] = [];
-  for (const [lineNo, cells] of rows) {
+  for await (const { cells, line: lineNo } of rows) {
     const get = (f: Field) => (columnOf[f] >= 0 ? (cells[columnOf[f]] ?? '').trim() : '');
     const reject = (reason: string) => rejected.push({ line: lineNo, reason });
     const blank = REQUIRED.find((f) => get(f) === '');
@@ -275,5 +247,9 @@ export async function importMaLandscape(
   return { year, imported: links.length, plans: plans.size, rejected };
 }
 
-/** A short fingerprint of a file, for the import log. */
-export const fileDigest = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 12);
+/** A short fingerprint of a file, for the import log (read as a stream). */
+export async function fileDigest(file: string): Promise<string> {
+  const hash = createHash('sha256');
+  await pipeline(fs.createReadStream(file), hash);
+  return hash.digest('hex').slice(0, 12);
+}

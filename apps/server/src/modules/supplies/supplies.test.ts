@@ -1,4 +1,6 @@
+import { Readable } from 'node:stream';
 import { kitsPerDayMessage, kitsPerOrderMessage, SUPPLIES_MESSAGES } from '@arc/contract';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   agentReadyToSell,
@@ -12,7 +14,7 @@ import { insertAgent } from '../../seed/factories.ts';
 import { addAgent, createAgentApp, type AgentApp, type TestAgent } from '../../test/agent-app.ts';
 import { createTestApp, fixedClock } from '../../test/app.ts';
 import { bearer, mintAccessToken } from '../../test/tokens.ts';
-import { importMaLandscape, parseCsv } from './landscape.ts';
+import { importMaLandscape } from './landscape.ts';
 import { ensureProductTypes } from './product-types.ts';
 
 // 15 September 2026 in Los Angeles: product years 2026 and 2027 are both open
@@ -129,11 +131,27 @@ describe('landscape import (CMS MA landscape CSV)', () => {
     expect(report.rejected[0]!.reason).toMatch(/^Missing column "Organization Marketing Name"/);
   });
 
-  it('parses quoted fields with commas, quotes and line breaks', () => {
-    expect([...parseCsv('a,"b,c","d ""e""\nf"\r\n1,2,3')]).toEqual([
-      [1, ['a', 'b,c', 'd "e"\nf']],
-      [3, ['1', '2', '3']],
-    ]);
+  it('streams a file with a byte-order mark, CRLF, quoted commas, quotes and line breaks', async () => {
+    const file = [
+      // CMS breaks some header names over two lines; the line numbers count them
+      'State Territory Abbreviation,County Name,Contract Year,Organization Marketing Name,Plan Name,Plan Type,' +
+        '"Monthly Consolidated Premium\n(Includes Part C + D)",Contract ID,Plan ID',
+      'MN,Hennepin,2026,"Acme, Inc.","Acme ""Best"" (HMO)",HMO,"$1,000.00",H9999,1',
+      'MN,Nowhere,2026,Acme,Lost (HMO),HMO,$0,H9999,2',
+    ];
+    const report = await importMaLandscape(t.database.db, Readable.from([`\uFEFF${file.join('\r\n')}\r\n`]), {
+      year: 2026,
+    });
+    expect(report).toMatchObject({
+      imported: 1,
+      plans: 1,
+      rejected: [{ line: 4, reason: 'Unknown county "Nowhere" in MN' }],
+    });
+    const [plan] = await t.database.db
+      .select()
+      .from(supplyProducts)
+      .where(eq(supplyProducts.id, 'ma_2026_MN_H9999_001_000'));
+    expect(plan).toMatchObject({ orgName: 'Acme, Inc.', planName: 'Acme "Best" (HMO)', monthlyPremium: '$1,000.00' });
   });
 });
 

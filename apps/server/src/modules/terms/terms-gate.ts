@@ -1,8 +1,8 @@
 import { MESSAGES } from '@arc/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { LRUCache } from 'lru-cache';
 import { AppError } from '../../platform/errors.ts';
-import { createTtlCache } from '../../platform/ttl-cache.ts';
 import { hasAcceptedCurrentTerms } from './queries.ts';
 
 declare module 'fastify' {
@@ -21,14 +21,15 @@ declare module 'fastify' {
  * on this replica: an acceptance counts at once everywhere; a newly published version counts within the TTL.
  */
 async function termsGate(app: FastifyInstance): Promise<void> {
-  const accepted = createTtlCache<true>({ ttlMs: app.deps.config.userCacheTtlMs });
+  const ttl = app.deps.config.userCacheTtlMs;
+  const accepted = ttl > 0 ? new LRUCache<string, true>({ max: 10_000, ttl }) : undefined;
   app.decorate('requireCurrentTerms', async (request: FastifyRequest) => {
     const { agentId } = request;
-    if (accepted.get(agentId)) return;
+    if (accepted?.get(agentId)) return;
     if (!(await hasAcceptedCurrentTerms(app.db, agentId, app.deps.clock.now()))) {
       throw new AppError('TERMS_NOT_ACCEPTED', MESSAGES.termsNotAccepted);
     }
-    accepted.set(agentId, true);
+    accepted?.set(agentId, true);
   });
 }
 

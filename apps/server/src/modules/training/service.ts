@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import { MEDIA_URL_TTL_SECONDS, type TrainingCategory, type TrainingVideoSource } from '@arc/contract';
+import * as rangeParser from 'range-parser';
 import type { Db } from '../../db/client.ts';
-import { parseRange } from '../../platform/byte-range.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { UrlSigner } from '../../platform/signed-urls.ts';
@@ -88,12 +88,16 @@ export async function openTrainingMedia(
   const stat = await deps.storage.stat(claims.resource);
   if (!stat) throw new AppError('NOT_FOUND', 'Video not found');
   const contentType = TYPES[claims.resource.split('.').pop() ?? ''] ?? 'application/octet-stream';
-  const request = parseRange(rangeHeader, stat.size);
-  if (request.kind === 'unsatisfiable') return { status: 416, size: stat.size };
-  if (request.kind === 'whole') {
+  // RFC 9110 §14: another unit, or several ranges that do not merge into one, get the whole clip (as the RFC
+  // allows); a malformed or unsatisfiable `bytes=` range is 416, so a client bug shows instead of a full download
+  const request = rangeHeader ? rangeParser.parse(stat.size, rangeHeader) : undefined;
+  const ranges = request?.type === 'bytes' ? rangeParser.combineRanges(request.ranges) : [];
+  if (request?.type === 'bytes' && (request.code & 1 || ranges.length === 0)) return { status: 416, size: stat.size };
+  const range = ranges.length === 1 ? { start: ranges[0]!.start, end: ranges[0]!.end } : undefined;
+  if (!range) {
     const stream = await deps.storage.get(claims.resource);
     return { status: 200, size: stat.size, contentType, stream, expiresAt: claims.expiresAt };
   }
-  const stream = await deps.storage.get(claims.resource, request.range);
-  return { status: 206, size: stat.size, ...request.range, contentType, stream, expiresAt: claims.expiresAt };
+  const stream = await deps.storage.get(claims.resource, range);
+  return { status: 206, size: stat.size, ...range, contentType, stream, expiresAt: claims.expiresAt };
 }

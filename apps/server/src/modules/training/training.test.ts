@@ -155,9 +155,21 @@ describe('GET /arc/training/media', () => {
     expect(open.headers['content-range']).toBe(`bytes ${clip.length - 10}-${clip.length - 1}/${clip.length}`);
   });
 
+  it('answers the whole clip for another unit or several ranges, and one range for ranges that merge', async () => {
+    const { url } = await sourceOf('hosted');
+    for (const range of ['items=0-5', 'bytes=0-1, 50-59']) {
+      const res = await get(url, { range });
+      expect(res.statusCode, range).toBe(200);
+      expect(res.rawPayload.length, range).toBe(clip.length);
+    }
+    const merged = await get(url, { range: 'bytes=0-9,10-19' });
+    expect(merged.statusCode).toBe(206);
+    expect(merged.headers['content-range']).toBe(`bytes 0-19/${clip.length}`);
+  });
+
   it('answers 416 with the size for a range outside the clip or a malformed one', async () => {
     const { url } = await sourceOf('hosted');
-    for (const range of [`bytes=${clip.length}-`, 'bytes=500-100', 'bytes=x-']) {
+    for (const range of [`bytes=${clip.length}-`, 'bytes=500-100', 'bytes=x-', 'bytes=-', 'bytes=-0']) {
       const res = await get(url, { range });
       expect(res.statusCode, range).toBe(416);
       expect(res.headers['content-range']).toBe(`bytes */${clip.length}`);

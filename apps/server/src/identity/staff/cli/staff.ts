@@ -6,10 +6,10 @@
  * and prints a new link, `disable` ends the account and its sessions. Uses the server's configuration (the
  * embedded database in DATA_DIR can be opened by one process only: stop the server first).
  */
+import { recordAudit } from '../../../modules/audit/service.ts';
 import { systemClock } from '../../../platform/clock.ts';
 import { fail, openCommandDatabase, parseCommandArgs } from '../../../platform/command.ts';
 import { AppError } from '../../../platform/errors.ts';
-import { recordAudit } from '../../../modules/audit/service.ts';
 import { runStaffCommand, STAFF_USAGE } from '../staff-command.ts';
 
 const { values, positionals } = parseCommandArgs({ role: { type: 'string' } }, STAFF_USAGE);

@@ -6,9 +6,11 @@
  */
 import { once } from 'node:events';
 import fs from 'node:fs';
+import { finished } from 'node:stream/promises';
 import { datePartsIn, isoDate } from '@arc/contract';
 import { fail, openCommandDatabase, parseCommandArgs } from '../../../platform/command.ts';
-import { csvLine, T65_CSV_COLUMNS } from '../csv.ts';
+import { csvWriter } from '../../../platform/csv.ts';
+import { T65_CSV_COLUMNS } from '../csv.ts';
 import { generateProspects } from '../generator.ts';
 import { replaceProspectList } from '../loader.ts';
 import { loadPlacesIndex } from '../queries.ts';
@@ -49,10 +51,11 @@ const progress = (n: number) => {
 
 if (values.out) {
   const out = fs.createWriteStream(values.out);
-  out.write(`${T65_CSV_COLUMNS.join(',')}\n`);
+  const csv = csvWriter({ header: T65_CSV_COLUMNS });
+  csv.pipe(out);
   let n = 0;
   for (const { row, ncoaDate } of items) {
-    const line = csvLine([
+    const record = [
       row.t65,
       row.prefix,
       row.firstName,
@@ -66,12 +69,12 @@ if (values.out) {
       row.countyFips,
       row.phone,
       ncoaDate ?? asOf,
-    ]);
-    if (!out.write(`${line}\n`)) await once(out, 'drain');
+    ];
+    if (!csv.write(record)) await once(csv, 'drain');
     progress(++n);
   }
-  out.end();
-  await once(out, 'finish');
+  csv.end();
+  await finished(out);
   console.log(`Wrote ${rows.toLocaleString('en-US')} prospects to ${values.out}`);
 } else {
   console.log(

@@ -3,10 +3,11 @@
  *
  * For the provider's staff: who exported prospects, when, with which search and how many rows (newest first).
  */
+import { finished } from 'node:stream/promises';
 import { isIsoDate } from '@arc/contract';
 import { sql } from 'drizzle-orm';
 import { fail, openCommandDatabase, parseCommandArgs } from '../../../platform/command.ts';
-import { csvLine } from '../csv.ts';
+import { csvWriter } from '../../../platform/csv.ts';
 import { selectExportRecords } from '../queries.ts';
 
 const USAGE = 'usage: npm run t65:exports -- [--since YYYY-MM-DD] [--npn NPN] [--limit N] [--csv]';
@@ -48,8 +49,11 @@ const lines = records.map((r) => [
 ]);
 const header = ['exported_at', 'npn', 'agent_id', 'rows', 'search', 'filters'];
 if (values.csv) {
-  console.log(csvLine(header));
-  for (const line of lines) console.log(csvLine(line));
+  const csv = csvWriter({ header });
+  csv.pipe(process.stdout);
+  for (const line of lines) csv.write(line);
+  csv.end();
+  await finished(csv);
 } else if (lines.length === 0) {
   console.log('No exports recorded.');
 } else {
