@@ -24,3 +24,4 @@ export * from './contracts.ts';
 export * from './cases.ts';
 export * from './content.ts';
 export * from './staff.ts';
+export * from './staff-agents.ts';
