@@ -668,3 +668,12 @@ if (process.env.BENCH_PROSPECTS !== '0' && wants('prospects')) {
   });
   if (prospects.status !== 0) process.exitCode = 1;
 }
+
+// ── 5. the roster import at 50,000 agents (bench/agent-roster.mjs; BENCH_AGENTS=0 skips it) ─────────
+if (process.env.BENCH_AGENTS !== '0' && wants('agents')) {
+  const roster = spawnSync(process.execPath, [path.join(root, 'bench/agent-roster.mjs')], {
+    cwd: root,
+    stdio: 'inherit',
+  });
+  if (roster.status !== 0) process.exitCode = 1;
+}

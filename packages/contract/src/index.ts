@@ -25,3 +25,4 @@ export * from './cases.ts';
 export * from './content.ts';
 export * from './staff.ts';
 export * from './staff-sign-in.ts';
+export * from './staff-agents.ts';

@@ -53,6 +53,16 @@ export const AUDIT_ACTIONS = [
   'staff.disabled',
   /** a staff member's second factor removed; a new enrolment link issued */
   'staff.second-factor-reset',
+  /** staff added an agent by hand (subject: the NPN) */
+  'agent.created',
+  /** staff changed an agent's status, tier or state (detail.before, detail.after) */
+  'agent.updated',
+  /** staff cleared an agent's sign-in lock */
+  'agent.unlocked',
+  /** staff sent an agent a new registration link */
+  'agent.registration-link-sent',
+  /** a roster applied (subject: the file's SHA-256; detail: the counts, deactivateMissing, source) */
+  'agents.imported',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

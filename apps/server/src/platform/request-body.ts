@@ -1,5 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import net from 'node:net';
+import type { FastifyReply } from 'fastify';
 
 /**
  * Request-body chunks the server may free as soon as it has used them (decision 050).
@@ -47,4 +48,24 @@ export function releaseChunk(chunk: Uint8Array): void {
   } catch {
     // not detachable (never the case for the parser's Buffers): the garbage collector frees it as before
   }
+}
+
+/** How long a refused upload may go on sending the rest of its body before the connection is cut. */
+const DISCARD_TIMEOUT_MS = 15_000;
+
+/**
+ * An upload refused early (not a PDF, too large, a bad mode) still has the rest of its body on the wire, and
+ * the multipart parser has stopped reading it: a paused socket never notices the client going away either.
+ * Read and drop the rest, so the client gets to read the answer, then close the connection — or cut it when
+ * the rest takes too long.
+ */
+export function discardRestOfBody(raw: IncomingMessage, reply: FastifyReply): void {
+  if (raw.complete) return;
+  reply.header('connection', 'close');
+  const timer = setTimeout(() => raw.destroy(), DISCARD_TIMEOUT_MS);
+  timer.unref();
+  const done = () => clearTimeout(timer);
+  raw.once('end', done);
+  raw.once('close', done);
+  raw.resume();
 }

@@ -15,6 +15,8 @@ export const agents = pgTable(
     /** null means the account is not active: the web app signs such a user out */
     status: text('status'),
     memberSupportTier: text('member_support_tier'),
+    /** the agent's resident state (a two-letter code), from the roster import or the back office */
+    state: text('state'),
     actId: text('act_id'),
     avatarFileId: text('avatar_file_id'),
     mediMinute: boolean('medi_minute').notNull().default(false),
@@ -31,6 +33,12 @@ export const agents = pgTable(
     uniqueIndex('agents_npn_key').on(t.npn),
     uniqueIndex('agents_username_lower_key').on(sql`lower(${t.username})`),
     index('agents_email_idx').on(sql`lower(${t.email})`),
+    // the back office's prefix search and sort (modules/staff-agents): LIKE 'x%' uses these whatever the collation
+    index('agents_npn_prefix_idx').on(sql`${t.npn} text_pattern_ops`),
+    index('agents_email_prefix_idx').on(sql`lower(${t.email}) text_pattern_ops`),
+    index('agents_last_name_prefix_idx').on(sql`lower(${t.lastName}) text_pattern_ops`),
+    index('agents_full_name_prefix_idx').on(sql`lower(${t.firstName} || ' ' || ${t.lastName}) text_pattern_ops`),
+    index('agents_name_sort_idx').on(t.lastName, t.firstName, t.npn),
   ],
 );
 

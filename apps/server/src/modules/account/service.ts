@@ -56,7 +56,11 @@ export async function requestAccountLink(
  * An agent without a password always gets a registration link; a registered one a reset link, with
  * words that say the account exists when they asked to register.
  */
-async function sendAccountLink(deps: AccountServiceDeps, agent: AgentRow, requested: LinkRequest): Promise<void> {
+export async function sendAccountLink(
+  deps: Pick<AccountServiceDeps, 'db' | 'clock' | 'mailer' | 'config'>,
+  agent: AgentRow,
+  requested: LinkRequest,
+): Promise<void> {
   const isRegistered = agent.passwordHash !== null;
   const purpose: LinkPurpose = isRegistered ? 'forgot' : 'register';
   const kind: LinkEmailKind = !isRegistered ? 'register' : requested === 'register' ? 'alreadyRegistered' : 'reset';

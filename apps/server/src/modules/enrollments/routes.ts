@@ -1,10 +1,9 @@
-import type { IncomingMessage } from 'node:http';
 import * as contract from '@arc/contract';
 import multipart from '@fastify/multipart';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../platform/errors.ts';
 import { startPeriodicJob } from '../../platform/periodic-job.ts';
-import { markBodyChunks } from '../../platform/request-body.ts';
+import { discardRestOfBody, markBodyChunks } from '../../platform/request-body.ts';
 import { addRoute } from '../../platform/routes.ts';
 import { sendXlsx, type XlsxColumn } from '../../platform/xlsx.ts';
 import {
@@ -183,26 +182,6 @@ export async function enrollmentsRoutes(app: FastifyInstance): Promise<void> {
     async (request) => updateEnrollmentStatus(deps, request.params.id, request.body),
     { rateLimit: staffLimit },
   );
-}
-
-/** How long a refused upload may go on sending the rest of its body before the connection is cut. */
-const DISCARD_TIMEOUT_MS = 15_000;
-
-/**
- * An upload refused early (not a PDF, too large, a bad mode) still has the rest of its body on the wire, and
- * the multipart parser has stopped reading it: a paused socket never notices the client going away either.
- * Read and drop the rest, so the client gets to read the answer, then close the connection — or cut it when
- * the rest takes too long.
- */
-function discardRestOfBody(raw: IncomingMessage, reply: FastifyReply): void {
-  if (raw.complete) return;
-  reply.header('connection', 'close');
-  const timer = setTimeout(() => raw.destroy(), DISCARD_TIMEOUT_MS);
-  timer.unref();
-  const done = () => clearTimeout(timer);
-  raw.once('end', done);
-  raw.once('close', done);
-  raw.resume();
 }
 
 /** @fastify/multipart's own limit errors carry a status; they keep it with our message and error shape. */

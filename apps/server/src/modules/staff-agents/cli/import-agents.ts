@@ -1,0 +1,61 @@
+/**
+ * npm run import:agents -- FILE [--dry-run] [--deactivate-missing]
+ *
+ * The roster import of the back office (docs/data-import.md, decision 087) from the command line, with the same
+ * code: checks every line, prints the counts and each rejected line, and writes everything in one transaction
+ * unless it is a dry run or a line is rejected.
+ */
+import fs from 'node:fs';
+import { systemClock } from '../../../platform/clock.ts';
+import { fail, openCommandDatabase, parseCommandArgs } from '../../../platform/command.ts';
+import { importRoster, RosterFileError } from '../roster.ts';
+
+const USAGE = 'usage: npm run import:agents -- FILE [--dry-run] [--deactivate-missing]';
+const { values, positionals } = parseCommandArgs(
+  { 'dry-run': { type: 'boolean' }, 'deactivate-missing': { type: 'boolean' } },
+  USAGE,
+);
+if (values.help) {
+  console.log(USAGE);
+  process.exit(0);
+}
+const file = positionals[0];
+if (!file || positionals.length > 1) fail(USAGE);
+if (!fs.existsSync(file)) fail(`No such file: ${file}`);
+
+const { database } = await openCommandDatabase();
+try {
+  const started = performance.now();
+  const { report } = await importRoster({ db: database.db, clock: systemClock }, fs.createReadStream(file), {
+    dryRun: values['dry-run'] === true,
+    deactivateMissing: values['deactivate-missing'] === true,
+    staffId: null,
+    ip: null,
+    source: 'command',
+  });
+  const { counts } = report;
+  console.log(`File SHA-256 ${report.sha256}: ${counts.lines.toLocaleString('en-US')} agent line(s).`);
+  console.log(
+    `  new ${counts.new}, changed ${counts.changed}, unchanged ${counts.unchanged}, rejected ${counts.rejected}; ` +
+      `${counts.missing} active agent(s) not in the file` +
+      (report.deactivateMissing ? ' (deactivated when applied)' : ' (left as they are)'),
+  );
+  for (const { line, reason } of report.rejected) console.log(`  line ${line}: ${reason}`);
+  if (counts.rejected > report.rejected.length) {
+    console.log(`  … and ${counts.rejected - report.rejected.length} more rejected line(s)`);
+  }
+  const seconds = ((performance.now() - started) / 1000).toFixed(1);
+  if (report.applied) console.log(`Applied in ${seconds} s.`);
+  else if (report.dryRun) console.log(`Dry run: nothing was written (${seconds} s).`);
+  else {
+    console.error('Nothing was written: the file has rejected lines. Fix them and import the file again.');
+    process.exitCode = 2;
+  }
+} catch (err) {
+  if (err instanceof RosterFileError) {
+    console.error(`Nothing was written: ${err.message}.`);
+    process.exitCode = 1;
+  } else throw err;
+} finally {
+  await database.close();
+}

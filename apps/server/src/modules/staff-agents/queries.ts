@@ -1,0 +1,205 @@
+import {
+  AGENTS_PAGE_SIZE,
+  type AgentSort,
+  type AgentStatus,
+  type StaffAgentDetail,
+  type StaffAgentRow,
+} from '@arc/contract';
+import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { agents, auditLog, certifications, contracts, oidcPayloads, signInThrottle } from '../../db/schema/index.ts';
+import { isActiveStatus } from '../../identity/account.ts';
+import { throttleKey } from '../../identity/throttle.ts';
+
+export type AgentRecord = typeof agents.$inferSelect;
+
+/** The stored status of each status staff set (the spec's user info shows it as written: `Active`). */
+export const STORED_STATUS: Record<AgentStatus, string> = { active: 'Active', inactive: 'Inactive' };
+export const agentStatusOf = (stored: string | null): AgentStatus => (isActiveStatus(stored) ? 'active' : 'inactive');
+
+/** isActiveStatus in SQL: an empty or `inactive` status (any case) is inactive. */
+const isActiveSql = sql`coalesce(lower(trim(${agents.status})), '') not in ('', 'inactive')`;
+
+const likePrefix = (value: string) => `${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * The search: a prefix of the NPN, the e-mail, the last name or "first last", each served by its
+ * `text_pattern_ops` index (migration 0014), so a search stays an index lookup at 50,000 agents.
+ */
+function searchWhere(q: string | undefined, status: AgentStatus | undefined): SQL | undefined {
+  const conditions: SQL[] = [];
+  if (q) {
+    const pattern = likePrefix(q.toLowerCase());
+    conditions.push(
+      sql`(${agents.npn} like ${pattern} or lower(${agents.email}) like ${pattern} or lower(${agents.lastName}) like ${pattern} or lower(${agents.firstName} || ' ' || ${agents.lastName}) like ${pattern})`,
+    );
+  }
+  if (status === 'active') conditions.push(isActiveSql);
+  if (status === 'inactive') conditions.push(sql`not ${isActiveSql}`);
+  return conditions.length ? and(...conditions) : undefined;
+}
+
+function orderBy(sort: AgentSort): SQL[] {
+  const isDesc = sort.startsWith('-');
+  const key = isDesc ? sort.slice(1) : sort;
+  const dir = isDesc ? desc : asc;
+  const columns: Record<string, SQL[]> = {
+    npn: [dir(agents.npn)],
+    name: [dir(agents.lastName), dir(agents.firstName), dir(agents.npn)],
+    email: [isDesc ? sql`lower(${agents.email}) desc` : sql`lower(${agents.email})`, dir(agents.npn)],
+    state: [dir(agents.state), dir(agents.npn)],
+    tier: [dir(agents.memberSupportTier), dir(agents.npn)],
+    status: [dir(agents.status), dir(agents.npn)],
+  };
+  return columns[key] ?? columns.name!;
+}
+
+/** One page of the table, and the number of matching agents. */
+export async function selectAgentsPage(
+  db: Db,
+  query: { q?: string | undefined; status?: AgentStatus | undefined; page: number; sort: AgentSort },
+  now: Date,
+): Promise<{ rows: StaffAgentRow[]; total: number }> {
+  const where = searchWhere(query.q, query.status);
+  const [page, [count]] = await Promise.all([
+    db
+      .select()
+      .from(agents)
+      .where(where)
+      .orderBy(...orderBy(query.sort))
+      .limit(AGENTS_PAGE_SIZE)
+      .offset((query.page - 1) * AGENTS_PAGE_SIZE),
+    db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(agents)
+      .where(where),
+  ]);
+  const extras = await signInFacts(
+    db,
+    page.map((a) => a.id),
+    now,
+  );
+  return { rows: page.map((a) => toRow(a, extras.get(a.id))), total: count?.total ?? 0 };
+}
+
+interface SignInFacts {
+  lockedUntil: Date | null;
+  lastSignInAt: Date | null;
+}
+
+/** The lock and last sign-in of a page of agents: two small reads by key, not a join over the whole roster. */
+async function signInFacts(db: Db, agentIds: string[], now: Date): Promise<Map<string, SignInFacts>> {
+  const facts = new Map<string, SignInFacts>(agentIds.map((id) => [id, { lockedUntil: null, lastSignInAt: null }]));
+  if (agentIds.length === 0) return facts;
+  const [locks, signIns] = await Promise.all([
+    db
+      .select({ key: signInThrottle.key, lockedUntil: signInThrottle.lockedUntil })
+      .from(signInThrottle)
+      .where(
+        inArray(
+          signInThrottle.key,
+          agentIds.map((agentId) => throttleKey({ agentId, login: '' })),
+        ),
+      ),
+    db
+      .select({ agentId: auditLog.agentId, at: sql<Date>`max(${auditLog.occurredAt})` })
+      .from(auditLog)
+      .where(and(inArray(auditLog.agentId, agentIds), eq(auditLog.action, 'sign-in.succeeded')))
+      .groupBy(auditLog.agentId),
+  ]);
+  for (const lock of locks) {
+    const fact = facts.get(lock.key.slice('agent:'.length));
+    if (fact && lock.lockedUntil && lock.lockedUntil > now) fact.lockedUntil = lock.lockedUntil;
+  }
+  for (const signIn of signIns) {
+    const fact = signIn.agentId ? facts.get(signIn.agentId) : undefined;
+    if (fact) fact.lastSignInAt = new Date(signIn.at);
+  }
+  return facts;
+}
+
+function toRow(agent: AgentRecord, facts: SignInFacts | undefined): StaffAgentRow {
+  return {
+    npn: agent.npn,
+    firstName: agent.firstName,
+    lastName: agent.lastName,
+    email: agent.email,
+    state: agent.state,
+    tier: agent.memberSupportTier,
+    status: agentStatusOf(agent.status),
+    registered: agent.passwordHash !== null,
+    lockedUntil: facts?.lockedUntil ?? null,
+    lastSignInAt: facts?.lastSignInAt ?? null,
+  };
+}
+
+export async function findAgentRecordByNpn(db: Db, npn: string): Promise<AgentRecord | undefined> {
+  const [agent] = await db.select().from(agents).where(eq(agents.npn, npn)).limit(1);
+  return agent;
+}
+
+const RECENT_AUDIT_EVENTS = 20;
+
+/** An agent's page: the row, the contracts it holds with their certifications, and its latest audit events. */
+export async function selectAgentDetail(db: Db, agent: AgentRecord, now: Date): Promise<StaffAgentDetail> {
+  const [facts, held, events] = await Promise.all([
+    signInFacts(db, [agent.id], now),
+    db
+      .select({
+        id: contracts.id,
+        carrierName: contracts.carrierName,
+        status: contracts.status,
+        writingNumber: contracts.writingNumber,
+      })
+      .from(contracts)
+      .where(eq(contracts.holderAgentId, agent.id))
+      .orderBy(contracts.carrierName, contracts.id),
+    db
+      .select({
+        occurredAt: auditLog.occurredAt,
+        action: auditLog.action,
+        subject: auditLog.subject,
+        staffId: auditLog.staffId,
+      })
+      .from(auditLog)
+      .where(eq(auditLog.agentId, agent.id))
+      .orderBy(desc(auditLog.occurredAt), desc(auditLog.id))
+      .limit(RECENT_AUDIT_EVENTS),
+  ]);
+  const certs = held.length
+    ? await db
+        .select({ contractId: certifications.contractId, year: certifications.year, product: certifications.product })
+        .from(certifications)
+        .where(
+          inArray(
+            certifications.contractId,
+            held.map((c) => c.id),
+          ),
+        )
+        .orderBy(desc(certifications.year), certifications.product)
+    : [];
+  return {
+    ...toRow(agent, facts.get(agent.id)),
+    username: agent.username,
+    phone: agent.mobilePhone,
+    createdAt: agent.createdAt,
+    contracts: held.map((c) => ({
+      ...c,
+      certifications: certs.filter((x) => x.contractId === c.id).map(({ year, product }) => ({ year, product })),
+    })),
+    auditEvents: events,
+  };
+}
+
+/**
+ * Ends every session, grant and refresh token of these agents at once (revokeAccountPayloads for many): answers
+ * the ended grants, for `app.grantsEnded` after the transaction commits.
+ */
+export async function revokeAgentsPayloads(tx: Pick<Db, 'delete'>, agentIds: readonly string[]): Promise<string[]> {
+  if (agentIds.length === 0) return [];
+  const deleted = await tx
+    .delete(oidcPayloads)
+    .where(sql`${oidcPayloads.payload}->>'accountId' = any(${sql.param([...agentIds])}::text[])`)
+    .returning({ id: oidcPayloads.id, type: oidcPayloads.type });
+  return deleted.filter((row) => row.type === 'Grant').map((row) => row.id);
+}

@@ -1,0 +1,256 @@
+import { z } from 'zod';
+import { NpnSchema } from './account.ts';
+import { DateTimeSchema, defineRoute, ErrorResponseSchema, MessageResponseSchema } from './common.ts';
+import { StateCodeSchema } from './places.ts';
+
+/**
+ * The back office's agents (issue 31): the roster staff search, open and change, one agent added by hand, and the
+ * roster import (docs/data-import.md, decision 087). `admin` and `operations` change agents; `support` reads them.
+ */
+
+/** Who may read agents. */
+const READ_AGENTS = { staff: ['admin', 'operations', 'support'] } as const;
+/** Who may change them. */
+const CHANGE_AGENTS = { staff: ['admin', 'operations'] } as const;
+
+/** The member support tiers (spec part 1: the case form is for Unlimited). */
+export const AGENT_TIERS = ['Standard', 'Unlimited'] as const;
+export const AgentTierSchema = z.enum(AGENT_TIERS, { error: () => `Choose a tier: ${AGENT_TIERS.join(' or ')}` });
+export type AgentTier = z.infer<typeof AgentTierSchema>;
+
+/** An agent's status as staff see and set it: an inactive agent cannot sign in nor call the API. */
+export const AGENT_STATUSES = ['active', 'inactive'] as const;
+export const AgentStatusSchema = z.enum(AGENT_STATUSES, { error: () => 'Choose a status: active or inactive' });
+export type AgentStatus = z.infer<typeof AgentStatusSchema>;
+
+export const AgentEmailSchema = z.email('Enter a valid e-mail address').max(254).trim().toLowerCase();
+/** A phone as written: digits with spaces, dashes, dots, brackets or a leading plus. */
+export const AgentPhoneSchema = z
+  .string()
+  .trim()
+  .max(32, 'A phone number is at most 32 characters')
+  .regex(/^\+?[\d\s().-]*$/, 'A phone number holds digits, spaces, dashes, dots and brackets only');
+const NameSchema = z.string().trim().min(1, 'A name is required').max(100, 'A name is at most 100 characters');
+
+/** The table's sort keys; a leading `-` sorts descending. */
+export const AGENT_SORT_KEYS = ['npn', 'name', 'email', 'state', 'tier', 'status'] as const;
+export const AgentSortSchema = z.enum([...AGENT_SORT_KEYS, ...AGENT_SORT_KEYS.map((k) => `-${k}` as const)]);
+export type AgentSort = z.infer<typeof AgentSortSchema>;
+export const AGENTS_PAGE_SIZE = 50;
+
+export const ListStaffAgentsQuerySchema = z.object({
+  /** a prefix of the NPN, the e-mail, the last name or "first last" */
+  q: z.string().trim().max(100).optional(),
+  status: AgentStatusSchema.optional(),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  sort: AgentSortSchema.default('name'),
+});
+export type ListStaffAgentsQuery = z.input<typeof ListStaffAgentsQuerySchema>;
+
+export const StaffAgentRowSchema = z.object({
+  npn: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  state: z.string().nullable(),
+  tier: z.string().nullable(),
+  status: AgentStatusSchema,
+  /** has set a password (registered in the portal) */
+  registered: z.boolean(),
+  /** sign-in locked after failures, until this time */
+  lockedUntil: DateTimeSchema.nullable(),
+  lastSignInAt: DateTimeSchema.nullable(),
+});
+export type StaffAgentRow = z.infer<typeof StaffAgentRowSchema>;
+
+export const StaffAgentListSchema = z.object({
+  rows: z.array(StaffAgentRowSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type StaffAgentList = z.infer<typeof StaffAgentListSchema>;
+
+export const StaffAgentDetailSchema = StaffAgentRowSchema.extend({
+  username: z.string().nullable(),
+  phone: z.string().nullable(),
+  createdAt: DateTimeSchema,
+  contracts: z.array(
+    z.object({
+      id: z.string(),
+      carrierName: z.string(),
+      status: z.string(),
+      writingNumber: z.string().nullable(),
+      certifications: z.array(z.object({ year: z.number().int(), product: z.string() })),
+    }),
+  ),
+  auditEvents: z.array(
+    z.object({
+      occurredAt: DateTimeSchema,
+      action: z.string(),
+      subject: z.string().nullable(),
+      staffId: z.string().nullable(),
+    }),
+  ),
+});
+export type StaffAgentDetail = z.infer<typeof StaffAgentDetailSchema>;
+
+export const StaffAgentParamsSchema = z.object({ npn: NpnSchema });
+
+export const UpdateStaffAgentSchema = z
+  .object({ status: AgentStatusSchema, tier: AgentTierSchema, state: StateCodeSchema })
+  .partial()
+  .strict()
+  .refine((body) => Object.keys(body).length > 0, 'Change at least one of status, tier and state');
+export type UpdateStaffAgent = z.infer<typeof UpdateStaffAgentSchema>;
+
+export const CreateStaffAgentSchema = z
+  .object({
+    npn: NpnSchema,
+    firstName: NameSchema,
+    lastName: NameSchema,
+    email: AgentEmailSchema,
+    phone: AgentPhoneSchema.optional(),
+    state: StateCodeSchema,
+    tier: AgentTierSchema,
+  })
+  .strict();
+export type CreateStaffAgent = z.infer<typeof CreateStaffAgentSchema>;
+
+export const STAFF_AGENT_MESSAGES = {
+  notFound: 'No agent has this NPN',
+  npnTaken: 'An agent with this NPN exists already',
+  alreadyRegistered: 'This agent has registered already: a password reset is theirs to ask for',
+  inactive: 'This agent is inactive: reactivate the agent first',
+  linkSent: 'A registration link was sent to the agent’s e-mail address',
+  unlocked: 'The agent’s sign-in is unlocked',
+} as const;
+
+export const listStaffAgents = defineRoute({
+  method: 'GET',
+  path: '/arc/staff/agents',
+  summary: 'Search the agents (NPN, name or e-mail prefix), a page at a time',
+  tags: ['staff'],
+  auth: READ_AGENTS,
+  query: ListStaffAgentsQuerySchema,
+  responses: { 200: StaffAgentListSchema },
+});
+
+export const getStaffAgent = defineRoute({
+  method: 'GET',
+  path: '/arc/staff/agents/:npn',
+  summary: 'An agent: profile, tier, status, contracts, certifications and recent audit events',
+  tags: ['staff'],
+  auth: READ_AGENTS,
+  params: StaffAgentParamsSchema,
+  responses: { 200: StaffAgentDetailSchema, 404: ErrorResponseSchema },
+});
+
+export const createStaffAgent = defineRoute({
+  method: 'POST',
+  path: '/arc/staff/agents',
+  summary: 'Add one agent by hand (active, not registered yet)',
+  tags: ['staff'],
+  auth: CHANGE_AGENTS,
+  body: CreateStaffAgentSchema,
+  responses: { 201: StaffAgentDetailSchema, 409: ErrorResponseSchema },
+});
+
+/** Deactivation ends every session and token of the agent at once (the next call is 401). */
+export const updateStaffAgent = defineRoute({
+  method: 'PATCH',
+  path: '/arc/staff/agents/:npn',
+  summary: 'Change an agent’s status, tier or state',
+  tags: ['staff'],
+  auth: CHANGE_AGENTS,
+  params: StaffAgentParamsSchema,
+  body: UpdateStaffAgentSchema,
+  responses: { 200: StaffAgentDetailSchema, 404: ErrorResponseSchema },
+});
+
+export const unlockStaffAgent = defineRoute({
+  method: 'POST',
+  path: '/arc/staff/agents/:npn/unlock',
+  summary: 'Clear the agent’s sign-in lock and failure count',
+  tags: ['staff'],
+  auth: CHANGE_AGENTS,
+  params: StaffAgentParamsSchema,
+  responses: { 200: MessageResponseSchema, 404: ErrorResponseSchema },
+});
+
+export const resendStaffAgentRegistration = defineRoute({
+  method: 'POST',
+  path: '/arc/staff/agents/:npn/registration-link',
+  summary: 'E-mail a new registration link to an agent who has not registered',
+  tags: ['staff'],
+  auth: CHANGE_AGENTS,
+  params: StaffAgentParamsSchema,
+  responses: { 200: MessageResponseSchema, 404: ErrorResponseSchema, 409: ErrorResponseSchema },
+});
+
+// ── the roster import (docs/data-import.md, decision 087) ─────────────────────────────────────────
+
+/** The roster's columns, in this order on the header line (any case; extra columns are refused). */
+export const AGENT_ROSTER_COLUMNS = ['npn', 'first', 'last', 'email', 'phone', 'state', 'tier', 'status'] as const;
+/** The roster file's limit: 50,000 agents take about 5 MB; anything past this is a 413. */
+export const AGENT_ROSTER_MAX_BYTES = 32 * 1024 * 1024;
+/** The multipart part of the upload: the file, and nothing else. */
+export const AGENT_ROSTER_UPLOAD_FIELDS = { file: 'roster' } as const;
+/** How many lines of each kind the report lists (the counts are always whole). */
+export const AGENT_ROSTER_REPORT_LINES = 500;
+
+export const ImportAgentsQuerySchema = z.object({
+  /** `true`: the preview; nothing is written */
+  dryRun: z.enum(['true', 'false']).default('false'),
+  /** `true`: active agents absent from the file (a full roster) are deactivated */
+  deactivateMissing: z.enum(['true', 'false']).default('false'),
+});
+
+export const RosterLineSchema = z.object({
+  line: z.number().int(),
+  npn: z.string(),
+  /** new and changed: the fields that differ, before → after (before is null for a new agent) */
+  changes: z.record(z.string(), z.object({ before: z.string().nullable(), after: z.string().nullable() })).optional(),
+});
+
+export const RosterReportSchema = z.object({
+  dryRun: z.boolean(),
+  /** whether anything was written: never in a dry run, nor when a line is rejected */
+  applied: z.boolean(),
+  sha256: z.string(),
+  deactivateMissing: z.boolean(),
+  counts: z.object({
+    lines: z.number().int(),
+    new: z.number().int(),
+    changed: z.number().int(),
+    unchanged: z.number().int(),
+    rejected: z.number().int(),
+    /** agents not in the file who are active: deactivated when `deactivateMissing` is set */
+    missing: z.number().int(),
+  }),
+  new: z.array(RosterLineSchema),
+  changed: z.array(RosterLineSchema),
+  rejected: z.array(z.object({ line: z.number().int(), reason: z.string() })),
+  missing: z.array(z.string()),
+});
+export type RosterReport = z.infer<typeof RosterReportSchema>;
+
+/**
+ * Multipart: the `roster` CSV file. `?dryRun=true` answers the preview and writes nothing; otherwise 200 when
+ * applied, 422 with the same report when a line is rejected (then nothing is written); 400 a file that is not a
+ * roster (header, no lines), 413 past AGENT_ROSTER_MAX_BYTES. `?deactivateMissing=true` deactivates absent agents.
+ */
+export const importAgents = defineRoute({
+  method: 'POST',
+  path: '/arc/staff/imports/agents',
+  summary: 'Import the roster CSV (multipart: roster); dryRun=true previews it',
+  tags: ['staff'],
+  auth: CHANGE_AGENTS,
+  query: ImportAgentsQuerySchema,
+  responses: {
+    200: RosterReportSchema,
+    400: ErrorResponseSchema,
+    413: ErrorResponseSchema,
+    422: RosterReportSchema,
+  },
+});
