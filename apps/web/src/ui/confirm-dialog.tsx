@@ -1,5 +1,6 @@
-import { Button, Group, Modal, Text } from '@mantine/core';
+import { Button, Group } from '@mantine/core';
 import { useCallback, useRef, useState, type ReactNode } from 'react';
+import { Dialog } from './dialog.tsx';
 
 export interface ConfirmDialogProps {
   opened: boolean;
@@ -35,24 +36,24 @@ export function ConfirmDialog({
   isLoading = false,
 }: ConfirmDialogProps) {
   return (
-    <Modal
+    <Dialog
       opened={opened}
       onClose={onCancel}
       title={title}
-      centered
-      withCloseButton={false}
       closeOnClickOutside={false}
+      actions={
+        <Group justify="flex-end" mt="lg" gap="sm">
+          <Button variant="default" onClick={onCancel} disabled={isLoading} data-autofocus>
+            {cancelLabel}
+          </Button>
+          <Button color={isDanger ? 'red' : undefined} onClick={onConfirm} loading={isLoading}>
+            {confirmLabel}
+          </Button>
+        </Group>
+      }
     >
-      {typeof children === 'string' ? <Text>{children}</Text> : children}
-      <Group justify="flex-end" mt="lg" gap="sm">
-        <Button variant="default" onClick={onCancel} disabled={isLoading} data-autofocus>
-          {cancelLabel}
-        </Button>
-        <Button color={isDanger ? 'red' : undefined} onClick={onConfirm} loading={isLoading}>
-          {confirmLabel}
-        </Button>
-      </Group>
-    </Modal>
+      {children}
+    </Dialog>
   );
 }
 

@@ -1,5 +1,6 @@
-import { Button, Group, Modal, Text } from '@mantine/core';
+import { Button, Group } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { Dialog } from './dialog.tsx';
 
 export interface MessageDialogProps {
   opened: boolean;
@@ -18,13 +19,19 @@ export interface MessageDialogProps {
  */
 export function MessageDialog({ opened, title, children, onClose, closeLabel = 'Close' }: MessageDialogProps) {
   return (
-    <Modal opened={opened} onClose={onClose} title={title} centered withCloseButton={false}>
-      {typeof children === 'string' ? <Text>{children}</Text> : children}
-      <Group justify="flex-end" mt="lg">
-        <Button onClick={onClose} data-autofocus>
-          {closeLabel}
-        </Button>
-      </Group>
-    </Modal>
+    <Dialog
+      opened={opened}
+      onClose={onClose}
+      title={title}
+      actions={
+        <Group justify="flex-end" mt="lg">
+          <Button onClick={onClose} data-autofocus>
+            {closeLabel}
+          </Button>
+        </Group>
+      }
+    >
+      {children}
+    </Dialog>
   );
 }

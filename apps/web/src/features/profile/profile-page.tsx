@@ -1,11 +1,15 @@
 import { Button, Center, Grid, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
-import { Suspense, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useCurrentAgent } from '../../auth/use-current-agent.ts';
 import { MessageDialog } from '../../ui/message-dialog.tsx';
 import { AvatarPanel } from './avatar-panel.tsx';
-import { ChangePasswordModal } from './change-password-modal.tsx';
 import { EmailForm } from './email-form.tsx';
+
+// opened with Change Password: loaded then, not with the profile (decision 077)
+const ChangePasswordModal = lazy(() =>
+  import('./change-password-modal.tsx').then((m) => ({ default: m.ChangePasswordModal })),
+);
 
 type Dialog = { title: string; message: string } | null;
 

@@ -1,14 +1,16 @@
 import { SUPPLIES_MESSAGES, type Product } from '@arc/contract';
-import { Alert, Stack, Title } from '@mantine/core';
+import { Alert, Loader, Stack, Title } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import { useCallback, useDeferredValue, useState } from 'react';
+import { lazy, Suspense, useCallback, useDeferredValue, useState } from 'react';
 import { stopCheckout, useSuppliesCart } from '../../api/supplies-cart.ts';
 import { MessageDialog } from '../../ui/message-dialog.tsx';
-import { AddToCartModal } from './add-to-cart-modal.tsx';
 import { CarrierList, PlanTable } from './catalog-results.tsx';
-import { Checkout } from './checkout.tsx';
 import { initialSearch, ProductSearch, type SearchFormValue, type SearchRequest } from './product-search.tsx';
 import { SupplyOrders } from './supply-orders.tsx';
+
+// shown after a click (Add to Cart, the cart's Checkout): loaded then, not with the search (decision 077)
+const AddToCartModal = lazy(() => import('./add-to-cart-modal.tsx').then((m) => ({ default: m.AddToCartModal })));
+const Checkout = lazy(() => import('./checkout.tsx').then((m) => ({ default: m.Checkout })));
 
 type Step =
   | { name: 'search' }
@@ -34,14 +36,16 @@ export default function ProductsPage() {
         {SUPPLIES_MESSAGES.stockNote}
       </Alert>
       {isCheckingOut ? (
-        <Checkout
-          onDone={stopCheckout}
-          onSent={() => {
-            stopCheckout();
-            setStep({ name: 'search' });
-            setSent(true);
-          }}
-        />
+        <Suspense fallback={<Loader aria-label="Loading the checkout" />}>
+          <Checkout
+            onDone={stopCheckout}
+            onSent={() => {
+              stopCheckout();
+              setStep({ name: 'search' });
+              setSent(true);
+            }}
+          />
+        </Suspense>
       ) : (
         <>
           {step.name === 'search' && (
@@ -73,12 +77,14 @@ export default function ProductsPage() {
         </>
       )}
       {adding && (
-        <AddToCartModal
-          key={adding.id}
-          product={adding}
-          currentQty={lines.find((l) => l.productId === adding.id)?.qty}
-          onClose={() => setAdding(null)}
-        />
+        <Suspense fallback={null}>
+          <AddToCartModal
+            key={adding.id}
+            product={adding}
+            currentQty={lines.find((l) => l.productId === adding.id)?.qty}
+            onClose={() => setAdding(null)}
+          />
+        </Suspense>
       )}
       <MessageDialog opened={isSent} title="Success" onClose={() => setSent(false)}>
         {SUPPLIES_MESSAGES.orderSent}
