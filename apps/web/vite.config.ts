@@ -61,7 +61,7 @@ export default defineConfig({
       heldAt: {
         '/sign-in (until the redirect)': 156,
         'sign-in flow (/sign-in → /interaction/:uid)': 194,
-        '/profile (profile + contracts)': 262,
+        '/profile (profile + contracts)': 263,
         'cases/case-form-page.tsx': 252,
         'enrollments/enrollments-page.tsx': 251,
         'supplies/products-page.tsx': 254,
