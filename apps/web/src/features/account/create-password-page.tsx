@@ -1,17 +1,5 @@
 import { checkPassword, CreatePasswordRequestSchema, MESSAGES, passesPasswordRules } from '@arc/contract';
-import {
-  Alert,
-  Anchor,
-  Button,
-  Center,
-  Group,
-  Loader,
-  PasswordInput,
-  Stack,
-  Text,
-  ThemeIcon,
-  Title,
-} from '@mantine/core';
+import { Alert, Anchor, Button, Center, Group, Loader, PasswordInput, Stack, Text, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { IconAlertCircle, IconCircleCheck, IconClockX } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -20,6 +8,7 @@ import { Link, useParams } from 'react-router';
 import { accountQueries, useCreatePassword, usePasswordPolicyCriteria } from '../../api/account.ts';
 import { ApiError, errorMessage } from '../../api/client.ts';
 import { paths } from '../../paths.ts';
+import { Outcome } from '../../ui/outcome.tsx';
 import { PasswordChecklist } from '../../ui/password-checklist.tsx';
 
 const isGone = (error: unknown) => error instanceof ApiError && error.status === 410;
@@ -145,28 +134,23 @@ function PasswordCreated({ username, isReset }: { username: string; isReset: boo
 /** A used, unknown or expired link: the spec's message and the ways on, all through /sign-in. */
 export function ExpiredLink() {
   return (
-    <Stack gap="md" align="center" ta="center">
-      <ThemeIcon size={52} radius="xl" variant="light" color="orange">
-        <IconClockX size={28} aria-hidden="true" />
-      </ThemeIcon>
-      <Title order={1} size="h3">
-        {MESSAGES.linkExpired}
-      </Title>
-      <Text size="sm" c="dimmed" maw={360}>
-        Links from our e-mails work once and for 24 hours. Ask for a new one, or sign in if you already set your
-        password.
-      </Text>
-      <Button component={Link} to={paths.signIn} fullWidth>
-        Back to login
-      </Button>
-      <Group justify="center" gap="lg">
-        <Anchor component={Link} to={paths.signInRegister} size="sm">
-          Register
-        </Anchor>
-        <Anchor component={Link} to={paths.signInForgot} size="sm">
-          Forgot Password
-        </Anchor>
-      </Group>
-    </Stack>
+    <Outcome
+      icon={<IconClockX size={28} aria-hidden="true" />}
+      color="orange"
+      title={MESSAGES.linkExpired}
+      action={{ label: 'Back to login', to: paths.signIn }}
+      footer={
+        <Group justify="center" gap="lg">
+          <Anchor component={Link} to={paths.signInRegister} size="sm">
+            Register
+          </Anchor>
+          <Anchor component={Link} to={paths.signInForgot} size="sm">
+            Forgot Password
+          </Anchor>
+        </Group>
+      }
+    >
+      Links from our e-mails work once and for 24 hours. Ask for a new one, or sign in if you already set your password.
+    </Outcome>
   );
 }

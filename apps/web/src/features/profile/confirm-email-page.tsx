@@ -1,11 +1,12 @@
 import { MESSAGES, PROFILE_MESSAGES } from '@arc/contract';
-import { Alert, Button, Center, Loader, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Alert, Button, Center, Loader, Stack, Title } from '@mantine/core';
 import { IconAlertCircle, IconClockX, IconMailCheck } from '@tabler/icons-react';
 import { useEffect, useRef } from 'react';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { ApiError, errorMessage } from '../../api/client.ts';
 import { useConfirmEmailChange } from '../../api/profile-updates.ts';
 import { paths } from '../../paths.ts';
+import { Outcome } from '../../ui/outcome.tsx';
 
 /**
  * /verify-email/:token, the link e-mailed to a new address: opening it applies the change, once. The same page
@@ -27,58 +28,40 @@ export default function ConfirmEmailPage() {
   if (confirm.isSuccess && confirm.data.restored) {
     // the undo link sent to the old address: it is back, and every session (this browser's too) has ended
     return (
-      <Stack gap="md" align="center" ta="center">
-        <ThemeIcon size={52} radius="xl" variant="light" color="teal">
-          <IconMailCheck size={28} aria-hidden="true" />
-        </ThemeIcon>
-        <Title order={1} size="h3">
-          {PROFILE_MESSAGES.emailRestored}
-        </Title>
-        <Text size="sm">
-          We write to <strong>{confirm.data.email}</strong> again, and everyone was signed out of your account. Sign in,
-          and if you did not change the address yourself, reset your password.
-        </Text>
-        <Button component={Link} to={paths.signIn} fullWidth>
-          Sign In
-        </Button>
-      </Stack>
+      <Outcome
+        icon={<IconMailCheck size={28} aria-hidden="true" />}
+        color="teal"
+        title={PROFILE_MESSAGES.emailRestored}
+        action={{ label: 'Sign In', to: paths.signIn }}
+      >
+        We write to <strong>{confirm.data.email}</strong> again, and everyone was signed out of your account. Sign in,
+        and if you did not change the address yourself, reset your password.
+      </Outcome>
     );
   }
   if (confirm.isSuccess) {
     return (
-      <Stack gap="md" align="center" ta="center">
-        <ThemeIcon size={52} radius="xl" variant="light" color="teal">
-          <IconMailCheck size={28} aria-hidden="true" />
-        </ThemeIcon>
-        <Title order={1} size="h3">
-          {PROFILE_MESSAGES.emailChanged}
-        </Title>
-        <Text size="sm">
-          From now on we write to <strong>{confirm.data.email}</strong>.
-        </Text>
-        <Button component={Link} to={paths.profile} fullWidth>
-          Go to My Profile
-        </Button>
-      </Stack>
+      <Outcome
+        icon={<IconMailCheck size={28} aria-hidden="true" />}
+        color="teal"
+        title={PROFILE_MESSAGES.emailChanged}
+        action={{ label: 'Go to My Profile', to: paths.profile }}
+      >
+        From now on we write to <strong>{confirm.data.email}</strong>.
+      </Outcome>
     );
   }
   if (confirm.error instanceof ApiError && confirm.error.status === 410) {
     return (
-      <Stack gap="md" align="center" ta="center">
-        <ThemeIcon size={52} radius="xl" variant="light" color="orange">
-          <IconClockX size={28} aria-hidden="true" />
-        </ThemeIcon>
-        <Title order={1} size="h3">
-          {MESSAGES.linkExpired}
-        </Title>
-        <Text size="sm" c="dimmed" maw={360}>
-          A link to confirm an e-mail address works once and for 24 hours, and only the newest one you asked for. Ask
-          for a new one with Update Email Address on My Profile.
-        </Text>
-        <Button component={Link} to={paths.profile} fullWidth>
-          Go to My Profile
-        </Button>
-      </Stack>
+      <Outcome
+        icon={<IconClockX size={28} aria-hidden="true" />}
+        color="orange"
+        title={MESSAGES.linkExpired}
+        action={{ label: 'Go to My Profile', to: paths.profile }}
+      >
+        A link to confirm an e-mail address works once and for 24 hours, and only the newest one you asked for. Ask for
+        a new one with Update Email Address on My Profile.
+      </Outcome>
     );
   }
   if (confirm.isError) {
