@@ -272,6 +272,17 @@ export const ShippingAddressSchema = z.object({
 });
 export type ShippingAddress = z.infer<typeof ShippingAddressSchema>;
 
+/**
+ * Checkout's form (spec part 2 §5): the address picked from the suggestions (null until one is; typing after a pick
+ * drops it) and the special instructions, which together are the order's `address`.
+ */
+export const CheckoutFormSchema = z.object({
+  address: ShippingAddressSchema.omit({ specialinstruct: true })
+    .nullable()
+    .refine((address) => address !== null, SUPPLIES_MESSAGES.missingShipping),
+  specialinstruct: ShippingAddressSchema.shape.specialinstruct,
+});
+
 export const CreateSupplyOrderRequestSchema = z.object({
   address: ShippingAddressSchema,
   /**
