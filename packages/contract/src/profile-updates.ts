@@ -82,6 +82,29 @@ export const ChangePasswordRequestSchema = z.object({
 });
 export type ChangePasswordRequest = z.infer<typeof ChangePasswordRequestSchema>;
 
+/**
+ * The Change Password dialog's fields (spec part 1 §4, §5): the current password as the request checks it (an
+ * empty one says the spec's length message too), the new one under the spec's criteria and not the current one
+ * (the list shows the match with its confirmation), and the confirmation.
+ */
+export const ChangePasswordFormSchema = z
+  .object({
+    oldPassword: z
+      .string()
+      .min(1, PROFILE_MESSAGES.oldPasswordLength)
+      .pipe(ChangePasswordRequestSchema.shape.oldPassword),
+    newPassword: z.string(),
+    confirmation: z.string(),
+  })
+  .refine(
+    (values) =>
+      !values.newPassword || (values.newPassword !== values.oldPassword && passesPasswordRules(values.newPassword)),
+    {
+      path: ['newPassword'],
+      error: PROFILE_MESSAGES.newPasswordCriteria,
+    },
+  );
+
 export const changePassword = defineRoute({
   method: 'POST',
   path: '/arc/user/create/password',

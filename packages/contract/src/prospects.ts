@@ -126,6 +126,25 @@ const refineRange = <T extends DateRange>(value: T, ctx: z.RefinementCtx) => {
   if (problem) ctx.addIssue({ code: 'custom', path: ['dateto'], message: problem });
 };
 
+/**
+ * The prospects' search form (spec part 2 §5): a county search needs a county, a postal code search a postal code,
+ * and both a range of dates the search takes. Its messages are the spec's dialogs (Run List), not field messages.
+ */
+export const ProspectsCountyFormSchema = z
+  .object({
+    place: z.object({ counties: z.array(z.unknown()).min(1, PROSPECT_MESSAGES.missingCounty) }),
+    datefrom: IsoDateSchema,
+    dateto: IsoDateSchema,
+  })
+  .superRefine(refineRange);
+export const ProspectsZipFormSchema = z
+  .object({
+    zips: z.array(z.string()).min(1, PROSPECT_MESSAGES.missingZip),
+    datefrom: IsoDateSchema,
+    dateto: IsoDateSchema,
+  })
+  .superRefine(refineRange);
+
 // ── rows ─────────────────────────────────────────────────────────────────────────────────────────
 
 export const ZipCodeSchema = z.string().regex(/^\d{5}$/, PROSPECT_MESSAGES.postalCodeInvalid);

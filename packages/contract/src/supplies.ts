@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { datePartsIn } from './business-time.ts';
 import { DateTimeSchema, defineRoute, ErrorResponseSchema, IntIdSchema } from './common.ts';
-import { StateCodeSchema } from './places.ts';
+import { CountySchema, StateCodeSchema } from './places.ts';
 
 // ── constants (spec part 2 §5, §8, §9) ───────────────────────────────────────────────────────────
 
@@ -139,6 +139,22 @@ export const CountyProductsSchema = z.object({
 });
 export type CountyProducts = z.infer<typeof CountyProductsSchema>;
 
+/**
+ * The products' search form (spec part 2 §9): a Product Year and type, then a county for Medicare Advantage
+ * (`place`, the picker's value) or a state for the other types.
+ */
+export const ProductSearchFormSchema = z
+  .object({
+    year: YearSchema,
+    productType: FindProductsByStateRequestSchema.shape.productType,
+    place: z.object({ state: StateCodeSchema, counties: z.array(CountySchema) }),
+    state: z.string().min(1, SUPPLIES_MESSAGES.chooseState).pipe(StateCodeSchema),
+  })
+  .refine((values) => values.productType !== MEDICARE_ADVANTAGE || values.place.counties.length > 0, {
+    path: ['place'],
+    error: SUPPLIES_MESSAGES.chooseCounty,
+  });
+
 export const findProductsByCounty = defineRoute({
   method: 'POST',
   path: '/arc/products/bycounty',
@@ -255,6 +271,17 @@ export const ShippingAddressSchema = z.object({
   specialinstruct: z.string().max(1000).default(''),
 });
 export type ShippingAddress = z.infer<typeof ShippingAddressSchema>;
+
+/**
+ * Checkout's form (spec part 2 §5): the address picked from the suggestions (null until one is; typing after a pick
+ * drops it) and the special instructions, which together are the order's `address`.
+ */
+export const CheckoutFormSchema = z.object({
+  address: ShippingAddressSchema.omit({ specialinstruct: true })
+    .nullable()
+    .refine((address) => address !== null, SUPPLIES_MESSAGES.missingShipping),
+  specialinstruct: ShippingAddressSchema.shape.specialinstruct,
+});
 
 export const CreateSupplyOrderRequestSchema = z.object({
   address: ShippingAddressSchema,

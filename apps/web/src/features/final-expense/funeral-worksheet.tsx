@@ -1,4 +1,4 @@
-import { PRINT_BUILDING_MS, PRINT_DELAY_MS } from '@arc/contract';
+import { FuneralWorksheetFormSchema, PRINT_BUILDING_MS, PRINT_DELAY_MS } from '@arc/contract';
 import {
   Button,
   Group,
@@ -13,12 +13,13 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
 import { IconArrowLeft, IconArrowRight, IconPrinter } from '@tabler/icons-react';
 import { useEffect, useMemo, useRef, useState, type Dispatch, type ReactNode, type SetStateAction } from 'react';
 import { useCurrentAgent } from '../../auth/use-current-agent.ts';
 import { useConfirm } from '../../ui/confirm-dialog.tsx';
 import { useFocusOnMount } from '../../ui/focus.ts';
-import { hasEntries, type WorksheetDraft } from './worksheet-draft.ts';
+import { EMPTY_DRAFT, hasEntries, type WorksheetDraft } from './worksheet-draft.ts';
 import classes from './worksheet-print.module.css';
 import {
   formatCents,
@@ -32,6 +33,9 @@ import {
 } from './worksheet.ts';
 
 type PrintPhase = 'idle' | 'building' | 'waiting';
+
+/** The draft's part that the form holds: what the agent types or chooses. */
+const entriesOf = ({ clientName, isVeteran, amounts }: WorksheetDraft) => ({ clientName, isVeteran, amounts });
 
 const todayMmDdYyyy = () =>
   new Intl.DateTimeFormat('en-US', {
@@ -55,8 +59,16 @@ export interface FuneralWorksheetProps {
 
 export function FuneralWorksheet({ draft, onChange, onClear }: FuneralWorksheetProps) {
   const currentAgent = useCurrentAgent();
-  const { page, isWholeForm, amounts, clientName, isVeteran } = draft;
+  const { page, isWholeForm } = draft;
   const update = (patch: Partial<WorksheetDraft>) => onChange((current) => ({ ...current, ...patch }));
+  // the entries are the draft's (kept in session storage): the form starts from them and writes each change back
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: entriesOf(draft),
+    validate: schemaResolver(FuneralWorksheetFormSchema, { sync: true }),
+    onValuesChange: (values) => update(values),
+  });
+  const { amounts } = form.getValues();
   const setPage = (next: number) => update({ page: next });
   const heading = useFocusOnMount<HTMLHeadingElement>();
   const { confirm, dialog } = useConfirm();
@@ -89,7 +101,7 @@ export function FuneralWorksheet({ draft, onChange, onClear }: FuneralWorksheetP
   };
 
   const setAmount = (name: string, value: string) =>
-    onChange((current) => ({ ...current, amounts: { ...current.amounts, [name]: value } }));
+    form.setFieldValue('amounts', (current) => ({ ...current, [name]: value }));
   const clear = async () => {
     const isSure = await confirm({
       title: 'Clear Worksheet',
@@ -97,7 +109,10 @@ export function FuneralWorksheet({ draft, onChange, onClear }: FuneralWorksheetP
       confirmLabel: 'Clear Worksheet',
       isDanger: true,
     });
-    if (isSure) onClear();
+    if (isSure) {
+      form.setValues(entriesOf(EMPTY_DRAFT));
+      onClear();
+    }
   };
   // printing forces the whole form visible (spec §4)
   const isAllVisible = isWholeForm || phase !== 'idle';
@@ -147,13 +162,7 @@ export function FuneralWorksheet({ draft, onChange, onClear }: FuneralWorksheetP
           </Paper>
         )}
 
-        <TextInput
-          label="Prepared for"
-          placeholder="Client name"
-          value={clientName}
-          onChange={(event) => update({ clientName: event.currentTarget.value })}
-          maw={420}
-        />
+        <TextInput label="Prepared for" placeholder="Client name" {...form.getInputProps('clientName')} maw={420} />
 
         {!isAllVisible && (
           <Text size="sm" c="dark.4" className={classes.noPrint} aria-live="polite">
@@ -173,8 +182,7 @@ export function FuneralWorksheet({ draft, onChange, onClear }: FuneralWorksheetP
                 step.step === 2 ? (
                   <Radio.Group
                     label="Is the client a veteran?"
-                    value={isVeteran}
-                    onChange={(value) => update({ isVeteran: value === 'yes' ? 'yes' : 'no' })}
+                    {...form.getInputProps('isVeteran')}
                     description="Veterans may qualify for burial benefits from the VA."
                   >
                     <Group mt={6}>

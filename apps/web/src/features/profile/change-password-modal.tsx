@@ -1,15 +1,12 @@
 import {
+  ChangePasswordFormSchema,
+  ChangePasswordRequestSchema,
   checkPasswordChange,
-  isPasswordTooLong,
   passesPasswordChange,
-  passesPasswordRules,
-  PASSWORD_MIN_LENGTH,
-  PASSWORD_TOO_LONG,
-  passwordLength,
   PROFILE_MESSAGES,
 } from '@arc/contract';
 import { Button, getDefaultZIndex, Group, Modal, PasswordInput, Stack } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { schemaResolver, useForm } from '@mantine/form';
 import { usePasswordPolicyCriteria } from '../../api/account.ts';
 import { errorMessage } from '../../api/client.ts';
 import { useChangePassword } from '../../api/profile-updates.ts';
@@ -38,19 +35,7 @@ export function ChangePasswordModal({ opened, onClose, onDone }: ChangePasswordM
     mode: 'controlled',
     initialValues: { oldPassword: '', newPassword: '', confirmation: '' },
     validateInputOnBlur: true,
-    validate: {
-      oldPassword: (value) =>
-        passwordLength(value) < PASSWORD_MIN_LENGTH
-          ? PROFILE_MESSAGES.oldPasswordLength
-          : isPasswordTooLong(value)
-            ? PASSWORD_TOO_LONG
-            : null,
-      // the criteria of the new password itself (different, length, lower, capital, number); the match is the list's
-      newPassword: (value, values) =>
-        value && (value === values.oldPassword || !passesPasswordRules(value))
-          ? PROFILE_MESSAGES.newPasswordCriteria
-          : null,
-    },
+    validate: schemaResolver(ChangePasswordFormSchema, { sync: true }),
   });
   const { oldPassword, newPassword, confirmation } = form.getValues();
   const policy = usePasswordPolicyCriteria(newPassword, [agent?.username, agent?.npn]);
@@ -66,7 +51,7 @@ export function ChangePasswordModal({ opened, onClose, onDone }: ChangePasswordM
   const onSubmit = form.onSubmit((values) => {
     if (!passesPasswordChange(values.oldPassword, values.newPassword, values.confirmation)) return;
     change.mutate(
-      { oldPassword: values.oldPassword, newPass1: values.newPassword },
+      ChangePasswordRequestSchema.parse({ oldPassword: values.oldPassword, newPass1: values.newPassword }),
       {
         onSuccess: () => {
           close();

@@ -1,5 +1,4 @@
 import {
-  dateRangeProblem,
   defaultProspectRange,
   formatProspectDate,
   PROSPECT_AGE_DEFAULT,
@@ -126,20 +125,8 @@ export default function ProspectsPage() {
     onError: () => setMessage({ title: 'Error', text: PROSPECT_MESSAGES.downloadFailed }),
   });
 
+  // the form's schema has checked the place and the dates (search-form.tsx)
   const onRun = (kind: 'county' | 'zip') => {
-    if (kind === 'county' && form.place.counties.length === 0) {
-      setMessage({ title: PROSPECT_MESSAGES.missingCountyTitle, text: PROSPECT_MESSAGES.missingCounty });
-      return;
-    }
-    if (kind === 'zip' && form.zips.length === 0) {
-      setMessage({ title: PROSPECT_MESSAGES.missingZipTitle, text: PROSPECT_MESSAGES.missingZip });
-      return;
-    }
-    const problem = dateRangeProblem(form);
-    if (problem) {
-      setMessage({ title: 'Error', text: problem });
-      return;
-    }
     const range = { datefrom: form.datefrom, dateto: form.dateto };
     run.mutate({
       search:
@@ -207,6 +194,8 @@ export default function ProspectsPage() {
       <Suspense fallback={null}>
         {step.name === 'form' && (
           <SearchForm
+            // Back and Forward to another search start the form again from its choices
+            key={address}
             kind={step.kind}
             form={form}
             onChange={setForm}
@@ -215,7 +204,7 @@ export default function ProspectsPage() {
             onBack={() => setParams(prospectsParams(null))}
             onRun={() => onRun(step.kind)}
             isRunning={run.isPending}
-            onPostalCodeProblem={setMessage}
+            onProblem={setMessage}
           />
         )}
 

@@ -5,10 +5,13 @@ import {
   PROSPECT_AGE_MIN,
   PROSPECT_MAX_RANGE_MONTHS,
   PROSPECT_MESSAGES,
+  ProspectsCountyFormSchema,
+  ProspectsZipFormSchema,
   type AgeRange,
 } from '@arc/contract';
 import { Alert, Button, Group, NativeSelect, Paper, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
+import { schemaResolver, useForm } from '@mantine/form';
 import { IconArrowLeft, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ApiError } from '../../api/client.ts';
@@ -36,24 +39,48 @@ export interface SearchFormProps {
   ageRanges: AgeRange[] | undefined;
   isAgeRangeError: boolean;
   onBack: () => void;
+  /** Run List, once the form's schema passes */
   onRun: () => void;
   isRunning: boolean;
-  /** a postal code that cannot be added: the page's message dialog says why */
-  onPostalCodeProblem: (message: { title: string; text: string }) => void;
+  /** a postal code that cannot be added, or a search that cannot run: the page's message dialog says why */
+  onProblem: (message: { title: string; text: string }) => void;
 }
 
 const AGES = Array.from({ length: PROSPECT_AGE_MAX - PROSPECT_AGE_MIN + 1 }, (_, i) => String(PROSPECT_AGE_MIN + i));
 
-/** Location, Age/Date Selection and Run List (visible once a county or postal code is chosen). */
+/**
+ * Location, Age/Date Selection and Run List (visible once a county or postal code is chosen). The values are the
+ * page's (in the address for Back, Forward and reload): the form starts from them and writes each change back.
+ */
 export function SearchForm(props: SearchFormProps) {
-  const { kind, form, onChange } = props;
-  const hasChoice = kind === 'county' ? form.place.counties.length > 0 : form.zips.length > 0;
+  const { kind } = props;
+  const form = useForm<SearchFormState>({
+    mode: 'controlled',
+    initialValues: props.form,
+    validate: schemaResolver(kind === 'county' ? ProspectsCountyFormSchema : ProspectsZipFormSchema, { sync: true }),
+    onValuesChange: props.onChange,
+  });
+  const values = form.getValues();
+  const hasChoice = kind === 'county' ? values.place.counties.length > 0 : values.zips.length > 0;
 
   const onAge = (value: string) => {
     const age = Number(value);
     const range = props.ageRanges?.find((r) => r.age === age);
-    onChange({ ...form, age, ...(range ? { datefrom: range.datefrom, dateto: range.dateto } : {}) });
+    form.setValues({ age, ...(range ? { datefrom: range.datefrom, dateto: range.dateto } : {}) });
   };
+
+  // the spec says why a search cannot run in a dialog, the missing place first, not under the fields
+  const onRun = form.onSubmit(props.onRun, (errors) => {
+    form.clearErrors();
+    const missing = errors['place.counties'] ?? errors.zips;
+    props.onProblem(
+      missing
+        ? kind === 'county'
+          ? { title: PROSPECT_MESSAGES.missingCountyTitle, text: PROSPECT_MESSAGES.missingCounty }
+          : { title: PROSPECT_MESSAGES.missingZipTitle, text: PROSPECT_MESSAGES.missingZip }
+        : { title: 'Error', text: String(errors.dateto ?? errors.datefrom) },
+    );
+  });
 
   return (
     <Stack gap="md">
@@ -69,14 +96,18 @@ export function SearchForm(props: SearchFormProps) {
           </Title>
           {kind === 'county' ? (
             <StateCountyPicker
-              value={form.place}
-              onChange={(place) => onChange({ ...form, place })}
+              value={values.place}
+              onChange={(place) => form.setFieldValue('place', place)}
               countyLabel="Counties Selected"
               countiesQuery={prospectQueries.counties}
               noCountiesMessage={PROSPECT_MESSAGES.noProspectsInState}
             />
           ) : (
-            <PostalCodeEntry form={form} onChange={onChange} onProblem={props.onPostalCodeProblem} />
+            <PostalCodeEntry
+              zips={values.zips}
+              onChange={(zips) => form.setFieldValue('zips', zips)}
+              onProblem={props.onProblem}
+            />
           )}
         </Paper>
         <Paper withBorder p="md" radius="md">
@@ -92,26 +123,26 @@ export function SearchForm(props: SearchFormProps) {
             <NativeSelect
               label="Age"
               data={AGES}
-              value={String(form.age)}
+              value={String(values.age)}
               onChange={(e) => onAge(e.currentTarget.value)}
             />
             <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
               <DatePickerInput
                 label="From"
                 valueFormat="M/D/YYYY"
-                value={form.datefrom}
-                maxDate={form.dateto}
+                value={values.datefrom}
+                maxDate={values.dateto}
                 // the server takes at most 13 months (dateRangeProblem)
-                minDate={addMonths(form.dateto, -PROSPECT_MAX_RANGE_MONTHS)}
-                onChange={(value) => value && onChange({ ...form, datefrom: value })}
+                minDate={addMonths(values.dateto, -PROSPECT_MAX_RANGE_MONTHS)}
+                onChange={(value) => value && form.setFieldValue('datefrom', value)}
               />
               <DatePickerInput
                 label="To"
                 valueFormat="M/D/YYYY"
-                value={form.dateto}
-                minDate={form.datefrom}
-                maxDate={addMonths(form.datefrom, PROSPECT_MAX_RANGE_MONTHS)}
-                onChange={(value) => value && onChange({ ...form, dateto: value })}
+                value={values.dateto}
+                minDate={values.datefrom}
+                maxDate={addMonths(values.datefrom, PROSPECT_MAX_RANGE_MONTHS)}
+                onChange={(value) => value && form.setFieldValue('dateto', value)}
               />
             </SimpleGrid>
           </Stack>
@@ -119,7 +150,7 @@ export function SearchForm(props: SearchFormProps) {
       </SimpleGrid>
       {hasChoice && (
         <Group>
-          <Button size="md" onClick={props.onRun} loading={props.isRunning}>
+          <Button size="md" onClick={() => onRun()} loading={props.isRunning}>
             Run List
           </Button>
         </Group>
@@ -133,16 +164,16 @@ export function SearchForm(props: SearchFormProps) {
  * the server as it is added, so the run never fails on a code the list cannot hold.
  */
 function PostalCodeEntry(props: {
-  form: SearchFormState;
-  onChange: (next: SearchFormState) => void;
+  zips: string[];
+  onChange: (zips: string[]) => void;
   onProblem: (message: { title: string; text: string }) => void;
 }) {
-  const { form, onChange, onProblem } = props;
+  const { zips, onChange, onProblem } = props;
   const [entry, setEntry] = useState('');
   const check = useSubmit({ mutationFn: fetchPostalCode });
   const add = () => {
     if (check.isPending) return;
-    const result = addPostalCode(form.zips, entry);
+    const result = addPostalCode(zips, entry);
     if (!result.ok) {
       onProblem(
         result.reason === 'too-many'
@@ -157,7 +188,7 @@ function PostalCodeEntry(props: {
     }
     check.mutate(result.code, {
       onSuccess: () => {
-        onChange({ ...form, zips: result.codes });
+        onChange(result.codes);
         // what was typed meanwhile stays
         setEntry((current) => (current.trim() === result.code ? '' : current));
       },
@@ -201,8 +232,8 @@ function PostalCodeEntry(props: {
       </Group>
       <ChosenList
         label="Postal Codes Selected"
-        items={form.zips.map((z) => ({ value: z, label: z }))}
-        onRemove={(value) => onChange({ ...form, zips: form.zips.filter((z) => z !== value) })}
+        items={zips.map((z) => ({ value: z, label: z }))}
+        onRemove={(value) => onChange(zips.filter((z) => z !== value))}
       />
     </Stack>
   );

@@ -1,5 +1,7 @@
 import {
   ADDRESS_QUERY_MAX_LENGTH,
+  CheckoutFormSchema,
+  ShippingAddressSchema,
   STATES,
   SUPPLIES_MESSAGES,
   type AddressSuggestion,
@@ -7,6 +9,7 @@ import {
   type StateCode,
 } from '@arc/contract';
 import { Autocomplete, Button, Group, Loader, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconArrowLeft, IconPencil } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -24,8 +27,10 @@ import { AddToCartModal } from './add-to-cart-modal.tsx';
 
 const isStateCode = (code: string): code is StateCode => STATES.some((s) => s.code === code);
 
+type PickedAddress = Omit<ShippingAddress, 'specialinstruct'>;
+
 /** The shipping address a picked suggestion gives; null until one is picked (spec part 2 §5). */
-function addressFromSuggestion(s: AddressSuggestion): Omit<ShippingAddress, 'specialinstruct'> | null {
+function addressFromSuggestion(s: AddressSuggestion): PickedAddress | null {
   if (!isStateCode(s.state)) return null;
   return {
     street_number: s.streetNumber ?? '',
@@ -52,15 +57,20 @@ export function Checkout({ onDone, onSent }: CheckoutProps) {
   const removeCartLine = useRemoveCartItem();
   // the line whose quantity is being changed (the add-to-cart dialog, changing that line only)
   const [changing, setChanging] = useState<CartLine | null>(null);
-  const [search, setSearch] = useState('');
+  // the address typed (the suggestions' query), the suggestion picked and its address, the special instructions
+  const form = useForm<{
+    search: string;
+    description: string | null;
+    address: PickedAddress | null;
+    specialinstruct: string;
+  }>({
+    mode: 'controlled',
+    initialValues: { search: '', description: null, address: null, specialinstruct: '' },
+    validate: schemaResolver(CheckoutFormSchema, { sync: true }),
+  });
+  const { search, address: picked } = form.getValues();
   const [debounced] = useDebouncedValue(search, 200);
   const suggestions = useQuery(geoQueries.addressSuggestions(debounced));
-  const [pick, setPick] = useState<{
-    description: string;
-    address: Omit<ShippingAddress, 'specialinstruct'> | null;
-  } | null>(null);
-  const picked = pick?.address ?? null;
-  const [instructions, setInstructions] = useState('');
   const [message, setMessage] = useState<{ title: string; text: string } | null>(null);
   const { confirm, dialog } = useConfirm();
   const order = useCreateSupplyOrder();
@@ -109,36 +119,38 @@ export function Checkout({ onDone, onSent }: CheckoutProps) {
     [removeCartLine],
   );
 
-  const onSend = async () => {
-    if (order.isPending) return;
-    if (!picked?.postal_code || !picked.route) {
-      setMessage({ title: 'Error', text: SUPPLIES_MESSAGES.missingShipping });
-      return;
-    }
-    const isConfirmed = await confirm({
-      title: SUPPLIES_MESSAGES.readyToSellTitle,
-      children: SUPPLIES_MESSAGES.readyToSellWarning,
-    });
-    if (!isConfirmed) return;
-    order.mutate(
-      {
-        key: key.current,
-        body: {
-          address: { ...picked, specialinstruct: instructions },
-          supplies: lines.map((l) => ({ productId: l.productId, qty: l.qty })),
+  const onSend = form.onSubmit(
+    async (values) => {
+      if (order.isPending) return;
+      const isConfirmed = await confirm({
+        title: SUPPLIES_MESSAGES.readyToSellTitle,
+        children: SUPPLIES_MESSAGES.readyToSellWarning,
+      });
+      if (!isConfirmed) return;
+      order.mutate(
+        {
+          key: key.current,
+          body: {
+            address: ShippingAddressSchema.parse({ ...values.address, specialinstruct: values.specialinstruct }),
+            supplies: lines.map((l) => ({ productId: l.productId, qty: l.qty })),
+          },
         },
-      },
-      {
-        onSuccess: () => {
-          key.current = newKey();
-          onSent();
+        {
+          onSuccess: () => {
+            key.current = newKey();
+            onSent();
+          },
+          // the key stays: the server keeps only answered orders, so a retry after a lost answer is the same order
+          onError: (error) =>
+            setMessage({ title: 'Error', text: SUPPLIES_MESSAGES.orderFailedPrefix + errorMessage(error) }),
         },
-        // the key stays: the server keeps only answered orders, so a retry after a lost answer is the same order
-        onError: (error) =>
-          setMessage({ title: 'Error', text: SUPPLIES_MESSAGES.orderFailedPrefix + errorMessage(error) }),
-      },
-    );
-  };
+      );
+    },
+    // the spec says it in a dialog, not under the field
+    () => {
+      if (!order.isPending) setMessage({ title: 'Error', text: SUPPLIES_MESSAGES.missingShipping });
+    },
+  );
 
   return (
     <Stack gap="md">
@@ -166,17 +178,21 @@ export function Checkout({ onDone, onSent }: CheckoutProps) {
             description="Type the street address and pick it from the list."
             placeholder="1200 John Q Hammons Dr Madison WI"
             maxLength={ADDRESS_QUERY_MAX_LENGTH}
-            value={search}
+            {...form.getInputProps('search')}
             onChange={(value) => {
-              setSearch(value);
+              form.setFieldValue('search', value);
               // typing after a pick drops it: the postal code comes only from a picked suggestion
-              setPick((current) => (current?.description === value ? current : null));
+              if (form.getValues().description !== value) form.setValues({ description: null, address: null });
             }}
             data={options}
             filter={({ options: all }) => all}
             onOptionSubmit={(value) => {
               const suggestion = suggestions.data?.find((s) => s.description === value);
-              setPick(suggestion ? { description: value, address: addressFromSuggestion(suggestion) } : null);
+              form.setValues(
+                suggestion
+                  ? { description: value, address: addressFromSuggestion(suggestion) }
+                  : { description: null, address: null },
+              );
             }}
             rightSection={suggestions.isFetching ? <Loader size="xs" aria-label="Loading addresses" /> : null}
             comboboxProps={{ withinPortal: true }}
@@ -189,13 +205,12 @@ export function Checkout({ onDone, onSent }: CheckoutProps) {
           )}
           <Textarea
             label="Special Instructions"
-            value={instructions}
-            onChange={(event) => setInstructions(event.currentTarget.value)}
+            {...form.getInputProps('specialinstruct')}
             maxLength={1000}
             minRows={3}
           />
           <Group justify="flex-end">
-            <Button onClick={() => void onSend()} loading={order.isPending} disabled={lines.length === 0}>
+            <Button onClick={() => onSend()} loading={order.isPending} disabled={lines.length === 0}>
               Send Order
             </Button>
           </Group>

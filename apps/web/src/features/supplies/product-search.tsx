@@ -1,14 +1,15 @@
 import {
   DEFAULT_STATE,
   MEDICARE_ADVANTAGE,
+  ProductSearchFormSchema,
   productYears,
   STATES,
   SUPPLIES_MESSAGES,
   type StateCode,
 } from '@arc/contract';
 import { Button, Group, NativeSelect, Paper, Select, Stack } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { suppliesQueries } from '../../api/supplies.ts';
 import { businessTimeZone } from '../../config.ts';
 import { initialPlace, type PlaceValue } from '../../ui/place-value.ts';
@@ -46,55 +47,59 @@ export interface ProductSearchProps {
   onSearch: (request: SearchRequest) => void;
 }
 
-/** Search step: Product Year, product type, then a county (Medicare Advantage) or a state (other types). */
+/**
+ * Search step: Product Year, product type, then a county (Medicare Advantage) or a state (other types). The
+ * values are the page's (kept while it shows carriers, plans and the cart): the form starts from them and writes
+ * each change back.
+ */
 export function ProductSearch({ value, onChange, onSearch }: ProductSearchProps) {
   const types = useQuery(suppliesQueries.productTypes());
-  const [error, setError] = useState<string | null>(null);
+  const form = useForm<SearchFormValue>({
+    mode: 'controlled',
+    initialValues: value,
+    validate: schemaResolver(ProductSearchFormSchema, { sync: true }),
+    onValuesChange: onChange,
+  });
   const years = productYears(new Date(), businessTimeZone());
-  const isMa = value.productType === MEDICARE_ADVANTAGE;
+  const values = form.getValues();
+  const isMa = values.productType === MEDICARE_ADVANTAGE;
 
-  const onSubmit = () => {
-    if (isMa) {
-      const county = value.place.counties[0];
-      if (!county) return setError(SUPPLIES_MESSAGES.chooseCounty);
+  const onSubmit = form.onSubmit((input) => {
+    const search = ProductSearchFormSchema.parse(input);
+    const county = search.place.counties[0];
+    if (search.productType === MEDICARE_ADVANTAGE && county) {
       onSearch({
         kind: 'county',
-        year: value.year,
+        year: search.year,
         countyId: county.id,
         countyLabel: county.label,
-        state: value.place.state,
+        state: search.place.state,
       });
     } else {
-      if (!value.state) return setError(SUPPLIES_MESSAGES.chooseState);
-      onSearch({ kind: 'state', year: value.year, state: value.state, productType: value.productType });
+      onSearch({ kind: 'state', year: search.year, state: search.state, productType: search.productType });
     }
-  };
+  });
 
   return (
     <Paper withBorder p="md" radius="md">
-      <form
-        onSubmit={(event) => {
-          event.preventDefault();
-          onSubmit();
-        }}
-        aria-label="Search supplies"
-      >
+      <form onSubmit={onSubmit} aria-label="Search supplies">
         <Stack gap="md">
           <Group align="flex-start" grow preventGrowOverflow={false} wrap="wrap">
             <NativeSelect
               label="Product Year"
               data={years.map(String)}
-              value={String(value.year)}
-              onChange={(event) => onChange({ ...value, year: Number(event.currentTarget.value) })}
+              value={String(values.year)}
+              onChange={(event) => form.setFieldValue('year', Number(event.currentTarget.value))}
               miw={140}
             />
             <NativeSelect
               label="Product Type"
               data={(types.data ?? [{ name: DEFAULT_PRODUCT_TYPE }]).map((t) => t.name)}
-              value={value.productType}
+              {...form.getInputProps('productType')}
               onChange={(event) => {
-                setError(null);
-                onChange({ ...value, productType: event.currentTarget.value });
+                // the other type asks for another field: the message of the one it hides goes too
+                form.clearErrors();
+                form.setFieldValue('productType', event.currentTarget.value);
               }}
               error={types.isError ? SUPPLIES_MESSAGES.productTypesFailed : undefined}
               miw={220}
@@ -102,25 +107,18 @@ export function ProductSearch({ value, onChange, onSearch }: ProductSearchProps)
           </Group>
           {isMa ? (
             <SingleCountyPicker
-              value={value.place}
-              onChange={(place) => {
-                setError(null);
-                onChange({ ...value, place });
-              }}
-              countyError={error ?? undefined}
+              value={values.place}
+              onChange={(place) => form.setFieldValue('place', place)}
+              countyError={form.errors.place?.toString()}
             />
           ) : (
             <Select
               label="State"
               data={STATE_OPTIONS}
-              value={value.state}
-              onChange={(state) => {
-                setError(null);
-                onChange({ ...value, state: state ?? value.state });
-              }}
+              {...form.getInputProps('state')}
+              onChange={(state) => form.setFieldValue('state', (state as StateCode | null) ?? values.state)}
               searchable
               allowDeselect={false}
-              error={error ?? undefined}
               maw={320}
             />
           )}
