@@ -64,7 +64,7 @@ export default defineConfig({
         '/profile (profile + contracts)': 263,
         'cases/case-form-page.tsx': 252,
         'enrollments/enrollments-page.tsx': 251,
-        'supplies/products-page.tsx': 254,
+        'supplies/products-page.tsx': 261,
       },
       reportFile: path.join(import.meta.dirname, '../../.tmp/bundle-budget.json'),
     }),
