@@ -612,6 +612,9 @@ if (wants('xlsx')) {
   };
 }
 
+/** the performance score a route must reach: 95 for /sign-in and / (signed out or in), 90 for every other route */
+const lighthouseTarget = (name) => (name === '/sign-in' || name.startsWith('/ (') ? 95 : 90);
+
 /** a figure this run measured, else a throw: the target is left out (BENCH_ONLY) rather than reported unmet */
 function measured(value) {
   if (value === undefined) throw new Error('not measured');
@@ -635,10 +638,13 @@ const checks = {
   screenShownMs: () => Object.values(measured(results.screenShownMs)).every((ms) => ms < 1500),
   issueRoutesJsGzipKb: () => Object.values(results.issueRoutesJsGzipKb).every((entry) => entry.kb < 250),
   otherRoutesJsGzipKb: () => Object.values(results.otherRoutesJsGzipKb).every((entry) => entry.kb < 250),
-  // as deployed (decision 053); the direct figures are reported beside them
-  lighthousePerformance: () => Object.values(results.lighthouse).every((entry) => entry.performance >= 95),
+  // as deployed (decision 053); the direct figures are reported beside them. Issue 29's restated targets: /sign-in
+  // and / at least 95, every other route at least 90 (median of 3)
+  lighthousePerformance: () =>
+    Object.entries(results.lighthouse).every(([name, entry]) => entry.performance >= lighthouseTarget(name)),
   lighthouseAccessibility: () => Object.values(results.lighthouse).every((entry) => entry.accessibility >= 95),
-  lighthouseDirectPerformance: () => Object.values(results.lighthouseDirect).every((e) => e.performance >= 95),
+  lighthouseDirectPerformance: () =>
+    Object.entries(results.lighthouseDirect).every(([name, e]) => e.performance >= lighthouseTarget(name)),
   lighthouseDirectAccessibility: () => Object.values(results.lighthouseDirect).every((e) => e.accessibility >= 95),
   hierarchySearchKeystrokeMs: () => results.contracts5000.searchKeystroke.maxMs < 100,
   roster5000Ms: () => results.contracts5000.roster5000.maxMs < 1000,
