@@ -105,16 +105,22 @@ export async function purgeExpiredPayloads(db: Db, now = new Date()): Promise<nu
 }
 
 /**
- * Ends every session, grant and token of one account (a new password: reset or change), except those of
- * `keepGrantId` (the session that changed the password keeps working). Answers the ids of the grants it ended, so
- * the caller can drop them from the API's grant check on every replica (grants.ts).
+ * Ends every session, grant and token of one account (a new password: reset or change) or of several (agents
+ * deactivated by staff), except those of `keepGrantId` (the session that changed the password keeps working).
+ * Answers the ids of the grants it ended, so the caller can drop them from the API's grant check on every replica
+ * (grants.ts).
  */
 export async function revokeAccountPayloads(
   db: Pick<Db, 'delete'>,
-  accountId: string,
+  accountIds: string | readonly string[],
   { keepGrantId }: { keepGrantId?: string | undefined } = {},
 ): Promise<string[]> {
-  const ofAccount = sql`${oidcPayloads.payload}->>'accountId' = ${accountId}`;
+  const ids = typeof accountIds === 'string' ? [accountIds] : accountIds;
+  if (ids.length === 0) return [];
+  const ofAccount =
+    ids.length === 1
+      ? sql`${oidcPayloads.payload}->>'accountId' = ${ids[0]}`
+      : sql`${oidcPayloads.payload}->>'accountId' = any(${sql.param([...ids])}::text[])`;
   // a session row names its grants under authorizations.<client>.grantId; a grant row is its own id
   const isKept = keepGrantId
     ? sql`(${oidcPayloads.id} = ${keepGrantId} or coalesce(${oidcPayloads.grantId}, '') = ${keepGrantId} or exists (select 1 from jsonb_each(coalesce(${oidcPayloads.payload}->'authorizations', '{}'::jsonb)) as a(client, v) where a.v->>'grantId' = ${keepGrantId}))`

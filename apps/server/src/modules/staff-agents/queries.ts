@@ -7,7 +7,7 @@ import {
 } from '@arc/contract';
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { agents, auditLog, certifications, contracts, oidcPayloads, signInThrottle } from '../../db/schema/index.ts';
+import { agents, auditLog, certifications, contracts, signInThrottle } from '../../db/schema/index.ts';
 import { isActiveStatus } from '../../identity/account.ts';
 import { throttleKey } from '../../identity/throttle.ts';
 
@@ -189,17 +189,4 @@ export async function selectAgentDetail(db: Db, agent: AgentRecord, now: Date): 
     })),
     auditEvents: events,
   };
-}
-
-/**
- * Ends every session, grant and refresh token of these agents at once (revokeAccountPayloads for many): answers
- * the ended grants, for `app.grantsEnded` after the transaction commits.
- */
-export async function revokeAgentsPayloads(tx: Pick<Db, 'delete'>, agentIds: readonly string[]): Promise<string[]> {
-  if (agentIds.length === 0) return [];
-  const deleted = await tx
-    .delete(oidcPayloads)
-    .where(sql`${oidcPayloads.payload}->>'accountId' = any(${sql.param([...agentIds])}::text[])`)
-    .returning({ id: oidcPayloads.id, type: oidcPayloads.type });
-  return deleted.filter((row) => row.type === 'Grant').map((row) => row.id);
 }

@@ -14,10 +14,11 @@ import { inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { agents } from '../../db/schema/index.ts';
+import { revokeAccountPayloads } from '../../identity/adapter.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { randomId } from '../../platform/tokens.ts';
 import { recordAudit } from '../audit/service.ts';
-import { agentStatusOf, revokeAgentsPayloads, STORED_STATUS } from './queries.ts';
+import { agentStatusOf, STORED_STATUS } from './queries.ts';
 import { readCsvLines, RosterFileError } from './roster-file.ts';
 
 export { RosterFileError };
@@ -206,7 +207,7 @@ export async function importRoster(
     }
     const ended: string[] = [];
     for (let i = 0; i < toDeactivate.length; i += BATCH) {
-      ended.push(...(await revokeAgentsPayloads(tx, toDeactivate.slice(i, i + BATCH))));
+      ended.push(...(await revokeAccountPayloads(tx, toDeactivate.slice(i, i + BATCH))));
     }
     await recordAudit(
       { db: tx, clock: deps.clock },

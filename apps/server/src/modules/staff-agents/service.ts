@@ -9,6 +9,7 @@ import { eq } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { agents } from '../../db/schema/index.ts';
+import { revokeAccountPayloads } from '../../identity/adapter.ts';
 import { clearFailures, throttleKey } from '../../identity/throttle.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -16,14 +17,7 @@ import type { Mailer } from '../../platform/mailer.ts';
 import { randomId } from '../../platform/tokens.ts';
 import { sendAccountLink } from '../account/service.ts';
 import { recordAudit } from '../audit/service.ts';
-import {
-  agentStatusOf,
-  findAgentRecordByNpn,
-  revokeAgentsPayloads,
-  selectAgentDetail,
-  STORED_STATUS,
-  type AgentRecord,
-} from './queries.ts';
+import { agentStatusOf, findAgentRecordByNpn, selectAgentDetail, STORED_STATUS, type AgentRecord } from './queries.ts';
 
 export interface StaffAgentsDeps {
   db: Db;
@@ -88,7 +82,7 @@ export async function updateAgent(
       .returning();
     const after = editable(updated!);
     const endedGrants =
-      before.status === 'active' && after.status === 'inactive' ? await revokeAgentsPayloads(tx, [current.id]) : [];
+      before.status === 'active' && after.status === 'inactive' ? await revokeAccountPayloads(tx, current.id) : [];
     await recordAudit(
       { db: tx, clock: deps.clock },
       {

@@ -14,10 +14,6 @@ const Loading = () => (
   </Center>
 );
 
-/**
- * The back office (`/staff/*`): one lazily loaded route tree of the web app (decision 084), with its own sign-in
- * and session; nothing of it is in the agents' bundles.
- */
 /** The tree's pages by path (the router's matcher is not used: its `<Routes>` code would join the agents' bundles). */
 function staffPage(pathname: string): ReactNode {
   const rest = pathname.replace(/^\/staff\/?/, '');
