@@ -148,7 +148,7 @@ export interface BudgetOptions {
     folder: string;
     shell: string;
     maxKb: number;
-    /** screens measured in a named flow instead, or not measured (internal pages) */
+    /** screens measured in a named flow instead, or not measured (internal pages); a path ending in `/`: a folder */
     except: string[];
   };
   /**
@@ -231,7 +231,7 @@ function measureBudgets(bundle: Rollup.OutputBundle, root: string, options: Budg
     .filter((chunk) => chunk.isDynamicEntry && chunk.facadeModuleId)
     .map((chunk) => relative(chunk.facadeModuleId!))
     .filter((module) => module.startsWith(folder) && entry.dynamicImports.includes(chunkOf(module)))
-    .filter((module) => !except.includes(module))
+    .filter((module) => !except.some((skip) => (skip.endsWith('/') ? module.startsWith(skip) : module === skip)))
     .sort();
   const measure = (name: string, modules: string[], targetKb: number): BudgetResult => {
     const files = [...closure([entry.fileName, ...modules.map(chunkOf)])];

@@ -14,6 +14,8 @@ type ScreenModule = { default: ComponentType };
  */
 const PAGES = import.meta.glob<ScreenModule>([
   './features/*/*-page.tsx',
+  // the back office's screens: its own route list (features/staff/staff-routes.tsx)
+  '!./features/staff/**',
   // parts of screens, not screens
   '!./features/marketing/marketing-page.tsx',
   '!./features/content/documents-page.tsx',
@@ -72,13 +74,6 @@ const createPassword = screen('account/create-password-page');
  * `handle.name`: /sign-in (login), /sign-in/forgot (forgot), /sign-in/register (register).
  */
 export const routes: RouteObject[] = [
-  // the back office (decision 084): its own lazily loaded route tree, sign-in and session, outside the agents' guard
-  {
-    path: '/staff/*',
-    errorElement: <RouteError isRoot />,
-    HydrateFallback: () => <LoginLayout isLoading />,
-    lazy: async () => ({ Component: await (await import('./features/staff/staff-entry.ts')).loadStaffApp() }),
-  },
   {
     id: 'root',
     element: <RootLayout />,
@@ -101,4 +96,33 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export const createRouter = () => createBrowserRouter(routes);
+const isStaffPath = (path: string) => path === '/staff' || path.startsWith('/staff/');
+
+/**
+ * The back office (decision 084) is its own route tree, outside the agents' root layout and guard: React Router
+ * adds it the first time a /staff path is opened (its lazy route discovery), so the agents' entry holds one
+ * dynamic import for it and nothing of its screens.
+ */
+async function addStaffRoutes({
+  path,
+  patch,
+}: {
+  path: string;
+  patch: (id: string | null, routes: RouteObject[]) => void;
+}) {
+  if (!isStaffPath(path) || isStaffAdded) return;
+  const { STAFF_ROUTES } = await import('./features/staff/staff-routes.tsx');
+  if (isStaffAdded) return;
+  isStaffAdded = true;
+  patch(null, [
+    {
+      path: '/staff',
+      errorElement: <RouteError isRoot />,
+      HydrateFallback: () => <LoginLayout isLoading />,
+      children: STAFF_ROUTES,
+    },
+  ]);
+}
+let isStaffAdded = false;
+
+export const createRouter = () => createBrowserRouter(routes, { patchRoutesOnNavigation: addStaffRoutes });

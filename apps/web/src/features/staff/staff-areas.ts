@@ -15,3 +15,9 @@ export const ROLE_LABELS: Record<StaffRole, string> = {
 };
 
 export const areasFor = (role: StaffRole) => STAFF_AREAS.filter((area) => area.roles.includes(role));
+
+/** The area a back-office path belongs to (the longest matching area path), if any. */
+export const areaOf = (pathname: string) =>
+  STAFF_AREAS.filter((area) => pathname === area.path || pathname.startsWith(`${area.path}/`)).sort(
+    (a, b) => b.path.length - a.path.length,
+  )[0];

@@ -4,8 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { mockFetch } from '../../test/fetch-mock.ts';
 import { renderWithProviders } from '../../test/render.tsx';
-import { StaffEnrol } from './staff-enrol.tsx';
-import { StaffInteraction } from './staff-sign-in.tsx';
+import StaffEnrol from './staff-enrol-page.tsx';
+import StaffInteraction from './staff-interaction-page.tsx';
 
 vi.mock('./staff-session.ts', () => ({ startStaffSignIn: vi.fn(async () => undefined) }));
 
@@ -22,7 +22,7 @@ describe('staff sign-in /staff/interaction/:uid', () => {
           ? { status: 401, body: { code: 'UNAUTHORIZED', message: STAFF_MESSAGES.invalidCode } }
           : { body: { redirectTo: '/oidc/auth/resume' } },
     });
-    renderWithProviders(<StaffInteraction uid="uid-1" />, {
+    renderWithProviders(<StaffInteraction />, {
       path: '/staff/interaction/:uid',
       initialPath: '/staff/interaction/uid-1',
     });
@@ -53,7 +53,7 @@ describe('staff enrolment /staff/enrol/:token', () => {
       },
       'POST /arc/staff/enrolment/tok': { body: { recoveryCodes: ['abcde-fghjk', 'mnpqr-stuvw'] } },
     });
-    renderWithProviders(<StaffEnrol token="tok" />, { path: '/staff/enrol/:token', initialPath: '/staff/enrol/tok' });
+    renderWithProviders(<StaffEnrol />, { path: '/staff/enrol/:token', initialPath: '/staff/enrol/tok' });
     expect(await screen.findByText('JBSWY3DPEHPK3PXP')).toBeInTheDocument();
     expect(screen.getByRole('img', { name: /QR code/ })).toBeInTheDocument();
     expect(screen.getByText(/rita@provider.test · Content/)).toBeInTheDocument();
@@ -71,7 +71,7 @@ describe('staff enrolment /staff/enrol/:token', () => {
         body: { code: 'GONE', message: 'This enrolment link is expired or was used already.' },
       },
     });
-    renderWithProviders(<StaffEnrol token="tok" />, { path: '/staff/enrol/:token', initialPath: '/staff/enrol/tok' });
+    renderWithProviders(<StaffEnrol />, { path: '/staff/enrol/:token', initialPath: '/staff/enrol/tok' });
     expect(await screen.findByText('This enrolment link is expired or was used already.')).toBeInTheDocument();
   });
 });

@@ -1,49 +1,17 @@
 import * as contract from '@arc/contract';
-import { Alert, Button, Center, Loader, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Loader, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { useParams } from 'react-router';
 import { apiFetch, errorMessage } from '../../api/client.ts';
 import { useSubmit } from '../../api/use-submit.ts';
-import { PROVIDER_NAME } from '../../config.ts';
+import { StaffCard } from './staff-card.tsx';
 import { startStaffSignIn } from './staff-session.ts';
 
-/** The card every signed-out staff page sits in. */
-export function StaffCard({ title, children }: { title: string; children: React.ReactNode }) {
-  return (
-    <Center mih="100vh" p="md" bg="gray.0">
-      <Paper withBorder shadow="sm" p="xl" radius="md" w="100%" maw={440} component="main">
-        <Stack>
-          <div>
-            <Text size="sm" c="dimmed">
-              {PROVIDER_NAME} · Back office
-            </Text>
-            <Title order={1} size="h2">
-              {title}
-            </Title>
-          </div>
-          {children}
-        </Stack>
-      </Paper>
-    </Center>
-  );
-}
-
-/** `/staff/sign-in`: starts the staff client's authorization (a fresh sign-in every time). */
-export function StaffSignIn() {
-  const [error, setError] = useState<string | null>(null);
-  const signIn = () => startStaffSignIn().catch(() => setError('The sign-in could not start. Try again.'));
-  return (
-    <StaffCard title="Staff sign-in">
-      <Text>Sign in with your staff e-mail, your password and the code of your authenticator app.</Text>
-      {error && <Alert color="red">{error}</Alert>}
-      <Button onClick={() => void signIn()}>Sign in</Button>
-    </StaffCard>
-  );
-}
-
 /** `/staff/interaction/:uid`: the password, then the TOTP or recovery code. */
-export function StaffInteraction({ uid }: { uid: string }) {
+export default function StaffInteraction() {
+  const { uid = '' } = useParams();
   const details = useQuery({
     queryKey: ['staff', 'interaction', uid],
     queryFn: () => apiFetch(contract.getStaffInteraction, { params: { uid } }),

@@ -2,17 +2,19 @@ import * as contract from '@arc/contract';
 import { Alert, Button, Code, Image, List, Loader, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
+import { useParams } from 'react-router';
 import { apiFetch, errorMessage } from '../../api/client.ts';
 import { useSubmit } from '../../api/use-submit.ts';
 import { ROLE_LABELS } from './staff-areas.ts';
+import { StaffCard } from './staff-card.tsx';
 import { startStaffSignIn } from './staff-session.ts';
-import { StaffCard } from './staff-sign-in.tsx';
 
 /**
  * `/staff/enrol/:token`: the one-time link of a new staff member (or a reset second factor). Sets the password,
  * shows the TOTP secret as a QR code and as text, confirms a code, then shows the recovery codes once.
  */
-export function StaffEnrol({ token }: { token: string }) {
+export default function StaffEnrol() {
+  const { token = '' } = useParams();
   const enrolment = useQuery({
     queryKey: ['staff', 'enrolment', token],
     queryFn: () => apiFetch(contract.getStaffEnrolment, { params: { token } }),

@@ -5,7 +5,7 @@ import { areasFor, ROLE_LABELS } from './staff-areas.ts';
 import { currentStaffQuery } from './staff-shell.tsx';
 
 /** `/staff`: who is signed in, with which role, and what that role may open. */
-export function StaffHome() {
+export default function StaffHome() {
   const me = useQuery(currentStaffQuery());
   if (me.isError) return <Alert color="red">{errorMessage(me.error)}</Alert>;
   if (!me.data) return <Loader aria-label="Loading" />;

@@ -1,0 +1,32 @@
+import type { ComponentType } from 'react';
+import { Navigate, type RouteObject } from 'react-router';
+
+type ScreenModule = { default: ComponentType };
+
+/** Every page of the back office, each its own chunk, loaded when its route is visited (like router.tsx's). */
+const PAGES = import.meta.glob<ScreenModule>('./*-page.tsx');
+
+const page = (name: string) => {
+  const load = PAGES[`./${name}.tsx`];
+  if (!load) throw new Error(`no back-office page features/staff/${name}.tsx`);
+  return async () => ({ Component: (await load()).default });
+};
+
+/**
+ * The routes below /staff (router.tsx adds them on the first /staff visit). The signed-out pages stand alone;
+ * every other page sits in `staff-layout.tsx` (session, frame, role check). A new page: a `…-page.tsx` here and,
+ * for the side menu and its roles, an area in `staff-areas.ts`.
+ */
+export const STAFF_ROUTES: RouteObject[] = [
+  { path: 'sign-in', lazy: page('staff-sign-in-page') },
+  { path: 'login/callback', lazy: page('staff-login-callback-page') },
+  { path: 'interaction/:uid', lazy: page('staff-interaction-page') },
+  { path: 'enrol/:token', lazy: page('staff-enrol-page') },
+  {
+    lazy: async () => ({ Component: (await import('./staff-layout.tsx')).default }),
+    children: [
+      { index: true, lazy: page('staff-home-page') },
+      { path: '*', element: <Navigate to="/staff" replace /> },
+    ],
+  },
+];
