@@ -43,6 +43,22 @@ export default defineConfig({
           ],
           maxKb: 250,
         },
+        // "/": signed out, the welcome alone (the portal's landing page, no signed-in shell); signed in, the
+        // dashboard's part too (route-table.ts `parts`)
+        {
+          name: '/ (welcome, signed out)',
+          modules: ['src/features/dashboard/dashboard-page.tsx'],
+          maxKb: 150,
+        },
+        {
+          name: '/ (dashboard, signed in)',
+          modules: [
+            'src/shell/signed-in-shell.tsx',
+            'src/features/dashboard/dashboard-page.tsx',
+            'src/features/dashboard/agent-dashboard.tsx',
+          ],
+          maxKb: 250,
+        },
         // My Profile shows two screens at once (router.tsx): the profile and the contracts
         {
           name: '/profile (profile + contracts)',
@@ -64,6 +80,7 @@ export default defineConfig({
           'src/features/identity/sign-in-page.tsx',
           'src/features/identity/interaction-page.tsx',
           'src/features/ui-kit/ui-kit-page.tsx',
+          'src/features/dashboard/dashboard-page.tsx',
           // the back office: measured on its own above, with its own frame
           'src/features/staff/',
         ],
@@ -88,7 +105,7 @@ export default defineConfig({
         ...[...flattenRoutes(APP_ROUTES), ...EXTRA_ROUTES].map((route) => ({
           path: route.path,
           auth: true,
-          modules: [route.screen, route.section]
+          modules: [route.screen, route.section, ...(route.parts ?? [])]
             .filter((module) => module !== undefined)
             .map((module) => `src/features/${module}.tsx`),
         })),

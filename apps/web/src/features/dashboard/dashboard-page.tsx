@@ -1,30 +1,27 @@
-import { Alert, Button, Stack, Text, Title } from '@mantine/core';
-import { IconAlertTriangle } from '@tabler/icons-react';
+import { Button, Center, Loader, Stack, Text, Title } from '@mantine/core';
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { useSession } from '../../auth/session-store.ts';
 import { paths } from '../../paths.ts';
-import { CarrierDocuments } from './carrier-documents.tsx';
-import { ProductTiles } from './product-tiles.tsx';
+
+// the signed-in dashboard is a part of its own (route-table.ts `parts`): the signed-out welcome, the portal's
+// landing page, loads none of its API client, schemas and document lists
+const AgentDashboard = lazy(() => import('./agent-dashboard.tsx'));
 
 /** "/": a welcome and Login while signed out; the agent's dashboard when signed in. */
 export default function DashboardPage() {
   const session = useSession();
   if (session.status !== 'signedIn') return <Welcome />;
   return (
-    <Stack gap="lg">
-      <Title order={1}>Dashboard</Title>
-      <ProductTiles />
-      <Alert
-        color="yellow"
-        variant="light"
-        icon={<IconAlertTriangle aria-hidden="true" />}
-        title="Confidential — for agent use only"
-      >
-        Benefits shown are subject to CMS approval and may change. Do not give this material to prospects, members or
-        the public.
-      </Alert>
-      <CarrierDocuments />
-    </Stack>
+    <Suspense
+      fallback={
+        <Center py="xl">
+          <Loader aria-label="Loading" />
+        </Center>
+      }
+    >
+      <AgentDashboard />
+    </Suspense>
   );
 }
 
