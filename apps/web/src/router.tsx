@@ -16,6 +16,8 @@ const PAGES = import.meta.glob<ScreenModule>([
   './features/*/*-page.tsx',
   // the back office's screens: its own route list (features/staff/staff-routes.tsx)
   '!./features/staff/**',
+  // the sign-in form is a page of sign-in.html (sign-in-main.tsx, decision 094), never a route of the app
+  '!./features/identity/interaction-page.tsx',
   // parts of screens, not screens
   '!./features/marketing/marketing-page.tsx',
   '!./features/content/documents-page.tsx',
@@ -85,7 +87,6 @@ export const routes: RouteObject[] = [
       publicRoute(paths.signIn, { name: 'login', title: 'Sign in' }, signIn),
       publicRoute(paths.signInForgot, { name: 'forgot', title: 'Forgot Password' }, requestLink),
       publicRoute(paths.signInRegister, { name: 'register', title: 'Sign Up' }, requestLink),
-      publicRoute('/interaction/:uid', { title: 'Sign in' }, screen('identity/interaction-page')),
       publicRoute(paths.loginCallback, { title: 'Signing in' }, screen('identity/login-callback-page')),
       publicRoute('/register/:token', { title: 'Create password' }, createPassword),
       publicRoute('/forgotpass/:token', { title: 'Reset password' }, createPassword),

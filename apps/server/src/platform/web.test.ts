@@ -22,6 +22,10 @@ function writeWebDist(): string {
     path.join(dir, 'index.html'),
     '<!doctype html><html><head><title>ARC</title></head><body></body></html>',
   );
+  fs.writeFileSync(
+    path.join(dir, 'sign-in.html'),
+    '<!doctype html><html><head><title>Sign-in page</title></head><body></body></html>',
+  );
   fs.writeFileSync(path.join(dir, 'route-preloads.json'), JSON.stringify({ routes: ROUTES }));
   return dir;
 }
@@ -65,6 +69,20 @@ describe("each route's page lists the code it loads (decision 052)", () => {
   it('preloads a public route for anyone, and only the build’s own assets', async () => {
     const res = await page('/sign-in?x=1');
     expect(preloadsIn(res.body)).toEqual(['/assets/sign-in-e5.js']);
+  });
+
+  it('sends the sign-in flow’s two pages as sign-in.html, and the rest of the app as index.html (decision 094)', async () => {
+    for (const url of ['/sign-in', '/sign-in/', '/interaction/uid-1']) {
+      expect((await page(url)).body, url).toContain('<title>Sign-in page</title>');
+    }
+    for (const url of ['/sign-in/forgot', '/interaction/uid-1/x/y', '/']) {
+      expect((await page(url)).body, url).toContain('<title>ARC</title>');
+    }
+    // the form's JSON calls below the page stay API calls
+    expect((await page('/interaction/uid-1/details')).headers['content-type']).toMatch(/json/);
+    expect((await t.app.inject({ url: '/sign-in.html', headers: { accept: 'text/html' } })).body).toContain(
+      '<title>ARC</title>',
+    );
   });
 
   it('matches a route with parameters, and nothing for an unknown path', async () => {

@@ -12,6 +12,8 @@ import { declarePublicContext } from './route-access.ts';
 const API_PREFIXES = ['/arc/', '/oidc/', '/dev/'];
 /** the sign-in form's JSON calls sit below the SPA's /interaction/:uid page */
 const INTERACTION_API = /^\/interaction\/[^/]+\/(details|login|abort)$/;
+/** the sign-in flow's two pages, loaded as sign-in.html (decision 094): /sign-in and the provider's form */
+const SIGN_IN_PAGE = /^\/(?:sign-in|interaction\/[^/]+)\/?$/;
 
 /** the empty element of index.html's first paint that shows the provider's name (decision 055) */
 const PROVIDER_NAME_SLOT = '<div class="arc-boot-provider" data-arc-provider-name></div>';
@@ -97,7 +99,8 @@ const encodeHtml = (html: string): EncodedHtml => ({
 
 /**
  * Serves the web app's production build: hashed assets for a year, index.html never cached, and
- * index.html for every other GET that asks for HTML (the SPA's own routes, the sign-in interaction).
+ * index.html for every other GET that asks for HTML (the SPA's own routes), sign-in.html for the sign-in flow's
+ * two pages.
  * Anything else unknown is a JSON 404, rate-limited so nobody scans the server cheaply.
  */
 async function web(app: FastifyInstance) {
@@ -105,24 +108,33 @@ async function web(app: FastifyInstance) {
   const indexFile = path.join(root, 'index.html');
   const hasWeb = fs.existsSync(indexFile);
   const { providerName, businessTimeZone } = app.deps.config;
-  const indexHtml = hasWeb
-    ? withPublicConfig(fs.readFileSync(indexFile, 'utf8'), { providerName, businessTimeZone })
-    : '';
-  // compressed once here (each route's page on its first request): the not-found handler is no route, so the
-  // compression hook is not on it
-  const encodedHtml = encodeHtml(indexHtml);
+  const pageHtml = (file: string) =>
+    withPublicConfig(fs.readFileSync(path.join(root, file), 'utf8'), { providerName, businessTimeZone });
+  // a build without the sign-in page (an older one, a test's) serves the app there, which has the same routes
+  const hasSignInPage = hasWeb && fs.existsSync(path.join(root, 'sign-in.html'));
+  const pages = {
+    index: hasWeb ? pageHtml('index.html') : '',
+    'sign-in': hasSignInPage ? pageHtml('sign-in.html') : '',
+  };
   const routes = hasWeb ? readRoutePreloads(root) : [];
-  const routeHtml = new Map<RoutePreload, EncodedHtml>();
-  /** The page for this path: with the route's preloads for a public route, or an agent route in a signed-in tab. */
+  // each page compressed once, on its first request (the not-found handler is no route, so the compression hook
+  // is not on it)
+  const encoded = new Map<string, EncodedHtml>();
+  /**
+   * The page for this path (sign-in.html for the sign-in flow's pages, else index.html), with the route's
+   * preloads for a public route, or for an agent route in a signed-in tab.
+   */
   const htmlFor = (pathname: string, cookie: string | undefined): EncodedHtml => {
+    const page = hasSignInPage && SIGN_IN_PAGE.test(pathname) ? 'sign-in' : 'index';
     const route = matchRoute(routes, pathname);
-    if (!route || (route.auth && !HINT.test(cookie ?? ''))) return encodedHtml;
-    let encoded = routeHtml.get(route);
-    if (!encoded) {
-      encoded = encodeHtml(withPreloads(indexHtml, route));
-      routeHtml.set(route, encoded);
+    const preloads = route && (!route.auth || HINT.test(cookie ?? '')) ? route : undefined;
+    const key = `${page} ${preloads?.path ?? ''}`;
+    let html = encoded.get(key);
+    if (!html) {
+      html = encodeHtml(preloads ? withPreloads(pages[page], preloads) : pages[page]);
+      encoded.set(key, html);
     }
-    return encoded;
+    return html;
   };
   if (hasWeb) {
     // the build's files are public, in a context of their own (decision 060)
@@ -148,9 +160,17 @@ async function web(app: FastifyInstance) {
         index: false,
         decorateReply: false,
         preCompressed: true,
-        globIgnore: ['assets/**', 'index.html', 'index.html.*', 'route-preloads.json', 'route-preloads.json.*'],
-        // index.html always goes out with the public config (the not-found handler below)
-        allowedPath: (pathName) => pathName !== '/index.html',
+        globIgnore: [
+          'assets/**',
+          'index.html',
+          'index.html.*',
+          'sign-in.html',
+          'sign-in.html.*',
+          'route-preloads.json',
+          'route-preloads.json.*',
+        ],
+        // the pages always go out with the public config (the not-found handler below)
+        allowedPath: (pathName) => pathName !== '/index.html' && pathName !== '/sign-in.html',
         setHeaders: (reply) => {
           reply.header('Cache-Control', 'no-cache');
         },

@@ -29,6 +29,20 @@ export function takeSignInPaused(): boolean {
   return isPaused;
 }
 
+const LEFT_SIGN_IN_FORM_KEY = 'arc.leftSignInForm';
+
+/** The sign-in form's Register and Forgot Password links (a page load away): remembered for Back to login. */
+export function markLeavingSignInForm(): void {
+  sessionStorage.setItem(LEFT_SIGN_IN_FORM_KEY, '1');
+}
+
+/** True once if the page was opened from the sign-in form: Back to login then goes back to that form. */
+export function takeLeftSignInForm(): boolean {
+  const hasLeft = sessionStorage.getItem(LEFT_SIGN_IN_FORM_KEY) !== null;
+  sessionStorage.removeItem(LEFT_SIGN_IN_FORM_KEY);
+  return hasLeft;
+}
+
 /** Checked without loading the OIDC library, so signed-out pages stay small. */
 export const hasStoredSession = (): boolean => readStoredSession() !== null;
 

@@ -1,6 +1,5 @@
 import { Box, Center, Container, Loader, Paper, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { useNavigation } from 'react-router';
 import { PROVIDER_NAME } from '../config.ts';
 import { Logo } from './logo.tsx';
 
@@ -10,12 +9,18 @@ export interface LoginLayoutProps {
   isLoading?: boolean;
   /** a wider card (the terms gate) */
   isWide?: boolean;
+  /** a navigation is under way (the router's state): a small indicator under the page */
+  isBusy?: boolean;
 }
 
 /** Signed-out pages: logo, the page in a card, a loading indicator and the copyright line. */
-export function LoginLayout({ children, isLoading = false, isWide = false }: LoginLayoutProps) {
-  const navigation = useNavigation();
-  const isBusy = isLoading || navigation.state !== 'idle';
+export function LoginLayout({
+  children,
+  isLoading = false,
+  isWide = false,
+  isBusy: isNavigating = false,
+}: LoginLayoutProps) {
+  const isBusy = isLoading || isNavigating;
   return (
     <Box mih="100dvh" bg="gray.0" style={{ display: 'flex', flexDirection: 'column' }}>
       <Container

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect } from 'react';
-import { Navigate, Outlet, useLocation, useMatches } from 'react-router';
+import { Navigate, Outlet, useLocation, useMatches, useNavigation } from 'react-router';
 import { decideSession } from '../auth/guard.ts';
 import { rememberReturnTo, useSession } from '../auth/session.ts';
 import { PROVIDER_NAME } from '../config.ts';
@@ -20,6 +20,7 @@ export function RootLayout() {
   const session = useSession();
   const location = useLocation();
   const matches = useMatches();
+  const navigation = useNavigation();
   const handle = (matches.at(-1)?.handle ?? {}) as RouteHandle;
   useDocumentTitle(pageTitle(handle, matches.at(-1)?.params ?? {}));
 
@@ -32,7 +33,7 @@ export function RootLayout() {
   switch (decision.kind) {
     case 'login-layout':
       return (
-        <LoginLayout isWide={handle.isWide}>
+        <LoginLayout isWide={handle.isWide} isBusy={navigation.state !== 'idle'}>
           <Outlet />
         </LoginLayout>
       );

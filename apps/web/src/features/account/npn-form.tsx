@@ -2,11 +2,12 @@ import { MESSAGES, RegisterAccountRequestSchema } from '@arc/contract';
 import { Alert, Anchor, Button, Group, Modal, Stack, Text, TextInput, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { IconCircleCheck } from '@tabler/icons-react';
-import type { MouseEvent } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { useState, type MouseEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
 import { useRequestAccountLink } from '../../api/account.ts';
 import { ApiError, errorMessage } from '../../api/client.ts';
 import { track } from '../../api/telemetry.ts';
+import { takeLeftSignInForm } from '../../auth/session.ts';
 import { paths } from '../../paths.ts';
 
 export interface NpnFormProps {
@@ -36,9 +37,8 @@ const NpnFormSchema = RegisterAccountRequestSchema.pick({ agentNum: true });
  * holds no extra sign-in pages to get stuck in; opened directly, it starts a sign-in in place of this page.
  */
 function useBackToLogin() {
-  const location = useLocation();
   const navigate = useNavigate();
-  const isFromInteraction = (location.state as { fromInteraction?: boolean } | null)?.fromInteraction === true;
+  const [isFromInteraction] = useState(takeLeftSignInForm);
   return (event: MouseEvent) => {
     if (!isFromInteraction) return;
     event.preventDefault();

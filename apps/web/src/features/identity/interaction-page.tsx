@@ -14,10 +14,10 @@ import {
 } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
-import { Link, Navigate, useParams } from 'react-router';
+import { useEffect } from 'react';
 import { ApiError, errorMessage } from '../../api/client.ts';
 import { identityQueries, useSubmitLogin } from '../../api/identity.ts';
-import { useSession } from '../../auth/session.ts';
+import { markLeavingSignInForm, useSession } from '../../auth/session.ts';
 import { paths } from '../../paths.ts';
 
 /** The sign-in session at the provider is gone (410): the only way on is to start again. */
@@ -29,8 +29,7 @@ const isExpired = (error: unknown) => error instanceof ApiError && error.status 
  * the browser goes where the provider says (and on to /login/callback). A finished or stale interaction
  * reached while signed in (Back right after signing in or accepting the terms) goes home instead.
  */
-export default function InteractionPage() {
-  const { uid = '' } = useParams();
+export default function InteractionPage({ uid }: { uid: string }) {
   const session = useSession();
   const details = useQuery(identityQueries.interaction(uid));
   const login = useSubmitLogin(uid);
@@ -40,10 +39,11 @@ export default function InteractionPage() {
     validate: schemaResolver(LoginRequestSchema, { sync: true }),
   });
 
-  if (session.status === 'signedIn' && (details.isError || isExpired(login.error))) {
-    return <Navigate to={paths.home} replace />;
-  }
-  if (details.isPending || (details.isError && session.status === 'loading')) {
+  const isDone = session.status === 'signedIn' && (details.isError || isExpired(login.error));
+  useEffect(() => {
+    if (isDone) window.location.replace(paths.home);
+  }, [isDone]);
+  if (isDone || details.isPending || (details.isError && session.status === 'loading')) {
     return (
       <Center py="xl">
         <Loader aria-label="Loading" />
@@ -103,10 +103,10 @@ export default function InteractionPage() {
         </Button>
         <Group justify="space-between">
           {/* the NPN forms' Back to login returns to this very sign-in (see npn-form.tsx) */}
-          <Anchor component={Link} to={paths.signInRegister} state={{ fromInteraction: true }} size="sm">
+          <Anchor href={paths.signInRegister} onClick={markLeavingSignInForm} size="sm">
             Register
           </Anchor>
-          <Anchor component={Link} to={paths.signInForgot} state={{ fromInteraction: true }} size="sm">
+          <Anchor href={paths.signInForgot} onClick={markLeavingSignInForm} size="sm">
             Forgot Password
           </Anchor>
         </Group>
@@ -125,7 +125,7 @@ function StartAgain({ message }: { message: string }) {
         {message}
       </Alert>
       {/* a full page load: /sign-in starts a fresh sign-in at the provider */}
-      <Button component={Link} to={paths.signIn} reloadDocument fullWidth>
+      <Button component="a" href={paths.signIn} fullWidth>
         Start again
       </Button>
     </Stack>
