@@ -42,3 +42,10 @@ describe('mantineComponentStyles', () => {
     expect(transform('/app/src/features/contracts/contracts.module.css')).toBeUndefined();
   });
 });
+
+describe('the two pages (decision 094)', () => {
+  it('sign-in.html is index.html with the sign-in entry as its script: one head, never two that drift', () => {
+    const page = (file: string) => fs.readFileSync(path.join(import.meta.dirname, '..', file), 'utf8');
+    expect(page('sign-in.html')).toBe(page('index.html').replace('/src/main.tsx', '/src/sign-in-main.tsx'));
+  });
+});
