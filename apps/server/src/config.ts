@@ -1,6 +1,7 @@
 import net from 'node:net';
 import path from 'node:path';
-import { DEFAULT_BUSINESS_TIME_ZONE, DEFAULT_PROVIDER_NAME, OIDC_PATH } from '@arc/contract/constants';
+// from the contract's index, not /constants: loading it first gives zod/mini its English messages (common.ts)
+import { DEFAULT_BUSINESS_TIME_ZONE, DEFAULT_PROVIDER_NAME, OIDC_PATH } from '@arc/contract';
 import * as z from 'zod/mini';
 import { SERVER_ROOT } from './paths.ts';
 

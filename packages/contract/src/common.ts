@@ -1,5 +1,8 @@
 import * as z from 'zod/mini';
 
+// zod/mini comes without messages (every issue would read "Invalid input"): English, as classic zod sets it
+z.config(z.locales.en());
+
 /** Every timestamp crosses the wire as an ISO string and is a `Date` on both sides. */
 export const DateTimeSchema = z.codec(z.iso.datetime({ offset: true }), z.date(), {
   decode: (iso) => new Date(iso),
