@@ -1,7 +1,7 @@
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { bundleBudget, mantineComponentStyles, precompress, zodWithoutJsonSchema } from './build/plugins.ts';
+import { bundleBudget, mantineComponentStyles, precompress } from './build/plugins.ts';
 import { routePreloads } from './build/route-preloads.ts';
 import { APP_ROUTES, EXTRA_ROUTES, flattenRoutes } from './src/route-table.ts';
 
@@ -13,8 +13,6 @@ export default defineConfig({
     react(),
     // each Mantine component brings its own stylesheet (no whole @mantine/core/styles.css)
     mantineComponentStyles(),
-    // zod's JSON Schema conversion, which the browser never runs, stays out of every route (decision 042)
-    zodWithoutJsonSchema(),
     // the budget of apps/web/README.md: the build fails when a route's gzipped JavaScript passes it
     bundleBudget({
       budgets: [
@@ -60,11 +58,9 @@ export default defineConfig({
       // (decisions 075 and 077): held at their weight until brought under
       heldAt: {
         '/sign-in (until the redirect)': 156,
-        'sign-in flow (/sign-in → /interaction/:uid)': 194,
-        '/profile (profile + contracts)': 263,
-        'cases/case-form-page.tsx': 252,
-        'enrollments/enrollments-page.tsx': 251,
-        'supplies/products-page.tsx': 261,
+        'sign-in flow (/sign-in → /interaction/:uid)': 186,
+        '/profile (profile + contracts)': 255,
+        'supplies/products-page.tsx': 253,
       },
       reportFile: path.join(import.meta.dirname, '../../.tmp/bundle-budget.json'),
     }),
