@@ -14,7 +14,7 @@ const SERVER = 'apps/server/src';
 
 /**
  * One zod dialect: zod/mini (decision 088). Classic zod's method chains are not tree-shakable and cost every web
- * route ~15 KB; `zod/v4/core` stays allowed for the types fastify-type-provider-zod works with.
+ * route about 8 KB gzipped; `zod/v4/core` stays allowed for the types fastify-type-provider-zod works with.
  */
 const ZOD_MINI_ONLY = {
   regex: '^zod(?!/mini$|/v4/core$)(/.*)?$',
