@@ -1,107 +1,94 @@
 import net from 'node:net';
 import path from 'node:path';
-import { DEFAULT_BUSINESS_TIME_ZONE, DEFAULT_PROVIDER_NAME, OIDC_PATH } from '@arc/contract/constants';
-import { z } from 'zod';
+// from the contract's index, not /constants: loading it first gives zod/mini its English messages (common.ts)
+import { DEFAULT_BUSINESS_TIME_ZONE, DEFAULT_PROVIDER_NAME, OIDC_PATH } from '@arc/contract';
+import * as z from 'zod/mini';
 import { SERVER_ROOT } from './paths.ts';
 
-const bool = z
-  .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'])
-  .transform((v) => ['true', '1', 'yes', 'on'].includes(v));
+const bool = z.pipe(
+  z.enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off']),
+  z.transform((v) => ['true', '1', 'yes', 'on'].includes(v)),
+);
 
-const EnvSchema = z
-  .object({
-    PORT: z.coerce.number().int().min(1).max(65535).default(8080),
-    HOST: z.string().min(1).optional(),
-    DATA_DIR: z.string().min(1).default('./data'),
-    DATABASE_URL: z
-      .string()
-      .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
-      .optional(),
-    PGLITE_SHARED_BUFFERS: z
-      .string()
-      .regex(/^[1-9][0-9]*(kB|MB|GB)$/, 'must be a size such as 32MB')
-      .optional(),
-    PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
-    OIDC_ISSUER: z.url({ protocol: /^https?$/ }).optional(),
-    SMTP_URL: z
-      .string()
-      .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
-      .optional(),
-    MAIL_FROM: z.string().min(3).default('ARC <no-reply@arc.example>'),
-    S3_BUCKET: z.string().min(1).optional(),
-    S3_REGION: z.string().min(1).optional(),
-    S3_ENDPOINT: z.url().optional(),
-    S3_ACCESS_KEY_ID: z.string().min(1).optional(),
-    S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
-    S3_FORCE_PATH_STYLE: bool.optional(),
-    GEOCODER_URL: z.url({ protocol: /^https?$/ }).optional(),
-    REDIS_URL: z
-      .string()
-      .regex(/^rediss?:\/\//, 'must be a redis:// URL')
-      .optional(),
-    SENTRY_DSN: z.url().optional(),
-    DEMO_DATA: bool.optional(),
-    TRUST_PROXY: z
-      .string()
-      .transform((value, ctx) => {
+const EnvSchema = z.strictObject({
+  PORT: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(65535)), 8080),
+  HOST: z.optional(z.string().check(z.minLength(1))),
+  DATA_DIR: z._default(z.string().check(z.minLength(1)), './data'),
+  DATABASE_URL: z.optional(z.string().check(z.regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL'))),
+  PGLITE_SHARED_BUFFERS: z.optional(
+    z.string().check(z.regex(/^[1-9][0-9]*(kB|MB|GB)$/, 'must be a size such as 32MB')),
+  ),
+  PUBLIC_URL: z.optional(z.url({ protocol: /^https?$/ })),
+  OIDC_ISSUER: z.optional(z.url({ protocol: /^https?$/ })),
+  SMTP_URL: z.optional(z.string().check(z.regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL'))),
+  MAIL_FROM: z._default(z.string().check(z.minLength(3)), 'ARC <no-reply@arc.example>'),
+  S3_BUCKET: z.optional(z.string().check(z.minLength(1))),
+  S3_REGION: z.optional(z.string().check(z.minLength(1))),
+  S3_ENDPOINT: z.optional(z.url()),
+  S3_ACCESS_KEY_ID: z.optional(z.string().check(z.minLength(1))),
+  S3_SECRET_ACCESS_KEY: z.optional(z.string().check(z.minLength(1))),
+  S3_FORCE_PATH_STYLE: z.optional(bool),
+  GEOCODER_URL: z.optional(z.url({ protocol: /^https?$/ })),
+  REDIS_URL: z.optional(z.string().check(z.regex(/^rediss?:\/\//, 'must be a redis:// URL'))),
+  SENTRY_DSN: z.optional(z.url()),
+  DEMO_DATA: z.optional(bool),
+  TRUST_PROXY: z.optional(
+    z.pipe(
+      z.string(),
+      z.transform((value, ctx) => {
         const parsed = parseTrustProxy(value);
         if (typeof parsed === 'string') {
-          ctx.addIssue({ code: 'custom', message: parsed });
+          ctx.issues.push({ code: 'custom', message: parsed, input: value });
           return z.NEVER;
         }
         return parsed;
-      })
-      .optional(),
-    TZ_BUSINESS: z
-      .string()
-      .refine((tz) => {
+      }),
+    ),
+  ),
+  TZ_BUSINESS: z._default(
+    z.string().check(
+      z.refine((tz) => {
         try {
           new Intl.DateTimeFormat('en-US', { timeZone: tz });
           return true;
         } catch {
           return false;
         }
-      }, 'must be an IANA time zone such as America/Los_Angeles')
-      .default(DEFAULT_BUSINESS_TIME_ZONE),
-    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-    PROVIDER_NAME: z.string().min(1).default(DEFAULT_PROVIDER_NAME),
-    WEB_DIST: z.string().min(1).optional(),
-    USER_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(5000),
-    SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(25_000),
-    STAFF_API_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
-    PROSPECT_SEARCHES_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(30),
-    SIGN_INS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(30),
-    AUTHORIZATIONS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(60),
-    MEMBER_SUPPORT_EMAIL: z.email('must be an e-mail address').default('member-support@arc.example'),
-    PROVIDER_SITE_URL: z.url({ protocol: /^https$/, error: 'must be an https:// URL' }).optional(),
-    PROVIDER_EMAIL_DOMAIN: z
+      }, 'must be an IANA time zone such as America/Los_Angeles'),
+    ),
+    DEFAULT_BUSINESS_TIME_ZONE,
+  ),
+  LOG_LEVEL: z._default(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), 'info'),
+  PROVIDER_NAME: z._default(z.string().check(z.minLength(1)), DEFAULT_PROVIDER_NAME),
+  WEB_DIST: z.optional(z.string().check(z.minLength(1))),
+  USER_CACHE_TTL_MS: z._default(z.coerce.number().check(z.int(), z.gte(0), z.lte(60_000)), 5000),
+  SHUTDOWN_GRACE_MS: z._default(z.coerce.number().check(z.int(), z.gte(0), z.lte(600_000)), 25_000),
+  STAFF_API_KEY: z.optional(z.string().check(z.minLength(32, 'must be at least 32 characters'))),
+  PROSPECT_SEARCHES_PER_MINUTE: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(100_000)), 30),
+  SIGN_INS_PER_MINUTE: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(100_000)), 30),
+  AUTHORIZATIONS_PER_MINUTE: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(100_000)), 60),
+  MEMBER_SUPPORT_EMAIL: z._default(z.email('must be an e-mail address'), 'member-support@arc.example'),
+  PROVIDER_SITE_URL: z.optional(z.url({ protocol: /^https$/, error: 'must be an https:// URL' })),
+  PROVIDER_EMAIL_DOMAIN: z.optional(
+    z
       .string()
-      .regex(
-        /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/i,
-        'must be a domain such as example.org',
-      )
-      .optional(),
-    AUDIT_RETENTION_DAYS: z.coerce.number().int().min(0).max(36_500).default(3650),
-    SUPPLY_ORDERS_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(20),
-    SUPPLY_KITS_PER_ORDER: z.coerce.number().int().min(1).max(1_000_000).default(2000),
-    SUPPLY_KITS_PER_DAY: z.coerce.number().int().min(1).max(10_000_000).default(5000),
-    UPLOADS_PER_DAY: z.coerce.number().int().min(1).max(1_000_000).default(200),
-    UPLOAD_BYTES_PER_DAY: z.coerce
-      .number()
-      .int()
-      .min(1)
-      .max(2 ** 50)
-      .default(2 * 1024 ** 3),
-    CONNECTION_IDLE_TIMEOUT_MS: z.coerce.number().int().min(1000).max(3_600_000).default(30_000),
-    REQUEST_TIMEOUT_MS: z.coerce
-      .number()
-      .int()
-      .min(10_000)
-      .max(24 * 3_600_000)
-      .default(1_800_000),
-    TELEMETRY_RETENTION_DAYS: z.coerce.number().int().min(0).max(36_500).default(90),
-  })
-  .strict();
+      .check(
+        z.regex(
+          /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/i,
+          'must be a domain such as example.org',
+        ),
+      ),
+  ),
+  AUDIT_RETENTION_DAYS: z._default(z.coerce.number().check(z.int(), z.gte(0), z.lte(36_500)), 3650),
+  SUPPLY_ORDERS_PER_HOUR: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(100_000)), 20),
+  SUPPLY_KITS_PER_ORDER: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(1_000_000)), 2000),
+  SUPPLY_KITS_PER_DAY: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(10_000_000)), 5000),
+  UPLOADS_PER_DAY: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(1_000_000)), 200),
+  UPLOAD_BYTES_PER_DAY: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(2 ** 50)), 2 * 1024 ** 3),
+  CONNECTION_IDLE_TIMEOUT_MS: z._default(z.coerce.number().check(z.int(), z.gte(1000), z.lte(3_600_000)), 30_000),
+  REQUEST_TIMEOUT_MS: z._default(z.coerce.number().check(z.int(), z.gte(10_000), z.lte(24 * 3_600_000)), 1_800_000),
+  TELEMETRY_RETENTION_DAYS: z._default(z.coerce.number().check(z.int(), z.gte(0), z.lte(36_500)), 90),
+});
 
 export interface Config {
   port: number;

@@ -71,62 +71,6 @@ export function mantineComponentStyles(): Plugin {
   };
 }
 
-const ZOD_JSON_SCHEMA = /[/\\]zod[/\\]v4[/\\]core[/\\](?:json-schema-processors|to-json-schema)\.js$/;
-/** what zod's schemas call while they are built: each must hand back a method (which then throws) */
-const ZOD_JSON_SCHEMA_FACTORIES = ['createToJSONSchemaMethod', 'createStandardJSONSchemaMethod'];
-
-/** the names a module of zod's ESM build exports (`export function|const|class x`, `export { a as b }`) */
-export function exportedNames(code: string): string[] {
-  const names = [...code.matchAll(/^export (?:async )?(?:function\*?|const|let|var|class) +([\w$]+)/gm)].map(
-    (match) => match[1]!,
-  );
-  for (const [, list] of code.matchAll(/^export \{([^}]*)\}/gm)) {
-    for (const part of list!.split(',')) {
-      const name = part
-        .trim()
-        .split(/\s+as\s+/)
-        .at(-1);
-      if (name) names.push(name);
-    }
-  }
-  return names;
-}
-
-/**
- * zod's JSON Schema conversion, out of the browser's build (docs/decisions/042-zod-without-json-schema-in-the-browser.md).
- * zod's classic schemas reach `toJSONSchema()` and its per-type processors from every schema, so no bundler
- * can drop them, though the web app never converts a schema: about 5 KB gzipped on every signed-in route. In
- * the build, the two modules become stand-ins with the same exports, each throwing if it is ever called; the
- * names come from the real module, so a zod upgrade that adds or renames one still builds, and the build fails
- * if a factory the schemas call while they are built is gone. `vite dev`, the tests and the server use zod as
- * it is.
- */
-export function zodWithoutJsonSchema(): Plugin {
-  return {
-    name: 'arc:zod-without-json-schema',
-    apply: 'build',
-    enforce: 'pre',
-    async load(id) {
-      if (!ZOD_JSON_SCHEMA.test(id)) return undefined;
-      const names = exportedNames(await fs.promises.readFile(id, 'utf8'));
-      if (names.length === 0) this.error(`zod without JSON Schema: no exports found in ${id}`);
-      if (id.endsWith('to-json-schema.js')) {
-        const missing = ZOD_JSON_SCHEMA_FACTORIES.filter((name) => !names.includes(name));
-        if (missing.length > 0) this.error(`zod without JSON Schema: ${missing.join(', ')} not exported by ${id}`);
-      }
-      const lines = names.map((name) =>
-        ZOD_JSON_SCHEMA_FACTORIES.includes(name)
-          ? `export const ${name} = () => unavailable;`
-          : `export const ${name} = unavailable;`,
-      );
-      return [
-        `const unavailable = () => { throw new Error('JSON Schema conversion is not part of the web build'); };`,
-        ...lines,
-      ].join('\n');
-    },
-  };
-}
-
 export interface Budget {
   /** what the report calls it: a route or a flow */
   name: string;

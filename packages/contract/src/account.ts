@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { defineRoute, ErrorResponseSchema, MessageResponseSchema } from './common.ts';
 import { PASSWORD_MAX_LENGTH, PASSWORD_TOO_LONG, passwordLength } from './password-policy.ts';
 
@@ -7,20 +7,22 @@ export const NPN_MAX_LENGTH = 20;
 const PASSWORD_REQUIRED = 'Password is required';
 
 /** A password field: required, at most PASSWORD_MAX_LENGTH characters (counted as characters, like the rules). */
-export const PasswordFieldSchema = z
-  .string()
-  .min(1, PASSWORD_REQUIRED)
+export const PasswordFieldSchema = z.string().check(
+  z.minLength(1, PASSWORD_REQUIRED),
   // a character is at most two UTF-16 units: a cheap bound first, then the real count
-  .max(PASSWORD_MAX_LENGTH * 2, { error: PASSWORD_TOO_LONG, abort: true })
-  .refine((value) => passwordLength(value) <= PASSWORD_MAX_LENGTH, PASSWORD_TOO_LONG);
+  z.maxLength(PASSWORD_MAX_LENGTH * 2, { error: PASSWORD_TOO_LONG, abort: true }),
+  z.refine((value) => passwordLength(value) <= PASSWORD_MAX_LENGTH, PASSWORD_TOO_LONG),
+);
 
 /** NPN: required; the spec shows no other bound on the client. The server keeps it to digits. */
 export const NpnSchema = z
   .string()
-  .trim()
-  .min(1, 'NPN is required')
-  .max(NPN_MAX_LENGTH, `NPN must be ${NPN_MAX_LENGTH} digits or fewer.`)
-  .regex(/^\d+$/, 'NPN must contain only digits');
+  .check(
+    z.trim(),
+    z.minLength(1, 'NPN is required'),
+    z.maxLength(NPN_MAX_LENGTH, `NPN must be ${NPN_MAX_LENGTH} digits or fewer.`),
+    z.regex(/^\d+$/, 'NPN must contain only digits'),
+  );
 
 export const RegisterAccountRequestSchema = z.object({
   agentNum: NpnSchema,
@@ -65,7 +67,7 @@ export const getPasswordLink = defineRoute({
   tags: ['account'],
   auth: 'none',
   responses: {
-    200: z.object({ purpose: LinkPurposeSchema, username: z.string(), npn: z.string().optional() }),
+    200: z.object({ purpose: LinkPurposeSchema, username: z.string(), npn: z.optional(z.string()) }),
     410: ErrorResponseSchema,
   },
 });

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { defineRoute, ErrorResponseSchema } from './common.ts';
 
 /** Spec part 1 §5: the Request Type options, in this order. */
@@ -57,22 +57,25 @@ export function caseDateToIso(typed: string): string | null {
   return isValidBirthDate(Number(yyyy), Number(mm), Number(dd)) ? `${yyyy}-${mm}-${dd}` : null;
 }
 
-const optionalText = (max: number) => z.string().trim().max(max, `At most ${max} characters`).default('');
+const optionalText = (max: number) =>
+  z._default(z.string().check(z.trim(), z.maxLength(max, `At most ${max} characters`)), '');
 
 /** Spec part 1 §3 Case report payload. Only the date of birth and the request type are required. */
 export const CreateCaseReportRequestSchema = z.object({
   memberName: optionalText(200),
   memberId: optionalText(64),
-  dateOfBirth: z
-    .string({ error: CASE_MESSAGES.dateOfBirthRequired })
-    .min(1, { error: CASE_MESSAGES.dateOfBirthRequired, abort: true })
-    .refine((value) => {
+  dateOfBirth: z.string({ error: CASE_MESSAGES.dateOfBirthRequired }).check(
+    z.minLength(1, { error: CASE_MESSAGES.dateOfBirthRequired, abort: true }),
+    z.refine((value) => {
       const match = ISO_DATE.exec(value);
       return !!match && isValidBirthDate(Number(match[1]), Number(match[2]), Number(match[3]));
     }, CASE_MESSAGES.dateOfBirthInvalid),
-  memberPhoneNumber: optionalText(30).refine(
-    (value) => value === '' || /^[\d\s()+.-]{7,30}$/.test(value),
-    'Enter a phone number with digits, spaces, ( ) + . or -',
+  ),
+  memberPhoneNumber: optionalText(30).check(
+    z.refine(
+      (value) => value === '' || /^[\d\s()+.-]{7,30}$/.test(value),
+      'Enter a phone number with digits, spaces, ( ) + . or -',
+    ),
   ),
   requestType: z.enum(CASE_REQUEST_TYPES, { error: CASE_MESSAGES.requestTypeRequired }),
   carrier: optionalText(120),
@@ -83,25 +86,27 @@ export type CreateCaseReportRequest = z.input<typeof CreateCaseReportRequestSche
 
 /** What the screen holds: the date as typed (MM/DD/YYYY) and the request type possibly still empty. */
 export const CaseFormSchema = z.object({
-  memberName: z.string().trim().max(200, 'At most 200 characters'),
-  memberId: z.string().trim().max(64, 'At most 64 characters'),
-  dateOfBirth: z
-    .string()
-    .min(1, { error: CASE_MESSAGES.dateOfBirthRequired, abort: true })
-    .refine((value) => caseDateToIso(value) !== null, CASE_MESSAGES.dateOfBirthInvalid),
-  memberPhoneNumber: z
-    .string()
-    .trim()
-    .refine(
+  memberName: z.string().check(z.trim(), z.maxLength(200, 'At most 200 characters')),
+  memberId: z.string().check(z.trim(), z.maxLength(64, 'At most 64 characters')),
+  dateOfBirth: z.string().check(
+    z.minLength(1, { error: CASE_MESSAGES.dateOfBirthRequired, abort: true }),
+    z.refine((value) => caseDateToIso(value) !== null, CASE_MESSAGES.dateOfBirthInvalid),
+  ),
+  memberPhoneNumber: z.string().check(
+    z.trim(),
+    z.refine(
       (value) => value === '' || /^[\d\s()+.-]{7,30}$/.test(value),
       'Enter a phone number with digits, spaces, ( ) + . or -',
     ),
+  ),
   carrier: z.string(),
-  requestType: z.string().refine((value) => (CASE_REQUEST_TYPES as readonly string[]).includes(value), {
-    message: CASE_MESSAGES.requestTypeRequired,
-  }),
-  description: z.string().trim().max(4000, 'At most 4000 characters'),
-  carrierService: z.string().trim().max(120, 'At most 120 characters'),
+  requestType: z.string().check(
+    z.refine((value) => (CASE_REQUEST_TYPES as readonly string[]).includes(value), {
+      message: CASE_MESSAGES.requestTypeRequired,
+    }),
+  ),
+  description: z.string().check(z.trim(), z.maxLength(4000, 'At most 4000 characters')),
+  carrierService: z.string().check(z.trim(), z.maxLength(120, 'At most 120 characters')),
 });
 export type CaseForm = z.infer<typeof CaseFormSchema>;
 

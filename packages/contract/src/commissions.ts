@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { defineRoute, ErrorResponseSchema } from './common.ts';
 
 export const CommissionStatementSchema = z.object({
@@ -21,12 +21,12 @@ export const findCommissionStatements = defineRoute({
   summary: "The agent's commission statements, newest first, 10 from `offset`",
   tags: ['commissions'],
   auth: 'agent',
-  params: z.object({ offset: z.coerce.number().int().min(0).max(1_000_000) }),
+  params: z.object({ offset: z.coerce.number().check(z.int(), z.gte(0), z.lte(1_000_000)) }),
   responses: {
     200: z.object({
       data: z.array(CommissionStatementSchema),
       /** how many statements the agent has in all */
-      total: z.number().int(),
+      total: z.int(),
     }),
     400: ErrorResponseSchema,
     401: ErrorResponseSchema,
@@ -40,7 +40,7 @@ export const getCommissionStatement = defineRoute({
   summary: 'Download one commission statement as CSV',
   tags: ['commissions'],
   auth: 'agent',
-  params: z.object({ id: z.string().min(1).max(64) }),
+  params: z.object({ id: z.string().check(z.minLength(1), z.maxLength(64)) }),
   responses: { 401: ErrorResponseSchema, 404: ErrorResponseSchema },
 });
 

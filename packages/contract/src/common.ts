@@ -1,4 +1,7 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
+
+// zod/mini comes without messages (every issue would read "Invalid input"): English, as classic zod sets it
+z.config(z.locales.en());
 
 /** Every timestamp crosses the wire as an ISO string and is a `Date` on both sides. */
 export const DateTimeSchema = z.codec(z.iso.datetime({ offset: true }), z.date(), {
@@ -6,25 +9,25 @@ export const DateTimeSchema = z.codec(z.iso.datetime({ offset: true }), z.date()
   encode: (date) => date.toISOString(),
 });
 
-export const IdSchema = z.string().min(1).max(64);
+export const IdSchema = z.string().check(z.minLength(1), z.maxLength(64));
 
 /**
  * A numeric id in a path (a PostgreSQL `integer` identity): at most 2^31 - 1, so a larger number is a 400 rather
  * than an "out of range" failure in the database.
  */
-export const IntIdSchema = z.coerce.number().int().positive().max(2_147_483_647);
+export const IntIdSchema = z.coerce.number().check(z.int(), z.positive(), z.lte(2_147_483_647));
 
 export const ErrorResponseSchema = z.object({
   message: z.string(),
   code: z.string(),
-  fieldErrors: z.record(z.string(), z.array(z.string())).optional(),
+  fieldErrors: z.optional(z.record(z.string(), z.array(z.string()))),
 });
 export type ErrorResponse = z.infer<typeof ErrorResponseSchema>;
 
 export const MessageResponseSchema = z.object({ message: z.string() });
 export type MessageResponse = z.infer<typeof MessageResponseSchema>;
 
-export const EmptySchema = z.object({}).strict();
+export const EmptySchema = z.strictObject({});
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -60,11 +63,11 @@ export interface RouteEntry {
   tags: readonly string[];
   /** who may call it (decision 060); the server decides from this alone, on the matched route */
   auth: RouteAuth;
-  params?: z.ZodType;
-  query?: z.ZodType;
-  body?: z.ZodType;
-  headers?: z.ZodType;
-  responses: Record<number, z.ZodType>;
+  params?: z.ZodMiniType;
+  query?: z.ZodMiniType;
+  body?: z.ZodMiniType;
+  headers?: z.ZodMiniType;
+  responses: Record<number, z.ZodMiniType>;
 }
 
 export const defineRoute = <const T extends RouteEntry>(entry: T): T => entry;

@@ -1,9 +1,9 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { defineRoute, ErrorResponseSchema } from './common.ts';
 
 export const ComplianceGuideSchema = z.object({
   /** the provider's file number, 2145 to 2163 */
-  fileNumber: z.number().int(),
+  fileNumber: z.int(),
   name: z.string(),
   /** the name the file is saved under */
   downloadName: z.string(),

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { defineRoute, ErrorResponseSchema } from './common.ts';
 
 /** The two enrollment platforms whose carriers an agent can ask about (spec §3, Carrier by platform). */
@@ -117,7 +117,7 @@ export type CarrierEApp = z.infer<typeof CarrierEAppSchema>;
 
 export const DestinationsSchema = z.object({
   /** a URL (https://…) or, for the `email…` keys, an e-mail address; null: not set up by the provider */
-  links: z.record(DestinationKeySchema, z.string().nullable()),
+  links: z.record(DestinationKeySchema, z.nullable(z.string())),
   /** the Carrier E-App Directory, in display order */
   carrierEApps: z.array(CarrierEAppSchema),
 });

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { defineRoute, ErrorResponseSchema } from './common.ts';
 
 /**
@@ -7,7 +7,7 @@ import { defineRoute, ErrorResponseSchema } from './common.ts';
  */
 
 /** The CRM's ids: 15 or 18 letters and digits. Anything else is a 400 before the database is asked. */
-export const CrmIdSchema = z.string().regex(/^[A-Za-z0-9]{15}(?:[A-Za-z0-9]{3})?$/, 'Not a valid id');
+export const CrmIdSchema = z.string().check(z.regex(/^[A-Za-z0-9]{15}(?:[A-Za-z0-9]{3})?$/, 'Not a valid id'));
 
 export const CONTRACT_RECORD_TYPES = ['Person Account', 'Agency'] as const;
 export type ContractRecordType = (typeof CONTRACT_RECORD_TYPES)[number];
@@ -20,11 +20,11 @@ export const ContractSchema = z.object({
   }),
   Carrier__r: z.object({ Name: z.string() }),
   Status__c: z.string(),
-  WritingNumber__c: z.string().nullable(),
+  WritingNumber__c: z.nullable(z.string()),
   /** the id the downline certification call takes */
-  HierarchyReportID__c: z.string().nullable(),
+  HierarchyReportID__c: z.nullable(z.string()),
   /** how many contracts sit directly below this one (the related contracts' total size) */
-  downlineCount: z.number().int(),
+  downlineCount: z.int(),
 });
 export type Contract = z.infer<typeof ContractSchema>;
 
@@ -43,7 +43,7 @@ export const DownlineSchema = z.object({
   contractId: z.string(),
   uplineContractId: z.string(),
   status__c: z.string(),
-  WritingNumber__c: z.string().nullable(),
+  WritingNumber__c: z.nullable(z.string()),
   /** the carrier of the contract (the roster's Carrier column) */
   carrierName: z.string(),
 });
@@ -71,7 +71,7 @@ export const CertificationSchema = z.object({
 });
 export type Certification = z.infer<typeof CertificationSchema>;
 
-export const DownlineCertificationSchema = CertificationSchema.extend({
+export const DownlineCertificationSchema = z.extend(CertificationSchema, {
   Contract_JSA__r: z.object({
     Contact__r: z.object({ Name: z.string() }),
     Upline_Contract__r: z.object({ Contact__r: z.object({ Name: z.string() }) }),
@@ -118,15 +118,15 @@ export const ROSTER_MAX_ROWS = 20_000;
  */
 export const RosterRowSchema = z.object({
   contractId: CrmIdSchema,
-  Account: z.string().max(200),
-  Upline: z.string().max(200),
-  'Writing Number': z.string().max(64),
-  Carrier: z.string().max(200),
+  Account: z.string().check(z.maxLength(200)),
+  Upline: z.string().check(z.maxLength(200)),
+  'Writing Number': z.string().check(z.maxLength(64)),
+  Carrier: z.string().check(z.maxLength(200)),
 });
 export type RosterRow = z.infer<typeof RosterRowSchema>;
 
 export const CreateDownlineReportRequestSchema = z.object({
-  downlines: z.array(RosterRowSchema).max(ROSTER_MAX_ROWS),
+  downlines: z.array(RosterRowSchema).check(z.maxLength(ROSTER_MAX_ROWS)),
 });
 export type CreateDownlineReportRequest = z.infer<typeof CreateDownlineReportRequestSchema>;
 

@@ -1,26 +1,26 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { defineRoute, ErrorResponseSchema } from './common.ts';
 
 export const DashboardFileSchema = z.object({
   /** unique key of this tile */
   key: z.string(),
   /** document id; it picks the tile label (70, 71, 74, 75, anything else) */
-  id: z.number().int(),
-  year: z.number().int(),
+  id: z.int(),
+  year: z.int(),
   carrier: z.string(),
   /** logo image URL */
   img: z.string(),
   /** 'aetna' tiles read "Log in - First Look"; 'anthem' tiles show the NPN instructions */
   logoType: z.enum(['aetna', 'anthem', 'standard']),
   /** an external link opened instead of a download */
-  link: z.url().nullable(),
+  link: z.nullable(z.url()),
   /** download identifier for POST /arc/downloadtoken */
-  file: z.string().nullable(),
+  file: z.nullable(z.string()),
   /**
    * the carrier site's shared password an 'anthem' tile shows with the NPN instructions; content for signed-in
    * agents only, so it comes with this authenticated answer and never sits in the web app's public code
    */
-  sharedPassword: z.string().nullable(),
+  sharedPassword: z.nullable(z.string()),
 });
 export type DashboardFile = z.infer<typeof DashboardFileSchema>;
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { DateTimeSchema, defineRoute, ErrorResponseSchema, IdSchema } from './common.ts';
 
 /** Upload limit (spec part 2 §9): 100 MB, PDF only. Exactly this many bytes is allowed; one more is not. */
@@ -37,18 +37,18 @@ export const EnrollmentSchema = z.object({
   id: IdSchema,
   Status: EnrollmentStatusSchema,
   /** why the enrollment is pended; null unless Status is Pended */
-  Reason: z.string().nullable(),
-  ClientFirst: z.string().nullable(),
-  ClientLast: z.string().nullable(),
-  ClientState: z.string().nullable(),
-  carrier_name: z.string().nullable(),
-  product_name: z.string().nullable(),
+  Reason: z.nullable(z.string()),
+  ClientFirst: z.nullable(z.string()),
+  ClientLast: z.nullable(z.string()),
+  ClientState: z.nullable(z.string()),
+  carrier_name: z.nullable(z.string()),
+  product_name: z.nullable(z.string()),
   /** when the provider received it */
   RecDate: DateTimeSchema,
   /** the mode chosen at upload */
   mode: EnrollmentModeSchema,
   /** the uploaded file's name; null for enrollments that reached the provider another way */
-  fileName: z.string().nullable(),
+  fileName: z.nullable(z.string()),
 });
 export type Enrollment = z.infer<typeof EnrollmentSchema>;
 
@@ -155,7 +155,7 @@ export function uploadQuotaMessage(maxUploads: number, maxBytes: number): string
 // not an agent's token; see docs/operations.md. Without the key these calls do not exist (404). A full back
 // office, with staff signing in, comes later.
 
-export const StaffEnrollmentSchema = EnrollmentSchema.extend({
+export const StaffEnrollmentSchema = z.extend(EnrollmentSchema, {
   agentNpn: z.string(),
   agentName: z.string(),
   updatedAt: DateTimeSchema,
@@ -163,11 +163,8 @@ export const StaffEnrollmentSchema = EnrollmentSchema.extend({
 export type StaffEnrollment = z.infer<typeof StaffEnrollmentSchema>;
 
 export const FindStaffEnrollmentsQuerySchema = z.object({
-  npn: z
-    .string()
-    .regex(/^\d{1,10}$/)
-    .optional(),
-  status: EnrollmentStatusSchema.optional(),
+  npn: z.optional(z.string().check(z.regex(/^\d{1,10}$/))),
+  status: z.optional(EnrollmentStatusSchema),
 });
 
 export const findStaffEnrollments = defineRoute({
@@ -180,28 +177,25 @@ export const findStaffEnrollments = defineRoute({
   responses: { 200: z.object({ enrollments: z.array(StaffEnrollmentSchema) }), 401: ErrorResponseSchema },
 });
 
-const OptionalText = z.string().trim().min(1).max(200).nullable().optional();
+const OptionalText = z.optional(z.nullable(z.string().check(z.trim(), z.minLength(1), z.maxLength(200))));
 
 export const UpdateEnrollmentStatusRequestSchema = z
-  .object({
+  .strictObject({
     status: EnrollmentStatusSchema,
     /** required when status is Pended; cleared on any other status */
-    reason: z.string().trim().min(1).max(500).optional(),
+    reason: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(500))),
     ClientFirst: OptionalText,
     ClientLast: OptionalText,
-    ClientState: z
-      .string()
-      .regex(/^[A-Z]{2}$/)
-      .nullable()
-      .optional(),
+    ClientState: z.optional(z.nullable(z.string().check(z.regex(/^[A-Z]{2}$/)))),
     carrier_name: OptionalText,
     product_name: OptionalText,
   })
-  .strict()
-  .refine((body) => body.status !== 'Pended' || body.reason !== undefined, {
-    message: 'A pended enrollment needs a reason',
-    path: ['reason'],
-  });
+  .check(
+    z.refine((body) => body.status !== 'Pended' || body.reason !== undefined, {
+      message: 'A pended enrollment needs a reason',
+      path: ['reason'],
+    }),
+  );
 export type UpdateEnrollmentStatusRequest = z.infer<typeof UpdateEnrollmentStatusRequestSchema>;
 
 export const updateEnrollmentStatus = defineRoute({

@@ -1,7 +1,7 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { defineRoute, ErrorResponseSchema } from './common.ts';
 
-export const CreateDownloadTokenRequestSchema = z.object({ file: z.string().min(1).max(200) });
+export const CreateDownloadTokenRequestSchema = z.object({ file: z.string().check(z.minLength(1), z.maxLength(200)) });
 export type CreateDownloadTokenRequest = z.infer<typeof CreateDownloadTokenRequestSchema>;
 
 export const createDownloadToken = defineRoute({
@@ -29,7 +29,7 @@ export const downloadFile = defineRoute({
   auth: 'none',
   params: z.object({ token: z.string() }),
   /** `inline` asks the browser to show a PDF in the tab (compliance guides open in a new tab) */
-  query: z.object({ disposition: z.enum(['attachment', 'inline']).optional() }),
+  query: z.object({ disposition: z.optional(z.enum(['attachment', 'inline'])) }),
   /** 200 is the file's bytes; 404 a malformed token; 410 a used, unknown or expired one */
   responses: { 404: ErrorResponseSchema, 410: ErrorResponseSchema, 429: ErrorResponseSchema },
 });

@@ -1,8 +1,8 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { defineRoute, ErrorResponseSchema } from './common.ts';
 
 export const FinalExpenseFileSchema = z.object({
-  id: z.number().int(),
+  id: z.int(),
   filename: z.string(),
   /** download identifier for POST /arc/downloadtoken */
   file: z.string(),

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { defineRoute, ErrorResponseSchema } from './common.ts';
 
 /**
@@ -10,9 +10,11 @@ export const ADDRESS_QUERY_MAX_LENGTH = 150;
 export const AddressSuggestionsQuerySchema = z.object({
   q: z
     .string()
-    .trim()
-    .min(1, 'Type an address or a ZIP code')
-    .max(ADDRESS_QUERY_MAX_LENGTH, `An address is at most ${ADDRESS_QUERY_MAX_LENGTH} characters`),
+    .check(
+      z.trim(),
+      z.minLength(1, 'Type an address or a ZIP code'),
+      z.maxLength(ADDRESS_QUERY_MAX_LENGTH, `An address is at most ${ADDRESS_QUERY_MAX_LENGTH} characters`),
+    ),
 });
 export type AddressSuggestionsQuery = z.infer<typeof AddressSuggestionsQuerySchema>;
 
@@ -24,16 +26,16 @@ export type AddressSuggestionsQuery = z.infer<typeof AddressSuggestionsQuerySche
 export const AddressSuggestionSchema = z.object({
   /** one line, as shown in the suggestion list: "123 Main St, Madison, WI 53703" */
   description: z.string(),
-  streetNumber: z.string().nullable(),
-  route: z.string().nullable(),
+  streetNumber: z.nullable(z.string()),
+  route: z.nullable(z.string()),
   /** apartment, suite, unit… as typed ("Apt 4") */
-  unit: z.string().nullable(),
+  unit: z.nullable(z.string()),
   city: z.string(),
   /** two-letter state code */
-  state: z.string().length(2),
-  postalCode: z.string().regex(/^\d{5}$/),
+  state: z.string().check(z.length(2)),
+  postalCode: z.string().check(z.regex(/^\d{5}$/)),
   /** the county's five-digit FIPS code, as in GET /arc/counties/:state */
-  countyId: z.string().regex(/^\d{5}$/),
+  countyId: z.string().check(z.regex(/^\d{5}$/)),
   county: z.string(),
   latitude: z.number(),
   longitude: z.number(),

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { PasswordFieldSchema } from './account.ts';
 import { defineRoute, ErrorResponseSchema } from './common.ts';
 
@@ -11,7 +11,7 @@ const USERNAME_TOO_LONG = `Username or NPN must be ${USERNAME_MAX_LENGTH} charac
 export const InteractionDetailsSchema = z.object({
   uid: z.string(),
   prompt: z.string(),
-  clientName: z.string().optional(),
+  clientName: z.optional(z.string()),
 });
 export type InteractionDetails = z.infer<typeof InteractionDetailsSchema>;
 
@@ -21,12 +21,14 @@ export const getInteractionDetails = defineRoute({
   summary: 'What the pending sign-in interaction asks for',
   tags: ['identity'],
   auth: 'none',
-  params: z.object({ uid: z.string().min(1).max(100) }),
+  params: z.object({ uid: z.string().check(z.minLength(1), z.maxLength(100)) }),
   responses: { 200: InteractionDetailsSchema, 410: ErrorResponseSchema },
 });
 
 export const LoginRequestSchema = z.object({
-  username: z.string().trim().min(1, USERNAME_REQUIRED).max(USERNAME_MAX_LENGTH, USERNAME_TOO_LONG),
+  username: z
+    .string()
+    .check(z.trim(), z.minLength(1, USERNAME_REQUIRED), z.maxLength(USERNAME_MAX_LENGTH, USERNAME_TOO_LONG)),
   password: PasswordFieldSchema,
 });
 export type LoginRequest = z.infer<typeof LoginRequestSchema>;
@@ -39,7 +41,7 @@ export const submitLogin = defineRoute({
   summary: 'Check the credentials and finish the sign-in interaction',
   tags: ['identity'],
   auth: 'none',
-  params: z.object({ uid: z.string().min(1).max(100) }),
+  params: z.object({ uid: z.string().check(z.minLength(1), z.maxLength(100)) }),
   body: LoginRequestSchema,
   responses: {
     200: RedirectResponseSchema,
@@ -56,6 +58,6 @@ export const abortInteraction = defineRoute({
   summary: 'Cancel the sign-in interaction',
   tags: ['identity'],
   auth: 'none',
-  params: z.object({ uid: z.string().min(1).max(100) }),
+  params: z.object({ uid: z.string().check(z.minLength(1), z.maxLength(100)) }),
   responses: { 200: RedirectResponseSchema, 410: ErrorResponseSchema },
 });

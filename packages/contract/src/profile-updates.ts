@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { PasswordFieldSchema } from './account.ts';
 import { defineRoute, ErrorResponseSchema, IdSchema, MessageResponseSchema } from './common.ts';
 import { checkPassword, PASSWORD_MIN_LENGTH, passesPasswordRules, passwordLength } from './password-policy.ts';
@@ -69,14 +69,13 @@ export const getAvatar = defineRoute({
   tags: ['profile'],
   auth: 'none',
   params: z.object({ agentId: IdSchema }),
-  query: z.object({ token: z.string().max(512), v: z.string().max(64).optional() }),
+  query: z.object({ token: z.string().check(z.maxLength(512)), v: z.optional(z.string().check(z.maxLength(64))) }),
   responses: { 403: ErrorResponseSchema, 404: ErrorResponseSchema },
 });
 
 export const ChangePasswordRequestSchema = z.object({
-  oldPassword: PasswordFieldSchema.refine(
-    (value) => passwordLength(value) >= PASSWORD_MIN_LENGTH,
-    PROFILE_MESSAGES.oldPasswordLength,
+  oldPassword: PasswordFieldSchema.check(
+    z.refine((value) => passwordLength(value) >= PASSWORD_MIN_LENGTH, PROFILE_MESSAGES.oldPasswordLength),
   ),
   newPass1: PasswordFieldSchema,
 });
@@ -89,20 +88,22 @@ export type ChangePasswordRequest = z.infer<typeof ChangePasswordRequestSchema>;
  */
 export const ChangePasswordFormSchema = z
   .object({
-    oldPassword: z
-      .string()
-      .min(1, PROFILE_MESSAGES.oldPasswordLength)
-      .pipe(ChangePasswordRequestSchema.shape.oldPassword),
+    oldPassword: z.pipe(
+      z.string().check(z.minLength(1, PROFILE_MESSAGES.oldPasswordLength)),
+      ChangePasswordRequestSchema.shape.oldPassword,
+    ),
     newPassword: z.string(),
     confirmation: z.string(),
   })
-  .refine(
-    (values) =>
-      !values.newPassword || (values.newPassword !== values.oldPassword && passesPasswordRules(values.newPassword)),
-    {
-      path: ['newPassword'],
-      error: PROFILE_MESSAGES.newPasswordCriteria,
-    },
+  .check(
+    z.refine(
+      (values) =>
+        !values.newPassword || (values.newPassword !== values.oldPassword && passesPasswordRules(values.newPassword)),
+      {
+        path: ['newPassword'],
+        error: PROFILE_MESSAGES.newPasswordCriteria,
+      },
+    ),
   );
 
 export const changePassword = defineRoute({
@@ -134,12 +135,16 @@ export const passesPasswordChange = (oldPassword: string, newPassword: string, c
 
 export const EMAIL_MAX_LENGTH = 254;
 
-export const EmailSchema = z
-  .string()
-  .trim()
-  .min(1, PROFILE_MESSAGES.emailRequired)
-  .max(EMAIL_MAX_LENGTH, PROFILE_MESSAGES.emailInvalid)
-  .pipe(z.email(PROFILE_MESSAGES.emailInvalid));
+export const EmailSchema = z.pipe(
+  z
+    .string()
+    .check(
+      z.trim(),
+      z.minLength(1, PROFILE_MESSAGES.emailRequired),
+      z.maxLength(EMAIL_MAX_LENGTH, PROFILE_MESSAGES.emailInvalid),
+    ),
+  z.email(PROFILE_MESSAGES.emailInvalid),
+);
 
 /**
  * Spec part 1 §7: `{agent, subbed}`; the agent's new e-mail address is what this call changes. The current
@@ -149,9 +154,8 @@ export const UpdateUserInfoRequestSchema = z.object({
   agent: z.object({ email: EmailSchema }),
   password: z
     .string({ error: PROFILE_MESSAGES.emailPasswordRequired })
-    .min(1, PROFILE_MESSAGES.emailPasswordRequired)
-    .max(512),
-  subbed: z.boolean().optional(),
+    .check(z.minLength(1, PROFILE_MESSAGES.emailPasswordRequired), z.maxLength(512)),
+  subbed: z.optional(z.boolean()),
 });
 export type UpdateUserInfoRequest = z.infer<typeof UpdateUserInfoRequestSchema>;
 
@@ -179,7 +183,7 @@ export const confirmEmailChange = defineRoute({
   tags: ['profile'],
   auth: 'none',
   responses: {
-    200: z.object({ message: z.string(), email: z.string(), restored: z.boolean().optional() }),
+    200: z.object({ message: z.string(), email: z.string(), restored: z.optional(z.boolean()) }),
     410: ErrorResponseSchema,
     429: ErrorResponseSchema,
   },

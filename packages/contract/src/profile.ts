@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { defineRoute, ErrorResponseSchema } from './common.ts';
 import { TermsSchema } from './terms.ts';
 
@@ -7,23 +7,23 @@ export const MEMBER_SUPPORT_UNLIMITED = 'Unlimited';
 /** The signed-in agent, as GET /arc/user/info answers it (the spec's "user" entity: its fields keep the spec's names). */
 export const AgentSchema = z.object({
   id: z.string(),
-  ActID: z.string().nullable(),
+  ActID: z.nullable(z.string()),
   actData: z.object({ FULLNAME: z.string() }),
   /** URL path of the agent's picture, or null when there is none */
-  avatar: z.string().nullable(),
+  avatar: z.nullable(z.string()),
   /** the version in force with this agent's acceptance; null only while no version is published */
-  tos: TermsSchema.nullable(),
+  tos: z.nullable(TermsSchema),
   npn: z.string(),
   username: z.string(),
   email: z.string(),
   /** an address asked for on My Profile whose e-mailed link has not been opened yet (not the agent's address yet) */
-  pendingEmail: z.string().nullable().optional(),
+  pendingEmail: z.optional(z.nullable(z.string())),
   firstName: z.string(),
   lastName: z.string(),
-  mobilePhone: z.string().nullable(),
+  mobilePhone: z.nullable(z.string()),
   /** an agent with no status is signed out by the web app */
-  status: z.string().nullable(),
-  memberSupportTier: z.string().nullable(),
+  status: z.nullable(z.string()),
+  memberSupportTier: z.nullable(z.string()),
   mediMinute: z.boolean(),
   hasMyHealthPlanContracts: z.boolean(),
   hasSunfireContracts: z.boolean(),

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { datePartsIn } from './business-time.ts';
 import { defineRoute, ErrorResponseSchema } from './common.ts';
 import { CountySchema, CountiesParamsSchema, StateCodeSchema } from './places.ts';
@@ -66,8 +66,10 @@ export function isIsoDate(value: string): boolean {
 
 export const IsoDateSchema = z
   .string()
-  .refine(isIsoDate, { message: 'Use a real calendar date as YYYY-MM-DD' })
-  .describe('calendar date, YYYY-MM-DD');
+  .check(
+    z.refine(isIsoDate, { message: 'Use a real calendar date as YYYY-MM-DD' }),
+    z.describe('calendar date, YYYY-MM-DD'),
+  );
 
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 export const isoDate = (year: number, month: number, day: number) => `${pad(year, 4)}-${pad(month)}-${pad(day)}`;
@@ -121,7 +123,7 @@ export function dateRangeProblem(range: DateRange): string | null {
   return null;
 }
 
-const refineRange = <T extends DateRange>(value: T, ctx: z.RefinementCtx) => {
+const refineRange = <T extends DateRange>(value: T, ctx: z.core.$RefinementCtx) => {
   const problem = dateRangeProblem(value);
   if (problem) ctx.addIssue({ code: 'custom', path: ['dateto'], message: problem });
 };
@@ -132,27 +134,29 @@ const refineRange = <T extends DateRange>(value: T, ctx: z.RefinementCtx) => {
  */
 export const ProspectsCountyFormSchema = z
   .object({
-    place: z.object({ counties: z.array(z.unknown()).min(1, PROSPECT_MESSAGES.missingCounty) }),
+    place: z.object({ counties: z.array(z.unknown()).check(z.minLength(1, PROSPECT_MESSAGES.missingCounty)) }),
     datefrom: IsoDateSchema,
     dateto: IsoDateSchema,
   })
-  .superRefine(refineRange);
+  .check(z.superRefine(refineRange));
 export const ProspectsZipFormSchema = z
   .object({
-    zips: z.array(z.string()).min(1, PROSPECT_MESSAGES.missingZip),
+    zips: z.array(z.string()).check(z.minLength(1, PROSPECT_MESSAGES.missingZip)),
     datefrom: IsoDateSchema,
     dateto: IsoDateSchema,
   })
-  .superRefine(refineRange);
+  .check(z.superRefine(refineRange));
 
 // ── rows ─────────────────────────────────────────────────────────────────────────────────────────
 
-export const ZipCodeSchema = z.string().regex(/^\d{5}$/, PROSPECT_MESSAGES.postalCodeInvalid);
-export const CountyIdSchema = z.string().regex(/^\d{5}$/, 'A county is its five-digit FIPS code, such as 55025');
+export const ZipCodeSchema = z.string().check(z.regex(/^\d{5}$/, PROSPECT_MESSAGES.postalCodeInvalid));
+export const CountyIdSchema = z
+  .string()
+  .check(z.regex(/^\d{5}$/, 'A county is its five-digit FIPS code, such as 55025'));
 
 /** Spec part 2 §3 Prospect row, with the spec's field names; `id` lets an export name exactly the rows shown. */
 export const ProspectRowSchema = z.object({
-  id: z.number().int(),
+  id: z.int(),
   /** the date the person turns 65, YYYY-MM-DD (shown M/D/YYYY) */
   T65: z.string(),
   prefex: z.string(),
@@ -173,28 +177,28 @@ export const ProspectListResponseSchema = z.object({
   rows: z.array(ProspectRowSchema),
   /** true when the search matched more than `limit` rows and only the first `limit` (by T65 date) came back */
   isCapped: z.boolean(),
-  limit: z.number().int(),
+  limit: z.int(),
 });
 export type ProspectListResponse = z.infer<typeof ProspectListResponseSchema>;
 
-const locations = <T extends z.ZodType>(item: T) =>
-  z.array(item).min(1).max(PROSPECT_MAX_LOCATIONS, PROSPECT_MESSAGES.tooManyLocations);
+const locations = <T extends z.ZodMiniType>(item: T) =>
+  z.array(item).check(z.minLength(1), z.maxLength(PROSPECT_MAX_LOCATIONS, PROSPECT_MESSAGES.tooManyLocations));
 
 export const FindProspectsByCountyRequestSchema = z
   .object({
     /** FIPS codes of the chosen counties (one or several) */
     county: locations(CountyIdSchema),
     /** when given, every county must lie in this state */
-    state: StateCodeSchema.optional(),
+    state: z.optional(StateCodeSchema),
     datefrom: IsoDateSchema,
     dateto: IsoDateSchema,
   })
-  .superRefine(refineRange);
+  .check(z.superRefine(refineRange));
 export type FindProspectsByCountyRequest = z.infer<typeof FindProspectsByCountyRequestSchema>;
 
 export const FindProspectsByZipRequestSchema = z
   .object({ zips: locations(ZipCodeSchema), datefrom: IsoDateSchema, dateto: IsoDateSchema })
-  .superRefine(refineRange);
+  .check(z.superRefine(refineRange));
 export type FindProspectsByZipRequest = z.infer<typeof FindProspectsByZipRequestSchema>;
 
 const listResponses = {
@@ -236,7 +240,7 @@ export const listProspectCounties = defineRoute({
 
 /** One age of the 65–85 selector: the T65 window it selects and the birth dates that window means. */
 export const AgeRangeSchema = z.object({
-  age: z.number().int(),
+  age: z.int(),
   datefrom: z.string(),
   dateto: z.string(),
   DOB: z.object({ from: z.string(), to: z.string() }),
@@ -254,8 +258,8 @@ export const listProspectAgeRanges = defineRoute({
 
 export const ProspectListInfoSchema = z.object({
   /** "data updated through", from the loaded list; null before any list is loaded */
-  updatedThrough: z.string().nullable(),
-  total: z.number().int(),
+  updatedThrough: z.nullable(z.string()),
+  total: z.int(),
 });
 export type ProspectListInfo = z.infer<typeof ProspectListInfoSchema>;
 
@@ -284,16 +288,16 @@ export type ProspectSearch = z.infer<typeof ProspectSearchSchema>;
  * after its filters, so the file holds exactly those rows as stored, and the audit records the real search.
  */
 export const ExportProspectsRequestSchema = z.object({
-  search: ProspectSearchSchema.superRefine(refineRange),
-  ids: z.array(z.number().int().nonnegative()).max(PROSPECT_ROW_CAP),
+  search: ProspectSearchSchema.check(z.superRefine(refineRange)),
+  ids: z.array(z.int().check(z.nonnegative())).check(z.maxLength(PROSPECT_ROW_CAP)),
   /** what the table's filters were, for the audit only */
-  filters: z
-    .object({
-      text: z.string().max(200).optional(),
-      include: z.array(ZipCodeSchema).max(1000).optional(),
-      exclude: z.array(ZipCodeSchema).max(1000).optional(),
-    })
-    .optional(),
+  filters: z.optional(
+    z.object({
+      text: z.optional(z.string().check(z.maxLength(200))),
+      include: z.optional(z.array(ZipCodeSchema).check(z.maxLength(1000))),
+      exclude: z.optional(z.array(ZipCodeSchema).check(z.maxLength(1000))),
+    }),
+  ),
 });
 export type ExportProspectsRequest = z.infer<typeof ExportProspectsRequestSchema>;
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { NpnSchema } from './account.ts';
 import { DateTimeSchema, defineRoute, ErrorResponseSchema, MessageResponseSchema } from './common.ts';
 import { StateCodeSchema } from './places.ts';
@@ -23,14 +23,20 @@ export const AGENT_STATUSES = ['active', 'inactive'] as const;
 export const AgentStatusSchema = z.enum(AGENT_STATUSES, { error: () => 'Choose a status: active or inactive' });
 export type AgentStatus = z.infer<typeof AgentStatusSchema>;
 
-export const AgentEmailSchema = z.email('Enter a valid e-mail address').max(254).trim().toLowerCase();
+export const AgentEmailSchema = z
+  .email('Enter a valid e-mail address')
+  .check(z.maxLength(254), z.trim(), z.toLowerCase());
 /** A phone as written: digits with spaces, dashes, dots, brackets or a leading plus. */
 export const AgentPhoneSchema = z
   .string()
-  .trim()
-  .max(32, 'A phone number is at most 32 characters')
-  .regex(/^\+?[\d\s().-]*$/, 'A phone number holds digits, spaces, dashes, dots and brackets only');
-const NameSchema = z.string().trim().min(1, 'A name is required').max(100, 'A name is at most 100 characters');
+  .check(
+    z.trim(),
+    z.maxLength(32, 'A phone number is at most 32 characters'),
+    z.regex(/^\+?[\d\s().-]*$/, 'A phone number holds digits, spaces, dashes, dots and brackets only'),
+  );
+const NameSchema = z
+  .string()
+  .check(z.trim(), z.minLength(1, 'A name is required'), z.maxLength(100, 'A name is at most 100 characters'));
 
 /** The table's sort keys; a leading `-` sorts descending. */
 export const AGENT_SORT_KEYS = ['npn', 'name', 'email', 'state', 'tier', 'status'] as const;
@@ -40,10 +46,10 @@ export const AGENTS_PAGE_SIZE = 50;
 
 export const ListStaffAgentsQuerySchema = z.object({
   /** a prefix of the NPN, the e-mail, the last name or "first last" */
-  q: z.string().trim().max(100).optional(),
-  status: AgentStatusSchema.optional(),
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  sort: AgentSortSchema.default('name'),
+  q: z.optional(z.string().check(z.trim(), z.maxLength(100))),
+  status: z.optional(AgentStatusSchema),
+  page: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(100_000)), 1),
+  sort: z._default(AgentSortSchema, 'name'),
 });
 export type ListStaffAgentsQuery = z.input<typeof ListStaffAgentsQuerySchema>;
 
@@ -52,44 +58,44 @@ export const StaffAgentRowSchema = z.object({
   firstName: z.string(),
   lastName: z.string(),
   email: z.string(),
-  state: z.string().nullable(),
-  tier: z.string().nullable(),
+  state: z.nullable(z.string()),
+  tier: z.nullable(z.string()),
   status: AgentStatusSchema,
   /** has set a password (registered in the portal) */
   registered: z.boolean(),
   /** sign-in locked after failures, until this time */
-  lockedUntil: DateTimeSchema.nullable(),
-  lastSignInAt: DateTimeSchema.nullable(),
+  lockedUntil: z.nullable(DateTimeSchema),
+  lastSignInAt: z.nullable(DateTimeSchema),
 });
 export type StaffAgentRow = z.infer<typeof StaffAgentRowSchema>;
 
 export const StaffAgentListSchema = z.object({
   rows: z.array(StaffAgentRowSchema),
-  total: z.number().int(),
-  page: z.number().int(),
-  pageSize: z.number().int(),
+  total: z.int(),
+  page: z.int(),
+  pageSize: z.int(),
 });
 export type StaffAgentList = z.infer<typeof StaffAgentListSchema>;
 
-export const StaffAgentDetailSchema = StaffAgentRowSchema.extend({
-  username: z.string().nullable(),
-  phone: z.string().nullable(),
+export const StaffAgentDetailSchema = z.extend(StaffAgentRowSchema, {
+  username: z.nullable(z.string()),
+  phone: z.nullable(z.string()),
   createdAt: DateTimeSchema,
   contracts: z.array(
     z.object({
       id: z.string(),
       carrierName: z.string(),
       status: z.string(),
-      writingNumber: z.string().nullable(),
-      certifications: z.array(z.object({ year: z.number().int(), product: z.string() })),
+      writingNumber: z.nullable(z.string()),
+      certifications: z.array(z.object({ year: z.int(), product: z.string() })),
     }),
   ),
   auditEvents: z.array(
     z.object({
       occurredAt: DateTimeSchema,
       action: z.string(),
-      subject: z.string().nullable(),
-      staffId: z.string().nullable(),
+      subject: z.nullable(z.string()),
+      staffId: z.nullable(z.string()),
     }),
   ),
 });
@@ -98,23 +104,19 @@ export type StaffAgentDetail = z.infer<typeof StaffAgentDetailSchema>;
 export const StaffAgentParamsSchema = z.object({ npn: NpnSchema });
 
 export const UpdateStaffAgentSchema = z
-  .object({ status: AgentStatusSchema, tier: AgentTierSchema, state: StateCodeSchema })
-  .partial()
-  .strict()
-  .refine((body) => Object.keys(body).length > 0, 'Change at least one of status, tier and state');
+  .partial(z.strictObject({ status: AgentStatusSchema, tier: AgentTierSchema, state: StateCodeSchema }))
+  .check(z.refine((body) => Object.keys(body).length > 0, 'Change at least one of status, tier and state'));
 export type UpdateStaffAgent = z.infer<typeof UpdateStaffAgentSchema>;
 
-export const CreateStaffAgentSchema = z
-  .object({
-    npn: NpnSchema,
-    firstName: NameSchema,
-    lastName: NameSchema,
-    email: AgentEmailSchema,
-    phone: AgentPhoneSchema.optional(),
-    state: StateCodeSchema,
-    tier: AgentTierSchema,
-  })
-  .strict();
+export const CreateStaffAgentSchema = z.strictObject({
+  npn: NpnSchema,
+  firstName: NameSchema,
+  lastName: NameSchema,
+  email: AgentEmailSchema,
+  phone: z.optional(AgentPhoneSchema),
+  state: StateCodeSchema,
+  tier: AgentTierSchema,
+});
 export type CreateStaffAgent = z.infer<typeof CreateStaffAgentSchema>;
 
 export const STAFF_AGENT_MESSAGES = {
@@ -201,16 +203,18 @@ export const AGENT_ROSTER_REPORT_LINES = 500;
 
 export const ImportAgentsQuerySchema = z.object({
   /** `true`: the preview; nothing is written */
-  dryRun: z.enum(['true', 'false']).default('false'),
+  dryRun: z._default(z.enum(['true', 'false']), 'false'),
   /** `true`: active agents absent from the file (a full roster) are deactivated */
-  deactivateMissing: z.enum(['true', 'false']).default('false'),
+  deactivateMissing: z._default(z.enum(['true', 'false']), 'false'),
 });
 
 export const RosterLineSchema = z.object({
-  line: z.number().int(),
+  line: z.int(),
   npn: z.string(),
   /** new and changed: the fields that differ, before → after (before is null for a new agent) */
-  changes: z.record(z.string(), z.object({ before: z.string().nullable(), after: z.string().nullable() })).optional(),
+  changes: z.optional(
+    z.record(z.string(), z.object({ before: z.nullable(z.string()), after: z.nullable(z.string()) })),
+  ),
 });
 
 export const RosterReportSchema = z.object({
@@ -220,17 +224,17 @@ export const RosterReportSchema = z.object({
   sha256: z.string(),
   deactivateMissing: z.boolean(),
   counts: z.object({
-    lines: z.number().int(),
-    new: z.number().int(),
-    changed: z.number().int(),
-    unchanged: z.number().int(),
-    rejected: z.number().int(),
+    lines: z.int(),
+    new: z.int(),
+    changed: z.int(),
+    unchanged: z.int(),
+    rejected: z.int(),
     /** agents not in the file who are active: deactivated when `deactivateMissing` is set */
-    missing: z.number().int(),
+    missing: z.int(),
   }),
   new: z.array(RosterLineSchema),
   changed: z.array(RosterLineSchema),
-  rejected: z.array(z.object({ line: z.number().int(), reason: z.string() })),
+  rejected: z.array(z.object({ line: z.int(), reason: z.string() })),
   missing: z.array(z.string()),
 });
 export type RosterReport = z.infer<typeof RosterReportSchema>;

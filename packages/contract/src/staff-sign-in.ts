@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { PasswordFieldSchema } from './account.ts';
 import { defineRoute, ErrorResponseSchema } from './common.ts';
 import { RedirectResponseSchema } from './identity.ts';
@@ -6,7 +6,7 @@ import { StaffRoleSchema } from './staff.ts';
 
 // ── sign-in (the staff client's interaction) ──────────────────────────────────────────────────────────────────
 
-const InteractionParamsSchema = z.object({ uid: z.string().min(1).max(100) });
+const InteractionParamsSchema = z.object({ uid: z.string().check(z.minLength(1), z.maxLength(100)) });
 
 export const StaffInteractionSchema = z.object({
   uid: z.string(),
@@ -26,7 +26,7 @@ export const getStaffInteraction = defineRoute({
 });
 
 export const StaffPasswordRequestSchema = z.object({
-  email: z.string().trim().min(1, 'E-mail is required').max(254),
+  email: z.string().check(z.trim(), z.minLength(1, 'E-mail is required'), z.maxLength(254)),
   password: PasswordFieldSchema,
 });
 export type StaffPasswordRequest = z.infer<typeof StaffPasswordRequestSchema>;
@@ -50,7 +50,7 @@ export const submitStaffPassword = defineRoute({
 
 /** A 6-digit TOTP code, or a recovery code (`xxxxx-xxxxx`, spaces and case ignored). */
 export const StaffSecondFactorRequestSchema = z.object({
-  code: z.string().trim().min(1, 'Enter the code').max(32),
+  code: z.string().check(z.trim(), z.minLength(1, 'Enter the code'), z.maxLength(32)),
 });
 export type StaffSecondFactorRequest = z.infer<typeof StaffSecondFactorRequestSchema>;
 
@@ -73,7 +73,7 @@ export const submitStaffSecondFactor = defineRoute({
 
 // ── enrolment (the one-time link) ─────────────────────────────────────────────────────────────────────────────
 
-const EnrolmentParamsSchema = z.object({ token: z.string().min(1).max(100) });
+const EnrolmentParamsSchema = z.object({ token: z.string().check(z.minLength(1), z.maxLength(100)) });
 
 export const StaffEnrolmentSchema = z.object({
   email: z.string(),
@@ -99,10 +99,7 @@ export const getStaffEnrolment = defineRoute({
 export const CompleteStaffEnrolmentRequestSchema = z.object({
   password: PasswordFieldSchema,
   /** the current code of the authenticator app, proving the secret was taken */
-  code: z
-    .string()
-    .trim()
-    .regex(/^\d{6}$/, 'Enter the 6-digit code'),
+  code: z.string().check(z.trim(), z.regex(/^\d{6}$/, 'Enter the 6-digit code')),
 });
 export type CompleteStaffEnrolmentRequest = z.infer<typeof CompleteStaffEnrolmentRequestSchema>;
 

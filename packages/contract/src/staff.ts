@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { defineRoute, STAFF_ROLES } from './common.ts';
 
 /**
@@ -29,7 +29,9 @@ export const ANY_STAFF = { staff: STAFF_ROLES } as const;
 
 export const StaffRoleSchema = z.enum(STAFF_ROLES);
 
-export const StaffEmailSchema = z.email('Enter a valid e-mail address').max(254).trim().toLowerCase();
+export const StaffEmailSchema = z
+  .email('Enter a valid e-mail address')
+  .check(z.maxLength(254), z.trim(), z.toLowerCase());
 
 /** The signed-in staff member. */
 export const StaffMemberSchema = z.object({

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { datePartsIn } from './business-time.ts';
 import { DateTimeSchema, defineRoute, ErrorResponseSchema, IntIdSchema } from './common.ts';
 import { CountySchema, StateCodeSchema } from './places.ts';
@@ -53,7 +53,7 @@ export function productYears(now: Date, timeZone: string): number[] {
 
 // ── catalog ───────────────────────────────────────────────────────────────────────────────────────
 
-const YearSchema = z.coerce.number().int().min(2000).max(2100);
+const YearSchema = z.coerce.number().check(z.int(), z.gte(2000), z.lte(2100));
 
 export const ProductTypeSchema = z.object({ name: z.string() });
 export type ProductType = z.infer<typeof ProductTypeSchema>;
@@ -61,13 +61,13 @@ export type ProductType = z.infer<typeof ProductTypeSchema>;
 /** What the cart and an order line name (spec part 2 §3 Product). */
 export const ProductSchema = z.object({
   id: z.string(),
-  year: z.number().int(),
+  year: z.int(),
   planname: z.string(),
   state: z.string(),
   orgname: z.string(),
   type: z.string(),
-  contractid: z.string().nullable(),
-  planid: z.string().nullable(),
+  contractid: z.nullable(z.string()),
+  planid: z.nullable(z.string()),
 });
 export type Product = z.infer<typeof ProductSchema>;
 
@@ -78,7 +78,7 @@ export const CompanySchema = z.object({
   /** false: the agent is not Ready to Sell this carrier's MA/PDP plans there that year (orders are refused) */
   isReadyToSell: z.boolean(),
   /** the kit to add for non-MA types; MA carriers list plans instead */
-  product: ProductSchema.optional(),
+  product: z.optional(ProductSchema),
 });
 export type Company = z.infer<typeof CompanySchema>;
 
@@ -88,14 +88,14 @@ export const PlanSchema = z.object({
   planname: z.string(),
   type: z.string(),
   orgname: z.string(),
-  monconspremium: z.string().nullable(),
-  annualdrugdeductible: z.string().nullable(),
-  innetworkmoop: z.string().nullable(),
+  monconspremium: z.nullable(z.string()),
+  annualdrugdeductible: z.nullable(z.string()),
+  innetworkmoop: z.nullable(z.string()),
   contractid: z.string(),
   planid: z.string(),
-  plantypes: z.object({ name: z.string() }).optional(),
-  snptype: z.string().optional(),
-  year: z.number().int(),
+  plantypes: z.optional(z.object({ name: z.string() })),
+  snptype: z.optional(z.string()),
+  year: z.int(),
   state: z.string(),
   isReadyToSell: z.boolean(),
 });
@@ -113,7 +113,7 @@ export const listProductTypes = defineRoute({
 export const FindProductsByStateRequestSchema = z.object({
   stateabbr: StateCodeSchema,
   year: YearSchema,
-  productType: z.string().min(1).max(100),
+  productType: z.string().check(z.minLength(1), z.maxLength(100)),
 });
 export const ProductTypeCompaniesSchema = z.object({ name: z.string(), companies: z.array(CompanySchema) });
 export type ProductTypeCompanies = z.infer<typeof ProductTypeCompaniesSchema>;
@@ -129,7 +129,7 @@ export const findProductsByState = defineRoute({
 });
 
 export const FindProductsByCountyRequestSchema = z.object({
-  countyid: z.string().regex(/^\d{5}$/, 'Choose a county from the list'),
+  countyid: z.string().check(z.regex(/^\d{5}$/, 'Choose a county from the list')),
   year: YearSchema,
 });
 export const CountyProductsSchema = z.object({
@@ -148,12 +148,14 @@ export const ProductSearchFormSchema = z
     year: YearSchema,
     productType: FindProductsByStateRequestSchema.shape.productType,
     place: z.object({ state: StateCodeSchema, counties: z.array(CountySchema) }),
-    state: z.string().min(1, SUPPLIES_MESSAGES.chooseState).pipe(StateCodeSchema),
+    state: z.pipe(z.string().check(z.minLength(1, SUPPLIES_MESSAGES.chooseState)), StateCodeSchema),
   })
-  .refine((values) => values.productType !== MEDICARE_ADVANTAGE || values.place.counties.length > 0, {
-    path: ['place'],
-    error: SUPPLIES_MESSAGES.chooseCounty,
-  });
+  .check(
+    z.refine((values) => values.productType !== MEDICARE_ADVANTAGE || values.place.counties.length > 0, {
+      path: ['place'],
+      error: SUPPLIES_MESSAGES.chooseCounty,
+    }),
+  );
 
 export const findProductsByCounty = defineRoute({
   method: 'POST',
@@ -171,10 +173,10 @@ export const findProductsByCounty = defineRoute({
 });
 
 export const FindMaPlansRequestSchema = z.object({
-  county: z.string().regex(/^\d{5}$/, 'Choose a county from the list'),
+  county: z.string().check(z.regex(/^\d{5}$/, 'Choose a county from the list')),
   state: StateCodeSchema,
   year: YearSchema,
-  company: z.string().min(1).max(200),
+  company: z.string().check(z.minLength(1), z.maxLength(200)),
 });
 
 export const findMaPlans = defineRoute({
@@ -189,7 +191,7 @@ export const findMaPlans = defineRoute({
 
 // ── cart (kept on the server per agent, design §3) ────────────────────────────────────────────────
 
-export const CartItemSchema = z.object({ qty: z.number().int(), product: ProductSchema });
+export const CartItemSchema = z.object({ qty: z.int(), product: ProductSchema });
 export type CartItem = z.infer<typeof CartItemSchema>;
 export const CartSchema = z.object({ items: z.array(CartItemSchema) });
 export type Cart = z.infer<typeof CartSchema>;
@@ -200,9 +202,11 @@ export const KIT_QUANTITY_MAX = 1000;
 /** Kit Quantity: a whole number, at least 1 (spec part 2 §5), at most KIT_QUANTITY_MAX. */
 export const KitQuantitySchema = z
   .number({ error: SUPPLIES_MESSAGES.kitQuantityMin })
-  .min(1, SUPPLIES_MESSAGES.kitQuantityMin)
-  .int(SUPPLIES_MESSAGES.kitQuantityWhole)
-  .max(KIT_QUANTITY_MAX, SUPPLIES_MESSAGES.kitQuantityMax);
+  .check(
+    z.gte(1, SUPPLIES_MESSAGES.kitQuantityMin),
+    z.int(SUPPLIES_MESSAGES.kitQuantityWhole),
+    z.lte(KIT_QUANTITY_MAX, SUPPLIES_MESSAGES.kitQuantityMax),
+  );
 
 /** Refusals of an order by the provider's caps (SUPPLY_KITS_PER_ORDER, SUPPLY_KITS_PER_DAY). */
 export const kitsPerOrderMessage = (max: number, total: number) =>
@@ -210,7 +214,7 @@ export const kitsPerOrderMessage = (max: number, total: number) =>
 export const kitsPerDayMessage = (max: number, ordered: number) =>
   `You can order at most ${max.toLocaleString('en-US')} kits in 24 hours, and ${ordered.toLocaleString('en-US')} are ordered already. Lower a quantity or send the order later.`;
 
-export const CartProductParamsSchema = z.object({ productId: z.string().min(1).max(100) });
+export const CartProductParamsSchema = z.object({ productId: z.string().check(z.minLength(1), z.maxLength(100)) });
 
 export const getCart = defineRoute({
   method: 'GET',
@@ -259,16 +263,16 @@ export const deleteCartItem = defineRoute({
 
 const postalCode = z
   .string({ error: SUPPLIES_MESSAGES.missingShipping })
-  .regex(/^\d{5}$/, SUPPLIES_MESSAGES.missingShipping);
+  .check(z.regex(/^\d{5}$/, SUPPLIES_MESSAGES.missingShipping));
 
 /** Spec part 2 §3 Shipping address; postal_code comes only from a picked suggestion (§5). */
 export const ShippingAddressSchema = z.object({
-  street_number: z.string().trim().max(20),
-  route: z.string().trim().min(1, SUPPLIES_MESSAGES.missingShipping).max(200),
-  locality: z.string().trim().min(1, SUPPLIES_MESSAGES.missingShipping).max(100),
+  street_number: z.string().check(z.trim(), z.maxLength(20)),
+  route: z.string().check(z.trim(), z.minLength(1, SUPPLIES_MESSAGES.missingShipping), z.maxLength(200)),
+  locality: z.string().check(z.trim(), z.minLength(1, SUPPLIES_MESSAGES.missingShipping), z.maxLength(100)),
   administrative_area_level_1: StateCodeSchema,
   postal_code: postalCode,
-  specialinstruct: z.string().max(1000).default(''),
+  specialinstruct: z._default(z.string().check(z.maxLength(1000)), ''),
 });
 export type ShippingAddress = z.infer<typeof ShippingAddressSchema>;
 
@@ -277,9 +281,9 @@ export type ShippingAddress = z.infer<typeof ShippingAddressSchema>;
  * drops it) and the special instructions, which together are the order's `address`.
  */
 export const CheckoutFormSchema = z.object({
-  address: ShippingAddressSchema.omit({ specialinstruct: true })
-    .nullable()
-    .refine((address) => address !== null, SUPPLIES_MESSAGES.missingShipping),
+  address: z
+    .nullable(z.omit(ShippingAddressSchema, { specialinstruct: true }))
+    .check(z.refine((address) => address !== null, SUPPLIES_MESSAGES.missingShipping)),
   specialinstruct: ShippingAddressSchema.shape.specialinstruct,
 });
 
@@ -289,7 +293,9 @@ export const CreateSupplyOrderRequestSchema = z.object({
    * the cart lines the agent reviewed: they must be exactly the cart's lines (else 409, nothing ordered); the
    * server reads the products from its catalog, never from here
    */
-  supplies: z.array(z.object({ productId: z.string().min(1).max(100), qty: KitQuantitySchema })).max(100),
+  supplies: z
+    .array(z.object({ productId: z.string().check(z.minLength(1), z.maxLength(100)), qty: KitQuantitySchema }))
+    .check(z.maxLength(100)),
 });
 export type CreateSupplyOrderRequest = z.infer<typeof CreateSupplyOrderRequestSchema>;
 
@@ -298,15 +304,13 @@ export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
 export const CreateSupplyOrderHeadersSchema = z.object({
   [IDEMPOTENCY_KEY_HEADER]: z
     .string({ error: 'The Idempotency-Key header is required' })
-    .min(8)
-    .max(100)
-    .regex(/^[A-Za-z0-9_.:-]+$/),
+    .check(z.minLength(8), z.maxLength(100), z.regex(/^[A-Za-z0-9_.:-]+$/)),
 });
 
 export const CreateSupplyOrderResponseSchema = z.object({
   status: z.literal('Success'),
   message: z.string(),
-  orderIds: z.array(z.number().int()),
+  orderIds: z.array(z.int()),
 });
 export type CreateSupplyOrderResponse = z.infer<typeof CreateSupplyOrderResponseSchema>;
 
@@ -330,30 +334,30 @@ export const createSupplyOrder = defineRoute({
 
 /** Spec part 2 §3 Supply order (the client derives name, address and hnum). */
 export const SupplyOrderSchema = z.object({
-  id: z.number().int(),
-  status: z.string().nullable(),
+  id: z.int(),
+  status: z.nullable(z.string()),
   order_date: DateTimeSchema,
   first: z.string(),
   last: z.string(),
   orgname: z.string(),
   plan_state: z.string(),
-  year: z.number().int(),
+  year: z.int(),
   type: z.string(),
   street_num: z.string(),
   street: z.string(),
   city: z.string(),
   state: z.string(),
   zip: z.string(),
-  contractid: z.string().nullable(),
-  planid: z.string().nullable(),
-  county: z.string().nullable(),
+  contractid: z.nullable(z.string()),
+  planid: z.nullable(z.string()),
+  county: z.nullable(z.string()),
   planname: z.string(),
   special_instructions: z.string(),
-  qty: z.number().int(),
-  carrier_order_num: z.string().nullable(),
-  tracking: z.string().nullable(),
-  notes: z.string().nullable(),
-  ActID: z.string().nullable(),
+  qty: z.int(),
+  carrier_order_num: z.nullable(z.string()),
+  tracking: z.nullable(z.string()),
+  notes: z.nullable(z.string()),
+  ActID: z.nullable(z.string()),
 });
 export type SupplyOrder = z.infer<typeof SupplyOrderSchema>;
 
@@ -401,7 +405,7 @@ export const getCrmAccount = defineRoute({
   summary: "The CRM account of an ActID on the agent's orders (only the agent's own)",
   tags: ['supplies'],
   auth: 'agent',
-  params: z.object({ id: z.string().min(1).max(64) }),
+  params: z.object({ id: z.string().check(z.minLength(1), z.maxLength(64)) }),
   responses: { 200: CrmAccountSchema, 400: ErrorResponseSchema, 401: ErrorResponseSchema, 404: ErrorResponseSchema },
 });
 

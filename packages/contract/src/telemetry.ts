@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { defineRoute, ErrorResponseSchema } from './common.ts';
 
 export const TELEMETRY_DATA_MAX_DEPTH = 8;
@@ -28,14 +28,17 @@ export function isTelemetryDataWithinBounds(data: unknown): boolean {
 
 export const TelemetryEventSchema = z.object({
   /** snake_case name; names ending in `_error` or `_failed` are errors and also reach the error-reporting service */
-  event: z.string().trim().min(1).max(100),
-  data: z
-    .record(z.string(), z.unknown())
-    .refine(
-      isTelemetryDataWithinBounds,
-      `Telemetry data may be nested at most ${TELEMETRY_DATA_MAX_DEPTH} deep and hold at most ${TELEMETRY_DATA_MAX_VALUES} values`,
-    )
-    .optional(),
+  event: z.string().check(z.trim(), z.minLength(1), z.maxLength(100)),
+  data: z.optional(
+    z
+      .record(z.string(), z.unknown())
+      .check(
+        z.refine(
+          isTelemetryDataWithinBounds,
+          `Telemetry data may be nested at most ${TELEMETRY_DATA_MAX_DEPTH} deep and hold at most ${TELEMETRY_DATA_MAX_VALUES} values`,
+        ),
+      ),
+  ),
 });
 export type TelemetryEvent = z.infer<typeof TelemetryEventSchema>;
 

@@ -1,16 +1,16 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { DateTimeSchema, defineRoute, ErrorResponseSchema, IntIdSchema } from './common.ts';
 
 export const TermsSchema = z.object({
   /** the terms document's title; its text comes from getTermsDocument (it is too big to send on every page) */
   document: z.string(),
-  id: z.number().int(),
+  id: z.int(),
   /** when this agent accepted this version; null until then */
-  stamp: DateTimeSchema.nullable(),
+  stamp: z.nullable(DateTimeSchema),
 });
 export type Terms = z.infer<typeof TermsSchema>;
 
-export const AcceptTermsRequestSchema = z.object({ tosid: z.number().int().positive() });
+export const AcceptTermsRequestSchema = z.object({ tosid: z.int().check(z.positive()) });
 export type AcceptTermsRequest = z.infer<typeof AcceptTermsRequestSchema>;
 
 export const acceptTerms = defineRoute({
@@ -31,7 +31,7 @@ export const acceptTerms = defineRoute({
 });
 
 export const TermsDocumentSchema = z.object({
-  id: z.number().int(),
+  id: z.int(),
   title: z.string(),
   /** HTML, sanitised by the client before it is shown */
   body: z.string(),

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { DateTimeSchema, defineRoute, ErrorResponseSchema } from './common.ts';
 
 export const TrainingVideoSchema = z.object({
@@ -8,7 +8,7 @@ export const TrainingVideoSchema = z.object({
   /** HTML from the provider's content team; the web app sanitises it before rendering */
   description: z.string(),
   /** a Vimeo video id: the player embeds player.vimeo.com; null for clips stored in the portal */
-  vimeoCode: z.string().nullable(),
+  vimeoCode: z.nullable(z.string()),
   /** thumbnail image URL */
   thumbs: z.string(),
   /** true when the portal stores the clip itself (play it through the source call) */
@@ -55,7 +55,7 @@ export const getTrainingVideoSource = defineRoute({
   summary: 'A short-lived signed URL to play a clip stored in the portal',
   tags: ['training'],
   auth: 'agent',
-  params: z.object({ videoId: z.string().min(1).max(120) }),
+  params: z.object({ videoId: z.string().check(z.minLength(1), z.maxLength(120)) }),
   responses: {
     200: TrainingVideoSourceSchema,
     400: ErrorResponseSchema,
@@ -74,7 +74,7 @@ export const streamTrainingMedia = defineRoute({
   summary: 'Stream a stored training clip, with HTTP Range support',
   tags: ['training'],
   auth: 'none',
-  query: z.object({ token: z.string().max(512) }),
+  query: z.object({ token: z.string().check(z.maxLength(512)) }),
   responses: { 400: ErrorResponseSchema, 403: ErrorResponseSchema, 404: ErrorResponseSchema, 416: ErrorResponseSchema },
 });
 

@@ -1,6 +1,7 @@
 import { ErrorResponseSchema } from '@arc/contract';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as z from 'zod/mini';
 import { createTestApp, type TestApp } from '../test/app.ts';
 
 let t: TestApp;
@@ -14,7 +15,7 @@ afterAll(async () => {
 });
 
 /** exactly `{ code, message }` (and field errors), with one of the app's codes rather than Fastify's own */
-const AppErrorShape = ErrorResponseSchema.strict();
+const AppErrorShape = z.strictObject(ErrorResponseSchema.shape);
 
 describe("Fastify's own errors (FST_ERR_*)", () => {
   const json = { 'content-type': 'application/json' };

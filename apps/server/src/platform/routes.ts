@@ -6,10 +6,10 @@ import type {
   FastifyRequest,
   RouteShorthandOptions,
 } from 'fastify';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { AppError, notFound } from './errors.ts';
 
-type Output<T> = T extends z.ZodType ? z.output<T> : undefined;
+type Output<T> = T extends z.ZodMiniType ? z.output<T> : undefined;
 type SuccessStatus = 200 | 201 | 202;
 type SuccessBody<E extends RouteEntry> = {
   [S in keyof E['responses']]: S extends SuccessStatus ? Output<E['responses'][S]> : never;

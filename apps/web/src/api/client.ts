@@ -1,11 +1,11 @@
 import { buildPath, ErrorResponseSchema, TERMS_NOT_ACCEPTED, type RouteEntry } from '@arc/contract';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { ApiError } from './api-error.ts';
 import { clientHooks } from './client-hooks.ts';
 
 export { ApiError, errorMessage } from './api-error.ts';
 
-type Input<T> = T extends z.ZodType ? z.input<T> : never;
+type Input<T> = T extends z.ZodMiniType ? z.input<T> : never;
 type SuccessStatus = 200 | 201 | 202;
 type Success<E extends RouteEntry> = {
   [S in keyof E['responses']]: S extends SuccessStatus ? z.output<E['responses'][S]> : never;

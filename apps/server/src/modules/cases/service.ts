@@ -1,5 +1,5 @@
 import { CASE_MESSAGES, type CreateCaseReportRequestSchema } from '@arc/contract';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../platform/clock.ts';

@@ -15,6 +15,7 @@ import {
   type StaffEnrollment,
   type UpdateEnrollmentStatusRequest,
 } from '@arc/contract';
+import * as z from 'zod/mini';
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -110,7 +111,7 @@ const SIGNATURE = Buffer.from(PDF_SIGNATURE, 'latin1');
 function toEnrollment(row: EnrollmentWithFile): Enrollment {
   return {
     id: row.id,
-    Status: EnrollmentStatusSchema.catch('Received').parse(row.status),
+    Status: z.catch(EnrollmentStatusSchema, 'Received').parse(row.status),
     Reason: row.status === 'Pended' ? row.reason : null,
     ClientFirst: row.clientFirst,
     ClientLast: row.clientLast,
@@ -118,7 +119,7 @@ function toEnrollment(row: EnrollmentWithFile): Enrollment {
     carrier_name: row.carrierName,
     product_name: row.productName,
     RecDate: row.receivedAt,
-    mode: EnrollmentModeSchema.catch('newapp').parse(row.mode),
+    mode: z.catch(EnrollmentModeSchema, 'newapp').parse(row.mode),
     fileName: row.fileName,
   };
 }
@@ -360,7 +361,7 @@ export async function updateEnrollmentStatus(
 ): Promise<StaffEnrollment> {
   const [current] = await findStaffEnrollmentRows(deps.db, { id }, 1);
   if (!current) throw new AppError('NOT_FOUND', 'Enrollment not found');
-  const from = EnrollmentStatusSchema.catch('Received').parse(current.status);
+  const from = z.catch(EnrollmentStatusSchema, 'Received').parse(current.status);
   if (from !== request.status && !ENROLLMENT_TRANSITIONS[from].includes(request.status)) {
     throw new AppError('CONFLICT', `An enrollment cannot move from ${from} to ${request.status}`);
   }

@@ -1,5 +1,5 @@
 import type { AddressSuggestion } from '@arc/contract';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import type { Db } from '../../db/client.ts';
 import { getZipCode } from '../places/service.ts';
 import type { AddressSuggestionProvider } from './provider.ts';
@@ -8,18 +8,19 @@ import type { AddressSuggestionProvider } from './provider.ts';
 const NominatimResultSchema = z.object({
   lat: z.coerce.number(),
   lon: z.coerce.number(),
-  address: z
-    .object({
-      house_number: z.string().optional(),
-      road: z.string().optional(),
-      city: z.string().optional(),
-      town: z.string().optional(),
-      village: z.string().optional(),
-      hamlet: z.string().optional(),
-      postcode: z.string().optional(),
-      country_code: z.string().optional(),
-    })
-    .default({}),
+  address: z._default(
+    z.object({
+      house_number: z.optional(z.string()),
+      road: z.optional(z.string()),
+      city: z.optional(z.string()),
+      town: z.optional(z.string()),
+      village: z.optional(z.string()),
+      hamlet: z.optional(z.string()),
+      postcode: z.optional(z.string()),
+      country_code: z.optional(z.string()),
+    }),
+    {},
+  ),
 });
 const NominatimAnswerSchema = z.array(z.unknown());
 

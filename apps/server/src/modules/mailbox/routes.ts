@@ -3,13 +3,13 @@ import { desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { outbox } from '../../db/schema/index.ts';
 import { findLinks, renderMailbox } from './page.ts';
 
 const MailboxQuerySchema = z.object({
-  to: z.string().trim().min(1).max(320).optional(),
-  limit: z.coerce.number().int().min(1).max(200).default(50),
+  to: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(320))),
+  limit: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(200)), 50),
 });
 
 const MailboxMessageSchema = z.object({
@@ -17,12 +17,12 @@ const MailboxMessageSchema = z.object({
   to: z.string(),
   subject: z.string(),
   text: z.string(),
-  html: z.string().nullable(),
+  html: z.nullable(z.string()),
   /** the http(s) addresses in the text body, in order */
   links: z.array(z.string()),
   createdAt: contract.DateTimeSchema,
-  sentAt: contract.DateTimeSchema.nullable(),
-  error: z.string().nullable(),
+  sentAt: z.nullable(contract.DateTimeSchema),
+  error: z.nullable(z.string()),
 });
 
 const MailboxResponseSchema = z.object({ messages: z.array(MailboxMessageSchema) });

@@ -11,6 +11,7 @@ import {
   type Agent,
 } from '@arc/contract';
 import { paths } from '@arc/contract/constants';
+import * as z from 'zod/mini';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../platform/clock.ts';
@@ -103,7 +104,7 @@ export const cachedCurrentAgentJson = (deps: ProfileDeps, agentId: string): stri
 export async function getCurrentAgentJson(deps: ProfileDeps, agentId: string): Promise<string> {
   const cached = cachedCurrentAgentJson(deps, agentId);
   if (cached) return cached;
-  const json = JSON.stringify(CurrentAgentResponseSchema.encode({ agent: await getCurrentAgent(deps, agentId) }));
+  const json = JSON.stringify(z.encode(CurrentAgentResponseSchema, { agent: await getCurrentAgent(deps, agentId) }));
   deps.agentCache.set(agentId, json);
   return json;
 }

@@ -11,7 +11,7 @@ import {
   type RosterReport,
 } from '@arc/contract';
 import { inArray, sql } from 'drizzle-orm';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import type { Db } from '../../db/client.ts';
 import { agents } from '../../db/schema/index.ts';
 import { revokeAccountPayloads } from '../../identity/adapter.ts';
@@ -37,7 +37,9 @@ interface RosterRow {
 }
 
 const tierByName = new Map(AGENT_TIERS.map((t) => [t.toLowerCase(), t]));
-const NameSchema = z.string().trim().min(1, 'is required').max(100, 'is over 100 characters');
+const NameSchema = z
+  .string()
+  .check(z.trim(), z.minLength(1, 'is required'), z.maxLength(100, 'is over 100 characters'));
 
 /** The checks of a roster line, column by column (docs/data-import.md). */
 const RosterLineSchema = z.object({
@@ -45,13 +47,25 @@ const RosterLineSchema = z.object({
   first: NameSchema,
   last: NameSchema,
   email: AgentEmailSchema,
-  phone: AgentPhoneSchema.transform((p) => p || null),
-  state: z.preprocess((v) => String(v).trim().toUpperCase(), StateCodeSchema),
-  tier: z
-    .string()
-    .transform((v) => tierByName.get(v.trim().toLowerCase()))
-    .pipe(z.enum(AGENT_TIERS, { error: () => `Choose a tier: ${AGENT_TIERS.join(' or ')}` })),
-  status: z.preprocess((v) => String(v).trim().toLowerCase(), AgentStatusSchema),
+  phone: z.pipe(
+    AgentPhoneSchema,
+    z.transform((p) => p || null),
+  ),
+  state: z.pipe(
+    z.transform((v) => String(v).trim().toUpperCase()),
+    StateCodeSchema,
+  ),
+  tier: z.pipe(
+    z.pipe(
+      z.string(),
+      z.transform((v) => tierByName.get(v.trim().toLowerCase())),
+    ),
+    z.enum(AGENT_TIERS, { error: () => `Choose a tier: ${AGENT_TIERS.join(' or ')}` }),
+  ),
+  status: z.pipe(
+    z.transform((v) => String(v).trim().toLowerCase()),
+    AgentStatusSchema,
+  ),
 });
 
 type Fields = Pick<RosterRow, 'firstName' | 'lastName' | 'email' | 'phone' | 'state' | 'tier' | 'status'>;

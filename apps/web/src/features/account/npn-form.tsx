@@ -4,6 +4,7 @@ import { schemaResolver, useForm } from '@mantine/form';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { useState, type MouseEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
+import * as z from 'zod/mini';
 import { useRequestAccountLink } from '../../api/account.ts';
 import { ApiError, errorMessage } from '../../api/client.ts';
 import { track } from '../../api/telemetry.ts';
@@ -30,7 +31,7 @@ const TEXT = {
 } as const;
 
 /** The NPN field of both requests (register and forgot share it), from the contract. */
-const NpnFormSchema = RegisterAccountRequestSchema.pick({ agentNum: true });
+const NpnFormSchema = z.pick(RegisterAccountRequestSchema, { agentNum: true });
 
 /**
  * Back to login: from the sign-in form (the usual way here) it goes back to that same sign-in, so the history

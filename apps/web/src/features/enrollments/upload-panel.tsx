@@ -4,6 +4,7 @@ import { Button, Group, Paper, Radio, Stack, Text, Title } from '@mantine/core';
 import { Dropzone, type FileRejection } from '@mantine/dropzone';
 import { IconFileTypePdf, IconUpload, IconX } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
+import * as z from 'zod/mini';
 import { rejectionMessage } from './upload-list.ts';
 import type { Uploads } from './use-uploads.ts';
 
@@ -37,7 +38,7 @@ export function UploadPanel({ uploads, id }: { uploads: Uploads; id: string }) {
         <Radio.Group
           label="Enrollment type"
           value={mode}
-          onChange={(value) => setMode(EnrollmentModeSchema.catch('newapp').parse(value))}
+          onChange={(value) => setMode(z.catch(EnrollmentModeSchema, 'newapp').parse(value))}
         >
           <Group mt="xs" gap="lg">
             {EnrollmentModeSchema.options.map((value) => (

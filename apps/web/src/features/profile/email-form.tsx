@@ -1,6 +1,7 @@
 import { EmailSchema, PROFILE_MESSAGES, UpdateUserInfoRequestSchema, type Agent } from '@arc/contract';
 import { Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
+import * as z from 'zod/mini';
 import { ApiError, errorMessage } from '../../api/client.ts';
 import { useUpdateEmail } from '../../api/profile-updates.ts';
 
@@ -10,7 +11,7 @@ export interface EmailFormProps {
 }
 
 /** The form's two fields, checked with the contract's rules for the call. */
-const EmailFormSchema = UpdateUserInfoRequestSchema.pick({ password: true }).extend({ email: EmailSchema });
+const EmailFormSchema = z.extend(z.pick(UpdateUserInfoRequestSchema, { password: true }), { email: EmailSchema });
 
 /**
  * Username (read-only), Email Address (required) and the current password, with Update Email Address (spec part 1
