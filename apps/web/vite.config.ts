@@ -1,12 +1,7 @@
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import {
-  bundleBudget,
-  mantineComponentStyles,
-  precompress,
-  signInPageInDev,
-} from './build/plugins.ts';
+import { bundleBudget, mantineComponentStyles, precompress, signInPageInDev } from './build/plugins.ts';
 import { routePreloads } from './build/route-preloads.ts';
 import { APP_ROUTES, EXTRA_ROUTES, flattenRoutes } from './src/route-table.ts';
 
