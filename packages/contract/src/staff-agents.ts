@@ -1,7 +1,15 @@
 import { z } from 'zod';
+import * as zm from 'zod/mini';
 import { NpnSchema } from './account.ts';
 import { DateTimeSchema, defineRoute, ErrorResponseSchema, MessageResponseSchema } from './common.ts';
 import { StateCodeSchema } from './places.ts';
+import {
+  IMPORT_REPORT_LINES,
+  ImportCountsSchema,
+  ImportLineSchema,
+  ImportReportSchema,
+  ReadyToSellRowSchema,
+} from './staff-imports.ts';
 
 /**
  * The back office's agents (issue 31): the roster staff search, open and change, one agent added by hand, and the
@@ -84,6 +92,8 @@ export const StaffAgentDetailSchema = StaffAgentRowSchema.extend({
       certifications: z.array(z.object({ year: z.number().int(), product: z.string() })),
     }),
   ),
+  /** the agent's Ready-to-Sell rows (plan year, newest first; then carrier, state, product type) */
+  readyToSell: z.array(ReadyToSellRowSchema),
   auditEvents: z.array(
     z.object({
       occurredAt: DateTimeSchema,
@@ -139,7 +149,7 @@ export const listStaffAgents = defineRoute({
 export const getStaffAgent = defineRoute({
   method: 'GET',
   path: '/arc/staff/agents/:npn',
-  summary: 'An agent: profile, tier, status, contracts, certifications and recent audit events',
+  summary: 'An agent: profile, tier, status, contracts, certifications, Ready to Sell and recent audit events',
   tags: ['staff'],
   auth: READ_AGENTS,
   params: StaffAgentParamsSchema,
@@ -197,7 +207,7 @@ export const AGENT_ROSTER_MAX_BYTES = 32 * 1024 * 1024;
 /** The multipart part of the upload: the file, and nothing else. */
 export const AGENT_ROSTER_UPLOAD_FIELDS = { file: 'roster' } as const;
 /** How many lines of each kind the report lists (the counts are always whole). */
-export const AGENT_ROSTER_REPORT_LINES = 500;
+export const AGENT_ROSTER_REPORT_LINES = IMPORT_REPORT_LINES;
 
 export const ImportAgentsQuerySchema = z.object({
   /** `true`: the preview; nothing is written */
@@ -206,32 +216,19 @@ export const ImportAgentsQuerySchema = z.object({
   deactivateMissing: z.enum(['true', 'false']).default('false'),
 });
 
-export const RosterLineSchema = z.object({
-  line: z.number().int(),
-  npn: z.string(),
-  /** new and changed: the fields that differ, before → after (before is null for a new agent) */
-  changes: z.record(z.string(), z.object({ before: z.string().nullable(), after: z.string().nullable() })).optional(),
-});
+/** A roster line: the generic line (its key is the NPN) with the NPN named as such. */
+export const RosterLineSchema = zm.extend(ImportLineSchema, { npn: zm.string() });
 
-export const RosterReportSchema = z.object({
-  dryRun: z.boolean(),
-  /** whether anything was written: never in a dry run, nor when a line is rejected */
-  applied: z.boolean(),
-  sha256: z.string(),
-  deactivateMissing: z.boolean(),
-  counts: z.object({
-    lines: z.number().int(),
-    new: z.number().int(),
-    changed: z.number().int(),
-    unchanged: z.number().int(),
-    rejected: z.number().int(),
+/** The generic import report (staff-imports.ts) and the agents the roster does not name. */
+export const RosterReportSchema = zm.extend(ImportReportSchema, {
+  deactivateMissing: zm.boolean(),
+  counts: zm.extend(ImportCountsSchema, {
     /** agents not in the file who are active: deactivated when `deactivateMissing` is set */
-    missing: z.number().int(),
+    missing: zm.int(),
   }),
-  new: z.array(RosterLineSchema),
-  changed: z.array(RosterLineSchema),
-  rejected: z.array(z.object({ line: z.number().int(), reason: z.string() })),
-  missing: z.array(z.string()),
+  new: zm.array(RosterLineSchema),
+  changed: zm.array(RosterLineSchema),
+  missing: zm.array(zm.string()),
 });
 export type RosterReport = z.infer<typeof RosterReportSchema>;
 

@@ -187,6 +187,7 @@ export async function selectAgentDetail(db: Db, agent: AgentRecord, now: Date): 
       ...c,
       certifications: certs.filter((x) => x.contractId === c.id).map(({ year, product }) => ({ year, product })),
     })),
+    readyToSell: [],
     auditEvents: events,
   };
 }

@@ -170,12 +170,13 @@ export async function importRoster(
     const changes = diff(before, row);
     if (!before) {
       report.counts.new += 1;
-      if (report.new.length < AGENT_ROSTER_REPORT_LINES) report.new.push({ line: row.line, npn: row.npn, changes });
+      if (report.new.length < AGENT_ROSTER_REPORT_LINES)
+        report.new.push({ line: row.line, key: row.npn, npn: row.npn, changes });
       toWrite.push({ row, id: undefined });
     } else if (Object.keys(changes).length > 0) {
       report.counts.changed += 1;
       if (report.changed.length < AGENT_ROSTER_REPORT_LINES)
-        report.changed.push({ line: row.line, npn: row.npn, changes });
+        report.changed.push({ line: row.line, key: row.npn, npn: row.npn, changes });
       toWrite.push({ row, id: before.id });
       changedAgentIds.push(before.id);
       if (before.status === 'active' && row.status === 'inactive') deactivatedIds.push(before.id);
