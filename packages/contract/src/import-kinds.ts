@@ -17,7 +17,7 @@ import {
 } from './staff-imports.ts';
 
 /**
- * Every import of the back office, as data (docs/imports.md): one upload screen draws itself from this list. Each
+ * Every import of the back office, as data (docs/data-import.md): one upload screen draws itself from this list. Each
  * kind names its label, its CSV columns (the header line names them all, in any order and case), an example line,
  * its size cap, the multipart part carrying the file and its contract entry (POST, `?dryRun=true` for the preview;
  * the roster's entry also takes `deactivateMissing`). Every entry answers an `ImportReportSchema` report (the

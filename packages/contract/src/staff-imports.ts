@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { defineRoute, ErrorResponseSchema } from './common.ts';
 
 /**
- * The back office's imports (issue 31, docs/imports.md, decisions 087 and 089): one shape for every kind. A CSV
+ * The back office's imports (issue 31, docs/data-import.md, decisions 087 and 089): one shape for every kind. A CSV
  * file is uploaded as multipart (or given to the command line), every line is checked, a dry run answers the
  * report and writes nothing, and an apply writes the whole file in one transaction or nothing at all (a rejected
  * line answers 422 with the report). 400: a header that does not name the kind's columns, or no line below it;
@@ -68,7 +68,7 @@ const importResponses = {
 // ── contracts ────────────────────────────────────────────────────────────────────────────────────
 
 /**
- * A contract line (docs/imports.md): the CRM's contract id; the NPN of the portal agent holding it (empty for a
+ * A contract line (docs/data-import.md): the CRM's contract id; the NPN of the portal agent holding it (empty for a
  * contact who does not sign in); the holder's name and record type (`Person Account` or `Agency`); the carrier,
  * status and writing number; the upline contract (empty at the top of a hierarchy; in the file or on file) and
  * the hierarchy report id. A line replaces the contract of its id; contracts absent from the file are left alone.
