@@ -70,7 +70,7 @@ export async function seedDemoData(options: SeedOptions): Promise<boolean> {
       { id: DEMO2_AGENT_ID, npn: DEMO2_NPN, first: 'Marcus', last: 'Oyelaran', notReady: [] },
     ],
   });
-  await seedContractsDemo({ db: options.db, year });
+  await seedContractsDemo({ db: options.db, clock: options.clock, year });
   // the information pages' carriers and documents, likewise on their own
   await seedContentDemo({ db: options.db, storage: options.storage, year });
   // the pages' videos, each with its own clip (after the core seed, whose library they must not join)

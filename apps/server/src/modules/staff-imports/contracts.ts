@@ -14,7 +14,13 @@ import {
   type ImportLineOf,
   type ImportOutcome,
 } from '../../platform/csv-import.ts';
-import { selectAgentIdsByNpn, selectContractsPage, upsertContracts, type ContractOnFile } from './queries.ts';
+import {
+  selectAgentIdsByNpn,
+  selectContractsPage,
+  upsertContracts,
+  withHolderNpns,
+  type ContractOnFile,
+} from './queries.ts';
 
 /** One contract line, checked (docs/data-import.md). */
 export interface ContractRow {
@@ -120,9 +126,11 @@ async function loadContracts(db: Db): Promise<Map<string, ContractOnFile>> {
   for (;;) {
     const page = await selectContractsPage(db, after, 20_000);
     for (const row of page) all.set(row.id, row);
-    if (page.length < 20_000) return all;
+    if (page.length < 20_000) break;
     after = page.at(-1)!.id;
   }
+  await withHolderNpns(db, all.values());
+  return all;
 }
 
 /**

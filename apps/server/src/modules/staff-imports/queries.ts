@@ -2,7 +2,7 @@ import { asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { agentReadyToSell, agents, certifications, contracts } from '../../db/schema/index.ts';
 import { batches } from '../../platform/csv-import.ts';
-import { randomId } from '../../platform/tokens.ts';
+import { certificationId } from '../../platform/crm-id.ts';
 
 /** Ids per IN list and rows per INSERT: at most 10 parameters a row, far below PostgreSQL's 65,535. */
 const BATCH = 1000;
@@ -30,12 +30,16 @@ export async function selectAgentIdsByNpn(db: Db, npns: string[]): Promise<Map<s
   return found;
 }
 
-/** One page of the contracts on file, by id after `after`. */
+/**
+ * One page of the contracts on file, by id after `after` (the primary key's order: an index scan that stops at
+ * `size` rows; a join here made PostgreSQL sort the whole table for every page). `holderNpn` is the holder's id
+ * until `withHolderNpns` replaces it.
+ */
 export const selectContractsPage = (db: Db, after: string | null, size: number): Promise<ContractOnFile[]> =>
   db
     .select({
       id: contracts.id,
-      holderNpn: agents.npn,
+      holderNpn: contracts.holderAgentId,
       contactName: contracts.contactName,
       recordType: contracts.recordType,
       carrierName: contracts.carrierName,
@@ -45,10 +49,21 @@ export const selectContractsPage = (db: Db, after: string | null, size: number):
       hierarchyReportId: contracts.hierarchyReportId,
     })
     .from(contracts)
-    .leftJoin(agents, eq(agents.id, contracts.holderAgentId))
     .where(after === null ? undefined : gt(contracts.id, after))
     .orderBy(asc(contracts.id))
     .limit(size);
+
+/** The NPN of each holder agent id of these contracts (their holders are few: the portal's agents). */
+export async function withHolderNpns(db: Db, rows: Iterable<ContractOnFile>): Promise<void> {
+  const held = [...rows].filter((row) => row.holderNpn !== null);
+  const ids = [...new Set(held.map((row) => row.holderNpn!))];
+  const npnOf = new Map<string, string>();
+  for (const batch of batches(ids, BATCH)) {
+    const found = await db.select({ id: agents.id, npn: agents.npn }).from(agents).where(inArray(agents.id, batch));
+    for (const agent of found) npnOf.set(agent.id, agent.npn);
+  }
+  for (const row of held) row.holderNpn = npnOf.get(row.holderNpn!) ?? null;
+}
 
 /**
  * Writes contracts in the order given (uplines first), each replacing the contract of its id. One statement a
@@ -122,7 +137,7 @@ export async function insertCertifications(tx: Db, rows: CertificationKey[]): Pr
   for (const batch of batches(rows, BATCH)) {
     await tx
       .insert(certifications)
-      .values(batch.map((row) => ({ id: randomId(), ...row })))
+      .values(batch.map((row) => ({ id: certificationId(row.contractId, row.year, row.product), ...row })))
       .onConflictDoNothing();
   }
 }
