@@ -3,8 +3,8 @@ import { MEDICARE_ADVANTAGE, PRESCRIPTION_DRUG_PLAN, READY_TO_SELL_IMPORT_COLUMN
 import { count, eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { agentReadyToSell, counties, supplyOrderLog, supplyOrders, supplyProducts } from '../db/schema/index.ts';
-import { importMaLandscape, LANDSCAPE_COLUMNS, type LandscapeImportReport } from '../modules/supplies/landscape.ts';
 import { importReadyToSell } from '../modules/staff-imports/service.ts';
+import { importMaLandscape, LANDSCAPE_COLUMNS, type LandscapeImportReport } from '../modules/supplies/landscape.ts';
 import { ensureProductTypes } from '../modules/supplies/product-types.ts';
 import { csvText } from '../platform/csv.ts';
 import { seededRandom, type Random } from '../platform/random.ts';

@@ -1,8 +1,8 @@
-import { asc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { asc, gt, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { agentReadyToSell, agents, certifications, contracts } from '../../db/schema/index.ts';
-import { batches } from '../../platform/csv-import.ts';
 import { certificationId } from '../../platform/crm-id.ts';
+import { batches } from '../../platform/csv-import.ts';
 
 /** Ids per IN list and rows per INSERT: at most 10 parameters a row, far below PostgreSQL's 65,535. */
 const BATCH = 1000;
