@@ -2,6 +2,13 @@ import * as z from 'zod/mini';
 import { NpnSchema } from './account.ts';
 import { DateTimeSchema, defineRoute, ErrorResponseSchema, MessageResponseSchema } from './common.ts';
 import { StateCodeSchema } from './places.ts';
+import {
+  IMPORT_REPORT_LINES,
+  ImportCountsSchema,
+  ImportLineSchema,
+  ImportReportSchema,
+  ReadyToSellRowSchema,
+} from './staff-imports.ts';
 
 /**
  * The back office's agents (issue 31): the roster staff search, open and change, one agent added by hand, and the
@@ -90,6 +97,8 @@ export const StaffAgentDetailSchema = z.extend(StaffAgentRowSchema, {
       certifications: z.array(z.object({ year: z.int(), product: z.string() })),
     }),
   ),
+  /** the agent's Ready-to-Sell rows (plan year, newest first; then carrier, state, product type) */
+  readyToSell: z.array(ReadyToSellRowSchema),
   auditEvents: z.array(
     z.object({
       occurredAt: DateTimeSchema,
@@ -141,7 +150,7 @@ export const listStaffAgents = defineRoute({
 export const getStaffAgent = defineRoute({
   method: 'GET',
   path: '/arc/staff/agents/:npn',
-  summary: 'An agent: profile, tier, status, contracts, certifications and recent audit events',
+  summary: 'An agent: profile, tier, status, contracts, certifications, Ready to Sell and recent audit events',
   tags: ['staff'],
   auth: READ_AGENTS,
   params: StaffAgentParamsSchema,
@@ -199,7 +208,7 @@ export const AGENT_ROSTER_MAX_BYTES = 32 * 1024 * 1024;
 /** The multipart part of the upload: the file, and nothing else. */
 export const AGENT_ROSTER_UPLOAD_FIELDS = { file: 'roster' } as const;
 /** How many lines of each kind the report lists (the counts are always whole). */
-export const AGENT_ROSTER_REPORT_LINES = 500;
+export const AGENT_ROSTER_REPORT_LINES = IMPORT_REPORT_LINES;
 
 export const ImportAgentsQuerySchema = z.object({
   /** `true`: the preview; nothing is written */
@@ -208,33 +217,18 @@ export const ImportAgentsQuerySchema = z.object({
   deactivateMissing: z._default(z.enum(['true', 'false']), 'false'),
 });
 
-export const RosterLineSchema = z.object({
-  line: z.int(),
-  npn: z.string(),
-  /** new and changed: the fields that differ, before → after (before is null for a new agent) */
-  changes: z.optional(
-    z.record(z.string(), z.object({ before: z.nullable(z.string()), after: z.nullable(z.string()) })),
-  ),
-});
+/** A roster line: the generic line (its key is the NPN) with the NPN named as such. */
+export const RosterLineSchema = z.extend(ImportLineSchema, { npn: z.string() });
 
-export const RosterReportSchema = z.object({
-  dryRun: z.boolean(),
-  /** whether anything was written: never in a dry run, nor when a line is rejected */
-  applied: z.boolean(),
-  sha256: z.string(),
+/** The generic import report (staff-imports.ts) and the agents the roster does not name. */
+export const RosterReportSchema = z.extend(ImportReportSchema, {
   deactivateMissing: z.boolean(),
-  counts: z.object({
-    lines: z.int(),
-    new: z.int(),
-    changed: z.int(),
-    unchanged: z.int(),
-    rejected: z.int(),
+  counts: z.extend(ImportCountsSchema, {
     /** agents not in the file who are active: deactivated when `deactivateMissing` is set */
     missing: z.int(),
   }),
   new: z.array(RosterLineSchema),
   changed: z.array(RosterLineSchema),
-  rejected: z.array(z.object({ line: z.int(), reason: z.string() })),
   missing: z.array(z.string()),
 });
 export type RosterReport = z.infer<typeof RosterReportSchema>;

@@ -63,6 +63,12 @@ export const AUDIT_ACTIONS = [
   'agent.registration-link-sent',
   /** a roster applied (subject: the file's SHA-256; detail: the counts, deactivateMissing, source) */
   'agents.imported',
+  /** a contracts file applied (subject: the file's SHA-256; detail: the counts and source) */
+  'contracts.imported',
+  /** a certifications file applied (subject: the file's SHA-256; detail: the counts and source) */
+  'certifications.imported',
+  /** a Ready-to-Sell file applied (subject: the file's SHA-256; detail: the counts and source) */
+  'ready-to-sell.imported',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

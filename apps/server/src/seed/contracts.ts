@@ -1,8 +1,13 @@
-import { createHash } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { Readable } from 'node:stream';
+import { CERTIFICATION_IMPORT_COLUMNS, CONTRACT_IMPORT_COLUMNS } from '@arc/contract';
+import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { certifications, contracts } from '../db/schema/index.ts';
+import { agents, certifications, contracts } from '../db/schema/index.ts';
 import { CARRIER_BRANDS } from '../modules/dashboard/logos.ts';
+import { importCertifications, importContracts } from '../modules/staff-imports/service.ts';
+import type { Clock } from '../platform/clock.ts';
+import { BASE62, certificationId, crmId } from '../platform/crm-id.ts';
+import { csvText } from '../platform/csv.ts';
 import { seededRandom, type Random } from '../platform/random.ts';
 import { DEMO_AGENT_ID, DEMO2_AGENT_ID } from './demo-agents.ts';
 import { CONTRACT_FIRST_NAMES, CONTRACT_LAST_NAMES } from './names.ts';
@@ -10,18 +15,7 @@ import { CONTRACT_FIRST_NAMES, CONTRACT_LAST_NAMES } from './names.ts';
 export type NewContract = typeof contracts.$inferInsert;
 export type NewCertification = typeof certifications.$inferInsert;
 
-const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
-
-/** An 18-character id in the CRM's format: a 3-character object prefix and 15 characters from `key`. */
-export function crmId(prefix: string, key: string): string {
-  const digest = createHash('sha256').update(`${prefix}:${key}`).digest();
-  let id = prefix;
-  for (let i = 0; id.length < 18; i++) id += BASE62[digest[i]! % 62];
-  return id;
-}
-
 const CONTRACT_PREFIX = 'a0C';
-const CERTIFICATION_PREFIX = 'a1X';
 const REPORT_PREFIX = '00O';
 
 let sequence = 0;
@@ -45,7 +39,7 @@ export function makeContract(overrides: Partial<NewContract> = {}): NewContract 
 }
 
 export const makeCertification = (contractId: string, year: number, product: string): NewCertification => ({
-  id: crmId(CERTIFICATION_PREFIX, `${contractId}:${year}:${product}`),
+  id: certificationId(contractId, year, product),
   contractId,
   year,
   product,
@@ -240,17 +234,49 @@ export function demoContracts(year: number): Tree {
   };
 }
 
-/** Seeds the demo contracts once (its own step, so a database seeded before this area gets them too). */
-export async function seedContractsDemo({ db, year }: { db: Db; year: number }): Promise<void> {
+/**
+ * Seeds the demo contracts once (its own step, so a database seeded before this area gets them too), through the
+ * back office's contracts and certifications imports (docs/data-import.md): the files a provider would import.
+ */
+export async function seedContractsDemo({ db, clock, year }: { db: Db; clock: Clock; year: number }): Promise<void> {
   const [existing] = await db
-    .select({ id: contracts.id })
-    .from(contracts)
+    .select({ id: certifications.id })
+    .from(certifications)
+    .innerJoin(contracts, eq(contracts.id, certifications.contractId))
     .where(eq(contracts.holderAgentId, DEMO_AGENT_ID))
     .limit(1);
   if (existing) return;
   const { contracts: rows, certifications: certs } = demoContracts(year);
-  await db.transaction(async (tx) => {
-    await insertContracts(tx, rows);
-    await insertCertifications(tx, certs);
-  });
+  const holders = [...new Set(rows.flatMap((r) => (r.holderAgentId ? [r.holderAgentId] : [])))];
+  const npnOf = new Map(
+    (await db.select({ id: agents.id, npn: agents.npn }).from(agents).where(inArray(agents.id, holders))).map((a) => [
+      a.id,
+      a.npn,
+    ]),
+  );
+  const contractsCsv = csvText([
+    [...CONTRACT_IMPORT_COLUMNS],
+    ...rows.map((r) => [
+      r.id,
+      r.holderAgentId ? (npnOf.get(r.holderAgentId) ?? '') : '',
+      r.contactName,
+      r.recordType,
+      r.carrierName,
+      r.status,
+      r.writingNumber ?? '',
+      r.uplineContractId ?? '',
+      r.hierarchyReportId ?? '',
+    ]),
+  ]);
+  const certificationsCsv = csvText([
+    [...CERTIFICATION_IMPORT_COLUMNS],
+    ...certs.map((c) => [c.contractId, String(c.year), c.product]),
+  ]);
+  const options = { dryRun: false, staffId: null, ip: null, source: 'seed' } as const;
+  for (const [what, report] of [
+    ['contracts', await importContracts({ db, clock }, Readable.from([contractsCsv]), options)],
+    ['certifications', await importCertifications({ db, clock }, Readable.from([certificationsCsv]), options)],
+  ] as const) {
+    if (!report.applied) throw new Error(`The demo ${what} file was refused: ${JSON.stringify(report.rejected)}`);
+  }
 }

@@ -6,6 +6,7 @@ export const DEMO_PASSWORD = 'Demo-Agent-2026!';
 export const DEMO_NPN = '17000001';
 export const DEMO_AGENT_ID = 'agt_demo';
 export const DEMO2_AGENT_ID = 'agt_demo2';
+export const DEMO2_NPN = '17000002';
 /** On the roster, not registered: the newcomer tries register → e-mail link → create password → terms gate. */
 export const NEWCOMER_NPN = '17000003';
 
@@ -39,7 +40,7 @@ export function demoRoster(random: Random, passwordHash: string): NewAgent[] {
     makeAgent(
       {
         id: DEMO2_AGENT_ID,
-        npn: '17000002',
+        npn: DEMO2_NPN,
         username: 'demo2',
         email: 'demo2@agents.example',
         firstName: 'Marcus',

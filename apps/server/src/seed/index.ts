@@ -24,7 +24,7 @@ import { demoComplianceGuides } from './compliance-guides.ts';
 import { seedContentDemo } from './content-pages.ts';
 import { seedContractsDemo } from './contracts.ts';
 import { demoDashboardTiles } from './dashboard-tiles.ts';
-import { DEMO_AGENT_ID, DEMO_NPN, DEMO_PASSWORD, DEMO2_AGENT_ID, demoRoster } from './demo-agents.ts';
+import { DEMO_AGENT_ID, DEMO_NPN, DEMO_PASSWORD, DEMO2_AGENT_ID, DEMO2_NPN, demoRoster } from './demo-agents.ts';
 import { demoEnrollments } from './enrollments.ts';
 import { makeTerms } from './factories.ts';
 import { demoFinalExpenseFiles } from './final-expense-files.ts';
@@ -66,11 +66,11 @@ export async function seedDemoData(options: SeedOptions): Promise<boolean> {
     now: options.clock.now(),
     years: [year, year + 1],
     agents: [
-      { id: DEMO_AGENT_ID, first: 'Dana', last: 'Whitfield', notReady: [NOT_READY_CARRIER] },
-      { id: DEMO2_AGENT_ID, first: 'Marcus', last: 'Oyelaran', notReady: [] },
+      { id: DEMO_AGENT_ID, npn: DEMO_NPN, first: 'Dana', last: 'Whitfield', notReady: [NOT_READY_CARRIER] },
+      { id: DEMO2_AGENT_ID, npn: DEMO2_NPN, first: 'Marcus', last: 'Oyelaran', notReady: [] },
     ],
   });
-  await seedContractsDemo({ db: options.db, year });
+  await seedContractsDemo({ db: options.db, clock: options.clock, year });
   // the information pages' carriers and documents, likewise on their own
   await seedContentDemo({ db: options.db, storage: options.storage, year });
   // the pages' videos, each with its own clip (after the core seed, whose library they must not join)

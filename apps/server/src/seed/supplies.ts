@@ -1,7 +1,9 @@
-import { MEDICARE_ADVANTAGE, PRESCRIPTION_DRUG_PLAN, STATES } from '@arc/contract';
+import { Readable } from 'node:stream';
+import { MEDICARE_ADVANTAGE, PRESCRIPTION_DRUG_PLAN, READY_TO_SELL_IMPORT_COLUMNS, STATES } from '@arc/contract';
 import { count, eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { agentReadyToSell, counties, supplyOrderLog, supplyOrders, supplyProducts } from '../db/schema/index.ts';
+import { importReadyToSell } from '../modules/staff-imports/service.ts';
 import { importMaLandscape, LANDSCAPE_COLUMNS, type LandscapeImportReport } from '../modules/supplies/landscape.ts';
 import { ensureProductTypes } from '../modules/supplies/product-types.ts';
 import { csvText } from '../platform/csv.ts';
@@ -141,13 +143,29 @@ function demoKits(year: number, random: Random): (typeof supplyProducts.$inferIn
   return rows;
 }
 
-function readyToSellRows(agentId: string, years: number[], notReady: string[] = []) {
-  const carriers = [...new Set([...MA_CARRIERS.map((c) => c.name), ...KIT_CARRIERS[PRESCRIPTION_DRUG_PLAN]!])];
-  return years.flatMap((year) =>
-    STATES.flatMap(({ code }) =>
-      carriers.map((orgName) => ({ agentId, orgName, stateCode: code, year, isReady: !notReady.includes(orgName) })),
-    ),
-  );
+/**
+ * The Ready-to-Sell file of the demo agents (docs/data-import.md): every MA carrier of the landscape for MA and
+ * every PDP kit carrier for PDP, in every state and year, ready except the agent's `notReady` carriers.
+ */
+function readyToSellCsv(agents: SeedSuppliesOptions['agents'], years: number[], asOf: string): string {
+  const records: string[][] = [[...READY_TO_SELL_IMPORT_COLUMNS]];
+  const byType = [
+    ['MA', MA_CARRIERS.map((c) => c.name)],
+    ['PDP', KIT_CARRIERS[PRESCRIPTION_DRUG_PLAN]!],
+  ] as const;
+  for (const agent of agents) {
+    for (const year of years) {
+      for (const { code } of STATES) {
+        for (const [type, carriers] of byType) {
+          for (const carrier of carriers) {
+            const status = agent.notReady.includes(carrier) ? 'not_ready' : 'ready';
+            records.push([agent.npn, carrier, code, type, String(year), status, asOf]);
+          }
+        }
+      }
+    }
+  }
+  return csvText(records);
 }
 
 /** A few past orders in every status, with their logs. */
@@ -240,13 +258,14 @@ export interface SeedSuppliesOptions {
   now: Date;
   years: number[];
   /** agents with Ready to Sell rows; the first gets the demo orders */
-  agents: { id: string; first: string; last: string; notReady: string[] }[];
+  agents: { id: string; npn: string; first: string; last: string; notReady: string[] }[];
 }
 
 /**
  * The supplies demo data: product types, the MA landscape of DEMO_LANDSCAPE_STATES for each year (through the
- * same CSV import a provider uses), every state's kits, Ready to Sell rows and a few past orders. Runs once: a
- * database that already has Ready to Sell rows is left alone; a run cut short repeats safely.
+ * same CSV import a provider uses), every state's kits, a few past orders, and the Ready-to-Sell rows through the
+ * back office's Ready-to-Sell import. Runs once: a database that already has Ready to Sell rows is left alone; a
+ * run cut short repeats safely.
  */
 export async function seedSuppliesDemo({
   db,
@@ -263,6 +282,7 @@ export async function seedSuppliesDemo({
   for (const year of years) {
     reports.push(await importMaLandscape(db, await demoLandscapeCsv(db, year, random), { year }));
   }
+  const [ordered] = await db.select({ n: count() }).from(supplyOrders);
   await db.transaction(async (tx) => {
     const kits = years.flatMap((year) => demoKits(year, random));
     for (let i = 0; i < kits.length; i += 500) {
@@ -271,17 +291,9 @@ export async function seedSuppliesDemo({
         .values(kits.slice(i, i + 500))
         .onConflictDoNothing();
     }
-    for (const agent of agents) {
-      const rts = readyToSellRows(agent.id, years, agent.notReady);
-      for (let i = 0; i < rts.length; i += 1000) {
-        await tx
-          .insert(agentReadyToSell)
-          .values(rts.slice(i, i + 1000))
-          .onConflictDoNothing();
-      }
-    }
     const first = agents[0];
-    if (!first) return;
+    // orders of a run cut short before its Ready-to-Sell import are there already
+    if (!first || (ordered?.n ?? 0) > 0) return;
     for (const { order, log } of demoOrders(first.id, now, first, random)) {
       const [row] = await tx.insert(supplyOrders).values(order).returning({ id: supplyOrders.id });
       await tx.insert(supplyOrderLog).values(
@@ -295,5 +307,13 @@ export async function seedSuppliesDemo({
       );
     }
   });
+  const csv = readyToSellCsv(agents, years, now.toISOString().slice(0, 10));
+  const rts = await importReadyToSell({ db, clock: { now: () => now } }, Readable.from([csv]), {
+    dryRun: false,
+    staffId: null,
+    ip: null,
+    source: 'seed',
+  });
+  if (!rts.applied) throw new Error(`The demo Ready-to-Sell file was refused: ${JSON.stringify(rts.rejected)}`);
   return reports;
 }

@@ -33,7 +33,10 @@ export const contracts = pgTable(
   ],
 );
 
-/** A certification of one contract's holder for a product and year (spec part 1 §3 Certification). */
+/**
+ * A certification of one contract's holder for a product and year (spec part 1 §3 Certification), once each: the
+ * certification import adds the ones it does not find.
+ */
 export const certifications = pgTable(
   'certifications',
   {
@@ -44,5 +47,5 @@ export const certifications = pgTable(
     year: integer('year').notNull(),
     product: text('product').notNull(),
   },
-  (t) => [index('certifications_contract_idx').on(t.contractId, t.year)],
+  (t) => [uniqueIndex('certifications_contract_year_product_key').on(t.contractId, t.year, t.product)],
 );

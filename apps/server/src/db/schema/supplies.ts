@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { counties } from './places.ts';
 import { agents } from './profile.ts';
 
@@ -64,7 +75,10 @@ export const supplyProductCounties = pgTable(
   (t) => [primaryKey({ columns: [t.countyFips, t.productId] })],
 );
 
-/** Whether an agent is Ready to Sell a carrier's MA/PDP plans in a state for a plan year. No row: not ready. */
+/**
+ * Whether an agent is Ready to Sell a carrier's plans of one product type (MA, PDP) in a state for a plan year,
+ * as the carrier stated it on `as_of`. Loaded by the Ready-to-Sell import (docs/data-import.md); no row: not ready.
+ */
 export const agentReadyToSell = pgTable(
   'agent_ready_to_sell',
   {
@@ -73,11 +87,15 @@ export const agentReadyToSell = pgTable(
       .references(() => agents.id, { onDelete: 'cascade' }),
     orgName: text('org_name').notNull(),
     stateCode: text('state_code').notNull(),
+    /** READY_TO_SELL_PRODUCT_TYPES: 'MA' | 'PDP' */
+    productType: text('product_type').notNull(),
     year: integer('year').notNull(),
-    isReady: boolean('is_ready').notNull(),
+    /** 'ready' | 'not_ready' */
+    status: text('status').notNull(),
+    asOf: date('as_of', { mode: 'string' }).notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.agentId, t.orgName, t.stateCode, t.year] })],
+  (t) => [primaryKey({ columns: [t.agentId, t.orgName, t.stateCode, t.productType, t.year] })],
 );
 
 /** The cart, kept on the server per agent (design §3): one line per product. */

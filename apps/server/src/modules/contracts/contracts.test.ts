@@ -64,7 +64,7 @@ beforeAll(async () => {
   // the demo agents and their seeded contracts (the 5,000-agent agency)
   await insertAgent(db, { id: DEMO_AGENT_ID });
   await insertAgent(db, { id: DEMO2_AGENT_ID });
-  await seedContractsDemo({ db, year: 2026 });
+  await seedContractsDemo({ db, clock: t.clock, year: 2026 });
   demoToken = await mintAccessToken(t, { agentId: DEMO_AGENT_ID });
   demo2Token = await mintAccessToken(t, { agentId: DEMO2_AGENT_ID });
 }, 60_000);

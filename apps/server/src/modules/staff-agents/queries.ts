@@ -2,12 +2,20 @@ import {
   AGENTS_PAGE_SIZE,
   type AgentSort,
   type AgentStatus,
+  type ReadyToSellRow,
   type StaffAgentDetail,
   type StaffAgentRow,
 } from '@arc/contract';
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { agents, auditLog, certifications, contracts, signInThrottle } from '../../db/schema/index.ts';
+import {
+  agentReadyToSell,
+  agents,
+  auditLog,
+  certifications,
+  contracts,
+  signInThrottle,
+} from '../../db/schema/index.ts';
 import { isActiveStatus } from '../../identity/account.ts';
 import { throttleKey } from '../../identity/throttle.ts';
 
@@ -140,9 +148,12 @@ export async function findAgentRecordByNpn(db: Db, npn: string): Promise<AgentRe
 
 const RECENT_AUDIT_EVENTS = 20;
 
-/** An agent's page: the row, the contracts it holds with their certifications, and its latest audit events. */
+/**
+ * An agent's page: the row, the contracts it holds with their certifications, its Ready-to-Sell rows and its
+ * latest audit events.
+ */
 export async function selectAgentDetail(db: Db, agent: AgentRecord, now: Date): Promise<StaffAgentDetail> {
-  const [facts, held, events] = await Promise.all([
+  const [facts, held, events, readyToSell] = await Promise.all([
     signInFacts(db, [agent.id], now),
     db
       .select({
@@ -165,6 +176,23 @@ export async function selectAgentDetail(db: Db, agent: AgentRecord, now: Date): 
       .where(eq(auditLog.agentId, agent.id))
       .orderBy(desc(auditLog.occurredAt), desc(auditLog.id))
       .limit(RECENT_AUDIT_EVENTS),
+    db
+      .select({
+        carrier: agentReadyToSell.orgName,
+        state: agentReadyToSell.stateCode,
+        productType: agentReadyToSell.productType,
+        planYear: agentReadyToSell.year,
+        status: agentReadyToSell.status,
+        asOf: agentReadyToSell.asOf,
+      })
+      .from(agentReadyToSell)
+      .where(eq(agentReadyToSell.agentId, agent.id))
+      .orderBy(
+        desc(agentReadyToSell.year),
+        agentReadyToSell.orgName,
+        agentReadyToSell.stateCode,
+        agentReadyToSell.productType,
+      ),
   ]);
   const certs = held.length
     ? await db
@@ -186,6 +214,11 @@ export async function selectAgentDetail(db: Db, agent: AgentRecord, now: Date): 
     contracts: held.map((c) => ({
       ...c,
       certifications: certs.filter((x) => x.contractId === c.id).map(({ year, product }) => ({ year, product })),
+    })),
+    readyToSell: readyToSell.map((row) => ({
+      ...row,
+      productType: row.productType as ReadyToSellRow['productType'],
+      status: row.status as ReadyToSellRow['status'],
     })),
     auditEvents: events,
   };

@@ -15,17 +15,18 @@ import * as z from 'zod/mini';
 import type { Db } from '../../db/client.ts';
 import { agents } from '../../db/schema/index.ts';
 import { revokeAccountPayloads } from '../../identity/adapter.ts';
-import type { Clock } from '../../platform/clock.ts';
+import {
+  lineIssue,
+  runImport,
+  type ImportDeps,
+  type ImportKindSpec,
+  type ImportOutcome,
+} from '../../platform/csv-import.ts';
 import { randomId } from '../../platform/tokens.ts';
-import { recordAudit } from '../audit/service.ts';
 import { agentStatusOf, STORED_STATUS } from './queries.ts';
-import { readCsvLines, RosterFileError } from './roster-file.ts';
-
-export { RosterFileError };
 
 /** One agent of the roster, checked. */
 interface RosterRow {
-  line: number;
   npn: string;
   firstName: string;
   lastName: string;
@@ -98,165 +99,108 @@ export interface ImportRosterResult {
 const BATCH = 1000;
 
 /**
- * The roster import (docs/data-import.md, decision 087): reads and checks every line, compares it with the
- * agents on file (new, changed, unchanged; absent agents are `missing`), and — unless it is a dry run or a line
- * is rejected — writes it all in one transaction, with an audit event naming the file's SHA-256 and the counts.
- * A file with a rejected line writes nothing: fix the file and import it again.
+ * The roster import (docs/data-import.md, decisions 087 and 089), one kind of the import framework
+ * (`platform/csv-import.ts`): checks every line, compares it with the agents on file (new, changed, unchanged;
+ * absent active agents are `missing`), and — unless it is a dry run or a line is rejected — writes it all in one
+ * transaction with the deactivations, the end of the deactivated agents' sessions and tokens, and an audit event
+ * naming the file's SHA-256 and the counts.
  */
 export async function importRoster(
-  deps: { db: Db; clock: Clock },
+  deps: ImportDeps,
   input: AsyncIterable<Buffer | string>,
   options: ImportRosterOptions,
 ): Promise<ImportRosterResult> {
-  const file = readCsvLines(input);
-  const rows: RosterRow[] = [];
-  const rejected: RosterReport['rejected'] = [];
-  let rejectedCount = 0;
-  const reject = (line: number, reason: string) => {
-    rejectedCount += 1;
-    if (rejected.length < AGENT_ROSTER_REPORT_LINES) rejected.push({ line, reason });
-  };
-  const firstLineOf = new Map<string, number>();
-  let header: Map<string, number> | undefined;
-  let lineCount = 0;
-
-  for await (const csv of file.lines) {
-    if (!header) {
-      if ('error' in csv) throw new RosterFileError(`The header line cannot be read (${csv.error})`);
-      header = readHeader(csv.fields);
-      continue;
-    }
-    lineCount += 1;
-    if ('error' in csv) {
-      reject(csv.line, csv.error);
-      continue;
-    }
-    if (csv.fields.length !== header.size) {
-      reject(csv.line, `${csv.fields.length} fields, expected ${header.size}`);
-      continue;
-    }
-    const record = Object.fromEntries(AGENT_ROSTER_COLUMNS.map((c) => [c, csv.fields[header!.get(c)!] ?? '']));
-    const parsed = RosterLineSchema.safeParse(record);
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0]!;
-      reject(csv.line, `${String(issue.path[0] ?? 'line')}: ${issue.message}`);
-      continue;
-    }
-    const value = parsed.data;
-    const earlier = firstLineOf.get(value.npn);
-    if (earlier !== undefined) {
-      reject(csv.line, `npn: ${value.npn} is also on line ${earlier}`);
-      continue;
-    }
-    firstLineOf.set(value.npn, csv.line);
-    rows.push({
-      line: csv.line,
-      npn: value.npn,
-      firstName: value.first,
-      lastName: value.last,
-      email: value.email,
-      phone: value.phone,
-      state: value.state,
-      tier: value.tier,
-      status: value.status,
-    });
-  }
-  if (!header) throw new RosterFileError('The file is empty: the first line names the columns');
-  if (lineCount === 0) throw new RosterFileError('The file has no agent line below its header');
-
-  const existing = await loadExisting(deps.db);
-  const toWrite: { row: RosterRow; id: string | undefined }[] = [];
-  const report: RosterReport = {
-    dryRun: options.dryRun,
-    applied: false,
-    sha256: file.sha256(),
-    deactivateMissing: options.deactivateMissing,
-    counts: { lines: lineCount, new: 0, changed: 0, unchanged: 0, rejected: rejectedCount, missing: 0 },
-    new: [],
-    changed: [],
-    rejected,
-    missing: [],
-  };
-  const changedAgentIds: string[] = [];
-  const deactivatedIds: string[] = [];
-  for (const row of rows) {
-    const before = existing.get(row.npn);
-    const changes = diff(before, row);
-    if (!before) {
-      report.counts.new += 1;
-      if (report.new.length < AGENT_ROSTER_REPORT_LINES) report.new.push({ line: row.line, npn: row.npn, changes });
-      toWrite.push({ row, id: undefined });
-    } else if (Object.keys(changes).length > 0) {
-      report.counts.changed += 1;
-      if (report.changed.length < AGENT_ROSTER_REPORT_LINES)
-        report.changed.push({ line: row.line, npn: row.npn, changes });
-      toWrite.push({ row, id: before.id });
-      changedAgentIds.push(before.id);
-      if (before.status === 'active' && row.status === 'inactive') deactivatedIds.push(before.id);
-    } else report.counts.unchanged += 1;
-  }
+  let existing = new Map<string, ExistingAgent>();
+  const missingNpns: string[] = [];
   const missingIds: string[] = [];
-  for (const [npn, agent] of existing) {
-    if (firstLineOf.has(npn) || agent.status !== 'active') continue;
-    report.counts.missing += 1;
-    if (report.missing.length < AGENT_ROSTER_REPORT_LINES) report.missing.push(npn);
-    missingIds.push(agent.id);
-  }
-
-  if (options.dryRun || rejectedCount > 0) return { report, changedAgentIds: [], endedGrants: [] };
-
-  const toDeactivate = options.deactivateMissing ? [...deactivatedIds, ...missingIds] : deactivatedIds;
-  const endedGrants = await deps.db.transaction(async (tx) => {
-    const now = deps.clock.now();
-    for (let i = 0; i < toWrite.length; i += BATCH) {
-      await upsertAgents(tx, toWrite.slice(i, i + BATCH), now);
-    }
-    if (options.deactivateMissing) {
-      for (let i = 0; i < missingIds.length; i += BATCH) {
-        await tx
-          .update(agents)
-          .set({ status: STORED_STATUS.inactive, updatedAt: now })
-          .where(inArray(agents.id, missingIds.slice(i, i + BATCH)));
+  const endedGrants: string[] = [];
+  let changedAgentIds: string[] = [];
+  const kind: ImportKindSpec<RosterRow> = {
+    noun: 'agent',
+    columns: AGENT_ROSTER_COLUMNS,
+    auditAction: 'agents.imported',
+    keyColumns: 'npn',
+    keyOf: (row) => row.npn,
+    parseLine(cells) {
+      const parsed = RosterLineSchema.safeParse(cells);
+      if (!parsed.success) return { reason: lineIssue(parsed.error) };
+      const value = parsed.data;
+      return {
+        row: {
+          npn: value.npn,
+          firstName: value.first,
+          lastName: value.last,
+          email: value.email,
+          phone: value.phone,
+          state: value.state,
+          tier: value.tier,
+          status: value.status,
+        },
+      };
+    },
+    async compare(db, lines) {
+      existing = await loadExisting(db);
+      const named = new Set(lines.map((l) => l.row.npn));
+      for (const [npn, agent] of existing) {
+        if (named.has(npn) || agent.status !== 'active') continue;
+        missingNpns.push(npn);
+        missingIds.push(agent.id);
       }
-    }
-    const ended: string[] = [];
-    for (let i = 0; i < toDeactivate.length; i += BATCH) {
-      ended.push(...(await revokeAccountPayloads(tx, toDeactivate.slice(i, i + BATCH))));
-    }
-    await recordAudit(
-      { db: tx, clock: deps.clock },
-      {
-        agentId: null,
-        staffId: options.staffId,
-        ip: options.ip,
-        action: 'agents.imported',
-        subject: report.sha256,
-        detail: { counts: report.counts, deactivateMissing: options.deactivateMissing, source: options.source },
-      },
-    );
-    return ended;
-  });
-  report.applied = true;
-  return {
-    report,
-    changedAgentIds: options.deactivateMissing ? [...changedAgentIds, ...missingIds] : changedAgentIds,
-    endedGrants,
+      return lines.map(({ row }): ImportOutcome => {
+        const before = existing.get(row.npn);
+        const changes = diff(before, row);
+        if (!before) return { outcome: 'new', changes: () => changes };
+        if (Object.keys(changes).length === 0) return { outcome: 'unchanged' };
+        return { outcome: 'changed', changes: () => changes };
+      });
+    },
+    async write(tx, lines, now) {
+      for (let i = 0; i < lines.length; i += BATCH) {
+        const batch = lines.slice(i, i + BATCH).map(({ row }) => ({ row, id: existing.get(row.npn)?.id }));
+        await upsertAgents(tx, batch, now);
+      }
+    },
   };
-}
-
-/** The header names the columns in any order and case; other columns are refused, so a typo is not ignored. */
-function readHeader(fields: string[]): Map<string, number> {
-  const names = fields.map((f) => f.trim().toLowerCase());
-  const missing = AGENT_ROSTER_COLUMNS.filter((c) => !names.includes(c));
-  const unknown = names.filter((n) => !(AGENT_ROSTER_COLUMNS as readonly string[]).includes(n));
-  if (missing.length || unknown.length || names.length !== AGENT_ROSTER_COLUMNS.length) {
-    throw new RosterFileError(
-      `The header line must name the columns ${AGENT_ROSTER_COLUMNS.join(', ')}` +
-        (missing.length ? `; missing: ${missing.join(', ')}` : '') +
-        (unknown.length ? `; unknown: ${unknown.join(', ')}` : ''),
-    );
-  }
-  return new Map(names.map((n, i) => [n, i]));
+  const { report: generic } = await runImport(deps, kind, input, {
+    dryRun: options.dryRun,
+    staffId: options.staffId,
+    ip: options.ip,
+    source: options.source,
+    auditDetail: () => ({ deactivateMissing: options.deactivateMissing }),
+    async afterWrite(tx, written, now) {
+      const deactivated: string[] = [];
+      changedAgentIds = [];
+      for (const { row } of written) {
+        const before = existing.get(row.npn);
+        if (!before) continue;
+        changedAgentIds.push(before.id);
+        if (before.status === 'active' && row.status === 'inactive') deactivated.push(before.id);
+      }
+      if (options.deactivateMissing) {
+        for (let i = 0; i < missingIds.length; i += BATCH) {
+          await tx
+            .update(agents)
+            .set({ status: STORED_STATUS.inactive, updatedAt: now })
+            .where(inArray(agents.id, missingIds.slice(i, i + BATCH)));
+        }
+        deactivated.push(...missingIds);
+        changedAgentIds.push(...missingIds);
+      }
+      for (let i = 0; i < deactivated.length; i += BATCH) {
+        endedGrants.push(...(await revokeAccountPayloads(tx, deactivated.slice(i, i + BATCH))));
+      }
+    },
+  });
+  const report: RosterReport = {
+    ...generic,
+    deactivateMissing: options.deactivateMissing,
+    counts: { ...generic.counts, missing: missingNpns.length },
+    new: generic.new.map((line) => ({ ...line, npn: line.key })),
+    changed: generic.changed.map((line) => ({ ...line, npn: line.key })),
+    missing: missingNpns.slice(0, AGENT_ROSTER_REPORT_LINES),
+  };
+  if (!report.applied) return { report, changedAgentIds: [], endedGrants: [] };
+  return { report, changedAgentIds, endedGrants };
 }
 
 /** The agents on file by NPN, in the roster's terms (a whole roster is compared with all of them). */

@@ -268,7 +268,9 @@ describe('POST /arc/staff/imports/agents', () => {
     expect(report.counts).toMatchObject({ lines: 3, new: 1, changed: 1, unchanged: 1, rejected: 0 });
     expect(report.counts.missing).toBeGreaterThanOrEqual(1);
     expect(report.missing).toContain(absent.npn);
-    expect(report.changed).toEqual([{ line: 3, npn: changed.npn, changes: { state: { before: 'WI', after: 'MN' } } }]);
+    expect(report.changed).toEqual([
+      { line: 3, key: changed.npn, npn: changed.npn, changes: { state: { before: 'WI', after: 'MN' } } },
+    ]);
     expect(report.new[0]).toMatchObject({ line: 2, npn: fresh });
     expect(report.sha256).toMatch(/^[0-9a-f]{64}$/);
     expect(await agentByNpn(fresh)).toBeUndefined();

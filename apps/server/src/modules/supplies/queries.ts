@@ -74,12 +74,14 @@ export const selectCountyPlans = (
     )
     .orderBy(asc(supplyProducts.contractId), asc(supplyProducts.planId), asc(supplyProducts.segmentId));
 
-/** The carriers the agent is Ready to Sell in a state for a year. */
+/**
+ * The carriers the agent is Ready to Sell in a state for a plan year, for one Ready-to-Sell product type (MA,
+ * PDP): the imported rows whose status is `ready`.
+ */
 export async function selectReadyCarriers(
   db: DbOrTx,
   agentId: string,
-  state: string,
-  year: number,
+  where: { state: string; year: number; productType: string },
 ): Promise<Set<string>> {
   const rows = await db
     .select({ orgName: agentReadyToSell.orgName })
@@ -87,9 +89,10 @@ export async function selectReadyCarriers(
     .where(
       and(
         eq(agentReadyToSell.agentId, agentId),
-        eq(agentReadyToSell.stateCode, state),
-        eq(agentReadyToSell.year, year),
-        eq(agentReadyToSell.isReady, true),
+        eq(agentReadyToSell.stateCode, where.state),
+        eq(agentReadyToSell.year, where.year),
+        eq(agentReadyToSell.productType, where.productType),
+        eq(agentReadyToSell.status, 'ready'),
       ),
     );
   return new Set(rows.map((r) => r.orgName));

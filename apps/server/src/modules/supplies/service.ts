@@ -3,6 +3,7 @@ import {
   kitsPerDayMessage,
   kitsPerOrderMessage,
   MEDICARE_ADVANTAGE,
+  READY_TO_SELL_PRODUCT_TYPES,
   notReadyToSellMessage,
   productYears,
   SUPPLIES_MESSAGES,
@@ -93,6 +94,25 @@ export async function listProductTypes(deps: SuppliesDeps): Promise<ProductType[
   return (await selectProductTypes(deps.db)).map((t) => ({ name: t.name }));
 }
 
+/** The Ready-to-Sell product type (MA, PDP) of each supplies product type that needs one. */
+const READY_TO_SELL_TYPE_OF = new Map<string, string>(
+  Object.entries(READY_TO_SELL_PRODUCT_TYPES).map(([code, name]) => [name, code]),
+);
+
+/**
+ * The carriers the agent is Ready to Sell for kits of a product type in a state and plan year: the imported
+ * Ready-to-Sell rows (docs/data-import.md). A type that needs Ready to Sell but has no Ready-to-Sell code: none.
+ */
+async function readyCarriers(
+  db: Parameters<typeof selectReadyCarriers>[0],
+  agentId: string,
+  where: { state: string; year: number; type: string },
+): Promise<Set<string>> {
+  const productType = READY_TO_SELL_TYPE_OF.get(where.type);
+  if (!productType) return new Set();
+  return selectReadyCarriers(db, agentId, { state: where.state, year: where.year, productType });
+}
+
 async function requiresReadyToSell(deps: SuppliesDeps, type: string): Promise<boolean> {
   const row = await selectProductType(deps.db, type);
   if (!row)
@@ -111,7 +131,9 @@ export async function findProductsByState(
   assertOpenYear(deps, request.year);
   const needsRts = await requiresReadyToSell(deps, request.productType);
   const rows = await selectStateProducts(deps.db, request.stateabbr, request.year, request.productType);
-  const ready = needsRts ? await selectReadyCarriers(deps.db, agentId, request.stateabbr, request.year) : null;
+  const ready = needsRts
+    ? await readyCarriers(deps.db, agentId, { state: request.stateabbr, year: request.year, type: request.productType })
+    : null;
   const companies: Company[] = [];
   for (const row of rows) {
     if (companies.some((c) => c.name === row.orgName)) continue;
@@ -135,7 +157,11 @@ export async function findProductsByCounty(
   const county = await selectCounty(deps.db, request.countyid);
   if (!county) throw notFound('Unknown county');
   const rows = await selectCountyCarriers(deps.db, county.fips, request.year);
-  const ready = await selectReadyCarriers(deps.db, agentId, county.state, request.year);
+  const ready = await readyCarriers(deps.db, agentId, {
+    state: county.state,
+    year: request.year,
+    type: MEDICARE_ADVANTAGE,
+  });
   const byCarrier = new Map<string, Company>();
   for (const row of rows) {
     const company = byCarrier.get(row.orgName) ?? {
@@ -170,7 +196,11 @@ export async function findMaPlans(
     year: request.year,
     orgName: request.company,
   });
-  const ready = await selectReadyCarriers(deps.db, agentId, county.state, request.year);
+  const ready = await readyCarriers(deps.db, agentId, {
+    state: county.state,
+    year: request.year,
+    type: MEDICARE_ADVANTAGE,
+  });
   return rows.map(({ product: p }) => ({
     id: p.id,
     planname: p.planName,
@@ -328,18 +358,19 @@ export async function createSupplyOrder(
 
     const ids = body.supplies.map((s) => s.productId);
     const products = new Map((await selectProducts(tx, ids)).map((p) => [p.id, p]));
-    const readyByStateYear = new Map<string, Set<string>>();
+    const readyByKey = new Map<string, Set<string>>();
     for (const line of body.supplies) {
       const product = products.get(line.productId);
       if (!product)
         throw new AppError('BAD_REQUEST', 'A product in the cart is no longer offered. Remove it and try again.');
       assertOpenYear(deps, product.year);
       if (!needsRts.get(product.type)) continue;
-      const key = `${product.stateCode}|${product.year}`;
-      if (!readyByStateYear.has(key)) {
-        readyByStateYear.set(key, await selectReadyCarriers(tx, agentId, product.stateCode, product.year));
+      const key = `${product.stateCode}|${product.year}|${product.type}`;
+      if (!readyByKey.has(key)) {
+        const where = { state: product.stateCode, year: product.year, type: product.type };
+        readyByKey.set(key, await readyCarriers(tx, agentId, where));
       }
-      if (!readyByStateYear.get(key)!.has(product.orgName)) {
+      if (!readyByKey.get(key)!.has(product.orgName)) {
         throw new AppError('FORBIDDEN', notReadyToSellMessage(product.orgName, product.stateCode, product.year));
       }
     }

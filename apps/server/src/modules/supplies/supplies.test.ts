@@ -95,11 +95,23 @@ beforeAll(async () => {
       planName: 'Old Kit',
     },
   ]);
-  await db.insert(agentReadyToSell).values([
-    { agentId: agentA.id, orgName: 'Humana', stateCode: 'WI', year: 2026, isReady: true },
-    { agentId: agentA.id, orgName: 'Wellcare', stateCode: 'WI', year: 2026, isReady: false },
-    { agentId: agentB.id, orgName: 'Wellcare', stateCode: 'WI', year: 2026, isReady: true },
-  ]);
+  const rts = (agentId: string, orgName: string, status: 'ready' | 'not_ready') =>
+    (['MA', 'PDP'] as const).map((productType) => ({
+      agentId,
+      orgName,
+      stateCode: 'WI',
+      productType,
+      year: 2026,
+      status,
+      asOf: '2025-10-01',
+    }));
+  await db
+    .insert(agentReadyToSell)
+    .values([
+      ...rts(agentA.id, 'Humana', 'ready'),
+      ...rts(agentA.id, 'Wellcare', 'not_ready'),
+      ...rts(agentB.id, 'Wellcare', 'ready'),
+    ]);
 });
 afterAll(async () => {
   await t?.close();

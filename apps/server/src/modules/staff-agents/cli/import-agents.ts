@@ -8,7 +8,9 @@
 import fs from 'node:fs';
 import { systemClock } from '../../../platform/clock.ts';
 import { fail, openCommandDatabase, parseCommandArgs } from '../../../platform/command.ts';
-import { importRoster, RosterFileError } from '../roster.ts';
+import { CsvFileError } from '../../../platform/csv-import.ts';
+import { recordAudit } from '../../audit/service.ts';
+import { importRoster } from '../roster.ts';
 
 const USAGE = 'usage: npm run import:agents -- FILE [--dry-run] [--deactivate-missing]';
 const { values, positionals } = parseCommandArgs(
@@ -26,13 +28,17 @@ if (!fs.existsSync(file)) fail(`No such file: ${file}`);
 const { database } = await openCommandDatabase();
 try {
   const started = performance.now();
-  const { report } = await importRoster({ db: database.db, clock: systemClock }, fs.createReadStream(file), {
-    dryRun: values['dry-run'] === true,
-    deactivateMissing: values['deactivate-missing'] === true,
-    staffId: null,
-    ip: null,
-    source: 'command',
-  });
+  const { report } = await importRoster(
+    { db: database.db, clock: systemClock, recordAudit },
+    fs.createReadStream(file),
+    {
+      dryRun: values['dry-run'] === true,
+      deactivateMissing: values['deactivate-missing'] === true,
+      staffId: null,
+      ip: null,
+      source: 'command',
+    },
+  );
   const { counts } = report;
   console.log(`File SHA-256 ${report.sha256}: ${counts.lines.toLocaleString('en-US')} agent line(s).`);
   console.log(
@@ -52,7 +58,7 @@ try {
     process.exitCode = 2;
   }
 } catch (err) {
-  if (err instanceof RosterFileError) {
+  if (err instanceof CsvFileError) {
     console.error(`Nothing was written: ${err.message}.`);
     process.exitCode = 1;
   } else throw err;
