@@ -57,7 +57,18 @@ const showing = (page: number, pageSize: number, total: number) =>
  * (Its own small styles and pager: sharing DataTable's modules split the agents' table chunk.)
  */
 export function ServerTable<T>(props: ServerTableProps<T>) {
-  const { caption, columns, rows, total, page, pageSize, sort, isLoading = false, error = null, minWidth = 640 } = props;
+  const {
+    caption,
+    columns,
+    rows,
+    total,
+    page,
+    pageSize,
+    sort,
+    isLoading = false,
+    error = null,
+    minWidth = 640,
+  } = props;
   const captionId = `${useId()}-caption`;
   const sortKey = sort?.replace(/^-/, '');
   const isDesc = sort?.startsWith('-') ?? false;

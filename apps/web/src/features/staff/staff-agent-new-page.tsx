@@ -5,9 +5,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
 import { ApiError, errorMessage } from '../../api/client.ts';
 import { useSubmit } from '../../api/use-submit.ts';
-import { STAFF_PAGES } from './staff-paths.ts';
-import { staffFetch } from './staff-api.ts';
 import { staffAgentQuery, staffAgentsKey } from './staff-agents-queries.ts';
+import { staffFetch } from './staff-api.ts';
+import { STAFF_PAGES } from './staff-paths.ts';
 
 /** The form's values: the contract's body with the state still unchosen (''), until the schema passes them. */
 type NewAgentValues = Omit<contract.CreateStaffAgent, 'state'> & { state: string };
@@ -81,7 +81,13 @@ export default function StaffAgentNewPage() {
               key={form.key('email')}
               {...form.getInputProps('email')}
             />
-            <TextInput label="Phone" type="tel" autoComplete="off" key={form.key('phone')} {...form.getInputProps('phone')} />
+            <TextInput
+              label="Phone"
+              type="tel"
+              autoComplete="off"
+              key={form.key('phone')}
+              {...form.getInputProps('phone')}
+            />
             <SimpleGrid cols={{ base: 1, xs: 2 }}>
               <NativeSelect
                 label="State"

@@ -7,10 +7,10 @@ import { Link, useParams } from 'react-router';
 import { ApiError, errorMessage } from '../../api/client.ts';
 import { useSubmit } from '../../api/use-submit.ts';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
-import { STAFF_PAGES } from './staff-paths.ts';
 import { AgentStatusBadge } from './agent-status-badge.tsx';
-import { staffFetch } from './staff-api.ts';
 import { canChangeAgents, formatDateTime, staffAgentQuery, staffAgentsKey } from './staff-agents-queries.ts';
+import { staffFetch } from './staff-api.ts';
+import { STAFF_PAGES } from './staff-paths.ts';
 import { currentStaffQuery } from './staff-shell.tsx';
 
 /**
@@ -43,7 +43,10 @@ export default function StaffAgentPage() {
     return (
       <Stack maw={720}>
         <BackLink />
-        <Alert color="red" title={agent.error instanceof ApiError && agent.error.status === 404 ? 'Not found' : 'Error'}>
+        <Alert
+          color="red"
+          title={agent.error instanceof ApiError && agent.error.status === 404 ? 'Not found' : 'Error'}
+        >
           {errorMessage(agent.error)}
         </Alert>
       </Stack>
@@ -85,7 +88,9 @@ export default function StaffAgentPage() {
             <Row label="State">{detail.state ?? '—'}</Row>
             <Row label="Tier">{detail.tier ?? '—'}</Row>
             <Row label="Status">{detail.status === 'active' ? 'Active' : 'Inactive'}</Row>
-            <Row label="Registered">{detail.registered ? `Yes${detail.username ? ` (${detail.username})` : ''}` : 'No'}</Row>
+            <Row label="Registered">
+              {detail.registered ? `Yes${detail.username ? ` (${detail.username})` : ''}` : 'No'}
+            </Row>
             <Row label="Locked">{detail.lockedUntil ? `Until ${formatDateTime(detail.lockedUntil)}` : 'No'}</Row>
             <Row label="Last sign-in">{formatDateTime(detail.lastSignInAt)}</Row>
           </Table.Tbody>

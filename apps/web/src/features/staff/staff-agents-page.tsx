@@ -5,10 +5,10 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { errorMessage } from '../../api/client.ts';
-import { STAFF_PAGES } from './staff-paths.ts';
-import { AgentStatusBadge } from './agent-status-badge.tsx';
 import { ServerTable, type ServerTableColumn } from '../../ui/server-table.tsx';
+import { AgentStatusBadge } from './agent-status-badge.tsx';
 import { canChangeAgents, formatDateTime, staffAgentListQuery, type AgentSearch } from './staff-agents-queries.ts';
+import { STAFF_PAGES } from './staff-paths.ts';
 import { currentStaffQuery } from './staff-shell.tsx';
 
 const SEARCH_DELAY_MS = 300;

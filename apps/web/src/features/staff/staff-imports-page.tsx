@@ -4,7 +4,7 @@ import {
   Button,
   Checkbox,
   Code,
-  FileInput,
+  FileButton,
   Group,
   NativeSelect,
   Paper,
@@ -131,24 +131,34 @@ export default function StaffImportsPage() {
               reset();
             }}
           />
-          <FileInput
-            label="CSV file"
-            placeholder="Choose a file"
-            accept=".csv,text/csv"
-            clearable
-            w={{ base: '100%', xs: 420 }}
-            value={file}
-            onChange={(next) => {
-              setFile(next);
-              reset();
-            }}
-            error={isTooLarge ? `This file is over the limit of ${formatBytes(kind.maxBytes)}.` : undefined}
-          />
-          {file && (
-            <Text size="sm" c="dimmed">
-              {file.name} · {formatBytes(file.size)}
+          <div>
+            <Text fw={700} size="sm" mb={4} id="import-file-label">
+              CSV file
             </Text>
-          )}
+            <Group gap="sm">
+              <FileButton
+                accept=".csv,text/csv"
+                onChange={(next) => {
+                  setFile(next);
+                  reset();
+                }}
+              >
+                {(props) => (
+                  <Button variant="default" aria-describedby="import-file-label" {...props}>
+                    {file ? 'Choose another file' : 'Choose a file'}
+                  </Button>
+                )}
+              </FileButton>
+              <Text size="sm" c={file ? undefined : 'dimmed'} style={{ overflowWrap: 'anywhere' }}>
+                {file ? `${file.name} · ${formatBytes(file.size)}` : 'No file chosen'}
+              </Text>
+            </Group>
+            {isTooLarge && (
+              <Text size="sm" c="red.8" mt={4} role="alert">
+                This file is over the limit of {formatBytes(kind.maxBytes)}.
+              </Text>
+            )}
+          </div>
           {kind.options.map((option) => (
             <Checkbox
               key={option.param}
@@ -256,7 +266,11 @@ function ReportSection({ title, report, children }: { title: string; report: Imp
           />
         )}
         {report.new.length > 0 && (
-          <LinesTable caption={`New (${counts.new})`} headers={['Line', 'Key', 'Values']} rows={linesRows(report.new)} />
+          <LinesTable
+            caption={`New (${counts.new})`}
+            headers={['Line', 'Key', 'Values']}
+            rows={linesRows(report.new)}
+          />
         )}
         {report.changed.length > 0 && (
           <LinesTable
@@ -267,7 +281,8 @@ function ReportSection({ title, report, children }: { title: string; report: Imp
         )}
         {report.missing && report.missing.length > 0 && (
           <Text size="sm">
-            Not in the file: {report.missing.slice(0, 50).join(', ')}
+            Active agents not in the file{report.applied ? '' : ' (deactivated only when the option is ticked)'}:{' '}
+            {report.missing.slice(0, 50).join(', ')}
             {report.missing.length > 50 ? ' …' : ''}
           </Text>
         )}
@@ -333,7 +348,8 @@ function FormatHelp({ kind }: { kind: ImportKindView }) {
           File format: {kind.label}
         </Title>
         <Text size="sm">
-          A CSV file (UTF-8, comma-separated) with a header line naming these columns: <Code>{kind.columns.join(',')}</Code>
+          A CSV file (UTF-8, comma-separated) with a header line naming these columns:{' '}
+          <Code>{kind.columns.join(',')}</Code>
         </Text>
         <Text size="sm">{kind.help}</Text>
         <Text size="sm">At most {formatBytes(kind.maxBytes)}.</Text>
