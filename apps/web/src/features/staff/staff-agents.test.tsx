@@ -5,7 +5,9 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { mockFetch } from '../../test/fetch-mock.ts';
 import { renderWithProviders } from '../../test/render.tsx';
+import StaffAgentNewPage from './staff-agent-new-page.tsx';
 import StaffAgentPage from './staff-agent-page.tsx';
+import StaffAgentsPage from './staff-agents-page.tsx';
 import StaffImportsPage from './staff-imports-page.tsx';
 
 vi.mock('./staff-session.ts', () => ({
@@ -148,5 +150,81 @@ describe('agent page /staff/agents/:npn', () => {
     expect(screen.getByRole('button', { name: 'Resend registration link' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Save tier and state' })).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Ready to Sell' })).not.toBeInTheDocument();
+  });
+});
+
+const ROW = {
+  npn: '31000001',
+  firstName: 'Nora',
+  lastName: 'Lindqvist',
+  email: 'nora@agents.example',
+  state: 'WI',
+  tier: 'Standard',
+  status: 'active',
+  registered: false,
+  lockedUntil: null,
+  lastSignInAt: null,
+};
+
+describe('agents list /staff/agents', () => {
+  it('keeps the sort and the search in the URL, searches once typing pauses, and says when nothing matches', async () => {
+    const { fetchMock } = mockFetch({});
+    const answers: unknown[] = [{ rows: [ROW], total: 1, page: 1, pageSize: 50 }];
+    fetchMock.mockImplementation(async (input: RequestInfo | URL) => {
+      const url = new URL(String(input), window.location.origin);
+      if (url.pathname === '/arc/staff/me') {
+        return Response.json({ id: 's1', email: 'support@provider.test', role: 'support' });
+      }
+      return Response.json(answers.shift() ?? { rows: [], total: 0, page: 1, pageSize: 50 });
+    });
+    const { router } = renderWithProviders(<StaffAgentsPage />, { path: '/staff/agents' });
+    expect(await screen.findByRole('link', { name: '31000001' })).toHaveAttribute('href', '/staff/agents/31000001');
+    // support reads: no Add agent
+    expect(screen.queryByRole('link', { name: 'Add agent' })).not.toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'NPN' }));
+    await vi.waitFor(() => expect(router.state.location.search).toBe('?sort=npn'));
+    await userEvent.type(screen.getByRole('searchbox', { name: /Search/ }), 'zz');
+    await vi.waitFor(() => expect(router.state.location.search).toBe('?q=zz&sort=npn'));
+    expect(await screen.findByText('No agent matches “zz”.')).toBeInTheDocument();
+    const searches = fetchMock.mock.calls
+      .map(([input]) => new URL(String(input), window.location.origin))
+      .filter((url) => url.pathname === '/arc/staff/agents')
+      .map((url) => url.search);
+    // the box waits for a pause: one call for "zz", not one per key
+    expect(searches).toEqual(['?sort=name&page=1', '?sort=npn&page=1', '?q=zz&sort=npn&page=1']);
+  });
+});
+
+describe('add agent /staff/agents/new', () => {
+  it('checks the form with the contract, then opens the new agent’s page', async () => {
+    const { calls } = mockFetch({
+      'POST /arc/staff/agents': {
+        status: 201,
+        body: { ...AGENT, npn: '31000009', firstName: 'Ana', lastName: 'Rivera' },
+      },
+    });
+    const { router } = renderWithProviders(<StaffAgentNewPage />, {
+      path: '/staff/agents/new',
+      routes: [{ path: '/staff/agents/:npn', element: <p>agent page</p> }],
+    });
+    await userEvent.click(screen.getByRole('button', { name: 'Add agent' }));
+    expect(await screen.findByText('NPN is required')).toBeInTheDocument();
+    expect(calls).toHaveLength(0);
+    await userEvent.type(screen.getByRole('textbox', { name: /^NPN/ }), '31000009');
+    await userEvent.type(screen.getByRole('textbox', { name: /^First name/ }), 'Ana');
+    await userEvent.type(screen.getByRole('textbox', { name: /^Last name/ }), 'Rivera');
+    await userEvent.type(screen.getByRole('textbox', { name: /^E-mail/ }), 'ana@agents.example');
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: /^State/ }), 'WI');
+    await userEvent.click(screen.getByRole('button', { name: 'Add agent' }));
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/staff/agents/31000009'));
+    expect(calls[0]!.body).toEqual({
+      npn: '31000009',
+      firstName: 'Ana',
+      lastName: 'Rivera',
+      email: 'ana@agents.example',
+      state: 'WI',
+      tier: 'Standard',
+    });
   });
 });
