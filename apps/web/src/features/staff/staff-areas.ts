@@ -1,9 +1,11 @@
 import { staffPaths, type StaffRole } from '@arc/contract';
+import { STAFF_PAGES } from './staff-paths.ts';
 
 /** The back office's areas in the side menu, each for the roles that may open it (design §8, decision 085). */
 export const STAFF_AREAS: readonly { label: string; path: string; roles: readonly StaffRole[] }[] = [
   { label: 'Home', path: staffPaths.home, roles: ['admin', 'operations', 'content', 'support'] },
   { label: 'Agents', path: staffPaths.agents, roles: ['admin', 'operations', 'support'] },
+  { label: 'Imports', path: STAFF_PAGES.imports, roles: ['admin', 'operations'] },
   { label: 'Audit', path: staffPaths.audit, roles: ['admin'] },
 ];
 

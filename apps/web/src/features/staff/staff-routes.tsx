@@ -26,6 +26,10 @@ export const STAFF_ROUTES: RouteObject[] = [
     lazy: async () => ({ Component: (await import('./staff-layout.tsx')).default }),
     children: [
       { index: true, lazy: page('staff-home-page') },
+      { path: 'agents', lazy: page('staff-agents-page') },
+      { path: 'agents/new', lazy: page('staff-agent-new-page') },
+      { path: 'agents/:npn', lazy: page('staff-agent-page') },
+      { path: 'imports', lazy: page('staff-imports-page') },
       { path: '*', element: <Navigate to="/staff" replace /> },
     ],
   },

@@ -6,7 +6,7 @@ import { useEffect, type ReactNode } from 'react';
 import { NavLink as RouterNavLink, useLocation } from 'react-router';
 import { PROVIDER_NAME } from '../../config.ts';
 import { staffFetch } from './staff-api.ts';
-import { areasFor, ROLE_LABELS } from './staff-areas.ts';
+import { areaOf, areasFor, ROLE_LABELS } from './staff-areas.ts';
 import { signOutStaff, watchStaffIdle } from './staff-session.ts';
 
 export const currentStaffQuery = () => ({
@@ -27,6 +27,8 @@ export function StaffShell({ children }: { children: ReactNode }) {
     if (me.isError) void signOutStaff();
   }, [me.isError]);
   const staff = me.data;
+  // a sub-page (an agent's page below Agents) keeps its area's item active
+  const activePath = areaOf(pathname)?.path;
   return (
     <AppShell
       header={{ height: 56 }}
@@ -67,9 +69,9 @@ export function StaffShell({ children }: { children: ReactNode }) {
                 key={area.path}
                 component={RouterNavLink}
                 to={area.path}
-                end
+                end={area.path === contract.staffPaths.home}
                 onClick={close}
-                variant={pathname === area.path ? 'light' : 'subtle'}
+                variant={area.path === activePath ? 'light' : 'subtle'}
                 justify="start"
                 fullWidth
               >

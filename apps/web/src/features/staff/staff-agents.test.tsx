@@ -1,0 +1,231 @@
+import { createHash } from 'node:crypto';
+import type { StaffAgentDetail } from '@arc/contract';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { mockFetch } from '../../test/fetch-mock.ts';
+import { renderWithProviders } from '../../test/render.tsx';
+import StaffAgentNewPage from './staff-agent-new-page.tsx';
+import StaffAgentPage from './staff-agent-page.tsx';
+import StaffAgentsPage from './staff-agents-page.tsx';
+import StaffImportsPage from './staff-imports-page.tsx';
+
+vi.mock('./staff-session.ts', () => ({
+  staffAccessToken: () => 'staff-token',
+  signOutStaff: vi.fn(async () => undefined),
+  watchStaffIdle: () => () => undefined,
+}));
+
+const ROSTER =
+  'npn,first,last,email,phone,state,tier,status\n31000001,Nora,Lindqvist,nora@agents.example,,WI,Standard,active\n';
+const SHA256 = createHash('sha256').update(ROSTER).digest('hex');
+
+const report = (overrides: Record<string, unknown> = {}) => ({
+  dryRun: true,
+  applied: false,
+  sha256: SHA256,
+  deactivateMissing: false,
+  counts: { lines: 1, new: 1, changed: 0, unchanged: 0, rejected: 0, missing: 0 },
+  new: [{ line: 2, npn: '31000001', changes: { firstName: { before: null, after: 'Nora' } } }],
+  changed: [],
+  rejected: [],
+  missing: [],
+  ...overrides,
+});
+
+async function chooseRoster() {
+  const input = document.querySelector<HTMLInputElement>('input[type=file]')!;
+  await userEvent.upload(input, new File([ROSTER], 'roster.csv', { type: 'text/csv' }));
+  expect(await screen.findByText(/^roster\.csv · \d+ bytes$/)).toBeInTheDocument();
+}
+
+describe('import page /staff/imports', () => {
+  it('keeps Apply disabled when the preview has a rejected line, and shows the line and its reason', async () => {
+    const { calls } = mockFetch({
+      'POST /arc/staff/imports/agents': {
+        body: report({
+          counts: { lines: 2, new: 1, changed: 0, unchanged: 0, rejected: 1, missing: 0 },
+          rejected: [{ line: 3, reason: 'state: Choose a state' }],
+        }),
+      },
+    });
+    renderWithProviders(<StaffImportsPage />);
+    expect(screen.getByRole('button', { name: 'Apply' })).toBeDisabled();
+    await chooseRoster();
+    await userEvent.click(screen.getByRole('button', { name: 'Preview' }));
+    const preview = await screen.findByRole('region', { name: 'Preview' });
+    const rejected = within(preview).getByRole('table', { name: 'Rejected lines (1)' });
+    expect(within(rejected).getByRole('cell', { name: 'state: Choose a state' })).toBeInTheDocument();
+    expect(within(preview).getByText(/Nothing can be applied while a line is rejected/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Apply' })).toBeDisabled();
+    expect(calls).toHaveLength(1);
+    expect(calls[0]!.authorization).toBe('Bearer staff-token');
+  });
+
+  it('applies a clean preview and shows the result; a new file needs a new preview', async () => {
+    let call = 0;
+    const { fetchMock } = mockFetch({
+      'POST /arc/staff/imports/agents': () =>
+        ++call === 1 ? { body: report() } : { body: report({ dryRun: false, applied: true }) },
+    });
+    renderWithProviders(<StaffImportsPage />);
+    await chooseRoster();
+    await userEvent.click(screen.getByRole('button', { name: 'Preview' }));
+    await screen.findByRole('region', { name: 'Preview' });
+    expect(screen.getByRole('table', { name: 'New (1)' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Apply' }));
+    expect(await screen.findByText('The file was applied: 1 new, 0 changed.')).toBeInTheDocument();
+    const urls = fetchMock.mock.calls.map(([input]) => new URL(String(input)).search);
+    expect(urls).toEqual(['?dryRun=true', '?dryRun=false']);
+    await chooseRoster();
+    expect(screen.getByRole('button', { name: 'Apply' })).toBeDisabled();
+  });
+
+  it('shows the server’s message for a file that is not a roster', async () => {
+    mockFetch({
+      'POST /arc/staff/imports/agents': {
+        status: 400,
+        body: {
+          code: 'BAD_REQUEST',
+          message: 'The header must name npn, first, last, email, phone, state, tier, status',
+        },
+      },
+    });
+    renderWithProviders(<StaffImportsPage />);
+    await chooseRoster();
+    await userEvent.click(screen.getByRole('button', { name: 'Preview' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('The header must name npn');
+    expect(screen.getByRole('button', { name: 'Apply' })).toBeDisabled();
+  });
+});
+
+const AGENT = {
+  npn: '17000002',
+  firstName: 'Marcus',
+  lastName: 'Oyelaran',
+  email: 'demo2@agents.example',
+  state: 'WI',
+  tier: 'Standard',
+  status: 'active',
+  registered: false,
+  lockedUntil: '2026-11-27T23:00:00.000Z',
+  lastSignInAt: null,
+  username: null,
+  phone: null,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  contracts: [
+    {
+      id: 'c1',
+      carrierName: 'Aetna',
+      status: 'Active',
+      writingNumber: 'FF1',
+      certifications: [{ year: 2026, product: 'Medicare Supplement' }],
+    },
+  ],
+  readyToSell: [],
+  auditEvents: [],
+} satisfies Record<keyof StaffAgentDetail, unknown>;
+
+function renderAgentPage(role: string) {
+  mockFetch({
+    'GET /arc/staff/me': { body: { id: 's1', email: `${role}@provider.test`, role } },
+    'GET /arc/staff/agents/17000002': { body: AGENT },
+  });
+  renderWithProviders(<StaffAgentPage />, { path: '/staff/agents/:npn', initialPath: '/staff/agents/17000002' });
+}
+
+describe('agent page /staff/agents/:npn', () => {
+  it('is read-only for support: the profile and contracts, no action', async () => {
+    renderAgentPage('support');
+    expect(await screen.findByRole('heading', { name: 'Marcus Oyelaran', level: 1 })).toBeInTheDocument();
+    expect(screen.getByRole('cell', { name: '2026 Medicare Supplement' })).toBeInTheDocument();
+    for (const name of ['Deactivate', 'Unlock', 'Resend registration link', 'Save tier and state']) {
+      expect(screen.queryByRole('button', { name })).not.toBeInTheDocument();
+    }
+  });
+
+  it('offers the actions to operations: unlock when locked, resend when not registered', async () => {
+    renderAgentPage('operations');
+    expect(await screen.findByRole('button', { name: 'Deactivate' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Unlock' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Resend registration link' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Save tier and state' })).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Ready to Sell' })).not.toBeInTheDocument();
+  });
+});
+
+const ROW = {
+  npn: '31000001',
+  firstName: 'Nora',
+  lastName: 'Lindqvist',
+  email: 'nora@agents.example',
+  state: 'WI',
+  tier: 'Standard',
+  status: 'active',
+  registered: false,
+  lockedUntil: null,
+  lastSignInAt: null,
+};
+
+describe('agents list /staff/agents', () => {
+  it('keeps the sort and the search in the URL, searches once typing pauses, and says when nothing matches', async () => {
+    const { fetchMock } = mockFetch({});
+    const answers: unknown[] = [{ rows: [ROW], total: 1, page: 1, pageSize: 50 }];
+    fetchMock.mockImplementation(async (input: RequestInfo | URL) => {
+      const url = new URL(String(input), window.location.origin);
+      if (url.pathname === '/arc/staff/me') {
+        return Response.json({ id: 's1', email: 'support@provider.test', role: 'support' });
+      }
+      return Response.json(answers.shift() ?? { rows: [], total: 0, page: 1, pageSize: 50 });
+    });
+    const { router } = renderWithProviders(<StaffAgentsPage />, { path: '/staff/agents' });
+    expect(await screen.findByRole('link', { name: '31000001' })).toHaveAttribute('href', '/staff/agents/31000001');
+    // support reads: no Add agent
+    expect(screen.queryByRole('link', { name: 'Add agent' })).not.toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'NPN' }));
+    await vi.waitFor(() => expect(router.state.location.search).toBe('?sort=npn'));
+    await userEvent.type(screen.getByRole('searchbox', { name: /Search/ }), 'zz');
+    await vi.waitFor(() => expect(router.state.location.search).toBe('?q=zz&sort=npn'));
+    expect(await screen.findByText('No agent matches “zz”.')).toBeInTheDocument();
+    const searches = fetchMock.mock.calls
+      .map(([input]) => new URL(String(input), window.location.origin))
+      .filter((url) => url.pathname === '/arc/staff/agents')
+      .map((url) => url.search);
+    // the box waits for a pause: one call for "zz", not one per key
+    expect(searches).toEqual(['?sort=name&page=1', '?sort=npn&page=1', '?q=zz&sort=npn&page=1']);
+  });
+});
+
+describe('add agent /staff/agents/new', () => {
+  it('checks the form with the contract, then opens the new agent’s page', async () => {
+    const { calls } = mockFetch({
+      'POST /arc/staff/agents': {
+        status: 201,
+        body: { ...AGENT, npn: '31000009', firstName: 'Ana', lastName: 'Rivera' },
+      },
+    });
+    const { router } = renderWithProviders(<StaffAgentNewPage />, {
+      path: '/staff/agents/new',
+      routes: [{ path: '/staff/agents/:npn', element: <p>agent page</p> }],
+    });
+    await userEvent.click(screen.getByRole('button', { name: 'Add agent' }));
+    expect(await screen.findByText('NPN is required')).toBeInTheDocument();
+    expect(calls).toHaveLength(0);
+    await userEvent.type(screen.getByRole('textbox', { name: /^NPN/ }), '31000009');
+    await userEvent.type(screen.getByRole('textbox', { name: /^First name/ }), 'Ana');
+    await userEvent.type(screen.getByRole('textbox', { name: /^Last name/ }), 'Rivera');
+    await userEvent.type(screen.getByRole('textbox', { name: /^E-mail/ }), 'ana@agents.example');
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: /^State/ }), 'WI');
+    await userEvent.click(screen.getByRole('button', { name: 'Add agent' }));
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/staff/agents/31000009'));
+    expect(calls[0]!.body).toEqual({
+      npn: '31000009',
+      firstName: 'Ana',
+      lastName: 'Rivera',
+      email: 'ana@agents.example',
+      state: 'WI',
+      tier: 'Standard',
+    });
+  });
+});
