@@ -60,11 +60,11 @@ export interface RouteEntry {
   tags: readonly string[];
   /** who may call it (decision 060); the server decides from this alone, on the matched route */
   auth: RouteAuth;
-  params?: z.ZodType;
-  query?: z.ZodType;
-  body?: z.ZodType;
-  headers?: z.ZodType;
-  responses: Record<number, z.ZodType>;
+  params?: z.core.$ZodType;
+  query?: z.core.$ZodType;
+  body?: z.core.$ZodType;
+  headers?: z.core.$ZodType;
+  responses: Record<number, z.core.$ZodType>;
 }
 
 export const defineRoute = <const T extends RouteEntry>(entry: T): T => entry;

@@ -9,7 +9,7 @@ import type {
 import type { z } from 'zod';
 import { AppError, notFound } from './errors.ts';
 
-type Output<T> = T extends z.ZodType ? z.output<T> : undefined;
+type Output<T> = T extends z.core.$ZodType ? z.output<T> : undefined;
 type SuccessStatus = 200 | 201 | 202;
 type SuccessBody<E extends RouteEntry> = {
   [S in keyof E['responses']]: S extends SuccessStatus ? Output<E['responses'][S]> : never;

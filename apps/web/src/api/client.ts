@@ -1,11 +1,12 @@
 import { buildPath, ErrorResponseSchema, TERMS_NOT_ACCEPTED, type RouteEntry } from '@arc/contract';
 import type { z } from 'zod';
+import { safeParse } from 'zod/mini';
 import { ApiError } from './api-error.ts';
 import { clientHooks } from './client-hooks.ts';
 
 export { ApiError, errorMessage } from './api-error.ts';
 
-type Input<T> = T extends z.ZodType ? z.input<T> : never;
+type Input<T> = T extends z.core.$ZodType ? z.input<T> : never;
 type SuccessStatus = 200 | 201 | 202;
 type Success<E extends RouteEntry> = {
   [S in keyof E['responses']]: S extends SuccessStatus ? z.output<E['responses'][S]> : never;
@@ -64,7 +65,7 @@ export async function apiFetch<E extends RouteEntry>(entry: E, options: ApiFetch
   }
   const schema = entry.responses[response.status as SuccessStatus];
   if (!schema) return json as Success<E>;
-  const parsed = schema.safeParse(json);
+  const parsed = safeParse(schema, json);
   if (!parsed.success) {
     throw new ApiError(response.status, 'INVALID_RESPONSE', 'The server sent an answer this page does not understand.');
   }

@@ -31,7 +31,7 @@ type JsonSchema = {
   description?: string;
 };
 
-export function toJsonSchema(schema: z.ZodType): JsonSchema {
+export function toJsonSchema(schema: z.core.$ZodType): JsonSchema {
   return z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as JsonSchema;
 }
 
@@ -121,7 +121,7 @@ export function arbitraryOf(s: JsonSchema, hostile: readonly string[] = [], dept
  * A request part: valid-looking values most of the time, and now and then any JSON at all or a required key
  * missing, so the validation path is exercised too.
  */
-export function requestPartArbitrary(schema: z.ZodType, hostile: readonly string[]): fc.Arbitrary<unknown> {
+export function requestPartArbitrary(schema: z.core.$ZodType, hostile: readonly string[]): fc.Arbitrary<unknown> {
   const json = toJsonSchema(schema);
   const valid = arbitraryOf(json, hostile);
   const dropOne = valid.chain((value) => {
