@@ -1,40 +1,6 @@
-import { createHmac } from 'node:crypto';
-import type { Page } from '@playwright/test';
 import { expect, expectAccessible, signIn, test } from './fixtures.ts';
 import { screenshotBoth } from './screenshots.ts';
-
-/** The demo staff (README's demo table, decision 084). */
-const STAFF_PASSWORD = 'Demo-Staff-2026!';
-const STAFF_TOTP_SECRET = 'JBSWY3DPEHPK3PXP';
-
-/** RFC 6238 (SHA-1, 6 digits, 30 s) from a base32 secret, computed here as an authenticator app would. */
-function totp(secret: string, at = Date.now()): string {
-  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
-  const bits = [...secret].map((c) => alphabet.indexOf(c).toString(2).padStart(5, '0')).join('');
-  const key = Buffer.from(bits.match(/.{8}/g)!.map((byte) => parseInt(byte, 2)));
-  const counter = Buffer.alloc(8);
-  counter.writeBigUInt64BE(BigInt(Math.floor(at / 30_000)));
-  const mac = createHmac('sha1', key).update(counter).digest();
-  const offset = mac[mac.length - 1]! & 0xf;
-  return String((mac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000).padStart(6, '0');
-}
-
-async function signInStaff(page: Page, name: string) {
-  await page.goto('/staff');
-  await page.waitForURL(/\/staff\/sign-in$/);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL(/\/staff\/interaction\//);
-  await expect(page.getByRole('heading', { name: 'Staff sign-in', level: 1 })).toBeVisible();
-  await page.getByLabel('E-mail').fill(name);
-  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(STAFF_PASSWORD);
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await expect(page.getByLabel('Code')).toBeVisible();
-  return async () => {
-    await page.getByLabel('Code').fill(totp(STAFF_TOTP_SECRET));
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL((url) => url.pathname === '/staff');
-  };
-}
+import { signInStaff } from './staff-sign-in.ts';
 
 test.describe('[STAFF] Back office sign-in', () => {
   test('admin signs in with password and TOTP and sees the staff home; ops signs in too', async ({
@@ -64,8 +30,9 @@ test.describe('[STAFF] Back office sign-in', () => {
     await expect(ops.getByRole('cell', { name: 'Operations', exact: true })).toBeVisible();
     const menu = ops.getByRole('navigation', { name: 'Back office' });
     await expect(menu.getByRole('link', { name: 'Agents' })).toBeVisible();
-    // staff management and the audit log are the admin's
-    await expect(menu.getByRole('link', { name: 'Audit' })).toHaveCount(0);
+    // staff management is the admin's; operations reads the audit log (decision 091)
+    await expect(menu.getByRole('link', { name: 'Audit' })).toBeVisible();
+    await expect(menu.getByRole('link', { name: 'Staff members' })).toHaveCount(0);
     await ops.getByRole('button', { name: 'Sign out' }).click();
     await ops.waitForURL(/\/staff\/sign-in$/);
     await context.close();

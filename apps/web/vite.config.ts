@@ -43,6 +43,16 @@ export default defineConfig({
           ],
           maxKb: 250,
         },
+        // the audit log and staff management in the same frame
+        ...['staff-audit-page', 'staff-members-page'].map((name) => ({
+          name: `/staff/${name === 'staff-audit-page' ? 'audit' : 'members'}`,
+          modules: [
+            'src/features/staff/staff-routes.tsx',
+            'src/features/staff/staff-layout.tsx',
+            `src/features/staff/${name}.tsx`,
+          ],
+          maxKb: 250,
+        })),
         // My Profile shows two screens at once (router.tsx): the profile and the contracts
         {
           name: '/profile (profile + contracts)',

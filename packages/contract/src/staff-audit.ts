@@ -1,6 +1,5 @@
 import * as z from 'zod/mini';
 import { DateTimeSchema, defineRoute, ErrorResponseSchema } from './common.ts';
-import { IsoDateSchema } from './prospects.ts';
 
 /**
  * The audit log in the back office (issue 31, decision 091): staff read it a page at a time, newest first, and
@@ -82,6 +81,9 @@ export const AUDIT_PAGE_SIZE = 50;
 /** A page's position: the last row's time (epoch ms) and id, `1764254400000-42`. */
 const AuditCursorSchema = z.string().check(z.regex(/^\d{1,15}-\d{1,19}$/, 'Not a page of the audit log'));
 
+/** A calendar day, YYYY-MM-DD (a real one: zod's date format knows month lengths and leap years). */
+const DaySchema = z.iso.date('Use a real calendar date as YYYY-MM-DD');
+
 /** An empty field is no filter (a form sends `agent=` when the field is blank). */
 const blankless = <T extends z.ZodMiniType>(schema: T) => z.optional(z.union([z.literal(''), schema]));
 
@@ -92,9 +94,9 @@ export const FindAuditQuerySchema = z.object({
   staff: blankless(z.string().check(z.trim(), z.toLowerCase(), z.maxLength(254, 'At most 254 characters'))),
   action: blankless(z.enum(AUDIT_ACTIONS, { error: () => 'Choose an action from the list' })),
   /** from this day (the business time zone), inclusive */
-  from: blankless(IsoDateSchema),
+  from: blankless(DaySchema),
   /** to this day (the business time zone), inclusive */
-  to: blankless(IsoDateSchema),
+  to: blankless(DaySchema),
   cursor: blankless(AuditCursorSchema),
 });
 export type FindAuditQuery = z.input<typeof FindAuditQuerySchema>;

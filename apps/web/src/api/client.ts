@@ -1,6 +1,5 @@
 import { buildPath, ErrorResponseSchema, TERMS_NOT_ACCEPTED, type RouteEntry } from '@arc/contract';
-import type { z } from 'zod';
-import { safeParse } from 'zod/mini';
+import { safeParse, type z } from 'zod';
 import { ApiError } from './api-error.ts';
 import { clientHooks } from './client-hooks.ts';
 

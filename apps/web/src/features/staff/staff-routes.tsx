@@ -26,6 +26,8 @@ export const STAFF_ROUTES: RouteObject[] = [
     lazy: async () => ({ Component: (await import('./staff-layout.tsx')).default }),
     children: [
       { index: true, lazy: page('staff-home-page') },
+      { path: 'audit', lazy: page('staff-audit-page') },
+      { path: 'members', lazy: page('staff-members-page') },
       { path: '*', element: <Navigate to="/staff" replace /> },
     ],
   },
