@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, getTableColumns, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, gte, inArray, lt, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { agents, auditLog, staffAccounts } from '../../db/schema/index.ts';
 
@@ -42,12 +42,27 @@ export interface AuditPosition {
 
 const likePrefix = (value: string) => `${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
+/** More agents or staff than this named by a filter: matched by a subquery rather than a list of ids. */
+const MAX_LISTED_IDS = 100;
+
+/**
+ * Who a text filter names, as a condition on the log's column: one id is an equality (its index then reads the
+ * page in time order and stops after it), a few a list, many the subquery itself.
+ */
+async function namedIds(db: Db, column: AnyColumn, ids: SQL): Promise<SQL> {
+  const found = await db.execute<{ id: string }>(sql`${ids} limit ${MAX_LISTED_IDS + 1}`);
+  const list = found.rows.map((row) => row.id);
+  if (list.length === 0) return sql`false`;
+  if (list.length === 1) return eq(column, list[0]!);
+  return list.length <= MAX_LISTED_IDS ? inArray(column, list) : inArray(column, sql`(${ids})`);
+}
+
 /**
  * The filter as SQL. Each filter has an index that starts with its column and goes on with `occurred_at`
  * (agent, staff, action; migrations 0007, 0013, 0016), so a page is an index range read whichever is set.
  * The agent and staff texts become the ids they name (the same prefix indexes as the agents' search, 0014).
  */
-function filterWhere(filter: AuditFilter): SQL[] {
+async function filterWhere(db: Db, filter: AuditFilter): Promise<SQL[]> {
   const conditions: (SQL | undefined)[] = [
     filter.since ? gte(auditLog.occurredAt, filter.since) : undefined,
     filter.until ? lt(auditLog.occurredAt, filter.until) : undefined,
@@ -56,21 +71,13 @@ function filterWhere(filter: AuditFilter): SQL[] {
   ];
   if (filter.agent) {
     const pattern = likePrefix(filter.agent.toLowerCase());
-    conditions.push(
-      inArray(
-        auditLog.agentId,
-        sql`(select ${agents.id} from ${agents} where ${agents.npn} like ${pattern} or lower(${agents.email}) like ${pattern} or lower(${agents.lastName}) like ${pattern} or lower(${agents.firstName} || ' ' || ${agents.lastName}) like ${pattern})`,
-      ),
-    );
+    const ids = sql`select ${agents.id} as id from ${agents} where ${agents.npn} like ${pattern} or lower(${agents.email}) like ${pattern} or lower(${agents.lastName}) like ${pattern} or lower(${agents.firstName} || ' ' || ${agents.lastName}) like ${pattern}`;
+    conditions.push(await namedIds(db, auditLog.agentId, ids));
   }
   if (filter.staff) {
     const pattern = likePrefix(filter.staff.toLowerCase());
-    conditions.push(
-      inArray(
-        auditLog.staffId,
-        sql`(select ${staffAccounts.id} from ${staffAccounts} where ${staffAccounts.email} like ${pattern})`,
-      ),
-    );
+    const ids = sql`select ${staffAccounts.id} as id from ${staffAccounts} where ${staffAccounts.email} like ${pattern}`;
+    conditions.push(await namedIds(db, auditLog.staffId, ids));
   }
   const timeZone = filter.timeZone ?? 'UTC';
   // a day's bounds in the business time zone, computed by the database (daylight saving included)
@@ -94,7 +101,7 @@ export async function selectAuditPage(
 ): Promise<AuditRecord[]> {
   const { order, after, limit } = options;
   const isNewest = order === 'newest';
-  const conditions = filterWhere(filter);
+  const conditions = await filterWhere(db, filter);
   if (after) {
     const at = after.occurredAt.toISOString();
     // the plain bound lets every (column, occurred_at) index narrow the range; the row comparison breaks ties

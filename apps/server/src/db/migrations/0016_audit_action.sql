@@ -1,1 +1,0 @@
-CREATE INDEX "audit_log_action_idx" ON "audit_log" USING btree ("action","occurred_at");
