@@ -140,7 +140,7 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ regex: '^(?!zod$|\\.)', message: 'The contract imports zod and nothing else.' }] },
+        { patterns: [{ regex: '^(?!zod(/mini)?$|\\.)', message: 'The contract imports zod and nothing else.' }] },
       ],
     },
   },
