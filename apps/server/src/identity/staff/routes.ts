@@ -2,8 +2,8 @@ import * as contract from '@arc/contract';
 import type { FastifyInstance } from 'fastify';
 import QRCode from 'qrcode';
 import type { RecordAudit } from '../../platform/audit.ts';
-import { addRoute } from '../../platform/routes.ts';
 import { AppError } from '../../platform/errors.ts';
+import { addRoute } from '../../platform/routes.ts';
 import {
   completeEnrolment,
   createStaff,
