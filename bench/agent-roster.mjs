@@ -1,7 +1,8 @@
 // The roster import at 50,000 agents on PostgreSQL (bench/README.md, decision 087): `npm run import:agents` on a
 // generated roster of new agents, then the same roster with every tenth agent changed, each timed from the
 // command's start to its exit (it migrates first, as the command does). Part of `npm run bench`
-// (BENCH_ONLY=agents); also runs alone: `node bench/agent-roster.mjs`.
+// (BENCH_ONLY=agents); also runs alone: `node bench/agent-roster.mjs`. Then, on the same database, the back
+// office's agent and audit searches (bench/staff-search.mjs).
 // PostgreSQL: BENCH_DATABASE_URL, else postgres://postgres@127.0.0.1:5432 (a database arc_bench_agents is created
 // and dropped). Results go to .tmp/bench-agent-roster.json.
 import { spawnSync } from 'node:child_process';
@@ -9,6 +10,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { root, round } from './lib.mjs';
+import { measureStaffSearch } from './staff-search.mjs';
 
 const ROWS = Number(process.env.BENCH_AGENT_ROWS ?? 50_000);
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -56,11 +58,19 @@ try {
   writeRoster(changed, 10);
   const first = runImport(fresh, url.toString());
   const second = runImport(changed, url.toString());
-  const result = { rows: ROWS, newSeconds: first.seconds, changedSeconds: second.seconds };
   console.log(`${first.output}\n${second.output}`);
+  // the back office's searches on the imported roster (bench/staff-search.mjs; BENCH_STAFF_SEARCH=0 skips them)
+  const search = process.env.BENCH_STAFF_SEARCH === '0' ? undefined : await measureStaffSearch(url.toString());
+  const result = { rows: ROWS, newSeconds: first.seconds, changedSeconds: second.seconds, staffSearch: search };
   console.log(
     JSON.stringify(
-      { agentRoster: result, targetsMet: { underOneMinute: first.seconds < 60 && second.seconds < 60 } },
+      {
+        agentRoster: result,
+        targetsMet: {
+          underOneMinute: first.seconds < 60 && second.seconds < 60,
+          ...(search ? search.targetsMet : {}),
+        },
+      },
       null,
       2,
     ),
@@ -70,6 +80,7 @@ try {
     JSON.stringify({ at: new Date().toISOString(), ...result }, null, 2),
   );
 } finally {
-  await admin.query(`DROP DATABASE IF EXISTS ${DB_NAME} WITH (FORCE)`);
+  // BENCH_AGENTS_KEEP=1 leaves the database for a look at its plans (psql … arc_bench_agents)
+  if (process.env.BENCH_AGENTS_KEEP !== '1') await admin.query(`DROP DATABASE IF EXISTS ${DB_NAME} WITH (FORCE)`);
   await admin.end();
 }

@@ -126,6 +126,72 @@ export async function signIn(base, { username, password } = DEMO_USER) {
   return res.json();
 }
 
+/** RFC 6238 (SHA-1, 6 digits, 30 s) from a base32 secret, as an authenticator app computes it. */
+export function totp(secret, at = Date.now()) {
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
+  const bits = [...secret].map((c) => alphabet.indexOf(c).toString(2).padStart(5, '0')).join('');
+  const key = Buffer.from(bits.match(/.{8}/g).map((byte) => parseInt(byte, 2)));
+  const counter = Buffer.alloc(8);
+  counter.writeBigUInt64BE(BigInt(Math.floor(at / 30_000)));
+  const mac = crypto.createHmac('sha1', key).update(counter).digest();
+  const offset = mac[mac.length - 1] & 0xf;
+  return String((mac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000).padStart(6, '0');
+}
+
+/**
+ * The staff sign-in over HTTP (decision 084): the staff client's code + PKCE flow, the password, then a TOTP code
+ * of `secret`. Resolves with the token answer.
+ */
+export async function signInStaff(base, { email, password, secret }) {
+  const jar = cookieJar();
+  const verifier = crypto.randomBytes(32).toString('base64url');
+  const challenge = crypto.createHash('sha256').update(verifier).digest('base64url');
+  const redirectUri = `${base}/staff/login/callback`;
+  const auth = new URL(`${base}/oidc/auth`);
+  auth.search = new URLSearchParams({
+    client_id: 'arc-staff',
+    response_type: 'code',
+    scope: 'openid profile email',
+    redirect_uri: redirectUri,
+    code_challenge: challenge,
+    code_challenge_method: 'S256',
+    state: crypto.randomBytes(8).toString('hex'),
+  }).toString();
+  let res = await fetch(auth, { redirect: 'manual' });
+  jar.store(res);
+  const interaction = new URL(res.headers.get('location'), base).href.replace(/\/$/, '');
+  const post = async (step, body) => {
+    const answer = await fetch(`${interaction}/${step}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie: jar.header() },
+      body: JSON.stringify(body),
+    });
+    if (!answer.ok) throw new Error(`staff ${step} failed: ${answer.status} ${await answer.text()}`);
+    jar.store(answer);
+    return answer.json();
+  };
+  await post('password', { email, password });
+  let next = new URL((await post('second-factor', { code: totp(secret) })).redirectTo, base);
+  for (let hops = 0; hops < 10 && !next.href.startsWith(redirectUri); hops += 1) {
+    res = await fetch(next, { redirect: 'manual', headers: { cookie: jar.header() } });
+    jar.store(res);
+    next = new URL(res.headers.get('location'), base);
+  }
+  res = await fetch(`${base}/oidc/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({
+      grant_type: 'authorization_code',
+      code: next.searchParams.get('code'),
+      redirect_uri: redirectUri,
+      client_id: 'arc-staff',
+      code_verifier: verifier,
+    }),
+  });
+  if (!res.ok) throw new Error(`staff token failed: ${res.status} ${await res.text()}`);
+  return res.json();
+}
+
 /**
  * Signs the demo agent in through the sign-in form in a Playwright `page` (its context has the server as
  * `baseURL`), until the dashboard shows. Resolves with the bearer token the web app then sends.

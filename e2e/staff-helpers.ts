@@ -30,8 +30,12 @@ export async function signInStaff(page: Page, name: string) {
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page.getByLabel('Code')).toBeVisible();
   return async () => {
+    // a code is good once: when another test signed the same demo staff member in during this 30-second step,
+    // the code is refused as used; the server takes a code one step ahead (a phone clock a little fast), so the
+    // next step's code goes at once, and only a third sign-in in one step waits for the next step
+    let stepsAhead = 0;
     for (let attempt = 1; ; attempt++) {
-      const at = Date.now();
+      const at = Date.now() + stepsAhead * 30_000;
       await page.getByLabel('Code').fill(totp(STAFF_TOTP_SECRET, at));
       const [answer] = await Promise.all([
         page.waitForResponse(
@@ -41,10 +45,9 @@ export async function signInStaff(page: Page, name: string) {
         page.getByRole('button', { name: 'Sign in' }).click(),
       ]);
       if (answer.ok()) break;
-      // a code is good once: when another test signed the same demo staff member in during this 30-second step,
-      // the code is refused as used, and the next step's code is the one to enter (as a person would)
-      expect(attempt, 'the code was refused in three steps').toBeLessThan(3);
-      await page.waitForTimeout(30_000 - (at % 30_000) + 500);
+      expect(attempt, 'the code was refused in four steps').toBeLessThan(4);
+      if (stepsAhead === 0) stepsAhead = 1;
+      else await page.waitForTimeout(30_000 - (Date.now() % 30_000) + 500);
     }
     await page.waitForURL((url) => url.pathname === '/staff');
   };

@@ -30,8 +30,9 @@ test.describe('[STAFF] Back office sign-in', () => {
     await expect(ops.getByRole('cell', { name: 'Operations', exact: true })).toBeVisible();
     const menu = ops.getByRole('navigation', { name: 'Back office' });
     await expect(menu.getByRole('link', { name: 'Agents' })).toBeVisible();
-    // staff management and the audit log are the admin's
-    await expect(menu.getByRole('link', { name: 'Audit' })).toHaveCount(0);
+    // staff management is the admin's; operations reads the audit log (decision 091)
+    await expect(menu.getByRole('link', { name: 'Audit' })).toBeVisible();
+    await expect(menu.getByRole('link', { name: 'Staff members' })).toHaveCount(0);
     await ops.getByRole('button', { name: 'Sign out' }).click();
     await ops.waitForURL(/\/staff\/sign-in$/);
     await context.close();

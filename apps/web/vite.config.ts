@@ -86,6 +86,16 @@ export default defineConfig({
           ],
           maxKb: 250,
         },
+        // the audit log and staff management in the same frame
+        ...['staff-audit-page', 'staff-members-page'].map((name) => ({
+          name: `/staff/${name === 'staff-audit-page' ? 'audit' : 'members'}`,
+          modules: [
+            'src/features/staff/staff-routes.tsx',
+            'src/features/staff/staff-layout.tsx',
+            `src/features/staff/${name}.tsx`,
+          ],
+          maxKb: 250,
+        })),
         // My Profile shows two screens at once (router.tsx): the profile and the contracts
         {
           name: '/profile (profile + contracts)',
@@ -117,9 +127,12 @@ export default defineConfig({
       heldAt: {
         '/profile (profile + contracts)': 257,
         'supplies/products-page.tsx': 255,
-        '/staff/agents': 263,
-        '/staff/agents/:npn': 271,
-        '/staff/imports': 268,
+        '/staff (back office)': 251,
+        '/staff/agents': 259,
+        '/staff/agents/:npn': 267,
+        '/staff/imports': 264,
+        '/staff/audit': 265,
+        '/staff/members': 264,
       },
       reportFile: path.join(import.meta.dirname, '../../.tmp/bundle-budget.json'),
     }),

@@ -12,6 +12,7 @@ import { staffRoutes } from './identity/staff/routes.ts';
 import { staffAuthPlugin } from './identity/staff/staff-auth.ts';
 import { accountRoutes } from './modules/account/routes.ts';
 import { auditJobs } from './modules/audit/jobs.ts';
+import { auditRoutes } from './modules/audit/routes.ts';
 import { recordAudit } from './modules/audit/service.ts';
 import { casesRoutes } from './modules/cases/routes.ts';
 import { commissionsRoutes } from './modules/commissions/routes.ts';
@@ -239,6 +240,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await app.register(staffRoutes, { recordAudit });
   await app.register(staffAgentsRoutes);
   await app.register(staffImportsRoutes);
+  await app.register(auditRoutes);
   if (config.demoData) await app.register(mailboxRoutes);
 
   // ── 404 and the web app ────────────────────────────────────────────────────────────────────────

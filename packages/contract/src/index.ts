@@ -28,3 +28,5 @@ export * from './staff-sign-in.ts';
 export * from './staff-agents.ts';
 export * from './staff-imports.ts';
 export * from './import-kinds.ts';
+export * from './staff-audit.ts';
+export * from './staff-members.ts';

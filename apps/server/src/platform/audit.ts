@@ -1,76 +1,12 @@
+import type { AuditAction } from '@arc/contract';
 import type { Db } from '../db/client.ts';
 import type { Clock } from './clock.ts';
 
 // The audit log's port (decision 082): what may be recorded and the recorder's signature. The recorder itself is
 // modules/audit/service.ts; modules import it, identity/ (which sits below the modules) is handed it by app.ts.
 
-/**
- * What the audit log records (decision 031). A closed list, so a typo is a type error and staff can filter on
- * exact names; add new actions here (the column is text, so a new one needs no migration).
- */
-export const AUDIT_ACTIONS = [
-  /** a password sign-in that succeeded */
-  'sign-in.succeeded',
-  /** a wrong password, an unknown login, or a try while locked (detail.reason) */
-  'sign-in.failed',
-  /** a failure that locked the login (detail.until) */
-  'sign-in.locked',
-  /** a password set through a registration link (the account's first) */
-  'password.created',
-  /** a password replaced through a forgot-password link */
-  'password.reset',
-  /** a password changed on My Profile (the current one was given) */
-  'password.changed',
-  /** a new e-mail address asked for (the link goes to it) */
-  'email.change-requested',
-  /** the e-mail address changed (the link was followed) */
-  'email.changed',
-  /** the old e-mail address put back with the undo link sent to it; every session ended */
-  'email.restored',
-  /** a stored file streamed to the agent (subject: the file id) */
-  'file.downloaded',
-  /** a T65 prospect search answered (subject: county or zip; detail: the search, rows answered, capped) */
-  'prospects.searched',
-  /** a T65 prospect list exported (detail: the search and row count) */
-  'prospects.exported',
-  /** the agent's enrollments exported as a spreadsheet */
-  'enrollments.exported',
-  /** a contract roster exported */
-  'roster.exported',
-  /** a terms version accepted (subject: the terms id) */
-  'terms.accepted',
-  /** a staff member signed in with both factors (subject: the e-mail; detail.factor: totp or recovery-code) */
-  'staff.sign-in.succeeded',
-  /** a staff sign-in factor refused: password, second factor, or a try while locked (detail.factor, detail.reason) */
-  'staff.sign-in.failed',
-  /** a failure that locked the staff login (detail.lockedUntil) */
-  'staff.sign-in.locked',
-  /** a staff account made (subject: the e-mail; detail.role) */
-  'staff.created',
-  /** a staff member set a password and second factor through an enrolment link */
-  'staff.enrolled',
-  /** a staff account disabled; every session of it ended */
-  'staff.disabled',
-  /** a staff member's second factor removed; a new enrolment link issued */
-  'staff.second-factor-reset',
-  /** staff added an agent by hand (subject: the NPN) */
-  'agent.created',
-  /** staff changed an agent's status, tier or state (detail.before, detail.after) */
-  'agent.updated',
-  /** staff cleared an agent's sign-in lock */
-  'agent.unlocked',
-  /** staff sent an agent a new registration link */
-  'agent.registration-link-sent',
-  /** a roster applied (subject: the file's SHA-256; detail: the counts, deactivateMissing, source) */
-  'agents.imported',
-  /** a contracts file applied (subject: the file's SHA-256; detail: the counts and source) */
-  'contracts.imported',
-  /** a certifications file applied (subject: the file's SHA-256; detail: the counts and source) */
-  'certifications.imported',
-  /** a Ready-to-Sell file applied (subject: the file's SHA-256; detail: the counts and source) */
-  'ready-to-sell.imported',
-] as const;
-export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+/** What the audit log records: the closed list `AUDIT_ACTIONS` of the contract (the back office filters on it). */
+export type { AuditAction } from '@arc/contract';
 
 export interface AuditDeps {
   /** the database, or the caller's transaction when the event must stand or fall with its change */

@@ -26,5 +26,7 @@ export const auditLog = pgTable(
     index('audit_log_occurred_at_idx').on(t.occurredAt),
     index('audit_log_agent_idx').on(t.agentId, t.occurredAt),
     index('audit_log_staff_idx').on(t.staffId, t.occurredAt),
+    // the back office's action filter, newest first (decision 091)
+    index('audit_log_action_idx').on(t.action, t.occurredAt),
   ],
 );

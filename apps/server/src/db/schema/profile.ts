@@ -39,6 +39,12 @@ export const agents = pgTable(
     index('agents_last_name_prefix_idx').on(sql`lower(${t.lastName}) text_pattern_ops`),
     index('agents_full_name_prefix_idx').on(sql`lower(${t.firstName} || ' ' || ${t.lastName}) text_pattern_ops`),
     index('agents_name_sort_idx').on(t.lastName, t.firstName, t.npn),
+    // the other sorts of the back office's table (migration 0016)
+    index('agents_state_sort_idx').on(t.state, t.npn),
+    index('agents_tier_sort_idx').on(t.memberSupportTier, t.npn),
+    index('agents_status_sort_idx').on(t.status, t.npn),
+    // the stored status as isActiveSql reads it: the inactive filter (the few) is an index read, not a scan
+    index('agents_status_key_idx').on(sql`(coalesce(lower(trim(${t.status})), ''))`),
   ],
 );
 

@@ -2,11 +2,36 @@ import * as contract from '@arc/contract';
 import type { FastifyInstance } from 'fastify';
 import QRCode from 'qrcode';
 import type { RecordAudit } from '../../platform/audit.ts';
+import { AppError } from '../../platform/errors.ts';
 import { addRoute } from '../../platform/routes.ts';
-import { completeEnrolment, getEnrolment } from './service.ts';
+import {
+  completeEnrolment,
+  createStaff,
+  disableStaff,
+  ENROLMENT_LINK_TTL_MS,
+  findStaffById,
+  getEnrolment,
+  listStaff,
+  resetStaffSecondFactor,
+  type StaffAccount,
+} from './service.ts';
 import { totpUri } from './totp.ts';
 
-/** The back office's own calls about staff identity (decision 084): who is signed in, and the enrolment link. */
+/** A staff account as staff management lists it (never its secrets). */
+const memberRow = (staff: StaffAccount): contract.StaffMemberRow => ({
+  id: staff.id,
+  email: staff.email,
+  role: staff.role as contract.StaffRole,
+  status: staff.status === 'disabled' ? 'disabled' : 'active',
+  isEnrolled: staff.passwordHash !== null && staff.totpSecret !== null,
+  lastSignInAt: staff.lastSignInAt,
+  createdAt: staff.createdAt,
+});
+
+/**
+ * The back office's own calls about staff identity (decision 084): who is signed in, the enrolment link, and staff
+ * management (admin only, on the same service as `npm run staff`; each change audited with the admin as `by`).
+ */
 export async function staffRoutes(app: FastifyInstance, { recordAudit }: { recordAudit: RecordAudit }): Promise<void> {
   const deps = { db: app.db, clock: app.deps.clock, recordAudit };
   const limit = { rateLimit: { max: app.deps.config.signInsPerMinute, timeWindow: '1 minute' } };
@@ -36,4 +61,41 @@ export async function staffRoutes(app: FastifyInstance, { recordAudit }: { recor
     },
     limit,
   );
+
+  const enrolmentLink = (token: string) => `${app.deps.config.publicUrl}${contract.staffPaths.enrolment(token)}`;
+  const requireMember = async (id: string) => {
+    const staff = await findStaffById(app.db, id);
+    if (!staff) throw new AppError('NOT_FOUND', contract.STAFF_MEMBER_MESSAGES.notFound);
+    return staff;
+  };
+  const issued = async (staffId: string, token: string) => ({
+    member: memberRow(await requireMember(staffId)),
+    enrolmentLink: enrolmentLink(token),
+    expiresAt: new Date(deps.clock.now().getTime() + ENROLMENT_LINK_TTL_MS),
+  });
+  const actor = (request: { staff: { email: string }; ip: string }) => ({ email: request.staff.email, ip: request.ip });
+
+  addRoute(app, contract.listStaffMembers, async () => ({ members: (await listStaff(app.db)).map(memberRow) }));
+
+  addRoute(app, contract.createStaffMember, async (request, reply) => {
+    const { staffId, token } = await createStaff(deps, request.body, actor(request));
+    return reply.code(201).send(await issued(staffId, token));
+  });
+
+  addRoute(app, contract.disableStaffMember, async (request) => {
+    const staff = await requireMember(request.params.id);
+    if (staff.id === request.staff.id) throw new AppError('CONFLICT', contract.STAFF_MEMBER_MESSAGES.notYourself);
+    const { endedGrants } = await disableStaff(deps, staff.email, actor(request));
+    await app.grantsEnded(endedGrants);
+    await app.staffChanged(staff.id);
+    return memberRow(await requireMember(staff.id));
+  });
+
+  addRoute(app, contract.resetStaffMemberSecondFactor, async (request) => {
+    const staff = await requireMember(request.params.id);
+    const { token, endedGrants } = await resetStaffSecondFactor(deps, staff.email, actor(request));
+    await app.grantsEnded(endedGrants);
+    await app.staffChanged(staff.id);
+    return issued(staff.id, token);
+  });
 }

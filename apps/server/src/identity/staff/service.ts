@@ -54,6 +54,16 @@ const audit = (
     detail: event.detail,
   });
 
+/**
+ * The admin who made a change in the back office (absent when `npm run staff` made it): recorded as `detail.by`
+ * with the admin's address, beside the account changed (the record's staff id and subject).
+ */
+export interface StaffActor {
+  email: string;
+  ip: string;
+}
+const byActor = (actor: StaffActor | undefined) => (actor ? { by: actor.email } : {});
+
 export async function findStaffByEmail(db: Db, email: string): Promise<StaffAccount | undefined> {
   const [row] = await db
     .select()
@@ -79,6 +89,11 @@ export function listStaff(db: Db): Promise<StaffAccount[]> {
   return db.select().from(staffAccounts).orderBy(asc(staffAccounts.email));
 }
 
+export async function findStaffById(db: Db, id: string): Promise<StaffAccount | undefined> {
+  const [row] = await db.select().from(staffAccounts).where(eq(staffAccounts.id, id)).limit(1);
+  return row;
+}
+
 /** A new enrolment link for the account; its earlier links are spent. Answers the token (only its hash is kept). */
 async function issueEnrolmentLink(tx: Db, staffId: string, now: Date): Promise<string> {
   await tx
@@ -99,6 +114,7 @@ async function issueEnrolmentLink(tx: Db, staffId: string, now: Date): Promise<s
 export async function createStaff(
   deps: StaffDeps,
   input: { email: string; role: StaffRole },
+  actor?: StaffActor,
 ): Promise<{ staffId: string; token: string }> {
   const email = normaliseStaffEmail(input.email);
   if (await findStaffByEmail(deps.db, email)) throw new AppError('CONFLICT', `A staff account has the e-mail ${email}`);
@@ -109,7 +125,8 @@ export async function createStaff(
     await audit({ db: tx, clock: deps.clock, recordAudit: deps.recordAudit }, 'staff.created', {
       staffId,
       email,
-      detail: { role: input.role },
+      ip: actor?.ip ?? null,
+      detail: { role: input.role, ...byActor(actor) },
     });
     return { staffId, token };
   });
@@ -123,6 +140,7 @@ export async function createStaff(
 export async function disableStaff(
   deps: StaffDeps,
   email: string,
+  actor?: StaffActor,
 ): Promise<{ staffId: string; endedGrants: string[] }> {
   const staff = await requireStaff(deps.db, email);
   const now = deps.clock.now();
@@ -136,6 +154,8 @@ export async function disableStaff(
     await audit({ db: tx, clock: deps.clock, recordAudit: deps.recordAudit }, 'staff.disabled', {
       staffId: staff.id,
       email: staff.email,
+      ip: actor?.ip ?? null,
+      ...(actor ? { detail: byActor(actor) } : {}),
     });
     return ended;
   });
@@ -150,6 +170,7 @@ export async function disableStaff(
 export async function resetStaffSecondFactor(
   deps: StaffDeps,
   email: string,
+  actor?: StaffActor,
 ): Promise<{ staffId: string; token: string; endedGrants: string[] }> {
   const staff = await requireStaff(deps.db, email);
   const now = deps.clock.now();
@@ -165,6 +186,8 @@ export async function resetStaffSecondFactor(
     await audit({ db: tx, clock: deps.clock, recordAudit: deps.recordAudit }, 'staff.second-factor-reset', {
       staffId: staff.id,
       email: staff.email,
+      ip: actor?.ip ?? null,
+      ...(actor ? { detail: byActor(actor) } : {}),
     });
     return { staffId: staff.id, token, endedGrants };
   });

@@ -313,6 +313,10 @@ describe('audit:export formats', () => {
     occurredAt: new Date('2026-11-23T15:00:00Z'),
     agentId: null,
     staffId: null,
+    agentNpn: null,
+    agentFirstName: null,
+    agentLastName: null,
+    staffEmail: null,
     ip: '10.0.0.1',
     action: 'sign-in.failed',
     subject: '=HYPERLINK("http://evil","x"),\n2',
@@ -334,9 +338,9 @@ describe('audit:export formats', () => {
     expect(await writeAuditCsv(two(), out)).toBe(2);
     const text = Buffer.concat(chunks).toString('utf8');
     expect(text).toBe(
-      'id,occurred_at,agent_id,ip,action,subject,detail\r\n' +
-        '1,2026-11-23T15:00:00.000Z,,10.0.0.1,sign-in.failed,"\'=HYPERLINK(""http://evil"",""x""),\n2","{""reason"":""unknown-login""}"\r\n' +
-        `2,2026-11-23T15:00:00.000Z,'@agent,'+1 608,sign-in.failed,-56.25,"""(608) 555-0102"""\r\n`,
+      'id,occurred_at,agent_id,agent_npn,agent_name,staff_email,ip,action,subject,detail\r\n' +
+        '1,2026-11-23T15:00:00.000Z,,,,,10.0.0.1,sign-in.failed,"\'=HYPERLINK(""http://evil"",""x""),\n2","{""reason"":""unknown-login""}"\r\n' +
+        `2,2026-11-23T15:00:00.000Z,'@agent,,,,'+1 608,sign-in.failed,-56.25,"""(608) 555-0102"""\r\n`,
     );
   });
 
@@ -350,7 +354,7 @@ describe('audit:export formats', () => {
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(Buffer.concat(chunks) as unknown as ArrayBuffer);
     const row = workbook.worksheets[0]!.getRow(2);
-    expect(row.getCell(6).value).toBe(`'${hostile.subject}`);
-    expect(row.getCell(6).formula).toBeUndefined();
+    expect(row.getCell(9).value).toBe(`'${hostile.subject}`);
+    expect(row.getCell(9).formula).toBeUndefined();
   });
 });

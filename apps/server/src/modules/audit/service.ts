@@ -3,7 +3,14 @@ import type { Db } from '../../db/client.ts';
 import type { AuditDeps, AuditEvent } from '../../platform/audit.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { keysetRows } from '../../platform/xlsx.ts';
-import { deleteAuditRowsBefore, insertAuditRow, selectAuditPage, type AuditFilter, type AuditRow } from './queries.ts';
+import {
+  deleteAuditRowsBefore,
+  insertAuditRow,
+  selectAuditPage,
+  type AuditFilter,
+  type AuditPosition,
+  type AuditRecord,
+} from './queries.ts';
 
 /** Longest text kept from a caller-controlled value (a typed login, a file name): the log must not be a sink. */
 const MAX_TEXT = 200;
@@ -26,16 +33,63 @@ export async function recordAudit(deps: AuditDeps, event: AuditEvent): Promise<v
   });
 }
 
-export type AuditRecord = AuditRow;
-export type { AuditFilter };
+export type { AuditFilter, AuditRecord };
 
-/** Every record matching the filter, oldest first, read in short keyset pages (for the export command). */
-export function auditRecords(db: Db, filter: AuditFilter): AsyncGenerator<AuditRecord> {
+const positionOf = (row: AuditRecord): AuditPosition => ({ occurredAt: row.occurredAt, id: row.id });
+
+/**
+ * Every record matching the filter, read in short keyset pages: oldest first for the export command, newest
+ * first for the back office's export.
+ */
+export function auditRecords(
+  db: Db,
+  filter: AuditFilter,
+  order: 'newest' | 'oldest' = 'oldest',
+): AsyncGenerator<AuditRecord> {
   return keysetRows({
-    page: (after: number | undefined, limit) => selectAuditPage(db, filter, after, limit),
-    key: (row) => row.id,
+    page: (after: AuditPosition | undefined, limit) => selectAuditPage(db, filter, { order, after, limit }),
+    key: positionOf,
     pageSize: 1000,
   });
+}
+
+/** A page's cursor as the contract spells it: the last row's time (epoch ms) and id. */
+const encodeCursor = (row: AuditRecord) => `${row.occurredAt.getTime()}-${row.id}`;
+function decodeCursor(cursor: string): AuditPosition {
+  const [ms, id] = cursor.split('-').map(Number) as [number, number];
+  return { occurredAt: new Date(ms), id };
+}
+
+/** One page of the back office's table, newest first, and the next page's cursor (null on the last page). */
+export async function findAuditPage(
+  db: Db,
+  filter: AuditFilter,
+  options: { cursor?: string | undefined; pageSize: number },
+): Promise<{ rows: AuditRecord[]; nextCursor: string | null }> {
+  // one row more than the page says whether there is a next one
+  const rows = await selectAuditPage(db, filter, {
+    order: 'newest',
+    after: options.cursor ? decodeCursor(options.cursor) : undefined,
+    limit: options.pageSize + 1,
+  });
+  const page = rows.slice(0, options.pageSize);
+  return { rows: page, nextCursor: rows.length > options.pageSize ? encodeCursor(page[page.length - 1]!) : null };
+}
+
+const MAX_SUMMARY = 300;
+const summaryValue = (value: unknown) =>
+  value === null || typeof value !== 'object' ? String(value) : JSON.stringify(value);
+
+/** A record's detail for a table cell: `key: value; …`, nested values as JSON, shortened to 300 characters. */
+export function summariseDetail(detail: unknown): string {
+  if (detail === null || detail === undefined) return '';
+  const text =
+    typeof detail === 'object' && !Array.isArray(detail)
+      ? Object.entries(detail)
+          .map(([key, value]) => `${key}: ${summaryValue(value)}`)
+          .join('; ')
+      : summaryValue(detail);
+  return text.length > MAX_SUMMARY ? `${text.slice(0, MAX_SUMMARY)}…` : text;
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -1,0 +1,157 @@
+import * as z from 'zod/mini';
+import { DateTimeSchema, defineRoute, ErrorResponseSchema } from './common.ts';
+
+/**
+ * The audit log in the back office (issue 31, decision 091): staff read it a page at a time, newest first, and
+ * admins export the filtered rows as an `.xlsx`. Nobody edits or deletes it: there is no such call, and the
+ * table's triggers refuse both (decision 031).
+ */
+
+/** Who may read the log: everyone who deals with agents (decision 091). */
+export const READ_AUDIT = { staff: ['admin', 'operations', 'support'] } as const;
+/** Who may export it (a bulk copy of addresses and e-mails leaves the system). */
+export const EXPORT_AUDIT = { staff: ['admin'] } as const;
+
+/**
+ * What the audit log records (decision 031). A closed list, so a typo is a type error and staff filter on exact
+ * names; add new actions here (the column is text, so a new one needs no migration).
+ */
+export const AUDIT_ACTIONS = [
+  /** a password sign-in that succeeded */
+  'sign-in.succeeded',
+  /** a wrong password, an unknown login, or a try while locked (detail.reason) */
+  'sign-in.failed',
+  /** a failure that locked the login (detail.until) */
+  'sign-in.locked',
+  /** a password set through a registration link (the account's first) */
+  'password.created',
+  /** a password replaced through a forgot-password link */
+  'password.reset',
+  /** a password changed on My Profile (the current one was given) */
+  'password.changed',
+  /** a new e-mail address asked for (the link goes to it) */
+  'email.change-requested',
+  /** the e-mail address changed (the link was followed) */
+  'email.changed',
+  /** the old e-mail address put back with the undo link sent to it; every session ended */
+  'email.restored',
+  /** a stored file streamed to the agent (subject: the file id) */
+  'file.downloaded',
+  /** a T65 prospect search answered (subject: county or zip; detail: the search, rows answered, capped) */
+  'prospects.searched',
+  /** a T65 prospect list exported (detail: the search and row count) */
+  'prospects.exported',
+  /** the agent's enrollments exported as a spreadsheet */
+  'enrollments.exported',
+  /** a contract roster exported */
+  'roster.exported',
+  /** a terms version accepted (subject: the terms id) */
+  'terms.accepted',
+  /** a staff member signed in with both factors (subject: the e-mail; detail.factor: totp or recovery-code) */
+  'staff.sign-in.succeeded',
+  /** a staff sign-in factor refused: password, second factor, or a try while locked (detail.factor, detail.reason) */
+  'staff.sign-in.failed',
+  /** a failure that locked the staff login (detail.lockedUntil) */
+  'staff.sign-in.locked',
+  /** a staff account made (subject: the e-mail; detail.role; detail.by: the admin, absent from the command line) */
+  'staff.created',
+  /** a staff member set a password and second factor through an enrolment link */
+  'staff.enrolled',
+  /** a staff account disabled; every session of it ended (detail.by) */
+  'staff.disabled',
+  /** a staff member's second factor removed; a new enrolment link issued (detail.by) */
+  'staff.second-factor-reset',
+  /** staff added an agent by hand (subject: the NPN) */
+  'agent.created',
+  /** staff changed an agent's status, tier or state (detail.before, detail.after) */
+  'agent.updated',
+  /** staff cleared an agent's sign-in lock */
+  'agent.unlocked',
+  /** staff sent an agent a new registration link */
+  'agent.registration-link-sent',
+  /** a roster applied (subject: the file's SHA-256; detail: the counts, deactivateMissing, source) */
+  'agents.imported',
+  /** a contracts file applied (subject: the file's SHA-256; detail: the counts and source) */
+  'contracts.imported',
+  /** a certifications file applied (subject: the file's SHA-256; detail: the counts and source) */
+  'certifications.imported',
+  /** a Ready-to-Sell file applied (subject: the file's SHA-256; detail: the counts and source) */
+  'ready-to-sell.imported',
+  /** an admin exported the audit log from the back office (detail: the filters) */
+  'audit.exported',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+export const AUDIT_PAGE_SIZE = 50;
+
+/** A page's position: the last row's time (epoch ms) and id, `1764254400000-42`. */
+const AuditCursorSchema = z.string().check(z.regex(/^\d{1,15}-\d{1,19}$/, 'Not a page of the audit log'));
+
+/** A calendar day, YYYY-MM-DD (a real one: zod's date format knows month lengths and leap years). */
+const DaySchema = z.iso.date('Use a real calendar date as YYYY-MM-DD');
+
+/** An empty field is no filter (a form sends `agent=` when the field is blank). */
+const blankless = <T extends z.ZodMiniType>(schema: T) => z.optional(z.union([z.literal(''), schema]));
+
+export const FindAuditQuerySchema = z.object({
+  /** an agent's NPN, or a prefix of the name ("last" or "first last") or the e-mail */
+  agent: blankless(z.string().check(z.trim(), z.maxLength(100, 'At most 100 characters'))),
+  /** a staff member's e-mail, or its beginning */
+  staff: blankless(z.string().check(z.trim(), z.toLowerCase(), z.maxLength(254, 'At most 254 characters'))),
+  action: blankless(z.enum(AUDIT_ACTIONS, { error: () => 'Choose an action from the list' })),
+  /** from this day (the business time zone), inclusive */
+  from: blankless(DaySchema),
+  /** to this day (the business time zone), inclusive */
+  to: blankless(DaySchema),
+  cursor: blankless(AuditCursorSchema),
+});
+export type FindAuditQuery = z.input<typeof FindAuditQuerySchema>;
+export type AuditFilters = z.output<typeof FindAuditQuerySchema>;
+
+export const AuditEntrySchema = z.object({
+  id: z.number(),
+  occurredAt: DateTimeSchema,
+  action: z.string(),
+  /** the agent it concerns: the NPN and name, or only the id of an account no longer on the roster */
+  agent: z.nullable(z.object({ id: z.string(), npn: z.nullable(z.string()), name: z.nullable(z.string()) })),
+  /** the staff member who acted or is concerned */
+  staffEmail: z.nullable(z.string()),
+  subject: z.nullable(z.string()),
+  ip: z.nullable(z.string()),
+  /** the detail as `key: value; …`, shortened */
+  detail: z.string(),
+});
+export type AuditEntry = z.infer<typeof AuditEntrySchema>;
+
+export const AuditPageSchema = z.object({
+  rows: z.array(AuditEntrySchema),
+  /** the next page's cursor; null on the last page */
+  nextCursor: z.nullable(z.string()),
+});
+export type AuditPage = z.infer<typeof AuditPageSchema>;
+
+export const findAuditEntries = defineRoute({
+  method: 'GET',
+  path: '/arc/staff/audit',
+  summary: 'The audit log, newest first, 50 a page (filters: agent, staff, action, from, to)',
+  tags: ['staff'],
+  auth: READ_AUDIT,
+  query: FindAuditQuerySchema,
+  responses: { 200: AuditPageSchema, 400: ErrorResponseSchema },
+});
+
+/**
+ * Streams every row the filters match (a cursor is ignored), newest first, as `Audit log YYYY-MM-DD.xlsx`;
+ * recorded as `audit.exported`.
+ */
+export const exportAuditEntries = defineRoute({
+  method: 'GET',
+  path: '/arc/staff/audit/export',
+  summary: 'The filtered audit log as an .xlsx (same filters as the list)',
+  tags: ['staff'],
+  auth: EXPORT_AUDIT,
+  query: FindAuditQuerySchema,
+  responses: { 400: ErrorResponseSchema },
+});
+
+export const auditExportFileName = (today: string) => `Audit log ${today}.xlsx`;
