@@ -110,7 +110,7 @@ test.describe('[STAFF] Agents and imports in the back office', () => {
     await expect(demo2).not.toHaveURL(/\/interaction\//);
     await demo2Context.close();
 
-    // ── ops: no staff management, no audit log
+    // ── ops: no staff management (decision 091: operations reads the audit log)
     const opsContext = await browser.newContext();
     const ops = await opsContext.newPage();
     await (
@@ -119,7 +119,7 @@ test.describe('[STAFF] Agents and imports in the back office', () => {
     const opsMenu = ops.getByRole('navigation', { name: 'Back office' });
     await expect(opsMenu.getByRole('link', { name: 'Imports' })).toBeVisible();
     await expect(opsMenu.getByRole('link', { name: 'Staff members' })).toHaveCount(0);
-    await ops.goto('/staff/audit');
+    await ops.goto('/staff/members');
     await expect(ops.getByText('Not available to your role')).toBeVisible();
     await opsContext.close();
   });
