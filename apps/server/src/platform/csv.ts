@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { StringDecoder } from 'node:string_decoder';
-import { CsvError, parse, type Parser } from 'csv-parse';
+import { parse, type Parser } from 'csv-parse';
 import { parse as parseSync } from 'csv-parse/sync';
 import { stringify, type Stringifier } from 'csv-stringify';
 import { stringify as stringifySync } from 'csv-stringify/sync';
@@ -71,23 +71,8 @@ export async function* csvRecords(reader: Parser): AsyncGenerator<CsvRecord> {
 
 const lineBreaks = (text: string) => text.match(/\r\n|\n|\r/g)?.length ?? 0;
 
-/**
- * The cells of one line of a line-based CSV format (the T65 list: one record per line, no line break in a
- * field), or null when its quotes do not balance. Reading such a file line by line keeps one bad line from
- * swallowing the next ones, as a stream parser recovering from a broken quote would.
- */
-export function csvLineCells(line: string): string[] | null {
-  try {
-    const records: string[][] = parseSync(line, { relax_column_count: true });
-    return records[0] ?? [''];
-  } catch (err) {
-    if (err instanceof CsvError) return null;
-    throw err;
-  }
-}
-
-/** One CSV line of the file: its number (1-based) and its fields, or why it could not be read. */
-export type CsvLine = { line: number; fields: string[] } | { line: number; error: string };
+/** One CSV line of the file: its number (1-based), its text, and its fields or why they could not be read. */
+export type CsvLine = { line: number; text: string } & ({ fields: string[] } | { error: string });
 
 /** A line longer than this is not an import line (the longest real one is a few hundred characters). */
 const MAX_LINE_CHARS = 64 * 1024;
@@ -156,16 +141,16 @@ function parseLineChunk(chunk: { line: number; text: string }[]): CsvLine[] {
   if (chunk.length === 0) return [];
   try {
     const records: string[][] = parseSync(chunk.map((c) => c.text).join('\n'), { relax_column_count: true });
-    if (records.length === chunk.length) return records.map((fields, i) => ({ line: chunk[i]!.line, fields }));
+    if (records.length === chunk.length) return records.map((fields, i) => ({ ...chunk[i]!, fields }));
   } catch {
     // a bad line somewhere in the chunk: find it below
   }
   return chunk.map(({ line, text }) => {
     try {
       const [fields = []]: string[][] = parseSync(text, { relax_column_count: true });
-      return { line, fields };
+      return { line, text, fields };
     } catch (err) {
-      return { line, error: csvErrorReason(err) };
+      return { line, text, error: csvErrorReason(err) };
     }
   });
 }

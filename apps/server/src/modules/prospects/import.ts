@@ -1,8 +1,7 @@
 import fs from 'node:fs';
-import readline from 'node:readline';
 import { finished } from 'node:stream/promises';
 import type { Db } from '../../db/client.ts';
-import { csvLineCells, csvWriter } from '../../platform/csv.ts';
+import { csvWriter, readCsvLines } from '../../platform/csv.ts';
 import { T65_CSV_COLUMNS, type T65CsvColumn } from './csv.ts';
 import { replaceProspectList, type LoadItem, type LoadResult } from './loader.ts';
 import type { PlacesIndex } from './places-index.ts';
@@ -31,9 +30,7 @@ export class ImportError extends Error {}
  * changes nothing.
  */
 export async function importT65File(options: ImportOptions): Promise<ImportResult> {
-  const input = fs.createReadStream(options.file, { encoding: 'utf8' });
-  // created here, when reading starts: readline drops lines emitted before its iterator exists
-  const lines = () => readline.createInterface({ input, crlfDelay: Infinity });
+  const input = fs.createReadStream(options.file);
   const reportFile = fs.createWriteStream(options.reportFile);
   const report = csvWriter({ header: ['line', 'reason', 'content'] });
   report.pipe(reportFile);
@@ -42,12 +39,9 @@ export async function importT65File(options: ImportOptions): Promise<ImportResul
 
   async function* records(): AsyncGenerator<LoadItem> {
     let header: Map<T65CsvColumn, number> | null = null;
-    let lineNumber = 0;
-    for await (const rawLine of lines()) {
-      lineNumber += 1;
-      const line = lineNumber === 1 ? rawLine.replace(/^\uFEFF/, '') : rawLine;
-      if (!line.trim()) continue;
-      const fields = csvLineCells(line);
+    // one record per line (docs/t65-import.md): a bad line never swallows the next ones
+    for await (const line of readCsvLines(input).lines) {
+      const fields = 'fields' in line ? line.fields : null;
       if (!header) {
         const names = (fields ?? []).map((f) => f.trim().toLowerCase());
         const missing = T65_CSV_COLUMNS.filter((c) => !names.includes(c));
@@ -57,7 +51,7 @@ export async function importT65File(options: ImportOptions): Promise<ImportResul
       }
       const reject = (reason: string) => {
         rejected += 1;
-        report.write([lineNumber, reason, line]);
+        report.write([line.line, reason, line.text]);
       };
       if (!fields) {
         reject('unbalanced quotes');
