@@ -350,7 +350,7 @@ function FormatHelp({ kind }: { kind: ImportKindView }) {
         </Title>
         <Text size="sm">
           A CSV file (UTF-8, comma-separated) with a header line naming these columns:{' '}
-          <Code>{kind.columns.join(',')}</Code>
+          <Code style={{ overflowWrap: 'anywhere' }}>{kind.columns.join(',')}</Code>
         </Text>
         <Text size="sm">{kind.help}</Text>
         <Text size="sm">
