@@ -11,20 +11,8 @@ import { AgentStatusBadge } from './agent-status-badge.tsx';
 import { canChangeAgents, formatDateTime, staffAgentQuery, staffAgentsKey } from './staff-agents-queries.ts';
 import { staffFetch } from './staff-api.ts';
 import { STAFF_PAGES } from './staff-paths.ts';
+import { ReadyToSellTable } from './staff-ready-to-sell.tsx';
 import { currentStaffQuery } from './staff-shell.tsx';
-
-/**
- * A Ready-to-Sell row of the agent's page. The detail answers `readyToSell` once the Ready-to-Sell import is in the
- * contract; until then the section is left out.
- */
-interface ReadyToSellRow {
-  carrier: string;
-  state: string;
-  productType: string;
-  planYear: number;
-  status: string;
-  asOf: string;
-}
 
 type Notice = { isError: boolean; text: string } | null;
 
@@ -54,7 +42,6 @@ export default function StaffAgentPage() {
   }
   if (!agent.data || !me.data) return <Loader aria-label="Loading" />;
   const detail = agent.data;
-  const readyToSell = (detail as { readyToSell?: ReadyToSellRow[] }).readyToSell;
   const canChange = canChangeAgents(me.data.role);
 
   return (
@@ -118,26 +105,9 @@ export default function StaffAgentPage() {
         />
       </Section>
 
-      {readyToSell && (
-        <Section title="Ready to Sell">
-          <ListTable
-            caption="Ready to Sell"
-            headers={['Carrier', 'State', 'Product type', 'Plan year', 'Status', 'As of']}
-            rows={readyToSell.map((row) => ({
-              key: `${row.carrier}|${row.state}|${row.productType}|${row.planYear}`,
-              cells: [
-                row.carrier,
-                row.state,
-                row.productType,
-                String(row.planYear),
-                row.status === 'ready' ? 'Ready' : row.status === 'not_ready' ? 'Not ready' : row.status,
-                row.asOf,
-              ],
-            }))}
-            emptyMessage="No Ready-to-Sell row for this agent."
-          />
-        </Section>
-      )}
+      <Section title="Ready to Sell">
+        <ReadyToSellTable rows={detail.readyToSell} />
+      </Section>
 
       <Section title="Recent audit events">
         <ListTable

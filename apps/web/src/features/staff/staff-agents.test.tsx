@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { StaffAgentDetail } from '@arc/contract';
+import { IMPORT_KINDS, type ReadyToSellRow, type StaffAgentDetail } from '@arc/contract';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
@@ -26,7 +26,7 @@ const report = (overrides: Record<string, unknown> = {}) => ({
   sha256: SHA256,
   deactivateMissing: false,
   counts: { lines: 1, new: 1, changed: 0, unchanged: 0, rejected: 0, missing: 0 },
-  new: [{ line: 2, npn: '31000001', changes: { firstName: { before: null, after: 'Nora' } } }],
+  new: [{ line: 2, key: '31000001', npn: '31000001', changes: { firstName: { before: null, after: 'Nora' } } }],
   changed: [],
   rejected: [],
   missing: [],
@@ -97,6 +97,50 @@ describe('import page /staff/imports', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('The header must name npn');
     expect(screen.getByRole('button', { name: 'Apply' })).toBeDisabled();
   });
+  it('offers every kind of the contract, each with its format, and sends a contracts file to its own import', async () => {
+    const { calls } = mockFetch({
+      'POST /arc/staff/imports/contracts': {
+        body: {
+          dryRun: true,
+          applied: false,
+          sha256: 'abc',
+          counts: { lines: 1, new: 1, changed: 0, unchanged: 0, rejected: 0 },
+          new: [
+            { line: 2, key: 'a0C000000000000002', changes: { contact_name: { before: null, after: 'Ana Rivera' } } },
+          ],
+          changed: [],
+          rejected: [],
+        },
+      },
+    });
+    renderWithProviders(<StaffImportsPage />);
+    const kind = screen.getByRole('combobox', { name: 'Kind' });
+    expect(
+      within(kind)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(IMPORT_KINDS.map((item) => item.label));
+    // the roster's option is the roster's only
+    expect(screen.getByRole('checkbox', { name: /Deactivate agents missing from this roster/ })).toBeInTheDocument();
+    await userEvent.selectOptions(kind, 'Contracts');
+    expect(screen.queryByRole('checkbox')).not.toBeInTheDocument();
+    const format = screen.getByRole('region', { name: 'File format' });
+    expect(within(format).getByRole('heading', { name: 'File format: Contracts' })).toBeInTheDocument();
+    expect(within(format).getByText(/^contract_id,holder_npn,/)).toBeInTheDocument();
+    expect(within(format).getByText('128.0 MB', { exact: false })).toBeInTheDocument();
+    expect(within(format).getByText('POST /arc/staff/imports/contracts')).toBeInTheDocument();
+    const sample = within(format).getByRole('link', { name: 'Download a sample CSV' });
+    expect(sample).toHaveAttribute('download', 'contracts-sample.csv');
+    expect(decodeURIComponent(sample.getAttribute('href')!)).toContain(IMPORT_KINDS[1].example);
+
+    await chooseRoster();
+    await userEvent.click(screen.getByRole('button', { name: 'Preview' }));
+    const preview = await screen.findByRole('region', { name: 'Preview' });
+    expect(within(preview).getByRole('cell', { name: 'a0C000000000000002' })).toBeInTheDocument();
+    expect(within(preview).getByRole('cell', { name: 'contact_name: Ana Rivera' })).toBeInTheDocument();
+    expect(calls.map((call) => call.path)).toEqual(['/arc/staff/imports/contracts']);
+    expect(screen.getByRole('button', { name: 'Apply' })).toBeEnabled();
+  });
 });
 
 const AGENT = {
@@ -126,10 +170,10 @@ const AGENT = {
   auditEvents: [],
 } satisfies Record<keyof StaffAgentDetail, unknown>;
 
-function renderAgentPage(role: string) {
+function renderAgentPage(role: string, readyToSell: ReadyToSellRow[] = []) {
   mockFetch({
     'GET /arc/staff/me': { body: { id: 's1', email: `${role}@provider.test`, role } },
-    'GET /arc/staff/agents/17000002': { body: AGENT },
+    'GET /arc/staff/agents/17000002': { body: { ...AGENT, readyToSell } },
   });
   renderWithProviders(<StaffAgentPage />, { path: '/staff/agents/:npn', initialPath: '/staff/agents/17000002' });
 }
@@ -150,7 +194,46 @@ describe('agent page /staff/agents/:npn', () => {
     expect(screen.getByRole('button', { name: 'Unlock' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Resend registration link' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Save tier and state' })).toBeInTheDocument();
-    expect(screen.queryByRole('region', { name: 'Ready to Sell' })).not.toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Ready to Sell' })).toHaveTextContent(
+      'No Ready-to-Sell row for this agent.',
+    );
+  });
+});
+
+/** Two plan years × three carriers × 30 states × MA: 180 rows, one carrier not ready. */
+const READY_TO_SELL: ReadyToSellRow[] = [2027, 2026].flatMap((planYear) =>
+  ['Aetna', 'Humana', 'Wellcare'].flatMap((carrier) =>
+    Array.from({ length: 30 }, (_, n) => ({
+      carrier,
+      state: `S${String(n).padStart(2, '0')}`,
+      productType: 'MA' as const,
+      planYear,
+      status: carrier === 'Wellcare' ? ('not_ready' as const) : ('ready' as const),
+      asOf: '2026-10-01',
+    })),
+  ),
+);
+
+describe('agent page: Ready to Sell', () => {
+  it('shows the newest plan year a page at a time, narrowed by carrier and state, each status as a word', async () => {
+    renderAgentPage('support', READY_TO_SELL);
+    const section = await screen.findByRole('region', { name: 'Ready to Sell' });
+    expect(within(section).getByRole('combobox', { name: 'Plan year' })).toHaveValue('2027');
+    expect(within(section).getByText('60 ready, 30 not ready · showing 1–50 of 90')).toBeInTheDocument();
+    const table = within(section).getByRole('table', { name: 'Ready to Sell' });
+    expect(within(table).getAllByRole('row')).toHaveLength(1 + 50);
+    await userEvent.click(within(section).getByRole('button', { name: 'Next' }));
+    expect(within(table).getAllByRole('row')).toHaveLength(1 + 40);
+    expect(within(section).getByText('Page 2 of 2')).toBeInTheDocument();
+
+    await userEvent.selectOptions(within(section).getByRole('combobox', { name: 'Carrier' }), 'Wellcare');
+    expect(within(section).getByText('0 ready, 30 not ready')).toBeInTheDocument();
+    expect(within(table).getAllByRole('cell', { name: 'Not ready' })).toHaveLength(30);
+    await userEvent.selectOptions(within(section).getByRole('combobox', { name: 'State' }), 'S07');
+    expect(within(table).getAllByRole('row')).toHaveLength(2);
+    await userEvent.selectOptions(within(section).getByRole('combobox', { name: 'Plan year' }), '2026');
+    expect(within(table).getByRole('cell', { name: '2026' })).toBeInTheDocument();
+    expect(within(section).queryByRole('button', { name: 'Next' })).not.toBeInTheDocument();
   });
 });
 

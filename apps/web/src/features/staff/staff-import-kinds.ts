@@ -8,36 +8,17 @@ export interface ImportOption {
 }
 
 /**
- * One kind of import on the Import page: what the screen needs to upload a file of that kind and explain its
- * format. A new kind (contracts, certifications, Ready to Sell) is one entry here with its contract entry.
+ * One kind of import on the Import page: the contract's entry (`IMPORT_KINDS`: label, columns, example line, size
+ * cap, multipart part, route) and what only the screen needs: a sentence on what the file does and its options.
  */
-export interface ImportKindView {
-  kind: string;
-  label: string;
-  /** POST, multipart; `?dryRun=true` previews; answers the report (200, 422) or an error (400, 413) */
-  route: contract.RouteEntry;
-  /** the multipart part that carries the file */
-  field: string;
-  /** the CSV header line's columns, in order */
-  columns: readonly string[];
-  /** one example line under the header (the sample file) */
-  example: string;
-  /** the server's size cap; a bigger file is refused before it is sent */
-  maxBytes: number;
-  /** what the file does, in a sentence or two */
+export type ImportKindView = (typeof contract.IMPORT_KINDS)[number] & {
   help: string;
   options: readonly ImportOption[];
-}
+};
 
-export const IMPORT_KIND_VIEWS: readonly ImportKindView[] = [
-  {
-    kind: 'agents',
-    label: 'Agents (roster)',
-    route: contract.importAgents,
-    field: contract.AGENT_ROSTER_UPLOAD_FIELDS.file,
-    columns: contract.AGENT_ROSTER_COLUMNS,
-    example: '17000009,Ana,Rivera,ana.rivera@agency.test,608-555-0100,WI,Standard,active',
-    maxBytes: contract.AGENT_ROSTER_MAX_BYTES,
+/** What the screen adds to each of the contract's kinds (docs/data-import.md). */
+const EXTRAS: Record<contract.ImportKind, Pick<ImportKindView, 'help' | 'options'>> = {
+  agents: {
     help:
       'One line per agent, keyed by NPN: a new NPN adds the agent (active, not registered: the agent registers by ' +
       'NPN), a known NPN updates the agent. Tier is Standard or Unlimited, status active or inactive, state a ' +
@@ -50,29 +31,39 @@ export const IMPORT_KIND_VIEWS: readonly ImportKindView[] = [
       },
     ],
   },
-];
+  contracts: {
+    help:
+      'One line per contract, keyed by its CRM id: a line replaces the contract of its id, contracts absent from ' +
+      'the file are left alone. The upline is a contract in the file or on file (empty at the top of a hierarchy); ' +
+      'the holder’s NPN is empty for a contact who does not sign in; record type is Person Account or Agency. ' +
+      'Agents see their contracts and downlines change as soon as the file is applied.',
+    options: [],
+  },
+  certifications: {
+    help:
+      'One line per certification: a contract on file (import the contracts first), a year and a product. Lines ' +
+      'only add; a certification already on file is unchanged.',
+    options: [],
+  },
+  'ready-to-sell': {
+    help:
+      'One line per agent, carrier, state, product type (MA or PDP) and plan year, with its status (ready or ' +
+      'not_ready) and the date the carrier stated it (YYYY-MM-DD). A line replaces the row of its five keys; rows ' +
+      'absent from the file are left alone.',
+    options: [],
+  },
+};
 
-/** The report every import answers (the roster's adds the agents it does not name). */
-export interface ImportReportView {
-  dryRun: boolean;
-  applied: boolean;
-  sha256: string;
-  counts: { lines: number; new: number; changed: number; unchanged: number; rejected: number; missing?: number };
-  new: ImportLineView[];
-  changed: ImportLineView[];
-  rejected: { line: number; reason: string }[];
-  missing?: string[];
-}
+export const IMPORT_KIND_VIEWS: readonly ImportKindView[] = contract.IMPORT_KINDS.map((kind) => ({
+  ...kind,
+  ...EXTRAS[kind.kind],
+}));
 
-export interface ImportLineView {
-  line: number;
-  /** the record's key (contract id, NPN…); the roster names it `npn` */
-  key?: string;
-  npn?: string;
-  changes?: Record<string, { before: string | null; after: string | null }>;
-}
+/** The report every import answers; the roster's adds the active agents it does not name. */
+export type ImportReportView = contract.ImportReport &
+  Partial<Pick<contract.RosterReport, 'missing'>> & { counts: { missing?: number } };
 
-/** The sample file of a kind: the header and the example line. */
+/** The sample file of a kind: the header and the contract's example line. */
 export const sampleCsv = (kind: ImportKindView) => `${kind.columns.join(',')}\r\n${kind.example}\r\n`;
 
 export function formatBytes(bytes: number): string {

@@ -1,3 +1,4 @@
+import type { RouteEntry } from '@arc/contract';
 import {
   Alert,
   Anchor,
@@ -23,7 +24,6 @@ import {
   IMPORT_KIND_VIEWS,
   sampleCsv,
   type ImportKindView,
-  type ImportLineView,
   type ImportReportView,
 } from './staff-import-kinds.ts';
 
@@ -48,10 +48,11 @@ interface Upload {
 /** One call of an import: the report (200), or the server's message (400, 413, and 422 for a rejected line). */
 async function sendImport(kind: ImportKindView, { file, options }: Upload, dryRun: boolean) {
   const formData = new FormData();
-  formData.append(kind.field, file);
+  formData.append(kind.uploadField, file);
   const query: Record<string, string> = { dryRun: String(dryRun) };
   for (const option of kind.options) if (options[option.param]) query[option.param] = 'true';
-  return (await staffFetch(kind.route, { query, formData })) as ImportReportView;
+  const route: RouteEntry = kind.route;
+  return (await staffFetch(route, { query, formData })) as ImportReportView;
 }
 
 /**
@@ -60,7 +61,7 @@ async function sendImport(kind: ImportKindView, { file, options }: Upload, dryRu
  * rejected line and the file is the one previewed; the format of each kind with a sample file.
  */
 export default function StaffImportsPage() {
-  const [kindName, setKindName] = useState(IMPORT_KIND_VIEWS[0]!.kind);
+  const [kindName, setKindName] = useState<string>(IMPORT_KIND_VIEWS[0]!.kind);
   const kind = IMPORT_KIND_VIEWS.find((item) => item.kind === kindName) ?? IMPORT_KIND_VIEWS[0]!;
   const [file, setFile] = useState<File | null>(null);
   const [options, setOptions] = useState<Record<string, boolean>>({});
@@ -294,10 +295,10 @@ function ReportSection({ title, report, children }: { title: string; report: Imp
   );
 }
 
-const linesRows = (lines: ImportLineView[]): string[][] =>
+const linesRows = (lines: ImportReportView['new']): string[][] =>
   lines.map((line) => [
     String(line.line),
-    line.key ?? line.npn ?? '',
+    line.key,
     Object.entries(line.changes ?? {})
       .map(([field, change]) =>
         change.before === null
@@ -349,10 +350,16 @@ function FormatHelp({ kind }: { kind: ImportKindView }) {
         </Title>
         <Text size="sm">
           A CSV file (UTF-8, comma-separated) with a header line naming these columns:{' '}
-          <Code>{kind.columns.join(',')}</Code>
+          <Code style={{ overflowWrap: 'anywhere' }}>{kind.columns.join(',')}</Code>
         </Text>
         <Text size="sm">{kind.help}</Text>
-        <Text size="sm">At most {formatBytes(kind.maxBytes)}.</Text>
+        <Text size="sm">
+          At most {formatBytes(kind.maxBytes)}, sent as the multipart part <Code>{kind.uploadField}</Code> of{' '}
+          <Code>
+            {kind.route.method} {kind.route.path}
+          </Code>{' '}
+          (<Code>?dryRun=true</Code> previews it).
+        </Text>
         <Anchor href={href} download={`${kind.kind}-sample.csv`} size="sm">
           Download a sample CSV
         </Anchor>
