@@ -267,9 +267,9 @@ describe('agents list /staff/agents', () => {
     expect(screen.queryByRole('link', { name: 'Add agent' })).not.toBeInTheDocument();
 
     await userEvent.click(screen.getByRole('button', { name: 'NPN' }));
-    await vi.waitFor(() => expect(router.state.location.search).toBe('?sort=npn'));
+    await vi.waitFor(() => expect(router.state.location.search).toBe('?sort=npn'), { timeout: 5_000 });
     await userEvent.type(screen.getByRole('searchbox', { name: /Search/ }), 'zz');
-    await vi.waitFor(() => expect(router.state.location.search).toBe('?q=zz&sort=npn'));
+    await vi.waitFor(() => expect(router.state.location.search).toBe('?q=zz&sort=npn'), { timeout: 5_000 });
     expect(await screen.findByText('No agent matches “zz”.')).toBeInTheDocument();
     const searches = fetchMock.mock.calls
       .map(([input]) => new URL(String(input), window.location.origin))
@@ -301,7 +301,7 @@ describe('add agent /staff/agents/new', () => {
     await userEvent.type(screen.getByRole('textbox', { name: /^E-mail/ }), 'ana@agents.example');
     await userEvent.selectOptions(screen.getByRole('combobox', { name: /^State/ }), 'WI');
     await userEvent.click(screen.getByRole('button', { name: 'Add agent' }));
-    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/staff/agents/31000009'));
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/staff/agents/31000009'), { timeout: 5_000 });
     expect(calls[0]!.body).toEqual({
       npn: '31000009',
       firstName: 'Ana',
