@@ -28,6 +28,7 @@ import { placesRoutes } from './modules/places/routes.ts';
 import { profileRoutes } from './modules/profile/routes.ts';
 import { prospectsRoutes } from './modules/prospects/routes.ts';
 import { staffAgentsRoutes } from './modules/staff-agents/routes.ts';
+import { staffOrdersRoutes } from './modules/staff-orders/routes.ts';
 import { suppliesRoutes } from './modules/supplies/routes.ts';
 import { telemetryJobs } from './modules/telemetry/jobs.ts';
 import { telemetryRoutes } from './modules/telemetry/routes.ts';
@@ -237,6 +238,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await app.register(contentRoutes);
   await app.register(staffRoutes, { recordAudit });
   await app.register(staffAgentsRoutes);
+  await app.register(staffOrdersRoutes);
   if (config.demoData) await app.register(mailboxRoutes);
 
   // ── 404 and the web app ────────────────────────────────────────────────────────────────────────

@@ -26,3 +26,4 @@ export * from './content.ts';
 export * from './staff.ts';
 export * from './staff-sign-in.ts';
 export * from './staff-agents.ts';
+export * from './staff-orders.ts';

@@ -5,6 +5,7 @@ export const STAFF_AREAS: readonly { label: string; path: string; roles: readonl
   { label: 'Home', path: staffPaths.home, roles: ['admin', 'operations', 'content', 'support'] },
   { label: 'Agents', path: staffPaths.agents, roles: ['admin', 'operations', 'support'] },
   { label: 'Audit', path: staffPaths.audit, roles: ['admin'] },
+  { label: 'Supply orders', path: staffPaths.orders, roles: ['admin', 'operations'] },
 ];
 
 export const ROLE_LABELS: Record<StaffRole, string> = {

@@ -26,6 +26,7 @@ export const STAFF_ROUTES: RouteObject[] = [
     lazy: async () => ({ Component: (await import('./staff-layout.tsx')).default }),
     children: [
       { index: true, lazy: page('staff-home-page') },
+      { path: 'orders', lazy: page('staff-orders-page') },
       { path: '*', element: <Navigate to="/staff" replace /> },
     ],
   },

@@ -1,0 +1,151 @@
+import { createHmac } from 'node:crypto';
+import type { Page } from '@playwright/test';
+import { expect, expectAccessible, signIn, test } from './fixtures.ts';
+import { screenshotBoth } from './screenshots.ts';
+
+/** The demo staff (README's demo table, decision 084). */
+const STAFF_PASSWORD = 'Demo-Staff-2026!';
+const STAFF_TOTP_SECRET = 'JBSWY3DPEHPK3PXP';
+const STALE = 'This order was changed by someone else. Reload to see the change.';
+
+/** RFC 6238 (SHA-1, 6 digits, 30 s) from a base32 secret, computed here as an authenticator app would. */
+function totp(secret: string, at = Date.now()): string {
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
+  const bits = [...secret].map((c) => alphabet.indexOf(c).toString(2).padStart(5, '0')).join('');
+  const key = Buffer.from(bits.match(/.{8}/g)!.map((byte) => parseInt(byte, 2)));
+  const counter = Buffer.alloc(8);
+  counter.writeBigUInt64BE(BigInt(Math.floor(at / 30_000)));
+  const mac = createHmac('sha1', key).update(counter).digest();
+  const offset = mac[mac.length - 1]! & 0xf;
+  return String((mac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000).padStart(6, '0');
+}
+
+/**
+ * Signs `ops` in with password and TOTP. A code is good once (RFC 6238 §5.2): when another spec has just used
+ * this 30-second step's code for the same account, the next step's code is the one an authenticator shows next.
+ */
+async function signInOps(page: Page) {
+  await page.goto('/staff');
+  await page.waitForURL(/\/staff\/sign-in$/);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL(/\/staff\/interaction\//);
+  await page.getByLabel('E-mail').fill('ops');
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(STAFF_PASSWORD);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByLabel('Code')).toBeVisible();
+  const step = Math.floor(Date.now() / 30_000);
+  await page.getByLabel('Code').fill(totp(STAFF_TOTP_SECRET));
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  const home = page
+    .waitForURL((url) => url.pathname === '/staff', { timeout: 5_000 })
+    .then(
+      () => true,
+      () => false,
+    );
+  if (await home) return;
+  await page.waitForTimeout((step + 1) * 30_000 - Date.now() + 200);
+  await page.getByLabel('Code').fill(totp(STAFF_TOTP_SECRET));
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL((url) => url.pathname === '/staff');
+}
+
+test.describe('[STAFF] Supply orders queue', () => {
+  test("ops sends demo's order to the carrier and ships it; demo reads the tracking link; illegal and stale moves are refused", async ({
+    page: ops,
+    browser,
+  }) => {
+    test.setTimeout(120_000);
+    await signInOps(ops);
+    await ops.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Supply orders' }).click();
+    await expect(ops.getByRole('heading', { name: 'Supply orders', level: 1 })).toBeVisible();
+    const table = ops.getByRole('table', { name: 'Supply orders' });
+    await expect(table.getByRole('row').nth(1)).toBeVisible();
+    await expectAccessible(ops);
+    await screenshotBoth(ops, 'staff-orders-queue');
+
+    // demo's seeded Humana order, still Not Completed: the oldest such one
+    await ops.getByLabel('Search').fill('17000001');
+    await ops.getByRole('combobox', { name: 'Status' }).selectOption('Not Completed');
+    await ops.getByRole('combobox', { name: 'Carrier' }).selectOption('Humana');
+    await ops.getByRole('combobox', { name: 'Sort' }).selectOption('Oldest first');
+    const row = table.getByRole('row').filter({ hasText: 'Humana Gold Plus (HMO)' }).first();
+    await expect(row).toBeVisible();
+    const orderId = (await row.getByRole('cell').nth(1).textContent())!.trim();
+    await row.getByRole('checkbox', { name: `Select order ${orderId}` }).check();
+    await expect(ops.getByText('1 selected')).toBeVisible();
+
+    // a colleague writes a note on the same order while ops fills in the dialog: ops's version is stale then
+    await ops.getByRole('button', { name: 'Sent to carrier' }).click();
+    const sent = ops.getByRole('dialog', { name: `Sent to carrier · order ${orderId}` });
+    await sent.getByLabel('Carrier order number').fill('HUM-E2E-1');
+    const colleague = await ops.evaluate(async (id) => {
+      const key = Object.keys(sessionStorage).find((name) => name.startsWith('arc-staff.user.'));
+      const token = (JSON.parse(sessionStorage.getItem(key ?? '') ?? '{}') as { access_token?: string }).access_token;
+      const response = await fetch('/arc/staff/orders/actions', {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token ?? ''}`, 'content-type': 'application/json' },
+        body: JSON.stringify({
+          orders: [{ id: Number(id), version: 1 }],
+          action: { kind: 'note', text: 'Checked the stock', isVisibleToAgent: false },
+        }),
+      });
+      return response.status;
+    }, orderId);
+    expect(colleague).toBe(200);
+    await sent.getByRole('button', { name: 'Save' }).click();
+    await expect(sent.getByRole('alert')).toHaveText(STALE);
+    await sent.getByRole('button', { name: 'Cancel' }).click();
+
+    // the list has reloaded with the new version: the same action goes through now
+    await ops.getByRole('button', { name: 'Sent to carrier' }).click();
+    await sent.getByLabel('Carrier order number').fill('HUM-E2E-1');
+    await sent.getByRole('button', { name: 'Save' }).click();
+    await expect(ops.getByRole('status')).toContainText(`Sent to carrier: order ${orderId} saved`);
+
+    // the filter is Not Completed: the order has left it; find it again by its number
+    await ops.getByRole('combobox', { name: 'Status' }).selectOption('');
+    await ops.getByLabel('Search').fill(orderId);
+    const moved = table.getByRole('row').filter({ hasText: 'Humana Gold Plus (HMO)' });
+    await expect(moved).toContainText('Processing');
+    await moved.getByRole('checkbox').check();
+    await ops.getByRole('button', { name: 'Shipped', exact: true }).click();
+    const shipped = ops.getByRole('dialog', { name: `Shipped · order ${orderId}` });
+    await shipped.getByRole('combobox', { name: 'Shipper' }).selectOption('UPS');
+    await shipped.getByLabel('Tracking number').fill('1ZE2E0000000000001');
+    await shipped.getByRole('button', { name: 'Save' }).click();
+    await expect(moved).toContainText('Shipped');
+    await expect(moved.getByRole('link', { name: 'UPS 1ZE2E0000000000001' })).toHaveAttribute(
+      'href',
+      'https://www.ups.com/track?tracknum=1ZE2E0000000000001',
+    );
+
+    // an illegal move: a shipped order cannot be cancelled
+    await moved.getByRole('checkbox').check();
+    await ops.getByRole('button', { name: 'Cancelled' }).click();
+    const cancel = ops.getByRole('dialog', { name: `Cancelled · order ${orderId}` });
+    await cancel.getByLabel('Reason').fill('Changed my mind');
+    await cancel.getByRole('button', { name: 'Save' }).click();
+    await expect(cancel.getByRole('alert')).toHaveText('A shipped order cannot be cancelled.');
+    await expectAccessible(ops);
+    await screenshotBoth(ops, 'staff-orders-refused');
+    await cancel.getByRole('button', { name: 'Cancel' }).click();
+
+    // demo, in a browser of their own, reads the log with the tracking link
+    const context = await browser.newContext();
+    const demo = await context.newPage();
+    await signIn(demo);
+    await demo.goto('/products');
+    const orders = demo.getByRole('table', { name: 'Supply Orders' });
+    const demoRow = orders.getByRole('row').filter({ hasText: 'Humana Gold Plus (HMO)' }).first();
+    await demoRow.getByRole('button', { name: /^Show details/ }).click();
+    const log = demo.getByRole('table', { name: `Order ${orderId} log` });
+    await expect(log).toContainText('Sent to carrier, carrier order HUM-E2E-1');
+    await expect(log).toContainText('Shipped by UPS, tracking 1ZE2E0000000000001');
+    await expect(log).not.toContainText('Checked the stock');
+    await expect(log.getByRole('link', { name: 'Track the shipment' })).toHaveAttribute(
+      'href',
+      'https://www.ups.com/track?tracknum=1ZE2E0000000000001',
+    );
+    await context.close();
+  });
+});
