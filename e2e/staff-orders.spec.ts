@@ -54,7 +54,15 @@ test.describe('[STAFF] Supply orders queue', () => {
     page: ops,
     browser,
   }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(150_000);
+    // demo is signed in already, in a browser of their own, before anything happens to the order
+    const context = await browser.newContext();
+    const demo = await context.newPage();
+    await signIn(demo);
+    const bell = demo.getByRole('button', { name: /^Notifications, \d+ unread$/ });
+    await expect(bell).toBeVisible();
+    const unreadBefore = Number(/(\d+) unread/.exec((await bell.getAttribute('aria-label')) ?? '')![1]);
+
     await signInOps(ops);
     await ops.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Supply orders' }).click();
     await expect(ops.getByRole('heading', { name: 'Supply orders', level: 1 })).toBeVisible();
@@ -130,11 +138,18 @@ test.describe('[STAFF] Supply orders queue', () => {
     await screenshotBoth(ops, 'staff-orders-refused');
     await cancel.getByRole('button', { name: 'Cancel' }).click();
 
-    // demo, in a browser of their own, reads the log with the tracking link
-    const context = await browser.newContext();
-    const demo = await context.newPage();
-    await signIn(demo);
-    await demo.goto('/products');
+    // demo's open portal shows the news without a reload; the notification opens Order Supplies
+    await expect(demo.getByRole('button', { name: `Notifications, ${unreadBefore + 1} unread` })).toBeVisible({
+      timeout: 30_000,
+    });
+    await demo.getByRole('button', { name: `Notifications, ${unreadBefore + 1} unread` }).click();
+    const news = demo.getByRole('button', { name: new RegExp(`^Order ${orderId} shipped`) });
+    await expect(news).toContainText('https://www.ups.com/track?tracknum=1ZE2E0000000000001');
+    await expectAccessible(demo);
+    await screenshotBoth(demo, 'notifications-list');
+    await news.click();
+    await demo.waitForURL((url) => url.pathname === '/products');
+    await expect(demo.getByRole('button', { name: `Notifications, ${unreadBefore} unread` })).toBeVisible();
     const orders = demo.getByRole('table', { name: 'Supply Orders' });
     const demoRow = orders.getByRole('row').filter({ hasText: 'Humana Gold Plus (HMO)' }).first();
     await demoRow.getByRole('button', { name: /^Show details/ }).click();

@@ -24,6 +24,7 @@ import { filesRoutes } from './modules/files/routes.ts';
 import { finalExpenseRoutes } from './modules/final-expense/routes.ts';
 import { geoRoutes } from './modules/geo/routes.ts';
 import { mailboxRoutes } from './modules/mailbox/routes.ts';
+import { notificationsRoutes } from './modules/notifications/routes.ts';
 import { placesRoutes } from './modules/places/routes.ts';
 import { profileRoutes } from './modules/profile/routes.ts';
 import { prospectsRoutes } from './modules/prospects/routes.ts';
@@ -239,6 +240,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await app.register(staffRoutes, { recordAudit });
   await app.register(staffAgentsRoutes);
   await app.register(staffOrdersRoutes);
+  await app.register(notificationsRoutes);
   if (config.demoData) await app.register(mailboxRoutes);
 
   // ── 404 and the web app ────────────────────────────────────────────────────────────────────────

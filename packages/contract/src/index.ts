@@ -27,3 +27,4 @@ export * from './staff.ts';
 export * from './staff-sign-in.ts';
 export * from './staff-agents.ts';
 export * from './staff-orders.ts';
+export * from './notifications.ts';

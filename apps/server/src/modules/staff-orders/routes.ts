@@ -20,7 +20,13 @@ const EXPORT_COLUMNS: XlsxColumn<QueueOrder>[] = [
 
 /** The back office's supply-order queue (issue 32, decision 092; roles on each contract entry, decision 085). */
 export async function staffOrdersRoutes(app: FastifyInstance): Promise<void> {
-  const deps: StaffOrdersDeps = { db: app.db, clock: app.deps.clock, timeZone: app.deps.config.businessTimeZone };
+  const deps: StaffOrdersDeps = {
+    db: app.db,
+    clock: app.deps.clock,
+    timeZone: app.deps.config.businessTimeZone,
+    mailer: app.deps.mailer,
+    config: app.deps.config,
+  };
   const actor = (request: FastifyRequest): StaffActor => ({ staff: request.staff, ip: request.ip });
 
   addRoute(app, contract.listStaffOrders, async (request) => listOrders(deps, request.query));

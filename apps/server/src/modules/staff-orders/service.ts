@@ -17,6 +17,7 @@ import type { AuditAction } from '../../platform/audit.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { AppError } from '../../platform/errors.ts';
 import { recordAudit } from '../audit/service.ts';
+import { raiseNotification, type NotificationsDeps } from '../notifications/service.ts';
 import {
   insertLogEntries,
   selectQueueChoices,
@@ -27,7 +28,7 @@ import {
   type QueueOrder,
 } from './queries.ts';
 
-export interface StaffOrdersDeps {
+export interface StaffOrdersDeps extends NotificationsDeps {
   db: Db;
   clock: Clock;
   timeZone: string;
@@ -200,7 +201,35 @@ export async function actOnOrders(
     }
   });
 
-  return (await selectQueueOrders(deps.db, ids)).map(toStaffOrderRow);
+  const orders = (await selectQueueOrders(deps.db, ids)).map(toStaffOrderRow);
+  // after the commit: a shipped or cancelled order is news for its agent (in the portal and by e-mail)
+  for (const order of orders) await notifyAgent(deps, agentIds.get(order.id)!, order, input.action);
+  return orders;
+}
+
+/** The order page the notification opens (Order Supplies lists the agent's orders). */
+const ORDERS_PAGE = '/products';
+
+async function notifyAgent(deps: NotificationsDeps, agentId: string, order: StaffOrderRow, action: OrderAction) {
+  const what = `Your order ${order.id} (${order.carrier}, ${order.planName})`;
+  if (action.kind === 'shipped') {
+    await raiseNotification(deps, {
+      agentId,
+      kind: 'order-shipped',
+      title: `Order ${order.id} shipped`,
+      body: `${what} shipped by ${action.shipper}, tracking ${action.tracking}: ${trackingUrl(action.shipper, action.tracking)}`,
+      link: ORDERS_PAGE,
+    });
+  }
+  if (action.kind === 'cancelled') {
+    await raiseNotification(deps, {
+      agentId,
+      kind: 'order-cancelled',
+      title: `Order ${order.id} cancelled`,
+      body: `${what} was cancelled: ${action.reason}`,
+      link: ORDERS_PAGE,
+    });
+  }
 }
 
 /** Excel's rules for a sheet name: at most 31 characters, none of `[]:*?/\`, unique in the workbook. */
