@@ -28,3 +28,4 @@ export * from './staff-sign-in.ts';
 export * from './staff-agents.ts';
 export * from './staff-orders.ts';
 export * from './notifications.ts';
+export * from './notification-list.ts';

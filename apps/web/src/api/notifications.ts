@@ -1,12 +1,6 @@
-import {
-  getUnreadNotificationCount,
-  listNotifications,
-  markAllNotificationsRead,
-  markNotificationRead,
-} from '@arc/contract';
-import { queryOptions, useQueryClient } from '@tanstack/react-query';
+import { getUnreadNotificationCount } from '@arc/contract';
+import { queryOptions } from '@tanstack/react-query';
 import { apiFetch } from './client.ts';
-import { useSubmit } from './use-submit.ts';
 
 /**
  * How often an open portal asks for the unread count (one small indexed count). Until the live stream of issue
@@ -14,6 +8,10 @@ import { useSubmit } from './use-submit.ts';
  */
 const UNREAD_REFRESH_MS = 20_000;
 
+/**
+ * The bell's one query, in every page's header (the list and its calls are in notification-list.ts, loaded with
+ * the list on the first click).
+ */
 export const notificationsQueries = {
   all: () => ['notifications'] as const,
   unreadCount: () =>
@@ -22,19 +20,4 @@ export const notificationsQueries = {
       queryFn: ({ signal }) => apiFetch(getUnreadNotificationCount, { signal }),
       refetchInterval: UNREAD_REFRESH_MS,
     }),
-  list: () =>
-    queryOptions({
-      queryKey: [...notificationsQueries.all(), 'list'],
-      queryFn: ({ signal }) => apiFetch(listNotifications, { signal }),
-    }),
 };
-
-/** Mark one read (null: all of them); the count and the list reload. */
-export function useMarkNotificationsRead() {
-  const queryClient = useQueryClient();
-  return useSubmit({
-    mutationFn: (id: number | null) =>
-      id === null ? apiFetch(markAllNotificationsRead) : apiFetch(markNotificationRead, { params: { id } }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: notificationsQueries.all() }),
-  });
-}

@@ -2,13 +2,13 @@ import { Button, Divider, Group, Loader, ScrollArea, Stack, Text, UnstyledButton
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { errorMessage } from '../api/client.ts';
-import { notificationsQueries, useMarkNotificationsRead } from '../api/notifications.ts';
+import { notificationListQuery, useMarkNotificationsRead } from '../api/notification-list.ts';
 
 const when = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
 /** The agent's notifications, newest first; each opens what it is about and is then read. Mark all read. */
 export default function NotificationList({ onOpen }: { onOpen: () => void }) {
-  const list = useQuery(notificationsQueries.list());
+  const list = useQuery(notificationListQuery());
   const markRead = useMarkNotificationsRead();
   const navigate = useNavigate();
   const rows = list.data?.rows ?? [];
