@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import type { Page } from '@playwright/test';
-import { expect, expectAccessible, signIn, test } from './fixtures.ts';
+import { expect, expectAccessible, signIn, test, untilAtRest } from './fixtures.ts';
 import { screenshotBoth } from './screenshots.ts';
 
 /** The demo staff (README's demo table, decision 084). */
@@ -161,6 +161,24 @@ test.describe('[STAFF] Supply orders queue', () => {
       'href',
       'https://www.ups.com/track?tracknum=1ZE2E0000000000001',
     );
+
+    // My Profile: shipped orders no longer by e-mail (under the bell they still show)
+    await demo.goto('/profile');
+    await demo.getByRole('button', { name: 'Notification e-mails' }).click();
+    const shippedMail = demo.getByRole('checkbox', { name: 'A supply order shipped' });
+    await expect(shippedMail).toBeChecked();
+    await shippedMail.uncheck();
+    await demo.getByRole('button', { name: 'Save e-mail choices' }).click();
+    const saved = demo.getByRole('dialog', { name: 'Saved' });
+    await expect(saved).toContainText('Your e-mail choices are saved.');
+    await saved.getByRole('button', { name: 'Close' }).click();
+    await demo.reload();
+    await demo.getByRole('button', { name: 'Notification e-mails' }).click();
+    await expect(demo.getByRole('checkbox', { name: 'A supply order shipped' })).not.toBeChecked();
+    await expect(demo.getByRole('checkbox', { name: 'A supply order was cancelled' })).toBeChecked();
+    await untilAtRest(demo);
+    await expectAccessible(demo);
+    await screenshotBoth(demo, 'profile-notification-emails');
     await context.close();
   });
 });

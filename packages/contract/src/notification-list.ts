@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DateTimeSchema, defineRoute, ErrorResponseSchema, IntIdSchema } from './common.ts';
-import { NOTIFICATION_KINDS } from './notifications.ts';
+import { NOTIFICATION_KINDS, type NotificationKind } from './notifications.ts';
 
 /** The agents' notification centre's list (issue 32): apart from the bell's calls, so only the list loads it. */
 
@@ -33,4 +33,36 @@ export const listNotifications = defineRoute({
   auth: 'agent',
   query: z.object({ before: IntIdSchema.optional() }),
   responses: { 200: NotificationListSchema, 400: ErrorResponseSchema, 401: ErrorResponseSchema },
+});
+
+// ── My Profile: which notifications also come by e-mail (in the portal they always show) ─────────────
+
+export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
+  'order-shipped': 'A supply order shipped',
+  'order-cancelled': 'A supply order was cancelled',
+};
+
+export const NotificationEmailSettingsSchema = z.object({
+  /** the kinds the agent does not want by e-mail */
+  optedOut: z.array(z.enum(NOTIFICATION_KINDS)).max(NOTIFICATION_KINDS.length),
+});
+export type NotificationEmailSettings = z.infer<typeof NotificationEmailSettingsSchema>;
+
+export const getNotificationEmailSettings = defineRoute({
+  method: 'GET',
+  path: '/arc/agent/notifications/email-settings',
+  summary: 'Which kinds of notification the agent does not want by e-mail',
+  tags: ['notifications'],
+  auth: 'agent',
+  responses: { 200: NotificationEmailSettingsSchema, 401: ErrorResponseSchema },
+});
+
+export const updateNotificationEmailSettings = defineRoute({
+  method: 'PUT',
+  path: '/arc/agent/notifications/email-settings',
+  summary: 'Set the kinds of notification the agent does not want by e-mail',
+  tags: ['notifications'],
+  auth: 'agent',
+  body: NotificationEmailSettingsSchema,
+  responses: { 200: NotificationEmailSettingsSchema, 400: ErrorResponseSchema, 401: ErrorResponseSchema },
 });

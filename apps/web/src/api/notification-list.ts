@@ -1,4 +1,11 @@
-import { listNotifications, markAllNotificationsRead, markNotificationRead } from '@arc/contract';
+import {
+  getNotificationEmailSettings,
+  listNotifications,
+  markAllNotificationsRead,
+  markNotificationRead,
+  updateNotificationEmailSettings,
+  type NotificationEmailSettings,
+} from '@arc/contract';
 import { queryOptions, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from './client.ts';
 import { notificationsQueries } from './notifications.ts';
@@ -18,5 +25,20 @@ export function useMarkNotificationsRead() {
     mutationFn: (id: number | null) =>
       id === null ? apiFetch(markAllNotificationsRead) : apiFetch(markNotificationRead, { params: { id } }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: notificationsQueries.all() }),
+  });
+}
+
+/** My Profile: the kinds the agent does not want by e-mail. */
+export const notificationEmailSettingsQuery = () =>
+  queryOptions({
+    queryKey: [...notificationsQueries.all(), 'email-settings'],
+    queryFn: ({ signal }) => apiFetch(getNotificationEmailSettings, { signal }),
+  });
+
+export function useUpdateNotificationEmailSettings() {
+  const queryClient = useQueryClient();
+  return useSubmit({
+    mutationFn: (body: NotificationEmailSettings) => apiFetch(updateNotificationEmailSettings, { body }),
+    onSuccess: (data) => queryClient.setQueryData(notificationEmailSettingsQuery().queryKey, data),
   });
 }

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { agents } from './profile.ts';
 
 /** The agents' notification centre (issue 32): one row per notification, read or not. */
@@ -25,4 +25,16 @@ export const notifications = pgTable(
       .on(t.agentId)
       .where(sql`${t.readAt} is null`),
   ],
+);
+
+/** The kinds of notification an agent does not want by e-mail (My Profile); in the portal they always show. */
+export const notificationEmailOptOuts = pgTable(
+  'notification_email_opt_outs',
+  {
+    agentId: text('agent_id')
+      .notNull()
+      .references(() => agents.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.agentId, t.kind] })],
 );

@@ -97,4 +97,25 @@ describe('the notification centre', () => {
     expect(next.rows[1]!.body).toContain('R0');
     expect((await post(token, '/arc/agent/notifications/abc/read')).statusCode).toBe(400);
   });
+
+  it('e-mails no kind the agent opted out of on My Profile; the portal shows it all the same', async () => {
+    const { agent, order, token } = await agentWithOrder();
+    const put = (optedOut: string[]) =>
+      t.app.inject({
+        method: 'PUT',
+        url: '/arc/agent/notifications/email-settings',
+        headers: bearer(token),
+        payload: { optedOut },
+      });
+    expect((await get(token, '/arc/agent/notifications/email-settings')).json()).toEqual({ optedOut: [] });
+    expect((await put(['order-cancelled', 'order-cancelled'])).json()).toEqual({ optedOut: ['order-cancelled'] });
+    expect((await put(['order-lost'])).statusCode).toBe(400);
+    await act(order.id, 1, { kind: 'cancelled', reason: 'Quietly' });
+    const second = await insertSupplyOrder(t.database.db, { agentId: agent.id });
+    await act(second.id, 1, { kind: 'shipped', shipper: 'USPS', tracking: '9400' });
+    expect((await get(token, '/arc/agent/notifications/unread-count')).json()).toEqual({ unread: 2 });
+    const mail = await waitForMail(t, agent.email);
+    expect(mail.map((m) => m.subject)).toEqual([expect.stringContaining(`Order ${second.id} shipped`)]);
+    expect((await put([])).json()).toEqual({ optedOut: [] });
+  });
 });

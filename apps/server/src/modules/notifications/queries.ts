@@ -1,7 +1,7 @@
 import { NOTIFICATIONS_PAGE_SIZE } from '@arc/contract';
 import { and, desc, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { agents, notifications } from '../../db/schema/index.ts';
+import { agents, notificationEmailOptOuts, notifications } from '../../db/schema/index.ts';
 
 export type NotificationRow = typeof notifications.$inferSelect;
 
@@ -49,3 +49,30 @@ export async function selectAgentEmail(db: Db, agentId: string) {
     .limit(1);
   return row;
 }
+
+export const selectOptOuts = async (db: Db, agentId: string) =>
+  (
+    await db
+      .select({ kind: notificationEmailOptOuts.kind })
+      .from(notificationEmailOptOuts)
+      .where(eq(notificationEmailOptOuts.agentId, agentId))
+      .orderBy(notificationEmailOptOuts.kind)
+  ).map((r) => r.kind);
+
+export async function isOptedOut(db: Db, agentId: string, kind: string): Promise<boolean> {
+  const rows = await db
+    .select({ kind: notificationEmailOptOuts.kind })
+    .from(notificationEmailOptOuts)
+    .where(and(eq(notificationEmailOptOuts.agentId, agentId), eq(notificationEmailOptOuts.kind, kind)))
+    .limit(1);
+  return rows.length > 0;
+}
+
+/** Replaces the agent's opt-outs with these kinds, in one transaction. */
+export const replaceOptOuts = (db: Db, agentId: string, kinds: readonly string[]) =>
+  db.transaction(async (tx) => {
+    await tx.delete(notificationEmailOptOuts).where(eq(notificationEmailOptOuts.agentId, agentId));
+    if (kinds.length > 0) {
+      await tx.insert(notificationEmailOptOuts).values(kinds.map((kind) => ({ agentId, kind })));
+    }
+  });

@@ -2,10 +2,12 @@ import * as contract from '@arc/contract';
 import type { FastifyInstance } from 'fastify';
 import { addRoute } from '../../platform/routes.ts';
 import {
+  getEmailSettings,
   listNotifications,
   markAllNotificationsRead,
   markNotificationRead,
   unreadCount,
+  updateEmailSettings,
   type NotificationsDeps,
 } from './service.ts';
 
@@ -25,4 +27,8 @@ export async function notificationsRoutes(app: FastifyInstance): Promise<void> {
   addRoute(app, contract.markAllNotificationsRead, async (request) => ({
     unread: await markAllNotificationsRead(deps, request.agentId),
   }));
+  addRoute(app, contract.getNotificationEmailSettings, async (request) => getEmailSettings(deps, request.agentId));
+  addRoute(app, contract.updateNotificationEmailSettings, async (request) =>
+    updateEmailSettings(deps, request.agentId, request.body),
+  );
 }

@@ -1,4 +1,4 @@
-import type { Notification, NotificationKind, NotificationList } from '@arc/contract';
+import type { Notification, NotificationEmailSettings, NotificationKind, NotificationList } from '@arc/contract';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../platform/clock.ts';
@@ -7,10 +7,13 @@ import type { Mailer } from '../../platform/mailer.ts';
 import {
   countUnread,
   insertNotification,
+  isOptedOut,
   markAllRead,
   markRead,
+  replaceOptOuts,
   selectAgentEmail,
   selectNotificationsPage,
+  selectOptOuts,
   type NotificationRow,
 } from './queries.ts';
 
@@ -42,10 +45,12 @@ const toNotification = (row: NotificationRow): Notification => ({
 
 /**
  * Raises a notification: a row in the agent's notification centre, and the same news by e-mail through the
- * outbox (platform/mailer.ts, which records a failed delivery rather than throwing).
+ * outbox (platform/mailer.ts, which records a failed delivery rather than throwing) unless the agent opted out of
+ * this kind's e-mails on My Profile.
  */
 export async function raiseNotification(deps: NotificationsDeps, input: RaiseNotification): Promise<void> {
   await insertNotification(deps.db, { ...input, createdAt: deps.clock.now() });
+  if (await isOptedOut(deps.db, input.agentId, input.kind)) return;
   const agent = await selectAgentEmail(deps.db, input.agentId);
   if (!agent) return;
   await deps.mailer.send({
@@ -83,4 +88,20 @@ export async function markAllNotificationsRead(
 ): Promise<number> {
   await markAllRead(deps.db, agentId, deps.clock.now());
   return countUnread(deps.db, agentId);
+}
+
+export async function getEmailSettings(
+  deps: Pick<NotificationsDeps, 'db'>,
+  agentId: string,
+): Promise<NotificationEmailSettings> {
+  return { optedOut: (await selectOptOuts(deps.db, agentId)) as NotificationKind[] };
+}
+
+export async function updateEmailSettings(
+  deps: Pick<NotificationsDeps, 'db'>,
+  agentId: string,
+  settings: NotificationEmailSettings,
+): Promise<NotificationEmailSettings> {
+  await replaceOptOuts(deps.db, agentId, [...new Set(settings.optedOut)]);
+  return getEmailSettings(deps, agentId);
 }
