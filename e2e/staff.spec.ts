@@ -7,6 +7,8 @@ test.describe('[STAFF] Back office sign-in', () => {
     page: admin,
     browser,
   }) => {
+    // two sign-ins, each of which may wait for the next TOTP step
+    test.setTimeout(120_000);
     const finish = await signInStaff(admin, 'admin');
     await expectAccessible(admin);
     await screenshotBoth(admin, 'staff-sign-in-code');

@@ -125,14 +125,14 @@ export default defineConfig({
       // over the budget since the shell's menus and tooltips and the sign-in's OIDC client and form count in full
       // (decisions 075 and 077): held at their weight until brought under
       heldAt: {
-        '/profile (profile + contracts)': 257,
-        'supplies/products-page.tsx': 255,
-        '/staff (back office)': 251,
-        '/staff/agents': 259,
-        '/staff/agents/:npn': 267,
-        '/staff/imports': 264,
-        '/staff/audit': 265,
-        '/staff/members': 264,
+        '/profile (profile + contracts)': 259,
+        'supplies/products-page.tsx': 256,
+        '/staff (back office)': 252,
+        '/staff/agents': 260,
+        '/staff/agents/:npn': 269,
+        '/staff/imports': 265,
+        '/staff/audit': 266,
+        '/staff/members': 265,
       },
       reportFile: path.join(import.meta.dirname, '../../.tmp/bundle-budget.json'),
     }),

@@ -25,11 +25,13 @@ import { filesRoutes } from './modules/files/routes.ts';
 import { finalExpenseRoutes } from './modules/final-expense/routes.ts';
 import { geoRoutes } from './modules/geo/routes.ts';
 import { mailboxRoutes } from './modules/mailbox/routes.ts';
+import { notificationsRoutes } from './modules/notifications/routes.ts';
 import { placesRoutes } from './modules/places/routes.ts';
 import { profileRoutes } from './modules/profile/routes.ts';
 import { prospectsRoutes } from './modules/prospects/routes.ts';
 import { staffAgentsRoutes } from './modules/staff-agents/routes.ts';
 import { staffImportsRoutes } from './modules/staff-imports/routes.ts';
+import { staffOrdersRoutes } from './modules/staff-orders/routes.ts';
 import { suppliesRoutes } from './modules/supplies/routes.ts';
 import { telemetryJobs } from './modules/telemetry/jobs.ts';
 import { telemetryRoutes } from './modules/telemetry/routes.ts';
@@ -241,6 +243,8 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await app.register(staffAgentsRoutes);
   await app.register(staffImportsRoutes);
   await app.register(auditRoutes);
+  await app.register(staffOrdersRoutes);
+  await app.register(notificationsRoutes);
   if (config.demoData) await app.register(mailboxRoutes);
 
   // ── 404 and the web app ────────────────────────────────────────────────────────────────────────

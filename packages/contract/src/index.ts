@@ -30,3 +30,6 @@ export * from './staff-imports.ts';
 export * from './import-kinds.ts';
 export * from './staff-audit.ts';
 export * from './staff-members.ts';
+export * from './staff-orders.ts';
+export * from './notifications.ts';
+export * from './notification-list.ts';

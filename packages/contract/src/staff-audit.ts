@@ -77,6 +77,16 @@ export const AUDIT_ACTIONS = [
   'certifications.imported',
   /** a Ready-to-Sell file applied (subject: the file's SHA-256; detail: the counts and source) */
   'ready-to-sell.imported',
+  /** staff marked a supply order Sent to carrier (subject: the order id; detail: the action) */
+  'supply-order.sent',
+  /** staff marked a supply order Shipped (detail: shipper and tracking number) */
+  'supply-order.shipped',
+  /** staff cancelled a supply order (detail.reason) */
+  'supply-order.cancelled',
+  /** staff added a note to a supply order (detail.isVisibleToAgent) */
+  'supply-order.noted',
+  /** staff exported supply orders for the carriers (detail.ids) */
+  'supply-orders.exported',
   /** an admin exported the audit log from the back office (detail: the filters) */
   'audit.exported',
 ] as const;

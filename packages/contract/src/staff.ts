@@ -19,6 +19,7 @@ export const staffPaths = {
   agents: '/staff/agents',
   audit: '/staff/audit',
   members: '/staff/members',
+  orders: '/staff/orders',
   /** the provider sends a staff sign-in here (its interaction cookie is scoped to this path) */
   interaction: (uid: string) => `/staff/interaction/${encodeURIComponent(uid)}`,
   /** the one-time link that sets a staff member's password and second factor */

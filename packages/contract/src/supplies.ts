@@ -375,6 +375,8 @@ export const OrderLogEntrySchema = z.object({
   last: z.string(),
   action: z.string(),
   tstamp: DateTimeSchema,
+  /** what the entry links to, when it does (a shipped order's tracking page) */
+  link: z.optional(z.string()),
 });
 export type OrderLogEntry = z.infer<typeof OrderLogEntrySchema>;
 

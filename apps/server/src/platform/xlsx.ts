@@ -52,13 +52,28 @@ export async function sendXlsx<Row>(reply: FastifyReply, options: SendXlsxOption
     output.destroy(err instanceof Error ? err : new Error(String(err)));
   });
 
-  return reply
-    .header('content-type', XLSX_CONTENT_TYPE)
-    .header('content-disposition', contentDisposition.create(options.fileName))
-    .header('cache-control', 'no-store')
-    .header('x-content-type-options', 'nosniff')
-    .send(output);
+  return xlsxHeaders(reply, options.fileName).send(output);
 }
+
+/** Sends a workbook of several sheets (rows already in memory: a selection, not a whole table). */
+export function sendXlsxSheets<Row>(
+  reply: FastifyReply,
+  options: XlsxSheetsOptions<Row> & { fileName: string },
+): FastifyReply {
+  const output = new PassThrough();
+  writeXlsxSheets(output, options).catch((err: unknown) => {
+    reply.log.error({ err }, 'spreadsheet export failed after the headers were sent');
+    output.destroy(err instanceof Error ? err : new Error(String(err)));
+  });
+  return xlsxHeaders(reply, options.fileName).send(output);
+}
+
+const xlsxHeaders = (reply: FastifyReply, fileName: string) =>
+  reply
+    .header('content-type', XLSX_CONTENT_TYPE)
+    .header('content-disposition', contentDisposition.create(fileName))
+    .header('cache-control', 'no-store')
+    .header('x-content-type-options', 'nosniff');
 
 /**
  * Writes an `.xlsx` workbook to `output` (a reply's stream, a file): a bold header row, then one row per item,
@@ -69,43 +84,58 @@ export async function writeXlsx<Row>(
   output: Writable,
   options: Omit<SendXlsxOptions<Row>, 'fileName'>,
 ): Promise<number> {
-  const iterator = toAsyncIterator(options.rows);
+  return writeXlsxSheets(output, {
+    columns: options.columns,
+    sheets: [{ name: options.sheetName ?? 'Sheet1', rows: options.rows }],
+  });
+}
+
+export interface XlsxSheetsOptions<Row> {
+  columns: readonly XlsxColumn<Row>[];
+  /** one worksheet each, in this order, with the same columns (Excel limits a sheet's name to 31 characters) */
+  sheets: readonly { name: string; rows: AsyncIterable<Row> | Iterable<Row> }[];
+}
+
+/** Like writeXlsx, with several worksheets of the same columns. Answers the number of rows written. */
+export async function writeXlsxSheets<Row>(output: Writable, options: XlsxSheetsOptions<Row>): Promise<number> {
   // loaded on the first export: exceljs and its zip libraries are the largest import of the server (start-up time)
   const { default: excel } = await import('exceljs');
   const workbook = new excel.stream.xlsx.WorkbookWriter({ stream: output, useSharedStrings: false, useStyles: true });
-  const sheet = workbook.addWorksheet(options.sheetName ?? 'Sheet1');
-  sheet.columns = options.columns.map((column, index) => ({
-    key: String(index),
-    header: column.header,
-    width: column.width ?? 16,
-    ...(column.numFmt ? { style: { numFmt: column.numFmt } } : {}),
-  }));
-  sheet.getRow(1).font = { bold: true };
-  sheet.getRow(1).commit();
-
   let count = 0;
-  try {
-    for (let next = await iterator.next(); !next.done; next = await iterator.next()) {
-      const row = next.value;
-      sheet.addRow(options.columns.map((column) => cellValue(column.value(row)))).commit();
-      count += 1;
-      if (count % CHECK_EVERY === 0) {
-        // wait while the zip stream has more than its buffer queued, or while the client is not reading
-        const sink = worksheetSink(sheet);
-        if (sink && needsDrain(sink)) await drainOrClose(sink, output);
-        if (output.writableNeedDrain) await drainOrClose(output, output);
-        // the client went away: stop reading rows
-        if (output.destroyed) {
-          await iterator.return?.();
-          return count;
+  for (const { name, rows } of options.sheets) {
+    const iterator = toAsyncIterator(rows);
+    const sheet = workbook.addWorksheet(name);
+    sheet.columns = options.columns.map((column, index) => ({
+      key: String(index),
+      header: column.header,
+      width: column.width ?? 16,
+      ...(column.numFmt ? { style: { numFmt: column.numFmt } } : {}),
+    }));
+    sheet.getRow(1).font = { bold: true };
+    sheet.getRow(1).commit();
+    try {
+      for (let next = await iterator.next(); !next.done; next = await iterator.next()) {
+        const row = next.value;
+        sheet.addRow(options.columns.map((column) => cellValue(column.value(row)))).commit();
+        count += 1;
+        if (count % CHECK_EVERY === 0) {
+          // wait while the zip stream has more than its buffer queued, or while the client is not reading
+          const sink = worksheetSink(sheet);
+          if (sink && needsDrain(sink)) await drainOrClose(sink, output);
+          if (output.writableNeedDrain) await drainOrClose(output, output);
+          // the client went away: stop reading rows
+          if (output.destroyed) {
+            await iterator.return?.();
+            return count;
+          }
         }
       }
+    } catch (err) {
+      await iterator.return?.();
+      throw err;
     }
-  } catch (err) {
-    await iterator.return?.();
-    throw err;
+    sheet.commit();
   }
-  sheet.commit();
   await workbook.commit();
   return count;
 }

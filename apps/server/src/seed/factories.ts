@@ -6,6 +6,8 @@ import {
   commissionStatements,
   dashboardFiles,
   files,
+  supplyOrderLog,
+  supplyOrders,
   termsAcceptances,
   termsDocuments,
 } from '../db/schema/index.ts';
@@ -189,4 +191,40 @@ export async function insertCommissionStatement(db: Db, storage: Storage, option
     })
     .returning();
   return { ...row!, file };
+}
+
+export type NewSupplyOrder = typeof supplyOrders.$inferInsert;
+
+/** A supply order of one agent (Not Completed, a kit of one carrier), with its "Order placed" log entry. */
+export async function insertSupplyOrder(
+  db: Db,
+  overrides: Partial<NewSupplyOrder> & { agentId: string },
+): Promise<typeof supplyOrders.$inferSelect> {
+  const [order] = await db
+    .insert(supplyOrders)
+    .values({
+      status: null,
+      orderDate: new Date(),
+      orgName: 'Humana',
+      planState: 'WI',
+      year: 2027,
+      type: 'Medicare Supplement',
+      planName: 'Humana Medicare Supplement Kit',
+      qty: 2,
+      streetNum: '1200',
+      street: 'John Q Hammons Dr',
+      city: 'Madison',
+      state: 'WI',
+      zip: '53717',
+      ...overrides,
+    })
+    .returning();
+  await db.insert(supplyOrderLog).values({
+    orderId: order!.id,
+    firstName: 'Agent',
+    lastName: 'Placed',
+    action: 'Order placed',
+    at: order!.orderDate,
+  });
+  return order!;
 }

@@ -233,6 +233,7 @@ function demoOrders(agentId: string, now: Date, names: { first: string; last: st
       specialInstructions: s.ago === 9 ? 'Leave at the front desk.' : '',
       carrierOrderNum: s.status === 'Shipped' || s.status === 'Processing' ? `CO-${random.int(100000, 999999)}` : null,
       tracking: s.status === 'Shipped' ? `1Z999AA1${random.int(10000000, 99999999)}` : null,
+      shipper: s.status === 'Shipped' ? 'UPS' : null,
       notes: s.status === 'Cancelled' ? 'Carrier discontinued this kit.' : null,
     };
     const log: { action: string; at: Date; by: { first: string; last: string } }[] = [

@@ -9,6 +9,7 @@ import { CartMenu } from './cart-menu.tsx';
 import classes from './default-layout.module.css';
 import { Footer } from './footer.tsx';
 import { Logo } from './logo.tsx';
+import { NotificationMenu } from './notification-menu.tsx';
 import { SideMenu } from './side-menu.tsx';
 import { UserMenu } from './user-menu.tsx';
 
@@ -103,6 +104,7 @@ export function DefaultLayout({ agent, isAgentFailed = false, children }: Defaul
           </Group>
           <Group gap="xs" wrap="nowrap">
             <CartMenu />
+            <NotificationMenu />
             <UserMenu agent={agent} isFailed={isAgentFailed} />
           </Group>
         </Group>

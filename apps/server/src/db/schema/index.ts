@@ -20,3 +20,4 @@ export * from './contracts.ts';
 export * from './cases.ts';
 export * from './content.ts';
 export * from './staff.ts';
+export * from './notifications.ts';

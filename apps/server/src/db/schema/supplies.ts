@@ -163,9 +163,20 @@ export const supplyOrders = pgTable(
     specialInstructions: text('special_instructions').notNull().default(''),
     carrierOrderNum: text('carrier_order_num'),
     tracking: text('tracking'),
+    /** the shipper the tracking number belongs to (UPS, FedEx, USPS: SHIPPER_TRACKING_URLS) */
+    shipper: text('shipper'),
     notes: text('notes'),
+    /** raised by every back-office action: an action sent with an older version is refused (decision 092) */
+    version: integer('version').notNull().default(1),
   },
-  (t) => [index('supply_orders_agent_idx').on(t.agentId, t.orderDate)],
+  (t) => [
+    index('supply_orders_agent_idx').on(t.agentId, t.orderDate),
+    // the back office's queue (decision 092): newest first, by status, by carrier, by plan state
+    index('supply_orders_date_idx').on(t.orderDate, t.id),
+    index('supply_orders_status_date_idx').on(t.status, t.orderDate, t.id),
+    index('supply_orders_org_date_idx').on(t.orgName, t.orderDate, t.id),
+    index('supply_orders_plan_state_date_idx').on(t.planState, t.orderDate, t.id),
+  ],
 );
 
 /** Spec part 2 §3 Order log entry: who did what to an order, and when. */
@@ -180,6 +191,12 @@ export const supplyOrderLog = pgTable(
     lastName: text('last_name').notNull(),
     action: text('action').notNull(),
     at: timestamp('at', { withTimezone: true }).notNull(),
+    /** a link the entry is about (the shipper's tracking page) */
+    link: text('link'),
+    /** a staff note kept from the agent */
+    isInternal: boolean('is_internal').notNull().default(false),
+    /** the staff member who wrote it (null: the agent, or the demo seed) */
+    staffId: text('staff_id'),
   },
   (t) => [index('supply_order_log_order_idx').on(t.orderId, t.at)],
 );

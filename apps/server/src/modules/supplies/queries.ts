@@ -210,11 +210,14 @@ export async function selectOrderLog(db: Db, agentId: string, orderId: number) {
     .where(and(eq(supplyOrders.id, orderId), eq(supplyOrders.agentId, agentId)))
     .limit(1);
   if (!order) return undefined;
-  return db
-    .select()
-    .from(supplyOrderLog)
-    .where(eq(supplyOrderLog.orderId, orderId))
-    .orderBy(asc(supplyOrderLog.at), asc(supplyOrderLog.id));
+  return (
+    db
+      .select()
+      .from(supplyOrderLog)
+      // the back office's internal notes stay in the back office
+      .where(and(eq(supplyOrderLog.orderId, orderId), eq(supplyOrderLog.isInternal, false)))
+      .orderBy(asc(supplyOrderLog.at), asc(supplyOrderLog.id))
+  );
 }
 
 /**

@@ -476,7 +476,13 @@ export async function listSupplyOrderLog(
 ): Promise<OrderLogEntry[]> {
   const rows = await selectOrderLog(deps.db, agentId, orderId);
   if (!rows) throw notFound();
-  return rows.map((r) => ({ first: r.firstName, last: r.lastName, action: r.action, tstamp: r.at }));
+  return rows.map((r) => ({
+    first: r.firstName,
+    last: r.lastName,
+    action: r.action,
+    tstamp: r.at,
+    ...(r.link ? { link: r.link } : {}),
+  }));
 }
 
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';

@@ -11,7 +11,7 @@ import {
 } from '@arc/contract';
 import { and, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse as InjectResponse } from 'fastify';
-import { files } from '../../db/schema/index.ts';
+import { files, notifications } from '../../db/schema/index.ts';
 import type { TestApp } from '../app.ts';
 
 /** The parts of one request to a contract entry. */
@@ -81,6 +81,21 @@ export const ID_SOURCES: Record<string, IdSource> = {
   listSupplyOrderLog: owned(async (ctx) => {
     const orders = await json<{ id: number }[]>(ctx.asFirst(listSupplyOrders));
     return orders.slice(0, 3).map((o) => ({ params: { id: o.id } }));
+  }),
+  markNotificationRead: owned(async (ctx) => {
+    // the first agent's own notification, as an order action would raise it
+    const [row] = await ctx.t.database.db
+      .insert(notifications)
+      .values({
+        agentId: ctx.first.id,
+        kind: 'order-cancelled',
+        title: 'T',
+        body: 'B',
+        link: '/products',
+        createdAt: new Date(),
+      })
+      .returning({ id: notifications.id });
+    return [{ params: { id: row!.id } }];
   }),
   getCrmAccount: owned(async (ctx) => {
     const orders = await json<{ ActID: string | null }[]>(ctx.asFirst(listSupplyOrders));

@@ -1,5 +1,5 @@
 import { Button, Center, Grid, Loader, Paper, Stack, Text, Title } from '@mantine/core';
-import { IconLock } from '@tabler/icons-react';
+import { IconBell, IconLock } from '@tabler/icons-react';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useCurrentAgent } from '../../auth/use-current-agent.ts';
 import { MessageDialog } from '../../ui/message-dialog.tsx';
@@ -9,6 +9,11 @@ import { EmailForm } from './email-form.tsx';
 // opened with Change Password: loaded then, not with the profile (decision 077)
 const ChangePasswordModal = lazy(() =>
   import('./change-password-modal.tsx').then((m) => ({ default: m.ChangePasswordModal })),
+);
+
+// opened with Notification e-mails, likewise
+const NotificationEmailsModal = lazy(() =>
+  import('./notification-emails-form.tsx').then((m) => ({ default: m.NotificationEmailsModal })),
 );
 
 type Dialog = { title: string; message: string } | null;
@@ -22,6 +27,8 @@ export default function ProfilePage({ contracts }: { contracts?: ReactNode }) {
   const [isPasswordOpen, setPasswordOpen] = useState(false);
   const [hasPasswordDialog, setHasPasswordDialog] = useState(false);
   const [dialog, setDialog] = useState<Dialog>(null);
+  const [isEmailsOpen, setEmailsOpen] = useState(false);
+  const [hasEmailsDialog, setHasEmailsDialog] = useState(false);
 
   if (!currentAgent.data) {
     return (
@@ -65,6 +72,18 @@ export default function ProfilePage({ contracts }: { contracts?: ReactNode }) {
                   Change Password
                 </Button>
               </div>
+              <div>
+                <Button
+                  variant="default"
+                  leftSection={<IconBell size={16} aria-hidden="true" />}
+                  onClick={() => {
+                    setHasEmailsDialog(true);
+                    setEmailsOpen(true);
+                  }}
+                >
+                  Notification e-mails
+                </Button>
+              </div>
             </Stack>
           </Paper>
         </Grid.Col>
@@ -73,6 +92,11 @@ export default function ProfilePage({ contracts }: { contracts?: ReactNode }) {
       {hasPasswordDialog && (
         <Suspense fallback={null}>
           <ChangePasswordModal opened={isPasswordOpen} onClose={() => setPasswordOpen(false)} onDone={setDialog} />
+        </Suspense>
+      )}
+      {hasEmailsDialog && (
+        <Suspense fallback={null}>
+          <NotificationEmailsModal opened={isEmailsOpen} onClose={() => setEmailsOpen(false)} onDone={setDialog} />
         </Suspense>
       )}
       <MessageDialog opened={dialog !== null} title={dialog?.title ?? ''} onClose={() => setDialog(null)}>

@@ -9,6 +9,7 @@ export const STAFF_AREAS: readonly { label: string; path: string; roles: readonl
   // read by everyone who deals with agents, exported by admin only (decision 091)
   { label: 'Audit', path: staffPaths.audit, roles: ['admin', 'operations', 'support'] },
   { label: 'Staff members', path: staffPaths.members, roles: ['admin'] },
+  { label: 'Supply orders', path: staffPaths.orders, roles: ['admin', 'operations'] },
 ];
 
 export const ROLE_LABELS: Record<StaffRole, string> = {

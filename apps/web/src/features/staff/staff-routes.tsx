@@ -32,6 +32,7 @@ export const STAFF_ROUTES: RouteObject[] = [
       { path: 'imports', lazy: page('staff-imports-page') },
       { path: 'audit', lazy: page('staff-audit-page') },
       { path: 'members', lazy: page('staff-members-page') },
+      { path: 'orders', lazy: page('staff-orders-page') },
       { path: '*', element: <Navigate to="/staff" replace /> },
     ],
   },

@@ -104,7 +104,17 @@ function OrderDetails({ order }: { order: SupplyOrder }) {
                 <Table.Td>
                   {entry.first} {entry.last}
                 </Table.Td>
-                <Table.Td>{entry.action}</Table.Td>
+                <Table.Td>
+                  {entry.action}
+                  {entry.link && (
+                    <>
+                      {' · '}
+                      <Anchor href={entry.link} target="_blank" rel="noopener noreferrer">
+                        Track the shipment
+                      </Anchor>
+                    </>
+                  )}
+                </Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>

@@ -1,0 +1,107 @@
+import type { Notification, NotificationEmailSettings, NotificationKind, NotificationList } from '@arc/contract';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import type { Clock } from '../../platform/clock.ts';
+import { notFound } from '../../platform/errors.ts';
+import type { Mailer } from '../../platform/mailer.ts';
+import {
+  countUnread,
+  insertNotification,
+  isOptedOut,
+  markAllRead,
+  markRead,
+  replaceOptOuts,
+  selectAgentEmail,
+  selectNotificationsPage,
+  selectOptOuts,
+  type NotificationRow,
+} from './queries.ts';
+
+export interface NotificationsDeps {
+  db: Db;
+  clock: Clock;
+  mailer: Mailer;
+  config: Pick<Config, 'publicUrl' | 'providerName'>;
+}
+
+export interface RaiseNotification {
+  agentId: string;
+  kind: NotificationKind;
+  title: string;
+  body: string;
+  /** a path in the portal (the e-mail makes it absolute) */
+  link: string;
+}
+
+const toNotification = (row: NotificationRow): Notification => ({
+  id: row.id,
+  kind: row.kind as NotificationKind,
+  title: row.title,
+  body: row.body,
+  link: row.link,
+  createdAt: row.createdAt,
+  readAt: row.readAt,
+});
+
+/**
+ * Raises a notification: a row in the agent's notification centre, and the same news by e-mail through the
+ * outbox (platform/mailer.ts, which records a failed delivery rather than throwing) unless the agent opted out of
+ * this kind's e-mails on My Profile.
+ */
+export async function raiseNotification(deps: NotificationsDeps, input: RaiseNotification): Promise<void> {
+  await insertNotification(deps.db, { ...input, createdAt: deps.clock.now() });
+  if (await isOptedOut(deps.db, input.agentId, input.kind)) return;
+  const agent = await selectAgentEmail(deps.db, input.agentId);
+  if (!agent) return;
+  await deps.mailer.send({
+    to: agent.email,
+    subject: `${deps.config.providerName}: ${input.title}`,
+    text: `Hello ${agent.firstName},\n\n${input.body}\n\n${new URL(input.link, deps.config.publicUrl).href}\n`,
+  });
+}
+
+export async function listNotifications(
+  deps: Pick<NotificationsDeps, 'db'>,
+  agentId: string,
+  before: number | undefined,
+): Promise<NotificationList> {
+  const rows = await selectNotificationsPage(deps.db, agentId, before);
+  const last = rows.at(-1);
+  return { rows: rows.map(toNotification), nextBefore: rows.length > 0 && last ? last.id : null };
+}
+
+export const unreadCount = (deps: Pick<NotificationsDeps, 'db'>, agentId: string) => countUnread(deps.db, agentId);
+
+/** Marks one read; another agent's (or none) answers 404. */
+export async function markNotificationRead(
+  deps: Pick<NotificationsDeps, 'db' | 'clock'>,
+  agentId: string,
+  id: number,
+): Promise<number> {
+  if (!(await markRead(deps.db, agentId, id, deps.clock.now()))) throw notFound();
+  return countUnread(deps.db, agentId);
+}
+
+export async function markAllNotificationsRead(
+  deps: Pick<NotificationsDeps, 'db' | 'clock'>,
+  agentId: string,
+): Promise<number> {
+  await markAllRead(deps.db, agentId, deps.clock.now());
+  return countUnread(deps.db, agentId);
+}
+
+export async function getEmailSettings(
+  deps: Pick<NotificationsDeps, 'db'>,
+  agentId: string,
+): Promise<NotificationEmailSettings> {
+  return { optedOut: (await selectOptOuts(deps.db, agentId)) as NotificationKind[] };
+}
+
+export async function updateEmailSettings(
+  deps: Pick<NotificationsDeps, 'db'>,
+  agentId: string,
+  settings: NotificationEmailSettings,
+): Promise<NotificationEmailSettings> {
+  await replaceOptOuts(deps.db, agentId, [...new Set(settings.optedOut)]);
+  return getEmailSettings(deps, agentId);
+}

@@ -1,0 +1,154 @@
+import { STAFF_ORDERS_PAGE_SIZE, type ListStaffOrdersQuery, type OrderSort, type OrderStatus } from '@arc/contract';
+import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { agents, supplyOrderLog, supplyOrders } from '../../db/schema/index.ts';
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+type DbOrTx = Db | Tx;
+
+export type QueueOrder = typeof supplyOrders.$inferSelect & {
+  agentNpn: string;
+  agentFirstName: string;
+  agentLastName: string;
+};
+
+const likePrefix = (value: string) => `${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+const statusWhere = (status: OrderStatus): SQL =>
+  status === 'Not Completed' ? isNull(supplyOrders.status) : eq(supplyOrders.status, status);
+
+export interface QueueFilter extends Omit<ListStaffOrdersQuery, 'page' | 'sort'> {
+  timeZone: string;
+}
+
+/**
+ * The queue's filters. The order date range is turned into two instants in the business time zone (constant
+ * expressions), so `supply_orders_*_date_idx` (migration 0017) serve it; the search takes an order number or a
+ * prefix of the agent's NPN, last name or "first last" (the agents' prefix indexes of migration 0014).
+ */
+function queueWhere(filter: QueueFilter): SQL | undefined {
+  const conditions: SQL[] = [];
+  if (filter.status) conditions.push(statusWhere(filter.status));
+  if (filter.carrier) conditions.push(eq(supplyOrders.orgName, filter.carrier));
+  if (filter.planState) conditions.push(eq(supplyOrders.planState, filter.planState));
+  if (filter.type) conditions.push(eq(supplyOrders.type, filter.type));
+  if (filter.from) {
+    conditions.push(
+      sql`${supplyOrders.orderDate} >= (${filter.from}::date::timestamp at time zone ${filter.timeZone})`,
+    );
+  }
+  if (filter.to) {
+    conditions.push(
+      sql`${supplyOrders.orderDate} < ((${filter.to}::date + 1)::timestamp at time zone ${filter.timeZone})`,
+    );
+  }
+  const q = filter.q?.trim();
+  if (q) {
+    const pattern = likePrefix(q.toLowerCase());
+    const byAgent = sql`(${agents.npn} like ${pattern} or lower(${agents.lastName}) like ${pattern} or lower(${agents.firstName} || ' ' || ${agents.lastName}) like ${pattern})`;
+    const orderNumber = /^#?\d{1,9}$/.test(q) ? Number(q.replace('#', '')) : undefined;
+    conditions.push(orderNumber === undefined ? byAgent : sql`(${supplyOrders.id} = ${orderNumber} or ${byAgent})`);
+  }
+  return conditions.length ? and(...conditions) : undefined;
+}
+
+function orderBy(sort: OrderSort): SQL[] {
+  const isDesc = sort.startsWith('-');
+  const dir = isDesc ? desc : asc;
+  const columns: Record<string, SQL[]> = {
+    orderDate: [dir(supplyOrders.orderDate), dir(supplyOrders.id)],
+    id: [dir(supplyOrders.id)],
+    agent: [dir(agents.lastName), dir(agents.firstName), dir(supplyOrders.id)],
+    carrier: [dir(supplyOrders.orgName), dir(supplyOrders.orderDate), dir(supplyOrders.id)],
+    status: [
+      isDesc ? sql`coalesce(${supplyOrders.status}, '') desc` : sql`coalesce(${supplyOrders.status}, '')`,
+      dir(supplyOrders.orderDate),
+      dir(supplyOrders.id),
+    ],
+  };
+  return columns[isDesc ? sort.slice(1) : sort] ?? columns.orderDate!;
+}
+
+const queueColumns = {
+  order: supplyOrders,
+  agentNpn: agents.npn,
+  agentFirstName: agents.firstName,
+  agentLastName: agents.lastName,
+};
+
+const flatten = (row: {
+  order: typeof supplyOrders.$inferSelect;
+  agentNpn: string;
+  agentFirstName: string;
+  agentLastName: string;
+}): QueueOrder => ({
+  ...row.order,
+  agentNpn: row.agentNpn,
+  agentFirstName: row.agentFirstName,
+  agentLastName: row.agentLastName,
+});
+
+/** One page of the queue (offset paging on the indexed order), and the number of matching orders. */
+export async function selectQueuePage(
+  db: Db,
+  filter: QueueFilter,
+  page: number,
+  sort: OrderSort,
+): Promise<{ rows: QueueOrder[]; total: number }> {
+  const where = queueWhere(filter);
+  const rows = await db
+    .select(queueColumns)
+    .from(supplyOrders)
+    .innerJoin(agents, eq(agents.id, supplyOrders.agentId))
+    .where(where)
+    .orderBy(...orderBy(sort))
+    .limit(STAFF_ORDERS_PAGE_SIZE)
+    .offset((page - 1) * STAFF_ORDERS_PAGE_SIZE);
+  const [count] = await db
+    .select({ total: sql<number>`count(*)::int` })
+    .from(supplyOrders)
+    .innerJoin(agents, eq(agents.id, supplyOrders.agentId))
+    .where(where);
+  return { rows: rows.map(flatten), total: count?.total ?? 0 };
+}
+
+/** The filters' choices: the distinct carriers, plan states and product types that have orders. */
+export async function selectQueueChoices(db: Db) {
+  const distinct = async (
+    column: typeof supplyOrders.orgName | typeof supplyOrders.planState | typeof supplyOrders.type,
+  ) => (await db.selectDistinct({ value: column }).from(supplyOrders).orderBy(column)).map((r) => r.value);
+  return {
+    carriers: await distinct(supplyOrders.orgName),
+    planStates: await distinct(supplyOrders.planState),
+    types: await distinct(supplyOrders.type),
+  };
+}
+
+/** The orders with these ids, with their agents; `forUpdate` locks them until the transaction ends. */
+export async function selectQueueOrders(db: DbOrTx, ids: readonly number[], forUpdate = false): Promise<QueueOrder[]> {
+  if (ids.length === 0) return [];
+  const query = db
+    .select(queueColumns)
+    .from(supplyOrders)
+    .innerJoin(agents, eq(agents.id, supplyOrders.agentId))
+    .where(inArray(supplyOrders.id, [...ids]))
+    .orderBy(asc(supplyOrders.id));
+  return (await (forUpdate ? query.for('update', { of: supplyOrders }) : query)).map(flatten);
+}
+
+export type OrderChange = Partial<
+  Pick<typeof supplyOrders.$inferInsert, 'status' | 'carrierOrderNum' | 'shipper' | 'tracking' | 'notes'>
+>;
+
+/** Applies a change to one order at the version the caller read; answers false when the version moved on. */
+export async function updateOrderAtVersion(tx: Tx, id: number, version: number, change: OrderChange) {
+  const rows = await tx
+    .update(supplyOrders)
+    .set({ ...change, version: sql`${supplyOrders.version} + 1` })
+    .where(and(eq(supplyOrders.id, id), eq(supplyOrders.version, version)))
+    .returning({ id: supplyOrders.id });
+  return rows.length === 1;
+}
+
+export const insertLogEntries = (tx: Tx, rows: (typeof supplyOrderLog.$inferInsert)[]) =>
+  tx.insert(supplyOrderLog).values(rows);

@@ -1,0 +1,68 @@
+import * as z from 'zod/mini';
+import { DateTimeSchema, defineRoute, ErrorResponseSchema, IntIdSchema } from './common.ts';
+import { NOTIFICATION_KINDS, type NotificationKind } from './notifications.ts';
+
+/** The agents' notification centre's list (issue 32): apart from the bell's calls, so only the list loads it. */
+
+export const NOTIFICATIONS_PAGE_SIZE = 20;
+
+export const NotificationSchema = z.object({
+  id: z.int(),
+  kind: z.enum(NOTIFICATION_KINDS),
+  title: z.string(),
+  body: z.string(),
+  /** a path in the portal, or an outside link (a tracking page) */
+  link: z.nullable(z.string()),
+  createdAt: DateTimeSchema,
+  readAt: z.nullable(DateTimeSchema),
+});
+export type Notification = z.infer<typeof NotificationSchema>;
+
+export const NotificationListSchema = z.object({
+  rows: z.array(NotificationSchema),
+  /** the `before` of the next page; null on the last one */
+  nextBefore: z.nullable(z.int()),
+});
+export type NotificationList = z.infer<typeof NotificationListSchema>;
+
+export const listNotifications = defineRoute({
+  method: 'GET',
+  path: '/arc/agent/notifications',
+  summary: "The agent's notifications, newest first, a page at a time (before: the last id seen)",
+  tags: ['notifications'],
+  auth: 'agent',
+  query: z.object({ before: z.optional(IntIdSchema) }),
+  responses: { 200: NotificationListSchema, 400: ErrorResponseSchema, 401: ErrorResponseSchema },
+});
+
+// ── My Profile: which notifications also come by e-mail (in the portal they always show) ─────────────
+
+export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
+  'order-shipped': 'A supply order shipped',
+  'order-cancelled': 'A supply order was cancelled',
+};
+
+export const NotificationEmailSettingsSchema = z.object({
+  /** the kinds the agent does not want by e-mail */
+  optedOut: z.array(z.enum(NOTIFICATION_KINDS)).check(z.maxLength(NOTIFICATION_KINDS.length)),
+});
+export type NotificationEmailSettings = z.infer<typeof NotificationEmailSettingsSchema>;
+
+export const getNotificationEmailSettings = defineRoute({
+  method: 'GET',
+  path: '/arc/agent/notifications/email-settings',
+  summary: 'Which kinds of notification the agent does not want by e-mail',
+  tags: ['notifications'],
+  auth: 'agent',
+  responses: { 200: NotificationEmailSettingsSchema, 401: ErrorResponseSchema },
+});
+
+export const updateNotificationEmailSettings = defineRoute({
+  method: 'PUT',
+  path: '/arc/agent/notifications/email-settings',
+  summary: 'Set the kinds of notification the agent does not want by e-mail',
+  tags: ['notifications'],
+  auth: 'agent',
+  body: NotificationEmailSettingsSchema,
+  responses: { 200: NotificationEmailSettingsSchema, 400: ErrorResponseSchema, 401: ErrorResponseSchema },
+});
