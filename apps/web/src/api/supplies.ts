@@ -1,9 +1,6 @@
 import {
   createSupplyOrder,
   deleteCartItem,
-  findMaPlans,
-  findProductsByCounty,
-  findProductsByState,
   getCart,
   getCrmAccount,
   IDEMPOTENCY_KEY_HEADER,
@@ -14,7 +11,6 @@ import {
   updateCartItemQuantity,
   type Cart,
   type CreateSupplyOrderRequest,
-  type StateCode,
 } from '@arc/contract';
 // eslint-disable-next-line no-restricted-imports -- useRemoveCartItem (below) is not a submit
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
@@ -27,21 +23,6 @@ export const suppliesQueries = {
       queryKey: ['supplies', 'product-types'],
       queryFn: ({ signal }) => apiFetch(listProductTypes, { signal }),
       staleTime: 10 * 60_000,
-    }),
-  byState: (request: { stateabbr: StateCode; year: number; productType: string }) =>
-    queryOptions({
-      queryKey: ['supplies', 'by-state', request],
-      queryFn: ({ signal }) => apiFetch(findProductsByState, { body: request, signal }),
-    }),
-  byCounty: (request: { countyid: string; year: number }) =>
-    queryOptions({
-      queryKey: ['supplies', 'by-county', request],
-      queryFn: ({ signal }) => apiFetch(findProductsByCounty, { body: request, signal }),
-    }),
-  maPlans: (request: { county: string; state: StateCode; year: number; company: string }) =>
-    queryOptions({
-      queryKey: ['supplies', 'ma-plans', request],
-      queryFn: ({ signal }) => apiFetch(findMaPlans, { body: request, signal }),
     }),
   cart: () =>
     queryOptions({
