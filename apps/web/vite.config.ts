@@ -123,11 +123,8 @@ export default defineConfig({
       // over the budget since the shell's menus and tooltips and the sign-in's OIDC client and form count in full
       // (decisions 075 and 077): held at their weight until brought under
       heldAt: {
-        '/profile (profile + contracts)': 257,
-        'supplies/products-page.tsx': 255,
-        '/staff/agents': 263,
-        '/staff/agents/:npn': 271,
-        '/staff/imports': 268,
+        '/staff/agents/:npn': 264,
+        '/staff/imports': 261,
       },
       reportFile: path.join(import.meta.dirname, '../../.tmp/bundle-budget.json'),
     }),

@@ -89,7 +89,9 @@ export function mantineTableWithoutScrollContainer(): Plugin {
     transform(code, id) {
       if (MANTINE_TABLE.test(id)) return { code: withoutScrollContainer(code), map: null };
       if (!/[/\\]node_modules[/\\]/.test(id) && /\.tsx?$/.test(id) && code.includes('Table.ScrollContainer')) {
-        this.error(`${id}: use TableScrollContainer from '@mantine/core' (Table.ScrollContainer is left out, decision 096)`);
+        this.error(
+          `${id}: use TableScrollContainer from '@mantine/core' (Table.ScrollContainer is left out, decision 096)`,
+        );
       }
       return undefined;
     },

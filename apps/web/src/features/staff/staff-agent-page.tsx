@@ -1,5 +1,18 @@
 import * as contract from '@arc/contract';
-import { Alert, Anchor, Button, Group, Loader, NativeSelect, Paper, Stack, Table, TableScrollContainer, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Group,
+  Loader,
+  NativeSelect,
+  Paper,
+  Stack,
+  Table,
+  TableScrollContainer,
+  Text,
+  Title,
+} from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
