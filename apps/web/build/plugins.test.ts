@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { mantineComponentStyles } from './plugins.ts';
+import { mantineComponentStyles, withoutScrollContainer } from './plugins.ts';
 
 // the CSS files are exported; the package's root is two folders up from one of them
 const mantineRoot = path.resolve(
@@ -40,6 +40,21 @@ describe('mantineComponentStyles', () => {
   it('leaves every other module alone', () => {
     expect(transform(path.join(mantineRoot, 'esm', 'components', 'Checkbox', 'Checkbox.mjs'))).toBeUndefined();
     expect(transform('/app/src/features/contracts/contracts.module.css')).toBeUndefined();
+  });
+});
+
+describe('withoutScrollContainer (decision 096)', () => {
+  it("removes the installed Mantine Table's scroll container and keeps the rest", () => {
+    const code = fs.readFileSync(path.join(mantineRoot, 'esm', 'components', 'Table', 'Table.mjs'), 'utf8');
+    const out = withoutScrollContainer(code);
+    expect(out).not.toContain('TableScrollContainer');
+    expect(out).not.toContain('ScrollArea');
+    expect(out).toContain('Table.Tr = TableTr;');
+    expect(out).toContain('Table.DataRenderer = TableDataRenderer;');
+  });
+
+  it('fails on a Table.mjs it does not recognise', () => {
+    expect(() => withoutScrollContainer('export const Table = {};')).toThrow(/Table\.mjs changed/);
   });
 });
 

@@ -71,6 +71,45 @@ export function mantineComponentStyles(): Plugin {
   };
 }
 
+const MANTINE_TABLE = /[/\\]@mantine[/\\]core[/\\]esm[/\\]components[/\\]Table[/\\]Table\.mjs$/;
+const SCROLL_CONTAINER_IMPORT = 'import { TableScrollContainer } from "./TableScrollContainer.mjs";\n';
+const SCROLL_CONTAINER_PROPERTY = 'Table.ScrollContainer = TableScrollContainer;\n';
+
+/**
+ * Mantine's Table without `Table.ScrollContainer` (decision 096): a static property of `Table`, it made every
+ * screen with a table download ScrollArea (about 5 KB gzipped), though the DataTable scrolls in its own box. A
+ * screen that wants the scroll container imports `TableScrollContainer` from '@mantine/core'; the build fails on
+ * `Table.ScrollContainer` in the app's code (it would be undefined), and on a Mantine whose Table.mjs no longer
+ * reads as expected (plugins.test.ts).
+ */
+export function mantineTableWithoutScrollContainer(): Plugin {
+  return {
+    name: 'arc:mantine-table-without-scroll-container',
+    enforce: 'pre',
+    transform(code, id) {
+      if (MANTINE_TABLE.test(id)) return { code: withoutScrollContainer(code), map: null };
+      if (!/[/\\]node_modules[/\\]/.test(id) && /\.tsx?$/.test(id) && code.includes('Table.ScrollContainer')) {
+        this.error(
+          `${id}: use TableScrollContainer from '@mantine/core' (Table.ScrollContainer is left out, decision 096)`,
+        );
+      }
+      return undefined;
+    },
+  };
+}
+
+/** Mantine's Table.mjs without the import and the static property of TableScrollContainer. */
+export function withoutScrollContainer(code: string): string {
+  if (!code.includes(SCROLL_CONTAINER_IMPORT) || !code.includes(SCROLL_CONTAINER_PROPERTY)) {
+    throw new Error('@mantine/core Table.mjs changed: update mantineTableWithoutScrollContainer (build/plugins.ts)');
+  }
+  const out = code.replace(SCROLL_CONTAINER_IMPORT, '').replace(SCROLL_CONTAINER_PROPERTY, '');
+  if (out.includes('TableScrollContainer')) {
+    throw new Error('@mantine/core Table.mjs uses TableScrollContainer: update mantineTableWithoutScrollContainer');
+  }
+  return out;
+}
+
 export interface Budget {
   /** what the report calls it: a route or a flow */
   name: string;

@@ -18,6 +18,8 @@ export * from './compliance.ts';
 export * from './commissions.ts';
 export * from './final-expense.ts';
 export * from './supplies.ts';
+export * from './supplies-catalog.ts';
+export * from './supplies-order.ts';
 export * from './enrollments.ts';
 export * from './prospects.ts';
 export * from './contracts.ts';

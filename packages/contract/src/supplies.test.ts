@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatPlanMoney, orderHnum, padPlanId, productYears } from './supplies.ts';
+import { formatPlanMoney } from './supplies-catalog.ts';
+import { orderHnum, padPlanId, productYears } from './supplies.ts';
 
 const LA = 'America/Los_Angeles';
 

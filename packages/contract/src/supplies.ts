@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { datePartsIn } from './business-time.ts';
-import { DateTimeSchema, defineRoute, ErrorResponseSchema, IntIdSchema } from './common.ts';
+import { DateTimeSchema, defineRoute, ErrorResponseSchema } from './common.ts';
 import { CountySchema, StateCodeSchema } from './places.ts';
 
 // ── constants (spec part 2 §5, §8, §9) ───────────────────────────────────────────────────────────
@@ -53,7 +53,7 @@ export function productYears(now: Date, timeZone: string): number[] {
 
 // ── catalog ───────────────────────────────────────────────────────────────────────────────────────
 
-const YearSchema = z.coerce.number().check(z.int(), z.gte(2000), z.lte(2100));
+export const SupplyYearSchema = z.coerce.number().check(z.int(), z.gte(2000), z.lte(2100));
 
 export const ProductTypeSchema = z.object({ name: z.string() });
 export type ProductType = z.infer<typeof ProductTypeSchema>;
@@ -71,36 +71,6 @@ export const ProductSchema = z.object({
 });
 export type Product = z.infer<typeof ProductSchema>;
 
-/** A carrier in a catalog answer. Non-MA carriers carry the product (kit) that Add to Cart puts in the cart. */
-export const CompanySchema = z.object({
-  name: z.string(),
-  plantypes: z.array(z.string()),
-  /** false: the agent is not Ready to Sell this carrier's MA/PDP plans there that year (orders are refused) */
-  isReadyToSell: z.boolean(),
-  /** the kit to add for non-MA types; MA carriers list plans instead */
-  product: z.optional(ProductSchema),
-});
-export type Company = z.infer<typeof CompanySchema>;
-
-/** Spec part 2 §3 Plan record. Money fields are the landscape's text: an amount, "0", "-" or missing. */
-export const PlanSchema = z.object({
-  id: z.string(),
-  planname: z.string(),
-  type: z.string(),
-  orgname: z.string(),
-  monconspremium: z.nullable(z.string()),
-  annualdrugdeductible: z.nullable(z.string()),
-  innetworkmoop: z.nullable(z.string()),
-  contractid: z.string(),
-  planid: z.string(),
-  plantypes: z.optional(z.object({ name: z.string() })),
-  snptype: z.optional(z.string()),
-  year: z.int(),
-  state: z.string(),
-  isReadyToSell: z.boolean(),
-});
-export type Plan = z.infer<typeof PlanSchema>;
-
 export const listProductTypes = defineRoute({
   method: 'GET',
   path: '/arc/products/insurancetypes',
@@ -112,40 +82,16 @@ export const listProductTypes = defineRoute({
 
 export const FindProductsByStateRequestSchema = z.object({
   stateabbr: StateCodeSchema,
-  year: YearSchema,
+  year: SupplyYearSchema,
   productType: z.string().check(z.minLength(1), z.maxLength(100)),
 });
-export const ProductTypeCompaniesSchema = z.object({ name: z.string(), companies: z.array(CompanySchema) });
-export type ProductTypeCompanies = z.infer<typeof ProductTypeCompaniesSchema>;
-
-export const findProductsByState = defineRoute({
-  method: 'POST',
-  path: '/arc/products/bystate',
-  summary: "A state's carriers for one product type and year",
-  tags: ['supplies'],
-  auth: 'agent',
-  body: FindProductsByStateRequestSchema,
-  responses: { 200: z.array(ProductTypeCompaniesSchema), 400: ErrorResponseSchema, 401: ErrorResponseSchema },
-});
-
-export const FindProductsByCountyRequestSchema = z.object({
-  countyid: z.string().check(z.regex(/^\d{5}$/, 'Choose a county from the list')),
-  year: YearSchema,
-});
-export const CountyProductsSchema = z.object({
-  state: z.string(),
-  county: z.string(),
-  groups: z.array(ProductTypeCompaniesSchema),
-});
-export type CountyProducts = z.infer<typeof CountyProductsSchema>;
-
 /**
  * The products' search form (spec part 2 §9): a Product Year and type, then a county for Medicare Advantage
  * (`place`, the picker's value) or a state for the other types.
  */
 export const ProductSearchFormSchema = z
   .object({
-    year: YearSchema,
+    year: SupplyYearSchema,
     productType: FindProductsByStateRequestSchema.shape.productType,
     place: z.object({ state: StateCodeSchema, counties: z.array(CountySchema) }),
     state: z.pipe(z.string().check(z.minLength(1, SUPPLIES_MESSAGES.chooseState)), StateCodeSchema),
@@ -157,62 +103,12 @@ export const ProductSearchFormSchema = z
     }),
   );
 
-export const findProductsByCounty = defineRoute({
-  method: 'POST',
-  path: '/arc/products/bycounty',
-  summary: "A county's Medicare Advantage carriers for a year",
-  tags: ['supplies'],
-  auth: 'agent',
-  body: FindProductsByCountyRequestSchema,
-  responses: {
-    200: z.array(CountyProductsSchema),
-    400: ErrorResponseSchema,
-    401: ErrorResponseSchema,
-    404: ErrorResponseSchema,
-  },
-});
-
-export const FindMaPlansRequestSchema = z.object({
-  county: z.string().check(z.regex(/^\d{5}$/, 'Choose a county from the list')),
-  state: StateCodeSchema,
-  year: YearSchema,
-  company: z.string().check(z.minLength(1), z.maxLength(200)),
-});
-
-export const findMaPlans = defineRoute({
-  method: 'POST',
-  path: '/arc/products/malandscapedata',
-  summary: "One carrier's Medicare Advantage plans in a county for a year",
-  tags: ['supplies'],
-  auth: 'agent',
-  body: FindMaPlansRequestSchema,
-  responses: { 200: z.array(PlanSchema), 400: ErrorResponseSchema, 401: ErrorResponseSchema, 404: ErrorResponseSchema },
-});
-
 // ── cart (kept on the server per agent, design §3) ────────────────────────────────────────────────
 
 export const CartItemSchema = z.object({ qty: z.int(), product: ProductSchema });
 export type CartItem = z.infer<typeof CartItemSchema>;
 export const CartSchema = z.object({ items: z.array(CartItemSchema) });
 export type Cart = z.infer<typeof CartSchema>;
-
-/** Most kits of one product in a cart line (the provider's per-order and per-day caps are server settings). */
-export const KIT_QUANTITY_MAX = 1000;
-
-/** Kit Quantity: a whole number, at least 1 (spec part 2 §5), at most KIT_QUANTITY_MAX. */
-export const KitQuantitySchema = z
-  .number({ error: SUPPLIES_MESSAGES.kitQuantityMin })
-  .check(
-    z.gte(1, SUPPLIES_MESSAGES.kitQuantityMin),
-    z.int(SUPPLIES_MESSAGES.kitQuantityWhole),
-    z.lte(KIT_QUANTITY_MAX, SUPPLIES_MESSAGES.kitQuantityMax),
-  );
-
-/** Refusals of an order by the provider's caps (SUPPLY_KITS_PER_ORDER, SUPPLY_KITS_PER_DAY). */
-export const kitsPerOrderMessage = (max: number, total: number) =>
-  `An order can hold at most ${max.toLocaleString('en-US')} kits; this one would hold ${total.toLocaleString('en-US')}. Lower a quantity in the cart.`;
-export const kitsPerDayMessage = (max: number, ordered: number) =>
-  `You can order at most ${max.toLocaleString('en-US')} kits in 24 hours, and ${ordered.toLocaleString('en-US')} are ordered already. Lower a quantity or send the order later.`;
 
 export const CartProductParamsSchema = z.object({ productId: z.string().check(z.minLength(1), z.maxLength(100)) });
 
@@ -223,30 +119,6 @@ export const getCart = defineRoute({
   tags: ['supplies'],
   auth: 'agent',
   responses: { 200: CartSchema, 401: ErrorResponseSchema },
-});
-
-/** Adds the product, or sets its quantity when it is already in the cart (spec part 2 §4). */
-export const updateCartItem = defineRoute({
-  method: 'PUT',
-  path: '/arc/agent/supplies/cart/items/:productId',
-  summary: 'Put a product in the cart with this quantity (replacing the quantity of a product already there)',
-  tags: ['supplies'],
-  auth: 'agent',
-  params: CartProductParamsSchema,
-  body: z.object({ qty: KitQuantitySchema }),
-  responses: { 200: CartSchema, 400: ErrorResponseSchema, 401: ErrorResponseSchema, 404: ErrorResponseSchema },
-});
-
-/** Changes the quantity of a line already in the cart (checkout); a product not in the cart answers 404. */
-export const updateCartItemQuantity = defineRoute({
-  method: 'PATCH',
-  path: '/arc/agent/supplies/cart/items/:productId',
-  summary: 'Change the quantity of a product already in the cart',
-  tags: ['supplies'],
-  auth: 'agent',
-  params: CartProductParamsSchema,
-  body: z.object({ qty: KitQuantitySchema }),
-  responses: { 200: CartSchema, 400: ErrorResponseSchema, 401: ErrorResponseSchema, 404: ErrorResponseSchema },
 });
 
 export const deleteCartItem = defineRoute({
@@ -260,77 +132,6 @@ export const deleteCartItem = defineRoute({
 });
 
 // ── orders ────────────────────────────────────────────────────────────────────────────────────────
-
-const postalCode = z
-  .string({ error: SUPPLIES_MESSAGES.missingShipping })
-  .check(z.regex(/^\d{5}$/, SUPPLIES_MESSAGES.missingShipping));
-
-/** Spec part 2 §3 Shipping address; postal_code comes only from a picked suggestion (§5). */
-export const ShippingAddressSchema = z.object({
-  street_number: z.string().check(z.trim(), z.maxLength(20)),
-  route: z.string().check(z.trim(), z.minLength(1, SUPPLIES_MESSAGES.missingShipping), z.maxLength(200)),
-  locality: z.string().check(z.trim(), z.minLength(1, SUPPLIES_MESSAGES.missingShipping), z.maxLength(100)),
-  administrative_area_level_1: StateCodeSchema,
-  postal_code: postalCode,
-  specialinstruct: z._default(z.string().check(z.maxLength(1000)), ''),
-});
-export type ShippingAddress = z.infer<typeof ShippingAddressSchema>;
-
-/**
- * Checkout's form (spec part 2 §5): the address picked from the suggestions (null until one is; typing after a pick
- * drops it) and the special instructions, which together are the order's `address`.
- */
-export const CheckoutFormSchema = z.object({
-  address: z
-    .nullable(z.omit(ShippingAddressSchema, { specialinstruct: true }))
-    .check(z.refine((address) => address !== null, SUPPLIES_MESSAGES.missingShipping)),
-  specialinstruct: ShippingAddressSchema.shape.specialinstruct,
-});
-
-export const CreateSupplyOrderRequestSchema = z.object({
-  address: ShippingAddressSchema,
-  /**
-   * the cart lines the agent reviewed: they must be exactly the cart's lines (else 409, nothing ordered); the
-   * server reads the products from its catalog, never from here
-   */
-  supplies: z
-    .array(z.object({ productId: z.string().check(z.minLength(1), z.maxLength(100)), qty: KitQuantitySchema }))
-    .check(z.maxLength(100)),
-});
-export type CreateSupplyOrderRequest = z.infer<typeof CreateSupplyOrderRequestSchema>;
-
-/** The IETF httpapi draft's header: one key per order attempt; repeats get the first answer. */
-export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
-export const CreateSupplyOrderHeadersSchema = z.object({
-  [IDEMPOTENCY_KEY_HEADER]: z
-    .string({ error: 'The Idempotency-Key header is required' })
-    .check(z.minLength(8), z.maxLength(100), z.regex(/^[A-Za-z0-9_.:-]+$/)),
-});
-
-export const CreateSupplyOrderResponseSchema = z.object({
-  status: z.literal('Success'),
-  message: z.string(),
-  orderIds: z.array(z.int()),
-});
-export type CreateSupplyOrderResponse = z.infer<typeof CreateSupplyOrderResponseSchema>;
-
-export const createSupplyOrder = defineRoute({
-  method: 'POST',
-  path: '/arc/agent/supplies/orders',
-  summary: 'Send the cart as a supply order (Idempotency-Key: a repeat answers the first result)',
-  tags: ['supplies'],
-  auth: 'agent',
-  headers: CreateSupplyOrderHeadersSchema,
-  body: CreateSupplyOrderRequestSchema,
-  responses: {
-    200: CreateSupplyOrderResponseSchema,
-    400: ErrorResponseSchema,
-    401: ErrorResponseSchema,
-    403: ErrorResponseSchema,
-    409: ErrorResponseSchema,
-    429: ErrorResponseSchema,
-  },
-});
 
 /** Spec part 2 §3 Supply order (the client derives name, address and hnum). */
 export const SupplyOrderSchema = z.object({
@@ -370,58 +171,7 @@ export const listSupplyOrders = defineRoute({
   responses: { 200: z.array(SupplyOrderSchema), 401: ErrorResponseSchema },
 });
 
-export const OrderLogEntrySchema = z.object({
-  first: z.string(),
-  last: z.string(),
-  action: z.string(),
-  tstamp: DateTimeSchema,
-  /** what the entry links to, when it does (a shipped order's tracking page) */
-  link: z.optional(z.string()),
-});
-export type OrderLogEntry = z.infer<typeof OrderLogEntrySchema>;
-
-export const listSupplyOrderLog = defineRoute({
-  method: 'GET',
-  path: '/arc/agent/supplies/orders/:id/log',
-  summary: "One of the agent's orders: its log, oldest first",
-  tags: ['supplies'],
-  auth: 'agent',
-  params: z.object({ id: IntIdSchema }),
-  responses: {
-    200: z.array(OrderLogEntrySchema),
-    400: ErrorResponseSchema,
-    401: ErrorResponseSchema,
-    404: ErrorResponseSchema,
-  },
-});
-
-export const CrmAccountSchema = z.object({ Id: z.string() });
-export type CrmAccount = z.infer<typeof CrmAccountSchema>;
-/** Where the agent's CRM account opens (the link built from CrmAccount.Id). */
-export const crmAccountUrl = (id: string) =>
-  `https://crm.arc.example/lightning/r/Account/${encodeURIComponent(id)}/view`;
-
-export const getCrmAccount = defineRoute({
-  method: 'GET',
-  path: '/arc/salesforce/agent/actid/:id',
-  summary: "The CRM account of an ActID on the agent's orders (only the agent's own)",
-  tags: ['supplies'],
-  auth: 'agent',
-  params: z.object({ id: z.string().check(z.minLength(1), z.maxLength(64)) }),
-  responses: { 200: CrmAccountSchema, 400: ErrorResponseSchema, 401: ErrorResponseSchema, 404: ErrorResponseSchema },
-});
-
 // ── client-side formatting shared with tests ──────────────────────────────────────────────────────
-
-/** US dollars with 2 decimals; missing, zero, a dash or anything unreadable is "Unknown" (spec part 2 §5). */
-export function formatPlanMoney(value: string | null | undefined): string {
-  if (value === null || value === undefined) return 'Unknown';
-  const cleaned = value.replace(/[$,\s]/g, '');
-  if (cleaned === '' || cleaned === '-') return 'Unknown';
-  const amount = Number(cleaned);
-  if (!Number.isFinite(amount) || amount === 0) return 'Unknown';
-  return amount.toLocaleString('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2 });
-}
 
 /** The plan id padded with zeros to 3 digits. */
 export const padPlanId = (planId: string | null | undefined) => (planId ?? '').padStart(3, '0');

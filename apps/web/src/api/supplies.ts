@@ -1,25 +1,7 @@
-import {
-  createSupplyOrder,
-  deleteCartItem,
-  findMaPlans,
-  findProductsByCounty,
-  findProductsByState,
-  getCart,
-  getCrmAccount,
-  IDEMPOTENCY_KEY_HEADER,
-  listProductTypes,
-  listSupplyOrderLog,
-  listSupplyOrders,
-  updateCartItem,
-  updateCartItemQuantity,
-  type Cart,
-  type CreateSupplyOrderRequest,
-  type StateCode,
-} from '@arc/contract';
+import { deleteCartItem, getCart, listProductTypes, listSupplyOrders, type Cart } from '@arc/contract';
 // eslint-disable-next-line no-restricted-imports -- useRemoveCartItem (below) is not a submit
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from './client.ts';
-import { useSubmit } from './use-submit.ts';
 
 export const suppliesQueries = {
   productTypes: () =>
@@ -27,21 +9,6 @@ export const suppliesQueries = {
       queryKey: ['supplies', 'product-types'],
       queryFn: ({ signal }) => apiFetch(listProductTypes, { signal }),
       staleTime: 10 * 60_000,
-    }),
-  byState: (request: { stateabbr: StateCode; year: number; productType: string }) =>
-    queryOptions({
-      queryKey: ['supplies', 'by-state', request],
-      queryFn: ({ signal }) => apiFetch(findProductsByState, { body: request, signal }),
-    }),
-  byCounty: (request: { countyid: string; year: number }) =>
-    queryOptions({
-      queryKey: ['supplies', 'by-county', request],
-      queryFn: ({ signal }) => apiFetch(findProductsByCounty, { body: request, signal }),
-    }),
-  maPlans: (request: { county: string; state: StateCode; year: number; company: string }) =>
-    queryOptions({
-      queryKey: ['supplies', 'ma-plans', request],
-      queryFn: ({ signal }) => apiFetch(findMaPlans, { body: request, signal }),
     }),
   cart: () =>
     queryOptions({
@@ -54,39 +21,7 @@ export const suppliesQueries = {
       queryKey: ['supplies', 'orders'],
       queryFn: ({ signal }) => apiFetch(listSupplyOrders, { signal }),
     }),
-  orderLog: (id: number) =>
-    queryOptions({
-      queryKey: ['supplies', 'orders', id, 'log'],
-      queryFn: ({ signal }) => apiFetch(listSupplyOrderLog, { params: { id }, signal }),
-    }),
-  crmAccount: (actId: string) =>
-    queryOptions({
-      queryKey: ['supplies', 'crm-account', actId],
-      queryFn: ({ signal }) => apiFetch(getCrmAccount, { params: { id: actId }, signal }),
-      staleTime: 10 * 60_000,
-    }),
 };
-
-/** PUT the product with this quantity: adds it, or changes the quantity of the line already there. */
-export function useUpdateCartItem() {
-  const client = useQueryClient();
-  return useSubmit({
-    mutationFn: ({ productId, qty }: { productId: string; qty: number }) =>
-      apiFetch(updateCartItem, { params: { productId }, body: { qty } }),
-    onSuccess: (cart: Cart) => client.setQueryData(suppliesQueries.cart().queryKey, cart),
-  });
-}
-
-/** PATCH the quantity of a line already in the cart (checkout); a line removed meanwhile is a 404, not re-added. */
-export function useUpdateCartItemQuantity() {
-  const client = useQueryClient();
-  return useSubmit({
-    mutationFn: ({ productId, qty }: { productId: string; qty: number }) =>
-      apiFetch(updateCartItemQuantity, { params: { productId }, body: { qty } }),
-    onSuccess: (cart: Cart) => client.setQueryData(suppliesQueries.cart().queryKey, cart),
-    onError: () => client.invalidateQueries({ queryKey: suppliesQueries.cart().queryKey }),
-  });
-}
 
 /**
  * DELETE a cart line; on failure the cart is read again, so it shows what the server has. Not a submit: each
@@ -100,20 +35,4 @@ export function useRemoveCartItem() {
     onError: () => client.invalidateQueries({ queryKey: suppliesQueries.cart().queryKey }),
   });
   return mutate;
-}
-
-/**
- * POST the order with an Idempotency-Key: the caller keeps one key per order attempt (a double click or a retry
- * sends the same key, so the server makes one order). Success empties the cart and refreshes the orders.
- */
-export function useCreateSupplyOrder() {
-  const client = useQueryClient();
-  return useSubmit({
-    mutationFn: ({ key, body }: { key: string; body: CreateSupplyOrderRequest }) =>
-      apiFetch(createSupplyOrder, { body, headers: { [IDEMPOTENCY_KEY_HEADER]: key } }),
-    onSettled: () => {
-      void client.invalidateQueries({ queryKey: suppliesQueries.cart().queryKey });
-      void client.invalidateQueries({ queryKey: suppliesQueries.orders().queryKey });
-    },
-  });
 }

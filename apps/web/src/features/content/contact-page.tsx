@@ -1,4 +1,4 @@
-import { Anchor, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Paper, SimpleGrid, Stack, Table, TableScrollContainer, Text, Title } from '@mantine/core';
 import { useDestination } from '../../api/content.ts';
 import { CONTACT } from './data/contact.ts';
 
@@ -20,7 +20,7 @@ export default function ContactPage() {
         <Title order={2} size="h3" mb="sm" id="phones-heading">
           {CONTACT.phonesCaption}
         </Title>
-        <Table.ScrollContainer minWidth={320}>
+        <TableScrollContainer minWidth={320}>
           <Table striped verticalSpacing="sm" aria-labelledby="phones-heading">
             <Table.Thead>
               <Table.Tr>
@@ -45,14 +45,14 @@ export default function ContactPage() {
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </TableScrollContainer>
       </Paper>
       {emails.length > 0 && (
         <Paper p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="emails-heading">
           <Title order={2} size="h3" mb="sm" id="emails-heading">
             {CONTACT.emailsCaption}
           </Title>
-          <Table.ScrollContainer minWidth={320}>
+          <TableScrollContainer minWidth={320}>
             <Table striped verticalSpacing="sm" aria-labelledby="emails-heading">
               <Table.Thead>
                 <Table.Tr>
@@ -75,7 +75,7 @@ export default function ContactPage() {
                 ))}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </TableScrollContainer>
         </Paper>
       )}
       <section aria-labelledby="addresses-heading">

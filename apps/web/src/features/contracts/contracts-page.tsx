@@ -6,12 +6,18 @@ import { useSearchParams } from 'react-router';
 import { contractsQueries } from '../../api/contracts.ts';
 import { PROVIDER_NAME } from '../../config.ts';
 import { DataTable, type DataTableColumn } from '../../ui/data-table.tsx';
-import { CertificationView, DownlineCertificationView } from './certification-views.tsx';
 import { ViewHeader, ViewMessage } from './view-parts.tsx';
 
 // The downline hierarchy (the tree of every agent below a contract) is a large part of the screen: its code loads
 // when the view opens (React.lazy, apps/web/README.md "Loading").
 const HierarchyView = lazy(() => import('./hierarchy-view.tsx').then((m) => ({ default: m.HierarchyView })));
+// the certification views open with a click too (Show): loaded then
+const CertificationView = lazy(() =>
+  import('./certification-views.tsx').then((m) => ({ default: m.CertificationView })),
+);
+const DownlineCertificationView = lazy(() =>
+  import('./certification-views.tsx').then((m) => ({ default: m.DownlineCertificationView })),
+);
 
 type View = 'downlines' | 'certification' | 'downline-certification';
 const VIEWS: readonly View[] = ['downlines', 'certification', 'downline-certification'];

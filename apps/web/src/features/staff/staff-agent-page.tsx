@@ -1,5 +1,18 @@
 import * as contract from '@arc/contract';
-import { Alert, Anchor, Button, Group, Loader, NativeSelect, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Group,
+  Loader,
+  NativeSelect,
+  Paper,
+  Stack,
+  Table,
+  TableScrollContainer,
+  Text,
+  Title,
+} from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
@@ -166,7 +179,7 @@ function ListTable(props: {
     );
   }
   return (
-    <Table.ScrollContainer minWidth={560}>
+    <TableScrollContainer minWidth={560}>
       <Table striped>
         <Table.Caption style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
           {props.caption}
@@ -190,7 +203,7 @@ function ListTable(props: {
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </TableScrollContainer>
   );
 }
 

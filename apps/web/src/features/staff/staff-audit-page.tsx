@@ -12,6 +12,7 @@ import {
   Text,
   TextInput,
   Title,
+  TableScrollContainer,
 } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { IconDownload } from '@tabler/icons-react';
@@ -176,7 +177,7 @@ function AuditFilters({ filters, onApply }: { filters: Filters; onApply: (filter
 
 function AuditTable({ rows }: { rows: contract.AuditEntry[] }) {
   return (
-    <Table.ScrollContainer minWidth={960}>
+    <TableScrollContainer minWidth={960}>
       <Table striped verticalSpacing="xs" fz="sm">
         <Table.Thead>
           <Table.Tr>
@@ -205,6 +206,6 @@ function AuditTable({ rows }: { rows: contract.AuditEntry[] }) {
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </TableScrollContainer>
   );
 }

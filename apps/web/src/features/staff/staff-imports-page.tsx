@@ -12,6 +12,7 @@ import {
   SimpleGrid,
   Stack,
   Table,
+  TableScrollContainer,
   Text,
   Title,
 } from '@mantine/core';
@@ -310,7 +311,7 @@ const linesRows = (lines: ImportReportView['new']): string[][] =>
 
 function LinesTable({ caption, headers, rows }: { caption: string; headers: string[]; rows: string[][] }) {
   return (
-    <Table.ScrollContainer minWidth={520} type="native">
+    <TableScrollContainer minWidth={520} type="native">
       <Table striped captionSide="top">
         <Table.Caption ta="left" fw={650} c="var(--mantine-color-text)">
           {caption}
@@ -336,7 +337,7 @@ function LinesTable({ caption, headers, rows }: { caption: string; headers: stri
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </TableScrollContainer>
   );
 }
 

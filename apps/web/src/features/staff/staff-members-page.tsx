@@ -13,6 +13,7 @@ import {
   Text,
   TextInput,
   Title,
+  TableScrollContainer,
 } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -108,7 +109,7 @@ export default function StaffMembersPage() {
       ) : members.data.members.length === 0 ? (
         <Text>No staff members yet.</Text>
       ) : (
-        <Table.ScrollContainer minWidth={860}>
+        <TableScrollContainer minWidth={860}>
           <Table striped verticalSpacing="xs">
             <Table.Thead>
               <Table.Tr>
@@ -168,7 +169,7 @@ export default function StaffMembersPage() {
               })}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </TableScrollContainer>
       )}
       <ConfirmDialog
         opened={pending !== null}

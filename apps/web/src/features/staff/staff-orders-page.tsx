@@ -13,6 +13,7 @@ import {
   Text,
   TextInput,
   Title,
+  TableScrollContainer,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -202,7 +203,7 @@ export default function StaffOrdersPage() {
       {list.isPending && <Loader aria-label="Loading the orders" />}
       {list.data && rows.length === 0 && <Text c="dimmed">No orders match these filters.</Text>}
       {rows.length > 0 && (
-        <Table.ScrollContainer minWidth={1100}>
+        <TableScrollContainer minWidth={1100}>
           <Table striped highlightOnHover aria-label="Supply orders" fz="sm">
             <Table.Thead>
               <Table.Tr>
@@ -272,7 +273,7 @@ export default function StaffOrdersPage() {
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </TableScrollContainer>
       )}
       {list.data && list.data.total > 0 && (
         <Group justify="space-between" wrap="wrap">

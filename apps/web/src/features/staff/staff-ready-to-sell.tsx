@@ -1,5 +1,5 @@
 import type { ReadyToSellRow } from '@arc/contract';
-import { Button, Group, NativeSelect, Table, Text } from '@mantine/core';
+import { Button, Group, NativeSelect, Table, TableScrollContainer, Text } from '@mantine/core';
 import { useState } from 'react';
 import { StatusWord } from './agent-status-badge.tsx';
 
@@ -80,7 +80,7 @@ export function ReadyToSellTable({ rows }: { rows: readonly ReadyToSellRow[] }) 
           No row for this carrier in this state.
         </Text>
       )}
-      <Table.ScrollContainer minWidth={560} display={shown.length === 0 ? 'none' : undefined}>
+      <TableScrollContainer minWidth={560} display={shown.length === 0 ? 'none' : undefined}>
         <Table striped>
           <Table.Caption
             style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}
@@ -115,7 +115,7 @@ export function ReadyToSellTable({ rows }: { rows: readonly ReadyToSellRow[] }) 
             ))}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </TableScrollContainer>
       {pages > 1 && (
         <Group gap="sm" mt="sm">
           <Button variant="default" size="xs" disabled={current === 1} onClick={() => setPage(current - 1)}>

@@ -2,7 +2,7 @@ import { KIT_QUANTITY_MAX, KitQuantitySchema, SUPPLIES_MESSAGES, type Product } 
 import { Alert, Button, Group, Modal, NumberInput, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { errorMessage } from '../../api/client.ts';
-import { useUpdateCartItem, useUpdateCartItemQuantity } from '../../api/supplies.ts';
+import { useUpdateCartItem, useUpdateCartItemQuantity } from '../../api/supplies-order.ts';
 import { useReturnFocus } from '../../ui/focus.ts';
 
 export interface AddToCartModalProps {

@@ -4,7 +4,7 @@ import { IconArrowLeft } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { startCheckout, useSuppliesCart } from '../../api/supplies-cart.ts';
-import { suppliesQueries } from '../../api/supplies.ts';
+import { catalogQueries } from '../../api/supplies-catalog.ts';
 import { DataTable, type DataTableColumn } from '../../ui/data-table.tsx';
 import { useFocusOnMount } from '../../ui/focus.ts';
 import type { SearchRequest } from './product-search.tsx';
@@ -82,11 +82,11 @@ export interface CarrierListProps {
 /** Results step: the carriers for the search, with View Plans (MA) or Add to Cart (other types). */
 export function CarrierList({ request, onBack, onViewPlans, onAdd }: CarrierListProps) {
   const byCounty = useQuery({
-    ...suppliesQueries.byCounty({ countyid: request.kind === 'county' ? request.countyId : '', year: request.year }),
+    ...catalogQueries.byCounty({ countyid: request.kind === 'county' ? request.countyId : '', year: request.year }),
     enabled: request.kind === 'county',
   });
   const byState = useQuery({
-    ...suppliesQueries.byState({
+    ...catalogQueries.byState({
       stateabbr: request.state,
       year: request.year,
       productType: request.kind === 'state' ? request.productType : '',
@@ -168,7 +168,7 @@ const planProduct = (plan: Plan): Product => ({
 /** The carrier's plans in the county, money as US dollars or Unknown, the plan id padded to 3 digits. */
 export function PlanTable({ request, company, onBack, onAdd }: PlanTableProps) {
   const plans = useQuery(
-    suppliesQueries.maPlans({ county: request.countyId, state: request.state, year: request.year, company }),
+    catalogQueries.maPlans({ county: request.countyId, state: request.state, year: request.year, company }),
   );
   const columns = useMemo<DataTableColumn<Plan>[]>(
     () => [

@@ -17,7 +17,7 @@ import { useMemo, useRef, useState } from 'react';
 import { errorMessage } from '../../api/client.ts';
 import { geoQueries } from '../../api/geo.ts';
 import { useRemoveCartItem, useSuppliesCart, type CartLine } from '../../api/supplies-cart.ts';
-import { useCreateSupplyOrder } from '../../api/supplies.ts';
+import { useCreateSupplyOrder } from '../../api/supplies-order.ts';
 import { useConfirm } from '../../ui/confirm-dialog.tsx';
 import { DataTable, type DataTableColumn } from '../../ui/data-table.tsx';
 import { useFocusOnMount } from '../../ui/focus.ts';

@@ -4,11 +4,12 @@ import { IconAlertTriangle } from '@tabler/icons-react';
 import { lazy, Suspense, useCallback, useDeferredValue, useState } from 'react';
 import { stopCheckout, useSuppliesCart } from '../../api/supplies-cart.ts';
 import { MessageDialog } from '../../ui/message-dialog.tsx';
-import { CarrierList, PlanTable } from './catalog-results.tsx';
 import { initialSearch, ProductSearch, type SearchFormValue, type SearchRequest } from './product-search.tsx';
 import { SupplyOrders } from './supply-orders.tsx';
 
-// shown after a click (Add to Cart, the cart's Checkout): loaded then, not with the search (decision 077)
+// shown after a click (Search, Add to Cart, the cart's Checkout): loaded then, not with the search (decision 077)
+const CarrierList = lazy(() => import('./catalog-results.tsx').then((m) => ({ default: m.CarrierList })));
+const PlanTable = lazy(() => import('./catalog-results.tsx').then((m) => ({ default: m.PlanTable })));
 const AddToCartModal = lazy(() => import('./add-to-cart-modal.tsx').then((m) => ({ default: m.AddToCartModal })));
 const Checkout = lazy(() => import('./checkout.tsx').then((m) => ({ default: m.Checkout })));
 
@@ -55,24 +56,26 @@ export default function ProductsPage() {
               onSearch={(request) => setStep({ name: 'results', request })}
             />
           )}
-          {step.name === 'results' && (
-            <CarrierList
-              request={step.request}
-              onBack={() => setStep({ name: 'search' })}
-              onViewPlans={(company) =>
-                step.request.kind === 'county' && setStep({ name: 'plans', request: step.request, company })
-              }
-              onAdd={onAdd}
-            />
-          )}
-          {step.name === 'plans' && (
-            <PlanTable
-              request={step.request}
-              company={step.company}
-              onBack={() => setStep({ name: 'results', request: step.request })}
-              onAdd={onAdd}
-            />
-          )}
+          <Suspense fallback={<Loader aria-label="Loading the results" />}>
+            {step.name === 'results' && (
+              <CarrierList
+                request={step.request}
+                onBack={() => setStep({ name: 'search' })}
+                onViewPlans={(company) =>
+                  step.request.kind === 'county' && setStep({ name: 'plans', request: step.request, company })
+                }
+                onAdd={onAdd}
+              />
+            )}
+            {step.name === 'plans' && (
+              <PlanTable
+                request={step.request}
+                company={step.company}
+                onBack={() => setStep({ name: 'results', request: step.request })}
+                onAdd={onAdd}
+              />
+            )}
+          </Suspense>
           {isOrdersShown && <SupplyOrders />}
         </>
       )}
