@@ -90,7 +90,7 @@ async function timeCalls(url, token) {
   return { p50Ms: round(percentile(times, 0.5)), p95Ms: round(percentile(times, 0.95)), body };
 }
 
-/** The plan of one query: the tables it reads whole (sequential scans), its node types and execution time. */
+/** The plan of one query: the tables it reads whole (sequential scans), its indexes, rows read and execution time. */
 async function plan(client, statement, params = []) {
   const { rows } = await client.query(`explain (analyze, format json) ${statement}`, params);
   const [root] = rows[0]['QUERY PLAN'];
@@ -103,6 +103,10 @@ async function plan(client, statement, params = []) {
   return {
     seqScans: nodes.filter((n) => n['Node Type'] === 'Seq Scan').map((n) => n['Relation Name']),
     indexes: [...new Set(nodes.map((n) => n['Index Name']).filter(Boolean))],
+    // the table rows its scans read (kept or removed by a filter): the goal is near the rows it returns
+    rowsRead: nodes
+      .filter((n) => n['Relation Name'])
+      .reduce((sum, n) => sum + n['Actual Rows'] * n['Actual Loops'] + (n['Rows Removed by Filter'] ?? 0), 0),
     executionMs: round(root['Execution Time']),
   };
 }
@@ -178,6 +182,23 @@ export async function measureStaffSearch(databaseUrl) {
         `select * from agents where not coalesce(lower(trim(status)), '') not in ('', 'inactive') order by last_name, first_name, npn limit 50`,
       ),
       'agents: sort by e-mail': await plan(client, `select * from agents order by lower(email), npn limit 50`),
+      // a search's page and count in one pass: the matches first (bitmap), then counted and sorted (staff-agents
+      // queries.ts, searchPage); the plain form walks agents_name_sort_idx and filters tens of thousands of rows
+      'agents: q=last1, active, sort -name, matches first': await plan(
+        client,
+        `with agents as materialized (select id, npn, last_name, first_name, email, state, member_support_tier, status from agents where (npn like $1 or lower(email) like $1 or lower(last_name) like $1 or lower(first_name || ' ' || last_name) like $1) and coalesce(lower(trim(status)), '') not in ('', 'inactive') limit 10001) select id, count(*) over () from agents order by last_name desc, first_name desc, npn desc limit 50`,
+        ['last1%'],
+      ),
+      'agents: q=last1, active, sort -name, the index walk (before)': await plan(
+        client,
+        `select * from agents where (npn like $1 or lower(email) like $1 or lower(last_name) like $1 or lower(first_name || ' ' || last_name) like $1) and coalesce(lower(trim(status)), '') not in ('', 'inactive') order by last_name desc, first_name desc, npn desc limit 50`,
+        ['last1%'],
+      ),
+      // the count stops at the cap (AGENTS_TOTAL_CAP): 10,001 rows read, not the 45,000 active agents
+      'agents: status active, capped count': await plan(
+        client,
+        `select count(*) from (select 1 from agents where coalesce(lower(trim(status)), '') not in ('', 'inactive') limit 10001) t`,
+      ),
       'audit: rare action, newest first': await plan(
         client,
         `select * from audit_log where action = $1 order by occurred_at desc, id desc limit 51`,

@@ -50,6 +50,11 @@ export const AGENT_SORT_KEYS = ['npn', 'name', 'email', 'state', 'tier', 'status
 export const AgentSortSchema = z.enum([...AGENT_SORT_KEYS, ...AGENT_SORT_KEYS.map((k) => `-${k}` as const)]);
 export type AgentSort = z.infer<typeof AgentSortSchema>;
 export const AGENTS_PAGE_SIZE = 50;
+/**
+ * The list counts its matches exactly up to this many (or up to the page asked for, when deeper); past it, `total`
+ * is this number and `totalCapped` says there are more ("10,000+").
+ */
+export const AGENTS_TOTAL_CAP = 10_000;
 
 export const ListStaffAgentsQuerySchema = z.object({
   /** a prefix of the NPN, the e-mail, the last name or "first last" */
@@ -79,6 +84,8 @@ export type StaffAgentRow = z.infer<typeof StaffAgentRowSchema>;
 export const StaffAgentListSchema = z.object({
   rows: z.array(StaffAgentRowSchema),
   total: z.int(),
+  /** there are more matches than `total` (the count stops at {@link AGENTS_TOTAL_CAP}, or at the page asked for) */
+  totalCapped: z.boolean(),
   page: z.int(),
   pageSize: z.int(),
 });

@@ -23,6 +23,8 @@ export interface ServerTableProps<T> {
   getRowId: (row: T) => string;
   /** every row matching, on every page */
   total: number;
+  /** there are more rows than `total` (the server stopped counting): "of 10,000+ entries", Next stays on */
+  totalCapped?: boolean;
   /** 1-based */
   page: number;
   pageSize: number;
@@ -44,10 +46,10 @@ const ARIA_SORT = { asc: 'ascending', desc: 'descending' } as const;
 
 const count = (value: number) => value.toLocaleString('en-US');
 /** The line under the table, in DataTable's words. */
-const showing = (page: number, pageSize: number, total: number) =>
+const showing = (page: number, pageSize: number, total: number, more: string) =>
   total === 0
     ? 'Showing 0 to 0 of 0 entries'
-    : `Showing ${count((page - 1) * pageSize + 1)} to ${count(Math.min(total, page * pageSize))} of ${count(total)} entries`;
+    : `Showing ${count((page - 1) * pageSize + 1)} to ${count(Math.min(total, page * pageSize))} of ${count(total)}${more} entries`;
 
 /**
  * A table of rows the server searches, sorts and pages (the back office's agents and audit log): the caller holds
@@ -122,6 +124,7 @@ export function ServerTable<T>(props: ServerTableProps<T>) {
   }
 
   const pageCount = Math.max(1, Math.ceil(total / pageSize));
+  const more = props.totalCapped ? '+' : '';
   return (
     <div>
       {/* a focusable region so keyboard users can scroll a wide table sideways (axe scrollable-region-focusable) */}
@@ -180,9 +183,9 @@ export function ServerTable<T>(props: ServerTableProps<T>) {
       {!error && rows && rows.length > 0 && (
         <Group justify="space-between" align="center" gap="sm" mt="sm">
           <Text size="sm" role="status">
-            {showing(page, pageSize, total)}
+            {showing(page, pageSize, total, more)}
           </Text>
-          {pageCount > 1 && (
+          {(pageCount > 1 || more) && (
             <nav aria-label="Pagination">
               <Group gap="xs" wrap="nowrap">
                 <Button
@@ -195,11 +198,12 @@ export function ServerTable<T>(props: ServerTableProps<T>) {
                 </Button>
                 <Text size="sm" aria-current="page">
                   Page {count(page)} of {count(pageCount)}
+                  {more}
                 </Text>
                 <Button
                   variant="default"
                   size="compact-sm"
-                  disabled={page >= pageCount}
+                  disabled={page >= pageCount && !more}
                   onClick={() => props.onPageChange(page + 1)}
                 >
                   Next

@@ -34,8 +34,8 @@ export async function staffAgentsRoutes(app: FastifyInstance): Promise<void> {
   });
 
   addRoute(app, contract.listStaffAgents, async (request) => {
-    const { rows, total } = await selectAgentsPage(deps.db, request.query, deps.clock.now());
-    return { rows, total, page: request.query.page, pageSize: contract.AGENTS_PAGE_SIZE };
+    const { rows, total, totalCapped } = await selectAgentsPage(deps.db, request.query, deps.clock.now());
+    return { rows, total, totalCapped, page: request.query.page, pageSize: contract.AGENTS_PAGE_SIZE };
   });
 
   addRoute(app, contract.getStaffAgent, async (request) => getAgent(deps, request.params.npn));

@@ -1,5 +1,12 @@
-import { AGENT_ROSTER_MAX_BYTES, MESSAGES, STAFF_AGENT_MESSAGES, type StaffRole } from '@arc/contract';
-import { and, eq } from 'drizzle-orm';
+import {
+  AGENT_ROSTER_MAX_BYTES,
+  AGENTS_PAGE_SIZE,
+  AGENTS_TOTAL_CAP,
+  MESSAGES,
+  STAFF_AGENT_MESSAGES,
+  type StaffRole,
+} from '@arc/contract';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { agents, auditLog, signInThrottle } from '../../db/schema/index.ts';
 import { throttleKey } from '../../identity/throttle.ts';
@@ -114,9 +121,12 @@ describe('GET /arc/staff/agents', () => {
       (await call('support', 'GET', `/arc/staff/agents?${query}`)).json<{
         rows: { npn: string; firstName: string; status: string; registered: boolean }[];
         total: number;
+        totalCapped: boolean;
       }>();
     const byLast = await list(`q=${prefix.toLowerCase()}`);
     expect(byLast.total).toBe(3);
+    expect(byLast).toMatchObject({ totalCapped: false });
+    expect((await list(`q=${prefix}&sort=-npn`)).rows.map((r) => r.npn)).toEqual(made.map((a) => a.npn).reverse());
     expect(byLast.rows.map((r) => r.firstName)).toEqual(['Ada0', 'Ada1', 'Ada2']);
     expect((await list(`q=${prefix}&sort=-name`)).rows.map((r) => r.firstName)).toEqual(['Ada2', 'Ada1', 'Ada0']);
     expect((await list(`q=${made[1]!.npn}`)).rows.map((r) => r.npn)).toEqual([made[1]!.npn]);
@@ -127,6 +137,40 @@ describe('GET /arc/staff/agents', () => {
     expect((await list(`q=${prefix}&status=inactive`)).total).toBe(0);
     expect(byLast.rows[0]).toMatchObject({ status: 'active', registered: true });
     expect((await call('support', 'GET', '/arc/staff/agents?sort=bogus')).statusCode).toBe(400);
+  });
+
+  it(`counts up to ${AGENTS_TOTAL_CAP.toLocaleString('en-US')} matches and says there are more; a deeper page counts to itself`, async () => {
+    const prefix = `cap${Date.now().toString(36)}`;
+    const first = 60_000_000;
+    await t.database.db.execute(sql`
+      insert into agents (id, npn, email, first_name, last_name, status)
+      select gen_random_uuid()::text, (${first} + i)::text, ${prefix} || i || '@example.test', 'First' || i, ${prefix} || 'son', 'Active'
+      from generate_series(0, ${AGENTS_TOTAL_CAP}) i`);
+    const list = async (query: string) =>
+      (await call('support', 'GET', `/arc/staff/agents?q=${prefix}&${query}`)).json<{
+        rows: { npn: string }[];
+        total: number;
+        totalCapped: boolean;
+      }>();
+    const firstPage = await list('sort=npn');
+    expect(firstPage).toMatchObject({ total: AGENTS_TOTAL_CAP, totalCapped: true });
+    expect(firstPage.rows[0]!.npn).toBe(String(first));
+    const last = await list('sort=-npn&page=2');
+    expect(last.rows.map((r) => r.npn).slice(0, 2)).toEqual([
+      String(first + AGENTS_TOTAL_CAP - AGENTS_PAGE_SIZE),
+      String(first + AGENTS_TOTAL_CAP - AGENTS_PAGE_SIZE - 1),
+    ]);
+    // page 201 ends past the cap: the count goes as far as that page, and is exact here
+    const deep = await list(`sort=npn&page=${AGENTS_TOTAL_CAP / AGENTS_PAGE_SIZE + 1}`);
+    expect(deep).toMatchObject({ total: AGENTS_TOTAL_CAP + 1, totalCapped: false });
+    expect(deep.rows.map((r) => r.npn)).toEqual([String(first + AGENTS_TOTAL_CAP)]);
+    // one agent fewer matching: exact, the matches read first and then sorted
+    await t.database.db.delete(agents).where(eq(agents.npn, String(first)));
+    const exact = await list('sort=npn');
+    expect(exact).toMatchObject({ total: AGENTS_TOTAL_CAP, totalCapped: false });
+    expect(exact.rows.map((r) => r.npn).slice(0, 2)).toEqual([String(first + 1), String(first + 2)]);
+    // the later tests (the import's "active agents not in the file") see none of them
+    await t.database.db.delete(agents).where(eq(agents.lastName, `${prefix}son`));
     expect((await call('support', 'GET', '/arc/staff/agents?page=0')).statusCode).toBe(400);
   });
 

@@ -124,6 +124,7 @@ export default function StaffAgentsPage() {
         rows={agents.data?.rows}
         getRowId={(row) => row.npn}
         total={agents.data?.total ?? 0}
+        totalCapped={agents.data?.totalCapped ?? false}
         page={search.page}
         pageSize={agents.data?.pageSize ?? contract.AGENTS_PAGE_SIZE}
         onPageChange={(page) => change({ page })}

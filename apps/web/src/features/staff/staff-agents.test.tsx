@@ -253,13 +253,13 @@ const ROW = {
 describe('agents list /staff/agents', () => {
   it('keeps the sort and the search in the URL, searches once typing pauses, and says when nothing matches', async () => {
     const { fetchMock } = mockFetch({});
-    const answers: unknown[] = [{ rows: [ROW], total: 1, page: 1, pageSize: 50 }];
+    const answers: unknown[] = [{ rows: [ROW], total: 1, totalCapped: false, page: 1, pageSize: 50 }];
     fetchMock.mockImplementation(async (input: RequestInfo | URL) => {
       const url = new URL(String(input), window.location.origin);
       if (url.pathname === '/arc/staff/me') {
         return Response.json({ id: 's1', email: 'support@provider.test', role: 'support' });
       }
-      return Response.json(answers.shift() ?? { rows: [], total: 0, page: 1, pageSize: 50 });
+      return Response.json(answers.shift() ?? { rows: [], total: 0, totalCapped: false, page: 1, pageSize: 50 });
     });
     const { router } = renderWithProviders(<StaffAgentsPage />, { path: '/staff/agents' });
     expect(await screen.findByRole('link', { name: '31000001' })).toHaveAttribute('href', '/staff/agents/31000001');
@@ -277,6 +277,26 @@ describe('agents list /staff/agents', () => {
       .map((url) => url.search);
     // the box waits for a pause: one call for "zz", not one per key
     expect(searches).toEqual(['?sort=name&page=1', '?sort=npn&page=1', '?q=zz&sort=npn&page=1']);
+  });
+
+  it('says "10,000+" when the server stopped counting, and keeps Next on at the last counted page', async () => {
+    const { fetchMock } = mockFetch({});
+    fetchMock.mockImplementation(async (input: RequestInfo | URL) => {
+      const url = new URL(String(input), window.location.origin);
+      if (url.pathname === '/arc/staff/me') {
+        return Response.json({ id: 's1', email: 'support@provider.test', role: 'support' });
+      }
+      const page = Number(url.searchParams.get('page'));
+      return Response.json({ rows: [ROW], total: 10_000, totalCapped: true, page, pageSize: 50 });
+    });
+    const { router } = renderWithProviders(<StaffAgentsPage />, {
+      path: '/staff/agents',
+      initialPath: '/staff/agents?page=200',
+    });
+    expect(await screen.findByText('Showing 9,951 to 10,000 of 10,000+ entries')).toBeInTheDocument();
+    expect(screen.getByText('Page 200 of 200+')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await vi.waitFor(() => expect(router.state.location.search).toBe('?page=201'));
   });
 });
 
