@@ -1,5 +1,6 @@
 import { SIGNED_IN_HINT_COOKIE } from '@arc/contract/constants';
 import { useSyncExternalStore } from 'react';
+import { readStoredSession as readStored, type OidcUserLike, type StoredSession } from './stored-session.ts';
 
 /**
  * The session store: the access token and ID token of the signed-in agent and where the session stands.
@@ -15,25 +16,10 @@ export interface Session {
   idToken: string | null;
 }
 
-/** A signed-in session as kept in sessionStorage: the tokens and when the access token expires (epoch seconds). */
-export interface StoredSession {
-  accessToken: string;
-  idToken: string | null;
-  expiresAt: number;
-}
-
 export const STORED_SESSION_KEY = 'arc.session';
 
 /** The session kept by `setSession`, or null (none, or not one this app wrote). */
-export function readStoredSession(): StoredSession | null {
-  try {
-    const stored = JSON.parse(sessionStorage.getItem(STORED_SESSION_KEY) ?? 'null') as Partial<StoredSession> | null;
-    if (!stored || typeof stored.accessToken !== 'string' || typeof stored.expiresAt !== 'number') return null;
-    return { accessToken: stored.accessToken, idToken: stored.idToken ?? null, expiresAt: stored.expiresAt };
-  } catch {
-    return null;
-  }
-}
+export const readStoredSession = (): StoredSession | null => readStored(STORED_SESSION_KEY);
 
 export const SIGNED_OUT: Session = { status: 'signedOut', accessToken: null, idToken: null };
 let session: Session = { status: 'loading', accessToken: null, idToken: null };
@@ -72,14 +58,6 @@ export function useSession(): Session {
     getSession,
     getSession,
   );
-}
-
-/** The public fields of oidc-client-ts's `User` this app reads. */
-interface OidcUserLike {
-  access_token: string;
-  id_token?: string;
-  expires_at?: number;
-  expired?: boolean;
 }
 
 /** The session of the OIDC client's user (signed out when there is none or it expired), kept across a page load. */
