@@ -1,6 +1,5 @@
 import { SIGNED_IN_HINT_COOKIE } from '@arc/contract/constants';
 import { useSyncExternalStore } from 'react';
-import { readStoredSession as readStored, type OidcUserLike, type StoredSession } from './stored-session.ts';
 
 /**
  * The session store: the access token and ID token of the signed-in agent and where the session stands.
@@ -16,10 +15,28 @@ export interface Session {
   idToken: string | null;
 }
 
+/**
+ * A signed-in session as kept in sessionStorage: the tokens and when the access token expires (epoch seconds). The
+ * back office keeps its own in this format under its own key (`features/staff/staff-session.ts`, decision 098).
+ */
+export interface StoredSession {
+  accessToken: string;
+  idToken: string | null;
+  expiresAt: number;
+}
+
 export const STORED_SESSION_KEY = 'arc.session';
 
 /** The session kept by `setSession`, or null (none, or not one this app wrote). */
-export const readStoredSession = (): StoredSession | null => readStored(STORED_SESSION_KEY);
+export function readStoredSession(): StoredSession | null {
+  try {
+    const stored = JSON.parse(sessionStorage.getItem(STORED_SESSION_KEY) ?? 'null') as Partial<StoredSession> | null;
+    if (!stored || typeof stored.accessToken !== 'string' || typeof stored.expiresAt !== 'number') return null;
+    return { accessToken: stored.accessToken, idToken: stored.idToken ?? null, expiresAt: stored.expiresAt };
+  } catch {
+    return null;
+  }
+}
 
 export const SIGNED_OUT: Session = { status: 'signedOut', accessToken: null, idToken: null };
 let session: Session = { status: 'loading', accessToken: null, idToken: null };
@@ -58,6 +75,14 @@ export function useSession(): Session {
     getSession,
     getSession,
   );
+}
+
+/** The public fields of oidc-client-ts's `User` this app reads. */
+export interface OidcUserLike {
+  access_token: string;
+  id_token?: string;
+  expires_at?: number;
+  expired?: boolean;
 }
 
 /** The session of the OIDC client's user (signed out when there is none or it expired), kept across a page load. */

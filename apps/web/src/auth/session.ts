@@ -12,7 +12,6 @@ import {
   SIGNED_OUT,
   type SessionStatus,
 } from './session-store.ts';
-import { LOAD_BEFORE_EXPIRY_SECONDS, secondsLeft } from './stored-session.ts';
 
 export { useSession, type SessionStatus } from './session-store.ts';
 
@@ -65,6 +64,9 @@ export function takeReturnTo(): string {
 
 const oidc = () => import('./oidc.ts');
 
+/** oidc-client-ts renews 60 s before the access token expires; it is loaded a minute before that */
+const LOAD_BEFORE_EXPIRY_SECONDS = 120;
+
 /**
  * On start: a stored session is restored. While its access token is good for more than two minutes this needs
  * no OIDC library (a page load stays small); the library loads in time to renew it (automatic silent renewal
@@ -76,15 +78,15 @@ export async function restoreSession(): Promise<void> {
     return;
   }
   const stored = readStoredSession();
-  const left = secondsLeft(stored);
-  if (stored && left > LOAD_BEFORE_EXPIRY_SECONDS) {
+  const secondsLeft = stored ? stored.expiresAt - Date.now() / 1000 : 0;
+  if (stored && secondsLeft > LOAD_BEFORE_EXPIRY_SECONDS) {
     setSession({ status: 'signedIn', accessToken: stored.accessToken, idToken: stored.idToken });
     window.setTimeout(
       () =>
         void oidc()
           .then(({ loadUser }) => loadUser())
           .catch(() => undefined),
-      (left - LOAD_BEFORE_EXPIRY_SECONDS) * 1000,
+      (secondsLeft - LOAD_BEFORE_EXPIRY_SECONDS) * 1000,
     );
     return;
   }
