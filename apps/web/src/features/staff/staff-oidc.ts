@@ -1,7 +1,6 @@
 import { STAFF_CLIENT_ID, staffPaths } from '@arc/contract';
 import { UserManager, WebStorageStateStore, type User } from 'oidc-client-ts';
 import { OIDC_AUTHORITY, OIDC_SCOPE } from '../../config.ts';
-import { setStaffSessionFromUser } from './staff-session.ts';
 
 /**
  * The staff client of the provider (oidc-client-ts), loaded on demand like the agents' `auth/oidc.ts`: to start a
@@ -21,8 +20,11 @@ const manager = new UserManager({
   stateStore: new WebStorageStateStore({ store: window.sessionStorage, prefix: 'arc-staff.state.' }),
 });
 
-manager.events.addUserLoaded((user) => setStaffSessionFromUser(user));
-manager.events.addSilentRenewError(() => setStaffSessionFromUser(null));
+/** Tells `onUser` of every user the library loads (a sign-in, a renewal), and null when a renewal fails. */
+export function watchUser(onUser: (user: User | null) => void): void {
+  manager.events.addUserLoaded(onUser);
+  manager.events.addSilentRenewError(() => onUser(null));
+}
 
 export const startSignIn = () => manager.signinRedirect();
 export const finishSignIn = () => manager.signinRedirectCallback();

@@ -10,7 +10,16 @@ import {
   watchStaffIdle,
 } from './staff-session.ts';
 
-const oidc = vi.hoisted(() => ({ loadUser: vi.fn(), finishSignIn: vi.fn(), endSession: vi.fn() }));
+const oidc = vi.hoisted(() => ({
+  loadUser: vi.fn(),
+  finishSignIn: vi.fn(),
+  endSession: vi.fn(),
+  /** what the session gave the library to call with each user it loads (plain: kept across tests) */
+  onUser: null as ((user: unknown) => void) | null,
+  watchUser(onUser: (user: unknown) => void) {
+    oidc.onUser = onUser;
+  },
+}));
 vi.mock('./staff-oidc.ts', () => oidc);
 
 const store = (secondsLeft: number, accessToken = 'staff-access') =>
@@ -76,6 +85,16 @@ describe('the staff session (a page load restores it without the OIDC library)',
     await finishStaffSignIn();
     expect(staffAccessToken()).toBe('fresh');
     expect(sessionStorage.getItem(STAFF_SESSION_KEY)).toContain('fresh');
+  });
+
+  it("keeps what the library's renewals load, once it is loaded", async () => {
+    oidc.finishSignIn.mockResolvedValue({ access_token: 'fresh', id_token: 'staff-id', expires_at: 2e9 });
+    await finishStaffSignIn();
+    const onUser = oidc.onUser!;
+    onUser({ access_token: 'renewed', id_token: 'staff-id', expires_at: 2e9 + 900 });
+    expect(staffAccessToken()).toBe('renewed');
+    onUser(null);
+    expect(staffAccessToken()).toBeNull();
   });
 
   it('signs out: forgets the tokens here and ends the provider session with the ID token', async () => {

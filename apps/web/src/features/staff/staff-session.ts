@@ -15,7 +15,18 @@ import type { OidcUserLike, StoredSession } from '../../auth/session-store.ts';
 export const STAFF_IDLE_MS = 30 * 60 * 1000;
 export const STAFF_SESSION_KEY = 'arc-staff.session';
 
-const oidc = () => import('./staff-oidc.ts');
+const loadOidc = () =>
+  import('./staff-oidc.ts').then((module) => {
+    module.watchUser(setStaffSessionFromUser);
+    return module;
+  });
+let oidcLoad: ReturnType<typeof loadOidc> | undefined;
+/** The library, loaded once; its sign-ins and renewals then keep the session here */
+const oidc = () =>
+  (oidcLoad ??= loadOidc().catch((error: unknown) => {
+    oidcLoad = undefined;
+    throw error;
+  }));
 /** oidc-client-ts renews 60 s before the access token expires; it is loaded a minute before that (as for agents) */
 const LOAD_BEFORE_EXPIRY_SECONDS = 120;
 
