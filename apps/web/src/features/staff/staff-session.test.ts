@@ -11,6 +11,7 @@ import {
 } from './staff-session.ts';
 
 const oidc = vi.hoisted(() => ({
+  startSignIn: vi.fn(),
   loadUser: vi.fn(),
   finishSignIn: vi.fn(),
   endSession: vi.fn(),

@@ -15,11 +15,11 @@ import type { OidcUserLike, StoredSession } from '../../auth/session-store.ts';
 export const STAFF_IDLE_MS = 30 * 60 * 1000;
 export const STAFF_SESSION_KEY = 'arc-staff.session';
 
-const loadOidc = () =>
-  import('./staff-oidc.ts').then((module) => {
-    module.watchUser(setStaffSessionFromUser);
-    return module;
-  });
+const loadOidc = async () => {
+  const { watchUser, startSignIn, finishSignIn, loadUser, endSession } = await import('./staff-oidc.ts');
+  watchUser(setStaffSessionFromUser);
+  return { startSignIn, finishSignIn, loadUser, endSession };
+};
 let oidcLoad: ReturnType<typeof loadOidc> | undefined;
 /** The library, loaded once; its sign-ins and renewals then keep the session here */
 const oidc = () =>
