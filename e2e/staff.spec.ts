@@ -22,6 +22,13 @@ test.describe('[STAFF] Back office sign-in', () => {
     await expectAccessible(admin);
     await screenshotBoth(admin, 'staff-home-admin');
 
+    // a page load restores the session from the app's own record (decision 098), never the agent's key
+    expect(await admin.evaluate(() => Object.keys(sessionStorage).filter((key) => key.endsWith('session')))).toEqual([
+      'arc-staff.session',
+    ]);
+    await admin.reload();
+    await expect(admin.getByRole('cell', { name: 'admin@provider.test' })).toBeVisible();
+
     // another browser profile: a staff sign-in never reuses another's session anyway (decision 084)
     const context = await browser.newContext();
     const ops = await context.newPage();

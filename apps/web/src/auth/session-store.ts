@@ -15,7 +15,10 @@ export interface Session {
   idToken: string | null;
 }
 
-/** A signed-in session as kept in sessionStorage: the tokens and when the access token expires (epoch seconds). */
+/**
+ * A signed-in session as kept in sessionStorage: the tokens and when the access token expires (epoch seconds). The
+ * back office keeps its own in this format under its own key (`features/staff/staff-session.ts`, decision 098).
+ */
 export interface StoredSession {
   accessToken: string;
   idToken: string | null;
@@ -75,7 +78,7 @@ export function useSession(): Session {
 }
 
 /** The public fields of oidc-client-ts's `User` this app reads. */
-interface OidcUserLike {
+export interface OidcUserLike {
   access_token: string;
   id_token?: string;
   expires_at?: number;

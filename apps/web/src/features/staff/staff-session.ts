@@ -1,49 +1,111 @@
-import { STAFF_CLIENT_ID, staffPaths } from '@arc/contract';
-import { UserManager, WebStorageStateStore, type User } from 'oidc-client-ts';
+import { staffPaths } from '@arc/contract';
 import { useSyncExternalStore } from 'react';
-import { OIDC_AUTHORITY, OIDC_SCOPE } from '../../config.ts';
+import type { OidcUserLike, StoredSession } from '../../auth/session-store.ts';
 
 /**
  * The back office's own sign-in (decision 084): the staff client of the same provider, its own storage (never the
  * agent session's), silent renewal with the rotated refresh token while the staff member is active, and a sign-out
  * after 30 idle minutes. Loaded with the staff routes only.
+ *
+ * Like the agents' session (decision 075, `auth/session.ts`), the session is kept in sessionStorage in the app's
+ * own format (`STAFF_SESSION_KEY`), so a page load restores it without the OIDC library; `./staff-oidc.ts` (the
+ * library) is loaded on demand: to sign in, finish it, renew (two minutes before the access token expires) and
+ * sign out.
  */
 export const STAFF_IDLE_MS = 30 * 60 * 1000;
+export const STAFF_SESSION_KEY = 'arc-staff.session';
 
-const manager = new UserManager({
-  authority: OIDC_AUTHORITY,
-  client_id: STAFF_CLIENT_ID,
-  redirect_uri: `${window.location.origin}${staffPaths.loginCallback}`,
-  post_logout_redirect_uri: `${window.location.origin}${staffPaths.signIn}`,
-  response_type: 'code',
-  scope: OIDC_SCOPE,
-  automaticSilentRenew: true,
-  loadUserInfo: false,
-  userStore: new WebStorageStateStore({ store: window.sessionStorage, prefix: 'arc-staff.user.' }),
-  stateStore: new WebStorageStateStore({ store: window.sessionStorage, prefix: 'arc-staff.state.' }),
-});
+const loadOidc = async () => {
+  const { watchUser, startSignIn, finishSignIn, loadUser, endSession } = await import('./staff-oidc.ts');
+  watchUser(setStaffSessionFromUser);
+  return { startSignIn, finishSignIn, loadUser, endSession };
+};
+let oidcLoad: ReturnType<typeof loadOidc> | undefined;
+/** The library, loaded once; its sign-ins and renewals then keep the session here */
+const oidc = () =>
+  (oidcLoad ??= loadOidc().catch((error: unknown) => {
+    oidcLoad = undefined;
+    throw error;
+  }));
+/** oidc-client-ts renews 60 s before the access token expires; it is loaded a minute before that (as for agents) */
+const LOAD_BEFORE_EXPIRY_SECONDS = 120;
+
+/**
+ * The stored staff session, or null. The agents' store has the same reader for its own key; sharing one function
+ * cost the sign-in flow 0.1 KB (measured: 149.7 of its 150 KB), so the reader is repeated here (decision 098).
+ */
+function readStoredSession(): StoredSession | null {
+  try {
+    const stored = JSON.parse(sessionStorage.getItem(STAFF_SESSION_KEY) ?? 'null') as Partial<StoredSession> | null;
+    if (!stored || typeof stored.accessToken !== 'string' || typeof stored.expiresAt !== 'number') return null;
+    return { accessToken: stored.accessToken, idToken: stored.idToken ?? null, expiresAt: stored.expiresAt };
+  } catch {
+    return null;
+  }
+}
 
 export type StaffSessionStatus = 'loading' | 'signedIn' | 'signedOut';
 interface StaffSessionState {
   status: StaffSessionStatus;
-  user: User | null;
+  accessToken: string | null;
+  idToken: string | null;
 }
-let state: StaffSessionState = { status: 'loading', user: null };
+const SIGNED_OUT: StaffSessionState = { status: 'signedOut', accessToken: null, idToken: null };
+let state: StaffSessionState = { status: 'loading', accessToken: null, idToken: null };
 const listeners = new Set<() => void>();
-function publish(next: User | null) {
-  const user = next && !next.expired ? next : null;
-  state = { status: user ? 'signedIn' : 'signedOut', user };
+function publish(next: StaffSessionState) {
+  state = next;
   for (const listener of listeners) listener();
 }
-manager.events.addUserLoaded((loaded) => publish(loaded));
-manager.events.addUserUnloaded(() => publish(null));
-manager.events.addSilentRenewError(() => publish(null));
 
-/** The stored staff session, renewed if its access token has expired but its refresh token stands. */
+/** The OIDC client's user (signed out when there is none or it expired), kept across a page load. */
+export function setStaffSessionFromUser(user: OidcUserLike | null): void {
+  if (!user || user.expired || user.expires_at === undefined) {
+    sessionStorage.removeItem(STAFF_SESSION_KEY);
+    publish(SIGNED_OUT);
+    return;
+  }
+  const session: StoredSession = {
+    accessToken: user.access_token,
+    idToken: user.id_token ?? null,
+    expiresAt: user.expires_at,
+  };
+  sessionStorage.setItem(STAFF_SESSION_KEY, JSON.stringify(session));
+  publish({ status: 'signedIn', accessToken: session.accessToken, idToken: session.idToken });
+}
+
+let renewal: number | undefined;
+
+/**
+ * The stored staff session. While its access token is good for more than two minutes this needs no OIDC library;
+ * the library loads in time to renew it (silent renewal with the refresh token), or at once to renew a token that
+ * is about to expire or has.
+ */
 export async function restoreStaffSession(): Promise<void> {
-  let stored = await manager.getUser();
-  if (stored?.expired && stored.refresh_token) stored = await manager.signinSilent().catch(() => null);
-  publish(stored);
+  const stored = readStoredSession();
+  if (!stored) {
+    publish(SIGNED_OUT);
+    return;
+  }
+  const left = stored.expiresAt - Date.now() / 1000;
+  if (left > LOAD_BEFORE_EXPIRY_SECONDS) {
+    publish({ status: 'signedIn', accessToken: stored.accessToken, idToken: stored.idToken });
+    window.clearTimeout(renewal);
+    renewal = window.setTimeout(
+      () =>
+        void oidc()
+          .then(({ loadUser }) => loadUser())
+          .catch(() => undefined),
+      (left - LOAD_BEFORE_EXPIRY_SECONDS) * 1000,
+    );
+    return;
+  }
+  try {
+    const { loadUser } = await oidc();
+    setStaffSessionFromUser(await loadUser());
+  } catch {
+    setStaffSessionFromUser(null);
+  }
 }
 
 export function useStaffSession(): { status: StaffSessionStatus; accessToken: string | null } {
@@ -54,18 +116,33 @@ export function useStaffSession(): { status: StaffSessionStatus; accessToken: st
     },
     () => state,
   );
-  return { status: current.status, accessToken: current.user?.access_token ?? null };
+  return { status: current.status, accessToken: current.accessToken };
 }
 
-export const staffAccessToken = (): string | null => state.user?.access_token ?? null;
+export const staffAccessToken = (): string | null => state.accessToken;
 
-export const startStaffSignIn = () => manager.signinRedirect();
-export const finishStaffSignIn = async () => publish(await manager.signinRedirectCallback());
+export async function startStaffSignIn(): Promise<void> {
+  const { startSignIn } = await oidc();
+  await startSignIn();
+}
 
+export async function finishStaffSignIn(): Promise<void> {
+  const { finishSignIn } = await oidc();
+  setStaffSessionFromUser(await finishSignIn());
+}
+
+/** Sign out: forgets the tokens here and ends the provider session (with id_token_hint), which then opens the staff sign-in. */
 export async function signOutStaff(): Promise<void> {
-  const idToken = state.user?.id_token;
-  await manager.removeUser();
-  await manager.signoutRedirect(idToken ? { id_token_hint: idToken } : {});
+  const idToken = state.idToken;
+  window.clearTimeout(renewal);
+  setStaffSessionFromUser(null);
+  try {
+    const { endSession } = await oidc();
+    await endSession(idToken);
+  } catch {
+    // the provider could not be reached: the session here is gone anyway
+    window.location.assign(staffPaths.signIn);
+  }
 }
 
 /** Signs out after STAFF_IDLE_MS without a key, click or touch; answers the stop function. */
