@@ -1,15 +1,16 @@
-import { Button, Divider, Group, Indicator, Popover, Stack, Text, Tooltip } from '@mantine/core';
-import { useState } from 'react';
+import { Indicator, Popover } from '@mantine/core';
+import { lazy, Suspense, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { startCheckout, useRemoveCartItem, useSuppliesCart } from '../api/supplies-cart.ts';
+import { startCheckout, useSuppliesCart } from '../api/supplies-cart.ts';
 import { paths } from '../paths.ts';
-import { RemoveButton } from '../ui/remove-button.tsx';
 import { CartButton } from './cart-button.tsx';
+
+// the lines load the first time the cart opens, like the bell's list: the top bar itself shows only the count
+const CartLines = lazy(() => import('./cart-lines.tsx'));
 
 /** The supplies cart in the top bar: shown only when it is not empty; its lines in a popover. */
 export function CartMenu() {
   const { lines } = useSuppliesCart();
-  const removeCartLine = useRemoveCartItem();
   const [isOpen, setOpen] = useState(false);
   const navigate = useNavigate();
   const { pathname } = useLocation();
@@ -30,31 +31,11 @@ export function CartMenu() {
           <CartButton count={count} onClick={() => setOpen(!isOpen)} />
         </Popover.Target>
         <Popover.Dropdown>
-          <Stack gap="xs">
-            <Text fw={600}>Supplies cart</Text>
-            <Divider />
-            {lines.map((line) => (
-              <Group key={line.productId} justify="space-between" wrap="nowrap" align="flex-start">
-                <div>
-                  <Text size="sm" fw={600}>
-                    Qty {line.qty} · {line.year} · {line.planName}
-                  </Text>
-                  <Text size="xs" c="dimmed">
-                    {line.state} · {line.carrier} · {line.type}
-                  </Text>
-                </div>
-                <Tooltip label="Remove">
-                  <RemoveButton
-                    onClick={() => removeCartLine(line.productId)}
-                    aria-label={`Remove ${line.planName} from the cart`}
-                  />
-                </Tooltip>
-              </Group>
-            ))}
-            <Button onClick={onCheckout} mt="xs" fullWidth>
-              Check out
-            </Button>
-          </Stack>
+          {isOpen && (
+            <Suspense fallback={null}>
+              <CartLines onCheckout={onCheckout} />
+            </Suspense>
+          )}
         </Popover.Dropdown>
       </Popover>
     </Indicator>
