@@ -22,7 +22,7 @@ export function chunkGraph(bundle: Rollup.OutputBundle, root: string, label: str
     // the chunk made for it, or the chunk it shares with another entry's (a screen both entries show)
     const chunk =
       chunks.find((c) => c.facadeModuleId && relative(c.facadeModuleId) === module) ??
-      chunks.find((c) => c.moduleIds.some((id) => relative(id) === module));
+      chunks.find((c) => (c.moduleIds ?? []).some((id) => relative(id) === module));
     if (!chunk) throw new Error(`${label}: no chunk for ${module}`);
     return chunk.fileName;
   };

@@ -18,7 +18,7 @@ function bundleOf(chunks: Record<string, Chunk>): Rollup.OutputBundle {
 const css = (...files: string[]) => ({ importedCss: new Set(files) });
 
 const bundle = bundleOf({
-  'assets/index.js': { isEntry: true, facadeModuleId: '/app/src/main.tsx', imports: ['assets/framework.js'] },
+  'assets/index.js': { isEntry: true, facadeModuleId: '/app/index.html', imports: ['assets/framework.js'] },
   'assets/framework.js': { viteMetadata: css('assets/base.css') },
   'assets/shell.js': {
     facadeModuleId: '/app/src/shell/signed-in-shell.tsx',
