@@ -201,3 +201,23 @@ export function lineIssue(error: { issues: readonly { path: readonly PropertyKey
 export function* batches<T>(items: readonly T[], size: number): Generator<T[]> {
   for (let i = 0; i < items.length; i += size) yield items.slice(i, i + size);
 }
+
+/**
+ * The command line's account of an import, the same for every kind (after the caller's line of counts): the rejected
+ * lines the report holds, then what was written and how long it took; exit code 2 when rejected lines kept the file
+ * from being applied.
+ */
+export function printImportOutcome(report: ImportReport, startedAt: number): void {
+  const { counts } = report;
+  for (const { line, reason } of report.rejected) console.log(`  line ${line}: ${reason}`);
+  if (counts.rejected > report.rejected.length) {
+    console.log(`  … and ${counts.rejected - report.rejected.length} more rejected line(s)`);
+  }
+  const seconds = ((performance.now() - startedAt) / 1000).toFixed(1);
+  if (report.applied) console.log(`Applied in ${seconds} s.`);
+  else if (report.dryRun) console.log(`Dry run: nothing was written (${seconds} s).`);
+  else {
+    console.error('Nothing was written: the file has rejected lines. Fix them and import the file again.');
+    process.exitCode = 2;
+  }
+}

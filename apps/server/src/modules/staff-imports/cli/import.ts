@@ -11,7 +11,7 @@
 import fs from 'node:fs';
 import { systemClock } from '../../../platform/clock.ts';
 import { fail, openCommandDatabase, parseCommandArgs } from '../../../platform/command.ts';
-import { CsvFileError } from '../../../platform/csv-import.ts';
+import { CsvFileError, printImportOutcome } from '../../../platform/csv-import.ts';
 import { STAFF_IMPORTS } from '../service.ts';
 
 const KINDS = Object.keys(STAFF_IMPORTS) as (keyof typeof STAFF_IMPORTS)[];
@@ -40,17 +40,7 @@ try {
   console.log(
     `  new ${counts.new}, changed ${counts.changed}, unchanged ${counts.unchanged}, rejected ${counts.rejected}`,
   );
-  for (const { line, reason } of report.rejected) console.log(`  line ${line}: ${reason}`);
-  if (counts.rejected > report.rejected.length) {
-    console.log(`  … and ${counts.rejected - report.rejected.length} more rejected line(s)`);
-  }
-  const seconds = ((performance.now() - started) / 1000).toFixed(1);
-  if (report.applied) console.log(`Applied in ${seconds} s.`);
-  else if (report.dryRun) console.log(`Dry run: nothing was written (${seconds} s).`);
-  else {
-    console.error('Nothing was written: the file has rejected lines. Fix them and import the file again.');
-    process.exitCode = 2;
-  }
+  printImportOutcome(report, started);
 } catch (err) {
   if (err instanceof CsvFileError) {
     console.error(`Nothing was written: ${err.message}.`);
