@@ -29,10 +29,14 @@ test.describe('[STAFF] Supply orders queue', () => {
     await screenshotBoth(ops, 'staff-orders-queue');
 
     // demo's seeded Humana order, still Not Completed: the oldest such one
-    await ops.getByLabel('Search').fill('17000001');
     await ops.getByRole('combobox', { name: 'Status' }).selectOption('Not Completed');
     await ops.getByRole('combobox', { name: 'Carrier' }).selectOption('Humana');
     await ops.getByRole('combobox', { name: 'Sort' }).selectOption('Oldest first');
+    // the search waits for a pause in typing: the rows are demo's once the list with it has answered
+    const searched = ops.waitForResponse((response) => response.url().includes('q=17000001'));
+    await ops.getByLabel('Search').fill('17000001');
+    await searched;
+    await expect(table).not.toHaveAttribute('aria-busy', 'true');
     const row = table.getByRole('row').filter({ hasText: 'Humana Gold Plus (HMO)' }).first();
     await expect(row).toBeVisible();
     const orderId = (await row.getByRole('cell').nth(1).textContent())!.trim();
@@ -69,7 +73,10 @@ test.describe('[STAFF] Supply orders queue', () => {
 
     // the filter is Not Completed: the order has left it; find it again by its number
     await ops.getByRole('combobox', { name: 'Status' }).selectOption('');
+    const found = ops.waitForResponse((response) => response.url().includes(`q=${orderId}`));
     await ops.getByLabel('Search').fill(orderId);
+    await found;
+    await expect(table).not.toHaveAttribute('aria-busy', 'true');
     const moved = table.getByRole('row').filter({ hasText: 'Humana Gold Plus (HMO)' });
     await expect(moved).toContainText('Processing');
     await moved.getByRole('checkbox').check();

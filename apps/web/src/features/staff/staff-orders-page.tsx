@@ -69,7 +69,11 @@ export default function StaffOrdersPage() {
   const [filters, setFilters] = useState<Omit<Filters, 'q'>>({ sort: '-orderDate' });
   const [page, setPage] = useState(1);
   const [selected, setSelected] = useState<Set<number>>(new Set());
-  const [action, setAction] = useState<contract.OrderActionKind | null>(null);
+  /** the action asked for, with the selected orders at the versions shown when its dialog opened */
+  const [action, setAction] = useState<{
+    kind: contract.OrderActionKind;
+    orders: { id: number; version: number }[];
+  } | null>(null);
   const [message, setMessage] = useState<{ text: string; isError: boolean } | null>(null);
   const [isExporting, setIsExporting] = useState(false);
   const list = useQuery(ordersQuery({ ...filters, ...(q ? { q } : {}) }, page));
@@ -82,6 +86,8 @@ export default function StaffOrdersPage() {
   const rows = list.data?.rows ?? [];
   const selection = rows.filter((row) => selected.has(row.id));
   const isAllSelected = rows.length > 0 && selection.length === rows.length;
+  /** the rows shown are the previous filters' while the new ones load: nothing can be done with them then */
+  const isLoadingFilters = list.isPlaceholderData;
   const toggle = (id: number) =>
     setSelected((current) => {
       const next = new Set(current);
@@ -170,16 +176,21 @@ export default function StaffOrdersPage() {
             size="xs"
             variant={kind === 'cancelled' ? 'light' : 'default'}
             color={kind === 'cancelled' ? 'red' : undefined}
-            disabled={selection.length === 0}
+            disabled={selection.length === 0 || isLoadingFilters}
             onClick={() => {
               setMessage(null);
-              setAction(kind);
+              setAction({ kind, orders: selection.map(({ id, version }) => ({ id, version })) });
             }}
           >
             {contract.ORDER_ACTION_LABELS[kind]}
           </Button>
         ))}
-        <Button size="xs" disabled={selection.length === 0} loading={isExporting} onClick={() => void onExport()}>
+        <Button
+          size="xs"
+          disabled={selection.length === 0 || isLoadingFilters}
+          loading={isExporting}
+          onClick={() => void onExport()}
+        >
           Export for the carrier
         </Button>
       </Group>
@@ -204,7 +215,14 @@ export default function StaffOrdersPage() {
       {list.data && rows.length === 0 && <Text c="dimmed">No orders match these filters.</Text>}
       {rows.length > 0 && (
         <TableScrollContainer minWidth={1100}>
-          <Table striped highlightOnHover aria-label="Supply orders" fz="sm">
+          <Table
+            striped
+            highlightOnHover
+            aria-label="Supply orders"
+            fz="sm"
+            aria-busy={isLoadingFilters || undefined}
+            style={{ opacity: isLoadingFilters ? 0.6 : undefined }}
+          >
             <Table.Thead>
               <Table.Tr>
                 <Table.Th w={40}>
@@ -284,8 +302,8 @@ export default function StaffOrdersPage() {
         </Group>
       )}
       <StaffOrderActionModal
-        kind={action}
-        orders={selection.map(({ id, version }) => ({ id, version }))}
+        kind={action?.kind ?? null}
+        orders={action?.orders ?? []}
         onClose={() => setAction(null)}
         onDone={(text) => {
           setSelected(new Set());
