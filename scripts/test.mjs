@@ -2,7 +2,7 @@
 // npm audit of the shipped dependencies, unit and integration
 // (PGlite, then real PostgreSQL when one answers on 127.0.0.1:5432), production build, end-to-end in
 // Chromium. Ends with the line "N passed, N failed". Exits non-zero when anything failed.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
@@ -37,6 +37,51 @@ function check(name, command, args, options) {
   if (ok) passed += 1;
   else failed += 1;
   summary.push(`${ok ? 'ok  ' : 'FAIL'} ${name} (${seconds}s)`);
+}
+
+/**
+ * Checks that are one test each, two at a time: each one's output is kept and printed whole when it ends, in the
+ * order they were listed, so a log reads as if they had run one after the other.
+ */
+async function checksTwoAtATime(checks) {
+  const results = checks.map(([name, command, args]) => {
+    let resolve;
+    const done = new Promise((r) => (resolve = r));
+    return {
+      name,
+      done,
+      start: () => {
+        const started = Date.now();
+        const chunks = [];
+        const child = spawn(command, args, { cwd: root, env: process.env, stdio: ['ignore', 'pipe', 'pipe'] });
+        child.stdout.on('data', (chunk) => chunks.push(chunk));
+        child.stderr.on('data', (chunk) => chunks.push(chunk));
+        child.on('error', (err) => chunks.push(Buffer.from(`${err.message}\n`)));
+        child.on('close', (code) =>
+          resolve({
+            ok: code === 0,
+            output: Buffer.concat(chunks),
+            seconds: ((Date.now() - started) / 1000).toFixed(1),
+          }),
+        );
+        return done;
+      },
+    };
+  });
+  let next = 0;
+  const worker = async () => {
+    while (next < results.length) await results[next++].start();
+  };
+  const workers = Promise.all([worker(), worker()]);
+  for (const { name, done } of results) {
+    const { ok, output, seconds } = await done;
+    console.log(`\n▶ ${name}`);
+    process.stdout.write(output);
+    if (ok) passed += 1;
+    else failed += 1;
+    summary.push(`${ok ? 'ok  ' : 'FAIL'} ${name} (${seconds}s)`);
+  }
+  await workers;
 }
 
 function readJson(file) {
@@ -102,17 +147,27 @@ const ensureChromium = () => aptInstall('chromium', '/usr/bin/chromium');
 
 const started = Date.now();
 
+/** The static checks: each uses one core, so they run two at a time (decision 104). */
+const staticChecks = [];
 if (wants('typecheck')) {
   for (const project of ['packages/contract', 'apps/server', 'apps/web', 'e2e', 'bench']) {
-    if (fs.existsSync(path.join(root, project, 'tsconfig.json'))) check(`typecheck ${project}`, 'tsc', ['-p', project]);
+    if (fs.existsSync(path.join(root, project, 'tsconfig.json')))
+      staticChecks.push([`typecheck ${project}`, 'tsc', ['-p', project]]);
   }
 }
-if (wants('lint')) check('lint (eslint)', 'eslint', ['--max-warnings=0', '.']);
-if (wants('lint')) check('lint rules (node --test)', 'node', ['--test', 'scripts/lint/area-boundaries.test.js']);
-if (wants('format')) check('format (prettier --check)', 'prettier', ['--check', '--log-level=warn', '.']);
-if (wants('knip')) check('unused files, exports and dependencies (knip)', 'knip', ['--no-progress']);
+if (wants('lint')) staticChecks.push(['lint (eslint)', 'eslint', ['--max-warnings=0', '.']]);
+if (wants('lint'))
+  staticChecks.push(['lint rules (node --test)', 'node', ['--test', 'scripts/lint/area-boundaries.test.js']]);
+if (wants('format')) staticChecks.push(['format (prettier --check)', 'prettier', ['--check', '--log-level=warn', '.']]);
+if (wants('knip')) staticChecks.push(['unused files, exports and dependencies (knip)', 'knip', ['--no-progress']]);
 if (wants('licenses'))
-  check('licences of shipped dependencies (npm run licenses)', 'node', ['scripts/licenses.mjs', '--summary']);
+  staticChecks.push([
+    'licences of shipped dependencies (npm run licenses)',
+    'node',
+    ['scripts/licenses.mjs', '--summary'],
+  ]);
+await checksTwoAtATime(staticChecks);
+
 if (wants('audit')) {
   console.log('\n▶ npm audit --omit=dev --audit-level=high');
   const { status, seconds } = (() => {

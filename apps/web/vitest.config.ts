@@ -11,5 +11,7 @@ export default defineConfig({
     setupFiles: ['src/test/setup.ts'],
     // user-event screens take a few seconds when the two cores are busy: a slow run is not a failure
     testTimeout: 15_000,
+    // jsdom and Mantine are set up once per worker, not once per file (decision 104): a quarter of the CPU
+    isolate: false,
   },
 });
