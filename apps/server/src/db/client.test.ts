@@ -23,7 +23,7 @@ describe('the embedded database (decision 054)', () => {
     expect(PGLITE_SHARED_BUFFERS).toBe('32MB');
     expect(await sharedBuffersOf()).toBe('32MB');
     expect(await sharedBuffersOf('16MB')).toBe('16MB');
-  });
+  }, 60_000); // two embedded databases opened from the template: seconds each on a busy machine
 
   it('is where the configuration says: PGlite under the data directory, or PostgreSQL at DATABASE_URL', () => {
     expect(configuredDatabase(loadConfig({ DATA_DIR: '/srv/arc/data' }, '/'))).toEqual({
