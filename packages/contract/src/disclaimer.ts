@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { defineRoute, ErrorResponseSchema } from './common.ts';
-import { StateCodeSchema } from './places.ts';
+import { CountySchema, StateCodeSchema } from './places.ts';
 
 /**
  * The TPMO disclaimer for a county or a ZIP (`/disclaimer`, decision 103): how many organisations and plans the
@@ -35,6 +35,23 @@ export const DisclaimerQuerySchema = z
     }),
   );
 export type DisclaimerQuery = z.infer<typeof DisclaimerQuerySchema>;
+
+/** The page's form: a state and county, or a ZIP, and the plan year. */
+export const DisclaimerFormSchema = z
+  .object({
+    by: z.enum(['county', 'zip']),
+    year: YearSchema,
+    place: z.object({ state: StateCodeSchema, counties: z.array(CountySchema) }),
+    zip: z.string().check(z.trim()),
+  })
+  .check(
+    z.refine((v) => v.by !== 'county' || v.place.counties.length === 1, {
+      message: DISCLAIMER_MESSAGES.chooseArea,
+      path: ['place'],
+    }),
+    z.refine((v) => v.by !== 'zip' || /^\d{5}$/.test(v.zip), { message: DISCLAIMER_MESSAGES.zipFormat, path: ['zip'] }),
+  );
+export type DisclaimerForm = z.infer<typeof DisclaimerFormSchema>;
 
 export const DisclaimerPlanSchema = z.object({
   /** H1234-001-0 */

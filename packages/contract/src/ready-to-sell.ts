@@ -85,3 +85,6 @@ export const RTS_TEXT = {
   intro:
     'Your status with each carrier, by state and product, as the carriers last reported it. Supplies for Medicare Advantage and Part D ship only where you are Ready.',
 } as const;
+
+/** YYYY-MM-DD → MM/DD/YYYY, as the portal shows a date. */
+export const usDateOf = (iso: string): string => `${iso.slice(5, 7)}/${iso.slice(8, 10)}/${iso.slice(0, 4)}`;

@@ -81,7 +81,8 @@ describe('GET /arc/rts', () => {
       productTypes: ['MA', 'PDP'],
       asOf: '2026-11-20',
     });
-    expect(board.cells).toHaveLength(5 * 2 * 2);
+    // MA: 5 carriers × 2 states; PDP: Humana's alone × 2 states
+    expect(board.cells).toHaveLength(5 * 2 + 2);
     const cell = (carrier: string, state: string, productType: string) =>
       board.cells.find(
         (c: { carrier: string; state: string; productType: string }) =>

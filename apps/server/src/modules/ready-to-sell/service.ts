@@ -1,5 +1,6 @@
 import {
   READY_TO_SELL_PRODUCT_TYPES,
+  usDateOf,
   yearIn,
   type ReadyToSellProductType,
   type RtsBoard,
@@ -53,7 +54,8 @@ function contractStanding(statuses: string[]): 'active' | 'pending' | 'none' {
 }
 
 /**
- * The board of one plan year (decision 103): every carrier × state × product type the agent's rows name.
+ * The board of one plan year (decision 103): every state of the agent's rows for each carrier and product type
+ * its rows name.
  * Ready is the carrier's word (the imported `ready`). Otherwise the agent's contracts with the carrier say why: a
  * pending contract is Pending (appointment pending); no active contract is Not appointed; an active contract is
  * Not ready, with "certification due" when the agent's certification for that product and year is missing.
@@ -81,11 +83,14 @@ export async function getReadyToSellBoard(
   for (const c of held) statusesOf.set(c.carrier, [...(statusesOf.get(c.carrier) ?? []), c.status]);
   const isCertified = new Set(certified.map((c) => `${c.carrier}|${c.product}`));
 
+  const hasProduct = new Set(rows.map((r) => `${r.carrier}|${r.productType}`));
   const cells: RtsCell[] = [];
   for (const carrier of carriers) {
     const standing = contractStanding(statusesOf.get(carrier) ?? []);
     for (const state of states) {
       for (const productType of productTypes) {
+        // a carrier's product type the agent's rows never name (its PDPs when only its MA plans were imported)
+        if (!hasProduct.has(`${carrier}|${productType}`)) continue;
         const row = rowOf.get(`${carrier}|${state}|${productType}`);
         const cell: RtsCell = {
           carrier,
@@ -116,8 +121,6 @@ export async function getReadyToSellBoard(
   return { years, year, carriers, states, productTypes, cells, asOf };
 }
 
-/** YYYY-MM-DD → MM/DD/YYYY, as the portal shows dates. */
-const usDate = (iso: string) => `${iso.slice(5, 7)}/${iso.slice(8, 10)}/${iso.slice(0, 4)}`;
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 /** The dashboard's line: "Ready to Sell 12 carriers in 3 states for 2027 · as of 11/20/2026"; null without rows. */
@@ -133,5 +136,5 @@ export async function getReadyToSellSummary(deps: ReadyToSellDeps, agentId: stri
     carriers === 0
       ? `Not Ready to Sell with any carrier for ${year}`
       : `Ready to Sell ${plural(carriers, 'carrier', 'carriers')} in ${plural(states, 'state', 'states')} for ${year}`;
-  return `${what} · as of ${usDate(asOf)}`;
+  return `${what} · as of ${usDateOf(asOf)}`;
 }
