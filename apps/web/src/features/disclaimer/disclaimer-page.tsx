@@ -6,6 +6,7 @@ import {
   type DisclaimerForm,
   type DisclaimerLanguage,
   type DisclaimerQuery,
+  usDateOf,
 } from '@arc/contract';
 import {
   Alert,
@@ -170,7 +171,7 @@ export default function DisclaimerPage() {
                 )}
               </CopyButton>
               <Text size="sm">
-                Wording: {data.wording.source} (from {data.wording.effectiveFrom}).{' '}
+                Wording: {data.wording.source} (from {usDateOf(data.wording.effectiveFrom)}).{' '}
                 <Anchor href={data.wording.sourceUrl} target="_blank" rel="noopener noreferrer" underline="always">
                   Source
                 </Anchor>
