@@ -155,11 +155,11 @@ export default function DisclaimerPage() {
               >
                 {text}
               </Text>
-              <CopyButton value={text}>
+              <CopyButton value={text} timeout={3000}>
                 {({ copied, copy }) => (
                   <Button
                     variant={copied ? 'filled' : 'light'}
-                    color={copied ? 'green.9' : undefined}
+                    color={copied ? '#1f6f3a' : undefined}
                     leftSection={
                       copied ? <IconCheck size={16} aria-hidden="true" /> : <IconCopy size={16} aria-hidden="true" />
                     }
