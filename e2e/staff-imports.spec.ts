@@ -75,7 +75,7 @@ test.describe('[STAFF] Contracts import', () => {
       admin.getByRole('region', { name: 'Imported' }).getByText('The file was applied: 1 new, 0 changed.'),
     ).toBeVisible();
 
-    // ── demo's Ready-to-Sell rows (every carrier, state and product type of two plan years): the newest year a
+    // ── demo's Ready-to-Sell rows (every carrier and product type in five states, two plan years): the newest year a
     // page at a time, narrowed by carrier and state
     await admin.goto('/staff/agents/17000001');
     const readyToSell = admin.getByRole('region', { name: 'Ready to Sell' });

@@ -20,6 +20,7 @@ import { complianceRoutes } from './modules/compliance/routes.ts';
 import { contentRoutes } from './modules/content/routes.ts';
 import { contractsRoutes } from './modules/contracts/routes.ts';
 import { dashboardRoutes } from './modules/dashboard/routes.ts';
+import { disclaimerRoutes } from './modules/disclaimer/routes.ts';
 import { enrollmentsRoutes } from './modules/enrollments/routes.ts';
 import { filesRoutes } from './modules/files/routes.ts';
 import { finalExpenseRoutes } from './modules/final-expense/routes.ts';
@@ -29,6 +30,7 @@ import { notificationsRoutes } from './modules/notifications/routes.ts';
 import { placesRoutes } from './modules/places/routes.ts';
 import { profileRoutes } from './modules/profile/routes.ts';
 import { prospectsRoutes } from './modules/prospects/routes.ts';
+import { readyToSellRoutes } from './modules/ready-to-sell/routes.ts';
 import { staffAgentsRoutes } from './modules/staff-agents/routes.ts';
 import { staffImportsRoutes } from './modules/staff-imports/routes.ts';
 import { staffOrdersRoutes } from './modules/staff-orders/routes.ts';
@@ -245,6 +247,8 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await app.register(auditRoutes);
   await app.register(staffOrdersRoutes);
   await app.register(notificationsRoutes);
+  await app.register(readyToSellRoutes);
+  await app.register(disclaimerRoutes);
   if (config.demoData) await app.register(mailboxRoutes);
 
   // ── 404 and the web app ────────────────────────────────────────────────────────────────────────

@@ -108,6 +108,9 @@ export const APP_ROUTES: AppRoute[] = [
     children: [
       { path: '/training/videos', title: 'Training Videos', screen: 'training/videos-page' },
       { path: '/training/compliance-guides', title: 'Compliance Guides', screen: 'compliance/compliance-guides-page' },
+      // the agent's compliance tools (issue 34, decision 103), beside the guides
+      { path: '/rts', title: 'Ready to Sell', screen: 'ready-to-sell/ready-to-sell-page' },
+      { path: '/disclaimer', title: 'TPMO Disclaimer', screen: 'disclaimer/disclaimer-page' },
     ],
     externalLinks: [
       { title: 'Medicare Certifications', href: 'https://www.ahipmedicaretraining.com/' },

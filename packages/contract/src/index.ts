@@ -35,3 +35,6 @@ export * from './staff-members.ts';
 export * from './staff-orders.ts';
 export * from './notifications.ts';
 export * from './notification-list.ts';
+export * from './ready-to-sell.ts';
+export * from './ready-to-sell-summary.ts';
+export * from './disclaimer.ts';

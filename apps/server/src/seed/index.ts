@@ -31,7 +31,7 @@ import { demoFinalExpenseFiles } from './final-expense-files.ts';
 import { seedPageVideos } from './page-videos.ts';
 import { seedDemoProspects } from './prospects.ts';
 import { DEMO_STAFF_EMAIL_DOMAIN, seedDemoStaff } from './staff.ts';
-import { NOT_READY_CARRIER, seedSuppliesDemo } from './supplies.ts';
+import { DEMO_NOT_READY, seedSuppliesDemo, seedZipCountySpans } from './supplies.ts';
 import { demoTermsHtml } from './terms-text.ts';
 import { demoTrainingVideos } from './training-videos.ts';
 
@@ -66,10 +66,11 @@ export async function seedDemoData(options: SeedOptions): Promise<boolean> {
     now: options.clock.now(),
     years: [year, year + 1],
     agents: [
-      { id: DEMO_AGENT_ID, npn: DEMO_NPN, first: 'Dana', last: 'Whitfield', notReady: [NOT_READY_CARRIER] },
+      { id: DEMO_AGENT_ID, npn: DEMO_NPN, first: 'Dana', last: 'Whitfield', notReady: DEMO_NOT_READY },
       { id: DEMO2_AGENT_ID, npn: DEMO2_NPN, first: 'Marcus', last: 'Oyelaran', notReady: [] },
     ],
   });
+  await seedZipCountySpans(options.db);
   await seedContractsDemo({ db: options.db, clock: options.clock, year });
   // the information pages' carriers and documents, likewise on their own
   await seedContentDemo({ db: options.db, storage: options.storage, year });

@@ -2,14 +2,21 @@ import { Readable } from 'node:stream';
 import { MEDICARE_ADVANTAGE, PRESCRIPTION_DRUG_PLAN, READY_TO_SELL_IMPORT_COLUMNS, STATES } from '@arc/contract';
 import { count, eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { agentReadyToSell, counties, supplyOrderLog, supplyOrders, supplyProducts } from '../db/schema/index.ts';
+import {
+  agentReadyToSell,
+  counties,
+  supplyOrderLog,
+  supplyOrders,
+  supplyProducts,
+  zipCodeCounties,
+} from '../db/schema/index.ts';
 import { importReadyToSell } from '../modules/staff-imports/service.ts';
 import { importMaLandscape, LANDSCAPE_COLUMNS, type LandscapeImportReport } from '../modules/supplies/landscape.ts';
 import { ensureProductTypes } from '../modules/supplies/product-types.ts';
 import { csvText } from '../platform/csv.ts';
 import { seededRandom, type Random } from '../platform/random.ts';
 
-/** MA carriers of the demo landscape. The demo agent is Ready to Sell with all but NOT_READY_CARRIER. */
+/** MA carriers of the demo landscape. The demo agent is Ready to Sell with most (DEMO_NOT_READY lists the others). */
 const MA_CARRIERS = [
   { name: 'Humana', short: 'Humana', names: ['Gold Plus', 'Choice', 'Honor', 'Value Plus'] },
   { name: 'UnitedHealthcare', short: 'AARP Medicare Advantage', names: ['Patriot', 'Choice', 'Plan 1', 'Walgreens'] },
@@ -23,6 +30,30 @@ const MA_CARRIERS = [
   { name: 'Security Health Plan', short: 'Advocare', names: ['Harmony', 'Pinnacle', 'Solutions'] },
 ];
 export const NOT_READY_CARRIER = 'Wellcare';
+
+/** Where a demo agent is not Ready to Sell a carrier: every state and product type unless narrowed. */
+export interface DemoNotReady {
+  carrier: string;
+  states?: string[];
+  productType?: 'MA' | 'PDP';
+  /** only in the newest plan year (the next year's certification not done yet) */
+  isNewestYearOnly?: boolean;
+}
+
+/**
+ * The demo agent's board (decision 103) shows each status: NOT_READY_CARRIER's contract is pending (Pending,
+ * appointment pending); Molina and Cigna hold no active contract of theirs (Not appointed); Devoted's next year is
+ * not certified yet in two states (Not ready, certification due).
+ */
+export const DEMO_NOT_READY: DemoNotReady[] = [
+  { carrier: NOT_READY_CARRIER },
+  { carrier: 'Molina Healthcare' },
+  { carrier: 'Cigna Healthcare' },
+  { carrier: 'Devoted Health', states: ['MN', 'IL'], isNewestYearOnly: true },
+];
+
+/** The states the demo agents are licensed and appointed in: their Ready-to-Sell rows name these alone. */
+const READY_TO_SELL_STATES = ['WI', 'MN', 'IL', 'IA', 'MI'];
 
 const PLAN_TYPES = ['HMO', 'HMO-POS', 'Local PPO', 'Regional PPO', 'PFFS'];
 const SNP_TYPES = ['Dual-Eligible', 'Chronic or Disabling Condition', 'Institutional'];
@@ -145,7 +176,8 @@ function demoKits(year: number, random: Random): (typeof supplyProducts.$inferIn
 
 /**
  * The Ready-to-Sell file of the demo agents (docs/data-import.md): every MA carrier of the landscape for MA and
- * every PDP kit carrier for PDP, in every state and year, ready except the agent's `notReady` carriers.
+ * every PDP kit carrier for PDP, in each of READY_TO_SELL_STATES and every year, ready except the agent's
+ * `notReady` entries.
  */
 function readyToSellCsv(agents: SeedSuppliesOptions['agents'], years: number[], asOf: string): string {
   const records: string[][] = [[...READY_TO_SELL_IMPORT_COLUMNS]];
@@ -153,13 +185,20 @@ function readyToSellCsv(agents: SeedSuppliesOptions['agents'], years: number[], 
     ['MA', MA_CARRIERS.map((c) => c.name)],
     ['PDP', KIT_CARRIERS[PRESCRIPTION_DRUG_PLAN]!],
   ] as const;
+  const newest = Math.max(...years);
   for (const agent of agents) {
     for (const year of years) {
-      for (const { code } of STATES) {
+      for (const code of READY_TO_SELL_STATES) {
         for (const [type, carriers] of byType) {
           for (const carrier of carriers) {
-            const status = agent.notReady.includes(carrier) ? 'not_ready' : 'ready';
-            records.push([agent.npn, carrier, code, type, String(year), status, asOf]);
+            const isNotReady = agent.notReady.some(
+              (n) =>
+                n.carrier === carrier &&
+                (n.states?.includes(code) ?? true) &&
+                (n.productType ?? type) === type &&
+                (!n.isNewestYearOnly || year === newest),
+            );
+            records.push([agent.npn, carrier, code, type, String(year), isNotReady ? 'not_ready' : 'ready', asOf]);
           }
         }
       }
@@ -259,7 +298,7 @@ export interface SeedSuppliesOptions {
   now: Date;
   years: number[];
   /** agents with Ready to Sell rows; the first gets the demo orders */
-  agents: { id: string; npn: string; first: string; last: string; notReady: string[] }[];
+  agents: { id: string; npn: string; first: string; last: string; notReady: DemoNotReady[] }[];
 }
 
 /**
@@ -317,4 +356,28 @@ export async function seedSuppliesDemo({
   });
   if (!rts.applied) throw new Error(`The demo Ready-to-Sell file was refused: ${JSON.stringify(rts.rejected)}`);
   return reports;
+}
+
+/**
+ * ZIPs of the demo landscape's states that cross county lines, with every county each reaches (FIPS), from the
+ * Census Bureau's 2010 ZCTA to County Relationship File (zcta_county_rel_10.txt): a sample for the TPMO disclaimer
+ * by ZIP (decision 103); a provider loads a whole crosswalk into zip_code_counties.
+ */
+const DEMO_ZIP_COUNTY_SPANS: Record<string, string[]> = {
+  '54612': ['55011', '55121'],
+  '54615': ['55053', '55081'],
+  '54618': ['55057', '55081'],
+  '54619': ['55063', '55081', '55123'],
+  '54623': ['55063', '55123'],
+  '54642': ['55053', '55063', '55121'],
+  '54655': ['55023', '55103', '55123'],
+  '54666': ['55053', '55057', '55081'],
+};
+
+/** The demo's ZIPs that cross county lines (repeats safely). */
+export async function seedZipCountySpans(db: Db): Promise<void> {
+  const rows = Object.entries(DEMO_ZIP_COUNTY_SPANS).flatMap(([zip, fips]) =>
+    fips.map((countyFips) => ({ zip, countyFips })),
+  );
+  await db.insert(zipCodeCounties).values(rows).onConflictDoNothing();
 }

@@ -60,7 +60,9 @@ function ExpandedItem({ item, pathname, onNavigate }: ItemProps) {
 
 /** A group with a sub-menu: a real button that says whether it is open. */
 function GroupItem({ item, pathname, onNavigate, icon }: ItemProps & { icon: ReactNode }) {
-  const [isOpen, setOpen] = useState(() => isOn(pathname, item.path));
+  // open on the group's own pages, and on a child outside its path (/rts below Training & Certifications)
+  const isHere = isOn(pathname, item.path) || (item.children ?? []).some((child) => isOn(pathname, child.path));
+  const [isOpen, setOpen] = useState(isHere);
   return (
     <NavLink
       component="button"
@@ -70,7 +72,7 @@ function GroupItem({ item, pathname, onNavigate, icon }: ItemProps & { icon: Rea
       onChange={setOpen}
       label={item.title}
       leftSection={icon}
-      active={isOn(pathname, item.path)}
+      active={isHere}
       variant="subtle"
       childrenOffset={30}
       className={classes.link}

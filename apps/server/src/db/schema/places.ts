@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { doublePrecision, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { doublePrecision, index, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
  * Places: the spec's states, their counties and ZIP codes. Loaded from the maintained data packages
@@ -48,6 +48,22 @@ export const zipCodes = pgTable(
     // address suggestions look a city up by state and name, whatever its case
     index('zip_codes_state_city_idx').on(t.stateCode, sql`upper(${t.city})`),
   ],
+);
+
+/**
+ * The other counties a ZIP reaches, beyond the one `zip_codes` names (the bundled data gives one county per ZIP): a
+ * ZIP–county crosswalk's pairs (HUD's USPS crosswalk, the Census ZCTA–county relationship file). The TPMO
+ * disclaimer counts the plans of every county of a ZIP (decision 103).
+ */
+export const zipCodeCounties = pgTable(
+  'zip_code_counties',
+  {
+    zip: text('zip').notNull(),
+    countyFips: text('county_fips')
+      .notNull()
+      .references(() => counties.fips),
+  },
+  (t) => [primaryKey({ columns: [t.zip, t.countyFips] })],
 );
 
 /** Which version of each bundled data set is loaded, so a start with the same packages skips the load. */

@@ -78,6 +78,7 @@ export const supplyProductCounties = pgTable(
 /**
  * Whether an agent is Ready to Sell a carrier's plans of one product type (MA, PDP) in a state for a plan year,
  * as the carrier stated it on `as_of`. Loaded by the Ready-to-Sell import (docs/data-import.md); no row: not ready.
+ * Read through modules/ready-to-sell (Supplies' rule, the board, the TPMO disclaimer; decision 103).
  */
 export const agentReadyToSell = pgTable(
   'agent_ready_to_sell',

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { counties, zipCodes } from '../../db/schema/index.ts';
+import { counties, zipCodeCounties, zipCodes } from '../../db/schema/index.ts';
 
 export type ZipCodeRow = typeof zipCodes.$inferSelect & { countyName: string };
 
@@ -85,3 +85,29 @@ export const selectZipCodesOfCities = (db: Db, cities: readonly Pick<CityRow, 'c
 /** Which of these ZIP codes lie in which of these counties (uses the primary key). */
 export const selectZipCounties = (db: Db, zips: string[]) =>
   db.select({ zip: zipCodes.zip, countyFips: zipCodes.countyFips }).from(zipCodes).where(inArray(zipCodes.zip, zips));
+
+/** One county by FIPS code, with its state. */
+export async function selectCounty(db: Db, fips: string) {
+  const [row] = await db
+    .select({ id: counties.fips, name: counties.name, state: counties.stateCode })
+    .from(counties)
+    .where(eq(counties.fips, fips))
+    .limit(1);
+  return row;
+}
+
+/** Every county a ZIP reaches: the ZIP data's own, then a crosswalk's others (zip_code_counties), by FIPS. */
+export const selectCountiesOfZip = (db: Db, zip: string) =>
+  db
+    .select({ id: counties.fips, name: counties.name, state: counties.stateCode })
+    .from(counties)
+    .where(
+      or(
+        inArray(counties.fips, db.select({ fips: zipCodes.countyFips }).from(zipCodes).where(eq(zipCodes.zip, zip))),
+        inArray(
+          counties.fips,
+          db.select({ fips: zipCodeCounties.countyFips }).from(zipCodeCounties).where(eq(zipCodeCounties.zip, zip)),
+        ),
+      ),
+    )
+    .orderBy(asc(counties.fips));

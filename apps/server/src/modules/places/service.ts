@@ -2,6 +2,8 @@ import type { County, StateCode } from '@arc/contract';
 import type { Db } from '../../db/client.ts';
 import {
   selectCountiesOfState,
+  selectCountiesOfZip,
+  selectCounty,
   selectCitiesStartingWith,
   selectZipCode,
   selectZipCodesOfCities,
@@ -25,6 +27,16 @@ export function listCounties(db: Db, state: StateCode): Promise<County[]> {
 /** One ZIP code with its city, state, county and coordinates, or undefined when it is not a known US ZIP. */
 export function getZipCode(db: Db, zip: string): Promise<ZipCodeRow | undefined> {
   return selectZipCode(db, zip);
+}
+
+/** One county (five-digit FIPS) with its name and state, or undefined. */
+export function getCounty(db: Db, fips: string): Promise<{ id: string; name: string; state: string } | undefined> {
+  return selectCounty(db, fips);
+}
+
+/** Every county a ZIP reaches (one for most ZIPs; a ZIP crossing county lines has several), by FIPS; none: unknown. */
+export function listCountiesOfZip(db: Db, zip: string): Promise<{ id: string; name: string; state: string }[]> {
+  return selectCountiesOfZip(db, zip);
 }
 
 /**

@@ -1,7 +1,6 @@
 import { and, asc, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import {
-  agentReadyToSell,
   agents,
   counties,
   supplyCartItems,
@@ -73,30 +72,6 @@ export const selectCountyPlans = (
       ),
     )
     .orderBy(asc(supplyProducts.contractId), asc(supplyProducts.planId), asc(supplyProducts.segmentId));
-
-/**
- * The carriers the agent is Ready to Sell in a state for a plan year, for one Ready-to-Sell product type (MA,
- * PDP): the imported rows whose status is `ready`.
- */
-export async function selectReadyCarriers(
-  db: DbOrTx,
-  agentId: string,
-  where: { state: string; year: number; productType: string },
-): Promise<Set<string>> {
-  const rows = await db
-    .select({ orgName: agentReadyToSell.orgName })
-    .from(agentReadyToSell)
-    .where(
-      and(
-        eq(agentReadyToSell.agentId, agentId),
-        eq(agentReadyToSell.stateCode, where.state),
-        eq(agentReadyToSell.year, where.year),
-        eq(agentReadyToSell.productType, where.productType),
-        eq(agentReadyToSell.status, 'ready'),
-      ),
-    );
-  return new Set(rows.map((r) => r.orgName));
-}
 
 export async function selectProduct(db: DbOrTx, id: string): Promise<ProductRow | undefined> {
   const [row] = await db.select().from(supplyProducts).where(eq(supplyProducts.id, id)).limit(1);
@@ -243,3 +218,40 @@ export async function selectAgentForOrders(db: DbOrTx, agentId: string) {
     .limit(1);
   return row;
 }
+
+/** The Medicare Advantage landscape plans serving any of these counties in a year, once each (by contract-plan-segment). */
+export const selectLandscapePlansOfCounties = (db: Db, countyFips: string[], year: number) =>
+  db
+    .selectDistinct({
+      id: supplyProducts.id,
+      orgName: supplyProducts.orgName,
+      planName: supplyProducts.planName,
+      planType: supplyProducts.planType,
+      stateCode: supplyProducts.stateCode,
+      contractId: supplyProducts.contractId,
+      planId: supplyProducts.planId,
+      segmentId: supplyProducts.segmentId,
+    })
+    .from(supplyProductCounties)
+    .innerJoin(supplyProducts, eq(supplyProducts.id, supplyProductCounties.productId))
+    .where(
+      and(
+        inArray(supplyProductCounties.countyFips, countyFips),
+        eq(supplyProducts.year, year),
+        sql`${supplyProducts.contractId} is not null`,
+      ),
+    )
+    .orderBy(
+      asc(supplyProducts.orgName),
+      asc(supplyProducts.contractId),
+      asc(supplyProducts.planId),
+      asc(supplyProducts.segmentId),
+    );
+
+/** The years with a Medicare Advantage landscape loaded, newest first. */
+export const selectLandscapeYears = (db: Db) =>
+  db
+    .selectDistinct({ year: supplyProducts.year })
+    .from(supplyProducts)
+    .where(sql`${supplyProducts.contractId} is not null`)
+    .orderBy(desc(supplyProducts.year));

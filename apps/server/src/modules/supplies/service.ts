@@ -18,6 +18,7 @@ import {
   type Product,
   type ProductType,
   type ProductTypeCompanies,
+  type ReadyToSellProductType,
   type StateCode,
   type SupplyOrder,
 } from '@arc/contract';
@@ -25,6 +26,7 @@ import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import { getZipCode } from '../places/service.ts';
+import { readyCarriers as readyToSellCarriers } from '../ready-to-sell/service.ts';
 import {
   claimIdempotencyKey,
   deleteOrderRequestsBefore,
@@ -40,6 +42,8 @@ import {
   updateCartItemQty,
   selectCounty,
   selectCountyCarriers,
+  selectLandscapePlansOfCounties,
+  selectLandscapeYears,
   selectCountyPlans,
   selectOrderLog,
   selectOrderRequest,
@@ -48,7 +52,6 @@ import {
   selectProducts,
   selectProductType,
   selectProductTypes,
-  selectReadyCarriers,
   selectStateProducts,
   storeOrderResponse,
   upsertCartItem,
@@ -95,22 +98,26 @@ export async function listProductTypes(deps: SuppliesDeps): Promise<ProductType[
 }
 
 /** The Ready-to-Sell product type (MA, PDP) of each supplies product type that needs one. */
-const READY_TO_SELL_TYPE_OF = new Map<string, string>(
-  Object.entries(READY_TO_SELL_PRODUCT_TYPES).map(([code, name]) => [name, code]),
+const READY_TO_SELL_TYPE_OF = new Map<string, ReadyToSellProductType>(
+  (Object.entries(READY_TO_SELL_PRODUCT_TYPES) as [ReadyToSellProductType, string][]).map(([code, name]) => [
+    name,
+    code,
+  ]),
 );
 
 /**
  * The carriers the agent is Ready to Sell for kits of a product type in a state and plan year: the imported
- * Ready-to-Sell rows (docs/data-import.md). A type that needs Ready to Sell but has no Ready-to-Sell code: none.
+ * Ready-to-Sell rows (docs/data-import.md), read by the Ready-to-Sell module as its board reads them. A type that
+ * needs Ready to Sell but has no Ready-to-Sell code: none.
  */
 async function readyCarriers(
-  db: Parameters<typeof selectReadyCarriers>[0],
+  db: Parameters<typeof readyToSellCarriers>[0],
   agentId: string,
   where: { state: string; year: number; type: string },
 ): Promise<Set<string>> {
   const productType = READY_TO_SELL_TYPE_OF.get(where.type);
   if (!productType) return new Set();
-  return selectReadyCarriers(db, agentId, { state: where.state, year: where.year, productType });
+  return readyToSellCarriers(db, agentId, { state: where.state, year: where.year, productType });
 }
 
 async function requiresReadyToSell(deps: SuppliesDeps, type: string): Promise<boolean> {
@@ -217,6 +224,28 @@ export async function findMaPlans(
     state: p.stateCode,
     isReadyToSell: ready.has(p.orgName),
   }));
+}
+
+/** A Medicare Advantage landscape plan as the TPMO disclaimer counts it. */
+export interface LandscapePlan {
+  id: string;
+  orgName: string;
+  planName: string;
+  planType: string | null;
+  stateCode: string;
+  contractId: string | null;
+  planId: string | null;
+  segmentId: string | null;
+}
+
+/** The landscape plans serving any of these counties in a plan year, each once (a plan serving two counts once). */
+export function listLandscapePlansOfCounties(db: Db, countyFips: string[], year: number): Promise<LandscapePlan[]> {
+  return countyFips.length === 0 ? Promise.resolve([]) : selectLandscapePlansOfCounties(db, countyFips, year);
+}
+
+/** The plan years with a Medicare Advantage landscape loaded, newest first. */
+export async function listLandscapeYears(db: Db): Promise<number[]> {
+  return (await selectLandscapeYears(db)).map((r) => r.year);
 }
 
 // ── cart ────────────────────────────────────────────────────────────────────────────────────────────

@@ -2,12 +2,14 @@ import { Alert, Stack, Title } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { CarrierDocuments } from './carrier-documents.tsx';
 import { ProductTiles } from './product-tiles.tsx';
+import { ReadyToSellLine } from './ready-to-sell-line.tsx';
 
 /** The signed-in agent's dashboard: the product tiles, the confidentiality notice and the carrier documents. */
 export default function AgentDashboard() {
   return (
     <Stack gap="lg">
       <Title order={1}>Dashboard</Title>
+      <ReadyToSellLine />
       <ProductTiles />
       <Alert
         color="yellow"
