@@ -7,7 +7,8 @@ import { myCasesQueries } from '../../api/my-cases.ts';
 import { businessTimeZone } from '../../config.ts';
 import { DataTablePager } from '../../ui/data-table-pager.tsx';
 
-const STATUS_COLORS: Record<CaseStatus, string> = { Open: 'blue', 'In progress': 'yellow', Closed: 'gray' };
+/** Filled, with white text that passes the contrast check (the back office's colours too). */
+const STATUS_COLORS: Record<CaseStatus, string> = { Open: 'blue.8', 'In progress': 'grape.8', Closed: 'gray.7' };
 
 const formatTime = (at: Date) =>
   new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: businessTimeZone() }).format(
@@ -53,7 +54,7 @@ function CaseDetails({ id, hasHeading = false }: { id: string; hasHeading?: bool
           <Title order={2} size="h4">
             {topic(data)}
           </Title>
-          <Badge color={STATUS_COLORS[data.status]} variant="light">
+          <Badge color={STATUS_COLORS[data.status]} variant="filled">
             {data.status}
           </Badge>
         </Group>
@@ -137,7 +138,8 @@ export default function MyCasesPage() {
       )}
       {rows.length > 0 && (
         <Accordion
-          variant="separated"
+          variant="contained"
+          bg="var(--mantine-color-body)"
           value={opened}
           onChange={(value) => setParam('case', value)}
           aria-busy={list.isPlaceholderData || undefined}
@@ -155,7 +157,7 @@ export default function MyCasesPage() {
                   </div>
                   <Group gap="xs">
                     <Text size="sm">{row.replyCount === 1 ? '1 reply' : `${row.replyCount} replies`}</Text>
-                    <Badge color={STATUS_COLORS[row.status]} variant="light">
+                    <Badge color={STATUS_COLORS[row.status]} variant="filled">
                       {row.status}
                     </Badge>
                   </Group>

@@ -186,7 +186,7 @@ export default function StaffCasePage() {
           {data.memberName ? ` for ${data.memberName}` : ''}
         </Title>
         <Group gap="xs">
-          <Badge color={CASE_STATUS_COLORS[data.status]} variant="light">
+          <Badge color={CASE_STATUS_COLORS[data.status]} variant="filled">
             {data.status}
           </Badge>
           <Text size="sm">{data.assignee ? `Assigned to ${data.assignee.name}` : 'Unassigned'}</Text>

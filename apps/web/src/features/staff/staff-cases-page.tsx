@@ -49,7 +49,7 @@ const COLUMNS: readonly ServerTableColumn<contract.StaffCaseRow>[] = [
     sortKey: 'status',
     noWrap: true,
     cell: (row) => (
-      <Badge color={CASE_STATUS_COLORS[row.status]} variant="light">
+      <Badge color={CASE_STATUS_COLORS[row.status]} variant="filled">
         {row.status}
       </Badge>
     ),
@@ -104,6 +104,8 @@ export default function StaffCasesPage() {
   const [text, setText] = useState(search.q);
   useEffect(() => setText(search.q), [search.q]);
   const commitText = useDebouncedCallback((q: string) => change({ q: q.trim() }, { replace: true }), SEARCH_DELAY_MS);
+  // a case opened before the pause must not be left for the list again when the pause ends
+  useEffect(() => () => commitText.cancel(), [commitText]);
 
   const assignees = list.data?.assignees ?? [];
   return (

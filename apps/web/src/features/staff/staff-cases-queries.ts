@@ -40,9 +40,9 @@ export const staffCaseQuery = (id: string) => ({
 const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 export const formatCaseTime = (value: Date) => dateTime.format(value);
 
-/** A status's badge colour: Open asks for work, In progress is under way, Closed is done. */
+/** A status's badge colour (filled, white text that passes the contrast check): Open, In progress, Closed. */
 export const CASE_STATUS_COLORS: Record<contract.CaseStatus, string> = {
-  Open: 'blue',
-  'In progress': 'yellow',
-  Closed: 'gray',
+  Open: 'blue.8',
+  'In progress': 'grape.8',
+  Closed: 'gray.7',
 };
