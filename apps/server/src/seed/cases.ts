@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { caseMessages, cases } from '../db/schema/index.ts';
+import { caseMessages, cases, staffAccounts } from '../db/schema/index.ts';
 import { DEMO_AGENT_ID } from './demo-agents.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -14,6 +14,9 @@ export async function seedCasesDemo(options: { db: Db; now: Date; staffId: strin
   const { db, now, staffId } = options;
   const existing = await db.select({ id: cases.id }).from(cases).where(eq(cases.agentId, DEMO_AGENT_ID)).limit(1);
   if (existing.length > 0) return;
+  // the demo staff member who answers them (seedDemoStaff); without them, no demo case
+  const staff = await db.select({ id: staffAccounts.id }).from(staffAccounts).where(eq(staffAccounts.id, staffId));
+  if (staff.length === 0) return;
   const at = (days: number, hours = 0) => new Date(now.getTime() - days * DAY - hours * 60 * 60 * 1000);
   const common = { agentId: DEMO_AGENT_ID, emailedTo: options.memberSupportEmail, carrierService: '' };
   await db.transaction(async (tx) => {
