@@ -32,6 +32,7 @@ import { profileRoutes } from './modules/profile/routes.ts';
 import { prospectsRoutes } from './modules/prospects/routes.ts';
 import { readyToSellRoutes } from './modules/ready-to-sell/routes.ts';
 import { staffAgentsRoutes } from './modules/staff-agents/routes.ts';
+import { staffCasesRoutes } from './modules/staff-cases/routes.ts';
 import { staffImportsRoutes } from './modules/staff-imports/routes.ts';
 import { staffOrdersRoutes } from './modules/staff-orders/routes.ts';
 import { suppliesRoutes } from './modules/supplies/routes.ts';
@@ -246,6 +247,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await app.register(staffImportsRoutes);
   await app.register(auditRoutes);
   await app.register(staffOrdersRoutes);
+  await app.register(staffCasesRoutes);
   await app.register(notificationsRoutes);
   await app.register(readyToSellRoutes);
   await app.register(disclaimerRoutes);

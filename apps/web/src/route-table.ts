@@ -123,6 +123,7 @@ export const APP_ROUTES: AppRoute[] = [
   // reached from the user menu, not the side menu
   { path: '/profile', title: 'My Profile', screen: 'profile/profile-page', section: 'contracts/contracts-page' },
   { path: '/case', title: 'Case form', access: 'member-support-unlimited', screen: 'cases/case-form-page' },
+  { path: '/my-cases', title: 'My cases', access: 'member-support-unlimited', screen: 'cases/my-cases-page' },
   { path: '/tos', title: 'Terms of Service', screen: 'terms/terms-page' },
   { path: '/policies', title: 'Policies', screen: 'content/policies-page' },
 ];

@@ -20,6 +20,8 @@ export const paths = {
   policies: '/policies',
   profile: '/profile',
   caseForm: '/case',
+  /** the agent's own cases and member support's replies (a reply's notification opens one: `?case=`) */
+  myCases: '/my-cases',
   products: '/products',
   /** each carrier's e-application link (Enrollment Upload, Final Expense) */
   carrierEApps: '/enrollments/carrier-eapps',

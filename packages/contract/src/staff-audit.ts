@@ -87,6 +87,14 @@ export const AUDIT_ACTIONS = [
   'supply-order.noted',
   /** staff exported supply orders for the carriers (detail.ids) */
   'supply-orders.exported',
+  /** staff took a member-support case (subject: the case reference; detail: the previous assignee) */
+  'case.assigned',
+  /** staff set a case's status (detail: from and to) */
+  'case.status-changed',
+  /** staff added an internal note to a case (detail: the note's id) */
+  'case.noted',
+  /** staff replied to a case's agent (detail: the reply's id and where it was e-mailed) */
+  'case.replied',
   /** an admin exported the audit log from the back office (detail: the filters) */
   'audit.exported',
 ] as const;

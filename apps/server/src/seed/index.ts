@@ -19,6 +19,7 @@ import type { Clock } from '../platform/clock.ts';
 import { hashPassword } from '../platform/passwords.ts';
 import { seededRandom } from '../platform/random.ts';
 import type { Storage } from '../platform/storage.ts';
+import { seedCasesDemo } from './cases.ts';
 import { demoCommissionStatements } from './commission-statements.ts';
 import { demoComplianceGuides } from './compliance-guides.ts';
 import { seedContentDemo } from './content-pages.ts';
@@ -30,7 +31,7 @@ import { makeTerms } from './factories.ts';
 import { demoFinalExpenseFiles } from './final-expense-files.ts';
 import { seedPageVideos } from './page-videos.ts';
 import { seedDemoProspects } from './prospects.ts';
-import { DEMO_STAFF_EMAIL_DOMAIN, seedDemoStaff } from './staff.ts';
+import { DEMO_STAFF, DEMO_STAFF_EMAIL_DOMAIN, seedDemoStaff } from './staff.ts';
 import { DEMO_NOT_READY, seedSuppliesDemo, seedZipCountySpans } from './supplies.ts';
 import { demoTermsHtml } from './terms-text.ts';
 import { demoTrainingVideos } from './training-videos.ts';
@@ -81,6 +82,13 @@ export async function seedDemoData(options: SeedOptions): Promise<boolean> {
     db: options.db,
     emailDomain: options.config.providerEmailDomain ?? DEMO_STAFF_EMAIL_DOMAIN,
     now: options.clock.now(),
+  });
+  // member-support cases for the back office's queue and My cases, answered by ops (decision 101)
+  await seedCasesDemo({
+    db: options.db,
+    now: options.clock.now(),
+    staffId: DEMO_STAFF.find((staff) => staff.name === 'ops')!.id,
+    memberSupportEmail: options.config.memberSupportEmail,
   });
   return isSeeded;
 }

@@ -28,22 +28,24 @@ describe('user menu', () => {
     expect(signOut).toHaveBeenCalledTimes(1);
   });
 
-  it('shows initials, first and last name, and every item with Case Form for member support tier Unlimited', async () => {
+  it('shows initials, first and last name, and every item with Case Form and My cases for member support tier Unlimited', async () => {
     renderWithProviders(<UserMenu agent={makeAgent({ memberSupportTier: 'Unlimited' })} />);
     expect(screen.getByText('DW')).toBeInTheDocument();
     expect(screen.getByText('Dana Whitfield')).toBeInTheDocument();
     await open();
     const items = screen.getAllByRole('menuitem').map((item) => item.textContent);
-    expect(items).toEqual(['My Profile', 'Case Form', 'Terms of Service', 'Policies', 'Log Out']);
+    expect(items).toEqual(['My Profile', 'Case Form', 'My cases', 'Terms of Service', 'Policies', 'Log Out']);
     expect(screen.getByRole('menuitem', { name: 'Case Form' })).toHaveAttribute('href', '/case');
+    expect(screen.getByRole('menuitem', { name: 'My cases' })).toHaveAttribute('href', '/my-cases');
     expect(screen.getByRole('menuitem', { name: 'My Profile' })).toHaveAttribute('href', '/profile');
   });
 
-  it.each([['Standard'], [null]])('has no Case Form for member support tier %s', async (tier) => {
+  it.each([['Standard'], [null]])('has no Case Form or My cases for member support tier %s', async (tier) => {
     renderWithProviders(<UserMenu agent={makeAgent({ memberSupportTier: tier })} />);
     await open();
     expect(screen.getByRole('menuitem', { name: 'My Profile' })).toBeInTheDocument();
     expect(screen.queryByRole('menuitem', { name: 'Case Form' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('menuitem', { name: 'My cases' })).not.toBeInTheDocument();
   });
 
   it('Log Out signs out', async () => {

@@ -1,6 +1,6 @@
 import type { Agent } from '@arc/contract';
 import { Button, Loader, Menu } from '@mantine/core';
-import { IconFileText, IconLifebuoy, IconLogout, IconShieldCheck, IconUser } from '@tabler/icons-react';
+import { IconFileText, IconLifebuoy, IconLogout, IconMessages, IconShieldCheck, IconUser } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { signOut } from '../auth/session.ts';
 import { paths } from '../paths.ts';
@@ -40,6 +40,11 @@ export function UserMenu({ agent, isFailed = false }: UserMenuProps) {
         {canFileCases(agent) && (
           <Menu.Item component={Link} to={paths.caseForm} leftSection={<IconLifebuoy size={16} />}>
             Case Form
+          </Menu.Item>
+        )}
+        {canFileCases(agent) && (
+          <Menu.Item component={Link} to={paths.myCases} leftSection={<IconMessages size={16} />}>
+            My cases
           </Menu.Item>
         )}
         <Menu.Item component={Link} to={paths.terms} leftSection={<IconShieldCheck size={16} />}>

@@ -1,5 +1,6 @@
-import { date, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { date, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { agents } from './profile.ts';
+import { staffAccounts } from './staff.ts';
 
 /** Member-support cases filed with the case form (spec part 1 §3 Case report payload). */
 export const cases = pgTable(
@@ -20,6 +21,45 @@ export const cases = pgTable(
     /** the member-support address the case was e-mailed to */
     emailedTo: text('emailed_to').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** CASE_STATUSES: Open, In progress, Closed (a case filed before the back office's queue is Open) */
+    status: text('status').notNull().default('Open'),
+    /** the staff member who took the case (Assign to me) */
+    assigneeId: text('assignee_id').references(() => staffAccounts.id, { onDelete: 'set null' }),
+    /** raised by every back-office action: an action at an older version is refused (decision 101) */
+    version: integer('version').notNull().default(1),
+    /** the last thing done on the case: filed, assigned, a status, a note or a reply */
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('cases_agent_idx').on(t.agentId, t.createdAt)],
+  (t) => [
+    index('cases_agent_idx').on(t.agentId, t.createdAt),
+    // the back office's queue (migration 0020): newest first, by status, by assignee, by last activity
+    index('cases_created_idx').on(t.createdAt, t.id),
+    index('cases_status_created_idx').on(t.status, t.createdAt, t.id),
+    index('cases_assignee_created_idx').on(t.assigneeId, t.createdAt, t.id),
+    index('cases_updated_idx').on(t.updatedAt, t.id),
+  ],
+);
+
+/**
+ * A case's thread (decision 101): member support's replies (e-mailed to the agent and shown on My cases) and
+ * internal notes (the back office only), oldest first.
+ */
+export const caseMessages = pgTable(
+  'case_messages',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    caseId: text('case_id')
+      .notNull()
+      .references(() => cases.id, { onDelete: 'cascade' }),
+    /** reply | note */
+    kind: text('kind').notNull(),
+    body: text('body').notNull(),
+    staffId: text('staff_id')
+      .notNull()
+      .references(() => staffAccounts.id),
+    /** a reply: the address it was e-mailed to; null when the agent takes case replies in the portal only */
+    emailedTo: text('emailed_to'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('case_messages_case_idx').on(t.caseId, t.id)],
 );

@@ -1,10 +1,11 @@
-import { CASE_MESSAGES, CASE_REQUEST_TYPES } from '@arc/contract';
+import { CASE_MESSAGES, CASE_REQUEST_TYPES, type MyCase, type MyCaseList } from '@arc/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cases } from '../../db/schema/index.ts';
+import { agents, caseMessages, cases } from '../../db/schema/index.ts';
 import { insertContracts, makeContract } from '../../seed/contracts.ts';
 import { addAgent, createAgentApp, type AgentApp, type TestAgent } from '../../test/agent-app.ts';
 import { waitForMail } from '../../test/mail.ts';
+import { insertStaff } from '../../test/staff.ts';
 import { bearer } from '../../test/tokens.ts';
 
 const SUPPORT = 'support-desk@provider.example';
@@ -140,5 +141,71 @@ describe('POST /arc/case/reportCase', () => {
       });
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
     }
+  });
+});
+
+describe('GET /arc/case/mine and /arc/case/mine/:id (My cases)', () => {
+  it("lists the agent's own cases, newest first, and opens one without member support's internal notes", async () => {
+    const other = await addAgent(t, { memberSupportTier: 'Unlimited' });
+    const first = (await report(token, { ...VALID, memberName: 'First Member' })).json<{ id: string }>().id;
+    const second = (await report(token, { ...VALID, memberName: 'Second Member' })).json<{ id: string }>().id;
+    const theirs = (await report(other.token, { ...VALID, carrier: '' })).json<{ id: string }>().id;
+    const staffId = await insertStaff(t, { role: 'support', email: 'helpdesk@provider.test' });
+    await t.database.db.insert(caseMessages).values([
+      { caseId: first, kind: 'note', body: 'Internal: agent called twice', staffId, createdAt: new Date() },
+      { caseId: first, kind: 'reply', body: 'We are on it.', staffId, createdAt: new Date() },
+    ]);
+
+    const list = await t.app.inject({ method: 'GET', url: '/arc/case/mine', headers: bearer(token) });
+    expect(list.statusCode).toBe(200);
+    const page = list.json<MyCaseList>();
+    const ids = page.rows.map((r) => r.id);
+    expect(ids.indexOf(second)).toBeLessThan(ids.indexOf(first));
+    expect(ids).not.toContain(theirs);
+    expect(page.rows.find((r) => r.id === first)).toMatchObject({ status: 'Open', replyCount: 1 });
+    expect(page.rows.find((r) => r.id === second)).toMatchObject({ replyCount: 0, lastReplyAt: null });
+
+    const one = await t.app.inject({ method: 'GET', url: `/arc/case/mine/${first}`, headers: bearer(token) });
+    expect(one.statusCode).toBe(200);
+    expect(one.json<MyCase>()).toMatchObject({
+      memberName: 'First Member',
+      description: VALID.description,
+      replies: [{ body: 'We are on it.', author: 'helpdesk' }],
+    });
+    expect(one.body).not.toContain('Internal: agent called twice');
+  });
+
+  it("answers 404 for another agent's case or an unknown one, saying nothing of it", async () => {
+    const other = await addAgent(t, { memberSupportTier: 'Unlimited' });
+    const theirs = (await report(other.token, { ...VALID, carrier: '' })).json<{ id: string }>().id;
+    for (const [who, id] of [
+      [token, theirs],
+      [token, 'case_unknown'],
+      [standardToken, theirs],
+    ] as const) {
+      const res = await t.app.inject({ method: 'GET', url: `/arc/case/mine/${id}`, headers: bearer(who) });
+      expect(res.statusCode, id).toBe(404);
+      expect(res.body).not.toContain(VALID.memberName);
+    }
+  });
+
+  it('answers 403 to an agent whose member support tier is not Unlimited', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/arc/case/mine', headers: bearer(standardToken) });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().message).toBe(CASE_MESSAGES.notAllowed);
+    // a case of theirs from an Unlimited time: still refused while the tier is Standard
+    const downgraded = await addAgent(t, { memberSupportTier: 'Unlimited' });
+    const id = (await report(downgraded.token, { ...VALID, carrier: '' })).json<{ id: string }>().id;
+    await t.database.db.update(agents).set({ memberSupportTier: 'Standard' }).where(eq(agents.id, downgraded.id));
+    const one = await t.app.inject({ method: 'GET', url: `/arc/case/mine/${id}`, headers: bearer(downgraded.token) });
+    expect(one.statusCode).toBe(403);
+  });
+
+  it('answers 400 for a bad page and 401 without a token', async () => {
+    for (const page of ['0', 'x', '1.5']) {
+      const res = await t.app.inject({ method: 'GET', url: `/arc/case/mine?page=${page}`, headers: bearer(token) });
+      expect(res.statusCode, page).toBe(400);
+    }
+    expect((await t.app.inject({ method: 'GET', url: '/arc/case/mine' })).statusCode).toBe(401);
   });
 });

@@ -1,7 +1,7 @@
 import * as contract from '@arc/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { addRoute } from '../../platform/routes.ts';
-import { createCaseReport, listCaseCarriers, type CasesDeps } from './service.ts';
+import { createCaseReport, getMyCase, listCaseCarriers, listMyCases, type CasesDeps } from './service.ts';
 
 export async function casesRoutes(app: FastifyInstance): Promise<void> {
   const deps: CasesDeps = {
@@ -31,4 +31,8 @@ export async function casesRoutes(app: FastifyInstance): Promise<void> {
       },
     },
   );
+
+  addRoute(app, contract.listMyCases, async (request) => listMyCases(deps, request.agentId, request.query.page));
+
+  addRoute(app, contract.getMyCase, async (request) => getMyCase(deps, request.agentId, request.params.id));
 }

@@ -1,15 +1,24 @@
-import { CASE_MESSAGES, type CreateCaseReportRequestSchema } from '@arc/contract';
+import {
+  CASE_MESSAGES,
+  MY_CASES_PAGE_SIZE,
+  type CaseRequestType,
+  type CaseStatus,
+  type CreateCaseReportRequestSchema,
+  type MyCase,
+  type MyCaseList,
+  type MyCaseRow,
+} from '@arc/contract';
 import type * as z from 'zod/mini';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../platform/clock.ts';
-import { AppError } from '../../platform/errors.ts';
+import { AppError, notFound } from '../../platform/errors.ts';
 import type { Mailer } from '../../platform/mailer.ts';
 import { randomId } from '../../platform/tokens.ts';
 import { listHeldCarriers } from '../contracts/service.ts';
 import { getAgentContact, isMemberSupportUnlimited } from '../profile/service.ts';
 import { caseMail } from './emails.ts';
-import { insertCase } from './queries.ts';
+import { insertCase, selectMyCase, selectMyCasesPage, selectReplies } from './queries.ts';
 
 export interface CasesDeps {
   db: Db;
@@ -62,4 +71,54 @@ export async function createCaseReport(deps: CasesDeps, agentId: string, report:
     }),
   );
   return id;
+}
+
+// ── My cases (issue 32, decision 101): the agent's own cases and member support's replies ─────────────
+
+type MyCaseSelect = NonNullable<Awaited<ReturnType<typeof selectMyCase>>>;
+
+const statusOf = (stored: string): CaseStatus => (stored === 'In progress' || stored === 'Closed' ? stored : 'Open');
+
+const toMyCaseRow = ({ row, replyCount, lastReplyAt }: MyCaseSelect): MyCaseRow => ({
+  id: row.id,
+  status: statusOf(row.status),
+  createdAt: row.createdAt,
+  requestType: row.requestType as CaseRequestType,
+  memberName: row.memberName,
+  carrier: row.carrier,
+  replyCount,
+  lastReplyAt,
+});
+
+/** The agent's cases, newest first (member support tier Unlimited, like the Case Form; 403 otherwise). */
+export async function listMyCases(deps: Pick<CasesDeps, 'db'>, agentId: string, page: number): Promise<MyCaseList> {
+  await assertMayFileCases(deps, agentId);
+  const { rows, total } = await selectMyCasesPage(deps.db, agentId, page);
+  return { rows: rows.map(toMyCaseRow), total, page, pageSize: MY_CASES_PAGE_SIZE };
+}
+
+/**
+ * One of the agent's cases with the replies, never the internal notes. Another agent's case (or none) is 404 before
+ * anything else, so the answer says nothing of it; the agent's own case is then 403 without the tier.
+ */
+export async function getMyCase(deps: Pick<CasesDeps, 'db'>, agentId: string, id: string): Promise<MyCase> {
+  const found = await selectMyCase(deps.db, agentId, id);
+  if (!found) throw notFound();
+  await assertMayFileCases(deps, agentId);
+  const replies = await selectReplies(deps.db, id);
+  const { row } = found;
+  return {
+    ...toMyCaseRow(found),
+    memberId: row.memberId,
+    dateOfBirth: row.dateOfBirth,
+    memberPhoneNumber: row.memberPhoneNumber,
+    description: row.description,
+    carrierService: row.carrierService,
+    replies: replies.map((r) => ({
+      id: r.id,
+      body: r.body,
+      author: r.staffEmail.split('@')[0] ?? r.staffEmail,
+      createdAt: r.createdAt,
+    })),
+  };
 }

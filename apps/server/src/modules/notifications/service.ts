@@ -3,7 +3,7 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { notFound } from '../../platform/errors.ts';
-import type { Mailer } from '../../platform/mailer.ts';
+import type { Mailer, MailMessage } from '../../platform/mailer.ts';
 import {
   countUnread,
   insertNotification,
@@ -31,6 +31,11 @@ export interface RaiseNotification {
   body: string;
   /** a path in the portal (the e-mail makes it absolute) */
   link: string;
+  /**
+   * The e-mail to send instead of the generic one (title, body and link), when the news is itself a message to the
+   * agent (a reply to a case, decision 101). The opt-out applies to it all the same.
+   */
+  email?: Omit<MailMessage, 'to'>;
 }
 
 const toNotification = (row: NotificationRow): Notification => ({
@@ -46,18 +51,26 @@ const toNotification = (row: NotificationRow): Notification => ({
 /**
  * Raises a notification: a row in the agent's notification centre, and the same news by e-mail through the
  * outbox (platform/mailer.ts, which records a failed delivery rather than throwing) unless the agent opted out of
- * this kind's e-mails on My Profile.
+ * this kind's e-mails on My Profile. Answers the address it e-mailed, or null when it e-mailed nobody.
  */
-export async function raiseNotification(deps: NotificationsDeps, input: RaiseNotification): Promise<void> {
+export async function raiseNotification(
+  deps: NotificationsDeps,
+  { email, ...input }: RaiseNotification,
+): Promise<{ emailedTo: string | null }> {
   await insertNotification(deps.db, { ...input, createdAt: deps.clock.now() });
-  if (await isOptedOut(deps.db, input.agentId, input.kind)) return;
+  if (await isOptedOut(deps.db, input.agentId, input.kind)) return { emailedTo: null };
   const agent = await selectAgentEmail(deps.db, input.agentId);
-  if (!agent) return;
-  await deps.mailer.send({
-    to: agent.email,
-    subject: `${deps.config.providerName}: ${input.title}`,
-    text: `Hello ${agent.firstName},\n\n${input.body}\n\n${new URL(input.link, deps.config.publicUrl).href}\n`,
-  });
+  if (!agent) return { emailedTo: null };
+  await deps.mailer.send(
+    email
+      ? { ...email, to: agent.email }
+      : {
+          to: agent.email,
+          subject: `${deps.config.providerName}: ${input.title}`,
+          text: `Hello ${agent.firstName},\n\n${input.body}\n\n${new URL(input.link, deps.config.publicUrl).href}\n`,
+        },
+  );
+  return { emailedTo: agent.email };
 }
 
 export async function listNotifications(

@@ -4,6 +4,7 @@ import {
   findCommissionStatements,
   listContracts,
   listDownlines,
+  listMyCases,
   listSupplyOrders,
   type Contract,
   type Downline,
@@ -96,6 +97,11 @@ export const ID_SOURCES: Record<string, IdSource> = {
       })
       .returning({ id: notifications.id });
     return [{ params: { id: row!.id } }];
+  }),
+  getMyCase: owned(async (ctx) => {
+    // the demo agent's seeded cases (seed/cases.ts)
+    const { rows } = await json<{ rows: { id: string }[] }>(ctx.asFirst(listMyCases));
+    return rows.slice(0, 2).map((c) => ({ params: { id: c.id } }));
   }),
   getCrmAccount: owned(async (ctx) => {
     const orders = await json<{ ActID: string | null }[]>(ctx.asFirst(listSupplyOrders));

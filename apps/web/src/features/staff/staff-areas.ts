@@ -10,6 +10,7 @@ export const STAFF_AREAS: readonly { label: string; path: string; roles: readonl
   { label: 'Audit', path: staffPaths.audit, roles: ['admin', 'operations', 'support'] },
   { label: 'Staff members', path: staffPaths.members, roles: ['admin'] },
   { label: 'Supply orders', path: staffPaths.orders, roles: ['admin', 'operations'] },
+  { label: 'Cases', path: staffPaths.cases, roles: ['admin', 'operations', 'support'] },
 ];
 
 export const ROLE_LABELS: Record<StaffRole, string> = {

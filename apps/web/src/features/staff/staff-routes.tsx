@@ -33,6 +33,8 @@ export const STAFF_ROUTES: RouteObject[] = [
       { path: 'audit', lazy: page('staff-audit-page') },
       { path: 'members', lazy: page('staff-members-page') },
       { path: 'orders', lazy: page('staff-orders-page') },
+      { path: 'cases', lazy: page('staff-cases-page') },
+      { path: 'cases/:id', lazy: page('staff-case-page') },
       { path: '*', element: <Navigate to="/staff" replace /> },
     ],
   },

@@ -1,0 +1,23 @@
+import * as contract from '@arc/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { addRoute } from '../../platform/routes.ts';
+import { actOnCase, getCase, listCases, type StaffActor, type StaffCasesDeps } from './service.ts';
+
+/** The back office's member-support cases (issue 32, decision 101; roles on each contract entry, decision 085). */
+export async function staffCasesRoutes(app: FastifyInstance): Promise<void> {
+  const deps: StaffCasesDeps = {
+    db: app.db,
+    clock: app.deps.clock,
+    mailer: app.deps.mailer,
+    config: app.deps.config,
+  };
+  const actor = (request: FastifyRequest): StaffActor => ({ staff: request.staff, ip: request.ip });
+
+  addRoute(app, contract.listStaffCases, async (request) => listCases(deps, request.staff, request.query));
+
+  addRoute(app, contract.getStaffCase, async (request) => getCase(deps, request.params.id));
+
+  addRoute(app, contract.actOnStaffCase, async (request) =>
+    actOnCase(deps, actor(request), request.params.id, request.body),
+  );
+}
