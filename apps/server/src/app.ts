@@ -31,6 +31,7 @@ import { profileRoutes } from './modules/profile/routes.ts';
 import { prospectsRoutes } from './modules/prospects/routes.ts';
 import { staffAgentsRoutes } from './modules/staff-agents/routes.ts';
 import { staffImportsRoutes } from './modules/staff-imports/routes.ts';
+import { soaRoutes } from './modules/soa/routes.ts';
 import { staffOrdersRoutes } from './modules/staff-orders/routes.ts';
 import { suppliesRoutes } from './modules/supplies/routes.ts';
 import { telemetryJobs } from './modules/telemetry/jobs.ts';
@@ -245,6 +246,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await app.register(auditRoutes);
   await app.register(staffOrdersRoutes);
   await app.register(notificationsRoutes);
+  await app.register(soaRoutes);
   if (config.demoData) await app.register(mailboxRoutes);
 
   // ── 404 and the web app ────────────────────────────────────────────────────────────────────────

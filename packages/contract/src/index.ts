@@ -35,3 +35,6 @@ export * from './staff-members.ts';
 export * from './staff-orders.ts';
 export * from './notifications.ts';
 export * from './notification-list.ts';
+export * from './soa-rules.ts';
+export * from './soa-form-text.ts';
+export * from './soa.ts';

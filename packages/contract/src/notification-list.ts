@@ -40,6 +40,7 @@ export const listNotifications = defineRoute({
 export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
   'order-shipped': 'A supply order shipped',
   'order-cancelled': 'A supply order was cancelled',
+  'soa-signed': 'A beneficiary signed a Scope of Appointment',
 };
 
 export const NotificationEmailSettingsSchema = z.object({
