@@ -23,10 +23,6 @@ export const paths = {
   products: '/products',
   /** each carrier's e-application link (Enrollment Upload, Final Expense) */
   carrierEApps: '/enrollments/carrier-eapps',
-  /** the agent's Scope of Appointment requests */
-  soa: '/soa',
-  /** the public signing page of an SOA link (no sign-in; the token is single-use) */
-  soaSign: (token: string) => `/soa/sign/${encodeURIComponent(token)}`,
 } as const;
 
 /** Where the embedded OpenID Connect provider is mounted (same origin as the app, docs/architecture.md). */

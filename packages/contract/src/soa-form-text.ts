@@ -153,7 +153,8 @@ export const SOA_FORM_TEXT: Record<SoaLanguage, SoaFormText> = {
     products: {
       'medicare-advantage': {
         name: 'Planes Medicare Advantage (Parte C) y Planes de Costo',
-        plain: 'Planes de compañías privadas que reemplazan a Medicare Original, muchas veces con cobertura de medicamentos.',
+        plain:
+          'Planes de compañías privadas que reemplazan a Medicare Original, muchas veces con cobertura de medicamentos.',
       },
       'part-d': {
         name: 'Planes de medicamentos recetados de Medicare (Parte D), solos',

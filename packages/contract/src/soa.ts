@@ -15,6 +15,13 @@ import { SOA_EXCEPTIONS, SOA_FLAGS } from './soa-rules.ts';
  * from a single-use link; the signed PDF is kept ten years. An agent sees only their own SOAs (404 for another's).
  */
 
+/** The agent's SOA page and the beneficiary's public signing page (kept here, not in every route's constants). */
+export const soaPaths = {
+  list: '/soa',
+  /** the public signing page of an SOA link (no sign-in; the token is single-use) */
+  sign: (token: string) => `/soa/sign/${encodeURIComponent(token)}`,
+} as const;
+
 export const SOA_STATUSES = ['Sent', 'Opened', 'Signed', 'Expired', 'Cancelled'] as const;
 export type SoaStatus = (typeof SOA_STATUSES)[number];
 
@@ -65,20 +72,16 @@ const BeneficiaryNameSchema = z
   .check(z.trim(), z.minLength(1, SOA_TEXT.needsName), z.maxLength(120, 'At most 120 characters.'));
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const MOBILE_PATTERN = /^\+?[0-9 ().-]{10,20}$/;
-const SoaEmailSchema = z
-  .string()
-  .check(
-    z.trim(),
-    z.maxLength(254, SOA_TEXT.emailInvalid),
-    z.refine((value) => value === '' || EMAIL_PATTERN.test(value), SOA_TEXT.emailInvalid),
-  );
-const SoaMobileSchema = z
-  .string()
-  .check(
-    z.trim(),
-    z.maxLength(20, SOA_TEXT.mobileInvalid),
-    z.refine((value) => value === '' || MOBILE_PATTERN.test(value), SOA_TEXT.mobileInvalid),
-  );
+const SoaEmailSchema = z.string().check(
+  z.trim(),
+  z.maxLength(254, SOA_TEXT.emailInvalid),
+  z.refine((value) => value === '' || EMAIL_PATTERN.test(value), SOA_TEXT.emailInvalid),
+);
+const SoaMobileSchema = z.string().check(
+  z.trim(),
+  z.maxLength(20, SOA_TEXT.mobileInvalid),
+  z.refine((value) => value === '' || MOBILE_PATTERN.test(value), SOA_TEXT.mobileInvalid),
+);
 export const SoaProductsSchema = z
   .array(z.enum(SOA_PRODUCTS))
   .check(z.minLength(1, SOA_TEXT.needsProducts), z.maxLength(SOA_PRODUCTS.length));
@@ -100,6 +103,8 @@ export const CreateSoaRequestSchema = z
   })
   .check(z.refine(hasContact, { message: SOA_TEXT.needsContact, path: ['email'] }));
 export type CreateSoaRequest = z.infer<typeof CreateSoaRequestSchema>;
+/** as sent (the appointment an ISO string) */
+export type CreateSoaRequestBody = z.input<typeof CreateSoaRequestSchema>;
 
 /** The request form's values: the appointment as the agent's local date and time (the browser makes the instant). */
 export const SoaRequestFormSchema = z
@@ -123,6 +128,7 @@ export const ChangeSoaRequestSchema = z.object({
   exceptionReason: SoaExceptionSchema,
 });
 export type ChangeSoaRequest = z.infer<typeof ChangeSoaRequestSchema>;
+export type ChangeSoaRequestBody = z.input<typeof ChangeSoaRequestSchema>;
 
 export const SoaLinkRequestSchema = z.object({ delivery: z.enum(['email', 'device']) });
 export const SoaLinkSchema = z.object({

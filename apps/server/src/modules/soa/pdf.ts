@@ -1,10 +1,4 @@
-import {
-  SOA_FORM_TEXT,
-  SOA_PRODUCTS,
-  type SoaAppointmentKind,
-  type SoaLanguage,
-  type SoaProduct,
-} from '@arc/contract';
+import { SOA_FORM_TEXT, SOA_PRODUCTS, type SoaAppointmentKind, type SoaLanguage, type SoaProduct } from '@arc/contract';
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
 
 /** What a signed SOA's PDF shows: the form as the signer read it, what they ticked and how they signed. */
@@ -124,7 +118,11 @@ export async function buildSoaPdf(input: SoaPdfInput, createdAt: Date): Promise<
   doc.setCreator(toWinAnsi(input.providerName));
   doc.setCreationDate(createdAt);
   doc.setModificationDate(createdAt);
-  const w = new Writer(doc, await doc.embedFont(StandardFonts.Helvetica), await doc.embedFont(StandardFonts.HelveticaBold));
+  const w = new Writer(
+    doc,
+    await doc.embedFont(StandardFonts.Helvetica),
+    await doc.embedFont(StandardFonts.HelveticaBold),
+  );
 
   w.text(input.providerName, { size: 10 });
   w.text(text.title, { size: 20, isBold: true, gapAfter: 2 });

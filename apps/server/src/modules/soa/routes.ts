@@ -6,7 +6,12 @@ import { AppError } from '../../platform/errors.ts';
 import { startPeriodicJob } from '../../platform/periodic-job.ts';
 import { addRoute } from '../../platform/routes.ts';
 import { sendXlsx, type XlsxColumn } from '../../platform/xlsx.ts';
-import { DOWNLOAD_EXPIRED_MESSAGE, isWellFormedDownloadToken, issueDownloadToken, redeemExportToken } from '../files/service.ts';
+import {
+  DOWNLOAD_EXPIRED_MESSAGE,
+  isWellFormedDownloadToken,
+  issueDownloadToken,
+  redeemExportToken,
+} from '../files/service.ts';
 import { raiseNotification } from '../notifications/service.ts';
 import { emailSoaLinkSender } from './sender.ts';
 import {

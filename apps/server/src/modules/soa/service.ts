@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import {
   MESSAGES,
-  paths,
+  soaPaths,
   SOA_EXCEPTION_LABELS,
   SOA_RETENTION_YEARS,
   SOA_TEXT,
@@ -180,7 +180,9 @@ async function detailOf(deps: Pick<SoaDeps, 'db' | 'clock' | 'config'>, soa: Soa
 /** Unsigned and still open first, the nearest appointment first; then the rest, newest request first. */
 export function sortForList(rows: Soa[]): Soa[] {
   const isOpen = (soa: Soa) => soa.current.status === 'Sent' || soa.current.status === 'Opened';
-  const open = rows.filter(isOpen).sort((a, b) => a.current.appointmentAt.getTime() - b.current.appointmentAt.getTime());
+  const open = rows
+    .filter(isOpen)
+    .sort((a, b) => a.current.appointmentAt.getTime() - b.current.appointmentAt.getTime());
   const rest = rows.filter((soa) => !isOpen(soa));
   return [...open, ...rest];
 }
@@ -219,7 +221,7 @@ async function sendLink(deps: SoaDeps, soa: SoaRow, version: SoaVersionRow, toke
     beneficiaryName: soa.beneficiaryName,
     agentName: agent ? `${agent.firstName} ${agent.lastName}` : '',
     appointment: writtenTime(version.appointmentAt, language, deps.config.businessTimeZone),
-    link: `${deps.config.publicUrl}${paths.soaSign(token)}`,
+    link: `${deps.config.publicUrl}${soaPaths.sign(token)}`,
     providerName: deps.config.providerName,
   });
 }
@@ -354,7 +356,7 @@ export async function createAgentSoaLink(
     await setVersion(tx, soaId, current.version, { linkExpiresAt: expiresAt });
     return { soa: row, version: current, token: await issueLink(tx, soaId, current.version, expiresAt, now) };
   });
-  if (delivery === 'device') return { path: paths.soaSign(token), sentTo: null };
+  if (delivery === 'device') return { path: soaPaths.sign(token), sentTo: null };
   return { path: null, sentTo: await sendLink(deps, soa, version, token) };
 }
 
@@ -516,7 +518,7 @@ export async function signWithLink(
       body:
         `${soa.beneficiaryName}'s Scope of Appointment (version ${version.version}) was signed` +
         `${relationship ? ` by an authorized representative (${relationship})` : ''}. The signed PDF is on the SOA page.`,
-      link: paths.soa,
+      link: soaPaths.list,
     });
   } catch (err) {
     // the signature stands: the agent sees it in the list even if the notice failed

@@ -90,7 +90,8 @@ function pdfText(pdf: Buffer): string {
     } catch {
       content = match[1]!;
     }
-    for (const hex of content.matchAll(/<([0-9A-Fa-f]+)>\s*Tj/g)) parts.push(Buffer.from(hex[1]!, 'hex').toString('latin1'));
+    for (const hex of content.matchAll(/<([0-9A-Fa-f]+)>\s*Tj/g))
+      parts.push(Buffer.from(hex[1]!, 'hex').toString('latin1'));
   }
   return parts.join('\n');
 }
@@ -218,7 +219,11 @@ describe('POST /arc/agent/soa and the signing link', () => {
     // only what the agent listed can be ticked
     expect((await sign(token, { products: ['medicare-supplement'] })).statusCode).toBe(400);
     // none of it spent the link
-    const representative = await sign(token, { signer: 'representative', relationship: 'Daughter', signerName: 'Ana M' });
+    const representative = await sign(token, {
+      signer: 'representative',
+      relationship: 'Daughter',
+      signerName: 'Ana M',
+    });
     expect(representative.statusCode, representative.body).toBe(200);
   });
 
