@@ -158,8 +158,8 @@ function SigningForm({ token, content, onSigned }: { token: string; content: Ope
                     )
                   }
                 />
-                <span>
-                  <span className={classes.name}>{text.products[product].name}</span>
+                <span className={classes.name}>
+                  {text.products[product].name}
                   <span className={classes.plain}>{text.products[product].plain}</span>
                 </span>
               </label>
