@@ -15,7 +15,8 @@ function pdfText(pdf: Buffer): string {
     } catch {
       // not compressed
     }
-    for (const hex of content.matchAll(/<([0-9A-Fa-f]+)>\s*Tj/g)) parts.push(Buffer.from(hex[1]!, 'hex').toString('latin1'));
+    for (const hex of content.matchAll(/<([0-9A-Fa-f]+)>\s*Tj/g))
+      parts.push(Buffer.from(hex[1]!, 'hex').toString('latin1'));
   }
   return parts.join('\n');
 }

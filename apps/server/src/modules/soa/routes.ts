@@ -27,7 +27,6 @@ import {
   openSoaPdfForStaff,
   purgeExpiredSoas,
   signWithLink,
-  soasForExport,
   writtenTime,
   type SoaDeps,
 } from './service.ts';
@@ -158,7 +157,8 @@ export async function soaRoutes(app: FastifyInstance): Promise<void> {
         fileName: contract.SOA_TEXT.exportFileName,
         sheetName: 'SOA',
         columns: exportColumns,
-        rows: await soasForExport(deps, agentId),
+        // the list's order; at most the list's length (AGENT_LIST_LIMIT), in memory
+        rows: await listAgentSoas(deps, agentId),
       });
     },
     { rateLimit: { max: 60, timeWindow: '1 minute' } },

@@ -608,6 +608,3 @@ export async function purgeExpiredSoas(
   }
   return purged;
 }
-
-/** Every SOA of the agent for the spreadsheet (the list's order). */
-export const soasForExport = listAgentSoas;
