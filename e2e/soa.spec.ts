@@ -3,6 +3,7 @@ import { inflateSync } from 'node:zlib';
 import { SOA_TEXT } from '@arc/contract';
 import { expect, expectAccessible, latestMailTo, linkIn, signIn, test } from './fixtures.ts';
 import { screenshotBoth } from './screenshots.ts';
+import { signInStaff } from './staff-helpers.ts';
 
 /** The text a PDF shows: its content streams inflated, each hex string of a Tj decoded (pdf-lib's standard fonts). */
 function pdfText(pdf: Buffer): string {
@@ -92,5 +93,23 @@ test.describe('[SOA]', () => {
     await expect(signer.getByText(beneficiary)).toHaveCount(0);
     await expect(signer.getByRole('checkbox')).toHaveCount(0);
     await phone.close();
+
+    // an auditor finds it by the beneficiary in the back office
+    const office = await browser.newContext();
+    const staff = await office.newPage();
+    await (
+      await signInStaff(staff, 'admin')
+    )();
+    await staff
+      .getByRole('navigation', { name: 'Back office' })
+      .getByRole('link', { name: 'Scope of Appointment' })
+      .click();
+    await staff.waitForURL((url) => url.pathname === '/staff/soa');
+    await staff.goto(`/staff/soa?beneficiary=${encodeURIComponent(beneficiary)}`);
+    const found = staff.getByRole('row').filter({ hasText: beneficiary });
+    await expect(found).toContainText('Signed');
+    await expect(found).toContainText('(17000001)');
+    await expectAccessible(staff);
+    await office.close();
   });
 });
