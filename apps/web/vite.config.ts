@@ -95,8 +95,8 @@ export default defineConfig({
           maxKb: 250,
         },
         // the audit log and staff management in the same frame
-        ...['staff-audit-page', 'staff-members-page'].map((name) => ({
-          name: `/staff/${name === 'staff-audit-page' ? 'audit' : 'members'}`,
+        ...['staff-audit-page', 'staff-members-page', 'staff-soa-page'].map((name) => ({
+          name: `/staff/${name.replace(/^staff-|-page$/g, '')}`,
           modules: [
             'src/features/staff/staff-routes.tsx',
             'src/features/staff/staff-layout.tsx',
@@ -104,6 +104,12 @@ export default defineConfig({
           ],
           maxKb: 250,
         })),
+        // the beneficiary's public SOA signing page (decision 102): the app's entry and the page, no signed-in shell
+        {
+          name: '/soa/sign/:token (public signing page)',
+          modules: ['src/features/soa/soa-sign-page.tsx'],
+          maxKb: 200,
+        },
         // My Profile shows two screens at once (router.tsx): the profile and the contracts
         {
           name: '/profile (profile + contracts)',
@@ -126,6 +132,8 @@ export default defineConfig({
           'src/features/identity/interaction-page.tsx',
           'src/features/ui-kit/ui-kit-page.tsx',
           'src/features/dashboard/dashboard-page.tsx',
+          // measured above without the signed-in shell: the public signing page
+          'src/features/soa/soa-sign-page.tsx',
           // the back office: measured on its own above, with its own frame
           'src/features/staff/',
         ],
@@ -149,6 +157,8 @@ export default defineConfig({
         // /sign-in loads the OIDC client at once to redirect: listed with the page (a page load of /sign-in is
         // sign-in.html, whose own entry Vite lists; this is /sign-in inside the app)
         { path: '/sign-in', auth: false, modules: ['src/features/identity/sign-in-page.tsx', 'src/auth/oidc.ts'] },
+        // the beneficiary's SOA signing page (public)
+        { path: '/soa/sign/:token', auth: false, modules: ['src/features/soa/soa-sign-page.tsx'] },
       ],
     }),
     precompress(),

@@ -31,6 +31,7 @@ import { placesRoutes } from './modules/places/routes.ts';
 import { profileRoutes } from './modules/profile/routes.ts';
 import { prospectsRoutes } from './modules/prospects/routes.ts';
 import { readyToSellRoutes } from './modules/ready-to-sell/routes.ts';
+import { soaRoutes } from './modules/soa/routes.ts';
 import { staffAgentsRoutes } from './modules/staff-agents/routes.ts';
 import { staffCasesRoutes } from './modules/staff-cases/routes.ts';
 import { staffImportsRoutes } from './modules/staff-imports/routes.ts';
@@ -251,6 +252,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await app.register(notificationsRoutes);
   await app.register(readyToSellRoutes);
   await app.register(disclaimerRoutes);
+  await app.register(soaRoutes);
   if (config.demoData) await app.register(mailboxRoutes);
 
   // ── 404 and the web app ────────────────────────────────────────────────────────────────────────

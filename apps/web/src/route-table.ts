@@ -69,6 +69,8 @@ export interface RouteHandle {
   layout?: 'login';
   /** a wider card in the login layout (the terms gate's long text) */
   isWide?: boolean;
+  /** a public page for people who are not agents (the SOA signing page) */
+  isForPublic?: boolean;
   /** the sign-in screen's initial action, from the route (/sign-in, /sign-in/forgot, /sign-in/register) */
   name?: SignInAction;
 }
@@ -111,6 +113,8 @@ export const APP_ROUTES: AppRoute[] = [
       // the agent's compliance tools (issue 34, decision 103), beside the guides
       { path: '/rts', title: 'Ready to Sell', screen: 'ready-to-sell/ready-to-sell-page' },
       { path: '/disclaimer', title: 'TPMO Disclaimer', screen: 'disclaimer/disclaimer-page' },
+      // a compliance tool beside the compliance guides (issue 34); its own address, not below /training
+      { path: '/soa', title: 'Scope of Appointment', screen: 'soa/soa-page' },
     ],
     externalLinks: [
       { title: 'Medicare Certifications', href: 'https://www.ahipmedicaretraining.com/' },

@@ -91,6 +91,12 @@ export const routes: RouteObject[] = [
       publicRoute('/register/:token', { title: 'Create password' }, createPassword),
       publicRoute('/forgotpass/:token', { title: 'Reset password' }, createPassword),
       publicRoute('/verify-email/:token', { title: 'Confirm e-mail address' }, screen('profile/confirm-email-page')),
+      // the beneficiary's Scope of Appointment signing page: public, its own small chunk (decision 102)
+      publicRoute(
+        '/soa/sign/:token',
+        { title: 'Scope of Appointment', isForPublic: true },
+        screen('soa/soa-sign-page'),
+      ),
       publicRoute(paths.termsGate, { title: 'Terms of Service', isWide: true }, screen('terms/terms-gate-page')),
       publicRoute('*', { title: 'Page not found' }, screen('content/not-found-page')),
     ],

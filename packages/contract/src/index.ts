@@ -40,3 +40,6 @@ export * from './notification-list.ts';
 export * from './ready-to-sell.ts';
 export * from './ready-to-sell-summary.ts';
 export * from './disclaimer.ts';
+export * from './soa-rules.ts';
+export * from './soa-form-text.ts';
+export * from './soa.ts';

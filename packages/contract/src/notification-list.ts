@@ -41,6 +41,7 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
   'order-shipped': 'A supply order shipped',
   'order-cancelled': 'A supply order was cancelled',
   'case-reply': 'A reply to one of your cases',
+  'soa-signed': 'A beneficiary signed a Scope of Appointment',
 };
 
 export const NotificationEmailSettingsSchema = z.object({

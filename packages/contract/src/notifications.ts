@@ -7,7 +7,7 @@ import { defineRoute, ErrorResponseSchema, IntIdSchema } from './common.ts';
  * first, each opening what it is about. An agent sees only their own (404 for anyone else's).
  */
 
-export const NOTIFICATION_KINDS = ['order-shipped', 'order-cancelled', 'case-reply'] as const;
+export const NOTIFICATION_KINDS = ['order-shipped', 'order-cancelled', 'case-reply', 'soa-signed'] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 export const UnreadCountSchema = z.object({ unread: z.int() });

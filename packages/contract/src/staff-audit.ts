@@ -97,6 +97,18 @@ export const AUDIT_ACTIONS = [
   'case.replied',
   /** an admin exported the audit log from the back office (detail: the filters) */
   'audit.exported',
+  /** an agent asked a beneficiary for a Scope of Appointment (subject: the SOA id; detail: version, delivery) */
+  'soa.requested',
+  /** an SOA's appointment or exception changed: a new version (subject: the SOA id; detail: version) */
+  'soa.changed',
+  /** a beneficiary or representative signed an SOA (subject: the SOA id; detail: version, sha256, file) */
+  'soa.signed',
+  /** an agent cancelled an SOA (subject: the SOA id) */
+  'soa.cancelled',
+  /** staff opened a signed SOA's PDF for an audit (subject: the SOA id; detail: version) */
+  'soa.pdf-read',
+  /** SOAs past their ten-year retention deleted (detail: count, by) */
+  'soa.purged',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -23,6 +23,7 @@ export const staffPaths = {
   cases: '/staff/cases',
   /** one member-support case in the back office */
   case: (id: string) => `/staff/cases/${encodeURIComponent(id)}`,
+  soa: '/staff/soa',
   /** the provider sends a staff sign-in here (its interaction cookie is scoped to this path) */
   interaction: (uid: string) => `/staff/interaction/${encodeURIComponent(uid)}`,
   /** the one-time link that sets a staff member's password and second factor */

@@ -14,6 +14,8 @@ const API_PREFIXES = ['/arc/', '/oidc/', '/dev/'];
 const INTERACTION_API = /^\/interaction\/[^/]+\/(details|login|abort)$/;
 /** the sign-in flow's two pages, loaded as sign-in.html (decision 094): /sign-in and the provider's form */
 const SIGN_IN_PAGE = /^\/(?:sign-in|interaction\/[^/]+)\/?$/;
+/** pages no search engine may index: the Scope of Appointment's public signing page (decision 102) */
+const NOINDEX_PAGE = /^\/soa\/sign\//;
 
 /** the empty element of index.html's first paint that shows the provider's name (decision 055) */
 const PROVIDER_NAME_SLOT = '<div class="arc-boot-provider" data-arc-provider-name></div>';
@@ -191,6 +193,7 @@ async function web(app: FastifyInstance) {
       if (hasWeb && (request.method === 'GET' || request.method === 'HEAD') && wantsHtml && !isApi) {
         reply.header('Cache-Control', 'no-store');
         reply.header('Vary', 'accept-encoding, cookie');
+        if (NOINDEX_PAGE.test(url)) reply.header('X-Robots-Tag', 'noindex, nofollow');
         const html = htmlFor(url, request.headers.cookie);
         const encoding = preferredEncoding(request.headers['accept-encoding']);
         if (encoding) reply.header('Content-Encoding', encoding);

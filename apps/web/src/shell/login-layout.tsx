@@ -11,6 +11,8 @@ export interface LoginLayoutProps {
   isWide?: boolean;
   /** a navigation is under way (the router's state): a small indicator under the page */
   isBusy?: boolean;
+  /** a page for the public rather than agents (the SOA signing page): no "for licensed agents" line */
+  isForPublic?: boolean;
 }
 
 /** Signed-out pages: logo, the page in a card, a loading indicator and the copyright line. */
@@ -19,6 +21,7 @@ export function LoginLayout({
   isLoading = false,
   isWide = false,
   isBusy: isNavigating = false,
+  isForPublic = false,
 }: LoginLayoutProps) {
   const isBusy = isLoading || isNavigating;
   return (
@@ -51,7 +54,7 @@ export function LoginLayout({
         </Stack>
       </Container>
       <Text component="footer" ta="center" size="sm" c="dimmed" py="md" px="md">
-        © {new Date().getFullYear()} {PROVIDER_NAME}. For licensed agents only.
+        © {new Date().getFullYear()} {PROVIDER_NAME}.{isForPublic ? '' : ' For licensed agents only.'}
       </Text>
     </Box>
   );

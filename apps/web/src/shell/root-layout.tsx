@@ -33,7 +33,7 @@ export function RootLayout() {
   switch (decision.kind) {
     case 'login-layout':
       return (
-        <LoginLayout isWide={handle.isWide} isBusy={navigation.state !== 'idle'}>
+        <LoginLayout isWide={handle.isWide} isForPublic={handle.isForPublic} isBusy={navigation.state !== 'idle'}>
           <Outlet />
         </LoginLayout>
       );

@@ -10,6 +10,10 @@ import classes from './side-menu.module.css';
 export const isOn = (pathname: string, path: string) =>
   path === '/' ? pathname === '/' : pathname === path || pathname.startsWith(`${path}/`);
 
+/** a group is on at its own path and at any child's, which may have an address of its own (/soa) */
+export const isGroupOn = (pathname: string, item: AppRoute) =>
+  isOn(pathname, item.path) || (item.children ?? []).some((child) => isOn(pathname, child.path));
+
 export interface ItemProps {
   item: AppRoute;
   pathname: string;
@@ -57,7 +61,7 @@ export function CollapsedGroupButton({
   return (
     <UnstyledButton
       aria-label={item.title}
-      data-active={isOn(pathname, item.path) || undefined}
+      data-active={isGroupOn(pathname, item) || undefined}
       {...props}
       // a tooltip or menu around it may add its own class: the button keeps its own too
       className={className ? `${classes.iconButton} ${className}` : classes.iconButton}

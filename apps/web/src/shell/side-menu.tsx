@@ -6,7 +6,7 @@ import { NavLink as RouterLink, useLocation } from 'react-router';
 import { ROUTE_ICONS } from './icons.tsx';
 import { menuItems } from './menu.ts';
 import { CollapsedItem } from './side-menu-collapsed.tsx';
-import { hasSubMenu, isOn, type ItemProps } from './side-menu-items.tsx';
+import { hasSubMenu, isGroupOn, isOn, type ItemProps } from './side-menu-items.tsx';
 import classes from './side-menu.module.css';
 
 export interface SideMenuProps {
@@ -60,9 +60,7 @@ function ExpandedItem({ item, pathname, onNavigate }: ItemProps) {
 
 /** A group with a sub-menu: a real button that says whether it is open. */
 function GroupItem({ item, pathname, onNavigate, icon }: ItemProps & { icon: ReactNode }) {
-  // open on the group's own pages, and on a child outside its path (/rts below Training & Certifications)
-  const isHere = isOn(pathname, item.path) || (item.children ?? []).some((child) => isOn(pathname, child.path));
-  const [isOpen, setOpen] = useState(isHere);
+  const [isOpen, setOpen] = useState(() => isGroupOn(pathname, item));
   return (
     <NavLink
       component="button"
@@ -72,7 +70,7 @@ function GroupItem({ item, pathname, onNavigate, icon }: ItemProps & { icon: Rea
       onChange={setOpen}
       label={item.title}
       leftSection={icon}
-      active={isHere}
+      active={isGroupOn(pathname, item)}
       variant="subtle"
       childrenOffset={30}
       className={classes.link}

@@ -21,3 +21,4 @@ export * from './cases.ts';
 export * from './content.ts';
 export * from './staff.ts';
 export * from './notifications.ts';
+export * from './soa.ts';

@@ -1,6 +1,8 @@
 import {
   createDownloadToken,
   createEnrollmentsExportToken,
+  createSoa,
+  createSoaExportToken,
   findCommissionStatements,
   listContracts,
   listDownlines,
@@ -58,6 +60,24 @@ async function firstAgentsFileIds(ctx: MatrixContext): Promise<string[]> {
     .where(and(eq(files.ownerAgentId, ctx.first.id)))
     .limit(3);
   return rows.map((r) => r.id);
+}
+
+/** A fresh SOA of the first agent (its own request, made through the API), for the calls on one SOA. */
+async function firstAgentsSoa(ctx: MatrixContext): Promise<string> {
+  const res = await ctx.asFirst(createSoa, {
+    body: {
+      beneficiaryName: 'Matrix Beneficiary',
+      email: 'matrix-beneficiary@example.org',
+      mobile: '',
+      language: 'en',
+      appointmentAt: new Date(Date.now() + 10 * 24 * 60 * 60 * 1000).toISOString(),
+      appointmentKind: 'phone',
+      products: ['part-d'],
+      exceptionReason: null,
+    },
+  });
+  if (res.statusCode !== 201) throw new Error(`the first agent's SOA request answered ${res.statusCode}: ${res.body}`);
+  return res.json<{ soa: { id: string } }>().soa.id;
 }
 
 /** The first agent's contracts (those with a downline first) and a few contracts of its downline. */
@@ -145,6 +165,15 @@ export const ID_SOURCES: Record<string, IdSource> = {
   }),
   listContentDocuments: notOwned('a section of the information pages, the same for every agent'),
   createDownloadToken: owned(async (ctx) => (await firstAgentsFileIds(ctx)).map((file) => ({ body: { file } }))),
+  getSoa: owned(async (ctx) => [{ params: { id: await firstAgentsSoa(ctx) } }]),
+  cancelSoa: owned(async (ctx) => [{ params: { id: await firstAgentsSoa(ctx) } }]),
+  createSoaLink: owned(async (ctx) => [{ params: { id: await firstAgentsSoa(ctx) }, body: { delivery: 'device' } }]),
+  changeSoa: owned(async (ctx) => [
+    {
+      params: { id: await firstAgentsSoa(ctx) },
+      body: { appointmentAt: new Date(Date.now() + 12 * 24 * 60 * 60 * 1000).toISOString(), exceptionReason: null },
+    },
+  ]),
 };
 
 /**
@@ -155,6 +184,10 @@ export const TOKEN_SOURCES: Record<string, (ctx: MatrixContext) => Promise<Reque
   downloadFile: async (ctx) => {
     const [file] = await firstAgentsFileIds(ctx);
     const { token } = await json<{ token: string }>(ctx.asFirst(createDownloadToken, { body: { file } }));
+    return { params: { token } };
+  },
+  exportSoas: async (ctx) => {
+    const { token } = await json<{ token: string }>(ctx.asFirst(createSoaExportToken));
     return { params: { token } };
   },
   exportEnrollments: async (ctx) => {

@@ -18,8 +18,10 @@ export async function staffDownload(
   entry: RouteEntry,
   query: Record<string, string | undefined>,
   fallbackName: string,
+  /** the entry's path parameters (an SOA's id and version) */
+  params: Record<string, string | number> = {},
 ): Promise<void> {
-  const url = new URL(buildPath(entry.path), window.location.origin);
+  const url = new URL(buildPath(entry.path, params), window.location.origin);
   for (const [key, value] of Object.entries(query)) if (value) url.searchParams.set(key, value);
   const token = staffAccessToken();
   let response: Response;

@@ -1,4 +1,4 @@
-import { staffPaths, type StaffRole } from '@arc/contract';
+import { READ_SOA, staffPaths, type StaffRole } from '@arc/contract';
 import { STAFF_PAGES } from './staff-paths.ts';
 
 /** The back office's areas in the side menu, each for the roles that may open it (design §8, decision 085). */
@@ -11,6 +11,8 @@ export const STAFF_AREAS: readonly { label: string; path: string; roles: readonl
   { label: 'Staff members', path: staffPaths.members, roles: ['admin'] },
   { label: 'Supply orders', path: staffPaths.orders, roles: ['admin', 'operations'] },
   { label: 'Cases', path: staffPaths.cases, roles: ['admin', 'operations', 'support'] },
+  // looked up for an audit (issue 34): support and admin, as the contract's READ_SOA
+  { label: 'Scope of Appointment', path: staffPaths.soa, roles: READ_SOA.staff },
 ];
 
 export const ROLE_LABELS: Record<StaffRole, string> = {

@@ -35,6 +35,7 @@ export const STAFF_ROUTES: RouteObject[] = [
       { path: 'orders', lazy: page('staff-orders-page') },
       { path: 'cases', lazy: page('staff-cases-page') },
       { path: 'cases/:id', lazy: page('staff-case-page') },
+      { path: 'soa', lazy: page('staff-soa-page') },
       { path: '*', element: <Navigate to="/staff" replace /> },
     ],
   },

@@ -1,0 +1,209 @@
+import * as contract from '@arc/contract';
+import * as contentDisposition from 'content-disposition';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { bearerToken } from '../../platform/auth.ts';
+import { AppError } from '../../platform/errors.ts';
+import { startPeriodicJob } from '../../platform/periodic-job.ts';
+import { addRoute } from '../../platform/routes.ts';
+import { sendXlsx, type XlsxColumn } from '../../platform/xlsx.ts';
+import {
+  DOWNLOAD_EXPIRED_MESSAGE,
+  isWellFormedDownloadToken,
+  issueDownloadToken,
+  redeemExportToken,
+} from '../files/service.ts';
+import { raiseNotification } from '../notifications/service.ts';
+import { emailSoaLinkSender } from './sender.ts';
+import {
+  cancelAgentSoa,
+  changeAgentSoa,
+  createAgentSoa,
+  createAgentSoaLink,
+  findSoasForStaff,
+  getAgentSoa,
+  getSigningPage,
+  getSoaForStaff,
+  listAgentSoas,
+  openSoaPdfForStaff,
+  purgeExpiredSoas,
+  signWithLink,
+  writtenTime,
+  type SoaDeps,
+} from './service.ts';
+
+/** The public signing page's calls, per client address: a person signs once; a scanner is stopped early. */
+export const SIGNING_PAGE_PER_IP = { max: 30, timeWindow: '1 minute' };
+export const SIGNING_SUBMIT_PER_IP = { max: 10, timeWindow: '1 minute' };
+/** Links e-mailed per agent an hour (new requests, changes and resends): nobody floods an inbox from the portal. */
+const LINKS_PER_AGENT_HOUR = 60;
+const PURGE_EVERY_MS = 24 * 60 * 60 * 1000;
+const SOA_EXPORT = 'soa';
+
+/** The electronic Scope of Appointment (issue 34, decision 102). */
+export async function soaRoutes(app: FastifyInstance): Promise<void> {
+  const { config, clock, storage, mailer } = app.deps;
+  const deps: SoaDeps = {
+    db: app.db,
+    clock,
+    storage,
+    config,
+    sender: emailSoaLinkSender(mailer),
+    notify: (input) => raiseNotification({ db: app.db, clock, mailer, config }, input),
+    log: app.log,
+  };
+  const perAgent = (name: string) => ({
+    max: LINKS_PER_AGENT_HOUR,
+    timeWindow: '1 hour',
+    hook: 'preHandler' as const,
+    keyGenerator: (request: FastifyRequest) => `soa-${name}:${request.agentId}`,
+  });
+  const actor = (request: FastifyRequest) => ({ agentId: request.agentId, ip: request.ip });
+
+  // the retention purge, daily (an admin can run it at once: purgeSoas)
+  const stopPurge = startPeriodicJob({
+    name: 'soa-retention-purge',
+    everyMs: PURGE_EVERY_MS,
+    log: app.log,
+    job: async () => {
+      const purged = await purgeExpiredSoas(deps, { staffId: null, ip: null });
+      if (purged > 0) app.log.info({ purged }, 'SOAs past retention purged');
+    },
+  });
+  app.addHook('onClose', async () => stopPurge());
+
+  // ── the agent ───────────────────────────────────────────────────────────────────────────────────────────────
+  addRoute(app, contract.listSoas, async (request) => listAgentSoas(deps, request.agentId));
+  addRoute(app, contract.getSoa, async (request) => getAgentSoa(deps, request.agentId, request.params.id));
+  addRoute(
+    app,
+    contract.createSoa,
+    async (request, reply) => reply.code(201).send(await createAgentSoa(deps, actor(request), request.body)),
+    { rateLimit: perAgent('send') },
+  );
+  addRoute(
+    app,
+    contract.changeSoa,
+    async (request, reply) =>
+      reply.code(201).send(await changeAgentSoa(deps, actor(request), request.params.id, request.body)),
+    { rateLimit: perAgent('send') },
+  );
+  addRoute(app, contract.cancelSoa, async (request) => cancelAgentSoa(deps, actor(request), request.params.id));
+  addRoute(
+    app,
+    contract.createSoaLink,
+    async (request) => createAgentSoaLink(deps, actor(request), request.params.id, request.body.delivery),
+    { rateLimit: perAgent('link') },
+  );
+
+  addRoute(
+    app,
+    contract.createSoaExportToken,
+    async (request) => ({
+      token: await issueDownloadToken(app.db, { agentId: request.agentId, exportName: SOA_EXPORT }, clock.now()),
+    }),
+    { rateLimit: { max: 30, timeWindow: '1 minute' } },
+  );
+
+  const timeZone = config.businessTimeZone;
+  const exportColumns: XlsxColumn<contract.Soa>[] = [
+    { header: 'Beneficiary', value: (s) => s.beneficiaryName, width: 28 },
+    { header: 'E-mail', value: (s) => s.email, width: 28 },
+    { header: 'Mobile', value: (s) => s.mobile, width: 16 },
+    { header: 'Language', value: (s) => contract.SOA_LANGUAGE_LABELS[s.language], width: 12 },
+    { header: 'Appointment', value: (s) => writtenTime(s.current.appointmentAt, 'en', timeZone), width: 40 },
+    { header: 'Kind', value: (s) => contract.SOA_APPOINTMENT_KIND_LABELS[s.current.appointmentKind], width: 12 },
+    {
+      header: 'Products',
+      value: (s) => s.current.products.map((p) => contract.SOA_PRODUCT_LABELS[p]).join(', '),
+      width: 40,
+    },
+    { header: 'Status', value: (s) => s.current.status, width: 12 },
+    { header: 'Flags', value: (s) => s.current.flags.map((f) => contract.SOA_FLAG_LABELS[f]).join('; '), width: 40 },
+    {
+      header: 'Exception',
+      value: (s) => (s.current.exceptionReason ? contract.SOA_EXCEPTION_LABELS[s.current.exceptionReason] : ''),
+      width: 30,
+    },
+    { header: 'Version', value: (s) => s.current.version, width: 8 },
+    { header: 'Signed by', value: (s) => s.current.signerName ?? '', width: 24 },
+    { header: 'Representative', value: (s) => s.current.signerRelationship ?? '', width: 16 },
+    {
+      header: 'Signed',
+      value: (s) => (s.current.signedAt ? writtenTime(s.current.signedAt, 'en', timeZone) : ''),
+      width: 40,
+    },
+    { header: 'SHA-256', value: (s) => s.current.sha256 ?? '', width: 66 },
+  ];
+
+  addRoute(
+    app,
+    contract.exportSoas,
+    async (request, reply) => {
+      if (request.method === 'HEAD') throw new AppError('NOT_FOUND', 'Not found');
+      const { token } = request.params;
+      if (!isWellFormedDownloadToken(token)) throw new AppError('NOT_FOUND', 'Not found');
+      const bearerAgentId = await app.optionalAgentId(request);
+      const agentId = await redeemExportToken(app.db, token, {
+        exportName: SOA_EXPORT,
+        now: clock.now(),
+        agentId: bearerAgentId,
+      });
+      if (!agentId) {
+        // with a bearer, a token that is not this agent's is "not found" (and stays unspent for its owner)
+        if (bearerAgentId) throw new AppError('NOT_FOUND', 'Not found');
+        throw new AppError('GONE', DOWNLOAD_EXPIRED_MESSAGE);
+      }
+      return sendXlsx(reply, {
+        fileName: contract.SOA_TEXT.exportFileName,
+        sheetName: 'SOA',
+        columns: exportColumns,
+        // the list's order; at most the list's length (AGENT_LIST_LIMIT), in memory
+        rows: await listAgentSoas(deps, agentId),
+      });
+    },
+    { rateLimit: { max: 60, timeWindow: '1 minute' } },
+  );
+
+  // ── the public signing page: the e-mailed token is the bearer; never indexed, never cached ───────────────────
+  await app.register(async (signing) => {
+    signing.addHook('onSend', async (_request, reply) => {
+      reply.header('cache-control', 'no-store');
+      reply.header('x-robots-tag', 'noindex, nofollow');
+    });
+    addRoute(signing, contract.getSoaSigning, async (request) => getSigningPage(deps, bearerToken(request)), {
+      rateLimit: SIGNING_PAGE_PER_IP,
+    });
+    addRoute(
+      signing,
+      contract.signSoa,
+      async (request) => {
+        await signWithLink(deps, bearerToken(request), request.body, {
+          ip: request.ip,
+          userAgent: request.headers['user-agent'] ?? '',
+        });
+        return { state: 'signed' as const };
+      },
+      { rateLimit: SIGNING_SUBMIT_PER_IP },
+    );
+  });
+
+  // ── staff: look-up for an audit, the retention purge ────────────────────────────────────────────────────────
+  addRoute(app, contract.findStaffSoas, async (request) =>
+    findSoasForStaff(deps, request.query, contract.STAFF_SOA_LIMIT),
+  );
+  addRoute(app, contract.getStaffSoa, async (request) => getSoaForStaff(deps, request.params.id));
+  addRoute(app, contract.downloadStaffSoaPdf, async (request, reply) => {
+    const { file, stream } = await openSoaPdfForStaff(deps, request.params.id, request.params.version, {
+      staffId: request.staff.id,
+      ip: request.ip,
+    });
+    return reply
+      .header('content-type', 'application/pdf')
+      .header('content-disposition', contentDisposition.create(file.name))
+      .header('cache-control', 'no-store')
+      .send(stream);
+  });
+  addRoute(app, contract.purgeSoas, async (request) => ({
+    purged: await purgeExpiredSoas(deps, { staffId: request.staff.id, ip: request.ip }),
+  }));
+}

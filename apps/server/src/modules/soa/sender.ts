@@ -1,0 +1,59 @@
+import type { SoaLanguage } from '@arc/contract';
+import type { Mailer } from '../../platform/mailer.ts';
+
+/** One signing link to deliver to a beneficiary. */
+export interface SoaLinkMessage {
+  email: string;
+  mobile: string;
+  language: SoaLanguage;
+  beneficiaryName: string;
+  agentName: string;
+  /** the appointment written out in the business time zone */
+  appointment: string;
+  /** the absolute signing-page URL with the single-use token */
+  link: string;
+  providerName: string;
+}
+
+/**
+ * How a signing link reaches the beneficiary. E-mail today (through the outbox); a text-message sender joins here
+ * later without the SOA service changing. Answers the address it went to, or null when it had no way to send it.
+ */
+export interface SoaLinkSender {
+  send(message: SoaLinkMessage): Promise<string | null>;
+}
+
+const SUBJECT: Record<SoaLanguage, (agentName: string) => string> = {
+  en: (agentName) => `Please sign your Scope of Appointment with ${agentName}`,
+  es: (agentName) => `Firme el Alcance de la Cita con ${agentName}`,
+};
+
+const BODY: Record<SoaLanguage, (m: SoaLinkMessage) => string> = {
+  en: (m) =>
+    `Hello ${m.beneficiaryName},\n\n` +
+    `${m.agentName}, a licensed insurance agent, will meet with you on ${m.appointment}. ` +
+    `Medicare asks you to choose, before the meeting, which kinds of plans you want to talk about.\n\n` +
+    `Open this link to choose and sign. It works once and only for you:\n\n${m.link}\n\n` +
+    `Signing does not mean you must join a plan.\n\n${m.providerName}\n`,
+  es: (m) =>
+    `Hola ${m.beneficiaryName}:\n\n` +
+    `${m.agentName}, agente de seguros con licencia, se reunirá con usted el ${m.appointment}. ` +
+    `Medicare le pide que elija, antes de la reunión, de qué tipos de planes quiere hablar.\n\n` +
+    `Abra este enlace para elegir y firmar. Funciona una sola vez y solo para usted:\n\n${m.link}\n\n` +
+    `Firmar no quiere decir que tenga que inscribirse en un plan.\n\n${m.providerName}\n`,
+};
+
+/** The e-mail sender: the outbox (platform/mailer.ts), so demo mode's mailbox shows it. No address, no message. */
+export function emailSoaLinkSender(mailer: Mailer): SoaLinkSender {
+  return {
+    async send(message) {
+      if (!message.email) return null;
+      await mailer.send({
+        to: message.email,
+        subject: SUBJECT[message.language](message.agentName),
+        text: BODY[message.language](message),
+      });
+      return message.email;
+    },
+  };
+}

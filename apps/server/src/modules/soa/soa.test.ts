@@ -1,0 +1,447 @@
+import { inflateSync } from 'node:zlib';
+import type { Soa, SoaDetail, SoaLink } from '@arc/contract';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { notifications, soaVersions } from '../../db/schema/index.ts';
+import { fixedClock } from '../../platform/clock.ts';
+import { addAgent, type TestAgent } from '../../test/agent-app.ts';
+import { createTestApp, type TestApp } from '../../test/app.ts';
+import { linkIn, waitForMail } from '../../test/mail.ts';
+import { insertStaff, mintStaffToken } from '../../test/staff.ts';
+import { bearer } from '../../test/tokens.ts';
+import { toWinAnsi } from './pdf.ts';
+
+/** 2026-09-20 09:00 in Los Angeles: plan year 2026 marketing still. */
+const START = '2026-09-20T16:00:00.000Z';
+const clock = fixedClock(START);
+const HOUR = 60 * 60 * 1000;
+
+let t: TestApp;
+let agent: TestAgent;
+let other: TestAgent;
+let address = 0;
+/** each signing-page call from its own address, so the per-IP limit is only met where a test wants it */
+const nextIp = () => `10.9.${Math.floor(++address / 250)}.${address % 250}`;
+
+beforeAll(async () => {
+  t = await createTestApp({ clock });
+  agent = await addAgent(t, { npn: '73000001' });
+  other = await addAgent(t, { npn: '73000002' });
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const request = (overrides: Record<string, unknown> = {}) => ({
+  beneficiaryName: 'Rosa Martínez',
+  email: `rosa${++address}@example.org`,
+  mobile: '',
+  language: 'es',
+  appointmentAt: '2026-09-30T17:00:00.000Z',
+  appointmentKind: 'phone',
+  products: ['medicare-advantage', 'part-d'],
+  exceptionReason: null,
+  ...overrides,
+});
+
+async function createSoa(overrides: Record<string, unknown> = {}, who: TestAgent = agent) {
+  const body = request(overrides);
+  const res = await t.app.inject({ method: 'POST', url: '/arc/agent/soa', headers: bearer(who.token), payload: body });
+  expect(res.statusCode, res.body).toBe(201);
+  const { soa, link } = res.json<{ soa: Soa; link: SoaLink }>();
+  const [mail] = await waitForMail(t, body.email);
+  const token = linkIn(mail!, 'http://localhost:8080/soa/sign/').split('/').pop()!;
+  return { soa, link, token, mail: mail! };
+}
+
+const signing = (token: string, ip = nextIp()) =>
+  t.app.inject({ method: 'GET', url: '/arc/soa-signing', headers: bearer(token), remoteAddress: ip });
+
+const sign = (token: string, overrides: Record<string, unknown> = {}, ip = nextIp()) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/arc/soa-signing',
+    headers: { ...bearer(token), 'user-agent': 'Mozilla/5.0 (iPhone) Test' },
+    remoteAddress: ip,
+    payload: {
+      signer: 'beneficiary',
+      relationship: '',
+      signerName: 'Rosa Martínez',
+      products: ['medicare-advantage'],
+      agreed: true,
+      ...overrides,
+    },
+  });
+
+const detail = async (id: string, who: TestAgent = agent) => {
+  const res = await t.app.inject({ method: 'GET', url: `/arc/agent/soa/${id}`, headers: bearer(who.token) });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<SoaDetail>();
+};
+
+/** The text a PDF shows: its content streams inflated, each hex string of a Tj decoded (pdf-lib's standard fonts). */
+function pdfText(pdf: Buffer): string {
+  const raw = pdf.toString('latin1');
+  const parts: string[] = [];
+  for (const match of raw.matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)) {
+    let content: string;
+    try {
+      content = inflateSync(Buffer.from(match[1]!, 'latin1')).toString('latin1');
+    } catch {
+      content = match[1]!;
+    }
+    for (const hex of content.matchAll(/<([0-9A-Fa-f]+)>\s*Tj/g))
+      parts.push(Buffer.from(hex[1]!, 'hex').toString('latin1'));
+  }
+  return parts.join('\n');
+}
+
+async function downloadAs(who: TestAgent, file: string) {
+  const issued = await t.app.inject({
+    method: 'POST',
+    url: '/arc/downloadtoken',
+    headers: bearer(who.token),
+    payload: { file },
+  });
+  if (issued.statusCode !== 200) return issued;
+  const { token } = issued.json<{ token: string }>();
+  return t.app.inject({ method: 'GET', url: `/arc/download/${token}`, headers: bearer(who.token) });
+}
+
+describe('POST /arc/agent/soa and the signing link', () => {
+  it('sends a single-use link, opens the form (Opened), signs once, stores the PDF and tells the agent', async () => {
+    clock.set(START);
+    const { soa, link, token, mail } = await createSoa();
+    expect(soa.current.status).toBe('Sent');
+    expect(link).toEqual({ path: null, sentTo: mail.to });
+    expect(mail.subject).toContain('Firme el Alcance de la Cita');
+
+    const page = await signing(token);
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['x-robots-tag']).toBe('noindex, nofollow');
+    expect(page.headers['cache-control']).toBe('no-store');
+    expect(page.json()).toMatchObject({
+      state: 'open',
+      language: 'es',
+      beneficiaryName: 'Rosa Martínez',
+      agent: { npn: '73000001' },
+      products: ['medicare-advantage', 'part-d'],
+    });
+    expect((await detail(soa.id)).current.status).toBe('Opened');
+
+    clock.advance(HOUR);
+    const signed = await sign(token);
+    expect(signed.statusCode, signed.body).toBe(200);
+    expect(signed.json()).toEqual({ state: 'signed' });
+
+    // the link then shows the confirmation and nothing else; a second signature is refused
+    expect((await signing(token)).json()).toEqual({ state: 'signed' });
+    expect((await sign(token)).statusCode).toBe(410);
+
+    const after = await detail(soa.id);
+    expect(after.current).toMatchObject({
+      status: 'Signed',
+      signerName: 'Rosa Martínez',
+      productsAgreed: ['medicare-advantage'],
+      flags: [],
+    });
+    expect(after.current.sha256).toMatch(/^[0-9a-f]{64}$/);
+    expect(String(after.current.validUntil)).toBe('2027-09-20T17:00:00.000Z');
+
+    const pdf = await downloadAs(agent, after.current.file!);
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toContain('application/pdf');
+    const text = pdfText(pdf.rawPayload);
+    expect(text).toContain(toWinAnsi('Firmado por (nombre escrito): Rosa Martínez'));
+    expect(text).toContain('[X] Planes Medicare Advantage (Parte C) y Planes de Costo');
+    expect(text).toContain(toWinAnsi('[ ] Planes de medicamentos recetados de Medicare (Parte D), solos'));
+    expect(text).toContain(after.current.sha256!);
+    expect(text).toContain('Mozilla/5.0 (iPhone) Test');
+
+    const [note] = await t.database.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.agentId, agent.id), eq(notifications.kind, 'soa-signed')));
+    expect(note).toMatchObject({ title: 'Rosa Martínez signed the Scope of Appointment', link: '/soa' });
+    const [agentMail] = await waitForMail(t, agent.email);
+    expect(agentMail!.subject).toContain('signed the Scope of Appointment');
+  });
+
+  it('answers one "expired" for an unknown token, a missing one and an expired link; the list says Expired', async () => {
+    clock.set(START);
+    const { soa, token } = await createSoa({ appointmentAt: '2026-09-22T17:00:00.000Z' });
+    const unknown = await signing('x'.repeat(43));
+    expect(unknown.statusCode).toBe(410);
+    expect(unknown.json().message).toBe('This link is expired.');
+    expect((await t.app.inject({ method: 'GET', url: '/arc/soa-signing', remoteAddress: nextIp() })).statusCode).toBe(
+      410,
+    );
+    // the link works until a day after the appointment
+    clock.set('2026-09-23T16:59:00.000Z');
+    expect((await signing(token)).statusCode).toBe(200);
+    clock.set('2026-09-23T17:00:00.000Z');
+    const expired = await signing(token);
+    expect(expired.statusCode).toBe(410);
+    expect(expired.json()).toEqual(unknown.json());
+    expect((await sign(token)).statusCode).toBe(410);
+    expect((await detail(soa.id)).current.status).toBe('Expired');
+  });
+
+  it('refuses malformed bodies (400) and writes nothing', async () => {
+    clock.set(START);
+    const post = (payload: unknown) =>
+      t.app.inject({ method: 'POST', url: '/arc/agent/soa', headers: bearer(agent.token), payload: payload as object });
+    const before = (await t.app.inject({ method: 'GET', url: '/arc/agent/soa', headers: bearer(agent.token) })).json<
+      Soa[]
+    >().length;
+    for (const payload of [
+      request({ products: [] }),
+      request({ products: ['life-insurance'] }),
+      request({ email: 'not-an-address' }),
+      request({ email: '', mobile: '' }),
+      request({ appointmentAt: 'tomorrow' }),
+      request({ language: 'fr' }),
+      request({ exceptionReason: 'because' }),
+      request({ beneficiaryName: ' ' }),
+      [],
+    ])
+      expect((await post(payload)).statusCode, JSON.stringify(payload)).toBe(400);
+    const after = (await t.app.inject({ method: 'GET', url: '/arc/agent/soa', headers: bearer(agent.token) })).json<
+      Soa[]
+    >().length;
+    expect(after).toBe(before);
+
+    const { token } = await createSoa();
+    expect((await sign(token, { agreed: false })).statusCode).toBe(400);
+    expect((await sign(token, { products: [] })).statusCode).toBe(400);
+    expect((await sign(token, { signerName: '' })).statusCode).toBe(400);
+    expect((await sign(token, { signer: 'representative', relationship: '' })).statusCode).toBe(400);
+    // only what the agent listed can be ticked
+    expect((await sign(token, { products: ['medicare-supplement'] })).statusCode).toBe(400);
+    // none of it spent the link
+    const representative = await sign(token, {
+      signer: 'representative',
+      relationship: 'Daughter',
+      signerName: 'Ana M',
+    });
+    expect(representative.statusCode, representative.body).toBe(200);
+  });
+
+  it('rate-limits the public page per address (429)', async () => {
+    const ip = '10.250.0.1';
+    const statuses: number[] = [];
+    for (let i = 0; i < 31; i++) statuses.push((await signing('y'.repeat(43), ip)).statusCode);
+    expect(statuses.slice(0, 30).every((s) => s === 410)).toBe(true);
+    expect(statuses[30]).toBe(429);
+  });
+});
+
+describe('the rules by appointment date (soa-rules.ts)', () => {
+  /** Creates an SOA for `appointmentAt` and signs it at `signAt`; answers the flags. */
+  async function flagsFor(appointmentAt: string, signAt: string, exceptionReason: string | null = null) {
+    clock.set(new Date(new Date(signAt).getTime() - 24 * 7 * HOUR));
+    const { soa, token } = await createSoa({ appointmentAt, exceptionReason });
+    clock.set(signAt);
+    expect((await sign(token)).statusCode).toBe(200);
+    const current = (await detail(soa.id)).current;
+    return { ruleSet: current.ruleSet, flags: current.flags };
+  }
+
+  it('through plan year 2026: a signature less than 48 hours before is flagged, 48 hours is not, an exception lifts it', async () => {
+    const appointment = '2026-09-30T17:00:00.000Z';
+    expect(await flagsFor(appointment, '2026-09-28T17:00:00.000Z')).toEqual({ ruleSet: 'through-py2026', flags: [] });
+    expect(await flagsFor(appointment, '2026-09-28T17:00:01.000Z')).toEqual({
+      ruleSet: 'through-py2026',
+      flags: ['signed-inside-wait'],
+    });
+    expect((await flagsFor(appointment, '2026-09-30T16:00:00.000Z', 'walk-in')).flags).toEqual([]);
+    expect((await flagsFor(appointment, '2026-09-30T16:00:00.000Z', 'election-period-end')).flags).toEqual([]);
+    expect((await flagsFor(appointment, '2026-09-30T17:00:00.000Z', 'walk-in')).flags).toEqual([
+      'signed-after-appointment',
+    ]);
+  });
+
+  it('from 1 October 2026 (plan year 2027): no 48-hour wait, but still before the appointment', async () => {
+    // 30 September 23:30 in Los Angeles is still the old rules; 1 October 00:30 is the new ones
+    expect((await flagsFor('2026-10-01T06:30:00.000Z', '2026-10-01T05:30:00.000Z')).ruleSet).toBe('through-py2026');
+    expect(await flagsFor('2026-10-01T06:30:00.000Z', '2026-10-01T05:30:00.000Z')).toEqual({
+      ruleSet: 'through-py2026',
+      flags: ['signed-inside-wait'],
+    });
+    expect(await flagsFor('2026-10-01T07:30:00.000Z', '2026-10-01T06:30:00.000Z')).toEqual({
+      ruleSet: 'py2027',
+      flags: [],
+    });
+    expect(await flagsFor('2026-10-01T07:30:00.000Z', '2026-10-01T07:30:00.000Z')).toEqual({
+      ruleSet: 'py2027',
+      flags: ['signed-after-appointment'],
+    });
+  });
+
+  it('lists unsigned SOAs with a near appointment first, flagged', async () => {
+    const fresh = await addAgent(t, { npn: '73000009' });
+    clock.set(START);
+    const later = await createSoa({ appointmentAt: '2026-10-20T17:00:00.000Z' }, fresh);
+    const near = await createSoa({ appointmentAt: '2026-09-21T17:00:00.000Z' }, fresh);
+    const signedOne = await createSoa({ appointmentAt: '2026-09-25T17:00:00.000Z' }, fresh);
+    expect((await sign(signedOne.token)).statusCode).toBe(200);
+    const list = (await t.app.inject({ method: 'GET', url: '/arc/agent/soa', headers: bearer(fresh.token) })).json<
+      Soa[]
+    >();
+    expect(list.map((s) => s.id)).toEqual([near.soa.id, later.soa.id, signedOne.soa.id]);
+    expect(list[0]!.current.flags).toEqual(['unsigned-appointment-near']);
+
+    const token = await t.app.inject({ method: 'POST', url: '/arc/agent/soa/export', headers: bearer(fresh.token) });
+    const xlsx = await t.app.inject({ method: 'GET', url: `/arc/agent/soa/export/${token.json().token}` });
+    expect(xlsx.statusCode).toBe(200);
+    expect(xlsx.headers['content-disposition']).toContain('Scope of Appointment.xlsx');
+    expect(xlsx.rawPayload.subarray(0, 2).toString()).toBe('PK');
+  });
+});
+
+describe('POST /arc/agent/soa/:id/versions', () => {
+  it('a changed appointment makes a new version with its own link and PDF; the signed one is kept', async () => {
+    clock.set(START);
+    const { soa, token, mail } = await createSoa();
+    expect((await sign(token)).statusCode).toBe(200);
+    const first = (await detail(soa.id)).current;
+
+    const changed = await t.app.inject({
+      method: 'POST',
+      url: `/arc/agent/soa/${soa.id}/versions`,
+      headers: bearer(agent.token),
+      payload: { appointmentAt: '2026-10-05T17:00:00.000Z', exceptionReason: null },
+    });
+    expect(changed.statusCode, changed.body).toBe(201);
+    const body = changed.json<SoaDetail>();
+    expect(body.versions.map((v) => [v.version, v.status])).toEqual([
+      [2, 'Sent'],
+      [1, 'Signed'],
+    ]);
+    expect(body.versions[1]).toMatchObject({ file: first.file, sha256: first.sha256, signerName: 'Rosa Martínez' });
+    expect(body.versions[1]!.replacedAt).not.toBeNull();
+    expect(body.current.ruleSet).toBe('py2027');
+
+    const mails = await waitForMail(t, mail.to, { count: 2 });
+    const secondToken = linkIn(mails[0]!, 'http://localhost:8080/soa/sign/').split('/').pop()!;
+    expect(secondToken).not.toBe(token);
+    // the first link still shows only its confirmation
+    expect((await signing(token)).json()).toEqual({ state: 'signed' });
+    clock.advance(HOUR);
+    expect((await sign(secondToken, { products: ['part-d'] })).statusCode).toBe(200);
+    const after = await detail(soa.id);
+    expect(after.versions.map((v) => v.status)).toEqual(['Signed', 'Signed']);
+    expect(after.versions[0]!.file).not.toBe(after.versions[1]!.file);
+    expect((await downloadAs(agent, after.versions[1]!.file!)).statusCode).toBe(200);
+    // the first version's stored row is as it was signed
+    const [row] = await t.database.db
+      .select()
+      .from(soaVersions)
+      .where(and(eq(soaVersions.soaId, soa.id), eq(soaVersions.version, 1)));
+    expect(row!.productsAgreed).toEqual(['medicare-advantage']);
+  });
+
+  it('a new link stops the older ones; a cancelled SOA takes no change and its link is expired', async () => {
+    clock.set(START);
+    const { soa, token } = await createSoa();
+    const device = await t.app.inject({
+      method: 'POST',
+      url: `/arc/agent/soa/${soa.id}/link`,
+      headers: bearer(agent.token),
+      payload: { delivery: 'device' },
+    });
+    expect(device.statusCode).toBe(200);
+    const path = device.json<SoaLink>().path!;
+    expect(path).toMatch(/^\/soa\/sign\/[\w-]{43}$/);
+    expect((await signing(token)).statusCode).toBe(410);
+    const deviceToken = path.split('/').pop()!;
+    expect((await signing(deviceToken)).statusCode).toBe(200);
+
+    const cancel = await t.app.inject({
+      method: 'POST',
+      url: `/arc/agent/soa/${soa.id}/cancel`,
+      headers: bearer(agent.token),
+    });
+    expect(cancel.json<SoaDetail>().current.status).toBe('Cancelled');
+    expect((await signing(deviceToken)).statusCode).toBe(410);
+    const change = await t.app.inject({
+      method: 'POST',
+      url: `/arc/agent/soa/${soa.id}/versions`,
+      headers: bearer(agent.token),
+      payload: { appointmentAt: '2026-10-05T17:00:00.000Z', exceptionReason: null },
+    });
+    expect(change.statusCode).toBe(409);
+    // kept: the agent has no way to delete it
+    expect((await detail(soa.id)).versions).toHaveLength(1);
+  });
+});
+
+describe("another agent's SOA", () => {
+  it('answers 404 for the SOA, its changes and its PDF', async () => {
+    clock.set(START);
+    const { soa, token } = await createSoa();
+    expect((await sign(token)).statusCode).toBe(200);
+    const { current } = await detail(soa.id);
+    const asOther = (method: 'GET' | 'POST', url: string, payload?: object) =>
+      t.app.inject({ method, url, headers: bearer(other.token), ...(payload ? { payload } : {}) });
+    expect((await asOther('GET', `/arc/agent/soa/${soa.id}`)).statusCode).toBe(404);
+    expect(
+      (
+        await asOther('POST', `/arc/agent/soa/${soa.id}/versions`, {
+          appointmentAt: '2026-10-05T17:00:00.000Z',
+          exceptionReason: null,
+        })
+      ).statusCode,
+    ).toBe(404);
+    expect((await asOther('POST', `/arc/agent/soa/${soa.id}/cancel`)).statusCode).toBe(404);
+    expect((await asOther('POST', `/arc/agent/soa/${soa.id}/link`, { delivery: 'device' })).statusCode).toBe(404);
+    expect((await downloadAs(other, current.file!)).statusCode).toBe(404);
+    expect((await asOther('GET', '/arc/agent/soa')).json<Soa[]>().map((s) => s.id)).not.toContain(soa.id);
+    expect((await t.app.inject({ method: 'GET', url: `/arc/agent/soa/${soa.id}` })).statusCode).toBe(401);
+  });
+});
+
+describe('staff: /arc/staff/soa', () => {
+  it('support looks SOAs up by agent or beneficiary and reads a PDF; operations may not; admin purges past retention only', async () => {
+    clock.set(START);
+    const support = (await mintStaffToken(t, await insertStaff(t, { role: 'support' }))).token;
+    const operations = (await mintStaffToken(t, await insertStaff(t, { role: 'operations' }))).token;
+    const admin = (await mintStaffToken(t, await insertStaff(t, { role: 'admin' }))).token;
+    const { soa, token } = await createSoa({ beneficiaryName: 'Walter Ödegaard' }, other);
+    expect((await sign(token, { signerName: 'Walter Ödegaard' })).statusCode).toBe(200);
+
+    const find = (query: string, who = support) =>
+      t.app.inject({ method: 'GET', url: `/arc/staff/soa?${query}`, headers: bearer(who) });
+    expect((await find('npn=73000002')).json<Soa[]>().map((s) => s.id)).toContain(soa.id);
+    expect((await find('beneficiary=walter')).json<Soa[]>().map((s) => s.id)).toEqual([soa.id]);
+    expect((await find('beneficiary=%C3%B6degaard')).json<Soa[]>().map((s) => s.id)).toEqual([soa.id]);
+    expect((await find('npn=73000002', operations)).statusCode).toBe(403);
+    expect((await find('npn=73000002', agent.token)).statusCode).toBe(403);
+
+    const one = await t.app.inject({ method: 'GET', url: `/arc/staff/soa/${soa.id}`, headers: bearer(support) });
+    expect(one.json()).toMatchObject({ id: soa.id, agent: { npn: '73000002' } });
+    const pdf = await t.app.inject({
+      method: 'GET',
+      url: `/arc/staff/soa/${soa.id}/versions/1/pdf`,
+      headers: bearer(support),
+    });
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/arc/staff/soa/${soa.id}/versions/9/pdf`, headers: bearer(support) }))
+        .statusCode,
+    ).toBe(404);
+
+    const purge = (who: string) => t.app.inject({ method: 'POST', url: '/arc/staff/soa/purge', headers: bearer(who) });
+    expect((await purge(support)).statusCode).toBe(403);
+    // nine years on, nothing goes
+    clock.set('2035-09-20T16:00:00.000Z');
+    expect((await purge(admin)).json()).toEqual({ purged: 0 });
+    expect((await find('beneficiary=walter')).json<Soa[]>()).toHaveLength(1);
+    // ten years after every signature and request of this test file, all go
+    clock.set('2037-01-01T00:00:00.000Z');
+    expect((await purge(admin)).json<{ purged: number }>().purged).toBeGreaterThan(0);
+    expect((await find('beneficiary=walter')).json<Soa[]>()).toEqual([]);
+    clock.set(START);
+  });
+});
