@@ -48,7 +48,9 @@ export async function soaRoutes(app: FastifyInstance): Promise<void> {
     storage,
     config,
     sender: emailSoaLinkSender(mailer),
-    notify: (input) => raiseNotification({ db: app.db, clock, mailer, config }, input),
+    notify: async (input) => {
+      await raiseNotification({ db: app.db, clock, mailer, config }, input);
+    },
     log: app.log,
   };
   const perAgent = (name: string) => ({
