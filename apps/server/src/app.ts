@@ -30,6 +30,7 @@ import { placesRoutes } from './modules/places/routes.ts';
 import { profileRoutes } from './modules/profile/routes.ts';
 import { prospectsRoutes } from './modules/prospects/routes.ts';
 import { staffAgentsRoutes } from './modules/staff-agents/routes.ts';
+import { staffEnrollmentsRoutes } from './modules/staff-enrollments/routes.ts';
 import { staffImportsRoutes } from './modules/staff-imports/routes.ts';
 import { staffOrdersRoutes } from './modules/staff-orders/routes.ts';
 import { suppliesRoutes } from './modules/supplies/routes.ts';
@@ -244,6 +245,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await app.register(staffImportsRoutes);
   await app.register(auditRoutes);
   await app.register(staffOrdersRoutes);
+  await app.register(staffEnrollmentsRoutes);
   await app.register(notificationsRoutes);
   if (config.demoData) await app.register(mailboxRoutes);
 

@@ -35,3 +35,4 @@ export * from './staff-members.ts';
 export * from './staff-orders.ts';
 export * from './notifications.ts';
 export * from './notification-list.ts';
+export * from './staff-enrollments.ts';

@@ -40,6 +40,9 @@ export const listNotifications = defineRoute({
 export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
   'order-shipped': 'A supply order shipped',
   'order-cancelled': 'A supply order was cancelled',
+  'enrollment-pended': 'An enrollment was pended (what is missing)',
+  'enrollment-resolved': 'A pended enrollment was resolved',
+  'enrollment-pended-digest': 'A weekly summary of my pended enrollments',
 };
 
 export const NotificationEmailSettingsSchema = z.object({

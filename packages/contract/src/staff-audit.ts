@@ -87,6 +87,16 @@ export const AUDIT_ACTIONS = [
   'supply-order.noted',
   /** staff exported supply orders for the carriers (detail.ids) */
   'supply-orders.exported',
+  /** staff put an enrollment in review (subject: the enrollment id) */
+  'enrollment.review-started',
+  /** staff pended an enrollment (detail.reason, the text the agent reads) */
+  'enrollment.pended',
+  /** staff resolved a pended enrollment */
+  'enrollment.resolved',
+  /** staff submitted an enrollment to the carrier */
+  'enrollment.submitted',
+  /** staff opened or downloaded an enrollment's PDF (subject: the enrollment id; detail.fileId) */
+  'enrollment.file-read',
   /** an admin exported the audit log from the back office (detail: the filters) */
   'audit.exported',
 ] as const;

@@ -20,6 +20,7 @@ export const staffPaths = {
   audit: '/staff/audit',
   members: '/staff/members',
   orders: '/staff/orders',
+  enrollments: '/staff/enrollments',
   /** the provider sends a staff sign-in here (its interaction cookie is scoped to this path) */
   interaction: (uid: string) => `/staff/interaction/${encodeURIComponent(uid)}`,
   /** the one-time link that sets a staff member's password and second factor */
