@@ -10,6 +10,8 @@ export const STAFF_AREAS: readonly { label: string; path: string; roles: readonl
   { label: 'Audit', path: staffPaths.audit, roles: ['admin', 'operations', 'support'] },
   { label: 'Staff members', path: staffPaths.members, roles: ['admin'] },
   { label: 'Supply orders', path: staffPaths.orders, roles: ['admin', 'operations'] },
+  // support reads the queue (to answer an agent's call) but neither acts nor opens the PDF (decision 100)
+  { label: 'Enrollments', path: staffPaths.enrollments, roles: ['admin', 'operations', 'support'] },
 ];
 
 export const ROLE_LABELS: Record<StaffRole, string> = {

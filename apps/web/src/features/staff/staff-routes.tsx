@@ -33,6 +33,7 @@ export const STAFF_ROUTES: RouteObject[] = [
       { path: 'audit', lazy: page('staff-audit-page') },
       { path: 'members', lazy: page('staff-members-page') },
       { path: 'orders', lazy: page('staff-orders-page') },
+      { path: 'enrollments', lazy: page('staff-enrollments-page') },
       { path: '*', element: <Navigate to="/staff" replace /> },
     ],
   },
