@@ -21,4 +21,8 @@ CREATE INDEX "enrollment_log_enrollment_idx" ON "enrollment_log" USING btree ("e
 CREATE INDEX "enrollments_received_idx" ON "enrollments" USING btree ("received_at","id");--> statement-breakpoint
 CREATE INDEX "enrollments_status_received_idx" ON "enrollments" USING btree ("status","received_at","id");--> statement-breakpoint
 CREATE INDEX "enrollments_carrier_received_idx" ON "enrollments" USING btree ("carrier_name","received_at","id");--> statement-breakpoint
-CREATE INDEX "enrollments_client_last_prefix_idx" ON "enrollments" USING btree (lower("client_last") text_pattern_ops);
+CREATE INDEX "enrollments_client_last_prefix_idx" ON "enrollments" USING btree (lower("client_last") text_pattern_ops);--> statement-breakpoint
+CREATE INDEX "supply_orders_type_date_idx" ON "supply_orders" USING btree ("type","order_date","id");--> statement-breakpoint
+CREATE INDEX "enrollments_status_carrier_received_idx" ON "enrollments" USING btree ("status","carrier_name","received_at","id");--> statement-breakpoint
+CREATE INDEX "enrollments_mode_received_idx" ON "enrollments" USING btree ("mode","received_at","id");--> statement-breakpoint
+CREATE INDEX "enrollments_client_sort_idx" ON "enrollments" USING btree ("client_last","client_first","id");

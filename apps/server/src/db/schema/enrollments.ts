@@ -36,6 +36,9 @@ export const enrollments = pgTable(
     index('enrollments_status_received_idx').on(t.status, t.receivedAt, t.id),
     index('enrollments_carrier_received_idx').on(t.carrierName, t.receivedAt, t.id),
     index('enrollments_client_last_prefix_idx').on(sql`lower(${t.clientLast}) text_pattern_ops`),
+    index('enrollments_status_carrier_received_idx').on(t.status, t.carrierName, t.receivedAt, t.id),
+    index('enrollments_mode_received_idx').on(t.mode, t.receivedAt, t.id),
+    index('enrollments_client_sort_idx').on(t.clientLast, t.clientFirst, t.id),
   ],
 );
 

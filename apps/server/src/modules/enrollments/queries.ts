@@ -126,15 +126,13 @@ export async function updateEnrollmentIfStatus(
       .returning({ id: enrollments.id });
     if (rows.length === 0) return false;
     if (logLine) {
-      await tx
-        .insert(enrollmentLog)
-        .values({
-          enrollmentId: id,
-          at: changes.updatedAt ?? new Date(),
-          staffId: null,
-          by: 'Integration',
-          action: logLine,
-        });
+      await tx.insert(enrollmentLog).values({
+        enrollmentId: id,
+        at: changes.updatedAt ?? new Date(),
+        staffId: null,
+        by: 'Integration',
+        action: logLine,
+      });
     }
     return true;
   });
