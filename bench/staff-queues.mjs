@@ -179,27 +179,32 @@ async function measure(databaseUrl) {
       enrollments[name] = { ...figures, total: body.total, totalCapped: body.totalCapped };
     }
 
+    // the plans of the server's queries behind the costliest kinds of page (the SQL of the queues' queries.ts)
     const plans = {
-      'orders: status Shipped, count': await plan(
+      'orders: status Shipped, capped count': await plan(
         client,
-        `select count(*) from supply_orders o join agents a on a.id = o.agent_id where o.status = 'Shipped'`,
+        `select count(*) from (select 1 from supply_orders where status = 'Shipped' limit 10001) t`,
       ),
-      'orders: product types (the filter choices)': await plan(
+      'orders: product types, loose index scan': await plan(
         client,
-        `select distinct type from supply_orders order by type`,
+        `with recursive found(value) as ((select type from supply_orders where type is not null order by 1 limit 1) union all select (select t.type from supply_orders t where t.type > found.value order by 1 limit 1) from found where found.value is not null) select value from found where value is not null`,
       ),
-      'enrollments: status Pended, newest first': await plan(
+      'orders: search agent NPN (the agent named by id)': await plan(
         client,
-        `select e.id from enrollments e join agents a on a.id = e.agent_id where e.status = 'Pended' order by e.received_at desc, e.id desc limit 50`,
+        `select o.id from supply_orders o join agents a on a.id = o.agent_id where o.agent_id in ('agt_q123') order by o.order_date desc, o.id desc limit 50`,
       ),
-      'enrollments: search agent last name': await plan(
+      'enrollments: carrier + status, newest first': await plan(
         client,
-        `select e.id from enrollments e join agents a on a.id = e.agent_id where (e.agent_id in (select id from agents where npn like $1 or lower(last_name) like $1 or lower(first_name || ' ' || last_name) like $1) or lower(e.client_last) like $1 or e.id = $2) order by e.received_at desc, e.id desc limit 50`,
-        ['last42%', 'last42'],
+        `select e.id from enrollments e join agents a on a.id = e.agent_id where e.status = 'In Review' and e.carrier_name = 'Aetna' order by e.received_at desc, e.id desc limit 50`,
       ),
-      'enrollments: sort agent': await plan(
+      'enrollments: search client last name': await plan(
         client,
-        `select e.id from enrollments e join agents a on a.id = e.agent_id order by a.last_name, a.first_name, e.received_at, e.id limit 50`,
+        `select e.id from enrollments e join agents a on a.id = e.agent_id where (lower(e.client_last) like $1 or e.id = $2) order by e.received_at desc, e.id desc limit 50`,
+        ['lastname1234%', 'lastname1234'],
+      ),
+      'enrollments: sort client': await plan(
+        client,
+        `select e.id from enrollments e join agents a on a.id = e.agent_id order by e.client_last, e.client_first, e.id limit 50`,
       ),
     };
     const worst = (group) => Math.max(...Object.values(group).map((entry) => entry.p95Ms));
