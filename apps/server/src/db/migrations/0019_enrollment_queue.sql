@@ -25,4 +25,5 @@ CREATE INDEX "enrollments_client_last_prefix_idx" ON "enrollments" USING btree (
 CREATE INDEX "supply_orders_type_date_idx" ON "supply_orders" USING btree ("type","order_date","id");--> statement-breakpoint
 CREATE INDEX "enrollments_status_carrier_received_idx" ON "enrollments" USING btree ("status","carrier_name","received_at","id");--> statement-breakpoint
 CREATE INDEX "enrollments_mode_received_idx" ON "enrollments" USING btree ("mode","received_at","id");--> statement-breakpoint
-CREATE INDEX "enrollments_client_sort_idx" ON "enrollments" USING btree ("client_last","client_first","id");
+CREATE INDEX "enrollments_client_sort_idx" ON "enrollments" USING btree ("client_last","client_first","id");--> statement-breakpoint
+CREATE INDEX "supply_orders_org_status_date_idx" ON "supply_orders" USING btree ("org_name","status","order_date","id");
