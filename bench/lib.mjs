@@ -1,6 +1,6 @@
 // Helpers the benchmark scripts share: the real server in its own process, waiting for it, signing in (over
 // HTTP with the authorization code + PKCE flow, or in a browser page), percentiles and the server's memory.
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -273,4 +273,39 @@ export function memoryFirstTouchMsPerGb() {
     process.stdout.write(String(times.sort((a, b) => a - b)[1]));`;
   const out = execFileSync(process.execPath, ['-e', script], { encoding: 'utf8' });
   return Math.round(Number(out));
+}
+
+/**
+ * Makes a staff admin with the server's own command (`staff add`) on `databaseUrl`; answers the enrolment link's
+ * token, for completeStaffEnrolment once the server at `base` is up.
+ */
+export function addStaffAdmin(databaseUrl, base, email) {
+  const run = spawnSync(
+    process.execPath,
+    [path.join(root, 'apps/server/src/identity/staff/cli/staff.ts'), 'add', email, '--role', 'admin'],
+    {
+      cwd: root,
+      env: { ...process.env, DATABASE_URL: databaseUrl, PUBLIC_URL: base, LOG_LEVEL: 'error' },
+      encoding: 'utf8',
+    },
+  );
+  const token = /\/staff\/enrol\/([A-Za-z0-9_-]+)/.exec(run.stdout)?.[1];
+  if (!token) throw new Error(`staff add failed:\n${run.stdout}\n${run.stderr}`);
+  return token;
+}
+
+/** Enrols a staff member over HTTP (password and TOTP); answers the TOTP secret once its code step is over. */
+export async function completeStaffEnrolment(base, token, password) {
+  const details = await fetch(`${base}/arc/staff/enrolment/${token}`);
+  if (!details.ok) throw new Error(`enrolment link refused: ${details.status} ${await details.text()}`);
+  const { secret } = await details.json();
+  const res = await fetch(`${base}/arc/staff/enrolment/${token}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ password, code: totp(secret) }),
+  });
+  if (!res.ok) throw new Error(`enrolment failed: ${res.status} ${await res.text()}`);
+  // the enrolment's code is spent for this 30-second step: the sign-in needs the next one
+  await new Promise((resolve) => setTimeout(resolve, 30_000 - (Date.now() % 30_000) + 200));
+  return secret;
 }

@@ -12,7 +12,8 @@
 //   9. per route: bytes over the wire (as sent, compressed), JavaScript and CSS; Lighthouse performance and
 //      accessibility (mobile preset) on /sign-in, / and each business route (target ≥ 95)
 //  10. the 5,000-agent hierarchy: API, tree open, search keystroke (< 100 ms), 5,000-row roster (< 1 s, memory)
-// BENCH_ONLY=start,api,upload,web,lighthouse,datatable,contracts,xlsx,prospects,agents,contracts-import runs only those parts.
+//  11. the back office's queues at 1,000,000 orders and 1,000,000 enrollments on PostgreSQL (p95 < 100 ms a page)
+// BENCH_ONLY=start,api,upload,web,lighthouse,datatable,contracts,xlsx,prospects,agents,contracts-import,queues runs only those parts.
 import { spawn, spawnSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -682,6 +683,15 @@ if (process.env.BENCH_AGENTS !== '0' && wants('agents')) {
     stdio: 'inherit',
   });
   if (roster.status !== 0) process.exitCode = 1;
+}
+
+// ── 5b. the back office's queues at 1,000,000 orders and enrollments (bench/staff-queues.mjs; BENCH_QUEUES=0 skips it)
+if (process.env.BENCH_QUEUES !== '0' && wants('queues')) {
+  const queues = spawnSync(process.execPath, [path.join(root, 'bench/staff-queues.mjs')], {
+    cwd: root,
+    stdio: 'inherit',
+  });
+  if (queues.status !== 0) process.exitCode = 1;
 }
 
 // ── 6. the contracts import at 500,000 contracts (bench/contracts-import.mjs; BENCH_CONTRACTS_IMPORT=0 skips it) ──

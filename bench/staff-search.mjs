@@ -4,10 +4,19 @@
 // built server and a staff token from the real sign-in (password + TOTP). Each call: one warm-up, then
 // BENCH_STAFF_CALLS (30) in a row, p50/p95. Beside them, each query's plan (EXPLAIN) says whether it reads a
 // table whole (a sequential scan).
-import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import pg from 'pg';
-import { percentile, root, round, signInStaff, startServer, stop, totp, waitReady } from './lib.mjs';
+import {
+  addStaffAdmin,
+  completeStaffEnrolment,
+  percentile,
+  root,
+  round,
+  signInStaff,
+  startServer,
+  stop,
+  waitReady,
+} from './lib.mjs';
 
 const CALLS = Number(process.env.BENCH_STAFF_CALLS ?? 30);
 const AUDIT_ROWS = Number(process.env.BENCH_AUDIT_ROWS ?? 200_000);
@@ -43,35 +52,6 @@ async function fillAuditLog(client) {
   // every tenth agent inactive: the status filter has both kinds to find
   await client.query(`update agents set status = 'Inactive' where npn::bigint % 10 = 3`);
   await client.query('analyze agents; analyze audit_log');
-}
-
-/** Makes the bench's admin with the server's own command, then enrols it over HTTP; answers the TOTP secret. */
-async function enrolAdmin(databaseUrl) {
-  const run = spawnSync(
-    process.execPath,
-    [path.join(root, 'apps/server/src/identity/staff/cli/staff.ts'), 'add', ADMIN.email, '--role', 'admin'],
-    {
-      cwd: root,
-      env: { ...process.env, DATABASE_URL: databaseUrl, PUBLIC_URL: BASE, LOG_LEVEL: 'error' },
-      encoding: 'utf8',
-    },
-  );
-  const token = /\/staff\/enrol\/([A-Za-z0-9_-]+)/.exec(run.stdout)?.[1];
-  if (!token) throw new Error(`staff add failed:\n${run.stdout}\n${run.stderr}`);
-  return token;
-}
-
-async function completeEnrolment(token) {
-  const { secret } = await (await fetch(`${BASE}/arc/staff/enrolment/${token}`)).json();
-  const res = await fetch(`${BASE}/arc/staff/enrolment/${token}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ password: ADMIN.password, code: totp(secret) }),
-  });
-  if (!res.ok) throw new Error(`enrolment failed: ${res.status} ${await res.text()}`);
-  // the enrolment's code is spent for this 30-second step: the sign-in needs the next one
-  await new Promise((resolve) => setTimeout(resolve, 30_000 - (Date.now() % 30_000) + 200));
-  return secret;
 }
 
 async function timeCalls(url, token) {
@@ -121,9 +101,9 @@ export async function measureStaffSearch(databaseUrl) {
     env: { DEMO_DATA: 'false' },
   });
   try {
-    const enrolment = await enrolAdmin(databaseUrl);
+    const enrolment = await addStaffAdmin(databaseUrl, BASE, ADMIN.email);
     await waitReady(`${BASE}/readyz`, 120_000);
-    const secret = await completeEnrolment(enrolment);
+    const secret = await completeStaffEnrolment(BASE, enrolment, ADMIN.password);
     const started = performance.now();
     await fillAuditLog(client);
     const auditRows = Number((await client.query('select count(*) from audit_log')).rows[0].count);

@@ -94,6 +94,16 @@ export default defineConfig({
           ],
           maxKb: 250,
         },
+        // the enrollment queue: PDF.js and its worker come with the first PDF opened (a click), not here
+        {
+          name: '/staff/enrollments',
+          modules: [
+            'src/features/staff/staff-routes.tsx',
+            'src/features/staff/staff-layout.tsx',
+            'src/features/staff/staff-enrollments-page.tsx',
+          ],
+          maxKb: 250,
+        },
         // the audit log and staff management in the same frame
         ...['staff-audit-page', 'staff-members-page', 'staff-soa-page'].map((name) => ({
           name: `/staff/${name.replace(/^staff-|-page$/g, '')}`,

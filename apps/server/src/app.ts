@@ -34,6 +34,7 @@ import { readyToSellRoutes } from './modules/ready-to-sell/routes.ts';
 import { soaRoutes } from './modules/soa/routes.ts';
 import { staffAgentsRoutes } from './modules/staff-agents/routes.ts';
 import { staffCasesRoutes } from './modules/staff-cases/routes.ts';
+import { staffEnrollmentsRoutes } from './modules/staff-enrollments/routes.ts';
 import { staffImportsRoutes } from './modules/staff-imports/routes.ts';
 import { staffOrdersRoutes } from './modules/staff-orders/routes.ts';
 import { suppliesRoutes } from './modules/supplies/routes.ts';
@@ -249,6 +250,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await app.register(auditRoutes);
   await app.register(staffOrdersRoutes);
   await app.register(staffCasesRoutes);
+  await app.register(staffEnrollmentsRoutes);
   await app.register(notificationsRoutes);
   await app.register(readyToSellRoutes);
   await app.register(disclaimerRoutes);

@@ -16,9 +16,18 @@ export const ENROLLMENT_MODE_LABELS: Record<EnrollmentMode, string> = {
 
 /**
  * Where an enrollment stands. An upload starts as Received; the provider's staff move it on
- * (see ENROLLMENT_TRANSITIONS). Pended needs a reason, which the agent sees in the Pended Enrollments table.
+ * (see ENROLLMENT_TRANSITIONS, and the queue's actions in staff-enrollments.ts). Pended needs a reason, which the
+ * agent sees in the Pended Enrollments table; Resolved is a pended enrollment whose missing part has come in.
  */
-export const ENROLLMENT_STATUSES = ['Received', 'In Review', 'Pended', 'Submitted', 'Enrolled', 'Declined'] as const;
+export const ENROLLMENT_STATUSES = [
+  'Received',
+  'In Review',
+  'Pended',
+  'Resolved',
+  'Submitted',
+  'Enrolled',
+  'Declined',
+] as const;
 export const EnrollmentStatusSchema = z.enum(ENROLLMENT_STATUSES);
 export type EnrollmentStatus = z.infer<typeof EnrollmentStatusSchema>;
 
@@ -26,10 +35,25 @@ export type EnrollmentStatus = z.infer<typeof EnrollmentStatusSchema>;
 export const ENROLLMENT_TRANSITIONS: Record<EnrollmentStatus, readonly EnrollmentStatus[]> = {
   Received: ['In Review', 'Pended', 'Declined'],
   'In Review': ['Pended', 'Submitted', 'Declined'],
-  Pended: ['In Review', 'Submitted', 'Declined'],
+  Pended: ['In Review', 'Resolved', 'Submitted', 'Declined'],
+  Resolved: ['In Review', 'Pended', 'Submitted', 'Declined'],
   Submitted: ['Pended', 'Enrolled', 'Declined'],
   Enrolled: [],
   Declined: [],
+};
+
+/**
+ * The statuses as people read them (issue 32: Received → In review → Submitted to carrier | Pended → Resolved);
+ * the stored values stay the integration API's.
+ */
+export const ENROLLMENT_STATUS_LABELS: Record<EnrollmentStatus, string> = {
+  Received: 'Received',
+  'In Review': 'In review',
+  Pended: 'Pended',
+  Resolved: 'Resolved',
+  Submitted: 'Submitted to carrier',
+  Enrolled: 'Enrolled',
+  Declined: 'Declined',
 };
 
 /** Spec part 2 §3: the fields keep the original API's names. */

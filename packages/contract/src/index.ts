@@ -43,3 +43,4 @@ export * from './disclaimer.ts';
 export * from './soa-rules.ts';
 export * from './soa-form-text.ts';
 export * from './soa.ts';
+export * from './staff-enrollments.ts';

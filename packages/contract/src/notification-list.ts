@@ -42,6 +42,9 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
   'order-cancelled': 'A supply order was cancelled',
   'case-reply': 'A reply to one of your cases',
   'soa-signed': 'A beneficiary signed a Scope of Appointment',
+  'enrollment-pended': 'An enrollment was pended (what is missing)',
+  'enrollment-resolved': 'A pended enrollment was resolved',
+  'enrollment-pended-digest': 'A weekly summary of my pended enrollments',
 };
 
 export const NotificationEmailSettingsSchema = z.object({

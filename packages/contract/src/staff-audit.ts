@@ -95,6 +95,16 @@ export const AUDIT_ACTIONS = [
   'case.noted',
   /** staff replied to a case's agent (detail: the reply's id and where it was e-mailed) */
   'case.replied',
+  /** staff put an enrollment in review (subject: the enrollment id) */
+  'enrollment.review-started',
+  /** staff pended an enrollment (detail.reason, the text the agent reads) */
+  'enrollment.pended',
+  /** staff resolved a pended enrollment */
+  'enrollment.resolved',
+  /** staff submitted an enrollment to the carrier */
+  'enrollment.submitted',
+  /** staff opened or downloaded an enrollment's PDF (subject: the enrollment id; detail.fileId) */
+  'enrollment.file-read',
   /** an admin exported the audit log from the back office (detail: the filters) */
   'audit.exported',
   /** an agent asked a beneficiary for a Scope of Appointment (subject: the SOA id; detail: version, delivery) */

@@ -37,6 +37,8 @@ export const ORDER_SORT_KEYS = ['orderDate', 'id', 'agent', 'carrier', 'status']
 export const OrderSortSchema = z.enum([...ORDER_SORT_KEYS, ...ORDER_SORT_KEYS.map((k) => `-${k}` as const)]);
 export type OrderSort = z.infer<typeof OrderSortSchema>;
 export const STAFF_ORDERS_PAGE_SIZE = 50;
+/** Past this many matches the queue says "10,000+" instead of counting on (decision 097's cap). */
+export const STAFF_ORDERS_TOTAL_CAP = 10_000;
 /** How many orders one action or one export takes at a time. */
 export const STAFF_ORDERS_MAX_SELECTION = 200;
 
@@ -87,7 +89,9 @@ export type StaffOrderRow = z.infer<typeof StaffOrderRowSchema>;
 
 export const StaffOrderListSchema = z.object({
   rows: z.array(StaffOrderRowSchema),
+  /** exact up to STAFF_ORDERS_TOTAL_CAP (or the end of the page asked for), then capped (decisions 097, 100) */
   total: z.int(),
+  totalCapped: z.boolean(),
   page: z.int(),
   pageSize: z.int(),
   /** the filters' choices: every carrier, plan state and product type with orders */

@@ -23,6 +23,10 @@ export const enrollmentsQueries = {
     queryOptions({
       queryKey: [...enrollmentsQueries.all(), 'list'],
       queryFn: ({ signal }) => apiFetch(listEnrollments, { signal }),
+      // a status or a pended reason set by the provider's staff shows at once: on every visit and on coming back
+      // to the tab, not after the app's 30 s
+      staleTime: 0,
+      refetchOnWindowFocus: true,
     }),
 };
 

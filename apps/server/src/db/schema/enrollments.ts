@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { bigint, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { files } from './files.ts';
 import { agents } from './profile.ts';
@@ -25,8 +26,59 @@ export const enrollments = pgTable(
     fileId: text('file_id').references(() => files.id, { onDelete: 'set null' }),
     receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** raised by every status change: a queue action sent with an older version is refused (decision 100) */
+    version: integer('version').notNull().default(1),
   },
-  (t) => [index('enrollments_agent_received_idx').on(t.agentId, t.receivedAt, t.id)],
+  (t) => [
+    index('enrollments_agent_received_idx').on(t.agentId, t.receivedAt, t.id),
+    // the back office's queue (decision 100): newest first, by status, by carrier; the client's last name searched
+    index('enrollments_received_idx').on(t.receivedAt, t.id),
+    index('enrollments_status_received_idx').on(t.status, t.receivedAt, t.id),
+    index('enrollments_carrier_received_idx').on(t.carrierName, t.receivedAt, t.id),
+    index('enrollments_client_last_prefix_idx').on(sql`lower(${t.clientLast}) text_pattern_ops`),
+    index('enrollments_status_carrier_received_idx').on(t.status, t.carrierName, t.receivedAt, t.id),
+    index('enrollments_mode_received_idx').on(t.mode, t.receivedAt, t.id),
+    index('enrollments_client_sort_idx').on(t.clientLast, t.clientFirst, t.id),
+  ],
+);
+
+/**
+ * What happened to an enrollment in the back office (decision 100): each queue action and each status the
+ * integration key set, with who did it. Staff read it in the queue; the agent sees the status and reason.
+ */
+export const enrollmentLog = pgTable(
+  'enrollment_log',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    enrollmentId: text('enrollment_id')
+      .notNull()
+      .references(() => enrollments.id, { onDelete: 'cascade' }),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+    /** the staff member who acted; null for the integration key */
+    staffId: text('staff_id'),
+    /** the name shown: the staff member's e-mail local part, or Integration */
+    by: text('by').notNull(),
+    action: text('action').notNull(),
+  },
+  (t) => [index('enrollment_log_enrollment_idx').on(t.enrollmentId, t.at)],
+);
+
+/**
+ * The weekly digest of pended enrollments (decision 100): one row per ISO week and agent, claimed with
+ * `insert … on conflict do nothing` before the e-mail goes, so however many replicas run the job, each agent gets
+ * one digest a week, and a restart in the same week sends nothing twice.
+ */
+export const enrollmentDigestSends = pgTable(
+  'enrollment_digest_sends',
+  {
+    /** the ISO week in the business time zone, 2026-W48 */
+    week: text('week').notNull(),
+    agentId: text('agent_id')
+      .notNull()
+      .references(() => agents.id, { onDelete: 'cascade' }),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.week, t.agentId] })],
 );
 
 /**

@@ -177,6 +177,10 @@ export const supplyOrders = pgTable(
     index('supply_orders_status_date_idx').on(t.status, t.orderDate, t.id),
     index('supply_orders_org_date_idx').on(t.orgName, t.orderDate, t.id),
     index('supply_orders_plan_state_date_idx').on(t.planState, t.orderDate, t.id),
+    // the product type filter and its choices (decision 100, migration 0019)
+    index('supply_orders_type_date_idx').on(t.type, t.orderDate, t.id),
+    // a carrier's orders in one status, the queue's usual pair of filters (decision 100)
+    index('supply_orders_org_status_date_idx').on(t.orgName, t.status, t.orderDate, t.id),
   ],
 );
 

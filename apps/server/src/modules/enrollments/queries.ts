@@ -1,6 +1,6 @@
 import { and, desc, eq, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { agents, enrollments, files, uploadQuotaDays } from '../../db/schema/index.ts';
+import { agents, enrollmentLog, enrollments, files, uploadQuotaDays } from '../../db/schema/index.ts';
 
 export type EnrollmentRow = typeof enrollments.$inferSelect;
 export type NewEnrollmentRow = typeof enrollments.$inferInsert;
@@ -23,6 +23,7 @@ const enrollmentColumns = {
   fileId: enrollments.fileId,
   receivedAt: enrollments.receivedAt,
   updatedAt: enrollments.updatedAt,
+  version: enrollments.version,
   fileName: files.name,
 };
 
@@ -106,20 +107,35 @@ export async function findStaffEnrollments(
 
 /**
  * Moves an enrollment only if it is still in `from` (one conditional UPDATE), so two staff members
- * changing it at once cannot both win. Answers false when it was not in `from` any more.
+ * changing it at once cannot both win; the version rises, so the back-office queue's open copies go stale
+ * (decision 100), and the enrollment's log gets `logLine` in the same transaction. Answers false when it was not
+ * in `from` any more.
  */
 export async function updateEnrollmentIfStatus(
   db: Db,
   id: string,
   from: string,
   changes: Partial<NewEnrollmentRow>,
+  logLine: string | undefined,
 ): Promise<boolean> {
-  const rows = await db
-    .update(enrollments)
-    .set(changes)
-    .where(and(eq(enrollments.id, id), eq(enrollments.status, from)))
-    .returning({ id: enrollments.id });
-  return rows.length > 0;
+  return db.transaction(async (tx) => {
+    const rows = await tx
+      .update(enrollments)
+      .set({ ...changes, version: sql`${enrollments.version} + 1` })
+      .where(and(eq(enrollments.id, id), eq(enrollments.status, from)))
+      .returning({ id: enrollments.id });
+    if (rows.length === 0) return false;
+    if (logLine) {
+      await tx.insert(enrollmentLog).values({
+        enrollmentId: id,
+        at: changes.updatedAt ?? new Date(),
+        staffId: null,
+        by: 'Integration',
+        action: logLine,
+      });
+    }
+    return true;
+  });
 }
 
 /**

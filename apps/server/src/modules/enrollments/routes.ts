@@ -33,7 +33,12 @@ import {
 export const UPLOADS_PER_MINUTE = 30;
 
 export async function enrollmentsRoutes(app: FastifyInstance): Promise<void> {
-  const deps: EnrollmentsDeps = { db: app.db, clock: app.deps.clock, storage: app.deps.storage };
+  const deps: EnrollmentsDeps = {
+    db: app.db,
+    clock: app.deps.clock,
+    storage: app.deps.storage,
+    notifications: { db: app.db, clock: app.deps.clock, mailer: app.deps.mailer, config: app.deps.config },
+  };
   const quota: UploadQuotaDeps = {
     db: app.db,
     clock: app.deps.clock,

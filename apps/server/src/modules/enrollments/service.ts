@@ -3,6 +3,7 @@ import { pipeline } from 'node:stream/promises';
 import {
   ENROLLMENT_MAX_BYTES,
   ENROLLMENT_MESSAGES,
+  ENROLLMENT_STATUS_LABELS,
   ENROLLMENT_TRANSITIONS,
   EnrollmentModeSchema,
   EnrollmentStatusSchema,
@@ -29,6 +30,8 @@ import {
   issueDownloadToken,
   redeemExportToken,
 } from '../files/service.ts';
+import type { NotificationsDeps } from '../notifications/service.ts';
+import { notifyAgent } from '../staff-enrollments/service.ts';
 import {
   adjustUploadQuota,
   deleteUploadQuotaBefore,
@@ -47,6 +50,8 @@ export interface EnrollmentsDeps {
   db: Db;
   clock: Clock;
   storage: Storage;
+  /** to tell the agent of a pend or a resolution set through the integration key */
+  notifications?: NotificationsDeps;
 }
 
 /** An agent's daily upload quota (UPLOADS_PER_DAY, UPLOAD_BYTES_PER_DAY), counted per business day. */
@@ -375,9 +380,22 @@ export async function updateEnrollmentStatus(
     ...(request.carrier_name !== undefined ? { carrierName: request.carrier_name } : {}),
     ...(request.product_name !== undefined ? { productName: request.product_name } : {}),
   };
-  if (!(await updateEnrollmentIfStatus(deps.db, id, current.status, changes))) {
+  const isMove = from !== request.status;
+  const logLine = isMove
+    ? request.status === 'Pended'
+      ? `Pended: ${request.reason ?? ''}`
+      : `Status set to ${ENROLLMENT_STATUS_LABELS[request.status]}`
+    : undefined;
+  if (!(await updateEnrollmentIfStatus(deps.db, id, current.status, changes, logLine))) {
     throw new AppError('CONFLICT', 'The enrollment changed meanwhile; reload it and try again');
   }
   const [updated] = await findStaffEnrollmentRows(deps.db, { id }, 1);
+  // the agent hears of a pend or a resolution however it was made (the queue or this integration call)
+  if (isMove && deps.notifications) {
+    if (request.status === 'Pended') {
+      await notifyAgent(deps.notifications, updated!, { kind: 'pend', reason: request.reason ?? '' });
+    }
+    if (request.status === 'Resolved') await notifyAgent(deps.notifications, updated!, { kind: 'resolve' });
+  }
   return toStaffEnrollment(updated!);
 }

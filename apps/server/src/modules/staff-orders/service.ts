@@ -2,6 +2,7 @@ import {
   SHIPPERS,
   STAFF_ORDER_MESSAGES,
   STAFF_ORDERS_PAGE_SIZE,
+  STAFF_ORDERS_TOTAL_CAP,
   trackingUrl,
   type ActOnStaffOrders,
   type ListStaffOrdersQuery,
@@ -73,10 +74,13 @@ export async function listOrders(
   query: ListStaffOrdersQuery & { page: number; sort: NonNullable<ListStaffOrdersQuery['sort']> },
 ): Promise<StaffOrderList> {
   const { page, sort, ...filter } = query;
-  const { rows, total } = await selectQueuePage(deps.db, { ...filter, timeZone: deps.timeZone }, page, sort);
+  // counted exactly up to the cap, or up to the end of the page asked for when that is deeper (decision 097)
+  const countCap = Math.max(STAFF_ORDERS_TOTAL_CAP, page * STAFF_ORDERS_PAGE_SIZE);
+  const { rows, total } = await selectQueuePage(deps.db, { ...filter, timeZone: deps.timeZone }, page, sort, countCap);
   return {
     rows: rows.map(toStaffOrderRow),
-    total,
+    total: Math.min(total, countCap),
+    totalCapped: total > countCap,
     page,
     pageSize: STAFF_ORDERS_PAGE_SIZE,
     choices: await selectQueueChoices(deps.db),

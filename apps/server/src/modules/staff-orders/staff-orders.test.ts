@@ -120,7 +120,11 @@ describe('GET /arc/staff/orders', () => {
       shipTo: '1200 John Q Hammons Dr, Madison, WI 53717',
     });
     const all = await list('');
+    expect(all).toMatchObject({ total: 2, totalCapped: false });
     expect(all.choices.carriers).toContain(carrier);
+    expect(all.choices.types).toEqual(expect.arrayContaining(['Medicare Advantage']));
+    // a search nobody matches finds nothing (no agent, not an order number)
+    expect((await list('q=zzzz-nobody')).total).toBe(0);
     expect(all.choices.planStates).toEqual(expect.arrayContaining(['TX', 'WI']));
   });
 

@@ -1,4 +1,4 @@
-import type { Enrollment } from '@arc/contract';
+import { ENROLLMENT_STATUS_LABELS, type Enrollment } from '@arc/contract';
 import type { ReactNode } from 'react';
 import { DataTable, type DataTableColumn } from '../../ui/data-table.tsx';
 import { formatEnrollmentDate, formatEnrollmentLongDate } from './enrollment-dates.ts';
@@ -24,7 +24,7 @@ const PENDED_COLUMNS: DataTableColumn<Enrollment>[] = [
 ];
 
 const CLIENT_COLUMNS: DataTableColumn<Enrollment>[] = [
-  { id: 'status', header: 'Status', value: (e) => e.Status, searchable: true },
+  { id: 'status', header: 'Status', value: (e) => ENROLLMENT_STATUS_LABELS[e.Status], searchable: true },
   ...clientColumns(true),
   { id: 'file', header: 'File', value: (e) => e.fileName, searchable: true },
   {

@@ -13,6 +13,8 @@ export const STAFF_AREAS: readonly { label: string; path: string; roles: readonl
   { label: 'Cases', path: staffPaths.cases, roles: ['admin', 'operations', 'support'] },
   // looked up for an audit (issue 34): support and admin, as the contract's READ_SOA
   { label: 'Scope of Appointment', path: staffPaths.soa, roles: READ_SOA.staff },
+  // support reads the queue (to answer an agent's call) but neither acts nor opens the PDF (decision 100)
+  { label: 'Enrollments', path: staffPaths.enrollments, roles: ['admin', 'operations', 'support'] },
 ];
 
 export const ROLE_LABELS: Record<StaffRole, string> = {

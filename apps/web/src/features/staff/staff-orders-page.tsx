@@ -296,7 +296,11 @@ export default function StaffOrdersPage() {
       {list.data && list.data.total > 0 && (
         <Group justify="space-between" wrap="wrap">
           <Text size="sm" c="dimmed">
-            {list.data.total === 1 ? '1 order' : `${list.data.total} orders`}
+            {list.data.totalCapped
+              ? `${list.data.total.toLocaleString('en-US')}+ orders`
+              : list.data.total === 1
+                ? '1 order'
+                : `${list.data.total} orders`}
           </Text>
           <DataTablePager pageIndex={page - 1} pageCount={pageCount} onPageChange={(index) => setPage(index + 1)} />
         </Group>

@@ -36,6 +36,7 @@ export const STAFF_ROUTES: RouteObject[] = [
       { path: 'cases', lazy: page('staff-cases-page') },
       { path: 'cases/:id', lazy: page('staff-case-page') },
       { path: 'soa', lazy: page('staff-soa-page') },
+      { path: 'enrollments', lazy: page('staff-enrollments-page') },
       { path: '*', element: <Navigate to="/staff" replace /> },
     ],
   },

@@ -1,0 +1,196 @@
+import { STAFF_ENROLLMENTS_PAGE_SIZE, type EnrollmentSort, type ListStaffEnrollmentsQuery } from '@arc/contract';
+import { and, asc, desc, eq, isNotNull, or, sql, type SQL } from 'drizzle-orm';
+import { agentMatch } from '../../db/agent-search.ts';
+import type { Db } from '../../db/client.ts';
+import { distinctValues } from '../../db/distinct-values.ts';
+import { agents, enrollmentLog, enrollments, files } from '../../db/schema/index.ts';
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+type DbOrTx = Db | Tx;
+
+const queueColumns = {
+  enrollment: enrollments,
+  agentNpn: agents.npn,
+  agentFirstName: agents.firstName,
+  agentLastName: agents.lastName,
+  fileName: files.name,
+  fileSize: files.size,
+  storageKey: files.storageKey,
+};
+
+export type QueueEnrollment = typeof enrollments.$inferSelect & {
+  agentNpn: string;
+  agentFirstName: string;
+  agentLastName: string;
+  fileName: string | null;
+  fileSize: number | null;
+  storageKey: string | null;
+};
+
+const flatten = (row: {
+  enrollment: typeof enrollments.$inferSelect;
+  agentNpn: string;
+  agentFirstName: string;
+  agentLastName: string;
+  fileName: string | null;
+  fileSize: number | null;
+  storageKey: string | null;
+}): QueueEnrollment => ({
+  ...row.enrollment,
+  agentNpn: row.agentNpn,
+  agentFirstName: row.agentFirstName,
+  agentLastName: row.agentLastName,
+  fileName: row.fileName,
+  fileSize: row.fileSize,
+  storageKey: row.storageKey,
+});
+
+const likePrefix = (value: string) => `${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+export interface QueueFilter extends Omit<ListStaffEnrollmentsQuery, 'page' | 'sort'> {
+  timeZone: string;
+}
+
+/**
+ * The queue's filters. The upload date range becomes two instants in the business time zone (constant
+ * expressions), so `enrollments_*received_idx` (migration 0019) serve it. The search takes a prefix of the agent's
+ * NPN, last name or "first last" (`agentMatch`: the matching agents first, then their enrollments by
+ * `enrollments_agent_received_idx`), of the client's last name (`enrollments_client_last_prefix_idx`), or an id.
+ */
+async function queueWhere(db: Db, filter: QueueFilter): Promise<SQL | undefined> {
+  const conditions: SQL[] = [];
+  if (filter.status) conditions.push(eq(enrollments.status, filter.status));
+  if (filter.carrier) conditions.push(eq(enrollments.carrierName, filter.carrier));
+  if (filter.mode) conditions.push(eq(enrollments.mode, filter.mode));
+  if (filter.from) {
+    conditions.push(
+      sql`${enrollments.receivedAt} >= (${filter.from}::date::timestamp at time zone ${filter.timeZone})`,
+    );
+  }
+  if (filter.to) {
+    conditions.push(
+      sql`${enrollments.receivedAt} < ((${filter.to}::date + 1)::timestamp at time zone ${filter.timeZone})`,
+    );
+  }
+  const q = filter.q?.trim();
+  if (q) {
+    const byAgent = await agentMatch(db, enrollments.agentId, q);
+    const byClient = sql`lower(${enrollments.clientLast}) like ${likePrefix(q.toLowerCase())}`;
+    conditions.push(or(byAgent, byClient, eq(enrollments.id, q))!);
+  }
+  return conditions.length ? and(...conditions) : undefined;
+}
+
+function orderBy(sort: EnrollmentSort): SQL[] {
+  const isDesc = sort.startsWith('-');
+  const dir = isDesc ? desc : asc;
+  const columns: Record<string, SQL[]> = {
+    receivedAt: [dir(enrollments.receivedAt), dir(enrollments.id)],
+    agent: [dir(agents.lastName), dir(agents.firstName), dir(enrollments.receivedAt), dir(enrollments.id)],
+    client: [dir(enrollments.clientLast), dir(enrollments.clientFirst), dir(enrollments.id)],
+    carrier: [dir(enrollments.carrierName), dir(enrollments.receivedAt), dir(enrollments.id)],
+    status: [dir(enrollments.status), dir(enrollments.receivedAt), dir(enrollments.id)],
+  };
+  return columns[isDesc ? sort.slice(1) : sort] ?? columns.receivedAt!;
+}
+
+/**
+ * One page of the queue (offset paging on the indexed order), and the number of matches counted up to `countCap`
+ * + 1 only (decision 097): a filtered page stays a short index walk however many enrollments there are.
+ */
+export async function selectQueuePage(
+  db: Db,
+  filter: QueueFilter,
+  page: number,
+  sort: EnrollmentSort,
+  countCap: number,
+): Promise<{ rows: QueueEnrollment[]; total: number }> {
+  const where = await queueWhere(db, filter);
+  const rows = await db
+    .select(queueColumns)
+    .from(enrollments)
+    .innerJoin(agents, eq(agents.id, enrollments.agentId))
+    .leftJoin(files, eq(files.id, enrollments.fileId))
+    .where(where)
+    .orderBy(...orderBy(sort))
+    .limit(STAFF_ENROLLMENTS_PAGE_SIZE)
+    .offset((page - 1) * STAFF_ENROLLMENTS_PAGE_SIZE);
+  const capped = db
+    .select({ one: sql`1` })
+    .from(enrollments)
+    .where(where)
+    .limit(countCap + 1)
+    .as('capped');
+  const [count] = await db.select({ total: sql<number>`count(*)::int` }).from(capped);
+  return { rows: rows.map(flatten), total: count?.total ?? 0 };
+}
+
+/** The carrier filter's choices, along `enrollments_carrier_received_idx` (a few ms at a million enrollments). */
+export const selectCarriers = (db: Db) => distinctValues(db, enrollments, enrollments.carrierName);
+
+/** One enrollment of the queue with its agent and file; `forUpdate` locks it until the transaction ends. */
+export async function selectQueueEnrollment(
+  db: DbOrTx,
+  id: string,
+  forUpdate = false,
+): Promise<QueueEnrollment | undefined> {
+  const query = db
+    .select(queueColumns)
+    .from(enrollments)
+    .innerJoin(agents, eq(agents.id, enrollments.agentId))
+    .leftJoin(files, eq(files.id, enrollments.fileId))
+    .where(eq(enrollments.id, id))
+    .limit(1);
+  const [row] = await (forUpdate ? query.for('update', { of: enrollments }) : query);
+  return row ? flatten(row) : undefined;
+}
+
+export type EnrollmentChange = Partial<Pick<typeof enrollments.$inferInsert, 'status' | 'reason' | 'updatedAt'>>;
+
+/** Applies a change at the version the caller read; answers false when the version moved on. */
+export async function updateEnrollmentAtVersion(tx: Tx, id: string, version: number, change: EnrollmentChange) {
+  const rows = await tx
+    .update(enrollments)
+    .set({ ...change, version: sql`${enrollments.version} + 1` })
+    .where(and(eq(enrollments.id, id), eq(enrollments.version, version)))
+    .returning({ id: enrollments.id });
+  return rows.length === 1;
+}
+
+export const insertLogEntry = (tx: DbOrTx, row: typeof enrollmentLog.$inferInsert) =>
+  tx.insert(enrollmentLog).values(row);
+
+export const selectLog = (db: Db, enrollmentId: string) =>
+  db
+    .select({ at: enrollmentLog.at, by: enrollmentLog.by, action: enrollmentLog.action })
+    .from(enrollmentLog)
+    .where(eq(enrollmentLog.enrollmentId, enrollmentId))
+    .orderBy(desc(enrollmentLog.at), desc(enrollmentLog.id))
+    .limit(200);
+
+/** Agents with open pended enrollments and those enrollments (the weekly digest's input), agent by agent. */
+export async function selectPendedByAgent(db: Db) {
+  const rows = await db
+    .select({
+      agentId: enrollments.agentId,
+      email: agents.email,
+      firstName: agents.firstName,
+      id: enrollments.id,
+      reason: enrollments.reason,
+      clientFirst: enrollments.clientFirst,
+      clientLast: enrollments.clientLast,
+      carrierName: enrollments.carrierName,
+      receivedAt: enrollments.receivedAt,
+    })
+    .from(enrollments)
+    .innerJoin(agents, eq(agents.id, enrollments.agentId))
+    .where(and(eq(enrollments.status, 'Pended'), isNotNull(agents.email)))
+    .orderBy(asc(enrollments.agentId), asc(enrollments.receivedAt));
+  const byAgent = new Map<string, { email: string; firstName: string; pended: typeof rows }>();
+  for (const row of rows) {
+    const entry = byAgent.get(row.agentId) ?? { email: row.email, firstName: row.firstName, pended: [] };
+    entry.pended.push(row);
+    byAgent.set(row.agentId, entry);
+  }
+  return byAgent;
+}

@@ -1,0 +1,432 @@
+import {
+  STAFF_ENROLLMENT_MESSAGES,
+  type StaffEnrollmentDetail,
+  type StaffEnrollmentList,
+  type StaffRole,
+} from '@arc/contract';
+import { and, eq, like } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  auditLog,
+  enrollmentDigestSends,
+  enrollmentLog,
+  enrollments,
+  notificationEmailOptOuts,
+  notifications,
+  outbox,
+} from '../../db/schema/index.ts';
+import { insertEnrollment } from '../../seed/enrollments.ts';
+import { insertAgent } from '../../seed/factories.ts';
+import { createTestApp, fixedClock, type TestApp } from '../../test/app.ts';
+import { multipart } from '../../test/multipart.ts';
+import { insertStaff, mintStaffToken } from '../../test/staff.ts';
+import { bearer, mintAccessToken } from '../../test/tokens.ts';
+import { businessWeek, sendPendedDigests } from './digest.ts';
+import type { StaffEnrollmentsDeps } from './service.ts';
+
+let t: TestApp;
+const tokens = {} as Record<StaffRole, string>;
+let npnSeq = 73_000_000;
+const nextNpn = () => String(++npnSeq);
+const QUEUE = '/arc/staff/enrollments/queue';
+const STAFF_KEY = 'staff-key-for-queue-tests-0123456789abcdef';
+
+beforeAll(async () => {
+  t = await createTestApp({ env: { STAFF_API_KEY: STAFF_KEY } });
+  for (const role of ['admin', 'operations', 'content', 'support'] as const) {
+    tokens[role] = (await mintStaffToken(t, await insertStaff(t, { role, email: `${role}.e@provider.test` }))).token;
+  }
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const call = (role: StaffRole, method: 'GET' | 'POST', url: string, payload?: object) =>
+  t.app.inject({ method, url, headers: bearer(tokens[role]), ...(payload ? { payload } : {}) });
+
+const act = (role: StaffRole, id: string, version: number, action: object) =>
+  call(role, 'POST', `${QUEUE}/${id}/actions`, { version, action });
+
+async function agentWithEnrollment(overrides: Partial<typeof enrollments.$inferInsert> = {}) {
+  const agent = await insertAgent(t.database.db, { npn: nextNpn(), email: `a${npnSeq}@agents.test` });
+  const enrollment = await insertEnrollment(t.database.db, { agentId: agent.id, ...overrides });
+  const token = await mintAccessToken(t, { agentId: agent.id });
+  return { agent, enrollment, token };
+}
+
+const stored = async (id: string) => (await t.database.db.select().from(enrollments).where(eq(enrollments.id, id)))[0]!;
+
+const agentList = async (token: string) =>
+  (await t.app.inject({ method: 'GET', url: '/arc/agent/enrollments', headers: bearer(token) })).json<{
+    enrollments: { id: string; Status: string; Reason: string | null }[];
+    pended: { id: string; Reason: string | null }[];
+  }>();
+
+describe('roles', () => {
+  it('lets admin and operations act; support reads the queue but neither acts nor opens the PDF; content gets 403', async () => {
+    const { enrollment } = await agentWithEnrollment();
+    for (const role of ['content', 'support'] as const) {
+      expect((await act(role, enrollment.id, 1, { kind: 'review' })).statusCode).toBe(403);
+      expect((await act(role, enrollment.id, 1, { kind: 'pend', reason: 'x' })).statusCode).toBe(403);
+      expect((await act(role, enrollment.id, 1, { kind: 'resolve' })).statusCode).toBe(403);
+      expect((await act(role, enrollment.id, 1, { kind: 'submit' })).statusCode).toBe(403);
+      expect((await call(role, 'GET', `${QUEUE}/${enrollment.id}/file`)).statusCode).toBe(403);
+    }
+    expect((await call('content', 'GET', QUEUE)).statusCode).toBe(403);
+    expect((await call('content', 'GET', `${QUEUE}/${enrollment.id}`)).statusCode).toBe(403);
+    expect((await call('support', 'GET', QUEUE)).statusCode).toBe(200);
+    expect((await call('support', 'GET', `${QUEUE}/${enrollment.id}`)).statusCode).toBe(200);
+    expect((await stored(enrollment.id)).version).toBe(1);
+    const byAdmin = await act('admin', enrollment.id, 1, { kind: 'review' });
+    expect(byAdmin.statusCode).toBe(200);
+    const byOps = await act('operations', enrollment.id, 2, { kind: 'submit' });
+    expect(byOps.statusCode).toBe(200);
+    expect(byOps.json<StaffEnrollmentDetail>().enrollment).toMatchObject({ status: 'Submitted', version: 3 });
+  });
+
+  it("answers 401 without a token and 403 for an agent's token", async () => {
+    const { enrollment, token } = await agentWithEnrollment();
+    for (const url of [QUEUE, `${QUEUE}/${enrollment.id}`, `${QUEUE}/${enrollment.id}/file`]) {
+      expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(401);
+      expect((await t.app.inject({ method: 'GET', url, headers: bearer(token) })).statusCode).toBe(403);
+    }
+    const post = {
+      method: 'POST' as const,
+      url: `${QUEUE}/${enrollment.id}/actions`,
+      payload: { version: 1, action: { kind: 'review' } },
+    };
+    expect((await t.app.inject(post)).statusCode).toBe(401);
+    expect((await t.app.inject({ ...post, headers: bearer(token) })).statusCode).toBe(403);
+  });
+});
+
+describe(`GET ${QUEUE}`, () => {
+  it('filters by status, carrier, mode and upload date; searches agent and client; sorts; pages; counts', async () => {
+    const carrier = `Carrier ${nextNpn()}`;
+    const { agent, enrollment: early } = await agentWithEnrollment({
+      carrierName: carrier,
+      clientLast: 'Quimby',
+      receivedAt: new Date('2026-03-02T18:00:00Z'),
+    });
+    const late = await insertEnrollment(t.database.db, {
+      agentId: agent.id,
+      carrierName: carrier,
+      clientLast: 'Zeller',
+      status: 'Pended',
+      reason: 'Missing signature',
+      mode: 'problem',
+      receivedAt: new Date('2026-03-20T18:00:00Z'),
+    });
+    const list = async (query: string) => {
+      const res = await call('operations', 'GET', `${QUEUE}?carrier=${encodeURIComponent(carrier)}&${query}`);
+      expect(res.statusCode).toBe(200);
+      return res.json<StaffEnrollmentList>();
+    };
+    const ids = async (query: string) => (await list(query)).rows.map((r) => r.id);
+    expect(await ids('')).toEqual([late.id, early.id]);
+    expect(await ids('sort=receivedAt')).toEqual([early.id, late.id]);
+    expect(await ids('sort=-client')).toEqual([late.id, early.id]);
+    expect(await ids('status=Pended')).toEqual([late.id]);
+    expect(await ids('mode=problem')).toEqual([late.id]);
+    expect(await ids('from=2026-03-10&to=2026-03-20')).toEqual([late.id]);
+    expect(await ids('from=2026-03-01&to=2026-03-02')).toEqual([early.id]);
+    expect(await ids(`q=${agent.npn}`)).toEqual([late.id, early.id]);
+    expect(await ids(`q=${agent.lastName.slice(0, 3).toUpperCase()}`)).toContain(early.id);
+    expect(await ids('q=quim')).toEqual([early.id]);
+    expect(await ids(`q=${late.id}`)).toEqual([late.id]);
+    expect(await ids('q=100%25')).toEqual([]);
+    const page = await list('');
+    expect(page).toMatchObject({ total: 2, totalCapped: false, page: 1, pageSize: 50 });
+    expect(page.carriers).toContain(carrier);
+    expect(page.rows[0]).toMatchObject({
+      status: 'Pended',
+      reason: 'Missing signature',
+      mode: 'problem',
+      agent: { npn: agent.npn },
+      client: { lastName: 'Zeller' },
+      carrier,
+      version: 1,
+    });
+    expect((await list('page=2')).rows).toEqual([]);
+  });
+
+  it('refuses malformed filters (400)', async () => {
+    for (const query of ['status=Lost', 'sort=size', 'page=0', 'from=2026-02-30', 'mode=other']) {
+      expect((await call('operations', 'GET', `${QUEUE}?${query}`)).statusCode).toBe(400);
+    }
+  });
+});
+
+describe(`POST ${QUEUE}/:id/actions`, () => {
+  it('walks Received → In review → Pended → Resolved → Submitted to carrier, each logged and audited with the staff member', async () => {
+    const { enrollment, token } = await agentWithEnrollment();
+    const steps = [
+      { action: { kind: 'review' }, status: 'In Review' },
+      { action: { kind: 'pend', reason: '  Page 3 is not signed  ' }, status: 'Pended' },
+      { action: { kind: 'resolve' }, status: 'Resolved' },
+      { action: { kind: 'submit' }, status: 'Submitted' },
+    ];
+    for (const [i, step] of steps.entries()) {
+      const res = await act(i % 2 ? 'admin' : 'operations', enrollment.id, i + 1, step.action);
+      expect(res.statusCode).toBe(200);
+      expect(res.json<StaffEnrollmentDetail>().enrollment).toMatchObject({ status: step.status, version: i + 2 });
+      if (step.status === 'Pended') {
+        // the agent's page reads it at once: the status and what is missing
+        const mine = await agentList(token);
+        expect(mine.pended).toEqual([expect.objectContaining({ id: enrollment.id, Reason: 'Page 3 is not signed' })]);
+      }
+    }
+    const detail = (await call('support', 'GET', `${QUEUE}/${enrollment.id}`)).json<StaffEnrollmentDetail>();
+    expect(detail.log.map((e) => `${e.by}: ${e.action}`)).toEqual([
+      'admin.e: Submit to carrier',
+      'operations.e: Resolve',
+      'admin.e: Pended: Page 3 is not signed',
+      'operations.e: Start review',
+    ]);
+    expect(detail.enrollment.reason).toBeNull();
+    const audits = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.subject, enrollment.id), like(auditLog.action, 'enrollment.%')));
+    expect(audits.map((a) => a.action).sort()).toEqual([
+      'enrollment.pended',
+      'enrollment.resolved',
+      'enrollment.review-started',
+      'enrollment.submitted',
+    ]);
+    expect(audits.every((a) => a.staffId && a.agentId === enrollment.agentId)).toBe(true);
+    expect((await agentList(token)).enrollments[0]).toMatchObject({ Status: 'Submitted', Reason: null });
+  });
+
+  it('refuses illegal moves with a clear message (409) and changes nothing', async () => {
+    const cases: [string, object, string][] = [
+      ['Received', { kind: 'resolve' }, STAFF_ENROLLMENT_MESSAGES.illegal.resolve],
+      ['Received', { kind: 'submit' }, STAFF_ENROLLMENT_MESSAGES.illegal.submit],
+      ['Pended', { kind: 'pend', reason: 'again' }, STAFF_ENROLLMENT_MESSAGES.alreadyPended],
+      ['Pended', { kind: 'submit' }, STAFF_ENROLLMENT_MESSAGES.illegal.submit],
+      ['Submitted', { kind: 'submit' }, STAFF_ENROLLMENT_MESSAGES.alreadySubmitted],
+      ['Submitted', { kind: 'review' }, STAFF_ENROLLMENT_MESSAGES.illegal.review],
+      ['Enrolled', { kind: 'pend', reason: 'late' }, STAFF_ENROLLMENT_MESSAGES.illegal.pend],
+      ['Declined', { kind: 'resolve' }, STAFF_ENROLLMENT_MESSAGES.illegal.resolve],
+    ];
+    for (const [status, action, message] of cases) {
+      const { enrollment } = await agentWithEnrollment({ status, reason: status === 'Pended' ? 'x' : null });
+      const res = await act('operations', enrollment.id, 1, action);
+      expect(res.statusCode, `${status} ${JSON.stringify(action)}`).toBe(409);
+      expect(res.json()).toMatchObject({ message });
+      expect(await stored(enrollment.id)).toMatchObject({ status, version: 1 });
+      const log = await t.database.db.select().from(enrollmentLog).where(eq(enrollmentLog.enrollmentId, enrollment.id));
+      expect(log).toEqual([]);
+    }
+  });
+
+  it('needs a reason to pend; refuses a malformed body (400) and an unknown enrollment (404)', async () => {
+    const { enrollment } = await agentWithEnrollment();
+    for (const body of [
+      { version: 1, action: { kind: 'pend' } },
+      { version: 1, action: { kind: 'pend', reason: '   ' } },
+      { version: 1, action: { kind: 'pend', reason: 'x'.repeat(501) } },
+      { version: 1, action: { kind: 'enroll' } },
+      { action: { kind: 'review' } },
+      { version: 1, action: { kind: 'review' }, extra: true },
+    ]) {
+      expect((await call('operations', 'POST', `${QUEUE}/${enrollment.id}/actions`, body)).statusCode).toBe(400);
+    }
+    const missing = await act('operations', 'enr_missing', 1, { kind: 'review' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toMatchObject({ message: STAFF_ENROLLMENT_MESSAGES.notFound });
+    expect((await call('operations', 'GET', `${QUEUE}/enr_missing`)).statusCode).toBe(404);
+  });
+
+  it('lets one of two concurrent actions at the same version win; the other is the stale 409 and leaves no trace', async () => {
+    const { enrollment } = await agentWithEnrollment({ status: 'In Review' });
+    const [a, b] = await Promise.all([
+      act('operations', enrollment.id, 1, { kind: 'pend', reason: 'Missing scope of appointment' }),
+      act('admin', enrollment.id, 1, { kind: 'submit' }),
+    ]);
+    expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
+    const loser = a.statusCode === 409 ? a : b;
+    expect(loser.json()).toMatchObject({ message: STAFF_ENROLLMENT_MESSAGES.stale });
+    expect((await stored(enrollment.id)).version).toBe(2);
+    const log = await t.database.db.select().from(enrollmentLog).where(eq(enrollmentLog.enrollmentId, enrollment.id));
+    expect(log).toHaveLength(1);
+    // a later action sent with the old version is stale too
+    const late = await act('operations', enrollment.id, 1, { kind: 'review' });
+    expect(late.statusCode).toBe(409);
+    expect(late.json()).toMatchObject({ message: STAFF_ENROLLMENT_MESSAGES.stale });
+  });
+
+  it('sees a change made through the integration key as a new version', async () => {
+    const { enrollment } = await agentWithEnrollment();
+    const patched = await t.app.inject({
+      method: 'PATCH',
+      url: `/arc/staff/enrollments/${enrollment.id}`,
+      headers: { authorization: `Bearer ${STAFF_KEY}` },
+      payload: { status: 'In Review' },
+    });
+    expect(patched.statusCode).toBe(200);
+    const stale = await act('operations', enrollment.id, 1, { kind: 'pend', reason: 'x' });
+    expect(stale.statusCode).toBe(409);
+    const detail = (await call('operations', 'GET', `${QUEUE}/${enrollment.id}`)).json<StaffEnrollmentDetail>();
+    expect(detail.enrollment.version).toBe(2);
+    expect(detail.log).toEqual([expect.objectContaining({ by: 'Integration', action: 'Status set to In review' })]);
+  });
+
+  it('tells the agent of a pend (with the reason) and a resolution, in the portal and by e-mail unless opted out; another agent sees none of it', async () => {
+    const { agent, enrollment, token } = await agentWithEnrollment({ clientFirst: 'Ruth', clientLast: 'Okafor' });
+    const other = await agentWithEnrollment();
+    await act('operations', enrollment.id, 1, { kind: 'pend', reason: 'Invalid Medicare number' });
+    const rows = await t.database.db.select().from(notifications).where(eq(notifications.agentId, agent.id));
+    expect(rows).toEqual([
+      expect.objectContaining({
+        kind: 'enrollment-pended',
+        title: 'Enrollment pended: Ruth Okafor',
+        link: '/enrollments',
+        body: expect.stringContaining('What is missing: Invalid Medicare number'),
+      }),
+    ]);
+    const mails = await t.database.db.select().from(outbox).where(eq(outbox.to, agent.email));
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.text).toContain('Invalid Medicare number');
+    // resolved: in the portal, but not by e-mail once the agent opted out of that kind
+    await t.database.db.insert(notificationEmailOptOuts).values({ agentId: agent.id, kind: 'enrollment-resolved' });
+    await act('operations', enrollment.id, 2, { kind: 'resolve' });
+    const kinds = (await t.database.db.select().from(notifications).where(eq(notifications.agentId, agent.id))).map(
+      (n) => n.kind,
+    );
+    expect(kinds.sort()).toEqual(['enrollment-pended', 'enrollment-resolved']);
+    expect(await t.database.db.select().from(outbox).where(eq(outbox.to, agent.email))).toHaveLength(1);
+    // the other agent: nothing raised, and their list never holds this enrollment
+    expect(await t.database.db.select().from(notifications).where(eq(notifications.agentId, other.agent.id))).toEqual(
+      [],
+    );
+    const theirs = await agentList(other.token);
+    expect(theirs.enrollments.map((e) => e.id)).toEqual([other.enrollment.id]);
+    expect((await agentList(token)).enrollments.map((e) => e.id)).toEqual([enrollment.id]);
+  });
+});
+
+describe(`GET ${QUEUE}/:id/file`, () => {
+  it('streams the uploaded PDF inline or as an attachment, audited; 404 without a file', async () => {
+    const agent = await insertAgent(t.database.db, { npn: nextNpn() });
+    const token = await mintAccessToken(t, { agentId: agent.id });
+    const pdf = Buffer.from('%PDF-1.4\n% queue test\n%%EOF\n');
+    const body = multipart([
+      { name: 'radio1', value: 'newapp' },
+      { name: 'enrollment', filename: 'Okafor Ruth.pdf', body: pdf },
+    ]);
+    const uploaded = await t.app.inject({
+      method: 'POST',
+      url: '/arc/agent/enrollments',
+      headers: { ...bearer(token), 'content-type': body.contentType },
+      payload: body.buffer(),
+    });
+    expect(uploaded.statusCode).toBe(201);
+    const id = uploaded.json<{ id: string }>().id;
+    const inline = await call('operations', 'GET', `${QUEUE}/${id}/file`);
+    expect(inline.statusCode).toBe(200);
+    expect(inline.headers['content-type']).toBe('application/pdf');
+    expect(inline.headers['content-disposition']).toMatch(/^inline; filename="Okafor Ruth.pdf"/);
+    expect(inline.rawPayload.equals(pdf)).toBe(true);
+    const saved = await call('admin', 'GET', `${QUEUE}/${id}/file?disposition=attachment`);
+    expect(saved.headers['content-disposition']).toMatch(/^attachment;/);
+    const reads = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.subject, id), eq(auditLog.action, 'enrollment.file-read')));
+    expect(reads).toHaveLength(2);
+    const row = (await call('operations', 'GET', `${QUEUE}?q=${agent.npn}`)).json<StaffEnrollmentList>().rows[0];
+    expect(row).toMatchObject({ id, fileName: 'Okafor Ruth.pdf', fileSize: pdf.length, status: 'Received' });
+
+    const { enrollment } = await agentWithEnrollment();
+    const none = await call('operations', 'GET', `${QUEUE}/${enrollment.id}/file`);
+    expect(none.statusCode).toBe(404);
+    expect(none.json()).toMatchObject({ message: STAFF_ENROLLMENT_MESSAGES.noFile });
+  });
+});
+
+describe('weekly digest of pended enrollments', () => {
+  it('knows the ISO week in the business time zone', () => {
+    // 08:30 UTC on Monday 30 November is 00:30 that Monday in Los Angeles: week 49 begins; an hour earlier, week 48
+    expect(businessWeek(new Date('2026-11-30T08:30:00Z'), 'America/Los_Angeles')).toEqual({
+      week: '2026-W49',
+      weekday: 1,
+      hour: 0,
+    });
+    expect(businessWeek(new Date('2026-11-30T07:30:00Z'), 'America/Los_Angeles').week).toBe('2026-W48');
+    expect(businessWeek(new Date('2027-01-01T20:00:00Z'), 'America/Los_Angeles').week).toBe('2026-W53');
+    expect(businessWeek(new Date('2025-12-29T20:00:00Z'), 'America/Los_Angeles').week).toBe('2026-W01');
+  });
+
+  it('sends each agent one digest a week, however many app instances on one database run the job at once', async () => {
+    // a Tuesday afternoon in Los Angeles
+    const clock = fixedClock(new Date('2026-12-01T22:00:00Z'));
+    const second = await createTestApp({ databaseOf: t, clock });
+    try {
+      const { agent } = await agentWithEnrollment({
+        status: 'Pended',
+        reason: 'Missing signature',
+        clientFirst: 'Alma',
+        clientLast: 'Reyes',
+      });
+      await insertEnrollment(t.database.db, { agentId: agent.id, status: 'Pended', reason: 'Invalid Medicare number' });
+      const optedOut = await agentWithEnrollment({ status: 'Pended', reason: 'x' });
+      await t.database.db
+        .insert(notificationEmailOptOuts)
+        .values({ agentId: optedOut.agent.id, kind: 'enrollment-pended-digest' });
+      const depsOf = (app: TestApp): StaffEnrollmentsDeps => ({
+        db: app.database.db,
+        clock,
+        storage: app.app.deps.storage,
+        timeZone: app.config.businessTimeZone,
+        mailer: app.app.deps.mailer,
+        config: app.config,
+      });
+      const runs = await Promise.all([
+        sendPendedDigests(depsOf(t)),
+        sendPendedDigests(depsOf(second)),
+        sendPendedDigests(depsOf(t)),
+        sendPendedDigests(depsOf(second)),
+      ]);
+      const mails = await t.database.db.select().from(outbox).where(eq(outbox.to, agent.email));
+      expect(mails).toHaveLength(1);
+      expect(mails[0]!.subject).toMatch(/2 pended enrollments waiting for you$/);
+      expect(mails[0]!.text).toContain('Alma Reyes');
+      expect(mails[0]!.text).toContain('Missing signature');
+      expect(mails[0]!.text).toContain('Invalid Medicare number');
+      expect(mails[0]!.text).toContain('http://localhost:8080/enrollments');
+      expect(await t.database.db.select().from(outbox).where(eq(outbox.to, optedOut.agent.email))).toEqual([]);
+      const claims = await t.database.db
+        .select()
+        .from(enrollmentDigestSends)
+        .where(eq(enrollmentDigestSends.agentId, agent.id));
+      expect(claims).toEqual([expect.objectContaining({ week: '2026-W49' })]);
+      // every digest of the week went out once in all: the runs' counts add up to the claims
+      const allClaims = await t.database.db
+        .select()
+        .from(enrollmentDigestSends)
+        .where(eq(enrollmentDigestSends.week, '2026-W49'));
+      expect(runs.reduce((a, b) => a + b, 0)).toBe(allClaims.length);
+      // a restart in the same week sends nothing again; the next week sends again
+      expect(await sendPendedDigests(depsOf(second))).toBe(0);
+      const nextWeek = fixedClock(new Date('2026-12-08T22:00:00Z'));
+      await sendPendedDigests({ ...depsOf(second), clock: nextWeek });
+      expect(await t.database.db.select().from(outbox).where(eq(outbox.to, agent.email))).toHaveLength(2);
+    } finally {
+      await second.close();
+    }
+  });
+
+  it('waits for Monday morning in the business time zone', async () => {
+    const early = fixedClock(new Date('2026-12-07T12:00:00Z')); // Monday 04:00 in Los Angeles
+    const deps: StaffEnrollmentsDeps = {
+      db: t.database.db,
+      clock: early,
+      storage: t.app.deps.storage,
+      timeZone: t.config.businessTimeZone,
+      mailer: t.app.deps.mailer,
+      config: t.config,
+    };
+    expect(await sendPendedDigests(deps)).toBe(0);
+  });
+});

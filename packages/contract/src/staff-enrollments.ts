@@ -1,0 +1,208 @@
+import * as z from 'zod/mini';
+import { DateTimeSchema, defineRoute, ErrorResponseSchema, IdSchema } from './common.ts';
+import { EnrollmentModeSchema, EnrollmentStatusSchema, type EnrollmentStatus } from './enrollments.ts';
+
+/**
+ * The back office's enrollment queue (issue 32, decision 100): every agent's uploads, filtered, searched, sorted
+ * and paged; the PDF read in the page; Start review, Pend (with the reason the agent reads), Resolve and Submit to
+ * carrier, each at the version the staff member saw. `admin` and `operations` act; `support` reads the queue and
+ * the log (to answer an agent's call) but neither opens the PDF nor acts. The integration key's calls
+ * (`/arc/staff/enrollments`, enrollments.ts) stay as they were.
+ */
+const QUEUE_READERS = { staff: ['admin', 'operations', 'support'] } as const;
+const QUEUE_ACTORS = { staff: ['admin', 'operations'] } as const;
+
+/** The queue's sort keys; a leading `-` sorts descending. */
+export const ENROLLMENT_SORT_KEYS = ['receivedAt', 'agent', 'client', 'carrier', 'status'] as const;
+export const EnrollmentSortSchema = z.enum([
+  ...ENROLLMENT_SORT_KEYS,
+  ...ENROLLMENT_SORT_KEYS.map((k) => `-${k}` as const),
+]);
+export type EnrollmentSort = z.infer<typeof EnrollmentSortSchema>;
+export const STAFF_ENROLLMENTS_PAGE_SIZE = 50;
+/** Past this many matches the queue says "10,000+" instead of counting on (decision 097's cap). */
+export const STAFF_ENROLLMENTS_TOTAL_CAP = 10_000;
+
+const DaySchema = z.iso.date('Enter a date as YYYY-MM-DD');
+
+export const ListStaffEnrollmentsQuerySchema = z.object({
+  /** a prefix of the agent's NPN, last name or "first last", or of the client's last name */
+  q: z.optional(z.string().check(z.trim(), z.maxLength(100))),
+  status: z.optional(EnrollmentStatusSchema),
+  carrier: z.optional(z.string().check(z.trim(), z.maxLength(200))),
+  mode: z.optional(EnrollmentModeSchema),
+  /** upload dates from and to, inclusive, in the business time zone */
+  from: z.optional(DaySchema),
+  to: z.optional(DaySchema),
+  page: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(100_000)), 1),
+  sort: z._default(EnrollmentSortSchema, '-receivedAt'),
+});
+export type ListStaffEnrollmentsQuery = z.input<typeof ListStaffEnrollmentsQuerySchema>;
+
+export const StaffEnrollmentRowSchema = z.object({
+  id: z.string(),
+  /** sent back with an action: a stale version is refused (409) */
+  version: z.int(),
+  status: EnrollmentStatusSchema,
+  /** what is missing, while the enrollment is pended */
+  reason: z.nullable(z.string()),
+  mode: EnrollmentModeSchema,
+  agent: z.object({ npn: z.string(), firstName: z.string(), lastName: z.string() }),
+  client: z.object({
+    firstName: z.nullable(z.string()),
+    lastName: z.nullable(z.string()),
+    state: z.nullable(z.string()),
+  }),
+  carrier: z.nullable(z.string()),
+  product: z.nullable(z.string()),
+  /** the upload time */
+  receivedAt: DateTimeSchema,
+  updatedAt: DateTimeSchema,
+  /** the uploaded PDF's name; null when the enrollment reached the provider without a file */
+  fileName: z.nullable(z.string()),
+  fileSize: z.nullable(z.int()),
+});
+export type StaffEnrollmentRow = z.infer<typeof StaffEnrollmentRowSchema>;
+
+export const StaffEnrollmentListSchema = z.object({
+  rows: z.array(StaffEnrollmentRowSchema),
+  /** exact up to STAFF_ENROLLMENTS_TOTAL_CAP (or the end of the page asked for), then capped (decision 097) */
+  total: z.int(),
+  totalCapped: z.boolean(),
+  page: z.int(),
+  pageSize: z.int(),
+  /** the carrier filter's choices */
+  carriers: z.array(z.string()),
+});
+export type StaffEnrollmentList = z.infer<typeof StaffEnrollmentListSchema>;
+
+export const EnrollmentLogEntrySchema = z.object({
+  at: DateTimeSchema,
+  /** the staff member (their e-mail's local part), or "Integration" for the STAFF_API_KEY calls */
+  by: z.string(),
+  action: z.string(),
+});
+export type EnrollmentLogEntry = z.infer<typeof EnrollmentLogEntrySchema>;
+
+export const StaffEnrollmentDetailSchema = z.object({
+  enrollment: StaffEnrollmentRowSchema,
+  /** newest first */
+  log: z.array(EnrollmentLogEntrySchema),
+});
+export type StaffEnrollmentDetail = z.infer<typeof StaffEnrollmentDetailSchema>;
+
+export const ENROLLMENT_ACTIONS = ['review', 'pend', 'resolve', 'submit'] as const;
+export type EnrollmentActionKind = (typeof ENROLLMENT_ACTIONS)[number];
+export const ENROLLMENT_ACTION_LABELS: Record<EnrollmentActionKind, string> = {
+  review: 'Start review',
+  pend: 'Pend',
+  resolve: 'Resolve',
+  submit: 'Submit to carrier',
+};
+
+/**
+ * The queue's status machine: Received → In review → Submitted to carrier, or Pended (from any open status) →
+ * Resolved → In review or Submitted to carrier. Enrolled and Declined (the carrier's answer, set through the
+ * integration key) are final.
+ */
+export const ENROLLMENT_ACTION_MOVES: Record<
+  EnrollmentActionKind,
+  { from: readonly EnrollmentStatus[]; to: EnrollmentStatus }
+> = {
+  review: { from: ['Received', 'Resolved'], to: 'In Review' },
+  pend: { from: ['Received', 'In Review', 'Resolved', 'Submitted'], to: 'Pended' },
+  resolve: { from: ['Pended'], to: 'Resolved' },
+  submit: { from: ['In Review', 'Resolved'], to: 'Submitted' },
+};
+
+export const PEND_REASON_MAX = 500;
+
+export const EnrollmentActionSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('review') }),
+  z.object({
+    kind: z.literal('pend'),
+    reason: z
+      .string()
+      .check(
+        z.trim(),
+        z.minLength(1, 'Say what is missing: the agent reads it'),
+        z.maxLength(PEND_REASON_MAX, `The reason is at most ${PEND_REASON_MAX} characters`),
+      ),
+  }),
+  z.object({ kind: z.literal('resolve') }),
+  z.object({ kind: z.literal('submit') }),
+]);
+export type EnrollmentAction = z.infer<typeof EnrollmentActionSchema>;
+
+export const ActOnStaffEnrollmentSchema = z.strictObject({
+  version: z.int().check(z.gte(1)),
+  action: EnrollmentActionSchema,
+});
+export type ActOnStaffEnrollment = z.infer<typeof ActOnStaffEnrollmentSchema>;
+
+export const STAFF_ENROLLMENT_MESSAGES = {
+  stale: 'This enrollment was changed by someone else. Reload to see the change.',
+  notFound: 'No enrollment has this id',
+  noFile: 'This enrollment came without a PDF.',
+  /** the refusal of an action in a status it does not leave from */
+  illegal: {
+    review: 'Only a received or resolved enrollment can be put in review.',
+    pend: 'Only an open enrollment (received, in review, resolved or submitted to the carrier) can be pended.',
+    resolve: 'Only a pended enrollment can be resolved.',
+    submit: 'Only an enrollment in review or resolved can be submitted to the carrier.',
+  } satisfies Record<EnrollmentActionKind, string>,
+  alreadyPended: 'This enrollment is pended already.',
+  alreadySubmitted: 'This enrollment was submitted to the carrier already.',
+} as const;
+
+export const listStaffEnrollments = defineRoute({
+  method: 'GET',
+  path: '/arc/staff/enrollments/queue',
+  summary: 'Every agent’s enrollment uploads: filtered, searched, sorted, a page at a time',
+  tags: ['staff'],
+  auth: QUEUE_READERS,
+  query: ListStaffEnrollmentsQuerySchema,
+  responses: { 200: StaffEnrollmentListSchema, 400: ErrorResponseSchema },
+});
+
+export const getStaffEnrollment = defineRoute({
+  method: 'GET',
+  path: '/arc/staff/enrollments/queue/:id',
+  summary: 'One enrollment of the queue with its log',
+  tags: ['staff'],
+  auth: QUEUE_READERS,
+  params: z.object({ id: IdSchema }),
+  responses: { 200: StaffEnrollmentDetailSchema, 400: ErrorResponseSchema, 404: ErrorResponseSchema },
+});
+
+/** The uploaded PDF, streamed (`?disposition=attachment` to save it); each read is audited. */
+export const getStaffEnrollmentFile = defineRoute({
+  method: 'GET',
+  path: '/arc/staff/enrollments/queue/:id/file',
+  summary: 'The enrollment’s uploaded PDF',
+  tags: ['staff'],
+  auth: QUEUE_ACTORS,
+  params: z.object({ id: IdSchema }),
+  query: z.object({ disposition: z.optional(z.enum(['inline', 'attachment'])) }),
+  responses: { 400: ErrorResponseSchema, 404: ErrorResponseSchema },
+});
+
+/**
+ * Start review, Pend (reason), Resolve or Submit to carrier, at the version shown: a stale version or an illegal
+ * move is a 409 and nothing is written. Answers the enrollment and its log as they are now.
+ */
+export const actOnStaffEnrollment = defineRoute({
+  method: 'POST',
+  path: '/arc/staff/enrollments/queue/:id/actions',
+  summary: 'Start review, Pend, Resolve or Submit to carrier',
+  tags: ['staff'],
+  auth: QUEUE_ACTORS,
+  params: z.object({ id: IdSchema }),
+  body: ActOnStaffEnrollmentSchema,
+  responses: {
+    200: StaffEnrollmentDetailSchema,
+    400: ErrorResponseSchema,
+    404: ErrorResponseSchema,
+    409: ErrorResponseSchema,
+  },
+});
