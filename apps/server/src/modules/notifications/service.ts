@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { notFound } from '../../platform/errors.ts';
 import type { Mailer } from '../../platform/mailer.ts';
+import type { NotificationBus } from './bus.ts';
 import {
   countUnread,
   insertNotification,
@@ -22,6 +23,8 @@ export interface NotificationsDeps {
   clock: Clock;
   mailer: Mailer;
   config: Pick<Config, 'publicUrl' | 'providerName'>;
+  /** the live fan-out to the agent's open portals, on every replica (`app.notificationBus`) */
+  bus: NotificationBus;
 }
 
 export interface RaiseNotification {
@@ -44,12 +47,15 @@ const toNotification = (row: NotificationRow): Notification => ({
 });
 
 /**
- * Raises a notification: a row in the agent's notification centre, and the same news by e-mail through the
- * outbox (platform/mailer.ts, which records a failed delivery rather than throwing) unless the agent opted out of
- * this kind's e-mails on My Profile.
+ * Raises a notification: a row in the agent's notification centre, at once in the agent's open portals (the live
+ * stream, decision 099), and the same news by e-mail through the outbox (platform/mailer.ts, which records a
+ * failed delivery rather than throwing) unless the agent opted out of this kind's e-mails on My Profile.
+ * Call it after the change it reports is committed, with `deps.db` (not a transaction): the row is committed when
+ * the open portals are told, so the count they read includes it.
  */
 export async function raiseNotification(deps: NotificationsDeps, input: RaiseNotification): Promise<void> {
-  await insertNotification(deps.db, { ...input, createdAt: deps.clock.now() });
+  const [row] = await insertNotification(deps.db, { ...input, createdAt: deps.clock.now() });
+  if (row) await deps.bus.publish(input.agentId, row.id);
   if (await isOptedOut(deps.db, input.agentId, input.kind)) return;
   const agent = await selectAgentEmail(deps.db, input.agentId);
   if (!agent) return;
