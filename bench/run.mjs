@@ -12,7 +12,8 @@
 //   9. per route: bytes over the wire (as sent, compressed), JavaScript and CSS; Lighthouse performance and
 //      accessibility (mobile preset) on /sign-in, / and each business route (target ≥ 95)
 //  10. the 5,000-agent hierarchy: API, tree open, search keystroke (< 100 ms), 5,000-row roster (< 1 s, memory)
-// BENCH_ONLY=start,api,upload,web,lighthouse,datatable,contracts,xlsx,prospects,agents,contracts-import runs only those parts.
+// BENCH_ONLY=start,api,upload,web,lighthouse,datatable,contracts,xlsx,prospects,agents,contracts-import,notifications
+// runs only those parts.
 import { spawn, spawnSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -696,4 +697,13 @@ if (process.env.BENCH_CONTRACTS_IMPORT !== '0' && wants('contracts-import')) {
     stdio: 'inherit',
   });
   if (contractsImport.status !== 0) process.exitCode = 1;
+}
+
+// ── 7. the notification stream at 5,000 connected agents (bench/notifications.mjs; BENCH_NOTIFICATIONS=0 skips it) ──
+if (process.env.BENCH_NOTIFICATIONS !== '0' && wants('notifications')) {
+  const notifications = spawnSync(process.execPath, [path.join(root, 'bench/notifications.mjs')], {
+    cwd: root,
+    stdio: 'inherit',
+  });
+  if (notifications.status !== 0) process.exitCode = 1;
 }

@@ -4,7 +4,7 @@ import type { FastifyBaseLogger, FastifyReply } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { NotificationBus } from './bus.ts';
-import { countUnread } from './queries.ts';
+import { countUnreadOf } from './queries.ts';
 
 export interface NotificationStreamsOptions {
   db: Db;
@@ -30,8 +30,44 @@ export const TOO_MANY_STREAMS = 'Too many open notification streams: close a tab
 const eventText = (event: NotificationEvent) => `event: ${NOTIFICATION_EVENT}\ndata: ${JSON.stringify(event)}\n\n`;
 const HEARTBEAT = ':\n\n';
 
+/** the most agents one batched count asks for */
+const COUNT_BATCH = 500;
+
+/**
+ * Reads unread counts for the streams, batched: every count asked for in one turn of the event loop (a burst of
+ * Redis messages, a hundred portals reconnecting) is one query per COUNT_BATCH agents instead of one per stream.
+ */
+function createUnreadCounter(db: Db): (agentId: string) => Promise<number> {
+  type Waiter = { resolve: (unread: number) => void; reject: (err: unknown) => void };
+  let pending: Map<string, Waiter[]> | undefined;
+  const flush = async (batch: Map<string, Waiter[]>) => {
+    try {
+      const counts = await countUnreadOf(db, [...batch.keys()]);
+      for (const [agentId, waiters] of batch) for (const waiter of waiters) waiter.resolve(counts.get(agentId) ?? 0);
+    } catch (err) {
+      for (const waiters of batch.values()) for (const waiter of waiters) waiter.reject(err);
+    }
+  };
+  return (agentId) =>
+    new Promise<number>((resolve, reject) => {
+      if (!pending) {
+        const batch = (pending = new Map());
+        setImmediate(() => {
+          if (pending === batch) pending = undefined;
+          void flush(batch);
+        });
+      }
+      const waiters = pending.get(agentId);
+      if (waiters) waiters.push({ resolve, reject });
+      else pending.set(agentId, [{ resolve, reject }]);
+      // a full batch goes as it is; the next count starts another
+      if (pending.size >= COUNT_BATCH) pending = undefined;
+    });
+}
+
 export function createNotificationStreams(options: NotificationStreamsOptions): NotificationStreams {
   const { db, bus, log } = options;
+  const countUnread = createUnreadCounter(db);
   const open = new Set<PassThrough>();
   const perAgent = new Map<string, number>();
   // one timer for every stream's heartbeat, running while any is open
@@ -58,12 +94,12 @@ export function createNotificationStreams(options: NotificationStreamsOptions): 
       };
       // The count is read in the same tick as the listener starts: a notification committed before is in the
       // count, one committed after is an event. Events leave in order, each with the count after it.
-      const first = countUnread(db, agentId);
+      const first = countUnread(agentId);
       // (a failed first count is thrown below, and answered 503 like any call while the database is away)
       let chain = first.then((unread) => write({ unread, id: null })).catch(() => undefined);
       const stopListening = bus.listen(agentId, (id) => {
         chain = chain
-          .then(() => countUnread(db, agentId))
+          .then(() => countUnread(agentId))
           .then((unread) => write({ unread, id }))
           .catch(fail);
       });
