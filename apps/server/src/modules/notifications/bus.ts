@@ -3,7 +3,7 @@ import type { InvalidationBus } from '../../platform/shared-cache.ts';
 
 /**
  * A change to one agent's notifications: `id` is the new notification, or null when the agent's listeners should
- * read their count again (after this replica lost Redis for a while and may have missed some).
+ * read their count again (some were marked read, or this replica lost Redis for a while and may have missed some).
  */
 export type NotificationListener = (id: number | null) => void;
 
@@ -14,8 +14,11 @@ export type NotificationListener = (id: number | null) => void;
  * reads the count from the database, which stays the one source.
  */
 export interface NotificationBus {
-  /** Call after the notification's row is committed. Never throws: the row is there, and a reconnect reads it. */
-  publish(agentId: string, id: number): Promise<void>;
+  /**
+   * Call after the change is committed: a new notification (`id`), or null for any other change of the count (marked
+   * read). Never throws: the change is stored, and a reconnect reads it.
+   */
+  publish(agentId: string, id: number | null): Promise<void>;
   /** Listens to one agent's notifications on this replica; answers the function that stops listening. */
   listen(agentId: string, listener: NotificationListener): () => void;
 }
@@ -38,9 +41,10 @@ export function createNotificationBus(options: {
   let hasMissed = false;
   redis?.subscribe(CHANNEL, {
     onKey: (message) => {
+      // `{id}:{agentId}`, the id empty for a change that is no new notification
       const at = message.indexOf(':');
-      const id = Number(message.slice(0, at));
-      if (at > 0 && Number.isSafeInteger(id)) deliver(message.slice(at + 1), id);
+      const id = at > 0 ? Number(message.slice(0, at)) : null;
+      if (at >= 0 && (id === null || Number.isSafeInteger(id))) deliver(message.slice(at + 1), id);
     },
     onLive: (isLive) => {
       if (!isLive) {
@@ -55,7 +59,7 @@ export function createNotificationBus(options: {
   });
   return {
     async publish(agentId, id) {
-      if (redis) await redis.publish(CHANNEL, `${id}:${agentId}`);
+      if (redis) await redis.publish(CHANNEL, `${id ?? ''}:${agentId}`);
       else deliver(agentId, id);
     },
     listen(agentId, listener) {

@@ -1,3 +1,4 @@
+import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { MESSAGES, type NotificationEvent } from '@arc/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,6 +8,7 @@ import { openEventStream } from '../../test/event-stream.ts';
 import { insertStaff, mintStaffToken } from '../../test/staff.ts';
 import { bearer, mintAccessToken } from '../../test/tokens.ts';
 import { raiseNotification, type RaiseNotification } from './service.ts';
+import { TOO_MANY_STREAMS } from './stream.ts';
 
 /** The live stream over real HTTP (app.inject cannot hold a stream open): a listening app on a free port. */
 let t: TestApp;
@@ -100,6 +102,14 @@ describe(`GET ${STREAM}`, () => {
     await raise(a.agent.id, 'Third');
     expect((await again.next<NotificationEvent>()).data.unread).toBe(3);
     expect((await tab.next<NotificationEvent>()).data.unread).toBe(3);
+    // Mark all read in one tab: the other follows
+    const read = await t.app.inject({
+      method: 'POST',
+      url: '/arc/agent/notifications/read-all',
+      headers: bearer(a.token),
+    });
+    expect(read.json()).toEqual({ unread: 0 });
+    expect((await tab.next<NotificationEvent>()).data).toEqual({ unread: 0, id: null });
     again.close();
     tab.close();
   });
@@ -128,21 +138,34 @@ describe(`GET ${STREAM}`, () => {
     const streams = [];
     for (let i = 0; i < 8; i += 1) streams.push(await openEventStream(`${base}${STREAM}`, a.token));
     expect(streams.map((s) => s.status)).toEqual(Array<number>(8).fill(200));
-    const ninth = await openEventStream(`${base}${STREAM}`, a.token);
+    // (the ninth on a connection of its own, closed after the answer: fetch's pool would keep a spare connection
+    // open that holds the server's close up until its header timeout)
+    const ninth = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const request = http.get(`${base}${STREAM}`, { agent: false, headers: bearer(a.token) }, (response) => {
+        let body = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk: string) => (body += chunk));
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
+      });
+      request.on('error', reject);
+    });
     expect(ninth.status).toBe(429);
+    expect(JSON.parse(ninth.body)).toEqual({ code: 'TOO_MANY_REQUESTS', message: TOO_MANY_STREAMS });
     for (const s of streams) s.close();
+    await Promise.all(streams.map((s) => s.ended));
   });
 
-  it('ends every open stream when the server closes, so closing does not wait for them', async () => {
+  it('ends every open stream when the server closes, so closing does not wait for them or their connections', async () => {
     const other = await createTestApp({ databaseOf: t });
     await other.app.listen({ port: 0, host: '127.0.0.1' });
     const url = `http://127.0.0.1:${(other.app.server.address() as AddressInfo).port}${STREAM}`;
-    const a = await newAgent();
-    const stream = await openEventStream(url, a.token);
-    await stream.next();
+    const streams = [];
+    for (let i = 0; i < 3; i += 1) streams.push(await openEventStream(url, (await newAgent()).token));
+    for (const stream of streams) await stream.next();
     const started = Date.now();
     await other.close();
-    await stream.ended;
+    for (const stream of streams) await stream.ended;
+    // (a kept-alive connection left open would have held the close up until its keep-alive timeout)
     expect(Date.now() - started).toBeLessThan(3000);
   });
 });

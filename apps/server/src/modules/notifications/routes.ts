@@ -21,7 +21,11 @@ const STREAMS_PER_AGENT = 8;
 
 /** The agents' notification centre (issue 32). */
 export async function notificationsRoutes(app: FastifyInstance): Promise<void> {
-  const deps: Pick<NotificationsDeps, 'db' | 'clock'> = { db: app.db, clock: app.deps.clock };
+  const deps: Pick<NotificationsDeps, 'db' | 'clock' | 'bus'> = {
+    db: app.db,
+    clock: app.deps.clock,
+    bus: app.notificationBus,
+  };
 
   addRoute(app, contract.listNotifications, async (request) =>
     listNotifications(deps, request.agentId, request.query.before),

@@ -78,21 +78,23 @@ export async function listNotifications(
 
 export const unreadCount = (deps: Pick<NotificationsDeps, 'db'>, agentId: string) => countUnread(deps.db, agentId);
 
-/** Marks one read; another agent's (or none) answers 404. */
+/** Marks one read; another agent's (or none) answers 404. The agent's other open portals read their count again. */
 export async function markNotificationRead(
-  deps: Pick<NotificationsDeps, 'db' | 'clock'>,
+  deps: Pick<NotificationsDeps, 'db' | 'clock' | 'bus'>,
   agentId: string,
   id: number,
 ): Promise<number> {
   if (!(await markRead(deps.db, agentId, id, deps.clock.now()))) throw notFound();
+  await deps.bus.publish(agentId, null);
   return countUnread(deps.db, agentId);
 }
 
 export async function markAllNotificationsRead(
-  deps: Pick<NotificationsDeps, 'db' | 'clock'>,
+  deps: Pick<NotificationsDeps, 'db' | 'clock' | 'bus'>,
   agentId: string,
 ): Promise<number> {
   await markAllRead(deps.db, agentId, deps.clock.now());
+  await deps.bus.publish(agentId, null);
   return countUnread(deps.db, agentId);
 }
 
