@@ -12,8 +12,8 @@
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
+import net from 'node:net';
 import path from 'node:path';
-import { Redis } from 'ioredis';
 import pg from 'pg';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { openDatabase } from '../apps/server/src/db/client.ts';
@@ -40,6 +40,34 @@ const deadline = setTimeout(() => {
   console.error(`notifications bench: over ${TIMEOUT_S} s, stopped`);
   process.exit(1);
 }, TIMEOUT_S * 1000);
+
+/**
+ * A Redis connection that only publishes (RESP written by hand: the bench has no Redis client of its own).
+ * `publishAll` resolves once Redis answered each of its messages.
+ */
+async function redisPublisher(port) {
+  const socket = net.connect({ host: '127.0.0.1', port });
+  await new Promise((resolve, reject) => socket.once('connect', resolve).once('error', reject));
+  const waiting = [];
+  let buffer = '';
+  socket.setEncoding('utf8');
+  socket.on('data', (chunk) => {
+    buffer += chunk;
+    for (let end = buffer.indexOf('\r\n'); end >= 0; end = buffer.indexOf('\r\n')) {
+      buffer = buffer.slice(end + 2);
+      waiting.shift()?.();
+    }
+  });
+  const bulk = (text) => `$${Buffer.byteLength(text)}\r\n${text}\r\n`;
+  return {
+    publishAll(channel, messages) {
+      const done = messages.map(() => new Promise((resolve) => waiting.push(resolve)));
+      socket.write(messages.map((m) => `*3\r\n${bulk('PUBLISH')}${bulk(channel)}${bulk(m)}`).join(''));
+      return Promise.all(done);
+    },
+    disconnect: () => socket.destroy(),
+  };
+}
 
 /** One stream held open with node:http; `events` are its parsed `unread` events with the time each arrived. */
 function openStream(agentId, token, httpAgent) {
@@ -139,7 +167,7 @@ try {
   const issuer = { app: { deps: { secrets } }, config: loadConfig({ ...env, DATABASE_URL: databaseUrl }) };
   const tokens = [];
   for (const agent of rows) tokens.push(await mintAccessToken(issuer, { agentId: agent.id, expiresIn: 3600 }));
-  publisher = new Redis(redisUrl);
+  publisher = await redisPublisher(REDIS_PORT);
   sql = new pg.Client({ connectionString: databaseUrl });
   await sql.connect();
   const httpAgent = new http.Agent({ keepAlive: false, maxSockets: Infinity });
@@ -167,9 +195,10 @@ try {
   );
   const byAgent = new Map(streams.map((s) => [s.agentId, s]));
   const burstStarted = performance.now();
-  const pipeline = publisher.pipeline();
-  for (const row of raised) pipeline.publish('arc:notifications', `${row.id}:${row.agent_id}`);
-  await pipeline.exec();
+  await publisher.publishAll(
+    'arc:notifications',
+    raised.map((row) => `${row.id}:${row.agent_id}`),
+  );
   const burst = await Promise.all(raised.map((row) => eventFor(byAgent.get(row.agent_id), Number(row.id))));
   const burstTimes = burst.map((event) => event.at - burstStarted);
   const allOwn = streams.every(
@@ -188,7 +217,7 @@ try {
       [stream.agentId],
     );
     const started = performance.now();
-    await publisher.publish('arc:notifications', `${row.id}:${stream.agentId}`);
+    await publisher.publishAll('arc:notifications', [`${row.id}:${stream.agentId}`]);
     singles.push((await eventFor(stream, Number(row.id))).at - started);
   }
   const rssAfterEvents = rssBytes(server.pid);
