@@ -13,7 +13,8 @@
 //      accessibility (mobile preset) on /sign-in, / and each business route (target ≥ 95)
 //  10. the 5,000-agent hierarchy: API, tree open, search keystroke (< 100 ms), 5,000-row roster (< 1 s, memory)
 //  11. the back office's queues at 1,000,000 orders and 1,000,000 enrollments on PostgreSQL (p95 < 100 ms a page)
-// BENCH_ONLY=start,api,upload,web,lighthouse,datatable,contracts,xlsx,prospects,agents,contracts-import,queues runs only those parts.
+// BENCH_ONLY=start,api,upload,web,lighthouse,datatable,contracts,xlsx,prospects,agents,contracts-import,queues,
+// notifications runs only those parts.
 import { spawn, spawnSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -103,8 +104,13 @@ async function measureJs(page, action, phaseOf = () => 'all') {
       scripts.set(`${phase} ${response.url()}`, { phase, kind, url: response.url() });
   };
   page.on('response', onResponse);
+  // the notification stream never finishes, so the network would never be idle: refused here, the bell polls
+  // (its module is still loaded and counted; decision 099)
+  const refuseStream = (route) => route.abort();
+  await page.route('**/arc/agent/notifications/stream', refuseStream);
   await action();
   await page.waitForLoadState('networkidle');
+  await page.unroute('**/arc/agent/notifications/stream', refuseStream);
   page.off('response', onResponse);
   await cdp.detach();
   // each file as the server has it (a page that navigated away no longer hands out its bodies), gzip -9
@@ -701,4 +707,13 @@ if (process.env.BENCH_CONTRACTS_IMPORT !== '0' && wants('contracts-import')) {
     stdio: 'inherit',
   });
   if (contractsImport.status !== 0) process.exitCode = 1;
+}
+
+// ── 7. the notification stream at 5,000 connected agents (bench/notifications.mjs; BENCH_NOTIFICATIONS=0 skips it) ──
+if (process.env.BENCH_NOTIFICATIONS !== '0' && wants('notifications')) {
+  const notifications = spawnSync(process.execPath, [path.join(root, 'bench/notifications.mjs')], {
+    cwd: root,
+    stdio: 'inherit',
+  });
+  if (notifications.status !== 0) process.exitCode = 1;
 }

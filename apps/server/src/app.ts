@@ -26,6 +26,7 @@ import { filesRoutes } from './modules/files/routes.ts';
 import { finalExpenseRoutes } from './modules/final-expense/routes.ts';
 import { geoRoutes } from './modules/geo/routes.ts';
 import { mailboxRoutes } from './modules/mailbox/routes.ts';
+import { createNotificationBus, type NotificationBus } from './modules/notifications/bus.ts';
 import { notificationsRoutes } from './modules/notifications/routes.ts';
 import { placesRoutes } from './modules/places/routes.ts';
 import { profileRoutes } from './modules/profile/routes.ts';
@@ -66,6 +67,8 @@ declare module 'fastify' {
      * sessions): their access tokens are refused from the next call on, on every replica (decision 043).
      */
     grantsEnded: (grantIds: readonly string[]) => Promise<void>;
+    /** new notifications to the agents' open portals on every replica (decision 099); raiseNotification's `bus` */
+    notificationBus: NotificationBus;
   }
 }
 
@@ -177,6 +180,8 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     db: deps.database.db,
     cache: createSharedCache<boolean>({ name: 'agent-status', ttlMs: config.userCacheTtlMs, bus: invalidationBus }),
   });
+  // a new notification reaches the agent's open portals on every replica, through Redis when configured
+  app.decorate('notificationBus', createNotificationBus({ redis: invalidationBus, log: app.log }));
   app.decorate('grantsEnded', async (grantIds: readonly string[]) => {
     await Promise.all(grantIds.map((grantId) => grants.ended(grantId)));
   });

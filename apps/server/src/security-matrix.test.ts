@@ -153,7 +153,7 @@ interface SendOptions {
   raw?: { payload: string | Buffer; contentType: string };
 }
 
-function send(entry: RouteEntry, parts: RequestParts, options: SendOptions): Promise<LightMyRequestResponse> {
+async function send(entry: RouteEntry, parts: RequestParts, options: SendOptions): Promise<LightMyRequestResponse> {
   const headers: Record<string, string> = { ...headersOf(parts.headers) };
   if (options.token) headers.authorization = `Bearer ${options.token}`;
   let payload: string | Buffer | undefined;
@@ -165,14 +165,32 @@ function send(entry: RouteEntry, parts: RequestParts, options: SendOptions): Pro
     payload = JSON.stringify(parts.body);
   }
   const query = queryOf(parts.query);
-  return t.app.inject({
+  const request = {
     method: entry.method,
     url: options.url ?? urlOf(entry, parts.params),
     headers,
     remoteAddress: nextAddress(),
     ...(query ? { query } : {}),
     ...(payload !== undefined ? { payload } : {}),
-  });
+  };
+  if (!EVENT_STREAMS.has(entry)) return t.app.inject(request);
+  return untilFirstEvent(await t.app.inject({ ...request, payloadAsStream: true }));
+}
+
+/** Calls whose answer is an event stream that stays open (decision 099): read until the first event. */
+const EVENT_STREAMS = new Set<RouteEntry>([contract.streamNotifications]);
+
+/** An answer read as a stream, up to its first event (or its end), then left: the server forgets the stream. */
+async function untilFirstEvent(res: LightMyRequestResponse): Promise<LightMyRequestResponse> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of res.stream()) {
+    chunks.push(Buffer.from(chunk as Uint8Array));
+    if (Buffer.concat(chunks).includes('\n\n')) break;
+  }
+  (res.raw.res as unknown as { destroy(): void }).destroy();
+  const rawPayload = Buffer.concat(chunks);
+  const body = rawPayload.toString();
+  return Object.assign(res, { rawPayload, payload: body, body, json: () => JSON.parse(body) as unknown });
 }
 
 /** 2xx, or a 4xx whose body is the contract's error; never a 5xx, never HTML. Answers the outcome's label. */

@@ -49,3 +49,22 @@ export const markAllNotificationsRead = defineRoute({
   auth: 'agent',
   responses: { 200: UnreadCountSchema, 401: ErrorResponseSchema },
 });
+
+/**
+ * What the live stream sends (decision 099), as `event: unread` with this JSON as its data: the agent's unread
+ * count, and the notification that raised it (null for the count sent on (re)connect, which catches up on
+ * whatever a closed connection missed).
+ */
+export const NotificationEventSchema = z.object({ unread: z.int(), id: z.nullable(z.int()) });
+export type NotificationEvent = z.infer<typeof NotificationEventSchema>;
+export const NOTIFICATION_EVENT = 'unread';
+
+export const streamNotifications = defineRoute({
+  method: 'GET',
+  path: '/arc/agent/notifications/stream',
+  summary:
+    'Server-Sent Events (text/event-stream): an `unread` event with the count at once, then one per new notification; heartbeat comments keep it open until the access token expires',
+  tags: ['notifications'],
+  auth: 'agent',
+  responses: { 200: z.string(), 401: ErrorResponseSchema, 429: ErrorResponseSchema },
+});

@@ -2,13 +2,17 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { MESSAGES } from '@arc/contract';
+import { MESSAGES, type NotificationEvent } from '@arc/contract';
 import { decodeProtectedHeader } from 'jose';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../config.ts';
 import { openDatabase, type Database } from '../db/client.ts';
 import { files } from '../db/schema/index.ts';
-import { insertAgent, insertTerms } from '../seed/factories.ts';
+import { loadOrCreateProviderSecrets } from '../identity/keys.ts';
+import { insertAgent, insertSupplyOrder, insertTerms } from '../seed/factories.ts';
+import type { TestApp } from '../test/app.ts';
+import { openEventStream } from '../test/event-stream.ts';
 import { PG_TEMPLATE_DB } from '../test/global-setup.ts';
 import { httpTarget, type HttpInject } from '../test/http.ts';
 import { multipart } from '../test/multipart.ts';
@@ -23,7 +27,8 @@ import {
   tokenRequest,
   type SignInTarget,
 } from '../test/sign-in.ts';
-import { bearer } from '../test/tokens.ts';
+import { insertStaff, mintStaffToken } from '../test/staff.ts';
+import { bearer, mintAccessToken } from '../test/tokens.ts';
 
 /**
  * Two portal processes (the real server) on one PostgreSQL database, Redis for shared counters and cache
@@ -376,6 +381,59 @@ describe.skipIf(missing.length > 0)('two replicas behind nginx (PostgreSQL, Redi
     const again = await startAuthorization(b);
     expect(again.uid).toEqual(expect.any(String));
   });
+
+  it("brings a notification raised through A live to an agent streaming from B, and through nginx to another replica after the stream's replica goes away", async () => {
+    // tokens signed with the stored keys, as the provider signs them (the shape the token helpers take)
+    const secrets = await loadOrCreateProviderSecrets(database.db);
+    const issuer = { app: { deps: { secrets } }, config: loadConfig(serverEnv), database } as unknown as TestApp;
+    const streamer = await insertAgent(database.db, { password: PASSWORD });
+    const token = await mintAccessToken(issuer, { agentId: streamer.id });
+    const staff = (await mintStaffToken(issuer, await insertStaff(issuer, { role: 'operations' }))).token;
+    const orders = [];
+    for (let i = 0; i < 3; i += 1) orders.push(await insertSupplyOrder(database.db, { agentId: streamer.id }));
+    const STREAM = '/arc/agent/notifications/stream';
+    const ship = (which: 'A' | 'B', orderId: number) =>
+      on(which)({
+        method: 'POST',
+        url: '/arc/staff/orders/actions',
+        headers: bearer(staff),
+        payload: {
+          orders: [{ id: orderId, version: 1 }],
+          action: { kind: 'shipped', shipper: 'UPS', tracking: 'RE1' },
+        },
+      });
+
+    const onB = await openEventStream(`http://127.0.0.1:${PORT_B}${STREAM}`, token);
+    const viaNginx = await openEventStream(`${PUBLIC_URL}${STREAM}`, token);
+    expect((await onB.next<NotificationEvent>()).data).toEqual({ unread: 0, id: null });
+    expect((await viaNginx.next<NotificationEvent>()).data).toEqual({ unread: 0, id: null });
+    const started = Date.now();
+    expect((await ship('A', orders[0]!.id)).statusCode).toBe(200);
+    // Redis carried A's news to B; nginx passes the event on at once (no buffering)
+    expect((await onB.next<NotificationEvent>(3000)).data.unread).toBe(1);
+    expect((await viaNginx.next<NotificationEvent>(3000)).data.unread).toBe(1);
+    expect(Date.now() - started).toBeLessThan(3000);
+    onB.close();
+
+    // the replica behind the nginx stream stops: the stream ends at once (the stop is clean), the notification
+    // raised meanwhile through the other replica is in the count of the reconnected stream, and the next is live
+    const upstream = viaNginx.headers.get('x-upstream') ?? '';
+    const gone = upstream.endsWith(`:${PORT_A}`) ? 'A' : 'B';
+    const left = gone === 'A' ? 'B' : 'A';
+    const stopping = Date.now();
+    await stopReplica(gone);
+    await viaNginx.ended;
+    expect(Date.now() - stopping).toBeLessThan(10_000);
+    expect((await ship(left, orders[1]!.id)).statusCode).toBe(200);
+    const again = await openEventStream(`${PUBLIC_URL}${STREAM}`, token);
+    // (nginx may have tried the stopped one first: the last address answered)
+    expect(again.headers.get('x-upstream')).toMatch(new RegExp(`127\\.0\\.0\\.1:${left === 'A' ? PORT_A : PORT_B}$`));
+    expect((await again.next<NotificationEvent>()).data).toEqual({ unread: 2, id: null });
+    await startReplica(gone);
+    expect((await ship(gone, orders[2]!.id)).statusCode).toBe(200);
+    expect((await again.next<NotificationEvent>(3000)).data.unread).toBe(3);
+    again.close();
+  }, 60_000);
 
   it('keeps tokens issued before a signing key rotation valid on both replicas while they restart one by one', async () => {
     const signedIn = (t: SignInTarget) => signInThroughProvider(t, { username: agent.npn, password: PASSWORD });

@@ -1,10 +1,11 @@
 import { getUnreadNotificationCount } from '@arc/contract';
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import { apiFetch } from './client.ts';
 
 /**
- * How often an open portal asks for the unread count (one small indexed count). Until the live stream of issue
- * 32 lands, this is how a new notification reaches an open portal without a reload.
+ * How often an open portal asks for the unread count (one small indexed count) while the live stream
+ * (notification-stream.ts, decision 099) cannot connect; while it is open, the stream brings every change.
  */
 const UNREAD_REFRESH_MS = 20_000;
 
@@ -14,10 +15,38 @@ const UNREAD_REFRESH_MS = 20_000;
  */
 export const notificationsQueries = {
   all: () => ['notifications'] as const,
-  unreadCount: () =>
+  unreadCount: (isLive = false) =>
     queryOptions({
       queryKey: [...notificationsQueries.all(), 'unread-count'],
       queryFn: ({ signal }) => apiFetch(getUnreadNotificationCount, { signal }),
-      refetchInterval: UNREAD_REFRESH_MS,
+      refetchInterval: isLive ? false : UNREAD_REFRESH_MS,
     }),
 };
+
+/**
+ * The bell's unread count, live: the notification stream (decision 099; its module loads after the page) sets it
+ * and reloads the list on each event; while the stream cannot connect, the count is polled.
+ */
+export function useUnreadNotificationCount(): number {
+  const queryClient = useQueryClient();
+  const [isLive, setLive] = useState(false);
+  useEffect(() => {
+    let stop: (() => void) | undefined;
+    let isGone = false;
+    void import('./notification-stream.ts').then(({ openNotificationStream }) => {
+      if (isGone) return;
+      stop = openNotificationStream({
+        onLive: setLive,
+        onEvent: ({ unread }) => {
+          queryClient.setQueryData(notificationsQueries.unreadCount().queryKey, { unread });
+          void queryClient.invalidateQueries({ queryKey: [...notificationsQueries.all(), 'list'] });
+        },
+      });
+    });
+    return () => {
+      isGone = true;
+      stop?.();
+    };
+  }, [queryClient]);
+  return useQuery(notificationsQueries.unreadCount(isLive)).data?.unread ?? 0;
+}

@@ -1,8 +1,7 @@
 import { ActionIcon, Indicator, Popover } from '@mantine/core';
 import { IconBell } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
-import { notificationsQueries } from '../api/notifications.ts';
+import { useUnreadNotificationCount } from '../api/notifications.ts';
 
 // the list is loaded on the first click: the bell itself is one small query (issue 32)
 const NotificationList = lazy(() => import('./notification-list.tsx'));
@@ -10,7 +9,7 @@ const NotificationList = lazy(() => import('./notification-list.tsx'));
 /** The bell in the top bar: the unread count in its name; the agent's notifications in a popover. */
 export function NotificationMenu() {
   const [isOpen, setOpen] = useState(false);
-  const unread = useQuery(notificationsQueries.unreadCount()).data?.unread ?? 0;
+  const unread = useUnreadNotificationCount();
   return (
     <Indicator label={unread} size={18} color="brand" offset={4} disabled={unread === 0}>
       <Popover opened={isOpen} onChange={setOpen} position="bottom-end" width={360} shadow="md" withinPortal trapFocus>

@@ -37,7 +37,13 @@ export async function enrollmentsRoutes(app: FastifyInstance): Promise<void> {
     db: app.db,
     clock: app.deps.clock,
     storage: app.deps.storage,
-    notifications: { db: app.db, clock: app.deps.clock, mailer: app.deps.mailer, config: app.deps.config },
+    notifications: {
+      db: app.db,
+      clock: app.deps.clock,
+      mailer: app.deps.mailer,
+      config: app.deps.config,
+      bus: app.notificationBus,
+    },
   };
   const quota: UploadQuotaDeps = {
     db: app.db,

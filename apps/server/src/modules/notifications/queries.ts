@@ -1,5 +1,5 @@
 import { NOTIFICATIONS_PAGE_SIZE } from '@arc/contract';
-import { and, desc, eq, isNull, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { agents, notificationEmailOptOuts, notifications } from '../../db/schema/index.ts';
 
@@ -23,6 +23,16 @@ export async function countUnread(db: Db, agentId: string): Promise<number> {
     .from(notifications)
     .where(and(eq(notifications.agentId, agentId), isNull(notifications.readAt)));
   return row?.unread ?? 0;
+}
+
+/** The unread counts of several agents in one query (the live stream's deliveries, batched); 0 when absent. */
+export async function countUnreadOf(db: Db, agentIds: readonly string[]): Promise<Map<string, number>> {
+  const rows = await db
+    .select({ agentId: notifications.agentId, unread: sql<number>`count(*)::int` })
+    .from(notifications)
+    .where(and(inArray(notifications.agentId, [...agentIds]), isNull(notifications.readAt)))
+    .groupBy(notifications.agentId);
+  return new Map(rows.map((row) => [row.agentId, row.unread]));
 }
 
 /** Marks one of the agent's notifications read (a read one keeps its time); false when it is not the agent's. */

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { notFound } from '../../platform/errors.ts';
 import type { Mailer, MailMessage } from '../../platform/mailer.ts';
+import type { NotificationBus } from './bus.ts';
 import {
   countUnread,
   insertNotification,
@@ -22,6 +23,8 @@ export interface NotificationsDeps {
   clock: Clock;
   mailer: Mailer;
   config: Pick<Config, 'publicUrl' | 'providerName'>;
+  /** the live fan-out to the agent's open portals, on every replica (`app.notificationBus`) */
+  bus: NotificationBus;
 }
 
 export interface RaiseNotification {
@@ -49,15 +52,19 @@ const toNotification = (row: NotificationRow): Notification => ({
 });
 
 /**
- * Raises a notification: a row in the agent's notification centre, and the same news by e-mail through the
- * outbox (platform/mailer.ts, which records a failed delivery rather than throwing) unless the agent opted out of
- * this kind's e-mails on My Profile. Answers the address it e-mailed, or null when it e-mailed nobody.
+ * Raises a notification: a row in the agent's notification centre, at once in the agent's open portals (the live
+ * stream, decision 099), and the same news by e-mail through the outbox (platform/mailer.ts, which records a
+ * failed delivery rather than throwing) unless the agent opted out of this kind's e-mails on My Profile.
+ * Answers the address it e-mailed, or null when it e-mailed nobody.
+ * Call it after the change it reports is committed, with `deps.db` (not a transaction): the row is committed when
+ * the open portals are told, so the count they read includes it.
  */
 export async function raiseNotification(
   deps: NotificationsDeps,
   { email, ...input }: RaiseNotification,
 ): Promise<{ emailedTo: string | null }> {
-  await insertNotification(deps.db, { ...input, createdAt: deps.clock.now() });
+  const [row] = await insertNotification(deps.db, { ...input, createdAt: deps.clock.now() });
+  if (row) await deps.bus.publish(input.agentId, row.id);
   if (await isOptedOut(deps.db, input.agentId, input.kind)) return { emailedTo: null };
   const agent = await selectAgentEmail(deps.db, input.agentId);
   if (!agent) return { emailedTo: null };
@@ -85,21 +92,23 @@ export async function listNotifications(
 
 export const unreadCount = (deps: Pick<NotificationsDeps, 'db'>, agentId: string) => countUnread(deps.db, agentId);
 
-/** Marks one read; another agent's (or none) answers 404. */
+/** Marks one read; another agent's (or none) answers 404. The agent's other open portals read their count again. */
 export async function markNotificationRead(
-  deps: Pick<NotificationsDeps, 'db' | 'clock'>,
+  deps: Pick<NotificationsDeps, 'db' | 'clock' | 'bus'>,
   agentId: string,
   id: number,
 ): Promise<number> {
   if (!(await markRead(deps.db, agentId, id, deps.clock.now()))) throw notFound();
+  await deps.bus.publish(agentId, null);
   return countUnread(deps.db, agentId);
 }
 
 export async function markAllNotificationsRead(
-  deps: Pick<NotificationsDeps, 'db' | 'clock'>,
+  deps: Pick<NotificationsDeps, 'db' | 'clock' | 'bus'>,
   agentId: string,
 ): Promise<number> {
   await markAllRead(deps.db, agentId, deps.clock.now());
+  await deps.bus.publish(agentId, null);
   return countUnread(deps.db, agentId);
 }
 

@@ -49,7 +49,7 @@ export async function soaRoutes(app: FastifyInstance): Promise<void> {
     config,
     sender: emailSoaLinkSender(mailer),
     notify: async (input) => {
-      await raiseNotification({ db: app.db, clock, mailer, config }, input);
+      await raiseNotification({ db: app.db, clock, mailer, config, bus: app.notificationBus }, input);
     },
     log: app.log,
   };

@@ -10,6 +10,7 @@ export async function staffCasesRoutes(app: FastifyInstance): Promise<void> {
     clock: app.deps.clock,
     mailer: app.deps.mailer,
     config: app.deps.config,
+    bus: app.notificationBus,
   };
   const actor = (request: FastifyRequest): StaffActor => ({ staff: request.staff, ip: request.ip });
 

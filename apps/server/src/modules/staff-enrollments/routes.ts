@@ -21,6 +21,7 @@ export async function staffEnrollmentsRoutes(app: FastifyInstance): Promise<void
     timeZone: app.deps.config.businessTimeZone,
     mailer: app.deps.mailer,
     config: app.deps.config,
+    bus: app.notificationBus,
   };
   const actor = (request: FastifyRequest): StaffActor => ({ staff: request.staff, ip: request.ip });
 

@@ -381,6 +381,7 @@ describe('weekly digest of pended enrollments', () => {
         timeZone: app.config.businessTimeZone,
         mailer: app.app.deps.mailer,
         config: app.config,
+        bus: app.app.notificationBus,
       });
       const runs = await Promise.all([
         sendPendedDigests(depsOf(t)),
@@ -426,6 +427,7 @@ describe('weekly digest of pended enrollments', () => {
       timeZone: t.config.businessTimeZone,
       mailer: t.app.deps.mailer,
       config: t.config,
+      bus: t.app.notificationBus,
     };
     expect(await sendPendedDigests(deps)).toBe(0);
   });
