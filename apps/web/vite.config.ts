@@ -6,6 +6,7 @@ import {
   mantineComponentStyles,
   mantineTableWithoutScrollContainer,
   precompress,
+  shorterPreloadLists,
   signInPageInDev,
 } from './build/plugins.ts';
 import { routePreloads } from './build/route-preloads.ts';
@@ -13,13 +14,18 @@ import { APP_ROUTES, EXTRA_ROUTES, flattenRoutes } from './src/route-table.ts';
 
 const API = 'http://localhost:8080';
 
-/** The chunks index.html and sign-in.html load before any lazy part runs (names from the groups below or Rollup's). */
-const ALREADY_LOADED = /(?:^|\/)(?:framework|mantine-core|router|rolldown-runtime|messages|config|constants)-[\w-]{8}\.js$/;
+/** the agent screens' modules, which the signed-in shell comes with */
+const AGENT_SCREENS = [...flattenRoutes(APP_ROUTES), ...EXTRA_ROUTES]
+  .flatMap((route) => [route.screen, route.section, ...(route.parts ?? [])])
+  .filter((module) => module !== undefined)
+  .map((module) => `src/features/${module}.tsx`);
+const preloadLists = shorterPreloadLists({ shell: 'src/shell/signed-in-shell.tsx', agentScreens: AGENT_SCREENS });
 
 export default defineConfig({
   root: import.meta.dirname,
   plugins: [
     react(),
+    preloadLists.plugin,
     // a page load of the sign-in flow gets sign-in.html in development too (decision 094)
     signInPageInDev(),
     // each Mantine component brings its own stylesheet (no whole @mantine/core/styles.css)
@@ -184,11 +190,8 @@ export default defineConfig({
     // every browser the portal supports preloads modules itself: no polyfill in the entry
     modulePreload: {
       polyfill: false,
-      // a lazy route's preload list leaves out what both pages' entries load before any route runs (the framework,
-      // Mantine's core, the router, the runtime and the app's messages and settings): listing them again cost every
-      // route its bytes in the entry. A name missed here is only preloaded again; a name listed wrongly is fetched
-      // when imported, one round trip later
-      resolveDependencies: (_file, deps) => deps.filter((dep) => !ALREADY_LOADED.test(dep)),
+      // a lazy part's list leaves out what is loaded already (decision 105)
+      resolveDependencies: preloadLists.resolveDependencies,
     },
     rolldownOptions: {
       // two pages: the app, and the sign-in flow's page loads (decision 094)

@@ -250,3 +250,47 @@ export function signInPageInDev(): Plugin {
     },
   };
 }
+
+/**
+ * Shorter preload lists for the lazy parts (decision 105): Vite lists, with every dynamic import, each chunk the
+ * imported part loads — in the entry, for every route — including the chunks the importing page has already
+ * loaded: its own static imports, and, for an agent screen, the signed-in shell's, which the router loads with the
+ * screen (and which the shell's own list names). This plugin reads the bundle before Vite writes those lists;
+ * `resolveDependencies` (the build's `modulePreload` option) then leaves those chunks out. A chunk left out wrongly
+ * is only fetched when imported, one round trip later; nothing breaks.
+ */
+export function shorterPreloadLists(options: {
+  /** the signed-in shell's module (`src/shell/…`) */
+  shell: string;
+  /** the modules of the agent screens, which the router loads with the shell */
+  agentScreens: string[];
+}): {
+  plugin: Plugin;
+  resolveDependencies: (file: string, deps: string[], context: { hostId: string }) => string[];
+} {
+  let graph: ReturnType<typeof chunkGraph> | undefined;
+  let shellFiles = new Set<string>();
+  let agentScreenFiles = new Set<string>();
+  return {
+    plugin: {
+      name: 'arc:shorter-preload-lists',
+      apply: 'build',
+      generateBundle: {
+        order: 'pre',
+        handler(_options, bundle) {
+          graph = chunkGraph(bundle, path.resolve(import.meta.dirname, '..'), 'preload lists');
+          const g = graph;
+          shellFiles = g.closure([g.chunkOf(options.shell)]);
+          agentScreenFiles = new Set(options.agentScreens.map((module) => g.chunkOf(module)));
+        },
+      },
+    },
+    resolveDependencies: (file, deps, { hostId }) => {
+      if (!graph) return deps;
+      const loaded = graph.closure([hostId]);
+      // an agent screen leaves the shell's chunks to the shell's own list; any other part keeps them
+      const withShell = agentScreenFiles.has(file);
+      return deps.filter((dep) => !loaded.has(dep) && !(withShell && shellFiles.has(dep)));
+    },
+  };
+}
