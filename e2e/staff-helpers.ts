@@ -1,4 +1,6 @@
 import { createHmac } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect } from './fixtures.ts';
 
@@ -30,25 +32,48 @@ export async function signInStaff(page: Page, name: string) {
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page.getByLabel('Code')).toBeVisible();
   return async () => {
-    // a code is good once: when another test signed the same demo staff member in during this 30-second step,
-    // the code is refused as used; the server takes a code one step ahead (a phone clock a little fast), so the
-    // next step's code goes at once, and only a third sign-in in one step waits for the next step
-    let stepsAhead = 0;
-    for (let attempt = 1; ; attempt++) {
-      const at = Date.now() + stepsAhead * 30_000;
-      await page.getByLabel('Code').fill(totp(STAFF_TOTP_SECRET, at));
-      const [answer] = await Promise.all([
-        page.waitForResponse(
-          (response) =>
-            response.request().method() === 'POST' && new URL(response.url()).pathname.endsWith('/second-factor'),
-        ),
-        page.getByRole('button', { name: 'Sign in' }).click(),
-      ]);
-      if (answer.ok()) break;
-      expect(attempt, 'the code was refused in four steps').toBeLessThan(4);
-      if (stepsAhead === 0) stepsAhead = 1;
-      else await page.waitForTimeout(30_000 - (Date.now() % 30_000) + 500);
-    }
+    // a code is good once, and a refused one counts as a failed sign-in (decision 084): the specs share the demo staff
+    // members across workers, so each sign-in claims its own 30-second step first (the current one, or the next one,
+    // which the server also takes; a third in one step waits for the step after)
+    const step = await claimStep(name);
+    const wait = (step - 1) * STEP_MS - Date.now();
+    if (wait > 0) await page.waitForTimeout(wait + 500);
+    await page.getByLabel('Code').fill(totp(STAFF_TOTP_SECRET, step * STEP_MS + 1_000));
+    await page.getByRole('button', { name: 'Sign in' }).click();
     await page.waitForURL((url) => url.pathname === '/staff');
   };
+}
+
+const STEP_MS = 30_000;
+/** The steps the workers of this run have claimed, per staff member: a file they share, changed under a lock. */
+const STEPS_FILE = path.join(import.meta.dirname, '../.tmp/e2e-staff-steps.json');
+const LOCK = `${STEPS_FILE}.lock`;
+
+async function claimStep(name: string): Promise<number> {
+  fs.mkdirSync(path.dirname(STEPS_FILE), { recursive: true });
+  for (;;) {
+    try {
+      fs.mkdirSync(LOCK);
+      break;
+    } catch {
+      // another worker holds the lock for a few milliseconds; a lock older than 10 s was left by a killed run
+      try {
+        if (Date.now() - fs.statSync(LOCK).mtimeMs > 10_000) fs.rmSync(LOCK, { recursive: true, force: true });
+      } catch {
+        // gone meanwhile
+      }
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  }
+  try {
+    const claimed = (fs.existsSync(STEPS_FILE) ? JSON.parse(fs.readFileSync(STEPS_FILE, 'utf8')) : {}) as Record<
+      string,
+      number
+    >;
+    const step = Math.max(Math.floor(Date.now() / STEP_MS), (claimed[name] ?? 0) + 1);
+    fs.writeFileSync(STEPS_FILE, JSON.stringify({ ...claimed, [name]: step }));
+    return step;
+  } finally {
+    fs.rmSync(LOCK, { recursive: true, force: true });
+  }
 }

@@ -13,5 +13,8 @@ export default defineConfig({
     testTimeout: 15_000,
     // jsdom and Mantine are set up once per worker, not once per file (decision 104): a quarter of the CPU
     isolate: false,
+    // the same number of workers as the server project: projects that reuse workers run in one group (vitest asks
+    // for equal limits there), two files at a time on this 2-core machine
+    maxWorkers: 2,
   },
 });
