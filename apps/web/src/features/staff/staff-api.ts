@@ -11,28 +11,44 @@ export function staffFetch<E extends RouteEntry>(entry: E, options: ApiFetchOpti
 }
 
 /**
- * A staff call that answers a file (the audit log's `.xlsx`): fetched with the staff token and saved under the
- * name in its `Content-Disposition`; a refusal throws the server's message instead.
+ * A staff call that answers a file (an export, a PDF), with the staff token: the response as sent, for the caller
+ * to save or draw (a refusal's message is read from it, `api/files.ts`); no answer at all is the network error.
  */
-export async function staffDownload(
+export async function staffFileResponse(
   entry: RouteEntry,
-  query: Record<string, string | undefined>,
-  fallbackName: string,
-  /** the entry's path parameters (an SOA's id and version) */
-  params: Record<string, string | number> = {},
-): Promise<void> {
-  const url = new URL(buildPath(entry.path, params), window.location.origin);
-  for (const [key, value] of Object.entries(query)) if (value) url.searchParams.set(key, value);
+  options: {
+    /** the entry's path parameters (an SOA's id and version) */
+    params?: Record<string, string | number>;
+    query?: Record<string, string | undefined>;
+    /** a JSON body (the orders' export names its ids) */
+    body?: unknown;
+  } = {},
+): Promise<Response> {
+  const url = new URL(buildPath(entry.path, options.params ?? {}), window.location.origin);
+  for (const [key, value] of Object.entries(options.query ?? {})) if (value) url.searchParams.set(key, value);
   const token = staffAccessToken();
-  let response: Response;
+  const hasBody = options.body !== undefined;
   try {
-    response = await fetch(url, {
-      headers: token ? { authorization: `Bearer ${token}` } : {},
+    return await fetch(url, {
+      method: entry.method,
+      headers: {
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+        ...(hasBody ? { 'content-type': 'application/json' } : {}),
+      },
+      ...(hasBody ? { body: JSON.stringify(options.body) } : {}),
       credentials: 'same-origin',
       cache: 'no-store',
     });
   } catch {
     throw new ApiError(0, 'NETWORK', 'The server could not be reached. Check your connection and try again.');
   }
-  await saveResponse(response, fallbackName);
+}
+
+/** A staff call that answers a file, saved under the name in its `Content-Disposition` (a refusal throws). */
+export async function staffDownload(
+  entry: RouteEntry,
+  options: Parameters<typeof staffFileResponse>[1],
+  fallbackName: string,
+): Promise<void> {
+  await saveResponse(await staffFileResponse(entry, options), fallbackName);
 }

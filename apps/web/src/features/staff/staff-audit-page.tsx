@@ -75,7 +75,9 @@ export default function StaffAuditPage() {
             leftSection={<IconDownload size={16} aria-hidden="true" />}
             loading={download.isDownloading}
             onClick={() =>
-              void download.run(() => staffDownload(contract.exportAuditEntries, setFilters(filters), 'Audit log.xlsx'))
+              void download.run(() =>
+                staffDownload(contract.exportAuditEntries, { query: setFilters(filters) }, 'Audit log.xlsx'),
+              )
             }
           >
             Export .xlsx

@@ -16,11 +16,10 @@ import {
 import { schemaResolver, useForm } from '@mantine/form';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
-import { ApiError, errorMessage } from '../../api/client.ts';
+import { errorMessage } from '../../api/client.ts';
 import { saveResponse } from '../../api/files.ts';
 import { useSubmit } from '../../api/use-submit.ts';
-import { staffFetch } from './staff-api.ts';
-import { staffAccessToken } from './staff-session.ts';
+import { staffFetch, staffFileResponse } from './staff-api.ts';
 
 // PDF.js and its worker come with the first PDF opened, never with the queue (decision 100)
 const StaffPdfViewer = lazy(() => import('./staff-pdf-viewer.tsx').then((m) => ({ default: m.StaffPdfViewer })));
@@ -53,19 +52,8 @@ export const detailQuery = (id: string) => ({
 });
 
 /** The PDF's bytes with the staff token (the server audits each read); `attachment` saves it instead. */
-async function fetchPdf(id: string, disposition: 'inline' | 'attachment'): Promise<Response> {
-  const token = staffAccessToken();
-  const url = `${contract.buildPath(contract.getStaffEnrollmentFile.path, { id })}?disposition=${disposition}`;
-  try {
-    return await fetch(url, {
-      headers: token ? { authorization: `Bearer ${token}` } : {},
-      credentials: 'same-origin',
-      cache: 'no-store',
-    });
-  } catch {
-    throw new ApiError(0, 'NETWORK', 'The server could not be reached. Check your connection and try again.');
-  }
-}
+const fetchPdf = (id: string, disposition: 'inline' | 'attachment') =>
+  staffFileResponse(contract.getStaffEnrollmentFile, { params: { id }, query: { disposition } });
 
 export interface StaffEnrollmentPanelProps {
   /** the enrollment opened; null: closed */

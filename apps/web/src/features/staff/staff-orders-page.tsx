@@ -18,12 +18,10 @@ import {
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { ApiError, errorMessage } from '../../api/client.ts';
-import { saveResponse } from '../../api/files.ts';
+import { errorMessage } from '../../api/client.ts';
 import { DataTablePager } from '../../ui/data-table-pager.tsx';
-import { staffFetch } from './staff-api.ts';
+import { staffDownload, staffFetch } from './staff-api.ts';
 import { StaffOrderActionModal } from './staff-order-action-modal.tsx';
-import { staffAccessToken } from './staff-session.ts';
 
 type Filters = Omit<contract.ListStaffOrdersQuery, 'page'>;
 
@@ -49,18 +47,8 @@ const choice = (label: string, values: readonly string[]) => [{ value: '', label
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
 
 /** The selected orders as `.xlsx` for the carriers' fulfilment teams (a file answer: fetched, then saved). */
-async function exportOrders(ids: number[]) {
-  const token = staffAccessToken();
-  const response = await fetch(contract.exportStaffOrders.path, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify({ ids }),
-    credentials: 'same-origin',
-  }).catch(() => {
-    throw new ApiError(0, 'NETWORK', 'The server could not be reached. Check your connection and try again.');
-  });
-  await saveResponse(response, contract.STAFF_ORDERS_EXPORT_FILE_NAME);
-}
+const exportOrders = (ids: number[]) =>
+  staffDownload(contract.exportStaffOrders, { body: { ids } }, contract.STAFF_ORDERS_EXPORT_FILE_NAME);
 
 /** `/staff/orders`: every agent's supply orders, the actions on a selection, and the carrier's export (issue 32). */
 export default function StaffOrdersPage() {

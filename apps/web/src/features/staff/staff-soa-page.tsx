@@ -140,7 +140,7 @@ function StaffSoaVersions({ id, download }: { id: string; download: UseDownload 
               leftSection={<IconDownload size={14} aria-hidden="true" />}
               onClick={() =>
                 void download.run(() =>
-                  staffDownload(contract.downloadStaffSoaPdf, {}, 'soa.pdf', { id, version: version.version }),
+                  staffDownload(contract.downloadStaffSoaPdf, { params: { id, version: version.version } }, 'soa.pdf'),
                 )
               }
             >
