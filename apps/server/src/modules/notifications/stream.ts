@@ -76,6 +76,8 @@ export function createNotificationStreams(options: NotificationStreamsOptions): 
     for (const stream of open) stream.write(HEARTBEAT);
   };
 
+  /** closeAll ran (the server is closing): a stream whose first count was still being read ends at once too */
+  let isClosed = false;
   return {
     get size() {
       return open.size;
@@ -128,6 +130,7 @@ export function createNotificationStreams(options: NotificationStreamsOptions): 
       });
       // an ended stream closes once its last bytes are read
       stream.once('end', () => stream.destroy());
+      if (isClosed) stream.end();
       return (
         reply
           .header('content-type', 'text/event-stream; charset=utf-8')
@@ -138,6 +141,7 @@ export function createNotificationStreams(options: NotificationStreamsOptions): 
       );
     },
     closeAll() {
+      isClosed = true;
       for (const stream of open) stream.end();
     },
   };
