@@ -1,8 +1,6 @@
 import * as contract from '@arc/contract';
 import { Anchor, Button, Group, NativeSelect, Stack, TextInput, Title } from '@mantine/core';
-import { useDebouncedCallback } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { errorMessage } from '../../api/client.ts';
 import { ServerTable, type ServerTableColumn } from '../../ui/server-table.tsx';
@@ -10,8 +8,7 @@ import { AgentStatusBadge } from './agent-status-badge.tsx';
 import { canChangeAgents, formatDateTime, staffAgentListQuery, type AgentSearch } from './staff-agents-queries.ts';
 import { STAFF_PAGES } from './staff-paths.ts';
 import { currentStaffQuery } from './staff-shell.tsx';
-
-const SEARCH_DELAY_MS = 300;
+import { useSearchBox } from './use-search-box.ts';
 
 const COLUMNS: readonly ServerTableColumn<contract.StaffAgentRow>[] = [
   {
@@ -74,10 +71,7 @@ export default function StaffAgentsPage() {
       { replace: options.replace ?? false },
     );
 
-  // the box answers each key at once; the URL (and the call) follow once typing pauses
-  const [text, setText] = useState(search.q);
-  useEffect(() => setText(search.q), [search.q]);
-  const commitText = useDebouncedCallback((q: string) => change({ q: q.trim() }, { replace: true }), SEARCH_DELAY_MS);
+  const searchBox = useSearchBox(search.q, (q) => change({ q }, { replace: true }));
 
   const filtered = search.q ? `“${search.q}”` : 'these filters';
   return (
@@ -96,11 +90,7 @@ export default function StaffAgentsPage() {
           label="Search"
           description="NPN, name or e-mail"
           w={{ base: '100%', xs: 320 }}
-          value={text}
-          onChange={(event) => {
-            setText(event.currentTarget.value);
-            commitText(event.currentTarget.value);
-          }}
+          {...searchBox}
         />
         <NativeSelect
           label="Status"

@@ -277,6 +277,16 @@ describe('agents list /staff/agents', () => {
       .map((url) => url.search);
     // the box waits for a pause: one call for "zz", not one per key
     expect(searches).toEqual(['?sort=name&page=1', '?sort=npn&page=1', '?q=zz&sort=npn&page=1']);
+
+    // a pause after a space commits the trimmed words, and the space stays in the box for the next word
+    const box = screen.getByRole('searchbox', { name: /Search/ });
+    await userEvent.type(box, ' ann ');
+    await vi.waitFor(() => expect(router.state.location.search).toBe('?q=zz+ann&sort=npn'), { timeout: 5_000 });
+    expect(box).toHaveValue('zz ann ');
+    // the URL changed from outside (Back past the searches, which replace their entry): the box shows it
+    await router.navigate(-1);
+    await vi.waitFor(() => expect(router.state.location.search).toBe(''));
+    await vi.waitFor(() => expect(box).toHaveValue(''));
   });
 
   it('says "10,000+" when the server stopped counting, and keeps Next on at the last counted page', async () => {

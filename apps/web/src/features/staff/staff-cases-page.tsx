@@ -1,14 +1,12 @@
 import * as contract from '@arc/contract';
 import { Anchor, Badge, Group, NativeSelect, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useDebouncedCallback } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { errorMessage } from '../../api/client.ts';
 import { ServerTable, type ServerTableColumn } from '../../ui/server-table.tsx';
 import { CASE_STATUS_COLORS, formatCaseTime, staffCaseListQuery, type CaseSearch } from './staff-cases-queries.ts';
+import { useSearchBox } from './use-search-box.ts';
 
-const SEARCH_DELAY_MS = 300;
 const DEFAULT_SORT: contract.CaseSort = '-created';
 
 const COLUMNS: readonly ServerTableColumn<contract.StaffCaseRow>[] = [
@@ -100,12 +98,7 @@ export default function StaffCasesPage() {
       { replace: options.replace ?? false },
     );
 
-  // the box answers each key at once; the URL (and the call) follow once typing pauses
-  const [text, setText] = useState(search.q);
-  useEffect(() => setText(search.q), [search.q]);
-  const commitText = useDebouncedCallback((q: string) => change({ q: q.trim() }, { replace: true }), SEARCH_DELAY_MS);
-  // a case opened before the pause must not be left for the list again when the pause ends
-  useEffect(() => () => commitText.cancel(), [commitText]);
+  const searchBox = useSearchBox(search.q, (q) => change({ q }, { replace: true }));
 
   const assignees = list.data?.assignees ?? [];
   return (
@@ -117,11 +110,7 @@ export default function StaffCasesPage() {
           label="Search"
           description="Agent, NPN, member or case reference"
           w={{ base: '100%', xs: 320 }}
-          value={text}
-          onChange={(event) => {
-            setText(event.currentTarget.value);
-            commitText(event.currentTarget.value);
-          }}
+          {...searchBox}
         />
         <NativeSelect
           label="Status"
