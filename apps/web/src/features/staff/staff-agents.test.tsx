@@ -282,6 +282,7 @@ describe('agents list /staff/agents', () => {
     const box = screen.getByRole('searchbox', { name: /Search/ });
     await userEvent.type(box, ' ann ');
     await vi.waitFor(() => expect(router.state.location.search).toBe('?q=zz+ann&sort=npn'), { timeout: 5_000 });
+    expect(await screen.findByText('No agent matches “zz ann”.')).toBeInTheDocument();
     expect(box).toHaveValue('zz ann ');
     // the URL changed from outside (Back past the searches, which replace their entry): the box shows it
     await router.navigate(-1);
