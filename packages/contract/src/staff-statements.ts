@@ -47,9 +47,6 @@ export const STATEMENT_UPLOAD_FIELD = 'file';
 export const STATEMENT_IMPORT_EXAMPLE =
   '17000009,2026-11-01,Humana,P48213377,"Moore, Linda",Medicare Advantage,2026-11-01,New,112.40,320.50';
 
-/** The staff page's path. */
-export const STAFF_STATEMENTS_PATH = '/staff/statements';
-
 /** The import report with what the period's statements would hold (the good lines only). */
 export const StatementReportSchema = z.extend(ImportReportSchema, {
   summary: z.object({
