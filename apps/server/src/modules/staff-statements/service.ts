@@ -4,7 +4,6 @@ import type { Clock } from '../../platform/clock.ts';
 import { runImport, type ImportOptions } from '../../platform/csv-import.ts';
 import { recordAudit } from '../audit/service.ts';
 import type { RaiseNotification } from '../notifications/service.ts';
-import { countPublishedStatements } from './queries.ts';
 import { fromCents, statementLinesKind } from './statement-lines.ts';
 
 /** Where the notification opens: the agent's Commission Statements screen. */
@@ -36,14 +35,13 @@ export async function publishCommissionStatements(
     ...options,
     auditDetail: () => ({ period: summary.period, agents: summary.agents.size, total: fromCents(summary.totalCents) }),
   });
-  const replaces = summary.period ? await countPublishedStatements(deps.db, summary.period) : 0;
   const result: StatementReport = {
     ...report,
     summary: {
       period: summary.period,
       agents: summary.agents.size,
       total: fromCents(summary.totalCents),
-      replaces: report.applied ? 0 : replaces,
+      replaces: summary.replaces,
     },
   };
   if (report.applied && summary.period) await notifyAgents(deps, [...summary.agents.values()], summary.period);

@@ -180,6 +180,7 @@ describe('POST /arc/staff/statements', () => {
       file(line(dana.npn, '2026-06-01', 'P7', '1.00'), line(dana.npn, '2026-06-01', 'P8', '2.00')),
     );
     expect(res.statusCode).toBe(200);
+    expect(res.json().summary.replaces).toBe(2);
     const rows = await statementsOf('2026-06-01');
     expect(rows.map((r) => r.agentId)).toEqual([dana.id]);
     const lines = await t.database.db.select().from(commissionStatementLines);

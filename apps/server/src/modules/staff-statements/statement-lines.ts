@@ -2,6 +2,7 @@ import { IsoDateSchema, NpnSchema, STATEMENT_IMPORT_COLUMNS } from '@arc/contrac
 import * as z from 'zod/mini';
 import { lineIssue, type ImportKindSpec, type ImportLineOf, type ImportOutcome } from '../../platform/csv-import.ts';
 import {
+  countPublishedStatements,
   deletePublishedStatements,
   insertStatementLines,
   insertStatements,
@@ -75,6 +76,8 @@ export interface StatementFileSummary {
   period: string | null;
   agents: Map<string, StatementAgent>;
   totalCents: number;
+  /** how many statements of the period were published before (what a publish replaces) */
+  replaces: number;
 }
 
 /**
@@ -85,7 +88,7 @@ export interface StatementFileSummary {
  * the import's one transaction.
  */
 export function statementLinesKind(): ImportKindSpec<StatementLine> & { summary: StatementFileSummary } {
-  const summary: StatementFileSummary = { period: null, agents: new Map(), totalCents: 0 };
+  const summary: StatementFileSummary = { period: null, agents: new Map(), totalCents: 0, replaces: 0 };
   return {
     summary,
     noun: 'statement',
@@ -116,6 +119,7 @@ export function statementLinesKind(): ImportKindSpec<StatementLine> & { summary:
     async compare(db, lines) {
       const known = await selectAgentsByNpn(db, [...new Set(lines.map((l) => l.row.npn))]);
       summary.period = lines[0]?.row.statementDate ?? null;
+      if (summary.period) summary.replaces = await countPublishedStatements(db, summary.period);
       return lines.map(({ row }): ImportOutcome => {
         const agent = known.get(row.npn);
         if (!agent) return { outcome: 'rejected', reason: `npn: no agent with NPN ${row.npn}` };
