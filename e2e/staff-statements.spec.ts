@@ -84,6 +84,16 @@ test.describe('[STAFF] Commission statements', () => {
         `Aetna,PE2E33002,"Clark, Susan",Part D,${PERIOD},Renewal,30.00,24.75\r\n` +
         'Total,,,,,,,345.25\r\n',
     );
+
+    // ── the notification under the bell opens Commission Statements
+    await demo.goto('/');
+    await demo.getByRole('button', { name: /^Notifications, \d+ unread$/ }).click();
+    const news = demo
+      .getByRole('button', { name: `Your commission statement of ${formatStatementDate(PERIOD)} is ready` })
+      .first();
+    await expect(news).toContainText('(unread)');
+    await news.click();
+    await demo.waitForURL((url) => url.pathname === '/commissions');
     await agentContext.close();
   });
 });
