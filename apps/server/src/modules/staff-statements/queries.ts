@@ -36,8 +36,13 @@ export async function countPublishedStatements(db: Db, period: string): Promise<
   return row?.total ?? 0;
 }
 
-/** Removes a period's published statements; their lines go with them (ON DELETE CASCADE). */
+/**
+ * Removes a period's published statements; their lines go with them (ON DELETE CASCADE). Two publishes of one
+ * period (two staff members, two replicas) take turns on a lock held until the transaction ends: the later one
+ * replaces the earlier one's statements rather than colliding with them.
+ */
 export async function deletePublishedStatements(tx: Db, period: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`arc.commission-statements.${period}`}))`);
   await tx.delete(commissionStatements).where(publishedOf(period));
 }
 

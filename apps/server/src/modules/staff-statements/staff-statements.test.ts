@@ -190,8 +190,25 @@ describe('POST /arc/staff/statements', () => {
     expect(await notificationsOf(marcus)).toHaveLength(1);
   });
 
+  it('two publishes of one period at once: both succeed, one after the other, and one file stands whole', async () => {
+    const [a, b] = await Promise.all([
+      upload(file(line(dana.npn, '2026-05-01', 'PA1', '1.00'), line(marcus.npn, '2026-05-01', 'PA2', '2.00'))),
+      upload(file(line(dana.npn, '2026-05-01', 'PB1', '3.00'))),
+    ]);
+    expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
+    const rows = await statementsOf('2026-05-01');
+    const lines = await t.database.db.select().from(commissionStatementLines);
+    const policies = lines
+      .filter((l) => rows.some((r) => r.id === l.statementId))
+      .map((l) => l.policyNumber)
+      .sort();
+    expect([['PA1', 'PA2'], ['PB1']]).toContainEqual(policies);
+    expect(rows).toHaveLength(policies.length);
+  });
+
   it('a publish that fails halfway leaves the period as it was', async () => {
     const { db } = t.database;
+    const notifiedBefore = (await notificationsOf(marcus)).length;
     await db.execute(sql`
       create function refuse_statement_line() returns trigger language plpgsql as $$
       begin
@@ -213,6 +230,6 @@ describe('POST /arc/staff/statements', () => {
       .from(commissionStatementLines)
       .where(eq(commissionStatementLines.statementId, rows[0]!.id));
     expect(lines.map((l) => l.policyNumber)).toEqual(['P7', 'P8']);
-    expect(await notificationsOf(marcus)).toHaveLength(1);
+    expect(await notificationsOf(marcus)).toHaveLength(notifiedBefore);
   });
 });
