@@ -13,8 +13,9 @@
 //      accessibility (mobile preset) on /sign-in, / and each business route (target ≥ 95)
 //  10. the 5,000-agent hierarchy: API, tree open, search keystroke (< 100 ms), 5,000-row roster (< 1 s, memory)
 //  11. the back office's queues at 1,000,000 orders and 1,000,000 enrollments on PostgreSQL (p95 < 100 ms a page)
+//  12. commission statements: a file of 100,000 lines published on PostgreSQL (< 1 min)
 // BENCH_ONLY=start,api,upload,web,lighthouse,datatable,contracts,xlsx,prospects,agents,contracts-import,queues,
-// notifications runs only those parts.
+// notifications,statements runs only those parts.
 import { spawn, spawnSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -698,6 +699,15 @@ if (process.env.BENCH_QUEUES !== '0' && wants('queues')) {
     stdio: 'inherit',
   });
   if (queues.status !== 0) process.exitCode = 1;
+}
+
+// ── 5c. commission statements, 100,000 lines published (bench/statements.mjs; BENCH_STATEMENTS=0 skips it) ──
+if (process.env.BENCH_STATEMENTS !== '0' && wants('statements')) {
+  const statements = spawnSync(process.execPath, [path.join(root, 'bench/statements.mjs')], {
+    cwd: root,
+    stdio: 'inherit',
+  });
+  if (statements.status !== 0) process.exitCode = 1;
 }
 
 // ── 6. the contracts import at 500,000 contracts (bench/contracts-import.mjs; BENCH_CONTRACTS_IMPORT=0 skips it) ──

@@ -38,6 +38,7 @@ import { staffCasesRoutes } from './modules/staff-cases/routes.ts';
 import { staffEnrollmentsRoutes } from './modules/staff-enrollments/routes.ts';
 import { staffImportsRoutes } from './modules/staff-imports/routes.ts';
 import { staffOrdersRoutes } from './modules/staff-orders/routes.ts';
+import { staffStatementsRoutes } from './modules/staff-statements/routes.ts';
 import { suppliesRoutes } from './modules/supplies/routes.ts';
 import { telemetryJobs } from './modules/telemetry/jobs.ts';
 import { telemetryRoutes } from './modules/telemetry/routes.ts';
@@ -252,6 +253,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await app.register(staffRoutes, { recordAudit });
   await app.register(staffAgentsRoutes);
   await app.register(staffImportsRoutes);
+  await app.register(staffStatementsRoutes);
   await app.register(auditRoutes);
   await app.register(staffOrdersRoutes);
   await app.register(staffCasesRoutes);

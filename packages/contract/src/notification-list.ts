@@ -44,6 +44,7 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
   'soa-signed': 'A beneficiary signed a Scope of Appointment',
   'enrollment-pended': 'An enrollment was pended (what is missing)',
   'enrollment-resolved': 'A pended enrollment was resolved',
+  'commission-statement': 'A new commission statement was published',
   'enrollment-pended-digest': 'A weekly summary of my pended enrollments',
 };
 

@@ -14,6 +14,7 @@ export const NOTIFICATION_KINDS = [
   'soa-signed',
   'enrollment-pended',
   'enrollment-resolved',
+  'commission-statement',
   /** e-mail only: the weekly digest of the agent's open pended enrollments (never a row under the bell) */
   'enrollment-pended-digest',
 ] as const;

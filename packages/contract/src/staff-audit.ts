@@ -77,6 +77,8 @@ export const AUDIT_ACTIONS = [
   'certifications.imported',
   /** a Ready-to-Sell file applied (subject: the file's SHA-256; detail: the counts and source) */
   'ready-to-sell.imported',
+  /** a period's commission statements published (subject: the file's SHA-256; detail: period, counts, agents, total) */
+  'commission-statements.published',
   /** staff marked a supply order Sent to carrier (subject: the order id; detail: the action) */
   'supply-order.sent',
   /** staff marked a supply order Shipped (detail: shipper and tracking number) */

@@ -1,6 +1,6 @@
-import { and, count, desc, eq } from 'drizzle-orm';
+import { and, asc, count, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { commissionStatements, files } from '../../db/schema/index.ts';
+import { commissionStatementLines, commissionStatements, files } from '../../db/schema/index.ts';
 
 export type CommissionStatementRow = typeof commissionStatements.$inferSelect;
 export type StatementFileRow = typeof files.$inferSelect;
@@ -28,17 +28,26 @@ export async function countStatementRows(db: Db, agentId: string): Promise<numbe
   return row?.total ?? 0;
 }
 
-/** The statement and its stored file, only when it belongs to this agent. */
+/** The statement and its stored file (none on a published statement), only when it belongs to this agent. */
 export async function findOwnStatement(
   db: Db,
   agentId: string,
   id: string,
-): Promise<{ statement: CommissionStatementRow; file: StatementFileRow } | undefined> {
+): Promise<{ statement: CommissionStatementRow; file: StatementFileRow | null } | undefined> {
   const [row] = await db
     .select({ statement: commissionStatements, file: files })
     .from(commissionStatements)
-    .innerJoin(files, eq(files.id, commissionStatements.fileId))
+    .leftJoin(files, eq(files.id, commissionStatements.fileId))
     .where(and(eq(commissionStatements.id, id), eq(commissionStatements.agentId, agentId)))
     .limit(1);
   return row;
+}
+
+/** A published statement's lines, in the file's order. */
+export async function selectStatementLines(db: Db, statementId: string) {
+  return db
+    .select()
+    .from(commissionStatementLines)
+    .where(eq(commissionStatementLines.statementId, statementId))
+    .orderBy(asc(commissionStatementLines.position));
 }

@@ -6,6 +6,7 @@ export const STAFF_AREAS: readonly { label: string; path: string; roles: readonl
   { label: 'Home', path: staffPaths.home, roles: ['admin', 'operations', 'content', 'support'] },
   { label: 'Agents', path: staffPaths.agents, roles: ['admin', 'operations', 'support'] },
   { label: 'Imports', path: STAFF_PAGES.imports, roles: ['admin', 'operations'] },
+  { label: 'Commission statements', path: STAFF_PAGES.statements, roles: ['admin', 'operations'] },
   // read by everyone who deals with agents, exported by admin only (decision 091)
   { label: 'Audit', path: staffPaths.audit, roles: ['admin', 'operations', 'support'] },
   { label: 'Staff members', path: staffPaths.members, roles: ['admin'] },
