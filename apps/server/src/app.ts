@@ -34,6 +34,7 @@ import { prospectsRoutes } from './modules/prospects/routes.ts';
 import { readyToSellRoutes } from './modules/ready-to-sell/routes.ts';
 import { soaRoutes } from './modules/soa/routes.ts';
 import { staffAgentsRoutes } from './modules/staff-agents/routes.ts';
+import { staffMediaRoutes } from './modules/staff-media/routes.ts';
 import { staffCasesRoutes } from './modules/staff-cases/routes.ts';
 import { staffEnrollmentsRoutes } from './modules/staff-enrollments/routes.ts';
 import { staffImportsRoutes } from './modules/staff-imports/routes.ts';
@@ -251,6 +252,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await app.register(contentRoutes);
   await app.register(staffRoutes, { recordAudit });
   await app.register(staffAgentsRoutes);
+  await app.register(staffMediaRoutes);
   await app.register(staffImportsRoutes);
   await app.register(auditRoutes);
   await app.register(staffOrdersRoutes);

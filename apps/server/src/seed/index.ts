@@ -23,6 +23,7 @@ import { seedCasesDemo } from './cases.ts';
 import { demoCommissionStatements } from './commission-statements.ts';
 import { demoComplianceGuides } from './compliance-guides.ts';
 import { seedContentDemo } from './content-pages.ts';
+import { seedPageTexts } from './page-texts.ts';
 import { seedContractsDemo } from './contracts.ts';
 import { demoDashboardTiles } from './dashboard-tiles.ts';
 import { DEMO_AGENT_ID, DEMO_NPN, DEMO_PASSWORD, DEMO2_AGENT_ID, DEMO2_NPN, demoRoster } from './demo-agents.ts';
@@ -75,6 +76,7 @@ export async function seedDemoData(options: SeedOptions): Promise<boolean> {
   await seedContractsDemo({ db: options.db, clock: options.clock, year });
   // the information pages' carriers and documents, likewise on their own
   await seedContentDemo({ db: options.db, storage: options.storage, year });
+  await seedPageTexts({ db: options.db, now: options.clock.now() });
   // the pages' videos, each with its own clip (after the core seed, whose library they must not join)
   await seedPageVideos({ db: options.db, storage: options.storage });
   // the back office's admin and ops (decision 084)
