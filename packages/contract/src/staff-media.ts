@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
-import { DestinationKeySchema, PAGE_TEXT_KEYS } from './content.ts';
 import { defineRoute, ErrorResponseSchema } from './common.ts';
+import { DestinationKeySchema, PAGE_TEXT_KEYS } from './content.ts';
 import { RichTextSchema, SafeUrlSchema } from './rich-text.ts';
 
 /**

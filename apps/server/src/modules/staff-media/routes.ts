@@ -3,15 +3,13 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { receiveImport } from '../../platform/import-upload.ts';
 import { addRoute } from '../../platform/routes.ts';
+import { listStaffPages, updateDestination, updatePageText } from '../content/service.ts';
 import {
   createVideo,
-  listStaffPages,
   listStaffTraining,
   storeClip,
   storeThumbnail,
   updateCategory,
-  updateDestination,
-  updatePageText,
   updateVideo,
   type StaffActor,
   type StaffMediaDeps,

@@ -1,14 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
 import {
-  DESTINATION_KEYS,
-  isSafeUrl,
-  PAGE_TEXT_KEYS,
   STAFF_MEDIA_MESSAGES,
-  type DestinationKey,
-  type PageTextKey,
   type SaveTrainingVideo,
-  type StaffDestination,
   type StaffMember,
   type StaffTrainingCategory,
   type StaffTrainingVideo,
@@ -21,12 +15,9 @@ import { cleanRichText } from '../../platform/rich-text.ts';
 import type { Storage } from '../../platform/storage.ts';
 import { randomId } from '../../platform/tokens.ts';
 import { recordAudit } from '../audit/service.ts';
-import { PAGE_TEXTS } from '../content/page-texts.ts';
-import { deleteDestination, listPageTextRows, upsertDestination, upsertPageText } from '../content/queries.ts';
-import { resolveDestinations, shownDestination, type ContentDeps } from '../content/service.ts';
-import { reencodeAvatar } from '../profile/avatar-image.ts';
-import { PAGE_VIDEOS_CATEGORY } from '../training/service.ts';
-import { THUMB_PREFIX, THUMBNAIL_PATH } from '../training/thumbnails.ts';
+import type { ContentDeps } from '../content/service.ts';
+import { reencodeAvatar } from '../profile/service.ts';
+import { PAGE_VIDEOS_CATEGORY, THUMB_PREFIX, THUMBNAIL_PATH } from '../training/service.ts';
 import {
   insertVideoRow,
   selectCategories,
@@ -290,74 +281,4 @@ export async function storeThumbnail(
     detail: { kind: 'thumbnail', bytes: input.length, sha256: createHash('sha256').update(input).digest('hex') },
   });
   return videoView(row);
-}
-
-// ── pages and links ────────────────────────────────────────────────────────────────────────────────
-
-const isEmailKey = (key: DestinationKey) => key.startsWith('email');
-
-export async function listStaffPages(deps: StaffMediaDeps) {
-  const rows = new Map((await listPageTextRows(deps.db)).map((row) => [row.page, row.body]));
-  const pages = PAGE_TEXT_KEYS.map((page) => ({
-    page,
-    title: PAGE_TEXTS[page].title,
-    body: rows.get(page) ?? PAGE_TEXTS[page].body,
-  }));
-  const { file, stored } = await resolveDestinations(deps);
-  const destinations = DESTINATION_KEYS.map((key) => destinationView(key, file.links[key] ?? null, stored.get(key)));
-  return { pages, destinations };
-}
-
-const destinationView = (key: DestinationKey, fileValue: string | null, storedValue?: string): StaffDestination => ({
-  key,
-  kind: isEmailKey(key) ? 'email' : 'link',
-  fileValue,
-  storedValue: storedValue ?? null,
-  shownValue: shownDestination(fileValue, storedValue),
-});
-
-export async function updatePageText(deps: StaffMediaDeps, actor: StaffActor, page: PageTextKey, body: string) {
-  const clean = cleanRichText(body, 'body');
-  await upsertPageText(deps.db, page, clean, deps.clock.now());
-  await audit(deps, actor, { agentId: null, action: 'pages.text-changed', subject: page });
-  return { page, title: PAGE_TEXTS[page].title, body: clean };
-}
-
-const EMAIL = /^[^\s@<>()[\]\\,;:"]+@[a-z0-9-]+(\.[a-z0-9-]+)+$/i;
-
-/** A link must be an absolute http(s) address (no `javascript:`, `data:` or relative path); an address an e-mail. */
-function checkDestination(key: DestinationKey, value: string): string {
-  if (isEmailKey(key)) {
-    const address = value.replace(/^mailto:/i, '');
-    if (!EMAIL.test(address)) throw fieldError(STAFF_MEDIA_MESSAGES.notAnEmail);
-    return address.toLowerCase();
-  }
-  if (!isSafeUrl(value) || !/^https?:\/\//i.test(value)) throw fieldError(STAFF_MEDIA_MESSAGES.notAWebAddress);
-  return value;
-}
-
-const fieldError = (message: string) => new AppError('BAD_REQUEST', message, { fieldErrors: { value: [message] } });
-
-export async function updateDestination(
-  deps: StaffMediaDeps,
-  actor: StaffActor,
-  key: DestinationKey,
-  value: string | null,
-): Promise<StaffDestination> {
-  const { file, stored } = await resolveDestinations(deps);
-  const before = stored.get(key) ?? null;
-  if (value === null || value === '') {
-    await deleteDestination(deps.db, key);
-  } else {
-    value = checkDestination(key, value);
-    await upsertDestination(deps.db, key, value, deps.clock.now());
-  }
-  const after = value || null;
-  await audit(deps, actor, {
-    agentId: null,
-    action: 'pages.destination-changed',
-    subject: key,
-    detail: { before, after },
-  });
-  return destinationView(key, file.links[key] ?? null, after ?? undefined);
 }

@@ -1,11 +1,11 @@
 import * as contract from '@arc/contract';
 import type { FastifyInstance } from 'fastify';
+import { notFound } from '../../platform/errors.ts';
 import { addPublicSvgRoute, addRoute } from '../../platform/routes.ts';
 import { createUrlSigner } from '../../platform/signed-urls.ts';
-import { notFound } from '../../platform/errors.ts';
 import { trainingImageSvg } from './artwork.ts';
-import { thumbnailKey } from './thumbnails.ts';
 import { getTrainingVideoSource, listTrainingCategories, openTrainingMedia, type TrainingDeps } from './service.ts';
+import { thumbnailKey } from './thumbnails.ts';
 
 export async function trainingRoutes(app: FastifyInstance): Promise<void> {
   const deps: TrainingDeps = {

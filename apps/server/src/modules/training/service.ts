@@ -105,3 +105,6 @@ export async function openTrainingMedia(
   const stream = await deps.storage.get(claims.resource, range);
   return { status: 206, size: stat.size, ...range, contentType, stream, expiresAt: claims.expiresAt };
 }
+
+/** Where the back office stores uploaded thumbnails and where they are served (decision 108). */
+export { THUMB_PREFIX, THUMBNAIL_PATH } from './thumbnails.ts';

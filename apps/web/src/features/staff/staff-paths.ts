@@ -9,4 +9,6 @@ export const STAFF_PAGES = {
   agent: (npn: string) => `${staffPaths.agents}/${encodeURIComponent(npn)}`,
   newAgent: `${staffPaths.agents}/new`,
   imports: '/staff/imports',
+  training: '/staff/training',
+  pages: '/staff/pages',
 } as const;
