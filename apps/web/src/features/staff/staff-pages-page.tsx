@@ -2,7 +2,6 @@ import * as contract from '@arc/contract';
 import {
   Alert,
   Anchor,
-  Badge,
   Button,
   Group,
   Loader,
@@ -22,6 +21,7 @@ import { ApiError } from '../../api/api-error.ts';
 import { errorMessage } from '../../api/client.ts';
 import { useSubmit } from '../../api/use-submit.ts';
 import { SafeHtml } from '../../ui/safe-html.tsx';
+import { StatusWord } from './agent-status-badge.tsx';
 import { RichTextField } from './rich-text-field.tsx';
 import { staffFetch } from './staff-api.ts';
 
@@ -75,7 +75,12 @@ export default function StaffPagesPage() {
     <Stack maw={1100}>
       <Title order={1}>Pages and links</Title>
       {notice && (
-        <Alert color={notice.isError ? 'red' : 'green'} withCloseButton onClose={() => setNotice(null)}>
+        <Alert
+          color={notice.isError ? 'red' : 'green'}
+          withCloseButton
+          closeButtonLabel="Dismiss"
+          onClose={() => setNotice(null)}
+        >
           {notice.text}
         </Alert>
       )}
@@ -282,9 +287,7 @@ function DestinationRow({
             {shown}
           </Anchor>
         ) : (
-          <Badge color="gray.7" variant="filled">
-            Not shown
-          </Badge>
+          <StatusWord label="Not shown" color="gray.5" />
         )}
       </Table.Td>
     </Table.Tr>

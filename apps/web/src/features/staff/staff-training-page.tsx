@@ -1,7 +1,6 @@
 import * as contract from '@arc/contract';
 import {
   Alert,
-  Badge,
   Button,
   FileInput,
   Group,
@@ -25,6 +24,7 @@ import { ApiError } from '../../api/api-error.ts';
 import { errorMessage } from '../../api/client.ts';
 import { useSubmit } from '../../api/use-submit.ts';
 import { SafeHtml } from '../../ui/safe-html.tsx';
+import { StatusWord } from './agent-status-badge.tsx';
 import { RichTextField } from './rich-text-field.tsx';
 import { staffFetch } from './staff-api.ts';
 
@@ -64,7 +64,12 @@ export default function StaffTrainingPage() {
     <Stack maw={1100}>
       <Title order={1}>Training videos</Title>
       {notice && (
-        <Alert color={notice.isError ? 'red' : 'green'} withCloseButton onClose={() => setNotice(null)}>
+        <Alert
+          color={notice.isError ? 'red' : 'green'}
+          withCloseButton
+          closeButtonLabel="Dismiss"
+          onClose={() => setNotice(null)}
+        >
           {notice.text}
         </Alert>
       )}
@@ -234,9 +239,10 @@ function VideoTable({
               <Table.Td>{nameOf(video.categorySlug)}</Table.Td>
               <Table.Td>{video.sortOrder}</Table.Td>
               <Table.Td>
-                <Badge color={video.isPublished ? 'green.9' : 'gray.7'} variant="filled">
-                  {video.isPublished ? 'Published' : 'Draft'}
-                </Badge>
+                <StatusWord
+                  label={video.isPublished ? 'Published' : 'Draft'}
+                  color={video.isPublished ? 'green.7' : 'gray.5'}
+                />
               </Table.Td>
               <Table.Td>{SOURCE_LABELS[video.source]}</Table.Td>
               <Table.Td>
