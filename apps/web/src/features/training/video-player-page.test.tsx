@@ -21,6 +21,7 @@ const CATEGORIES = {
           description:
             '<p>Before the <strong>meeting</strong>.</p><img src=x onerror="alert(1)"><script>alert(2)</script>',
           vimeoCode: null,
+          youtubeCode: null,
           thumbs: '/t.svg',
           isHosted: true,
         },
@@ -29,6 +30,7 @@ const CATEGORIES = {
           title: 'On Vimeo',
           description: '<p>Hosted elsewhere and built on it.</p><ul><li>What Part A covers</li><li>Part B</li></ul>',
           vimeoCode: '76979871',
+          youtubeCode: null,
           thumbs: '/t.svg',
           isHosted: false,
         },
@@ -40,7 +42,9 @@ const CATEGORIES = {
       category_description: 'Soon',
       logo: '/a.svg',
       isComingSoon: true,
-      videos: [{ id: 'a', title: 'A', description: '', vimeoCode: null, thumbs: '/t.svg', isHosted: true }],
+      videos: [
+        { id: 'a', title: 'A', description: '', vimeoCode: null, youtubeCode: null, thumbs: '/t.svg', isHosted: true },
+      ],
     },
   ],
 };
