@@ -19,7 +19,7 @@ import {
 } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { ApiError } from '../../api/api-error.ts';
 import { errorMessage } from '../../api/client.ts';
 import { useSubmit } from '../../api/use-submit.ts';
@@ -293,6 +293,9 @@ function VideoEditor({
     validate: schemaResolver(contract.SaveTrainingVideoSchema, { sync: true }),
   });
   const [error, setError] = useState<string | null>(null);
+  // opened from a row far down the list: the editor, above the list, comes into view
+  const panel = useRef<HTMLDivElement>(null);
+  useEffect(() => panel.current?.scrollIntoView?.({ block: 'start' }), []);
   const save = useSubmit({
     mutationFn: (body: VideoValues) =>
       video
@@ -310,7 +313,7 @@ function VideoEditor({
   });
   const values = form.getValues();
   return (
-    <Paper withBorder p="md" bg="gray.0">
+    <Paper withBorder p="md" bg="gray.0" ref={panel}>
       <Stack>
         <Title order={3} size="h4">
           {video ? `Edit “${video.title}”` : 'New video'}
