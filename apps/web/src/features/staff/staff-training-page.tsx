@@ -295,7 +295,9 @@ function VideoEditor({
   const [error, setError] = useState<string | null>(null);
   // opened from a row far down the list: the editor, above the list, comes into view
   const panel = useRef<HTMLDivElement>(null);
-  useEffect(() => panel.current?.scrollIntoView?.({ block: 'start' }), []);
+  useEffect(() => {
+    panel.current?.scrollIntoView({ block: 'start' });
+  }, []);
   const save = useSubmit({
     mutationFn: (body: VideoValues) =>
       video
