@@ -34,6 +34,15 @@ const CATEGORIES = {
           thumbs: '/t.svg',
           isHosted: false,
         },
+        {
+          id: 'youtube',
+          title: 'On YouTube',
+          description: '<p>Linked in the back office.</p>',
+          vimeoCode: null,
+          youtubeCode: 'dQw4w9WgXcQ',
+          thumbs: '/t.svg',
+          isHosted: false,
+        },
       ],
     },
     {
@@ -95,6 +104,16 @@ describe('VideoPlayerPage', () => {
     expect(frame.getAttribute('src')).toBe('https://player.vimeo.com/video/76979871');
   });
 
+  it("embeds YouTube's privacy-enhanced player for a video with a YouTube link", async () => {
+    mockFetch({ 'GET /arc/training/categories': { body: CATEGORIES } });
+    renderWithProviders(<VideoPlayerPage />, {
+      path: ROUTE,
+      initialPath: '/training/videos/Sales%20%26%20Marketing/On%20YouTube',
+    });
+    const frame = await screen.findByTitle('On YouTube');
+    expect(frame.getAttribute('src')).toBe('https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ');
+  });
+
   it('does not play a video of a category that is coming soon, even from a typed URL', async () => {
     mockFetch({ 'GET /arc/training/categories': { body: CATEGORIES } });
     const { container } = renderWithProviders(<VideoPlayerPage />, {
@@ -132,7 +151,7 @@ describe('CategoryPage', () => {
       path: '/training/videos/:category',
       initialPath: '/training/videos/Sales%20%26%20Marketing',
     });
-    expect(await screen.findAllByRole('listitem')).toHaveLength(2);
+    expect(await screen.findAllByRole('listitem')).toHaveLength(3);
     expect(screen.getByRole('link', { name: /Scope of Appointment/ })).toHaveAttribute(
       'href',
       '/training/videos/Sales%20%26%20Marketing/Scope%20of%20Appointment',
