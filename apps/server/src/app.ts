@@ -37,6 +37,7 @@ import { staffAgentsRoutes } from './modules/staff-agents/routes.ts';
 import { staffCasesRoutes } from './modules/staff-cases/routes.ts';
 import { staffEnrollmentsRoutes } from './modules/staff-enrollments/routes.ts';
 import { staffImportsRoutes } from './modules/staff-imports/routes.ts';
+import { staffMediaRoutes } from './modules/staff-media/routes.ts';
 import { staffOrdersRoutes } from './modules/staff-orders/routes.ts';
 import { staffStatementsRoutes } from './modules/staff-statements/routes.ts';
 import { suppliesRoutes } from './modules/supplies/routes.ts';
@@ -252,6 +253,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await app.register(contentRoutes);
   await app.register(staffRoutes, { recordAudit });
   await app.register(staffAgentsRoutes);
+  await app.register(staffMediaRoutes);
   await app.register(staffImportsRoutes);
   await app.register(staffStatementsRoutes);
   await app.register(auditRoutes);

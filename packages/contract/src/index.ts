@@ -46,3 +46,4 @@ export * from './soa-rules.ts';
 export * from './soa-form-text.ts';
 export * from './soa.ts';
 export * from './staff-enrollments.ts';
+export * from './staff-media.ts';

@@ -121,6 +121,18 @@ export const AUDIT_ACTIONS = [
   'soa.pdf-read',
   /** SOAs past their ten-year retention deleted (detail: count, by) */
   'soa.purged',
+  /** staff changed a training category: name, order, Coming Soon (subject: the slug; detail: the new values) */
+  'training.category-changed',
+  /** staff added a training video (subject: the video id; detail: title, category, published) */
+  'training.video-created',
+  /** staff changed a training video's words, place, link or publication (subject: the id; detail: what) */
+  'training.video-changed',
+  /** staff uploaded a training video's clip or thumbnail (subject: the id; detail: kind, bytes, sha256) */
+  'training.video-uploaded',
+  /** staff changed an information page's introduction (subject: the page) */
+  'pages.text-changed',
+  /** staff changed an outbound link or contact address (subject: the key; detail: before, after) */
+  'pages.destination-changed',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -9,6 +9,8 @@ export const TrainingVideoSchema = z.object({
   description: z.string(),
   /** a Vimeo video id: the player embeds player.vimeo.com; null for clips stored in the portal */
   vimeoCode: z.nullable(z.string()),
+  /** a YouTube video id: the player embeds www.youtube-nocookie.com; null otherwise */
+  youtubeCode: z.nullable(z.string()),
   /** thumbnail image URL */
   thumbs: z.string(),
   /** true when the portal stores the clip itself (play it through the source call) */
@@ -90,3 +92,14 @@ export const TRAINING_TEXT = {
   videoNotFound: 'This video could not be found. It may have been moved or renamed.',
   categoryNotFound: 'This category could not be found.',
 } as const;
+
+/** A thumbnail uploaded in the back office (a re-encoded JPEG, decision 108): public like the SVG thumbnails. */
+export const getTrainingThumbnail = defineRoute({
+  method: 'GET',
+  path: '/arc/training/thumbnails/:name',
+  summary: 'A training video thumbnail uploaded in the back office',
+  tags: ['training'],
+  auth: 'none',
+  params: z.object({ name: z.string().check(z.minLength(1), z.maxLength(200)) }),
+  responses: { 404: ErrorResponseSchema },
+});

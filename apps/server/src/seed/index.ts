@@ -29,6 +29,7 @@ import { DEMO_AGENT_ID, DEMO_NPN, DEMO_PASSWORD, DEMO2_AGENT_ID, DEMO2_NPN, demo
 import { demoEnrollments } from './enrollments.ts';
 import { makeTerms } from './factories.ts';
 import { demoFinalExpenseFiles } from './final-expense-files.ts';
+import { seedPageTexts } from './page-texts.ts';
 import { seedPageVideos } from './page-videos.ts';
 import { seedDemoProspects } from './prospects.ts';
 import { DEMO_STAFF, DEMO_STAFF_EMAIL_DOMAIN, seedDemoStaff } from './staff.ts';
@@ -75,6 +76,7 @@ export async function seedDemoData(options: SeedOptions): Promise<boolean> {
   await seedContractsDemo({ db: options.db, clock: options.clock, year });
   // the information pages' carriers and documents, likewise on their own
   await seedContentDemo({ db: options.db, storage: options.storage, year });
+  await seedPageTexts({ db: options.db, now: options.clock.now() });
   // the pages' videos, each with its own clip (after the core seed, whose library they must not join)
   await seedPageVideos({ db: options.db, storage: options.storage });
   // the back office's admin and ops (decision 084)

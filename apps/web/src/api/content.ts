@@ -1,5 +1,6 @@
 import {
   getDestinations,
+  getPageTexts,
   listCarriersByPlatform,
   type DestinationKey,
   listContentDocuments,
@@ -40,3 +41,10 @@ export function useDestination(): (key: DestinationKey) => string | null {
   const { data } = useQuery(destinationsQuery);
   return (key) => data?.links[key] ?? null;
 }
+
+/** The information pages' introductions, as the content team wrote them in the back office (decision 108). */
+export const pageTextsQuery = queryOptions({
+  queryKey: ['content', 'page-texts'],
+  queryFn: async ({ signal }) => (await apiFetch(getPageTexts, { signal })).pages,
+  staleTime: 5 * 60_000,
+});

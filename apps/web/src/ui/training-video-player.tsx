@@ -13,21 +13,26 @@ export interface VideoPlayback {
 }
 
 /**
- * A 16:9 player (spec §9: 56.25 %): Vimeo's embedded player for a video with a Vimeo code, otherwise the
+ * A 16:9 player (spec §9: 56.25 %): Vimeo's (or YouTube's, privacy-enhanced) embedded player for a video with a
+ * link set in the back office, otherwise the
  * portal's own clip through a signed URL the <video> element can open by itself. Failing to load says so.
  */
 export function TrainingVideoPlayer({
   video,
   playback,
 }: {
-  video: Pick<TrainingVideo, 'id' | 'title' | 'vimeoCode' | 'isHosted'>;
+  video: Pick<TrainingVideo, 'id' | 'title' | 'vimeoCode' | 'isHosted'> & { youtubeCode?: string | null };
   playback?: VideoPlayback;
 }) {
   return (
     <AspectRatio ratio={16 / 9} bg="dark.9" style={{ borderRadius: 8, overflow: 'hidden' }}>
-      {video.vimeoCode ? (
+      {video.vimeoCode || video.youtubeCode ? (
         <iframe
-          src={`https://player.vimeo.com/video/${encodeURIComponent(video.vimeoCode)}`}
+          src={
+            video.vimeoCode
+              ? `https://player.vimeo.com/video/${encodeURIComponent(video.vimeoCode)}`
+              : `https://www.youtube-nocookie.com/embed/${encodeURIComponent(video.youtubeCode!)}`
+          }
           title={video.title}
           allow="autoplay; fullscreen; picture-in-picture"
           allowFullScreen

@@ -1,4 +1,4 @@
-import { index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { files } from './files.ts';
 
 /** The carriers offered on each enrollment platform (spec §3, Carrier by platform). */
@@ -28,3 +28,22 @@ export const contentDocuments = pgTable(
   },
   (t) => [index('content_documents_section_idx').on(t.section, t.sortOrder)],
 );
+
+/** An information page's introduction as the back office wrote it (cleaned HTML); seeded from page-texts.ts. */
+export const contentPageTexts = pgTable('content_page_texts', {
+  /** the contract's PAGE_TEXT_KEYS */
+  page: text('page').primaryKey(),
+  body: text('body').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * An outbound destination or contact address stored by the back office; it wins over the content file's value
+ * (modules/content/destinations.ts), which stays the default for a key without a row (decision 108).
+ */
+export const contentDestinations = pgTable('content_destinations', {
+  /** the contract's DESTINATION_KEYS */
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

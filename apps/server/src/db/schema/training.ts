@@ -22,12 +22,16 @@ export const trainingVideos = pgTable(
     /** HTML, sanitised by the web app before rendering */
     description: text('description').notNull(),
     vimeoCode: text('vimeo_code'),
+    /** a YouTube video id (the player embeds youtube-nocookie.com), or null */
+    youtubeCode: text('youtube_code'),
     /** thumbnail image URL */
     thumbs: text('thumbs').notNull(),
     /** storage key of a clip the portal serves itself (range requests), or null */
     mediaKey: text('media_key'),
     mediaType: text('media_type'),
     sortOrder: integer('sort_order').notNull().default(0),
+    /** agents see only published videos (the back office's draft state, decision 108) */
+    isPublished: boolean('is_published').notNull().default(true),
   },
   (t) => [index('training_videos_category_idx').on(t.categorySlug, t.sortOrder)],
 );

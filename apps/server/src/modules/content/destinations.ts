@@ -3,7 +3,8 @@ import type { Config } from '../../config.ts';
 
 /**
  * THE content file for every outbound destination and contact address the app shows (decision 071; README,
- * "Links and contact addresses"). Until the back office edits them in the database, change them here.
+ * "Links and contact addresses"). The defaults: the back office (`/staff/pages`, decision 108) stores a value over
+ * any of them in `content_destinations`.
  *
  * - Public sites of carriers and vendors are written out as they are.
  * - The provider's own sites and mailboxes are paths and mailbox names below PROVIDER_SITE_URL and

@@ -1,6 +1,12 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { contentDocuments, files, platformCarriers } from '../../db/schema/index.ts';
+import {
+  contentDestinations,
+  contentDocuments,
+  contentPageTexts,
+  files,
+  platformCarriers,
+} from '../../db/schema/index.ts';
 
 export async function listPlatformCarrierNames(db: Db, platform: string): Promise<string[]> {
   const rows = await db
@@ -23,4 +29,30 @@ export async function listDocumentRows(db: Db, section: string) {
     .innerJoin(files, eq(files.id, contentDocuments.fileId))
     .where(eq(contentDocuments.section, section))
     .orderBy(asc(contentDocuments.sortOrder), asc(contentDocuments.title));
+}
+
+export async function listPageTextRows(db: Db) {
+  return db.select({ page: contentPageTexts.page, body: contentPageTexts.body }).from(contentPageTexts);
+}
+
+export async function upsertPageText(db: Db, page: string, body: string, at: Date) {
+  await db
+    .insert(contentPageTexts)
+    .values({ page, body, updatedAt: at })
+    .onConflictDoUpdate({ target: contentPageTexts.page, set: { body, updatedAt: at } });
+}
+
+export async function listDestinationRows(db: Db) {
+  return db.select({ key: contentDestinations.key, value: contentDestinations.value }).from(contentDestinations);
+}
+
+export async function upsertDestination(db: Db, key: string, value: string, at: Date) {
+  await db
+    .insert(contentDestinations)
+    .values({ key, value, updatedAt: at })
+    .onConflictDoUpdate({ target: contentDestinations.key, set: { value, updatedAt: at } });
+}
+
+export async function deleteDestination(db: Db, key: string) {
+  await db.delete(contentDestinations).where(eq(contentDestinations.key, key));
 }

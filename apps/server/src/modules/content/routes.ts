@@ -1,11 +1,16 @@
 import * as contract from '@arc/contract';
 import type { FastifyInstance } from 'fastify';
 import { addRoute } from '../../platform/routes.ts';
-import { buildDestinations } from './destinations.ts';
-import { listCarriersByPlatform, listContentDocuments, type ContentDeps } from './service.ts';
+import {
+  getDestinations,
+  getPageTexts,
+  listCarriersByPlatform,
+  listContentDocuments,
+  type ContentDeps,
+} from './service.ts';
 
 export async function contentRoutes(app: FastifyInstance): Promise<void> {
-  const deps: ContentDeps = { db: app.db };
+  const deps: ContentDeps = { db: app.db, config: app.deps.config };
 
   addRoute(app, contract.listCarriersByPlatform, async (request) => ({
     carriers: await listCarriersByPlatform(deps, request.query.platform),
@@ -15,7 +20,7 @@ export async function contentRoutes(app: FastifyInstance): Promise<void> {
     documents: await listContentDocuments(deps, request.params.section),
   }));
 
-  // built once: the content file and the settings do not change while the server runs
-  const destinations = buildDestinations(app.deps.config);
-  addRoute(app, contract.getDestinations, async () => destinations);
+  // read at each call (two small tables, no cache): a back-office change reaches every replica at once
+  addRoute(app, contract.getDestinations, async () => getDestinations(deps));
+  addRoute(app, contract.getPageTexts, async () => ({ pages: await getPageTexts(deps) }));
 }

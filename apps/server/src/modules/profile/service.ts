@@ -361,3 +361,6 @@ export async function getAgentContact(deps: Pick<ProfileDeps, 'db'>, agentId: st
     memberSupportTier: agent.memberSupportTier,
   };
 }
+
+/** The picture check and re-encoding of decision 020, for other uploads of pictures (training thumbnails). */
+export { reencodeAvatar };

@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { trainingCategories, trainingVideos } from '../../db/schema/index.ts';
 
@@ -25,4 +25,21 @@ export async function findVideoRow(
     .where(eq(trainingVideos.id, id))
     .limit(1);
   return row && { ...row.video, isComingSoon: row.isComingSoon };
+}
+
+/** Whether a stored clip belongs to a published video of a category that is not coming soon (playable now). */
+export async function isPlayableMediaKey(db: Db, mediaKey: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: trainingVideos.id })
+    .from(trainingVideos)
+    .innerJoin(trainingCategories, eq(trainingCategories.slug, trainingVideos.categorySlug))
+    .where(
+      and(
+        eq(trainingVideos.mediaKey, mediaKey),
+        eq(trainingVideos.isPublished, true),
+        eq(trainingCategories.isComingSoon, false),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
 }

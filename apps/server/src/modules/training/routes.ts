@@ -1,9 +1,11 @@
 import * as contract from '@arc/contract';
 import type { FastifyInstance } from 'fastify';
+import { notFound } from '../../platform/errors.ts';
 import { addPublicSvgRoute, addRoute } from '../../platform/routes.ts';
 import { createUrlSigner } from '../../platform/signed-urls.ts';
 import { trainingImageSvg } from './artwork.ts';
 import { getTrainingVideoSource, listTrainingCategories, openTrainingMedia, type TrainingDeps } from './service.ts';
+import { thumbnailKey } from './thumbnails.ts';
 
 export async function trainingRoutes(app: FastifyInstance): Promise<void> {
   const deps: TrainingDeps = {
@@ -53,6 +55,19 @@ export async function trainingRoutes(app: FastifyInstance): Promise<void> {
     { rateLimit: { max: 600, timeWindow: '1 minute' } },
   );
 
+  // A thumbnail uploaded in the back office: a JPEG the server drew itself (decision 020); its name changes with it
+  addRoute(app, contract.getTrainingThumbnail, async (request, reply) => {
+    const key = thumbnailKey(request.params.name);
+    const stat = key ? await app.deps.storage.stat(key) : null;
+    if (!key || !stat) throw notFound('Thumbnail not found');
+    return reply
+      .type('image/jpeg')
+      .header('content-length', String(stat.size))
+      .header('cache-control', 'public, max-age=31536000, immutable')
+      .header('x-content-type-options', 'nosniff')
+      .header('content-security-policy', "default-src 'none'")
+      .send(await app.deps.storage.get(key));
+  });
   // Category logos and thumbnails are public images (an <img> sends no token); they show titles, nothing more.
   addPublicSvgRoute(app, '/arc/training/images', trainingImageSvg);
 }

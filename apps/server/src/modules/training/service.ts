@@ -6,7 +6,7 @@ import type { Clock } from '../../platform/clock.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { UrlSigner } from '../../platform/signed-urls.ts';
 import type { Storage } from '../../platform/storage.ts';
-import { findVideoRow, listCategoryRows, listVideoRows } from './queries.ts';
+import { findVideoRow, isPlayableMediaKey, listCategoryRows, listVideoRows } from './queries.ts';
 
 export interface TrainingDeps {
   db: Db;
@@ -31,14 +31,16 @@ export async function listTrainingCategories(deps: TrainingDeps): Promise<Traini
     category_description: category.description,
     logo: category.logo,
     isComingSoon: category.isComingSoon,
-    // a category that is coming soon shows no video, and none of its videos plays (getTrainingVideoSource)
+    // a category that is coming soon shows no video, and none of its videos plays (getTrainingVideoSource); an
+    // unpublished video (the back office's draft) is neither listed nor played
     videos: videos
-      .filter((video) => !category.isComingSoon && video.categorySlug === category.slug)
+      .filter((video) => !category.isComingSoon && video.isPublished && video.categorySlug === category.slug)
       .map((video) => ({
         id: video.id,
         title: video.title,
         description: video.description,
         vimeoCode: video.vimeoCode,
+        youtubeCode: video.youtubeCode,
         thumbs: video.thumbs,
         isHosted: video.mediaKey !== null,
       })),
@@ -52,7 +54,7 @@ export async function getTrainingVideoSource(
   videoId: string,
 ): Promise<TrainingVideoSource> {
   const video = await findVideoRow(deps.db, videoId);
-  if (!video?.mediaKey || video.isComingSoon) throw new AppError('NOT_FOUND', 'Video not found');
+  if (!video?.mediaKey || video.isComingSoon || !video.isPublished) throw new AppError('NOT_FOUND', 'Video not found');
   const expiresAt = Math.floor(deps.clock.now().getTime() / 1000) + MEDIA_URL_TTL_SECONDS;
   const token = deps.signer.sign({ resource: video.mediaKey, agentId, expiresAt });
   return {
@@ -85,6 +87,8 @@ export async function openTrainingMedia(
 ): Promise<MediaAnswer> {
   const claims = deps.signer.verify(token, deps.clock.now());
   if (!claims) throw new AppError('FORBIDDEN', 'This video link has expired. Reload the page to watch again.');
+  // a URL signed before the video was unpublished (or its clip replaced, or its category set coming soon) stops
+  if (!(await isPlayableMediaKey(deps.db, claims.resource))) throw new AppError('NOT_FOUND', 'Video not found');
   const stat = await deps.storage.stat(claims.resource);
   if (!stat) throw new AppError('NOT_FOUND', 'Video not found');
   const contentType = TYPES[claims.resource.split('.').pop() ?? ''] ?? 'application/octet-stream';
@@ -101,3 +105,6 @@ export async function openTrainingMedia(
   const stream = await deps.storage.get(claims.resource, range);
   return { status: 206, size: stat.size, ...range, contentType, stream, expiresAt: claims.expiresAt };
 }
+
+/** Where the back office stores uploaded thumbnails and where they are served (decision 108). */
+export { THUMB_PREFIX, THUMBNAIL_PATH } from './thumbnails.ts';

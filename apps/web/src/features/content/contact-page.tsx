@@ -1,5 +1,6 @@
 import { Anchor, Paper, SimpleGrid, Stack, Table, TableScrollContainer, Text, Title } from '@mantine/core';
 import { useDestination } from '../../api/content.ts';
+import { PageIntro } from './components/page-intro.tsx';
 import { CONTACT } from './data/contact.ts';
 
 const telHref = (phone: string) => `tel:+1${phone.replace(/\D/g, '')}`;
@@ -15,7 +16,9 @@ export default function ContactPage() {
   return (
     <Stack gap="lg">
       <Title order={1}>{CONTACT.title}</Title>
-      <Text maw={780}>{CONTACT.intro}</Text>
+      <Stack maw={780}>
+        <PageIntro page="contact" />
+      </Stack>
       <Paper p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="phones-heading">
         <Title order={2} size="h3" mb="sm" id="phones-heading">
           {CONTACT.phonesCaption}

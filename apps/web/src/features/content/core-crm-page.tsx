@@ -15,7 +15,7 @@ export default function CoreCrmPage() {
   const supportEmail = destination(CORE_CRM.support.destination);
   return (
     <Stack gap="lg">
-      <PageHero title={CORE_CRM.title} tagline={CORE_CRM.tagline} intro={CORE_CRM.intro}>
+      <PageHero title={CORE_CRM.title} tagline={CORE_CRM.tagline} page="core-crm">
         <ExternalButton link={CORE_CRM.startJourney} />
       </PageHero>
       <Grid gap="lg">

@@ -7,7 +7,7 @@ import { GREEN365 } from './data/green365.ts';
 export default function Green365Page() {
   return (
     <Stack gap="lg">
-      <PageHero title={GREEN365.title} tagline={GREEN365.tagline} intro={GREEN365.intro}>
+      <PageHero title={GREEN365.title} tagline={GREEN365.tagline} page="green365">
         <ExternalButton link={GREEN365.enroll} />
       </PageHero>
       <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md" component="ul" style={{ listStyle: 'none', padding: 0 }}>

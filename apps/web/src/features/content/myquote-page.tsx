@@ -16,7 +16,7 @@ export default function MyQuotePage() {
   });
   return (
     <Stack gap="lg">
-      <PageHero title={MY_QUOTE.title} tagline={MY_QUOTE.tagline} intro={MY_QUOTE.intro}>
+      <PageHero title={MY_QUOTE.title} tagline={MY_QUOTE.tagline} page="myquote">
         <ExternalButton link={MY_QUOTE.openQuote} />
       </PageHero>
       <section aria-labelledby="solutions-heading">

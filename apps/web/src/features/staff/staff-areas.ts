@@ -1,4 +1,4 @@
-import { READ_SOA, staffPaths, type StaffRole } from '@arc/contract';
+import { EDIT_MEDIA, READ_SOA, staffPaths, type StaffRole } from '@arc/contract';
 import { STAFF_PAGES } from './staff-paths.ts';
 
 /** The back office's areas in the side menu, each for the roles that may open it (design §8, decision 085). */
@@ -16,6 +16,9 @@ export const STAFF_AREAS: readonly { label: string; path: string; roles: readonl
   { label: 'Scope of Appointment', path: staffPaths.soa, roles: READ_SOA.staff },
   // support reads the queue (to answer an agent's call) but neither acts nor opens the PDF (decision 100)
   { label: 'Enrollments', path: staffPaths.enrollments, roles: ['admin', 'operations', 'support'] },
+  // the content team's (decision 108): the contract's EDIT_MEDIA
+  { label: 'Training videos', path: STAFF_PAGES.training, roles: EDIT_MEDIA.staff },
+  { label: 'Pages and links', path: STAFF_PAGES.pages, roles: EDIT_MEDIA.staff },
 ];
 
 export const ROLE_LABELS: Record<StaffRole, string> = {

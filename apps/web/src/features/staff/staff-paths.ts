@@ -10,4 +10,6 @@ export const STAFF_PAGES = {
   newAgent: `${staffPaths.agents}/new`,
   imports: '/staff/imports',
   statements: '/staff/statements',
+  training: '/staff/training',
+  pages: '/staff/pages',
 } as const;

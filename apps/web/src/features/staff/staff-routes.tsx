@@ -38,6 +38,8 @@ export const STAFF_ROUTES: RouteObject[] = [
       { path: 'cases/:id', lazy: page('staff-case-page') },
       { path: 'soa', lazy: page('staff-soa-page') },
       { path: 'enrollments', lazy: page('staff-enrollments-page') },
+      { path: 'training', lazy: page('staff-training-page') },
+      { path: 'pages', lazy: page('staff-pages-page') },
       { path: '*', element: <Navigate to="/staff" replace /> },
     ],
   },

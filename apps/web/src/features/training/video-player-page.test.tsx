@@ -21,6 +21,7 @@ const CATEGORIES = {
           description:
             '<p>Before the <strong>meeting</strong>.</p><img src=x onerror="alert(1)"><script>alert(2)</script>',
           vimeoCode: null,
+          youtubeCode: null,
           thumbs: '/t.svg',
           isHosted: true,
         },
@@ -29,6 +30,16 @@ const CATEGORIES = {
           title: 'On Vimeo',
           description: '<p>Hosted elsewhere and built on it.</p><ul><li>What Part A covers</li><li>Part B</li></ul>',
           vimeoCode: '76979871',
+          youtubeCode: null,
+          thumbs: '/t.svg',
+          isHosted: false,
+        },
+        {
+          id: 'youtube',
+          title: 'On YouTube',
+          description: '<p>Linked in the back office.</p>',
+          vimeoCode: null,
+          youtubeCode: 'dQw4w9WgXcQ',
           thumbs: '/t.svg',
           isHosted: false,
         },
@@ -40,7 +51,9 @@ const CATEGORIES = {
       category_description: 'Soon',
       logo: '/a.svg',
       isComingSoon: true,
-      videos: [{ id: 'a', title: 'A', description: '', vimeoCode: null, thumbs: '/t.svg', isHosted: true }],
+      videos: [
+        { id: 'a', title: 'A', description: '', vimeoCode: null, youtubeCode: null, thumbs: '/t.svg', isHosted: true },
+      ],
     },
   ],
 };
@@ -91,6 +104,16 @@ describe('VideoPlayerPage', () => {
     expect(frame.getAttribute('src')).toBe('https://player.vimeo.com/video/76979871');
   });
 
+  it("embeds YouTube's privacy-enhanced player for a video with a YouTube link", async () => {
+    mockFetch({ 'GET /arc/training/categories': { body: CATEGORIES } });
+    renderWithProviders(<VideoPlayerPage />, {
+      path: ROUTE,
+      initialPath: '/training/videos/Sales%20%26%20Marketing/On%20YouTube',
+    });
+    const frame = await screen.findByTitle('On YouTube');
+    expect(frame.getAttribute('src')).toBe('https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ');
+  });
+
   it('does not play a video of a category that is coming soon, even from a typed URL', async () => {
     mockFetch({ 'GET /arc/training/categories': { body: CATEGORIES } });
     const { container } = renderWithProviders(<VideoPlayerPage />, {
@@ -128,7 +151,7 @@ describe('CategoryPage', () => {
       path: '/training/videos/:category',
       initialPath: '/training/videos/Sales%20%26%20Marketing',
     });
-    expect(await screen.findAllByRole('listitem')).toHaveLength(2);
+    expect(await screen.findAllByRole('listitem')).toHaveLength(3);
     expect(screen.getByRole('link', { name: /Scope of Appointment/ })).toHaveAttribute(
       'href',
       '/training/videos/Sales%20%26%20Marketing/Scope%20of%20Appointment',

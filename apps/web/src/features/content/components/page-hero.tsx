@@ -1,19 +1,22 @@
+import type { PageTextKey } from '@arc/contract';
 import { Button, Paper, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { IconExternalLink } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useDestination } from '../../../api/content.ts';
 import type { ContentLink } from '../data/types.ts';
+import { PageIntro } from './page-intro.tsx';
 
 /** The page title and its introduction on the brand panel, with the page's main actions. */
 export function PageHero({
   title,
   tagline,
-  intro,
+  page,
   children,
 }: {
   title: string;
   tagline: string;
-  intro: string;
+  /** whose introduction (written in the back office) the panel shows */
+  page: PageTextKey;
   children?: ReactNode;
 }) {
   return (
@@ -24,7 +27,7 @@ export function PageHero({
           <Text fz={{ base: 'lg', sm: 'xl' }} fw={700}>
             {tagline}
           </Text>
-          <Text>{intro}</Text>
+          <PageIntro page={page} />
           {children}
         </Stack>
       </Paper>

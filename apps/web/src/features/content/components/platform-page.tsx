@@ -38,7 +38,7 @@ export function PlatformPage({ content }: { content: PlatformContent }) {
   const showAnalytics = currentAgent.data.activeAnalytics && analyticsHref ? activeAnalytics : undefined;
   return (
     <Stack gap="lg">
-      <PageHero title={content.title} tagline={content.tagline} intro={content.intro}>
+      <PageHero title={content.title} tagline={content.tagline} page={content.page}>
         <Group gap="sm">
           {canOpenPlatform(currentAgent.data, content) && <ExternalButton link={content.login} />}
           {showAnalytics && (

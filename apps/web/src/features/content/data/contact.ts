@@ -3,9 +3,6 @@ import type { DestinationKey } from '@arc/contract';
 /** /contact: how agents reach each team (spec §2: phone and fax table, e-mail table, mailing addresses). */
 export const CONTACT = {
   title: 'Contact',
-  intro:
-    'Our agent support teams are available Monday to Friday, 6 a.m. to 5 p.m. Pacific, and Saturdays from ' +
-    '8 a.m. to noon from October 1 to December 7. Have your NPN ready when you call.',
   phonesCaption: 'Phone and fax numbers',
   phones: [
     { department: 'Agent Support (main line)', phone: '(800) 555-0100', fax: '(800) 555-0101' },

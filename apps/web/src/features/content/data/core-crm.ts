@@ -4,10 +4,6 @@ import type { ContactAddress, ContentLink, ContentSection } from './types.ts';
 export const CORE_CRM = {
   title: 'CORE CRM',
   tagline: 'Every client, policy and renewal in one place — included with your contract.',
-  intro:
-    'CORE is the client relationship manager built for Medicare and insurance agents. It keeps your book of ' +
-    'business, your appointments and your compliance records together, and it reminds you when a client needs ' +
-    'you: a birthday, a plan change, a renewal or an Annual Notice of Change review.',
   startJourney: { label: 'Start your CORE journey', destination: 'coreStart' } satisfies ContentLink,
   benefits: [
     {

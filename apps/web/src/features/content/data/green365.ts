@@ -4,10 +4,6 @@ import type { ContentLink, ContentVideo } from './types.ts';
 export const GREEN365 = {
   title: 'GREEN365 for DSNP',
   tagline: 'The year-round system agents use to write 100+ new dual-eligible clients a year.',
-  intro:
-    'People with both Medicare and Medicaid can change plans throughout the year, and they need an agent who ' +
-    'knows the rules. GREEN365 is our training program for Dual Eligible Special Needs Plans: six short modules ' +
-    'that take you from eligibility to a referral-based practice, with the compliance steps at every stage.',
   enroll: { label: 'Join GREEN365', destination: 'green365Join' } satisfies ContentLink,
   highlights: [
     { value: '100+', label: 'new clients a year written by agents who follow the program' },

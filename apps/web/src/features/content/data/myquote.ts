@@ -4,10 +4,6 @@ import type { ContentLink } from './types.ts';
 export const MY_QUOTE = {
   title: 'MyQuote',
   tagline: 'Compare plans from the carriers you are appointed with, in minutes.',
-  intro:
-    'MyQuote compares rates and benefits side by side, using the carriers and states you are appointed in. ' +
-    'Quote at the kitchen table, save the comparison to the client’s file and start the application from the ' +
-    'same screen.',
   openQuote: { label: 'Open MyQuote', destination: 'myQuoteOpen' } satisfies ContentLink,
   solutionsHeading: 'Quoting solutions',
   solutions: [

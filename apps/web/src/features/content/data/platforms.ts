@@ -13,7 +13,8 @@ export interface PlatformContent {
   platform: Platform;
   title: string;
   tagline: string;
-  intro: string;
+  /** whose introduction (written in the back office, decision 108) the page shows */
+  page: 'myhealthplan' | 'sunfire';
   login: ContentLink;
   /** the flag saying the agent holds contracts on this platform */
   contractsFlag: 'hasMyHealthPlanContracts' | 'hasSunfireContracts';
@@ -48,10 +49,7 @@ export const MY_HEALTH_PLAN: PlatformContent = {
   platform: 'MyHealthPlan',
   title: 'MyHealthPlan',
   tagline: 'Quote, compare and enroll Medicare clients online — in one session, with one login.',
-  intro:
-    'MyHealthPlan is our online enrollment platform. Search plans by ZIP code, check doctors and prescriptions, ' +
-    'compare total yearly costs and submit the application electronically. Applications you submit here appear ' +
-    'in your book of business with their status, so nothing is lost between the kitchen table and the carrier.',
+  page: 'myhealthplan',
   login: { label: 'Log in to MyHealthPlan', destination: 'myHealthPlanLogin' },
   activeAnalytics: {
     label: 'Open Active Analytics',
@@ -99,10 +97,7 @@ export const SUNFIRE: PlatformContent = {
   platform: 'Sunfire',
   title: 'SunFire',
   tagline: 'Fast Medicare Advantage and Part D quoting and enrollment, with carrier-approved applications.',
-  intro:
-    'SunFire compares Medicare Advantage and prescription drug plans from the carriers you are appointed with, ' +
-    'checks doctors and pharmacies, and submits the carrier’s own approved application. Your contracts and ' +
-    'writing numbers are loaded for you, so commissions are credited correctly.',
+  page: 'sunfire',
   login: { label: 'Log in to SunFire', destination: 'sunfireLogin' },
   contractsFlag: 'hasSunfireContracts',
   guidesSection: 'sunfire',
