@@ -3,7 +3,13 @@
 // use over that second, and the database pool's clients and waits. Nothing is served over HTTP and nothing runs
 // when LOAD_METRICS is unset; the file is written whole each time (a temporary file renamed over it).
 import fs from 'node:fs';
-import { constants, monitorEventLoopDelay, performance, PerformanceObserver } from 'node:perf_hooks';
+import {
+  constants,
+  monitorEventLoopDelay,
+  performance,
+  PerformanceObserver,
+  type PerformanceEntry,
+} from 'node:perf_hooks';
 import v8 from 'node:v8';
 
 export interface LoadMetricsSource {
