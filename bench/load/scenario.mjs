@@ -46,9 +46,10 @@ export function createRecorder() {
     return found;
   };
   return {
+    /** `ms` null: the call was not sent (an earlier answer lacked what it needs), an error without a time */
     record(name, ms, ok, status) {
       const e = entry(name);
-      e.times.push(ms);
+      if (ms !== null) e.times.push(ms);
       if (!ok) {
         e.errors += 1;
         e.statuses[status] = (e.statuses[status] ?? 0) + 1;
@@ -88,15 +89,21 @@ const json = (body) => {
 };
 
 /**
- * One step of a session: `build(context)` answers the request's method, path, headers and body (or null when an
- * earlier step failed: the session ends there and the next begins); `expect` the status that counts as success;
- * `read(context, body, headers)` keeps what later steps need.
+ * One step of a session: `build(context)` answers the request's method, path, headers and body, or null when an
+ * earlier answer lacked what it needs (an error of this call, not sent; the session ends there and the next
+ * begins); `expect` the status that counts as success; `read(context, body, headers)` keeps what later steps need.
  */
 function step(recorder, name, expect, build, read) {
   return {
     setupRequest(request, context) {
+      // a step after a failed one is not sent (the failure is counted already): the next session begins
+      if (context.failed) return null;
       const built = build(context);
-      if (!built) return null;
+      if (!built) {
+        recorder.record(name, null, false, 'not sent');
+        context.failed = true;
+        return null;
+      }
       context.sentAt = performance.now();
       return { ...request, ...built, headers: { ...request.headers, ...built.headers } };
     },
@@ -124,7 +131,7 @@ function step(recorder, name, expect, build, read) {
 export function sessionRequests(kind, setup, recorder) {
   const bearer = (context) => ({ authorization: `Bearer ${context.token}` });
   const agentStep = (name, expect, build, read) =>
-    step(recorder, name, expect, (c) => (c.failed || !c.token ? null : build(c)), read);
+    step(recorder, name, expect, (c) => (c.token ? build(c) : null), read);
   const jsonBody = (context, body) => ({
     headers: { ...bearer(context), 'content-type': 'application/json' },
     body: JSON.stringify(body),
@@ -161,7 +168,7 @@ export function sessionRequests(kind, setup, recorder) {
       'sign-in: password',
       200,
       (context) =>
-        context.failed
+        !context.interaction
           ? null
           : {
               method: 'POST',
@@ -179,7 +186,7 @@ export function sessionRequests(kind, setup, recorder) {
       'sign-in: resume',
       303,
       (context) =>
-        context.failed ? null : { method: 'GET', path: context.resume, headers: { cookie: cookieHeader(context.jar) } },
+        context.resume ? { method: 'GET', path: context.resume, headers: { cookie: cookieHeader(context.jar) } } : null,
       (context, _body, headers) => {
         context.code = new URL(headers.location, setup.base).searchParams.get('code');
       },
@@ -189,7 +196,7 @@ export function sessionRequests(kind, setup, recorder) {
       'sign-in: token',
       200,
       (context) =>
-        context.failed || !context.code
+        !context.code
           ? null
           : {
               method: 'POST',
@@ -333,7 +340,7 @@ export function sessionRequests(kind, setup, recorder) {
         },
       ),
       step(recorder, 'staff: order note', 200, (c) =>
-        c.failed || !c.order
+        !c.order
           ? null
           : {
               method: 'POST',
@@ -345,9 +352,11 @@ export function sessionRequests(kind, setup, recorder) {
               }),
             },
       ),
-      step(recorder, 'staff: enrollment queue', 200, (c) =>
-        c.failed ? null : { method: 'GET', path: '/arc/staff/enrollments/queue', headers: bearer(c) },
-      ),
+      step(recorder, 'staff: enrollment queue', 200, (c) => ({
+        method: 'GET',
+        path: '/arc/staff/enrollments/queue',
+        headers: bearer(c),
+      })),
     ],
   };
   return sessions[kind];
