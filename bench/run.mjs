@@ -729,6 +729,7 @@ if (process.env.BENCH_SOAK !== '0' && wants('soak')) {
       ...process.env,
       SOAK_MINUTES: process.env.BENCH_SOAK_MINUTES ?? '3',
       SOAK_SAMPLE_SECONDS: process.env.SOAK_SAMPLE_SECONDS ?? '10',
+      SOAK_SKIP_WHEN_MISSING: '1',
     },
   });
   if (soak.status !== 0) process.exitCode = 1;

@@ -30,7 +30,8 @@ const tmp = path.join(root, '.tmp');
 const missing = missingTools();
 if (missing.length > 0) {
   console.error(`npm run soak needs ${missing.join(' and ')} (apt-get install nginx redis-server)`);
-  process.exit(2);
+  // in npm run bench it is skipped with this message, as Lighthouse as deployed is without nginx
+  process.exit(process.env.SOAK_SKIP_WHEN_MISSING === '1' ? 0 : 2);
 }
 
 function soakRate() {
