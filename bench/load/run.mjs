@@ -78,8 +78,11 @@ async function measure(replicas) {
   const profileDir = path.join(tmp, 'load-profiles', `replicas-${replicas}`);
   const serverArgs = process.env.LOAD_CPU_PROF === '1' ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
   const portal = await startPortal({ replicas, agents: AGENTS, metricsDir, serverArgs });
+  let renew;
   try {
     const setup = await sessionSetup(portal, { agents: AGENTS, uploadBytes: UPLOAD_BYTES });
+    // a staff access token lives 15 minutes: a fresh one every 10, for a long search
+    renew = setInterval(() => void setup.renewStaffToken().catch(() => undefined), 10 * 60_000);
     const calls = callsPerSession(setup);
     const steps = [];
     let passed = null;
@@ -116,6 +119,7 @@ async function measure(replicas) {
       profiles: serverArgs.length > 0 ? profileDir : undefined,
     };
   } finally {
+    clearInterval(renew);
     await portal.stop();
   }
 }
