@@ -111,16 +111,18 @@ export async function startPortal({ replicas, agents, metricsDir, serverArgs = [
   fs.mkdirSync(metricsDir, { recursive: true });
   const databaseUrl = await freshDatabase();
   const output = [];
-  const redis = startRedis(redisPort, output);
-  const nginx = startNginx(nginxPort, serverPorts, output);
   const servers = [];
+  let redis;
+  let nginx;
   const stopAll = async () => {
     await Promise.all(servers.map((server) => stop(server)));
-    await nginx.stop();
+    await nginx?.stop();
     await stopChild(redis);
     await dropDatabase();
   };
   try {
+    redis = startRedis(redisPort, output);
+    nginx = startNginx(nginxPort, serverPorts, output);
     await waitForPort(`http://127.0.0.1:${redisPort}`).catch(() => undefined);
     // one after the other: the first migrates and seeds, as a deployment starts them
     for (const [i, port] of serverPorts.entries()) {
