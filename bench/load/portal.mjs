@@ -120,6 +120,10 @@ export async function startPortal({ replicas, agents, metricsDir, serverArgs = [
     await stopChild(redis);
     await dropDatabase();
   };
+  // whatever ends this process, nothing it started is left running
+  process.once('exit', () => {
+    for (const child of [...servers, redis, nginx?.child]) child?.kill('SIGKILL');
+  });
   try {
     redis = startRedis(redisPort, output);
     nginx = startNginx(nginxPort, serverPorts, output);
