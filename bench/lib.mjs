@@ -18,11 +18,11 @@ await ensureServerBuild();
 /**
  * The built server (`apps/server/dist/main.js`) in its own process on `port` (as `http://localhost:port`), at the
  * production log level (its output ignored), demo data on, the embedded database under `dataDir` unless `databaseUrl` is given; `env` adds or
- * overrides variables.
+ * overrides variables, `nodeArgs` go to Node before the entry (`--cpu-prof`, say).
  */
-export function startServer({ port, dataDir, databaseUrl = '', env = {} }) {
+export function startServer({ port, dataDir, databaseUrl = '', env = {}, nodeArgs = [] }) {
   const base = `http://localhost:${port}`;
-  return spawn(process.execPath, [SERVER_ENTRY], {
+  return spawn(process.execPath, [...nodeArgs, SERVER_ENTRY], {
     cwd: root,
     stdio: ['ignore', 'ignore', 'inherit'],
     env: {

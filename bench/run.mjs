@@ -14,8 +14,9 @@
 //  10. the 5,000-agent hierarchy: API, tree open, search keystroke (< 100 ms), 5,000-row roster (< 1 s, memory)
 //  11. the back office's queues at 1,000,000 orders and 1,000,000 enrollments on PostgreSQL (p95 < 100 ms a page)
 //  12. commission statements: a file of 100,000 lines published on PostgreSQL (< 1 min)
+//  13. a shortened soak: the load's session mix for 3 minutes (bench/load/soak.mjs; `npm run soak` is the long one)
 // BENCH_ONLY=start,api,upload,web,lighthouse,datatable,contracts,xlsx,prospects,agents,contracts-import,queues,
-// notifications,statements runs only those parts.
+// notifications,statements,soak runs only those parts.
 import { spawn, spawnSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -726,4 +727,20 @@ if (process.env.BENCH_NOTIFICATIONS !== '0' && wants('notifications')) {
     stdio: 'inherit',
   });
   if (notifications.status !== 0) process.exitCode = 1;
+}
+
+// ── 8. a shortened soak: memory, descriptors, connections and latency over 3 minutes of the load's mix
+// (bench/load/soak.mjs, decision 111; BENCH_SOAK=0 skips it, BENCH_SOAK_MINUTES sets its length) ──
+if (process.env.BENCH_SOAK !== '0' && wants('soak')) {
+  const soak = spawnSync(process.execPath, [path.join(root, 'bench/load/soak.mjs')], {
+    cwd: root,
+    stdio: 'inherit',
+    env: {
+      ...process.env,
+      SOAK_MINUTES: process.env.BENCH_SOAK_MINUTES ?? '3',
+      SOAK_SAMPLE_SECONDS: process.env.SOAK_SAMPLE_SECONDS ?? '10',
+      SOAK_SKIP_WHEN_MISSING: '1',
+    },
+  });
+  if (soak.status !== 0) process.exitCode = 1;
 }

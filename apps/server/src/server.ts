@@ -3,6 +3,7 @@ import { ConfigError, loadConfig, type Config } from './config.ts';
 import { configuredDatabase, openDatabase } from './db/client.ts';
 import { loadOrCreateProviderSecrets } from './identity/keys.ts';
 import { systemClock } from './platform/clock.ts';
+import { startLoadMetrics } from './platform/load-metrics.ts';
 import { createMailer } from './platform/mailer.ts';
 import { flushSentry, startSentry } from './platform/sentry.ts';
 import { createStorage } from './platform/storage.ts';
@@ -41,6 +42,10 @@ async function main() {
   }
 
   const app = await buildApp({ config, database, clock: systemClock, mailer, storage, secrets });
+  // the load bench's figures (decision 111): a file of this machine, only when LOAD_METRICS names one
+  const stopLoadMetrics = config.loadMetricsFile
+    ? startLoadMetrics(config.loadMetricsFile, { poolStats: database.poolStats })
+    : undefined;
   // Graceful shutdown for process managers (systemd, containers): stop accepting, let the requests in flight
   // finish (an upload completes and is recorded), then close the database. Requests that outlast the grace
   // period are cut (a cut upload keeps nothing) and the exit code says so. A second signal exits at once.
@@ -65,6 +70,7 @@ async function main() {
     // the requests cut short get a moment to clean up (a cut upload removes what it stored) before the database
     // goes
     if (!isClean) await new Promise((resolve) => setTimeout(resolve, CUT_CLEANUP_MS));
+    stopLoadMetrics?.();
     await database.close().catch((err: unknown) => app.log.error({ err }, 'closing the database failed'));
     await flushSentry();
     app.log.info({ signal, clean: isClean }, 'stopped');

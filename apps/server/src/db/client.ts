@@ -21,6 +21,8 @@ export interface Database {
   migrate(): Promise<void>;
   ping(): Promise<void>;
   close(): Promise<void>;
+  /** PostgreSQL's connection pool now: clients open, idle, and requests waiting for one (LOAD_METRICS) */
+  poolStats?(): { total: number; idle: number; waiting: number };
 }
 
 /**
@@ -106,6 +108,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
         await pool.query('select 1');
       },
       close: () => pool.end(),
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     };
   }
   if (options.dataDir) fs.mkdirSync(options.dataDir, { recursive: true });

@@ -1,6 +1,5 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync, type ChildProcess } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import fs from 'node:fs';
 import path from 'node:path';
 import { MESSAGES, type NotificationEvent } from '@arc/contract';
 import { decodeProtectedHeader } from 'jose';
@@ -16,6 +15,15 @@ import { openEventStream } from '../test/event-stream.ts';
 import { PG_TEMPLATE_DB } from '../test/global-setup.ts';
 import { httpTarget, type HttpInject } from '../test/http.ts';
 import { multipart } from '../test/multipart.ts';
+import {
+  NGINX,
+  REDIS_SERVER,
+  startNginx,
+  startRedis,
+  stopChild,
+  waitForPort,
+  type Nginx,
+} from '../test/replica-set.ts';
 import { startS3Server, type S3TestServer } from '../test/s3.ts';
 import { startServerProcess, type ServerProcess } from '../test/server-process.ts';
 import {
@@ -43,10 +51,6 @@ const PUBLIC_URL = `http://127.0.0.1:${NGINX_PORT}`;
 const PASSWORD = 'Replica-Pass-2026';
 const ROOT = path.resolve(import.meta.dirname, '../../../..');
 
-const which = (name: string, fallback: string) =>
-  fs.existsSync(fallback) ? fallback : (spawnSync('which', [name], { encoding: 'utf8' }).stdout.trim() ?? '');
-const NGINX = which('nginx', '/usr/sbin/nginx');
-const REDIS_SERVER = which('redis-server', '/usr/bin/redis-server');
 const postgresUrl = process.env.DATABASE_URL;
 const missing = [
   ...(postgresUrl ? [] : ['PostgreSQL (DATABASE_URL; npm test sets it when 127.0.0.1:5432 answers)']),
@@ -55,80 +59,13 @@ const missing = [
 ];
 if (missing.length > 0) console.log(`two replicas behind nginx: skipped, missing ${missing.join(', ')}`);
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function waitForPort(url: string, ms = 10_000) {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    try {
-      await fetch(url);
-      return;
-    } catch (err) {
-      if (Date.now() > deadline) throw err;
-      await sleep(100);
-    }
-  }
-}
-
-function startChild(command: string, args: string[], output: string[]): ChildProcess {
-  const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
-  child.stdout?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
-  return child;
-}
-
-async function stopChild(child: ChildProcess | undefined) {
-  if (!child || child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  await exited;
-}
-
-/** nginx as a foreground child with its own prefix, config and temp directories under .tmp (no root paths). */
-function nginxConfig(prefix: string): string {
-  return `daemon off;
-worker_processes 1;
-pid ${prefix}/nginx.pid;
-error_log ${prefix}/error.log warn;
-events { worker_connections 512; }
-http {
-  access_log off;
-  client_body_temp_path ${prefix}/client_body;
-  proxy_temp_path ${prefix}/proxy;
-  fastcgi_temp_path ${prefix}/fastcgi;
-  uwsgi_temp_path ${prefix}/uwsgi;
-  scgi_temp_path ${prefix}/scgi;
-  client_max_body_size 110m;
-  upstream arc {
-    server 127.0.0.1:${PORT_A};
-    server 127.0.0.1:${PORT_B};
-    keepalive 8;
-  }
-  server {
-    listen 127.0.0.1:${NGINX_PORT};
-    location / {
-      proxy_pass http://arc;
-      proxy_http_version 1.1;
-      proxy_set_header Connection "";
-      proxy_set_header Host $http_host;
-      proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
-      proxy_set_header X-Forwarded-Proto $scheme;
-      proxy_request_buffering off;
-      add_header X-Upstream $upstream_addr always;
-    }
-  }
-}
-`;
-}
-
 describe.skipIf(missing.length > 0)('two replicas behind nginx (PostgreSQL, Redis, S3)', () => {
   let dbName: string;
   let dbUrl: string;
   let database: Database;
   let s3: S3TestServer;
   let redis: ChildProcess | undefined;
-  let nginx: ChildProcess | undefined;
-  let nginxPrefix: string;
+  let nginx: Nginx | undefined;
   const childOutput: string[] = [];
   const replicas: Record<'A' | 'B', ServerProcess | undefined> = { A: undefined, B: undefined };
   let serverEnv: Record<string, string>;
@@ -170,23 +107,8 @@ describe.skipIf(missing.length > 0)('two replicas behind nginx (PostgreSQL, Redi
     agent = await insertAgent(database.db, { password: PASSWORD, acceptTerms: false });
 
     s3 = await startS3Server('arc-replicas');
-    redis = startChild(
-      REDIS_SERVER,
-      ['--port', String(REDIS_PORT), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
-      childOutput,
-    );
-    nginxPrefix = path.join(ROOT, '.tmp', `nginx-${randomBytes(4).toString('hex')}`);
-    for (const dir of ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']) {
-      // nginx's workers drop root for "nobody" when started as root: let them write their temp files
-      fs.mkdirSync(path.join(nginxPrefix, dir), { recursive: true, mode: 0o777 });
-      fs.chmodSync(path.join(nginxPrefix, dir), 0o777);
-    }
-    fs.writeFileSync(path.join(nginxPrefix, 'nginx.conf'), nginxConfig(nginxPrefix));
-    nginx = startChild(
-      NGINX,
-      ['-p', nginxPrefix, '-c', path.join(nginxPrefix, 'nginx.conf'), '-e', path.join(nginxPrefix, 'error.log')],
-      childOutput,
-    );
+    redis = startRedis(REDIS_PORT, childOutput);
+    nginx = startNginx(NGINX_PORT, [PORT_A, PORT_B], childOutput);
 
     serverEnv = {
       HOST: '127.0.0.1',
@@ -207,11 +129,10 @@ describe.skipIf(missing.length > 0)('two replicas behind nginx (PostgreSQL, Redi
 
   afterAll(async () => {
     await Promise.all([stopReplica('A').catch(() => undefined), stopReplica('B').catch(() => undefined)]);
-    await stopChild(nginx);
+    await nginx?.stop();
     await stopChild(redis);
     await s3?.close();
     await database?.close();
-    if (nginxPrefix) fs.rmSync(nginxPrefix, { recursive: true, force: true });
     if (dbName) {
       const admin = new pg.Client({ connectionString: postgresUrl });
       await admin.connect();

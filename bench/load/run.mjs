@@ -1,0 +1,175 @@
+// `npm run load` (decision 111; bench/README.md, "Load and soak"): the session mix of scenario.mjs, driven by
+// autocannon, against the production build on PostgreSQL behind nginx — one replica, then two. For each, a step
+// search over offered session rates: a step passes when every call's p95 is under LOAD_P95_MS (300) and no call
+// failed; the rate doubles from LOAD_START_RATE until a step fails, then LOAD_BISECT halvings between the last pass
+// and the first failure. Each step runs LOAD_STEP_SECONDS (30) counted, after a warm-up of the same rate as long as
+// the longest session (or LOAD_WARMUP_SECONDS, when longer), not counted.
+// Prints a summary and writes .tmp/load-report.json. LOAD_REPLICAS=1 or 2 runs one topology only;
+// LOAD_CPU_PROF=1 starts the servers with --cpu-prof (profiles in .tmp/load-profiles). All traffic is to loopback.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { root, round } from '../lib.mjs';
+import { connectionsFor, offeredRate, runMix } from './mix.mjs';
+import { missingTools, sessionSetup, startPortal } from './portal.mjs';
+import { callsPerSession } from './scenario.mjs';
+
+const P95_MS = Number(process.env.LOAD_P95_MS ?? 300);
+const START_RATE = Number(process.env.LOAD_START_RATE ?? 1);
+const MAX_RATE = Number(process.env.LOAD_MAX_RATE ?? 64);
+const BISECT = Number(process.env.LOAD_BISECT ?? 2);
+const STEP_SECONDS = Number(process.env.LOAD_STEP_SECONDS ?? 30);
+const WARMUP_SECONDS = Number(process.env.LOAD_WARMUP_SECONDS ?? 0);
+const AGENTS = Number(process.env.LOAD_AGENTS ?? 1000);
+const UPLOAD_BYTES = Number(process.env.LOAD_UPLOAD_MB ?? 2) * 1024 * 1024;
+const TOPOLOGIES = (process.env.LOAD_REPLICAS ?? '1,2').split(',').map(Number);
+const tmp = path.join(root, '.tmp');
+
+const missing = missingTools();
+if (missing.length > 0) {
+  console.error(`npm run load needs ${missing.join(' and ')} (apt-get install nginx redis-server)`);
+  process.exit(2);
+}
+
+/** why a step failed: the calls over the p95 limit or with errors, and transport errors */
+function failures(step) {
+  const reasons = [];
+  for (const [name, call] of Object.entries(step.calls)) {
+    if (call.p95Ms >= P95_MS) reasons.push(`${name} p95 ${call.p95Ms} ms`);
+    if (call.errors > 0) reasons.push(`${name} ${call.errors} errors ${JSON.stringify(call.statuses)}`);
+  }
+  if (step.transport.errors > 0) reasons.push(`${step.transport.errors} connection errors`);
+  if (step.transport.timeouts > 0) reasons.push(`${step.transport.timeouts} timeouts`);
+  return reasons;
+}
+
+function printStep(replicas, step) {
+  const cpu = step.cpuPercent;
+  console.log(
+    `  ${replicas} replica(s) · offered ${step.offeredSessionsPerSec} sessions/s (${step.connections} connections) → ` +
+      `${step.signedInPerSec} signed in/s · ${step.passed ? 'PASS' : `FAIL: ${step.failures.slice(0, 3).join('; ')}`}`,
+  );
+  console.log(
+    `    CPU % of one core: generator ${cpu.generator}, servers ${cpu.servers.join(' + ')}, nginx ${cpu.nginx}, ` +
+      `redis ${cpu.redis}, postgres backends ${cpu.postgresBackends}; machine busy ${cpu.machineBusyOfAllCores}% ` +
+      `of ${cpu.cores} cores`,
+  );
+}
+
+async function stepAt(portal, setup, calls, rate, replicas) {
+  const plan = connectionsFor(rate, calls);
+  const figures = await runMix({ portal, setup, calls, plan, seconds: STEP_SECONDS, warmupSeconds: WARMUP_SECONDS });
+  const reasons = failures(figures);
+  const step = {
+    offeredSessionsPerSec: offeredRate(plan, calls),
+    connections: Object.values(plan).reduce((a, b) => a + b, 0),
+    plan,
+    passed: reasons.length === 0,
+    failures: reasons,
+    ...figures,
+  };
+  printStep(replicas, step);
+  return step;
+}
+
+/** the step search on one topology */
+async function measure(replicas) {
+  const metricsDir = path.join(tmp, 'load-metrics');
+  const profileDir = path.join(tmp, 'load-profiles', `replicas-${replicas}`);
+  const serverArgs = process.env.LOAD_CPU_PROF === '1' ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
+  const portal = await startPortal({ replicas, agents: AGENTS, metricsDir, serverArgs });
+  let renew;
+  try {
+    const setup = await sessionSetup(portal, { agents: AGENTS, uploadBytes: UPLOAD_BYTES });
+    // a staff access token lives 15 minutes: a fresh one every 10, for a long search
+    renew = setInterval(() => void setup.renewStaffToken().catch(() => undefined), 10 * 60_000);
+    const calls = callsPerSession(setup);
+    const steps = [];
+    let passed = null;
+    let failed = null;
+    for (let rate = START_RATE; rate <= MAX_RATE; rate *= 2) {
+      const step = await stepAt(portal, setup, calls, rate, replicas);
+      steps.push(step);
+      if (step.passed) passed = step;
+      else {
+        failed = step;
+        break;
+      }
+    }
+    if (passed && failed) {
+      let low = passed.offeredSessionsPerSec;
+      let high = failed.offeredSessionsPerSec;
+      for (let i = 0; i < BISECT; i += 1) {
+        const step = await stepAt(portal, setup, calls, round((low + high) / 2, 2), replicas);
+        steps.push(step);
+        if (step.passed) {
+          low = step.offeredSessionsPerSec;
+          passed = step.offeredSessionsPerSec > passed.offeredSessionsPerSec ? step : passed;
+        } else high = step.offeredSessionsPerSec;
+      }
+    }
+    return {
+      replicas,
+      callsPerSession: calls,
+      prospectsInCountySearch: setup.prospectsFound,
+      sustainedSessionsPerSec: passed?.offeredSessionsPerSec ?? 0,
+      sustainedSignedInPerSec: passed?.signedInPerSec ?? 0,
+      atSustained: passed,
+      steps,
+      profiles: serverArgs.length > 0 ? profileDir : undefined,
+    };
+  } finally {
+    clearInterval(renew);
+    await portal.stop();
+  }
+}
+
+const report = {
+  at: new Date().toISOString(),
+  machine: {
+    cores: os.availableParallelism(),
+    cpu: os.cpus()[0]?.model,
+    memoryGb: round(os.totalmem() / 1024 ** 3, 1),
+    loadAverageAtStart: os.loadavg().map((n) => round(n, 2)),
+  },
+  settings: { P95_MS, STEP_SECONDS, WARMUP_SECONDS, AGENTS, UPLOAD_BYTES, START_RATE, BISECT },
+  topologies: {},
+};
+for (const replicas of TOPOLOGIES) {
+  console.log(`\n▶ ${replicas} replica(s) behind nginx, PostgreSQL`);
+  report.topologies[replicas] = await measure(replicas);
+}
+report.machine.loadAverageAtEnd = os.loadavg().map((n) => round(n, 2));
+const one = report.topologies[1]?.sustainedSessionsPerSec;
+const two = report.topologies[2]?.sustainedSessionsPerSec;
+if (one && two) {
+  report.twoToOneRatio = round(two / one, 2);
+  report.targetsMet = { twoReplicasAtLeast1_7x: report.twoToOneRatio >= 1.7 };
+}
+fs.mkdirSync(tmp, { recursive: true });
+fs.writeFileSync(path.join(tmp, 'load-report.json'), `${JSON.stringify(report, null, 2)}\n`);
+
+console.log('\n══ Load summary (every call p95 < %d ms, no error) ══', P95_MS);
+console.log(
+  `machine: ${report.machine.cores} cores, load average ${report.machine.loadAverageAtStart.join(' ')} at start`,
+);
+for (const topology of Object.values(report.topologies)) {
+  const at = topology.atSustained;
+  console.log(`\n${topology.replicas} replica(s): sustained ${topology.sustainedSessionsPerSec} sessions/s`);
+  if (!at) continue;
+  console.log(
+    `  at that rate — CPU % of one core: generator ${at.cpuPercent.generator}, servers ${at.cpuPercent.servers.join(' + ')}, ` +
+      `postgres ${at.cpuPercent.postgresBackends}, nginx ${at.cpuPercent.nginx}; machine busy ${at.cpuPercent.machineBusyOfAllCores}%`,
+  );
+  console.log('  call                          req/s    p50    p95    p99  errors');
+  for (const [name, call] of Object.entries(at.calls)) {
+    console.log(
+      `  ${name.padEnd(28)} ${String(call.reqPerSec).padStart(6)} ${String(call.p50Ms).padStart(6)} ` +
+        `${String(call.p95Ms).padStart(6)} ${String(call.p99Ms).padStart(6)} ${String(call.errors).padStart(7)}`,
+    );
+  }
+}
+if (report.twoToOneRatio !== undefined) {
+  console.log(`\ntwo replicas / one: ${report.twoToOneRatio}× (target ≥ 1.7×)`);
+}
+console.log(`\nreport: ${path.relative(root, path.join(tmp, 'load-report.json'))}`);
