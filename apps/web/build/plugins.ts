@@ -288,8 +288,9 @@ export function shorterPreloadLists(options: {
     resolveDependencies: (file, deps, { hostId }) => {
       if (!graph) return deps;
       const loaded = graph.closure([hostId]);
-      // an agent screen leaves the shell's chunks to the shell's own list; any other part keeps them
-      const withShell = agentScreenFiles.has(file);
+      // an agent screen leaves the shell's chunks to the shell's own list, and so does a part an agent screen
+      // loads (the screen only runs inside the shell, so the shell is loaded already); any other part keeps them
+      const withShell = agentScreenFiles.has(file) || agentScreenFiles.has(hostId);
       return deps.filter((dep) => !loaded.has(dep) && !(withShell && shellFiles.has(dep)));
     },
   };

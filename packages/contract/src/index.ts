@@ -27,6 +27,7 @@ export * from './contracts.ts';
 export * from './cases.ts';
 export * from './my-cases.ts';
 export * from './content.ts';
+export * from './page-texts.ts';
 export * from './staff.ts';
 export * from './staff-sign-in.ts';
 export * from './staff-agents.ts';

@@ -1,6 +1,22 @@
 import * as z from 'zod/mini';
 import { DateTimeSchema, defineRoute, ErrorResponseSchema, IntIdSchema } from './common.ts';
-import { NOTIFICATION_KINDS, type NotificationKind } from './notifications.ts';
+
+/**
+ * What a notification is about: kept here with the list and the e-mail opt-outs, not with the bell's calls, so that
+ * a new kind does not grow every page.
+ */
+export const NOTIFICATION_KINDS = [
+  'order-shipped',
+  'order-cancelled',
+  'case-reply',
+  'soa-signed',
+  'enrollment-pended',
+  'enrollment-resolved',
+  'commission-statement',
+  /** e-mail only: the weekly digest of the agent's open pended enrollments (never a row under the bell) */
+  'enrollment-pended-digest',
+] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 /** The agents' notification centre's list (issue 32): apart from the bell's calls, so only the list loads it. */
 

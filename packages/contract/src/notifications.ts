@@ -7,19 +7,6 @@ import { defineRoute, ErrorResponseSchema, IntIdSchema } from './common.ts';
  * first, each opening what it is about. An agent sees only their own (404 for anyone else's).
  */
 
-export const NOTIFICATION_KINDS = [
-  'order-shipped',
-  'order-cancelled',
-  'case-reply',
-  'soa-signed',
-  'enrollment-pended',
-  'enrollment-resolved',
-  'commission-statement',
-  /** e-mail only: the weekly digest of the agent's open pended enrollments (never a row under the bell) */
-  'enrollment-pended-digest',
-] as const;
-export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
-
 export const UnreadCountSchema = z.object({ unread: z.int() });
 export type UnreadCount = z.infer<typeof UnreadCountSchema>;
 

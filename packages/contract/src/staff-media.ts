@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { defineRoute, ErrorResponseSchema } from './common.ts';
-import { DestinationKeySchema, PAGE_TEXT_KEYS } from './content.ts';
+import { DestinationKeySchema } from './content.ts';
+import { PAGE_TEXT_KEYS } from './page-texts.ts';
 import { RichTextSchema, SafeUrlSchema } from './rich-text.ts';
 
 /**

@@ -1,6 +1,5 @@
 import {
   getDestinations,
-  getPageTexts,
   listCarriersByPlatform,
   type DestinationKey,
   listContentDocuments,
@@ -41,10 +40,3 @@ export function useDestination(): (key: DestinationKey) => string | null {
   const { data } = useQuery(destinationsQuery);
   return (key) => data?.links[key] ?? null;
 }
-
-/** The information pages' introductions, as the content team wrote them in the back office (decision 108). */
-export const pageTextsQuery = queryOptions({
-  queryKey: ['content', 'page-texts'],
-  queryFn: async ({ signal }) => (await apiFetch(getPageTexts, { signal })).pages,
-  staleTime: 5 * 60_000,
-});

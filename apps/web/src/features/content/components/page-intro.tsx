@@ -1,7 +1,7 @@
 import type { PageTextKey } from '@arc/contract';
 import { Skeleton } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { pageTextsQuery } from '../../../api/content.ts';
+import { pageTextsQuery } from '../../../api/page-texts.ts';
 import { SafeHtml } from '../../../ui/safe-html.tsx';
 
 /**
