@@ -235,7 +235,10 @@ export class BackupError extends Error {}
 
 function compareDatabase(manifest: BackupManifest, restored: Awaited<ReturnType<typeof describe>>) {
   const expected = manifest.database;
-  if (restored.migration.last !== expected.migration.last || restored.migration.applied !== expected.migration.applied) {
+  if (
+    restored.migration.last !== expected.migration.last ||
+    restored.migration.applied !== expected.migration.applied
+  ) {
     throw new BackupError(
       `restored migrations ${restored.migration.last} (${restored.migration.applied}) differ from the manifest's ` +
         `${expected.migration.last} (${expected.migration.applied})`,

@@ -25,7 +25,9 @@ try {
   if (err instanceof ConfigError) fail(err.message);
   throw err;
 }
-const folder = path.resolve(values.out ?? path.join('backups', `arc-${new Date().toISOString().replace(/[:.]/g, '-')}`));
+const folder = path.resolve(
+  values.out ?? path.join('backups', `arc-${new Date().toISOString().replace(/[:.]/g, '-')}`),
+);
 try {
   const manifest = await writeBackup({
     database: config.databaseUrl

@@ -36,7 +36,9 @@ try {
     force: values.force ?? false,
     log: (line) => console.error(line),
   });
-  console.error(`Restored the backup of ${manifest.createdAt} (migration ${manifest.database.migration.last}): verified`);
+  console.error(
+    `Restored the backup of ${manifest.createdAt} (migration ${manifest.database.migration.last}): verified`,
+  );
 } catch (err) {
   if (err instanceof BackupError) fail(err.message);
   throw err;

@@ -113,13 +113,17 @@ async function recordSearch(
   search: ProspectSearch,
   answer: ProspectListResponse,
 ): Promise<void> {
-  await recordAudit(deps, {
-    agentId: who.agentId,
-    ip: who.ip,
-    action: 'prospects.searched',
-    subject: search.kind,
-    detail: { search, rows: answer.rows.length, isCapped: answer.isCapped },
-  }, { waitForFlush: false });
+  await recordAudit(
+    deps,
+    {
+      agentId: who.agentId,
+      ip: who.ip,
+      action: 'prospects.searched',
+      subject: search.kind,
+      detail: { search, rows: answer.rows.length, isCapped: answer.isCapped },
+    },
+    { waitForFlush: false },
+  );
 }
 
 export async function findProspectsByCounty(
