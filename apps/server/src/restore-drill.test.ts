@@ -233,6 +233,12 @@ describe.each([{ files: 'disk' as const }, { files: 's3' as const }])(
       const refused = await command('restore', ['--from', backupDir], siteEnv);
       expect(refused.status).toBe(1);
       expect(refused.stderr).toMatch(/not empty|exists/);
+      if (dbName) {
+        // --force drops what is there (the schemas, the append-only guard's trigger with them) and restores over it
+        const forced = await command('restore', ['--from', backupDir, '--force'], siteEnv);
+        expect(forced.stderr).toContain('verified');
+        expect(forced.status).toBe(0);
+      }
 
       // ── disaster: the database and the files are gone ────────────────────────────────────────────────
       if (dbName) {

@@ -15,7 +15,7 @@ import pg from 'pg';
 import type { Storage } from '../platform/storage.ts';
 import { MIGRATIONS_FOLDER, pgliteStartParams } from './client.ts';
 
-export const BACKUP_FORMAT = 'arc-backup/1';
+const BACKUP_FORMAT = 'arc-backup/1';
 const MANIFEST = 'manifest.json';
 const PG_DUMP_FILE = 'database.dump';
 const PGLITE_DUMP_FILE = 'pgdata.tar.gz';
@@ -40,7 +40,7 @@ export interface BackupManifest {
 }
 
 /** Where the database is: PostgreSQL at `databaseUrl`, else PGlite in `pgliteDir`. */
-export type BackupDatabase = { kind: 'postgres'; url: string } | { kind: 'pglite'; dir: string };
+type BackupDatabase = { kind: 'postgres'; url: string } | { kind: 'pglite'; dir: string };
 
 interface Queryable {
   query<R>(text: string): Promise<{ rows: R[] }>;
@@ -222,7 +222,7 @@ export async function restoreBackup(options: {
   return manifest;
 }
 
-export function readManifest(folder: string): BackupManifest {
+function readManifest(folder: string): BackupManifest {
   const file = path.join(folder, MANIFEST);
   if (!fs.existsSync(file)) throw new BackupError(`no ${MANIFEST} in ${folder}`);
   const manifest = JSON.parse(fs.readFileSync(file, 'utf8')) as BackupManifest;

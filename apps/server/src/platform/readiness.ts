@@ -7,7 +7,7 @@ export const READY_REFRESH_MS = 250;
  * A ping not answered within this time counts as a failure: a database that stopped answering (no reset, no
  * refusal) is reported within READY_REFRESH_MS + READY_TIMEOUT_MS, one second.
  */
-export const READY_TIMEOUT_MS = 750;
+const READY_TIMEOUT_MS = 750;
 
 export interface Readiness {
   /** true while the last ping answered and none has been waiting longer than READY_TIMEOUT_MS */
