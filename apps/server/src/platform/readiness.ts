@@ -9,10 +9,13 @@ export const READY_REFRESH_MS = 250;
  */
 const READY_TIMEOUT_MS = 750;
 
+/** How long the app waits, at start, for the first ping (a new connection) before it listens. */
+const FIRST_ANSWER_MS = 5000;
+
 export interface Readiness {
   /** true while the last ping answered and none has been waiting longer than READY_TIMEOUT_MS */
   isReady(): boolean;
-  /** settles when the first ping answered or failed, or READY_TIMEOUT_MS passed (app.ts waits for it at start) */
+  /** settles when the first ping answered or failed, or FIRST_ANSWER_MS passed (app.ts waits for it at start) */
   firstAnswer: Promise<void>;
   /** stops the background pings and waits for the one in flight */
   close(): Promise<void>;
@@ -20,9 +23,9 @@ export interface Readiness {
 
 /**
  * Pings the database every `refreshMs` on an unref'd timer (it never keeps the process alive) and keeps the
- * answer. A ping that fails marks the server not ready at once; one that hangs marks it not ready when it has
- * waited `timeoutMs`; the next ping that answers marks it ready again. Starts not ready until the first ping
- * answers (the server has just migrated, so that is at once).
+ * answer. A ping that fails marks the server not ready at once; one that hangs marks it not ready once it has
+ * waited `timeoutMs`, for as long as it waits; a ping that answers marks it ready again. Starts not ready until
+ * the first ping answers (the app waits for it before it listens: `firstAnswer`).
  */
 export function createReadiness(
   ping: () => Promise<unknown>,
@@ -44,7 +47,8 @@ export function createReadiness(
     inFlight = ping()
       .then(
         () => {
-          ready = performance.now() - pingStarted <= timeoutMs;
+          // answered, if late: the database is there (while it was late, isReady said no)
+          ready = true;
         },
         () => {
           ready = false;
@@ -69,7 +73,8 @@ export function createReadiness(
   return {
     firstAnswer: new Promise<void>((resolve) => {
       void first?.finally(resolve);
-      setTimeout(resolve, timeoutMs).unref();
+      // a first connection can take longer than a ping (PostgreSQL's pool gives up after 5 s)
+      setTimeout(resolve, FIRST_ANSWER_MS).unref();
     }),
     isReady: () => ready && !(inFlight && performance.now() - pingStarted > timeoutMs),
     async close() {
