@@ -71,9 +71,20 @@ export async function writeBackup(options: {
       await checkPgTool('pg_dump', serverVersion);
       file = PG_DUMP_FILE;
       log(`pg_dump of PostgreSQL ${serverVersion}…`);
-      // one snapshot: the counts below may differ from the dump only by writes made meanwhile
-      await run('pg_dump', ['--format=custom', '--no-owner', '--file', path.join(folder, file)], database.url);
+      // One snapshot for the dump and the manifest: the server may go on writing meanwhile, and the counts must
+      // be of the rows the dump holds. pg_dump reads the snapshot this transaction exported while it stays open.
+      await client.query('begin isolation level repeatable read read only');
+      const { rows } = await client.query<{ id: string }>('select pg_export_snapshot() as id');
+      const dumping = run(
+        'pg_dump',
+        ['--format=custom', '--no-owner', `--snapshot=${rows[0]!.id}`, '--file', path.join(folder, file)],
+        database.url,
+      );
+      // awaited below, after the counts: a failure meanwhile must not count as unhandled
+      dumping.catch(() => undefined);
       described = { serverVersion, ...(await describe(client)) };
+      await dumping;
+      await client.query('commit');
     } finally {
       await client.end();
     }
@@ -262,10 +273,17 @@ async function describe(client: Queryable) {
     const { rows } = await client.query<{ n: string | number }>(`select count(*) as n from public."${name}"`);
     tables[name] = Number(rows[0]!.n);
   }
-  const applied = await client
-    .query<{ created_at: string | number }>('select created_at from drizzle.__drizzle_migrations order by created_at')
-    .then((result) => result.rows.map((row) => Number(row.created_at)))
-    .catch(() => [] as number[]);
+  // a database never migrated has no migration table (asked first: inside a transaction a failed query ends it)
+  const { rows: present } = await client.query<{ present: boolean }>(
+    "select to_regclass('drizzle.__drizzle_migrations') is not null as present",
+  );
+  const applied = present[0]?.present
+    ? (
+        await client.query<{ created_at: string | number }>(
+          'select created_at from drizzle.__drizzle_migrations order by created_at',
+        )
+      ).rows.map((row) => Number(row.created_at))
+    : [];
   const journal = JSON.parse(fs.readFileSync(path.join(MIGRATIONS_FOLDER, 'meta', '_journal.json'), 'utf8')) as {
     entries: { when: number; tag: string }[];
   };
