@@ -2,7 +2,8 @@
 // PGlite (BENCH_PROSPECT_SIZES, e.g. "postgres:1000000,postgres:5000000,pglite:1000000"):
 //   - time to generate and load the list (npm run generate:t65)
 //   - p50/p95 of a one-county search and of a 10-ZIP search over a 3-month window, through the API and as the
-//     same query run directly in SQL in the same run; their ratio is the API's overhead
+//     same query run directly in SQL in the same run; their ratio is the API's overhead (the county search's
+//     judgement); the ZIP search is judged by the API's time over a bare HTTP answer of the same bytes (bareZip)
 //   - time and extra server memory (peak RSS over the server's RSS before) of exporting 10,000 rows
 // PostgreSQL: BENCH_DATABASE_URL, else postgres://postgres@127.0.0.1:5432 (a database arc_bench_prospects is
 // created and dropped), or BENCH_PROSPECT_DATABASE_URL, a database already loaded and kept. Loopback only.
@@ -298,6 +299,11 @@ async function benchOne({ kind, rows }) {
   result.overheadZipFetch = ratio(result.apiZipFetch, result.sqlZip);
   // what any HTTP answer of these bytes costs over the query: the API's overhead cannot be smaller than this
   result.bareZipOverSql = ratio(result.bareZip, result.sqlZip);
+  // the ZIP search's judgement (issue 35): the API's own time over that floor, in milliseconds
+  result.zipOverBareMs = {
+    p50: round(result.apiZip.p50Ms - result.bareZip.p50Ms, 2),
+    p95: round(result.apiZip.p95Ms - result.bareZip.p95Ms, 2),
+  };
 
   if (kind === 'postgres' && !REUSE_URL) {
     const admin = new pg.Client({ connectionString: ADMIN_URL });
@@ -318,8 +324,12 @@ const targets = Object.fromEntries(
       `postgres ${r.rows}`,
       {
         countyP95Under50Ms: r.apiCounty.p95Ms < 50,
-        overheadUnder2x: r.overheadCounty.p95 < 2 && r.overheadZip.p95 < 2,
-        overheadUnder2xWithFetch: r.overheadCountyFetch.p95 < 2 && r.overheadZipFetch.p95 < 2,
+        countyOverheadUnder2x: r.overheadCounty.p95 < 2,
+        countyOverheadUnder2xWithFetch: r.overheadCountyFetch.p95 < 2,
+        // the ZIP search answers in well under a millisecond of SQL: judged by what the API adds over the bare
+        // HTTP answer of the same bytes (bareZip), and by its absolute p95
+        zipOverBareP50Under0_5Ms: r.zipOverBareMs.p50 < 0.5,
+        zipP95Under5Ms: r.apiZip.p95Ms < 5,
         export10kUnder1500Ms: r.export.ms < 1500,
         exportExtraUnder100Mb: r.export.extraRssMb < 100,
       },

@@ -250,6 +250,8 @@ if (wants('api')) {
   await loadInfo(1);
   const bareRounds = [await loadBare()];
   const infoRounds = [await loadInfo(), await loadInfo()];
+  // the readiness probe a load balancer sends: a state kept in memory (decision 112), no database work per call
+  const readyRounds = [await load(`http://localhost:${PORT}/readyz`, {})];
   bareRounds.push(await loadBare());
   await stop(bare);
   const sumOf = (rounds) => rounds.reduce((total, round) => total + round.requests.average, 0);
@@ -280,6 +282,9 @@ if (wants('api')) {
   results.bareFastify = rounds(bareRounds);
   results.userInfo = rounds(infoRounds);
   results.userInfoToBareRatio = Math.round((sumOf(infoRounds) / sumOf(bareRounds)) * 100) / 100;
+  if (readyRounds[0].non2xx > 0) throw new Error(`/readyz answered ${readyRounds[0].non2xx} non-2xx responses`);
+  results.readyz = rounds(readyRounds);
+  results.readyzToBareRatio = Math.round((sumOf(readyRounds) / (sumOf(bareRounds) / bareRounds.length)) * 100) / 100;
 
   // ── 4. address suggestions while typing, and the counties of a state ──────────────────────────────
   const typing = [

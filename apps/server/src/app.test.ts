@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { READY_REFRESH_MS } from './platform/readiness.ts';
 import { addAgent } from './test/agent-app.ts';
 import { createTestApp, type TestApp } from './test/app.ts';
 import { bearer } from './test/tokens.ts';
@@ -19,6 +20,22 @@ describe('GET /readyz', () => {
     const res = await t.app.inject({ method: 'GET', url: '/readyz' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ ready: true });
+  });
+
+  it('answers from the state kept in memory: a thousand probes cost the database nothing (decision 112)', async () => {
+    const ping = vi.spyOn(t.database, 'ping');
+    try {
+      const started = performance.now();
+      for (let i = 0; i < 1000; i++) {
+        expect((await t.app.inject({ method: 'GET', url: '/readyz' })).statusCode).toBe(200);
+      }
+      const elapsed = performance.now() - started;
+      // only the background refresh asked, once per READY_REFRESH_MS, whatever the number of probes
+      expect(ping.mock.calls.length).toBeLessThanOrEqual(Math.ceil(elapsed / READY_REFRESH_MS) + 1);
+      expect(ping.mock.calls.length).toBeLessThan(50);
+    } finally {
+      ping.mockRestore();
+    }
   });
 });
 

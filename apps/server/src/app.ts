@@ -51,6 +51,7 @@ import authPlugin from './platform/auth.ts';
 import { compressionPlugin } from './platform/compression.ts';
 import type { AppDeps } from './platform/deps.ts';
 import { errorHandler } from './platform/error-handler.ts';
+import { createReadiness } from './platform/readiness.ts';
 import { declarePublicContext, routeAccessPlugin } from './platform/route-access.ts';
 import { securityHeadersPlugin } from './platform/security-headers.ts';
 import { createRedisInvalidationBus, createSharedCache } from './platform/shared-cache.ts';
@@ -204,15 +205,19 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
 
   const isPublic = { auth: 'none' } as const;
   app.get('/healthz', { schema: { hide: true }, config: isPublic }, async () => ({ ok: true }));
-  // Not ready while the database does not answer within READY_TIMEOUT_MS (a load balancer then stops sending
-  // traffic here); while the server shuts down, answerUnavailableWhileClosing answers 503 before this runs.
+  // Not ready while the database does not answer: the state is kept in memory and refreshed in the background
+  // (platform/readiness.ts, decision 112), so a probe costs no database work; a failure shows within a second.
+  // While the server shuts down, answerUnavailableWhileClosing answers 503 before this runs.
+  const readiness = createReadiness(() => deps.database.ping());
+  app.addHook('onReady', async () => {
+    await readiness.firstAnswer;
+  });
+  app.addHook('onClose', async () => {
+    await readiness.close();
+  });
   app.get('/readyz', { schema: { hide: true }, config: isPublic }, async (_request, reply) => {
-    try {
-      await withTimeout(deps.database.ping(), READY_TIMEOUT_MS);
-      return { ready: true };
-    } catch {
-      return reply.code(503).header('retry-after', String(RETRY_AFTER_SECONDS)).send({ ready: false });
-    }
+    if (readiness.isReady()) return { ready: true };
+    return reply.code(503).header('retry-after', String(RETRY_AFTER_SECONDS)).send({ ready: false });
   });
 
   app.setErrorHandler(errorHandler);
@@ -269,16 +274,6 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   // ── 404 and the web app ────────────────────────────────────────────────────────────────────────
   await app.register(webPlugin);
   return app;
-}
-
-const READY_TIMEOUT_MS = 2000;
-
-function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_resolve, reject) => {
-    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
-  });
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
 /**

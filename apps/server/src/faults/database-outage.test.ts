@@ -394,4 +394,33 @@ describe.skipIf(!postgresUrl)('database outage on PostgreSQL (TCP proxy cut duri
         `${byKind('userinfo').length} user info reads; half-written: 0; connections leaked: 0`,
     );
   }, 60_000);
+
+  it('/readyz reports the outage within a second and the recovery as soon as the database answers', async () => {
+    const ready = async () => (await t.app.inject({ method: 'GET', url: '/readyz' })).statusCode;
+    /** polls /readyz every 10 ms until it answers `status`; answers the ms it took */
+    const until = async (status: number) => {
+      const started = performance.now();
+      while ((await ready()) !== status) {
+        if (performance.now() - started > 5000) throw new Error(`/readyz never answered ${status}`);
+        await sleep(10);
+      }
+      return performance.now() - started;
+    };
+    expect(await until(200)).toBeLessThan(1000);
+    // a healthy pool: probes cost the database nothing (the background refresh asks every 250 ms)
+    const pings = vi.spyOn(t.database, 'ping');
+    for (let i = 0; i < 500; i += 1) expect(await ready()).toBe(200);
+    expect(pings.mock.calls.length).toBeLessThanOrEqual(3);
+    pings.mockRestore();
+    for (let round = 0; round < 2; round += 1) {
+      proxy.cut();
+      const seen = await until(503);
+      await sleep(300);
+      proxy.restore();
+      const back = await until(200);
+      console.log(`/readyz: outage seen after ${Math.round(seen)} ms, recovery after ${Math.round(back)} ms`);
+      expect(seen).toBeLessThan(1000);
+      expect(back).toBeLessThan(1000);
+    }
+  }, 30_000);
 });

@@ -10,7 +10,7 @@ export type { AuditAction } from '@arc/contract';
 
 export interface AuditDeps {
   /** the database, or the caller's transaction when the event must stand or fall with its change */
-  db: Pick<Db, 'insert'>;
+  db: Pick<Db, 'insert' | 'execute'>;
   clock: Clock;
 }
 

@@ -75,6 +75,15 @@ describe.each(backends)('%s storage', (_name, open) => {
     expect(await text(await storage.get('docs/a.txt'))).toBe('hello world');
   });
 
+  it('lists every stored key, as the backup reads them (db/backup.ts)', async () => {
+    await storage.put('listed/one.txt', Readable.from(['1']));
+    await storage.put('listed/deeper/two.txt', Readable.from(['2']));
+    const keys: string[] = [];
+    for await (const key of storage.keys()) keys.push(key);
+    expect(keys.sort()).toEqual(listKeys().sort());
+    expect(keys).toEqual(expect.arrayContaining(['listed/one.txt', 'listed/deeper/two.txt']));
+  });
+
   it('gives back exactly the bytes of a 12 MiB upload (a multipart one on S3)', async () => {
     const bytes = randomBytes(12 * 1024 * 1024);
     const { size } = await storage.put('videos/big.bin', chunked(bytes));

@@ -16,6 +16,8 @@ export interface Storage {
   /** The stored size, or null when nothing is stored under `key`. */
   stat(key: string): Promise<{ size: number } | null>;
   delete(key: string): Promise<void>;
+  /** every stored key, in no particular order (the backup copies them all: db/backup.ts) */
+  keys(): AsyncIterable<string>;
 }
 
 /** Inclusive byte offsets, as in an HTTP `Range: bytes=start-end` header. */
@@ -75,6 +77,14 @@ export function createDiskStorage(root: string): Storage {
     },
     async delete(key) {
       await fs.promises.rm(pathOf(key), { force: true });
+    },
+    async *keys() {
+      const entries = await fs.promises.readdir(root, { recursive: true, withFileTypes: true });
+      for (const entry of entries) {
+        // a write still in progress is a `.part` file beside its key: not stored yet
+        if (!entry.isFile() || entry.name.endsWith('.part')) continue;
+        yield path.relative(root, path.join(entry.parentPath, entry.name)).split(path.sep).join('/');
+      }
     },
   };
 }

@@ -6,6 +6,7 @@ import { keysetRows } from '../../platform/xlsx.ts';
 import {
   deleteAuditRowsBefore,
   insertAuditRow,
+  insertAuditRowUnflushed,
   selectAuditPage,
   type AuditFilter,
   type AuditPosition,
@@ -21,8 +22,18 @@ const clip = (value: string | null | undefined) =>
  * Records one event (the recorder of platform/audit.ts, which app.ts hands to identity/). Awaited by the caller,
  * in the request: if the record cannot be written, the action fails rather than happening unrecorded.
  */
-export async function recordAudit(deps: AuditDeps, event: AuditEvent): Promise<void> {
-  await insertAuditRow(deps.db, {
+export async function recordAudit(
+  deps: AuditDeps,
+  event: AuditEvent,
+  options: {
+    /**
+     * false for events of a hot read path (a prospect search): committed without waiting for the disk flush
+     * (insertAuditRowUnflushed, decision 112); a failed insert still fails the action
+     */
+    waitForFlush?: boolean;
+  } = {},
+): Promise<void> {
+  const row = {
     occurredAt: deps.clock.now(),
     agentId: event.agentId,
     staffId: event.staffId ?? null,
@@ -30,7 +41,8 @@ export async function recordAudit(deps: AuditDeps, event: AuditEvent): Promise<v
     action: event.action,
     subject: clip(event.subject),
     detail: event.detail ?? null,
-  });
+  };
+  await (options.waitForFlush === false ? insertAuditRowUnflushed(deps.db, row) : insertAuditRow(deps.db, row));
 }
 
 export type { AuditFilter, AuditRecord };

@@ -104,7 +104,8 @@ export interface ProspectSearcher {
 
 /**
  * One audit row per answered search (one insert, awaited: a search that cannot be recorded is not answered), with
- * the search in the export record's shape and how many rows the agent got.
+ * the search in the export record's shape and how many rows the agent got. Committed without waiting for the
+ * disk flush (decision 112): the flush was most of what the API added to a ZIP search.
  */
 async function recordSearch(
   deps: ProspectsDeps,
@@ -112,13 +113,17 @@ async function recordSearch(
   search: ProspectSearch,
   answer: ProspectListResponse,
 ): Promise<void> {
-  await recordAudit(deps, {
-    agentId: who.agentId,
-    ip: who.ip,
-    action: 'prospects.searched',
-    subject: search.kind,
-    detail: { search, rows: answer.rows.length, isCapped: answer.isCapped },
-  });
+  await recordAudit(
+    deps,
+    {
+      agentId: who.agentId,
+      ip: who.ip,
+      action: 'prospects.searched',
+      subject: search.kind,
+      detail: { search, rows: answer.rows.length, isCapped: answer.isCapped },
+    },
+    { waitForFlush: false },
+  );
 }
 
 export async function findProspectsByCounty(
