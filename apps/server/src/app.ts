@@ -30,10 +30,12 @@ import { createNotificationBus, type NotificationBus } from './modules/notificat
 import { notificationsRoutes } from './modules/notifications/routes.ts';
 import { placesRoutes } from './modules/places/routes.ts';
 import { profileRoutes } from './modules/profile/routes.ts';
+import type { CachedCurrentAgent } from './modules/profile/service.ts';
 import { prospectsRoutes } from './modules/prospects/routes.ts';
 import { readyToSellRoutes } from './modules/ready-to-sell/routes.ts';
 import { soaRoutes } from './modules/soa/routes.ts';
 import { staffAgentsRoutes } from './modules/staff-agents/routes.ts';
+import { staffTermsRoutes } from './modules/staff-terms/routes.ts';
 import { staffCasesRoutes } from './modules/staff-cases/routes.ts';
 import { staffEnrollmentsRoutes } from './modules/staff-enrollments/routes.ts';
 import { staffImportsRoutes } from './modules/staff-imports/routes.ts';
@@ -215,7 +217,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
 
   app.setErrorHandler(errorHandler);
   // before any module registers a route: addRoute puts this check on every agent call
-  await app.register(termsGatePlugin);
+  await app.register(termsGatePlugin, { bus: invalidationBus });
 
   // ── identity and business areas ────────────────────────────────────────────────────────────────
   await app.register(auditJobs);
@@ -224,7 +226,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await app.register(accountRoutes);
   // User info is reused for a few seconds per agent (decision 005). A change to what it shows (terms accepted,
   // a profile change) drops the agent's entry on every replica before the call answers (decision 035).
-  const currentAgentCache = createSharedCache<string>({
+  const currentAgentCache = createSharedCache<CachedCurrentAgent>({
     name: 'current-agent',
     ttlMs: config.userCacheTtlMs,
     bus: invalidationBus,
@@ -255,6 +257,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await app.register(auditRoutes);
   await app.register(staffOrdersRoutes);
   await app.register(staffCasesRoutes);
+  await app.register(staffTermsRoutes);
   await app.register(staffEnrollmentsRoutes);
   await app.register(notificationsRoutes);
   await app.register(readyToSellRoutes);

@@ -45,6 +45,7 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
   'enrollment-pended': 'An enrollment was pended (what is missing)',
   'enrollment-resolved': 'A pended enrollment was resolved',
   'enrollment-pended-digest': 'A weekly summary of my pended enrollments',
+  'terms-updated': 'New Terms of Service to accept',
 };
 
 export const NotificationEmailSettingsSchema = z.object({

@@ -16,6 +16,8 @@ export const NOTIFICATION_KINDS = [
   'enrollment-resolved',
   /** e-mail only: the weekly digest of the agent's open pended enrollments (never a row under the bell) */
   'enrollment-pended-digest',
+  /** a new terms version was published: the bell opens the terms gate */
+  'terms-updated',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

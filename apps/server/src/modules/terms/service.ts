@@ -53,5 +53,5 @@ export async function acceptTerms(
 export async function getTermsDocument(deps: TermsDeps, termsId: number): Promise<TermsDocument> {
   const terms = await findPublishedTerms(deps.db, termsId, deps.clock.now());
   if (!terms) throw new AppError('NOT_FOUND', 'Terms not found');
-  return { id: terms.id, title: terms.title, body: terms.body, publishedAt: terms.publishedAt };
+  return { id: terms.id, title: terms.title, body: terms.body, publishedAt: terms.publishedAt ?? deps.clock.now() };
 }
