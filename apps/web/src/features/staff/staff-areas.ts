@@ -1,4 +1,4 @@
-import { READ_SOA, staffPaths, type StaffRole } from '@arc/contract';
+import { READ_SOA, staffPaths, TERMS_STAFF, type StaffRole } from '@arc/contract';
 import { STAFF_PAGES } from './staff-paths.ts';
 
 /** The back office's areas in the side menu, each for the roles that may open it (design §8, decision 085). */
@@ -15,6 +15,8 @@ export const STAFF_AREAS: readonly { label: string; path: string; roles: readonl
   { label: 'Scope of Appointment', path: staffPaths.soa, roles: READ_SOA.staff },
   // support reads the queue (to answer an agent's call) but neither acts nor opens the PDF (decision 100)
   { label: 'Enrollments', path: staffPaths.enrollments, roles: ['admin', 'operations', 'support'] },
+  // the content team writes and publishes them; the server checks the same roles (contract.TERMS_STAFF, decision 109)
+  { label: 'Terms versions', path: STAFF_PAGES.terms, roles: TERMS_STAFF.staff },
 ];
 
 export const ROLE_LABELS: Record<StaffRole, string> = {

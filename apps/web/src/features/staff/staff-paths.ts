@@ -9,4 +9,7 @@ export const STAFF_PAGES = {
   agent: (npn: string) => `${staffPaths.agents}/${encodeURIComponent(npn)}`,
   newAgent: `${staffPaths.agents}/new`,
   imports: '/staff/imports',
+  terms: '/staff/terms',
+  newTermsVersion: '/staff/terms/new',
+  termsVersion: (id: number) => `/staff/terms/${id}`,
 } as const;
