@@ -32,8 +32,8 @@ export const formatTermsTime = (value: Date | null) => (value ? dateTime.format(
 export const TERMS_STATUS_COLORS: Record<contract.TermsVersionStatus, string> = {
   draft: 'gray.7',
   scheduled: 'grape.8',
-  published: 'green.9',
-  superseded: 'dark.4',
+  published: 'blue.8',
+  superseded: 'dark.6',
 };
 
 export const TERMS_STATUS_LABELS: Record<contract.TermsVersionStatus, string> = {

@@ -106,9 +106,9 @@ function DraftForm({ version }: { version: contract.StaffTermsVersionDetail | un
             </Alert>
           )}
           {saved && !form.isDirty() && (
-            <Text role="status" c="green.9" size="sm">
+            <Alert color="green" role="status">
               {contract.STAFF_TERMS_MESSAGES.saved}
-            </Text>
+            </Alert>
           )}
           <Group>
             <Button type="submit" loading={save.isPending}>
@@ -175,12 +175,12 @@ function PublishPanel({ version }: { version: contract.StaffTermsVersionDetail }
           />
         )}
         {done && (
-          <Text role="status" c="green.9" size="sm">
+          <Alert color="green" role="status">
             {done}
-          </Text>
+          </Alert>
         )}
         <Group>
-          <Button color="green.9" disabled={isLaterMissing} onClick={() => setConfirming(true)}>
+          <Button disabled={isLaterMissing} onClick={() => setConfirming(true)}>
             Publish version {version.id}
           </Button>
         </Group>
