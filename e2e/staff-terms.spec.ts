@@ -47,7 +47,9 @@ test.describe('[STAFF] Terms versions', () => {
     await admin.getByRole('button', { name: 'Save draft' }).click();
     await expect(admin.getByRole('status').filter({ hasText: 'Draft saved.' })).toBeVisible();
     await expect(admin).toHaveURL(/\/staff\/terms\/\d+$/);
-    await expect(admin.getByRole('heading', { name: /Version \d+: Terms of Service, version 2/, level: 1 })).toBeVisible();
+    await expect(
+      admin.getByRole('heading', { name: /Version \d+: Terms of Service, version 2/, level: 1 }),
+    ).toBeVisible();
     const preview = admin.getByLabel('Preview');
     await expect(preview.getByRole('region', { name: 'Terms of Service text' })).toContainText(marker);
     await expect(preview.getByText('I AGREE')).toBeVisible();

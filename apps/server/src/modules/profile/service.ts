@@ -24,8 +24,7 @@ import type { Storage } from '../../platform/storage.ts';
 import { hashToken, randomId, randomToken } from '../../platform/tokens.ts';
 import { endOtherCredentials } from '../account/service.ts';
 import { recordAudit } from '../audit/service.ts';
-import type { CurrentTerms } from '../terms/current-terms.ts';
-import { getTermsFor } from '../terms/service.ts';
+import { getTermsFor, type CurrentTerms } from '../terms/service.ts';
 import { reencodeAvatar } from './avatar-image.ts';
 import { confirmEmailChangeMail, emailChangedMail, emailChangeRequestedMail } from './emails.ts';
 import {

@@ -55,10 +55,7 @@ export async function selectVersion(db: Db, id: number): Promise<(VersionRow & {
     .where(eq(termsDocuments.id, id))
     .limit(1);
   if (!row) return undefined;
-  const [accepted] = await db
-    .select({ n: count() })
-    .from(termsAcceptances)
-    .where(eq(termsAcceptances.termsId, id));
+  const [accepted] = await db.select({ n: count() }).from(termsAcceptances).where(eq(termsAcceptances.termsId, id));
   return { ...row, acceptances: accepted?.n ?? 0 };
 }
 
@@ -105,15 +102,20 @@ export async function updateDraft(db: Db, id: number, draft: { title: string; bo
 export async function publishDraft(db: Db, id: number, publish: { effectiveAt: Date; by: string; at: Date }) {
   const rows = await db
     .update(termsDocuments)
-    .set({ publishedAt: publish.effectiveAt, publishedBy: publish.by, publishRecordedAt: publish.at, updatedAt: publish.at })
+    .set({
+      publishedAt: publish.effectiveAt,
+      publishedBy: publish.by,
+      publishRecordedAt: publish.at,
+      updatedAt: publish.at,
+    })
     .where(and(eq(termsDocuments.id, id), isNull(termsDocuments.publishedAt)))
     .returning({ id: termsDocuments.id });
   return rows.length === 1;
 }
 
 export const versionExists = async (db: Db, id: number) =>
-  (await db.select({ id: termsDocuments.id }).from(termsDocuments).where(eq(termsDocuments.id, id)).limit(1))
-    .length === 1;
+  (await db.select({ id: termsDocuments.id }).from(termsDocuments).where(eq(termsDocuments.id, id)).limit(1)).length ===
+  1;
 
 // ── the "updated terms" notification, for every active agent in one statement ────────────────────────────
 

@@ -17,8 +17,8 @@ import type { Mailer } from '../../platform/mailer.ts';
 import { cleanRichText } from '../../platform/rich-text.ts';
 import { keysetRows } from '../../platform/xlsx.ts';
 import { recordAudit } from '../audit/service.ts';
-import type { NotificationBus } from '../notifications/bus.ts';
-import type { CurrentTerms } from '../terms/current-terms.ts';
+import type { NotificationsDeps } from '../notifications/service.ts';
+import type { CurrentTerms } from '../terms/service.ts';
 import {
   countAcceptances,
   insertDraft,
@@ -42,7 +42,7 @@ export interface StaffTermsDeps {
   mailer: Mailer;
   config: Pick<Config, 'publicUrl' | 'providerName'>;
   /** the live fan-out of new notifications (`app.notificationBus`) */
-  bus: NotificationBus;
+  bus: NotificationsDeps['bus'];
   /** told when a version is published, so every replica's gate and user info see it at once */
   currentTerms: Pick<CurrentTerms, 'changed'>;
   /** work after the answer: the live fan-out and the e-mails of a publication (thousands of agents) */

@@ -59,8 +59,7 @@ const publish = (id: number, effectiveAt: string | null = null, role: StaffRole 
 const agentCall = (who: TestAgent, url = '/arc/agent/dashboard/files') =>
   t.app.inject({ method: 'GET', url, headers: bearer(who.token) });
 const userInfo = async (who: TestAgent) =>
-  (await agentCall(who, '/arc/user/info')).json<{ agent: { tos: { id: number; stamp: string | null } } }>().agent
-    .tos;
+  (await agentCall(who, '/arc/user/info')).json<{ agent: { tos: { id: number; stamp: string | null } } }>().agent.tos;
 const accept = (who: TestAgent, tosid: number) =>
   t.app.inject({ method: 'POST', url: '/arc/agent/tosagreed', headers: bearer(who.token), payload: { tosid } });
 const versions = async () =>

@@ -5,6 +5,8 @@ import { AppError } from '../../platform/errors.ts';
 import { recordAudit } from '../audit/service.ts';
 import { agentExists, findAcceptance, findCurrentTerms, findPublishedTerms, insertAcceptance } from './queries.ts';
 
+export type { CurrentTerms } from './current-terms.ts';
+
 export const TERMS_NOT_CURRENT_MESSAGE = 'This terms version is no longer current.';
 
 export interface TermsDeps {

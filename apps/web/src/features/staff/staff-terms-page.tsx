@@ -136,7 +136,9 @@ export default function StaffTermsPage() {
               ...(rows ?? [])
                 .filter((row) => row.status !== 'draft')
                 .map((row) => ({ value: String(row.id), label: `Version ${row.id}` })),
-              ...(search.version && !rows ? [{ value: String(search.version), label: `Version ${search.version}` }] : []),
+              ...(search.version && !rows
+                ? [{ value: String(search.version), label: `Version ${search.version}` }]
+                : []),
             ]}
             value={search.version ? String(search.version) : ''}
             onChange={(event) => change({ version: Number(event.currentTarget.value) || undefined })}

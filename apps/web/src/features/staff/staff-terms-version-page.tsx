@@ -21,7 +21,7 @@ import { ApiError } from '../../api/api-error.ts';
 import { errorMessage } from '../../api/client.ts';
 import { useSubmit } from '../../api/use-submit.ts';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
-import { TermsGateView } from '../terms/terms-gate-view.tsx';
+import { TermsGateView } from '../../ui/terms-gate-view.tsx';
 import { RichTextField } from './rich-text-field.tsx';
 import { staffFetch } from './staff-api.ts';
 import { STAFF_PAGES } from './staff-paths.ts';
@@ -137,11 +137,16 @@ function PublishPanel({ version }: { version: contract.StaffTermsVersionDetail }
   const isLaterMissing = when === 'later' && (!effectiveAt || Number.isNaN(effectiveAt.getTime()));
   const publish = useSubmit({
     mutationFn: () =>
-      staffFetch(contract.publishStaffTermsVersion, { params: { id: version.id }, body: { effectiveAt: effectiveAt?.toISOString() ?? null } }),
+      staffFetch(contract.publishStaffTermsVersion, {
+        params: { id: version.id },
+        body: { effectiveAt: effectiveAt?.toISOString() ?? null },
+      }),
     onSuccess: async (result) => {
       setConfirming(false);
       setDone(
-        result.status === 'scheduled' ? contract.STAFF_TERMS_MESSAGES.scheduled : contract.STAFF_TERMS_MESSAGES.published,
+        result.status === 'scheduled'
+          ? contract.STAFF_TERMS_MESSAGES.scheduled
+          : contract.STAFF_TERMS_MESSAGES.published,
       );
       queryClient.setQueryData(staffTermsVersionQuery(result.id).queryKey, result);
       await queryClient.invalidateQueries({ queryKey: staffTermsKey });
@@ -198,8 +203,7 @@ function PublishPanel({ version }: { version: contract.StaffTermsVersionDetail }
             {effectiveAt
               ? `From ${formatTermsTime(effectiveAt)}, every agent must accept this version before anything else in the portal.`
               : 'Every agent must accept this version before anything else in the portal, from their next screen.'}{' '}
-            Every active agent gets an “Updated Terms of Service” notification. A published version cannot be
-            changed.
+            Every active agent gets an “Updated Terms of Service” notification. A published version cannot be changed.
           </Text>
           {publish.isError && (
             <Alert color="red" role="alert">

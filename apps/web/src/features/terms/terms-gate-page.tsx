@@ -7,7 +7,7 @@ import { signOut, useSession } from '../../auth/session.ts';
 import { useCurrentAgent } from '../../auth/use-current-agent.ts';
 import { paths } from '../../paths.ts';
 import { MessageDialog } from '../../ui/message-dialog.tsx';
-import { TermsGateView } from './terms-gate-view.tsx';
+import { TermsGateView } from '../../ui/terms-gate-view.tsx';
 
 /**
  * The terms gate: the current terms text and I AGREE. A failure says so in the app's own dialog ("Error",

@@ -1,6 +1,6 @@
 import { ScrollArea, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { SafeHtml } from '../../ui/safe-html.tsx';
+import { SafeHtml } from './safe-html.tsx';
 
 /** What the login layout, the title and the two buttons leave of the screen's height for the terms text. */
 const TERMS_TEXT_MAX_HEIGHT = 'max(160px, calc(100dvh - 440px))';
