@@ -16,7 +16,7 @@ import {
 import { schemaResolver, useForm } from '@mantine/form';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../api/api-error.ts';
 import { errorMessage } from '../../api/client.ts';
 import { useSubmit } from '../../api/use-submit.ts';
@@ -58,7 +58,9 @@ function GatePreview({ html }: { html: string }) {
 function DraftForm({ version }: { version: contract.StaffTermsVersionDetail | undefined }) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const [saved, setSaved] = useState(false);
+  // a new draft opens at its own address, with "Draft saved." carried over
+  const location = useLocation() as { state: { isSaved?: boolean } | null };
+  const [saved, setSaved] = useState(location.state?.isSaved === true);
   const form = useForm({
     mode: 'controlled',
     initialValues: { title: version?.title ?? 'Terms of Service', body: version?.body ?? '' },
@@ -74,7 +76,7 @@ function DraftForm({ version }: { version: contract.StaffTermsVersionDetail | un
       await queryClient.invalidateQueries({ queryKey: [...staffTermsKey, 'versions'] });
       form.resetDirty();
       setSaved(true);
-      if (!version) void navigate(STAFF_PAGES.termsVersion(result.id), { replace: true });
+      if (!version) void navigate(STAFF_PAGES.termsVersion(result.id), { replace: true, state: { isSaved: true } });
     },
     onError: (error) => {
       if (error instanceof ApiError && error.fieldErrors) {
