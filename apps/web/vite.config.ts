@@ -212,11 +212,13 @@ export default defineConfig({
               // the signed-in shell's widgets (app shell, side menu, breadcrumbs, avatar, the scroll lock the app
               // shell and dialogs share, and the small Mantine hooks): one file, not a dozen chunks of a few hundred
               // bytes each. The collapse hooks too: left out, they stayed in the agents' signed-in shell, which the
-              // back office's pages then downloaded with any popover or dialog (decision 098)
+              // back office's pages then downloaded with any popover or dialog (decision 098). Tooltip, Popover,
+              // Portal and FocusTrap too: every signed-in page loads them with the shell, and once the back office's
+              // rich-text editor shared them, they became four more files on every agent route (decision 109)
               name: 'shell-widgets',
               // only these modules: what they import stays where the default splitting puts it
               includeDependenciesRecursively: false,
-              test: /[\\/]node_modules[\\/](?:react-remove-scroll|react-remove-scroll-bar|react-style-singleton|use-sidecar|use-callback-ref|tslib|get-nonce|@mantine[\\/]core[\\/]esm[\\/]components[\\/](?:AppShell|Avatar|Indicator|NavLink|Breadcrumbs|Burger|Divider|Collapse|Tooltip|Accordion[\\/]AccordionChevron|Checkbox[\\/]CheckIcon|Radio[\\/]RadioIcon)|@mantine[\\/]core[\\/]styles[\\/](?:AppShell|ScrollArea|Avatar|Indicator|NavLink|Breadcrumbs|Burger|Divider|Collapse|Tooltip)\.layer|@mantine[\\/]hooks[\\/]esm[\\/](?:use-window-event|use-long-press|use-click-outside|use-debounced-callback|use-merged-ref|utils[\\/]use-callback-ref|use-disclosure|use-collapse))(?:[\\/.])/,
+              test: /[\\/]node_modules[\\/](?:react-remove-scroll|react-remove-scroll-bar|react-style-singleton|use-sidecar|use-callback-ref|tslib|get-nonce|@mantine[\\/]core[\\/]esm[\\/]components[\\/](?:Tooltip|Popover|Portal|FocusTrap|AppShell|Avatar|Indicator|NavLink|Breadcrumbs|Burger|Divider|Collapse|Accordion[\\/]AccordionChevron|Checkbox[\\/]CheckIcon|Radio[\\/]RadioIcon)|@mantine[\\/]core[\\/]styles[\\/](?:AppShell|ScrollArea|Avatar|Indicator|NavLink|Breadcrumbs|Burger|Divider|Collapse)\.layer|@mantine[\\/]hooks[\\/]esm[\\/](?:use-window-event|use-long-press|use-click-outside|use-debounced-callback|use-merged-ref|utils[\\/]use-callback-ref|use-disclosure|use-collapse))(?:[\\/.])/,
             },
             // the dialog and the message dialog stay one file, as before the back office's ConfirmDialog shared the
             // dialog alone (the split added a file to every agent route with a dialog)

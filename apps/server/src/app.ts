@@ -30,6 +30,7 @@ import { createNotificationBus, type NotificationBus } from './modules/notificat
 import { notificationsRoutes } from './modules/notifications/routes.ts';
 import { placesRoutes } from './modules/places/routes.ts';
 import { profileRoutes } from './modules/profile/routes.ts';
+import type { CachedCurrentAgent } from './modules/profile/service.ts';
 import { prospectsRoutes } from './modules/prospects/routes.ts';
 import { readyToSellRoutes } from './modules/ready-to-sell/routes.ts';
 import { soaRoutes } from './modules/soa/routes.ts';
@@ -40,6 +41,7 @@ import { staffImportsRoutes } from './modules/staff-imports/routes.ts';
 import { staffMediaRoutes } from './modules/staff-media/routes.ts';
 import { staffOrdersRoutes } from './modules/staff-orders/routes.ts';
 import { staffStatementsRoutes } from './modules/staff-statements/routes.ts';
+import { staffTermsRoutes } from './modules/staff-terms/routes.ts';
 import { suppliesRoutes } from './modules/supplies/routes.ts';
 import { telemetryJobs } from './modules/telemetry/jobs.ts';
 import { telemetryRoutes } from './modules/telemetry/routes.ts';
@@ -222,7 +224,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
 
   app.setErrorHandler(errorHandler);
   // before any module registers a route: addRoute puts this check on every agent call
-  await app.register(termsGatePlugin);
+  await app.register(termsGatePlugin, { bus: invalidationBus });
 
   // ── identity and business areas ────────────────────────────────────────────────────────────────
   await app.register(auditJobs);
@@ -231,7 +233,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await app.register(accountRoutes);
   // User info is reused for a few seconds per agent (decision 005). A change to what it shows (terms accepted,
   // a profile change) drops the agent's entry on every replica before the call answers (decision 035).
-  const currentAgentCache = createSharedCache<string>({
+  const currentAgentCache = createSharedCache<CachedCurrentAgent>({
     name: 'current-agent',
     ttlMs: config.userCacheTtlMs,
     bus: invalidationBus,
@@ -264,6 +266,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await app.register(auditRoutes);
   await app.register(staffOrdersRoutes);
   await app.register(staffCasesRoutes);
+  await app.register(staffTermsRoutes);
   await app.register(staffEnrollmentsRoutes);
   await app.register(notificationsRoutes);
   await app.register(readyToSellRoutes);

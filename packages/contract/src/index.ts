@@ -38,6 +38,7 @@ export * from './staff-audit.ts';
 export * from './staff-members.ts';
 export * from './staff-orders.ts';
 export * from './staff-cases.ts';
+export * from './staff-terms.ts';
 export * from './notifications.ts';
 export * from './notification-list.ts';
 export * from './ready-to-sell.ts';

@@ -13,6 +13,8 @@ export const NOTIFICATION_KINDS = [
   'enrollment-pended',
   'enrollment-resolved',
   'commission-statement',
+  /** a new terms version was published: the bell opens the terms gate */
+  'terms-updated',
   /** e-mail only: the weekly digest of the agent's open pended enrollments (never a row under the bell) */
   'enrollment-pended-digest',
 ] as const;
@@ -62,6 +64,7 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
   'enrollment-resolved': 'A pended enrollment was resolved',
   'commission-statement': 'A new commission statement was published',
   'enrollment-pended-digest': 'A weekly summary of my pended enrollments',
+  'terms-updated': 'New Terms of Service to accept',
 };
 
 export const NotificationEmailSettingsSchema = z.object({

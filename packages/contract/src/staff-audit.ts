@@ -47,6 +47,12 @@ export const AUDIT_ACTIONS = [
   'roster.exported',
   /** a terms version accepted (subject: the terms id) */
   'terms.accepted',
+  /** a terms version drafted or its draft changed in the back office (subject: the terms id) */
+  'terms.drafted',
+  /** a terms version published (subject: the terms id; detail.effectiveAt, detail.notified) */
+  'terms.published',
+  /** the terms acceptance history exported (detail.version: the filter, if any) */
+  'terms.acceptances-exported',
   /** a staff member signed in with both factors (subject: the e-mail; detail.factor: totp or recovery-code) */
   'staff.sign-in.succeeded',
   /** a staff sign-in factor refused: password, second factor, or a try while locked (detail.factor, detail.reason) */

@@ -11,6 +11,7 @@ import {
   changePassword,
   confirmEmailChange,
   cachedCurrentAgentJson,
+  type CachedCurrentAgent,
   getCurrentAgentJson,
   openAvatar,
   purgeOldEmailChanges,
@@ -22,7 +23,7 @@ import {
 export interface ProfileRoutesOptions {
   /** the GET /arc/user/info answers by agent id; `app.currentAgentChanged` (app.ts) drops an agent's entry on
    * every replica */
-  currentAgentCache: SharedCache<string>;
+  currentAgentCache: SharedCache<CachedCurrentAgent>;
 }
 
 /** Counted per agent, after authentication. */
@@ -38,6 +39,7 @@ export async function profileRoutes(app: FastifyInstance, options: ProfileRoutes
     db: app.db,
     clock: app.deps.clock,
     agentCache: options.currentAgentCache,
+    currentTerms: app.currentTerms,
     // derived from the provider's cookie key, which every replica loads from the database
     signer: createUrlSigner(app.deps.secrets.cookieKeys[0]!, 'avatar'),
   };

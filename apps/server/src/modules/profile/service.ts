@@ -24,7 +24,7 @@ import type { Storage } from '../../platform/storage.ts';
 import { hashToken, randomId, randomToken } from '../../platform/tokens.ts';
 import { endOtherCredentials } from '../account/service.ts';
 import { recordAudit } from '../audit/service.ts';
-import { getTermsFor } from '../terms/service.ts';
+import { getTermsFor, type CurrentTerms } from '../terms/service.ts';
 import { reencodeAvatar } from './avatar-image.ts';
 import { confirmEmailChangeMail, emailChangedMail, emailChangeRequestedMail } from './emails.ts';
 import {
@@ -50,7 +50,9 @@ export interface ProfileDeps {
   clock: Clock;
   /** the signed-in agent's GET /arc/user/info answer (JSON) by agent id: every page asks for it, so a few seconds
    * of reuse saves work */
-  agentCache: SharedCache<string>;
+  agentCache: SharedCache<CachedCurrentAgent>;
+  /** the terms version in force: a cached answer made under another version is not used (decision 109) */
+  currentTerms: Pick<CurrentTerms, 'id' | 'peek'>;
   /** signs the avatar URLs an <img> opens without a bearer */
   signer: UrlSigner;
 }
@@ -96,16 +98,26 @@ export async function getCurrentAgent(deps: ProfileDeps, agentId: string): Promi
 
 const CurrentAgentResponseSchema = contract.getCurrentAgent.responses[200];
 
-/** the cached GET /arc/user/info answer, or undefined */
-export const cachedCurrentAgentJson = (deps: ProfileDeps, agentId: string): string | undefined =>
-  deps.agentCache.get(agentId);
+/** A cached GET /arc/user/info answer and the terms version in force when it was made. */
+export interface CachedCurrentAgent {
+  termsId: number | null;
+  json: string;
+}
+
+/** the cached GET /arc/user/info answer, or undefined (also when a terms version was published since) */
+export function cachedCurrentAgentJson(deps: ProfileDeps, agentId: string): string | undefined {
+  const cached = deps.agentCache.get(agentId);
+  return cached && cached.termsId === deps.currentTerms.peek() ? cached.json : undefined;
+}
 
 /** The GET /arc/user/info answer, encoded by the contract's schema once and reused while cached. */
 export async function getCurrentAgentJson(deps: ProfileDeps, agentId: string): Promise<string> {
-  const cached = cachedCurrentAgentJson(deps, agentId);
-  if (cached) return cached;
-  const json = JSON.stringify(z.encode(CurrentAgentResponseSchema, { agent: await getCurrentAgent(deps, agentId) }));
-  deps.agentCache.set(agentId, json);
+  const termsId = await deps.currentTerms.id();
+  const cached = deps.agentCache.get(agentId);
+  if (cached && cached.termsId === termsId) return cached.json;
+  const agent = await getCurrentAgent(deps, agentId);
+  const json = JSON.stringify(z.encode(CurrentAgentResponseSchema, { agent }));
+  deps.agentCache.set(agentId, { termsId: agent.tos?.id ?? null, json });
   return json;
 }
 

@@ -1,4 +1,4 @@
-import { and, desc, eq, lte } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, lte } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { agents, termsAcceptances, termsDocuments } from '../../db/schema/index.ts';
 
@@ -18,6 +18,28 @@ export async function findCurrentTerms(db: Db, now: Date): Promise<TermsRow | un
     .orderBy(desc(termsDocuments.publishedAt), desc(termsDocuments.id))
     .limit(1);
   return row;
+}
+
+/** The id of the version in force at `now`, if any. */
+export async function findCurrentTermsId(db: Db, now: Date): Promise<number | undefined> {
+  const [row] = await db
+    .select({ id: termsDocuments.id })
+    .from(termsDocuments)
+    .where(lte(termsDocuments.publishedAt, now))
+    .orderBy(desc(termsDocuments.publishedAt), desc(termsDocuments.id))
+    .limit(1);
+  return row?.id;
+}
+
+/** The effective moment of the next scheduled version after `now`, if any. */
+export async function findNextScheduledTerms(db: Db, now: Date): Promise<Date | undefined> {
+  const [row] = await db
+    .select({ at: termsDocuments.publishedAt })
+    .from(termsDocuments)
+    .where(gt(termsDocuments.publishedAt, now))
+    .orderBy(asc(termsDocuments.publishedAt))
+    .limit(1);
+  return row?.at ?? undefined;
 }
 
 export async function findAcceptance(db: Db, agentId: string, termsId: number): Promise<Date | undefined> {
@@ -46,22 +68,4 @@ export async function findPublishedTerms(db: Db, termsId: number, now: Date): Pr
     .where(and(eq(termsDocuments.id, termsId), lte(termsDocuments.publishedAt, now)))
     .limit(1);
   return row;
-}
-
-/**
- * One query for the server's terms gate: true when no version is in force, or when this agent accepted the
- * one that is.
- */
-export async function hasAcceptedCurrentTerms(db: Db, agentId: string, now: Date): Promise<boolean> {
-  const [row] = await db
-    .select({ acceptedAt: termsAcceptances.acceptedAt })
-    .from(termsDocuments)
-    .leftJoin(
-      termsAcceptances,
-      and(eq(termsAcceptances.termsId, termsDocuments.id), eq(termsAcceptances.agentId, agentId)),
-    )
-    .where(lte(termsDocuments.publishedAt, now))
-    .orderBy(desc(termsDocuments.publishedAt), desc(termsDocuments.id))
-    .limit(1);
-  return !row || row.acceptedAt !== null;
 }

@@ -5,6 +5,8 @@ import { AppError } from '../../platform/errors.ts';
 import { recordAudit } from '../audit/service.ts';
 import { agentExists, findAcceptance, findCurrentTerms, findPublishedTerms, insertAcceptance } from './queries.ts';
 
+export type { CurrentTerms } from './current-terms.ts';
+
 export const TERMS_NOT_CURRENT_MESSAGE = 'This terms version is no longer current.';
 
 export interface TermsDeps {
@@ -53,5 +55,5 @@ export async function acceptTerms(
 export async function getTermsDocument(deps: TermsDeps, termsId: number): Promise<TermsDocument> {
   const terms = await findPublishedTerms(deps.db, termsId, deps.clock.now());
   if (!terms) throw new AppError('NOT_FOUND', 'Terms not found');
-  return { id: terms.id, title: terms.title, body: terms.body, publishedAt: terms.publishedAt };
+  return { id: terms.id, title: terms.title, body: terms.body, publishedAt: terms.publishedAt ?? deps.clock.now() };
 }

@@ -1,4 +1,4 @@
-import { EDIT_MEDIA, READ_SOA, staffPaths, type StaffRole } from '@arc/contract';
+import { EDIT_MEDIA, READ_SOA, staffPaths, TERMS_STAFF, type StaffRole } from '@arc/contract';
 import { STAFF_PAGES } from './staff-paths.ts';
 
 /** The back office's areas in the side menu, each for the roles that may open it (design §8, decision 085). */
@@ -19,6 +19,8 @@ export const STAFF_AREAS: readonly { label: string; path: string; roles: readonl
   // the content team's (decision 108): the contract's EDIT_MEDIA
   { label: 'Training videos', path: STAFF_PAGES.training, roles: EDIT_MEDIA.staff },
   { label: 'Pages and links', path: STAFF_PAGES.pages, roles: EDIT_MEDIA.staff },
+  // the content team writes and publishes them; the server checks the same roles (contract.TERMS_STAFF, decision 109)
+  { label: 'Terms versions', path: STAFF_PAGES.terms, roles: TERMS_STAFF.staff },
 ];
 
 export const ROLE_LABELS: Record<StaffRole, string> = {

@@ -12,4 +12,7 @@ export const STAFF_PAGES = {
   statements: '/staff/statements',
   training: '/staff/training',
   pages: '/staff/pages',
+  terms: '/staff/terms',
+  newTermsVersion: '/staff/terms/new',
+  termsVersion: (id: number) => `/staff/terms/${id}`,
 } as const;

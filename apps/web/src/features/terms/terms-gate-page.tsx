@@ -1,5 +1,5 @@
 import { MESSAGES } from '@arc/contract';
-import { Alert, Button, Center, Loader, ScrollArea, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Center, Loader } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Navigate, useNavigate } from 'react-router';
 import { termsQueries, useAcceptTerms } from '../../api/terms.ts';
@@ -7,10 +7,7 @@ import { signOut, useSession } from '../../auth/session.ts';
 import { useCurrentAgent } from '../../auth/use-current-agent.ts';
 import { paths } from '../../paths.ts';
 import { MessageDialog } from '../../ui/message-dialog.tsx';
-import { SafeHtml } from '../../ui/safe-html.tsx';
-
-/** What the login layout, the title and the two buttons leave of the screen's height for the terms text. */
-const TERMS_TEXT_MAX_HEIGHT = 'max(160px, calc(100dvh - 440px))';
+import { TermsGateView } from '../../ui/terms-gate-view.tsx';
 
 /**
  * The terms gate: the current terms text and I AGREE. A failure says so in the app's own dialog ("Error",
@@ -41,24 +38,7 @@ export default function TermsGatePage() {
   }
   const tos = currentAgent.data.tos;
   return (
-    <Stack gap="md">
-      <div>
-        <Title order={1} size="h3">
-          Terms of Service
-        </Title>
-        <Text size="sm" c="dimmed" mt={4}>
-          Please read the terms. You can use the Agent Resource Center once you agree to them.
-        </Text>
-      </div>
-      <ScrollArea.Autosize
-        // the whole card (logo, title, text, I AGREE, Log Out) fits the screen: 1280×800 and a 390 px phone
-        mah={TERMS_TEXT_MAX_HEIGHT}
-        type="auto"
-        offsetScrollbars
-        viewportProps={{ tabIndex: 0, role: 'region', 'aria-label': 'Terms of Service text' }}
-      >
-        <SafeHtml html={terms.data?.body ?? ''} fz="sm" />
-      </ScrollArea.Autosize>
+    <TermsGateView html={terms.data?.body ?? ''}>
       <MessageDialog opened={accept.isError} title="Error" onClose={() => void signOut()}>
         {MESSAGES.termsAcceptFailed}
       </MessageDialog>
@@ -72,6 +52,6 @@ export default function TermsGatePage() {
       <Button variant="subtle" color="gray" onClick={() => void signOut()} disabled={accept.isPending}>
         Log Out
       </Button>
-    </Stack>
+    </TermsGateView>
   );
 }

@@ -1,0 +1,68 @@
+import * as contract from '@arc/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { createBackgroundTasks } from '../../platform/background-tasks.ts';
+import { addRoute } from '../../platform/routes.ts';
+import { sendXlsx, type XlsxColumn } from '../../platform/xlsx.ts';
+import type { AcceptanceRow } from './queries.ts';
+import {
+  acceptancesForExport,
+  agentName,
+  createDraft,
+  editDraft,
+  getVersion,
+  listAcceptances,
+  listVersions,
+  publishVersion,
+  type StaffActor,
+  type StaffTermsDeps,
+} from './service.ts';
+
+/** contract.TERMS_ACCEPTANCES_EXPORT_COLUMNS, in order */
+const EXPORT_COLUMNS: XlsxColumn<AcceptanceRow>[] = [
+  { header: 'NPN', value: (row) => row.npn, width: 12 },
+  { header: 'Agent', value: agentName, width: 28 },
+  { header: 'Version', value: (row) => row.version, width: 10 },
+  { header: 'Accepted', value: (row) => row.acceptedAt, width: 20, numFmt: 'yyyy-mm-dd hh:mm:ss' },
+];
+
+/** Terms versions in the back office (issue 33, decision 109; roles on each contract entry, decision 085). */
+export async function staffTermsRoutes(app: FastifyInstance): Promise<void> {
+  const tasks = createBackgroundTasks(app.log);
+  app.addHook('onClose', async () => tasks.idle());
+  const deps: StaffTermsDeps = {
+    db: app.db,
+    clock: app.deps.clock,
+    mailer: app.deps.mailer,
+    config: app.deps.config,
+    bus: app.notificationBus,
+    currentTerms: app.currentTerms,
+    runInBackground: tasks.run,
+  };
+  const actor = (request: FastifyRequest): StaffActor => ({ staff: request.staff, ip: request.ip });
+
+  addRoute(app, contract.listStaffTermsVersions, async () => ({ versions: await listVersions(deps) }));
+
+  addRoute(app, contract.getStaffTermsVersion, async (request) => getVersion(deps, request.params.id));
+
+  addRoute(app, contract.createStaffTermsDraft, async (request) => createDraft(deps, actor(request), request.body));
+
+  addRoute(app, contract.updateStaffTermsDraft, async (request) =>
+    editDraft(deps, actor(request), request.params.id, request.body),
+  );
+
+  addRoute(app, contract.publishStaffTermsVersion, async (request) =>
+    publishVersion(deps, actor(request), request.params.id, request.body),
+  );
+
+  addRoute(app, contract.listTermsAcceptances, async (request) => listAcceptances(deps, request.query));
+
+  addRoute(app, contract.exportTermsAcceptances, async (request, reply) => {
+    const { version } = request.query;
+    return sendXlsx(reply, {
+      fileName: contract.termsAcceptancesFileName(version),
+      sheetName: 'Terms acceptances',
+      columns: EXPORT_COLUMNS,
+      rows: await acceptancesForExport(deps, actor(request), version),
+    });
+  });
+}
