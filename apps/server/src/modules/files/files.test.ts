@@ -164,3 +164,17 @@ describe('GET /arc/download/:token', () => {
     expect((await download('x'.repeat(90))).statusCode).toBe(404);
   });
 });
+
+describe('download tokens: the limit counts per agent', () => {
+  it('answers 429 to an agent past 120 tokens a minute, while another agent at the same address still gets one', async () => {
+    const busy = await addAgent(t);
+    for (let i = 0; i < 120; i += 1) {
+      expect((await createToken(sharedFileId, busy.token)).statusCode).toBe(200);
+    }
+    const limited = await createToken(sharedFileId, busy.token);
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().code).toBe('TOO_MANY_REQUESTS');
+    // every inject comes from the same address: an office of agents behind one NAT
+    expect((await createToken(sharedFileId, otherToken)).statusCode).toBe(200);
+  }, 60_000);
+});
