@@ -44,3 +44,4 @@ export * from './soa-rules.ts';
 export * from './soa-form-text.ts';
 export * from './soa.ts';
 export * from './staff-enrollments.ts';
+export * from './staff-content.ts';

@@ -119,6 +119,12 @@ export const AUDIT_ACTIONS = [
   'soa.pdf-read',
   /** SOAs past their ten-year retention deleted (detail: count, by) */
   'soa.purged',
+  /** staff published a document agents see (subject: the document key) */
+  'content.published',
+  /** staff unpublished a document (subject: the document key) */
+  'content.unpublished',
+  /** staff uploaded or replaced a document's PDF (subject: the document key; detail: old and new file ids) */
+  'content.file-replaced',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
