@@ -9,4 +9,5 @@ export const STAFF_PAGES = {
   agent: (npn: string) => `${staffPaths.agents}/${encodeURIComponent(npn)}`,
   newAgent: `${staffPaths.agents}/new`,
   imports: '/staff/imports',
+  content: '/staff/content',
 } as const;
