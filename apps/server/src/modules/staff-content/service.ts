@@ -6,7 +6,7 @@ import { AppError, notFound } from '../../platform/errors.ts';
 import type { Storage } from '../../platform/storage.ts';
 import { randomId } from '../../platform/tokens.ts';
 import { recordAudit } from '../audit/service.ts';
-import { CARRIER_BRANDS, logoUrl } from '../dashboard/logos.ts';
+import { CARRIER_BRANDS, logoUrl } from '../dashboard/service.ts';
 import { checkedPdf } from './pdf-upload.ts';
 import {
   findDashboardDocument,

@@ -5,9 +5,9 @@ import { useState } from 'react';
 import { ApiError, errorMessage } from '../../api/client.ts';
 import { dashboardQueries } from '../../api/dashboard.ts';
 import { track } from '../../api/telemetry.ts';
+import { CarrierTile } from '../../ui/carrier-tile.tsx';
 import { useDownload } from '../../ui/download.tsx';
 import { MessageDialog } from '../../ui/message-dialog.tsx';
-import { CarrierTile } from './carrier-tile.tsx';
 import { dashboardYears } from './dashboard-years.ts';
 
 /** Carrier Benefits / First Look Documents: year tabs of carrier tiles that download or open a link. */

@@ -21,7 +21,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { errorMessage } from '../../api/client.ts';
 import { useSubmit } from '../../api/use-submit.ts';
-import { CarrierTile } from '../dashboard/carrier-tile.tsx';
+import { CarrierTile } from '../../ui/carrier-tile.tsx';
 import { staffFetch } from './staff-api.ts';
 
 const contentKey = ['staff', 'content', 'dashboard'] as const;
