@@ -1,7 +1,6 @@
 import * as contract from '@arc/contract';
 import {
   Alert,
-  Badge,
   Button,
   FileButton,
   Group,
@@ -22,6 +21,7 @@ import { useState } from 'react';
 import { errorMessage } from '../../api/client.ts';
 import { useSubmit } from '../../api/use-submit.ts';
 import { CarrierTile } from '../../ui/carrier-tile.tsx';
+import { StatusWord } from './agent-status-badge.tsx';
 import { staffFetch } from './staff-api.ts';
 
 const contentKey = ['staff', 'content', 'dashboard'] as const;
@@ -47,6 +47,8 @@ export default function StaffContentPage() {
   const [year, setYear] = useState('');
   const [status, setStatus] = useState('');
   const [editing, setEditing] = useState<Editing | null>(null);
+  // kept here: the editor starts again (with the saved document) after a create
+  const [notice, setNotice] = useState<string | null>(null);
 
   const all = documents.data?.documents ?? [];
   const years = [...new Set(all.map((doc) => doc.year))].sort((a, b) => b - a);
@@ -62,7 +64,14 @@ export default function StaffContentPage() {
           <Title order={1}>Content</Title>
           <Text c="dimmed">Carrier Benefits / First Look documents on the agents' dashboard, by plan year</Text>
         </Stack>
-        <Button onClick={() => setEditing({ key: null })}>Add document</Button>
+        <Button
+          onClick={() => {
+            setNotice(null);
+            setEditing({ key: null });
+          }}
+        >
+          Add document
+        </Button>
       </Group>
       {documents.isError && (
         <Alert color="red" role="alert">
@@ -74,6 +83,8 @@ export default function StaffContentPage() {
           key={editing.key ?? 'new'}
           document={current}
           carriers={documents.data.carriers}
+          notice={notice}
+          setNotice={setNotice}
           onSaved={(key) => setEditing({ key })}
           onClose={() => setEditing(null)}
         />
@@ -132,15 +143,19 @@ export default function StaffContentPage() {
                 <Table.Td>{doc.sortOrder}</Table.Td>
                 <Table.Td>{doc.link ? 'External link' : (doc.fileName ?? '—')}</Table.Td>
                 <Table.Td>
-                  <Badge color={doc.published ? 'green' : 'gray'} variant="light">
-                    {doc.published ? 'Published' : 'Not published'}
-                  </Badge>
+                  <StatusWord
+                    label={doc.published ? 'Published' : 'Not published'}
+                    color={doc.published ? 'green.7' : 'gray.5'}
+                  />
                 </Table.Td>
                 <Table.Td>
                   <Button
                     size="xs"
                     variant="light"
-                    onClick={() => setEditing({ key: doc.key })}
+                    onClick={() => {
+                      setNotice(null);
+                      setEditing({ key: doc.key });
+                    }}
                     aria-label={`Edit ${doc.carrier} ${doc.year}`}
                   >
                     Edit
@@ -160,6 +175,8 @@ type Values = Omit<contract.DashboardDocumentInput, 'documentId'> & { documentId
 function DocumentEditor(props: {
   document: contract.StaffDashboardDocument | undefined;
   carriers: string[];
+  notice: string | null;
+  setNotice: (notice: string | null) => void;
   onSaved: (key: string) => void;
   onClose: () => void;
 }) {
@@ -181,7 +198,7 @@ function DocumentEditor(props: {
         documentId: Number(values.documentId),
       }),
   });
-  const [notice, setNotice] = useState<string | null>(null);
+  const { notice, setNotice } = props;
   const refresh = (saved: contract.StaffDashboardDocument, message: string) => {
     client.setQueryData(contentKey, (old: { documents: contract.StaffDashboardDocument[]; carriers: string[] }) =>
       old
