@@ -36,6 +36,7 @@ import { readyToSellRoutes } from './modules/ready-to-sell/routes.ts';
 import { soaRoutes } from './modules/soa/routes.ts';
 import { staffAgentsRoutes } from './modules/staff-agents/routes.ts';
 import { staffCasesRoutes } from './modules/staff-cases/routes.ts';
+import { staffContentRoutes } from './modules/staff-content/routes.ts';
 import { staffEnrollmentsRoutes } from './modules/staff-enrollments/routes.ts';
 import { staffImportsRoutes } from './modules/staff-imports/routes.ts';
 import { staffMediaRoutes } from './modules/staff-media/routes.ts';
@@ -263,6 +264,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await app.register(staffMediaRoutes);
   await app.register(staffImportsRoutes);
   await app.register(staffStatementsRoutes);
+  await app.register(staffContentRoutes);
   await app.register(auditRoutes);
   await app.register(staffOrdersRoutes);
   await app.register(staffCasesRoutes);

@@ -49,3 +49,4 @@ export * from './soa-form-text.ts';
 export * from './soa.ts';
 export * from './staff-enrollments.ts';
 export * from './staff-media.ts';
+export * from './staff-content.ts';

@@ -139,6 +139,12 @@ export const AUDIT_ACTIONS = [
   'pages.text-changed',
   /** staff changed an outbound link or contact address (subject: the key; detail: before, after) */
   'pages.destination-changed',
+  /** staff published a document agents see (subject: the document key) */
+  'content.published',
+  /** staff unpublished a document (subject: the document key) */
+  'content.unpublished',
+  /** staff uploaded or replaced a document's PDF (subject: the document key; detail: old and new file ids) */
+  'content.file-replaced',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -139,7 +139,8 @@ export async function demoDashboardTiles(
           contentType: 'application/pdf',
           body: pdf,
         });
-        fileRows.push(file);
+        // a version of the tile's document: downloadable while the tile is published (decision 107)
+        fileRows.push({ ...file, contentDocumentKey: `${year}-${plan.slug}` });
         fileId = file.id ?? null;
       }
       tiles.push({
@@ -153,6 +154,7 @@ export async function demoDashboardTiles(
         sharedPassword: plan.sharedPassword ?? null,
         fileId,
         sortOrder,
+        published: true,
       });
     }
   }

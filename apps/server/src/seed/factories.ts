@@ -146,6 +146,7 @@ export function makeDashboardFile(overrides: Partial<NewDashboardFile> = {}): Ne
     sharedPassword: null,
     fileId: null,
     sortOrder: sequence,
+    published: true,
     ...overrides,
   };
 }

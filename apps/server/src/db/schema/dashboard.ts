@@ -1,4 +1,4 @@
-import { index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
 import { files } from './files.ts';
 
 /** Carrier Benefits / First Look tiles, by year. */
@@ -16,6 +16,8 @@ export const dashboardFiles = pgTable(
     sharedPassword: text('shared_password'),
     fileId: text('file_id').references(() => files.id, { onDelete: 'set null' }),
     sortOrder: integer('sort_order').notNull().default(0),
+    /** agents see a tile, and may download any version of its PDF, only while it is published (decision 107) */
+    published: boolean('published').notNull().default(false),
   },
   (t) => [index('dashboard_files_year_idx').on(t.year, t.sortOrder)],
 );

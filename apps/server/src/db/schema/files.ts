@@ -12,6 +12,11 @@ export const files = pgTable('files', {
   /** null: any signed-in agent may download it; otherwise only this agent */
   ownerAgentId: text('owner_agent_id').references(() => agents.id, { onDelete: 'cascade' }),
   contentEncoding: text('content_encoding'),
+  /**
+   * the back-office document (a dashboard tile's key) this file is a version of: agents may download it only while
+   * that document is published; versions are never overwritten, so an older link keeps its bytes (decision 107)
+   */
+  contentDocumentKey: text('content_document_key'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -34,3 +34,6 @@ export async function listDashboardFiles(deps: DashboardDeps): Promise<Dashboard
   const rows = await listDashboardFilesForYears(deps.db, [year, year + 1]);
   return rows.map(toDashboardFile);
 }
+
+// The Content area of the back office names carriers and their logos as the tiles do.
+export { CARRIER_BRANDS, logoUrl } from './logos.ts';

@@ -1,4 +1,4 @@
-import { EDIT_MEDIA, READ_SOA, staffPaths, TERMS_STAFF, type StaffRole } from '@arc/contract';
+import { CONTENT_ROLES, EDIT_MEDIA, READ_SOA, staffPaths, TERMS_STAFF, type StaffRole } from '@arc/contract';
 import { STAFF_PAGES } from './staff-paths.ts';
 
 /** The back office's areas in the side menu, each for the roles that may open it (design §8, decision 085). */
@@ -7,6 +7,8 @@ export const STAFF_AREAS: readonly { label: string; path: string; roles: readonl
   { label: 'Agents', path: staffPaths.agents, roles: ['admin', 'operations', 'support'] },
   { label: 'Imports', path: STAFF_PAGES.imports, roles: ['admin', 'operations'] },
   { label: 'Commission statements', path: STAFF_PAGES.statements, roles: ['admin', 'operations'] },
+  // the documents agents see (issue 33, decision 107): as the contract's CONTENT_ROLES
+  { label: 'Content', path: STAFF_PAGES.content, roles: CONTENT_ROLES.staff },
   // read by everyone who deals with agents, exported by admin only (decision 091)
   { label: 'Audit', path: staffPaths.audit, roles: ['admin', 'operations', 'support'] },
   { label: 'Staff members', path: staffPaths.members, roles: ['admin'] },

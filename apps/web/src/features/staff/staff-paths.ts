@@ -15,4 +15,5 @@ export const STAFF_PAGES = {
   terms: '/staff/terms',
   newTermsVersion: '/staff/terms/new',
   termsVersion: (id: number) => `/staff/terms/${id}`,
+  content: '/staff/content',
 } as const;

@@ -31,6 +31,7 @@ export const STAFF_ROUTES: RouteObject[] = [
       { path: 'agents/:npn', lazy: page('staff-agent-page') },
       { path: 'imports', lazy: page('staff-imports-page') },
       { path: 'statements', lazy: page('staff-statements-page') },
+      { path: 'content', lazy: page('staff-content-page') },
       { path: 'audit', lazy: page('staff-audit-page') },
       { path: 'members', lazy: page('staff-members-page') },
       { path: 'orders', lazy: page('staff-orders-page') },

@@ -1,0 +1,178 @@
+import type { DashboardDocumentInput, StaffDashboardDocument } from '@arc/contract';
+import { dashboardFileLabel, DashboardFileSchema } from '@arc/contract';
+import type { Db } from '../../db/client.ts';
+import type { Clock } from '../../platform/clock.ts';
+import { AppError, notFound } from '../../platform/errors.ts';
+import type { Storage } from '../../platform/storage.ts';
+import { randomId } from '../../platform/tokens.ts';
+import { recordAudit } from '../audit/service.ts';
+import { CARRIER_BRANDS, logoUrl } from '../dashboard/service.ts';
+import { checkedPdf } from './pdf-upload.ts';
+import {
+  findDashboardDocument,
+  insertDashboardDocument,
+  insertFileVersion,
+  listDashboardDocuments,
+  updateDashboardDocument,
+  type DashboardDocumentRow,
+} from './queries.ts';
+
+export interface StaffContentDeps {
+  db: Db;
+  clock: Clock;
+  storage: Storage;
+}
+
+export interface ContentActor {
+  staffId: string;
+  ip: string;
+}
+
+type LogoType = StaffDashboardDocument['logoType'];
+const LOGO_TYPES: ReadonlySet<string> = new Set<LogoType>(DashboardFileSchema.shape.logoType.options);
+
+function toDocument(row: DashboardDocumentRow): StaffDashboardDocument {
+  return {
+    key: row.key,
+    id: row.documentId,
+    year: row.year,
+    carrier: row.carrier,
+    img: row.img,
+    logoType: LOGO_TYPES.has(row.logoType) ? (row.logoType as LogoType) : 'standard',
+    link: row.link,
+    file: row.fileId,
+    sharedPassword: row.sharedPassword,
+    sortOrder: row.sortOrder,
+    published: row.published,
+    fileName: row.fileName,
+  };
+}
+
+/** The carriers a tile may name (each has its logo). */
+export const contentCarriers = (): string[] => Object.values(CARRIER_BRANDS).map((brand) => brand.name);
+
+/** The carrier's logo; a carrier without one is refused. */
+function logoFor(carrier: string): string {
+  const slug = Object.entries(CARRIER_BRANDS).find(([, brand]) => brand.name === carrier)?.[0];
+  if (!slug) throw new AppError('BAD_REQUEST', 'Choose a carrier from the list');
+  return logoUrl(slug);
+}
+
+async function existing(db: Db, key: string): Promise<DashboardDocumentRow> {
+  const row = await findDashboardDocument(db, key);
+  if (!row) throw notFound('Document not found');
+  return row;
+}
+
+export async function listDocuments(deps: StaffContentDeps): Promise<StaffDashboardDocument[]> {
+  return (await listDashboardDocuments(deps.db)).map(toDocument);
+}
+
+/** A new tile: unpublished, without a PDF until one is uploaded. */
+export async function createDocument(
+  deps: StaffContentDeps,
+  input: DashboardDocumentInput,
+): Promise<StaffDashboardDocument> {
+  const key = `doc_${randomId()}`;
+  await insertDashboardDocument(deps.db, {
+    key,
+    documentId: input.documentId,
+    year: input.year,
+    carrier: input.carrier,
+    img: logoFor(input.carrier),
+    sortOrder: input.sortOrder,
+    published: false,
+  });
+  return toDocument(await existing(deps.db, key));
+}
+
+export async function updateDocument(
+  deps: StaffContentDeps,
+  key: string,
+  input: DashboardDocumentInput,
+): Promise<StaffDashboardDocument> {
+  const updated = await updateDashboardDocument(deps.db, key, {
+    documentId: input.documentId,
+    year: input.year,
+    carrier: input.carrier,
+    img: logoFor(input.carrier),
+    sortOrder: input.sortOrder,
+  });
+  if (!updated) throw notFound('Document not found');
+  return toDocument(await existing(deps.db, key));
+}
+
+/**
+ * Uploads or replaces the document's PDF. The bytes stream to a new key (a file version is never overwritten) and
+ * are checked as a PDF on the way; only then, in one transaction, the new version is recorded and the document
+ * points at it, with its audit event. Anything failing leaves the document and its old file as they were. The old
+ * version stays downloadable while the document is published, so a link an agent loaded before still works.
+ */
+export async function replaceDocumentFile(
+  deps: StaffContentDeps,
+  key: string,
+  body: AsyncIterable<Buffer>,
+  actor: ContentActor,
+): Promise<StaffDashboardDocument> {
+  const before = await existing(deps.db, key);
+  const fileId = `fil_${randomId()}`;
+  const storageKey = `files/${fileId}`;
+  const { size } = await deps.storage.put(storageKey, checkedPdf(body));
+  const name = `${before.carrier} ${before.year} ${dashboardFileLabel(before.documentId).replace(/s$/, '')}.pdf`;
+  try {
+    await deps.db.transaction(async (tx) => {
+      await insertFileVersion(tx, {
+        id: fileId,
+        name,
+        contentType: 'application/pdf',
+        size,
+        storageKey,
+        contentDocumentKey: key,
+      });
+      if (!(await updateDashboardDocument(tx, key, { fileId }))) throw notFound('Document not found');
+      await recordAudit(
+        { db: tx, clock: deps.clock },
+        {
+          agentId: null,
+          staffId: actor.staffId,
+          ip: actor.ip,
+          action: 'content.file-replaced',
+          subject: key,
+          detail: { before: before.fileId, after: fileId, size },
+        },
+      );
+    });
+  } catch (err) {
+    await deps.storage.delete(storageKey).catch(() => undefined);
+    throw err;
+  }
+  return toDocument(await existing(deps.db, key));
+}
+
+/** Publishes or unpublishes; agents' reads are not cached, so the change is visible on every replica at once. */
+export async function setPublished(
+  deps: StaffContentDeps,
+  key: string,
+  published: boolean,
+  actor: ContentActor,
+): Promise<StaffDashboardDocument> {
+  const before = await existing(deps.db, key);
+  if (published && !before.fileId && !before.link) {
+    throw new AppError('CONFLICT', 'Upload the PDF before publishing this document');
+  }
+  await deps.db.transaction(async (tx) => {
+    await updateDashboardDocument(tx, key, { published });
+    await recordAudit(
+      { db: tx, clock: deps.clock },
+      {
+        agentId: null,
+        staffId: actor.staffId,
+        ip: actor.ip,
+        action: published ? 'content.published' : 'content.unpublished',
+        subject: key,
+        detail: { year: before.year, carrier: before.carrier, file: before.fileId },
+      },
+    );
+  });
+  return toDocument(await existing(deps.db, key));
+}
