@@ -36,6 +36,7 @@ import { soaRoutes } from './modules/soa/routes.ts';
 import { staffAgentsRoutes } from './modules/staff-agents/routes.ts';
 import { staffCasesRoutes } from './modules/staff-cases/routes.ts';
 import { staffEnrollmentsRoutes } from './modules/staff-enrollments/routes.ts';
+import { importJobsRoutes } from './modules/import-jobs/routes.ts';
 import { staffImportsRoutes } from './modules/staff-imports/routes.ts';
 import { staffOrdersRoutes } from './modules/staff-orders/routes.ts';
 import { suppliesRoutes } from './modules/supplies/routes.ts';
@@ -49,6 +50,7 @@ import authPlugin from './platform/auth.ts';
 import { compressionPlugin } from './platform/compression.ts';
 import type { AppDeps } from './platform/deps.ts';
 import { errorHandler } from './platform/error-handler.ts';
+import { startJobs, type Jobs } from './platform/jobs.ts';
 import { declarePublicContext, routeAccessPlugin } from './platform/route-access.ts';
 import { securityHeadersPlugin } from './platform/security-headers.ts';
 import { createRedisInvalidationBus, createSharedCache } from './platform/shared-cache.ts';
@@ -69,6 +71,8 @@ declare module 'fastify' {
     grantsEnded: (grantIds: readonly string[]) => Promise<void>;
     /** new notifications to the agents' open portals on every replica (decision 099); raiseNotification's `bus` */
     notificationBus: NotificationBus;
+    /** the background jobs on pg-boss (decision 106): run by one replica, again after a restart */
+    jobs: Jobs;
   }
 }
 
@@ -180,6 +184,11 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     db: deps.database.db,
     cache: createSharedCache<boolean>({ name: 'agent-status', ttlMs: config.userCacheTtlMs, bus: invalidationBus }),
   });
+  // Background jobs (decision 106): pg-boss in the app's database, in its own schema; in-process on the embedded
+  // one. Stopped on close, after the requests in flight: a run in progress finishes or is run again after a restart.
+  const jobs = await startJobs({ databaseUrl: deps.database.url, pglite: deps.database.pglite, log: app.log });
+  app.decorate('jobs', jobs);
+  app.addHook('onClose', async () => jobs.stop());
   // a new notification reaches the agent's open portals on every replica, through Redis when configured
   app.decorate('notificationBus', createNotificationBus({ redis: invalidationBus, log: app.log }));
   app.decorate('grantsEnded', async (grantIds: readonly string[]) => {
@@ -252,6 +261,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await app.register(staffRoutes, { recordAudit });
   await app.register(staffAgentsRoutes);
   await app.register(staffImportsRoutes);
+  await app.register(importJobsRoutes);
   await app.register(auditRoutes);
   await app.register(staffOrdersRoutes);
   await app.register(staffCasesRoutes);

@@ -31,6 +31,7 @@ export * from './staff-sign-in.ts';
 export * from './staff-agents.ts';
 export * from './staff-imports.ts';
 export * from './import-kinds.ts';
+export * from './import-jobs.ts';
 export * from './staff-audit.ts';
 export * from './staff-members.ts';
 export * from './staff-orders.ts';

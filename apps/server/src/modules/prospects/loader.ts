@@ -29,6 +29,8 @@ export interface LoadOptions {
   /** the "data updated through" date; when absent, the earliest NCOA date seen */
   updatedThrough?: string | null;
   onProgress?: (rows: number) => void;
+  /** more work in the swap's transaction (an import job marks itself done there, so it is applied once) */
+  inSwap?: (tx: Db) => Promise<void>;
 }
 
 export interface LoadItem {
@@ -148,6 +150,7 @@ export async function replaceProspectList(
         on conflict (id) do update set updated_through = excluded.updated_through, total = excluded.total,
           source = excluded.source, loaded_at = excluded.loaded_at`);
       await tx.execute(sql.raw(`DROP TABLE ${retired}`));
+      await options.inSwap?.(tx as unknown as Db);
     });
     return { rows: count, updatedThrough, ms: Math.round(performance.now() - started) };
   } catch (err) {
