@@ -237,6 +237,8 @@ async function runT65(
         file: job.fileName,
         input,
         reportFile,
+        // a run after a restart drops the work tables of the run that was cut
+        suffix: job.id.replace(/-/g, '').slice(0, 8),
         onProgress: (rows, rejected) => {
           progress.rowsRead = rows + rejected;
           progress.rowsRejected = rejected;

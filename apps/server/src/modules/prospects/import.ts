@@ -19,6 +19,8 @@ export interface ImportOptions {
   onProgress?: (rows: number, rejected: number) => void;
   /** more work in the transaction that switches the list (loader.ts `inSwap`) */
   inSwap?: LoadOptions['inSwap'];
+  /** the load's work tables' name (loader.ts `suffix`) */
+  suffix?: string;
 }
 
 export interface ImportResult extends LoadResult {
@@ -88,6 +90,7 @@ export async function importT65File(options: ImportOptions): Promise<ImportResul
       source: options.file.split(/[\\/]/).pop() ?? options.file,
       ...(options.onProgress ? { onProgress: (rows: number) => options.onProgress?.(rows, rejected) } : {}),
       ...(options.inSwap ? { inSwap: options.inSwap } : {}),
+      ...(options.suffix ? { suffix: options.suffix } : {}),
     });
     return { ...result, rejected, reportFile: options.reportFile };
   } finally {
