@@ -21,7 +21,9 @@ function* t65File(): Generator<Uint8Array> {
   yield Buffer.from(`${HEADER}\n`);
   let lines: string[] = [];
   for (let n = 0; n < ROWS; n += 1) {
-    lines.push(`2027-0${1 + (n % 9)}-1${n % 10},Ms.,First${n},,Last${n},${n} Lake St,,Madison,WI,53703,55025,,2026-11-01`);
+    lines.push(
+      `2027-0${1 + (n % 9)}-1${n % 10},Ms.,First${n},,Last${n},${n} Lake St,,Madison,WI,53703,55025,,2026-11-01`,
+    );
     if (lines.length === 5000) {
       yield Buffer.from(`${lines.join('\n')}\n`);
       lines = [];
@@ -100,10 +102,14 @@ describe('an import job whose replica is killed', () => {
       expect(await count(sql`select total as n from t65_list_info`)).toBe(ROWS);
       expect(await count(sql`select attempts as n from import_jobs where id = ${id}`)).toBe(2);
       expect(
-        await count(sql`select count(*) as n from pg_tables where tablename ~ '^t65_prospects_(load|staging|retired)_'`),
+        await count(
+          sql`select count(*) as n from pg_tables where tablename ~ '^t65_prospects_(load|staging|retired)_'`,
+        ),
       ).toBe(0);
       expect(
-        await count(sql`select count(*) as n from audit_log where action = 'prospects.imported' and detail->>'jobId' = ${id}`),
+        await count(
+          sql`select count(*) as n from audit_log where action = 'prospects.imported' and detail->>'jobId' = ${id}`,
+        ),
       ).toBe(1);
     } finally {
       await after.close();

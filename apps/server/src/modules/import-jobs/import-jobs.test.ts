@@ -63,7 +63,13 @@ describe('import jobs', () => {
     expect(queued.fileSha256).toMatch(/^[0-9a-f]{64}$/);
 
     const job = await settled(queued.id);
-    expect(job).toMatchObject({ status: 'done', rowsRead: 301, rowsRejected: 1, bytesRead: job.fileBytes, hasReport: true });
+    expect(job).toMatchObject({
+      status: 'done',
+      rowsRead: 301,
+      rowsRejected: 1,
+      bytesRead: job.fileBytes,
+      hasReport: true,
+    });
     const info = await t.database.db.select().from(t65ListInfo);
     expect(info[0]).toMatchObject({ total: 300, source: 'national list.csv' });
 
@@ -96,7 +102,8 @@ describe('import jobs', () => {
   });
 
   it('fails a CSV kind with a bad line, with its reason in the report, writing nothing', async () => {
-    const csv = 'contract_id,holder_npn,contact_name,record_type,carrier,status,writing_number,upline_contract_id,hierarchy_report_id\nnot-an-id,,X,Person Account,Humana,Active,W1,,\n';
+    const csv =
+      'contract_id,holder_npn,contact_name,record_type,carrier,status,writing_number,upline_contract_id,hierarchy_report_id\nnot-an-id,,X,Person Account,Humana,Active,W1,,\n';
     const job = await settled((await start('contracts', csv, tokens.admin)).json<ImportJob>().id);
     expect(job).toMatchObject({ status: 'failed', rowsRead: 1, rowsRejected: 1, hasReport: true });
     const report = await get(`/arc/staff/import-jobs/${job.id}/report`);

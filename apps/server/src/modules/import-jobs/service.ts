@@ -196,7 +196,12 @@ export async function runImportJob(deps: ImportJobsDeps, jobId: string): Promise
     await writing;
     if (err instanceof AlreadyApplied) return;
     if (err instanceof ImportError || err instanceof CsvFileError || err instanceof JobFileError) {
-      await markFailed(deps.db, jobId, { error: err.message, ...progress, reportKey: finish.reportKey, now: deps.clock.now() });
+      await markFailed(deps.db, jobId, {
+        error: err.message,
+        ...progress,
+        reportKey: finish.reportKey,
+        now: deps.clock.now(),
+      });
       return;
     }
     throw err;
@@ -256,7 +261,12 @@ async function runT65(
               ip: null,
               action: 'prospects.imported',
               subject: job.fileSha256,
-              detail: { jobId: job.id, fileName: job.fileName, rows: progress.rowsRead, rejected: progress.rowsRejected },
+              detail: {
+                jobId: job.id,
+                fileName: job.fileName,
+                rows: progress.rowsRead,
+                rejected: progress.rowsRejected,
+              },
             },
           );
         },
