@@ -88,7 +88,14 @@ export async function markDone(
 export async function markFailed(
   db: Db,
   id: string,
-  outcome: { error: string; rowsRead: number; rowsRejected: number; reportKey: string | null; now: Date },
+  outcome: {
+    error: string;
+    rowsRead: number;
+    rowsRejected: number;
+    bytesRead: number;
+    reportKey: string | null;
+    now: Date;
+  },
 ): Promise<void> {
   await db
     .update(importJobs)
@@ -97,6 +104,7 @@ export async function markFailed(
       error: outcome.error,
       rowsRead: outcome.rowsRead,
       rowsRejected: outcome.rowsRejected,
+      bytesRead: outcome.bytesRead,
       reportKey: outcome.reportKey,
       finishedAt: outcome.now,
     })

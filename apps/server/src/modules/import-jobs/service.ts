@@ -275,8 +275,9 @@ async function runT65(
       progress.rowsRejected = result.rejected;
     } catch (err) {
       if (err instanceof ImportError) {
-        // the rejected lines so far, for the operator
-        progress.rowsRejected = Math.max(progress.rowsRejected, await countLines(reportFile));
+        // the lines read and rejected so far, for the operator
+        progress.rowsRead = err.counts.accepted + err.counts.rejected;
+        progress.rowsRejected = err.counts.rejected;
         await storeReport();
       }
       throw err;
@@ -284,11 +285,6 @@ async function runT65(
   } finally {
     await fs.promises.rm(dir, { recursive: true, force: true });
   }
-}
-
-async function countLines(file: string): Promise<number> {
-  const text = await fs.promises.readFile(file, 'utf8').catch(() => '');
-  return Math.max(0, text.split('\n').filter(Boolean).length - 1);
 }
 
 async function runLandscape(

@@ -28,7 +28,10 @@ export interface ImportResult extends LoadResult {
   reportFile: string;
 }
 
-export class ImportError extends Error {}
+export class ImportError extends Error {
+  /** the lines loaded and rejected before the import stopped */
+  counts = { accepted: 0, rejected: 0 };
+}
 
 /**
  * Streams a T65 list file (docs/t65-import.md) into the database: every line is checked, good rows are loaded in
@@ -93,6 +96,9 @@ export async function importT65File(options: ImportOptions): Promise<ImportResul
       ...(options.suffix ? { suffix: options.suffix } : {}),
     });
     return { ...result, rejected, reportFile: options.reportFile };
+  } catch (err) {
+    if (err instanceof ImportError) err.counts = { accepted, rejected };
+    throw err;
   } finally {
     if ('destroy' in input && typeof input.destroy === 'function') input.destroy();
     if (!report.writableEnded) report.end();
