@@ -161,7 +161,7 @@ test.describe('[STAFF] Background imports', () => {
     await t65Row.getByRole('button', { name: 'Download the rejected lines of t65-bad.csv' }).click();
     const download = await downloading;
     expect(download.suggestedFilename()).toBe('t65-bad rejected lines.csv');
-    const report = fs.readFileSync((await download.path())!, 'utf8');
+    const report = fs.readFileSync(await download.path(), 'utf8');
     expect(report).toContain('2,"zip 53202 is not in Dane County, WI"');
     expect(report.split(/\r?\n/)[0]).toBe('line,reason,content');
   });

@@ -2,9 +2,9 @@ import * as contract from '@arc/contract';
 import multipart from '@fastify/multipart';
 import * as contentDisposition from 'content-disposition';
 import type { FastifyInstance } from 'fastify';
+import { AppError } from '../../platform/errors.ts';
 import { receiveImport } from '../../platform/import-upload.ts';
 import { addRoute } from '../../platform/routes.ts';
-import { AppError } from '../../platform/errors.ts';
 import {
   getImportJob,
   IMPORT_JOB_QUEUE,

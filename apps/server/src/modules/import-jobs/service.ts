@@ -7,18 +7,13 @@ import { finished } from 'node:stream/promises';
 import type { ImportJob, ImportJobKind } from '@arc/contract';
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../platform/clock.ts';
-import { csvWriter } from '../../platform/csv.ts';
-import { CsvFileError, runImport, type ImportKindSpec } from '../../platform/csv-import.ts';
+import { csvWriter, CsvFileError } from '../../platform/csv.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import type { Storage } from '../../platform/storage.ts';
 import { recordAudit } from '../audit/service.ts';
-import { ImportError, importT65File } from '../prospects/import.ts';
-import { loadPlacesIndex } from '../prospects/queries.ts';
-import { certificationsKind } from '../staff-imports/certifications.ts';
-import { contractsKind } from '../staff-imports/contracts.ts';
-import { readyToSellKind } from '../staff-imports/ready-to-sell.ts';
-import { importMaLandscape } from '../supplies/landscape.ts';
-import { ensureProductTypes } from '../supplies/product-types.ts';
+import { importProspectListFile, ProspectListFileError } from '../prospects/service.ts';
+import { applyStaffImport } from '../staff-imports/service.ts';
+import { importLandscapeFile } from '../supplies/service.ts';
 import {
   insertImportJob,
   markDone,
@@ -195,7 +190,7 @@ export async function runImportJob(deps: ImportJobsDeps, jobId: string): Promise
   } catch (err) {
     await writing;
     if (err instanceof AlreadyApplied) return;
-    if (err instanceof ImportError || err instanceof CsvFileError || err instanceof JobFileError) {
+    if (err instanceof ProspectListFileError || err instanceof CsvFileError || err instanceof JobFileError) {
       await markFailed(deps.db, jobId, {
         error: err.message,
         ...progress,
@@ -226,7 +221,6 @@ async function runT65(
 ): Promise<void> {
   const dir = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'arc-t65-'));
   const reportFile = path.join(dir, 'rejected.csv');
-  const places = await loadPlacesIndex(deps.db);
   try {
     let isReportStored = false;
     const storeReport = async () => {
@@ -236,9 +230,7 @@ async function runT65(
       finish.reportKey = reportKey;
     };
     try {
-      const result = await importT65File({
-        db: deps.db,
-        places,
+      const result = await importProspectListFile(deps.db, {
         file: job.fileName,
         input,
         reportFile,
@@ -274,7 +266,7 @@ async function runT65(
       progress.rowsRead = result.rows + result.rejected;
       progress.rowsRejected = result.rejected;
     } catch (err) {
-      if (err instanceof ImportError) {
+      if (err instanceof ProspectListFileError) {
         // the lines read and rejected so far, for the operator
         progress.rowsRead = err.counts.accepted + err.counts.rejected;
         progress.rowsRejected = err.counts.rejected;
@@ -298,10 +290,9 @@ async function runLandscape(
 ): Promise<void> {
   const { year } = JSON.parse(job.options) as { year?: number };
   if (!year) throw new JobFileError('A landscape import needs its contract year');
-  await ensureProductTypes(deps.db);
   // the lines are checked before the load's transaction begins; the rejected ones are stored by then
   let rejectedLines: { line: number; reason: string }[] = [];
-  const result = await importMaLandscape(deps.db, Readable.from(input), {
+  const result = await importLandscapeFile(deps.db, Readable.from(input), {
     year,
     inTransaction: async (tx) => {
       await storeRejected(deps, reportKey, rejectedLines, finish);
@@ -340,27 +331,22 @@ async function runCsvKind(
   reportKey: string,
   done: (tx: Db) => Promise<void>,
 ): Promise<void> {
-  const kinds: Record<string, () => ImportKindSpec<unknown>> = {
-    contracts: contractsKind as () => ImportKindSpec<unknown>,
-    certifications: certificationsKind as () => ImportKindSpec<unknown>,
-    'ready-to-sell': readyToSellKind as () => ImportKindSpec<unknown>,
-  };
-  const kind = kinds[job.kind];
-  if (!kind) throw new JobFileError(`Unknown import kind ${job.kind}`);
-  const result = await runImport({ db: deps.db, clock: deps.clock, recordAudit }, kind(), input, {
-    dryRun: false,
+  if (job.kind !== 'contracts' && job.kind !== 'certifications' && job.kind !== 'ready-to-sell') {
+    throw new JobFileError(`Unknown import kind ${job.kind}`);
+  }
+  const report = await applyStaffImport(deps, job.kind, input, {
     staffId: job.startedBy,
     ip: null,
     source: 'upload',
-    afterWrite: async (tx) => done(tx),
+    afterWrite: done,
   });
-  progress.rowsRead = result.report.counts.lines;
-  progress.rowsRejected = result.report.counts.rejected;
-  if (result.report.applied) await setCounts(deps.db, job.id, progress);
+  progress.rowsRead = report.counts.lines;
+  progress.rowsRejected = report.counts.rejected;
+  if (report.applied) await setCounts(deps.db, job.id, progress);
   else {
-    await storeRejected(deps, reportKey, result.report.rejected, finish);
+    await storeRejected(deps, reportKey, report.rejected, finish);
     throw new JobFileError(
-      `Nothing was imported: ${result.report.counts.rejected} line(s) rejected (the framework applies all or none)`,
+      `Nothing was imported: ${report.counts.rejected} line(s) rejected (the framework applies all or none)`,
     );
   }
 }

@@ -158,7 +158,7 @@ export async function replaceProspectList(
         on conflict (id) do update set updated_through = excluded.updated_through, total = excluded.total,
           source = excluded.source, loaded_at = excluded.loaded_at`);
       await tx.execute(sql.raw(`DROP TABLE ${retired}`));
-      await options.inSwap?.(tx as unknown as Db);
+      await options.inSwap?.(tx);
     });
     return { rows: count, updatedThrough, ms: Math.round(performance.now() - started) };
   } catch (err) {

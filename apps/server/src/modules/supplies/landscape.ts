@@ -250,7 +250,7 @@ export async function importMaLandscape(
         .values(links.slice(i, i + 1000).map((l) => ({ countyFips: l.countyFips, productId: l.id })))
         .onConflictDoNothing();
     }
-    await options.inTransaction?.(tx as unknown as Db);
+    await options.inTransaction?.(tx);
   });
   return { year, imported: links.length, plans: plans.size, rejected };
 }
