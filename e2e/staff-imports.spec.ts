@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { expect, expectAccessible, signIn, test } from './fixtures.ts';
 import { screenshotBoth } from './screenshots.ts';
 import { signInStaff } from './staff-helpers.ts';
@@ -48,7 +49,8 @@ test.describe('[STAFF] Contracts import', () => {
     await expect(admin.getByRole('checkbox')).toHaveCount(0);
 
     // ── an upline neither in the file nor on file: the line and its reason, nothing to apply
-    const file = admin.locator('input[type=file]');
+    // the upload form's file input (the background imports below have their own)
+    const file = admin.locator('input[type=file]').first();
     await file.setInputFiles(csv([NEW_LINE, REJECTED_LINE]));
     await admin.getByRole('button', { name: 'Preview' }).click();
     const preview = admin.getByRole('region', { name: 'Preview' });
@@ -104,5 +106,63 @@ test.describe('[STAFF] Contracts import', () => {
     await expect(status).toHaveText('1 of 15 agents match');
     await expect(demo.getByRole('tree').getByRole('treeitem', { name: /Quentin Marlowe/ })).toBeVisible();
     await agentContext.close();
+  });
+});
+
+const JOB_CONTRACT = 'a0CE2E0000000106A1';
+const T65_HEADER = 't65,prefix,first_name,middle,last_name,address1,address2,city,state,zip,county,phone,ncoa_date';
+
+test.describe('[STAFF] Background imports', () => {
+  test('admin starts import jobs, follows them to Done and Failed, and downloads the rejected lines', async ({
+    page: admin,
+  }) => {
+    test.setTimeout(120_000);
+    await (
+      await signInStaff(admin, 'admin')
+    )();
+    await admin.goto('/staff/imports');
+    const jobs = admin.getByRole('region', { name: 'Background imports' });
+    await expect(jobs.getByRole('heading', { name: 'Background imports' })).toBeVisible();
+    const kind = jobs.getByRole('combobox', { name: 'Import' });
+    const file = jobs.locator('input[type=file]');
+
+    // ── a contracts file of one standalone contract: applied in the background, Done
+    await kind.selectOption({ label: 'Contracts' });
+    await file.setInputFiles({
+      name: 'contracts-job.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(`${HEADER}\n${JOB_CONTRACT},,Ida Jobson,Person Account,Humana,Active,HU106001,,\n`),
+    });
+    await jobs.getByRole('button', { name: 'Start import' }).click();
+    const contractsRow = jobs.getByRole('row').filter({ hasText: 'contracts-job.csv' }).first();
+    await expect(contractsRow.getByText('Done', { exact: true })).toBeVisible({ timeout: 60_000 });
+    await expect(contractsRow.getByText('1 row read · 0 rejected')).toBeVisible();
+    await expect(contractsRow.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '100');
+
+    // ── a T65 list whose every line is rejected: Failed, the list untouched, the reasons in the report
+    await kind.selectOption({ label: 'T65 prospect list' });
+    await file.setInputFiles({
+      name: 't65-bad.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(
+        `${T65_HEADER}\n2027-01-15,,Ana,,Berg,1 Main St,,Madison,WI,53202,55025,,2026-11-01\n` +
+          '2027-13-40,,Bo,,Lind,2 Main St,,Madison,WI,53703,55025,,2026-11-01\n',
+      ),
+    });
+    await jobs.getByRole('button', { name: 'Start import' }).click();
+    const t65Row = jobs.getByRole('row').filter({ hasText: 't65-bad.csv' }).first();
+    await expect(t65Row.getByText('Failed', { exact: true })).toBeVisible({ timeout: 60_000 });
+    await expect(t65Row.getByText('2 rows read · 2 rejected')).toBeVisible();
+    await expect(t65Row.getByText(/No line of the file is valid/)).toBeVisible();
+    await expectAccessible(admin);
+    await screenshotBoth(admin, 'staff-import-jobs');
+
+    const downloading = admin.waitForEvent('download');
+    await t65Row.getByRole('button', { name: 'Download the rejected lines of t65-bad.csv' }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toBe('t65-bad rejected lines.csv');
+    const report = fs.readFileSync(await download.path(), 'utf8');
+    expect(report).toContain('2,"zip 53202 is not in Dane County, WI"');
+    expect(report.split(/\r?\n/)[0]).toBe('line,reason,content');
   });
 });

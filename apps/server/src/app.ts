@@ -25,6 +25,7 @@ import { enrollmentsRoutes } from './modules/enrollments/routes.ts';
 import { filesRoutes } from './modules/files/routes.ts';
 import { finalExpenseRoutes } from './modules/final-expense/routes.ts';
 import { geoRoutes } from './modules/geo/routes.ts';
+import { importJobsRoutes } from './modules/import-jobs/routes.ts';
 import { mailboxRoutes } from './modules/mailbox/routes.ts';
 import { createNotificationBus, type NotificationBus } from './modules/notifications/bus.ts';
 import { notificationsRoutes } from './modules/notifications/routes.ts';
@@ -55,6 +56,7 @@ import { compressionPlugin } from './platform/compression.ts';
 import type { AppDeps } from './platform/deps.ts';
 import { errorHandler } from './platform/error-handler.ts';
 import { createReadiness } from './platform/readiness.ts';
+import { startJobs, type Jobs } from './platform/jobs.ts';
 import { declarePublicContext, routeAccessPlugin } from './platform/route-access.ts';
 import { securityHeadersPlugin } from './platform/security-headers.ts';
 import { createRedisInvalidationBus, createSharedCache } from './platform/shared-cache.ts';
@@ -75,6 +77,8 @@ declare module 'fastify' {
     grantsEnded: (grantIds: readonly string[]) => Promise<void>;
     /** new notifications to the agents' open portals on every replica (decision 099); raiseNotification's `bus` */
     notificationBus: NotificationBus;
+    /** the background jobs on pg-boss (decision 106): run by one replica, again after a restart */
+    jobs: Jobs;
   }
 }
 
@@ -186,6 +190,11 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     db: deps.database.db,
     cache: createSharedCache<boolean>({ name: 'agent-status', ttlMs: config.userCacheTtlMs, bus: invalidationBus }),
   });
+  // Background jobs (decision 106): pg-boss in the app's database, in its own schema; in-process on the embedded
+  // one. Stopped on close, after the requests in flight: a run in progress finishes or is run again after a restart.
+  const jobs = await startJobs({ databaseUrl: deps.database.url, pglite: deps.database.pglite, log: app.log });
+  app.decorate('jobs', jobs);
+  app.addHook('onClose', async () => jobs.stop());
   // a new notification reaches the agent's open portals on every replica, through Redis when configured
   app.decorate('notificationBus', createNotificationBus({ redis: invalidationBus, log: app.log }));
   app.decorate('grantsEnded', async (grantIds: readonly string[]) => {
@@ -265,6 +274,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await app.register(staffImportsRoutes);
   await app.register(staffStatementsRoutes);
   await app.register(staffContentRoutes);
+  await app.register(importJobsRoutes);
   await app.register(auditRoutes);
   await app.register(staffOrdersRoutes);
   await app.register(staffCasesRoutes);

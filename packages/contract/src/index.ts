@@ -34,6 +34,7 @@ export * from './staff-agents.ts';
 export * from './staff-imports.ts';
 export * from './staff-statements.ts';
 export * from './import-kinds.ts';
+export * from './import-jobs.ts';
 export * from './staff-audit.ts';
 export * from './staff-members.ts';
 export * from './staff-orders.ts';

@@ -85,6 +85,12 @@ export const AUDIT_ACTIONS = [
   'ready-to-sell.imported',
   /** a period's commission statements published (subject: the file's SHA-256; detail: period, counts, agents, total) */
   'commission-statements.published',
+  /** staff started an import job (subject: the file's SHA-256; detail: the job id, kind, file name and size) */
+  'import-job.started',
+  /** a T65 prospect list replaced the list (subject: the file's SHA-256; detail: the job id and counts) */
+  'prospects.imported',
+  /** an MA landscape file loaded (subject: the file's SHA-256; detail: the job id, year and counts) */
+  'landscape.imported',
   /** staff marked a supply order Sent to carrier (subject: the order id; detail: the action) */
   'supply-order.sent',
   /** staff marked a supply order Shipped (detail: shipper and tracking number) */

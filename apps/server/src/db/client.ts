@@ -17,6 +17,10 @@ export type Db = NodePgDatabase<typeof schema>;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** the embedded database's one connection (the job queue runs on it, platform/jobs.ts); absent with PostgreSQL */
+  pglite?: PGlite;
+  /** PostgreSQL's address (the job queue opens its own small pool on it); absent with the embedded database */
+  url?: string;
   /** applies the migrations and the append-only guards, then loads the bundled reference data (places) when it changed */
   migrate(): Promise<void>;
   ping(): Promise<void>;
@@ -99,6 +103,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     return {
       db,
       kind: 'postgres',
+      url: options.databaseUrl,
       migrate: async () => {
         await migratePg(db, { migrationsFolder: MIGRATIONS_FOLDER });
         await ensureAppendOnly(db);
@@ -121,6 +126,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   return {
     db,
     kind: 'pglite',
+    pglite: client,
     migrate: async () => {
       await migratePglite(db as never, { migrationsFolder: MIGRATIONS_FOLDER });
       await ensureAppendOnly(db);

@@ -15,7 +15,7 @@ export interface ImportUploadOptions<T> {
   /** what the file is, for messages: "the roster", "the contracts file" */
   what: string;
   /** reads and imports the file as it streams in (the kind's service, through `runImport`) */
-  run: (file: AsyncIterable<Buffer>) => Promise<T>;
+  run: (file: AsyncIterable<Buffer>, meta: { fileName: string }) => Promise<T>;
 }
 
 /**
@@ -40,7 +40,7 @@ export async function receiveImport<T>(request: FastifyRequest, reply: FastifyRe
       if (part.type !== 'file' || part.fieldname !== options.field) throw new AppError('BAD_REQUEST', wrongParts);
       // busboy stops at the limit and says so with 'limit': the reading fails with a 413
       part.file.once('limit', () => part.file.destroy(new AppError('PAYLOAD_TOO_LARGE', tooLarge)));
-      result = { value: await options.run(untruncated(part.file, tooLarge)) };
+      result = { value: await options.run(untruncated(part.file, tooLarge), { fileName: part.filename }) };
     }
   } catch (err) {
     discardRestOfBody(request.raw, reply);

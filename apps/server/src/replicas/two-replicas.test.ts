@@ -356,6 +356,75 @@ describe.skipIf(missing.length > 0)('two replicas behind nginx (PostgreSQL, Redi
     again.close();
   }, 60_000);
 
+  it('runs each import job started through A once, whichever replica picks it up', async () => {
+    const secrets = await loadOrCreateProviderSecrets(database.db);
+    const issuer = { app: { deps: { secrets } }, config: loadConfig(serverEnv), database } as unknown as TestApp;
+    const staff = (await mintStaffToken(issuer, await insertStaff(issuer, { role: 'admin' }))).token;
+    const header = 't65,prefix,first_name,middle,last_name,address1,address2,city,state,zip,county,phone,ncoa_date';
+    const ids: string[] = [];
+    for (let j = 0; j < 4; j += 1) {
+      const lines = Array.from(
+        { length: 500 + j },
+        (_, n) => `2027-02-1${n % 10},,F${j}x${n},,L${n},${n} Main St,,Madison,WI,53703,55025,,2026-11-0${1 + j}`,
+      );
+      const body = multipart([
+        { name: 'file', filename: `list-${j}.csv`, contentType: 'text/csv', body: [header, ...lines].join('\n') },
+      ]);
+      const res = await on('A')({
+        method: 'POST',
+        url: '/arc/staff/import-jobs/t65',
+        headers: { ...bearer(staff), 'content-type': body.contentType },
+        payload: body.buffer(),
+      });
+      expect(res.statusCode, res.body).toBe(202);
+      ids.push(res.json<{ id: string }>().id);
+    }
+    const deadline = Date.now() + 60_000;
+    for (;;) {
+      const statuses = await Promise.all(
+        ids.map(
+          async (id) =>
+            (await on('B')({ url: `/arc/staff/import-jobs/${id}`, headers: bearer(staff) })).json<{ status: string }>()
+              .status,
+        ),
+      );
+      if (statuses.every((status) => status === 'done' || status === 'failed')) {
+        expect(statuses).toEqual(['done', 'done', 'done', 'done']);
+        break;
+      }
+      if (Date.now() > deadline) throw new Error(`import jobs not done: ${statuses.join(', ')}`);
+      await sleep(200);
+    }
+    const pool = new pg.Client({ connectionString: dbUrl });
+    await pool.connect();
+    try {
+      const runs = await pool.query<{ id: string; attempts: number; rows_read: number; applied: string }>(
+        `select j.id, j.attempts, j.rows_read,
+           (select count(*) from audit_log a where a.action = 'prospects.imported' and a.detail->>'jobId' = j.id) as applied
+         from import_jobs j where j.id = any($1) order by j.rows_read`,
+        [ids],
+      );
+      expect(runs.rows.map((r) => [r.attempts, r.rows_read, Number(r.applied)])).toEqual([
+        [1, 500, 1],
+        [1, 501, 1],
+        [1, 502, 1],
+        [1, 503, 1],
+      ]);
+      // pg-boss counts one completed run of each, and the list is whole (the last apply's file)
+      const boss = await pool.query<{ n: string }>(
+        `select count(*) as n from pgboss.job where name = 'import-jobs' and state = 'completed' and retry_count = 0 and data->>'jobId' = any($1)`,
+        [ids],
+      );
+      expect(Number(boss.rows[0]!.n)).toBe(4);
+      const list = await pool.query<{ total: number; n: string }>(
+        'select total, (select count(*) from t65_prospects) as n from t65_list_info',
+      );
+      expect(Number(list.rows[0]!.n)).toBe(list.rows[0]!.total);
+    } finally {
+      await pool.end();
+    }
+  });
+
   it('keeps tokens issued before a signing key rotation valid on both replicas while they restart one by one', async () => {
     const signedIn = (t: SignInTarget) => signInThroughProvider(t, { username: agent.npn, password: PASSWORD });
     const before = await signedIn(target('nginx'));

@@ -22,3 +22,4 @@ export * from './content.ts';
 export * from './staff.ts';
 export * from './notifications.ts';
 export * from './soa.ts';
+export * from './import-jobs.ts';

@@ -3,7 +3,7 @@ import { finished } from 'node:stream/promises';
 import type { Db } from '../../db/client.ts';
 import { csvWriter, readCsvLines } from '../../platform/csv.ts';
 import { T65_CSV_COLUMNS, type T65CsvColumn } from './csv.ts';
-import { replaceProspectList, type LoadItem, type LoadResult } from './loader.ts';
+import { replaceProspectList, type LoadItem, type LoadOptions, type LoadResult } from './loader.ts';
 import type { PlacesIndex } from './places-index.ts';
 import { validateProspectRecord } from './validate.ts';
 
@@ -11,9 +11,16 @@ export interface ImportOptions {
   db: Db;
   places: PlacesIndex;
   file: string;
+  /** the file's bytes when they come from elsewhere than `file` (an import job reads the file store) */
+  input?: AsyncIterable<Buffer | string>;
   /** where the rejected lines go (CSV: line, reason, the line itself) */
   reportFile: string;
-  onProgress?: (rows: number) => void;
+  /** rows loaded so far and lines rejected so far */
+  onProgress?: (rows: number, rejected: number) => void;
+  /** more work in the transaction that switches the list (loader.ts `inSwap`) */
+  inSwap?: LoadOptions['inSwap'];
+  /** the load's work tables' name (loader.ts `suffix`) */
+  suffix?: string;
 }
 
 export interface ImportResult extends LoadResult {
@@ -21,7 +28,10 @@ export interface ImportResult extends LoadResult {
   reportFile: string;
 }
 
-export class ImportError extends Error {}
+export class ImportError extends Error {
+  /** the lines loaded and rejected before the import stopped */
+  counts = { accepted: 0, rejected: 0 };
+}
 
 /**
  * Streams a T65 list file (docs/t65-import.md) into the database: every line is checked, good rows are loaded in
@@ -30,7 +40,7 @@ export class ImportError extends Error {}
  * changes nothing.
  */
 export async function importT65File(options: ImportOptions): Promise<ImportResult> {
-  const input = fs.createReadStream(options.file);
+  const input = options.input ?? fs.createReadStream(options.file);
   const reportFile = fs.createWriteStream(options.reportFile);
   const report = csvWriter({ header: ['line', 'reason', 'content'] });
   report.pipe(reportFile);
@@ -73,17 +83,25 @@ export async function importT65File(options: ImportOptions): Promise<ImportResul
     }
     if (!header) throw new ImportError('The file is empty');
     if (accepted === 0) throw new ImportError('No line of the file is valid; the list was not replaced');
+    // every line is read: the report is whole before the list is switched (an import job stores it then)
+    report.end();
+    await finished(reportFile);
   }
 
   try {
     const result = await replaceProspectList(options.db, records(), {
       source: options.file.split(/[\\/]/).pop() ?? options.file,
-      ...(options.onProgress ? { onProgress: options.onProgress } : {}),
+      ...(options.onProgress ? { onProgress: (rows: number) => options.onProgress?.(rows, rejected) } : {}),
+      ...(options.inSwap ? { inSwap: options.inSwap } : {}),
+      ...(options.suffix ? { suffix: options.suffix } : {}),
     });
     return { ...result, rejected, reportFile: options.reportFile };
+  } catch (err) {
+    if (err instanceof ImportError) err.counts = { accepted, rejected };
+    throw err;
   } finally {
-    input.destroy();
-    report.end();
+    if ('destroy' in input && typeof input.destroy === 'function') input.destroy();
+    if (!report.writableEnded) report.end();
     await finished(reportFile);
   }
 }

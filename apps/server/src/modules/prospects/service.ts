@@ -25,10 +25,12 @@ import { AppError } from '../../platform/errors.ts';
 import { sendXlsx, type XlsxColumn } from '../../platform/xlsx.ts';
 import { recordAudit } from '../audit/service.ts';
 import { countiesOfZipCodes } from '../places/service.ts';
+import { importT65File, type ImportOptions, type ImportResult } from './import.ts';
 import {
   countExportRows,
   countiesMatch,
   insertExportRecord,
+  loadPlacesIndex,
   selectAgentNpn,
   selectByCounties,
   selectByZips,
@@ -250,4 +252,19 @@ async function* rowsOfIds(db: Db, ids: number[], match: ReturnType<typeof search
       if (row) yield toProspectRow(row);
     }
   }
+}
+
+// ── list imports ─────────────────────────────────────────────────────────────────────────────────
+
+export { ImportError as ProspectListFileError } from './import.ts';
+
+/**
+ * Replaces the list with a T65 file's good lines (docs/t65-import.md): the import of `import.ts` with the places
+ * loaded, for the back office's import job (decision 106).
+ */
+export async function importProspectListFile(
+  db: Db,
+  options: Omit<ImportOptions, 'db' | 'places'>,
+): Promise<ImportResult> {
+  return importT65File({ db, places: await loadPlacesIndex(db), ...options });
 }

@@ -1,7 +1,7 @@
 import type { ImportReport } from '@arc/contract';
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../platform/clock.ts';
-import { runImport, type ImportOptions } from '../../platform/csv-import.ts';
+import { runImport, type ImportKindSpec, type ImportOptions } from '../../platform/csv-import.ts';
 import { recordAudit } from '../audit/service.ts';
 import { certificationsKind } from './certifications.ts';
 import { contractsKind } from './contracts.ts';
@@ -53,3 +53,20 @@ export const STAFF_IMPORTS = {
   certifications: importCertifications,
   'ready-to-sell': importReadyToSell,
 } as const;
+
+/**
+ * Applies a file of one of the three kinds (no dry run) for the back office's import job (decision 106);
+ * `afterWrite` runs in the apply's transaction (the job marks itself done there).
+ */
+export async function applyStaffImport(
+  deps: StaffImportsDeps,
+  kind: keyof typeof STAFF_IMPORTS,
+  input: Input,
+  options: Omit<StaffImportOptions, 'dryRun'> & { afterWrite: (tx: Db) => Promise<void> },
+): Promise<ImportReport> {
+  const spec = { contracts: contractsKind, certifications: certificationsKind, 'ready-to-sell': readyToSellKind }[kind];
+  const { afterWrite, ...rest } = options;
+  const run = (k: ImportKindSpec<unknown>) =>
+    runImport(withAudit(deps), k, input, { ...rest, dryRun: false, afterWrite: (tx) => afterWrite(tx) });
+  return (await run(spec() as ImportKindSpec<unknown>)).report;
+}

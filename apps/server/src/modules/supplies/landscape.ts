@@ -99,7 +99,13 @@ interface PlanLine {
 export async function importMaLandscape(
   db: Db,
   csv: Readable | string,
-  options: { year: number },
+  options: {
+    year: number;
+    /** more work in the load's transaction (an import job marks itself done there, so it is applied once) */
+    inTransaction?: (tx: Db) => Promise<void>;
+    /** every line is checked (lines read below the header, the rejected ones), before anything is written */
+    onChecked?: (linesRead: number, rejected: RejectedLine[]) => void;
+  },
 ): Promise<LandscapeImportReport> {
   const { year } = options;
   const rejected: RejectedLine[] = [];
@@ -201,6 +207,7 @@ export async function importMaLandscape(
     });
   }
 
+  options.onChecked?.(lines.length + rejected.length, rejected);
   const plans = new Map(lines.map((l) => [l.id, l.values]));
   const links = [...new Map(lines.map((l) => [`${l.countyFips}|${l.id}`, l])).values()];
   const states = [...new Set(lines.map((l) => l.state))];
@@ -243,6 +250,7 @@ export async function importMaLandscape(
         .values(links.slice(i, i + 1000).map((l) => ({ countyFips: l.countyFips, productId: l.id })))
         .onConflictDoNothing();
     }
+    await options.inTransaction?.(tx);
   });
   return { year, imported: links.length, plans: plans.size, rejected };
 }

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { Readable } from 'node:stream';
 import {
   kitsPerDayMessage,
   kitsPerOrderMessage,
@@ -27,6 +28,8 @@ import type { Clock } from '../../platform/clock.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import { getZipCode } from '../places/service.ts';
 import { readyCarriers as readyToSellCarriers } from '../ready-to-sell/service.ts';
+import { importMaLandscape, type LandscapeImportReport } from './landscape.ts';
+import { ensureProductTypes } from './product-types.ts';
 import {
   claimIdempotencyKey,
   deleteOrderRequestsBefore,
@@ -529,4 +532,19 @@ export async function getCrmAccount(deps: SuppliesDeps, agentId: string, actId: 
   const agent = await selectAgentForOrders(deps.db, agentId);
   if (!agent?.actId || agent.actId !== actId) throw notFound();
   return { Id: crmAccountId(agent.actId) };
+}
+
+// ── the MA landscape ─────────────────────────────────────────────────────────────────────────────
+
+/**
+ * Loads a year's MA landscape file (docs/data-import.md) with the product types it needs in place: for the back
+ * office's import job (decision 106); the command line calls `importMaLandscape` itself.
+ */
+export async function importLandscapeFile(
+  db: Db,
+  csv: Readable,
+  options: Parameters<typeof importMaLandscape>[2],
+): Promise<LandscapeImportReport> {
+  await ensureProductTypes(db);
+  return importMaLandscape(db, csv, options);
 }

@@ -39,9 +39,14 @@ async function chooseRoster() {
   expect(await screen.findByText(/^roster\.csv · \d+ bytes$/)).toBeInTheDocument();
 }
 
+/** The background imports' list, read by the page beside the upload form: empty here. */
+const JOBS_PATH = '/arc/staff/import-jobs';
+const NO_JOBS = { [`GET ${JOBS_PATH}`]: { body: { jobs: [] } } };
+
 describe('import page /staff/imports', () => {
   it('keeps Apply disabled when the preview has a rejected line, and shows the line and its reason', async () => {
     const { calls } = mockFetch({
+      ...NO_JOBS,
       'POST /arc/staff/imports/agents': {
         body: report({
           counts: { lines: 2, new: 1, changed: 0, unchanged: 0, rejected: 1, missing: 0 },
@@ -58,13 +63,15 @@ describe('import page /staff/imports', () => {
     expect(within(rejected).getByRole('cell', { name: 'state: Choose a state' })).toBeInTheDocument();
     expect(within(preview).getByText(/Nothing can be applied while a line is rejected/)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Apply' })).toBeDisabled();
-    expect(calls).toHaveLength(1);
-    expect(calls[0]!.authorization).toBe('Bearer staff-token');
+    const imports = calls.filter((call) => call.path !== JOBS_PATH);
+    expect(imports).toHaveLength(1);
+    expect(imports[0]!.authorization).toBe('Bearer staff-token');
   });
 
   it('applies a clean preview and shows the result; a new file needs a new preview', async () => {
     let call = 0;
     const { fetchMock } = mockFetch({
+      ...NO_JOBS,
       'POST /arc/staff/imports/agents': () =>
         ++call === 1 ? { body: report() } : { body: report({ dryRun: false, applied: true }) },
     });
@@ -75,7 +82,10 @@ describe('import page /staff/imports', () => {
     expect(screen.getByRole('table', { name: 'New (1)' })).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Apply' }));
     expect(await screen.findByText('The file was applied: 1 new, 0 changed.')).toBeInTheDocument();
-    const urls = fetchMock.mock.calls.map(([input]) => new URL(String(input)).search);
+    const urls = fetchMock.mock.calls
+      .map(([input]) => new URL(String(input)))
+      .filter((url) => url.pathname !== JOBS_PATH)
+      .map((url) => url.search);
     expect(urls).toEqual(['?dryRun=true', '?dryRun=false']);
     await chooseRoster();
     expect(screen.getByRole('button', { name: 'Apply' })).toBeDisabled();
@@ -83,6 +93,7 @@ describe('import page /staff/imports', () => {
 
   it('shows the server’s message for a file that is not a roster', async () => {
     mockFetch({
+      ...NO_JOBS,
       'POST /arc/staff/imports/agents': {
         status: 400,
         body: {
@@ -99,6 +110,7 @@ describe('import page /staff/imports', () => {
   });
   it('offers every kind of the contract, each with its format, and sends a contracts file to its own import', async () => {
     const { calls } = mockFetch({
+      ...NO_JOBS,
       'POST /arc/staff/imports/contracts': {
         body: {
           dryRun: true,
@@ -138,7 +150,9 @@ describe('import page /staff/imports', () => {
     const preview = await screen.findByRole('region', { name: 'Preview' });
     expect(within(preview).getByRole('cell', { name: 'a0C000000000000002' })).toBeInTheDocument();
     expect(within(preview).getByRole('cell', { name: 'contact_name: Ana Rivera' })).toBeInTheDocument();
-    expect(calls.map((call) => call.path)).toEqual(['/arc/staff/imports/contracts']);
+    expect(calls.map((call) => call.path).filter((path) => path !== JOBS_PATH)).toEqual([
+      '/arc/staff/imports/contracts',
+    ]);
     expect(screen.getByRole('button', { name: 'Apply' })).toBeEnabled();
   });
 });

@@ -20,6 +20,7 @@ import { useState, type ReactNode } from 'react';
 import { ApiError, errorMessage } from '../../api/client.ts';
 import { useSubmit } from '../../api/use-submit.ts';
 import { staffFetch } from './staff-api.ts';
+import { StaffImportJobs } from './staff-import-jobs.tsx';
 import {
   formatBytes,
   IMPORT_KIND_VIEWS,
@@ -228,6 +229,8 @@ export default function StaffImportsPage() {
           )}
         </ReportSection>
       )}
+
+      <StaffImportJobs />
 
       <FormatHelp kind={kind} />
     </Stack>
