@@ -1,6 +1,7 @@
 import { spawnSync, type ChildProcess } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { MESSAGES, type NotificationEvent } from '@arc/contract';
 import { decodeProtectedHeader } from 'jose';
 import pg from 'pg';
