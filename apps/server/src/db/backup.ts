@@ -175,7 +175,8 @@ export async function restoreBackup(options: {
     try {
       const serverVersion = await pgServerVersion(client);
       await checkPgTool('pg_restore', serverVersion);
-      const tables = await tableNames(client, ['public', 'drizzle']);
+      // pgboss: the job queue's own schema (decision 106), made by any server that started on the database
+      const tables = await tableNames(client, ['public', 'drizzle', 'pgboss']);
       if (tables.length > 0 && !options.force) {
         throw new BackupError(
           `the database is not empty (${tables.length} tables): restore into an empty database, or give --force ` +
@@ -184,7 +185,10 @@ export async function restoreBackup(options: {
       }
       if (tables.length > 0) {
         log('dropping the existing tables (--force)…');
-        await client.query('drop schema if exists drizzle cascade; drop schema public cascade; create schema public');
+        await client.query(
+          'drop schema if exists drizzle cascade; drop schema if exists pgboss cascade; drop schema public cascade; ' +
+            'create schema public',
+        );
       }
       log('pg_restore…');
       await run('pg_restore', ['--no-owner', '--exit-on-error', dumpFile], database.url);
