@@ -28,6 +28,8 @@ test.describe('[STAFF] Agents and imports in the back office', () => {
     await expect(admin.getByRole('link', { name: 'Download a sample CSV' })).toBeVisible();
     await admin
       .locator('input[type=file]')
+      // the page's first upload (the background imports have their own below)
+      .first()
       .setInputFiles({ name: 'roster.csv', mimeType: 'text/csv', buffer: Buffer.from(ROSTER) });
     await expect(admin.getByText(/^roster\.csv · /)).toBeVisible();
     await expect(admin.getByRole('button', { name: 'Apply' })).toBeDisabled();
