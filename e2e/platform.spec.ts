@@ -3,8 +3,14 @@ import { expect, signIn, test } from './fixtures.ts';
 test.describe('[PLATFORM]', () => {
   test('the API documentation at /arc/docs lists the calls', async ({ page }) => {
     await page.goto('/arc/docs');
-    await expect(page.getByText('/arc/user/info').first()).toBeVisible();
-    await expect(page.getByText('/arc/downloadtoken').first()).toBeVisible();
+    await expect(page.getByRole('heading', { name: /ARC API/, level: 1 })).toBeVisible();
+    // the page draws the operations as they come into view: the first ones are drawn, and the description it
+    // loaded lists every call (the staff's too)
+    await expect(page.getByText('/interaction/{uid}/details').first()).toBeVisible();
+    const described = (await (await page.request.get('/arc/docs/json')).json()) as { paths: Record<string, unknown> };
+    expect(Object.keys(described.paths)).toEqual(
+      expect.arrayContaining(['/arc/user/info', '/arc/downloadtoken', '/arc/staff/me']),
+    );
   });
 
   test('the development mailbox page opens in demo mode', async ({ page }) => {

@@ -65,7 +65,7 @@ export const StartImportJobQuerySchema = z.object({
 /** Uploads the file (multipart part `file`) and queues its job: 202 with the job. */
 export const startImportJob = defineRoute({
   method: 'POST',
-  path: '/arc/staff/import-jobs/:kind',
+  path: '/arc/staff/import-jobs/start/:kind',
   summary: 'Start an import job (multipart: file; landscape: ?year=)',
   tags: ['staff'],
   auth: IMPORT_ROLES,

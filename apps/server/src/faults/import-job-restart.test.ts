@@ -66,7 +66,7 @@ describe('an import job whose replica is killed', () => {
 
     server = await startServerProcess(prepared.env);
     const body = multipart([{ name: 'file', filename: 't65.csv', contentType: 'text/csv', body: t65File() }]);
-    const started = await fetch(`${server.url}/arc/staff/import-jobs/t65`, {
+    const started = await fetch(`${server.url}/arc/staff/import-jobs/start/t65`, {
       method: 'POST',
       headers: { ...bearer(token), 'content-type': body.contentType },
       body: body.buffer(),

@@ -373,7 +373,7 @@ describe.skipIf(missing.length > 0)('two replicas behind nginx (PostgreSQL, Redi
       ]);
       const res = await on('A')({
         method: 'POST',
-        url: '/arc/staff/import-jobs/t65',
+        url: '/arc/staff/import-jobs/start/t65',
         headers: { ...bearer(staff), 'content-type': body.contentType },
         payload: body.buffer(),
       });

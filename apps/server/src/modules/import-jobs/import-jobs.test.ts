@@ -32,7 +32,7 @@ function start(kind: string, csv: string, token: string | null, query = '', file
   const body = multipart([{ name: 'file', filename: fileName, contentType: 'text/csv', body: csv }]);
   return t.app.inject({
     method: 'POST',
-    url: `/arc/staff/import-jobs/${kind}${query}`,
+    url: `/arc/staff/import-jobs/start/${kind}${query}`,
     headers: { ...(token ? bearer(token) : {}), 'content-type': body.contentType },
     payload: body.buffer(),
   });
