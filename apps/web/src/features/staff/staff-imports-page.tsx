@@ -5,7 +5,6 @@ import {
   Button,
   Checkbox,
   Code,
-  FileButton,
   Group,
   NativeSelect,
   Paper,
@@ -19,6 +18,7 @@ import {
 import { useState, type ReactNode } from 'react';
 import { ApiError, errorMessage } from '../../api/client.ts';
 import { useSubmit } from '../../api/use-submit.ts';
+import { CsvFileField } from './csv-file-field.tsx';
 import { staffFetch } from './staff-api.ts';
 import { StaffImportJobs } from './staff-import-jobs.tsx';
 import {
@@ -134,34 +134,15 @@ export default function StaffImportsPage() {
               reset();
             }}
           />
-          <div>
-            <Text fw={700} size="sm" mb={4} id="import-file-label">
-              CSV file
-            </Text>
-            <Group gap="sm">
-              <FileButton
-                accept=".csv,text/csv"
-                onChange={(next) => {
-                  setFile(next);
-                  reset();
-                }}
-              >
-                {(props) => (
-                  <Button variant="default" aria-describedby="import-file-label" {...props}>
-                    {file ? 'Choose another file' : 'Choose a file'}
-                  </Button>
-                )}
-              </FileButton>
-              <Text size="sm" c={file ? undefined : 'dimmed'} style={{ overflowWrap: 'anywhere' }}>
-                {file ? `${file.name} · ${formatBytes(file.size)}` : 'No file chosen'}
-              </Text>
-            </Group>
-            {isTooLarge && (
-              <Text size="sm" c="red.8" mt={4} role="alert">
-                This file is over the limit of {formatBytes(kind.maxBytes)}.
-              </Text>
-            )}
-          </div>
+          <CsvFileField
+            label="CSV file"
+            file={file}
+            maxBytes={kind.maxBytes}
+            onChange={(next) => {
+              setFile(next);
+              reset();
+            }}
+          />
           {kind.options.map((option) => (
             <Checkbox
               key={option.param}

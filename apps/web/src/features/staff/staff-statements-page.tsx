@@ -12,7 +12,6 @@ import {
   Anchor,
   Button,
   Code,
-  FileButton,
   Group,
   Paper,
   SimpleGrid,
@@ -25,6 +24,7 @@ import {
 import { useState, type ReactNode } from 'react';
 import { ApiError, errorMessage } from '../../api/client.ts';
 import { useSubmit } from '../../api/use-submit.ts';
+import { CsvFileField } from './csv-file-field.tsx';
 import { staffFetch } from './staff-api.ts';
 import { formatBytes } from './staff-import-kinds.ts';
 
@@ -91,36 +91,17 @@ export default function StaffStatementsPage() {
             Upload a period&apos;s statement file: every agent in it gets a new statement on their Commission Statements
             screen and a notification. Uploading the same period again replaces its statements.
           </Text>
-          <div>
-            <Text fw={700} size="sm" mb={4} id="statement-file-label">
-              Statement file (CSV)
-            </Text>
-            <Group gap="sm">
-              <FileButton
-                accept=".csv,text/csv"
-                onChange={(next) => {
-                  setFile(next);
-                  setPreview(null);
-                  setResult(null);
-                  setFailure(null);
-                }}
-              >
-                {(props) => (
-                  <Button variant="default" aria-describedby="statement-file-label" {...props}>
-                    {file ? 'Choose another file' : 'Choose a file'}
-                  </Button>
-                )}
-              </FileButton>
-              <Text size="sm" c={file ? undefined : 'dimmed'} style={{ overflowWrap: 'anywhere' }}>
-                {file ? `${file.name} · ${formatBytes(file.size)}` : 'No file chosen'}
-              </Text>
-            </Group>
-            {isTooLarge && (
-              <Text size="sm" c="red.8" mt={4} role="alert">
-                This file is over the limit of {formatBytes(STATEMENT_IMPORT_MAX_BYTES)}.
-              </Text>
-            )}
-          </div>
+          <CsvFileField
+            label="Statement file (CSV)"
+            file={file}
+            maxBytes={STATEMENT_IMPORT_MAX_BYTES}
+            onChange={(next) => {
+              setFile(next);
+              setPreview(null);
+              setResult(null);
+              setFailure(null);
+            }}
+          />
           <Group>
             <Button
               variant="default"
