@@ -89,7 +89,8 @@ describe.skipIf(missing.length > 0)('two replicas behind nginx (PostgreSQL, Redi
     const replica = replicas[name];
     if (!replica) return;
     replica.kill('SIGTERM');
-    expect(await replica.exited).toBe(0);
+    // a stop that is not clean says why in what the replica printed
+    expect(await replica.exited, replica.output.join('\n')).toBe(0);
     replicas[name] = undefined;
   }
 

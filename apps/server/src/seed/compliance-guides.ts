@@ -176,8 +176,9 @@ export async function demoComplianceGuides(
       contentType: 'application/pdf',
       body: pdf,
     });
-    fileRows.push(file);
-    guides.push({ fileNumber, name: guide.name, downloadName, fileId: file.id });
+    // a version of the guide: downloadable while the guide is published (decision 114)
+    fileRows.push({ ...file, contentKind: 'compliance', contentDocumentKey: String(fileNumber) });
+    guides.push({ fileNumber, name: guide.name, downloadName, fileId: file.id, published: true });
   }
   return { fileRows, guides };
 }

@@ -435,7 +435,8 @@ export async function demoContentDocuments(storage: Storage, year: number) {
       contentType: 'application/pdf',
       body: pdf,
     });
-    fileRows.push(file);
+    // a version of the document: downloadable while it is published (decision 114)
+    fileRows.push({ ...file, contentKind: source.section, contentDocumentKey: source.id });
     documents.push({
       id: source.id,
       section: source.section,
@@ -443,6 +444,7 @@ export async function demoContentDocuments(storage: Storage, year: number) {
       description: source.description,
       fileId: file.id,
       sortOrder: index,
+      published: true,
     });
   }
   return { fileRows, documents };

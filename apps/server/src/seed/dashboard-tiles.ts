@@ -140,7 +140,7 @@ export async function demoDashboardTiles(
           body: pdf,
         });
         // a version of the tile's document: downloadable while the tile is published (decision 107)
-        fileRows.push({ ...file, contentDocumentKey: `${year}-${plan.slug}` });
+        fileRows.push({ ...file, contentKind: 'dashboard', contentDocumentKey: `${year}-${plan.slug}` });
         fileId = file.id ?? null;
       }
       tiles.push({

@@ -69,8 +69,9 @@ export async function demoFinalExpenseFiles(
       contentType: 'application/pdf',
       body: pdf,
     });
-    fileRows.push(file);
-    documents.push({ id, filename: document.filename, fileId: file.id, sortOrder: index });
+    // a version of the document: downloadable while it is published (decision 114)
+    fileRows.push({ ...file, contentKind: 'final-expense', contentDocumentKey: String(id) });
+    documents.push({ id, filename: document.filename, fileId: file.id, sortOrder: index, published: true });
   }
   return { fileRows, documents };
 }

@@ -1,4 +1,4 @@
-import { integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { boolean, integer, pgTable, text } from 'drizzle-orm/pg-core';
 import { files } from './files.ts';
 
 /** Compliance guide documents, numbered 2145 to 2163; the PDF bytes are a shared stored file. */
@@ -6,7 +6,8 @@ export const complianceGuides = pgTable('compliance_guides', {
   fileNumber: integer('file_number').primaryKey(),
   name: text('name').notNull(),
   downloadName: text('download_name').notNull(),
-  fileId: text('file_id')
-    .notNull()
-    .references(() => files.id, { onDelete: 'cascade' }),
+  /** the current PDF; null until the back office uploads one */
+  fileId: text('file_id').references(() => files.id, { onDelete: 'cascade' }),
+  /** agents see it only while published; a new one starts unpublished (decision 114) */
+  published: boolean('published').notNull().default(false),
 });

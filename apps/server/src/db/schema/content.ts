@@ -1,4 +1,4 @@
-import { index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { files } from './files.ts';
 
 /** The carriers offered on each enrollment platform (spec §3, Carrier by platform). */
@@ -21,10 +21,11 @@ export const contentDocuments = pgTable(
     section: text('section').notNull(),
     title: text('title').notNull(),
     description: text('description').notNull(),
-    fileId: text('file_id')
-      .notNull()
-      .references(() => files.id, { onDelete: 'cascade' }),
+    /** the current PDF; null until the back office uploads one */
+    fileId: text('file_id').references(() => files.id, { onDelete: 'cascade' }),
     sortOrder: integer('sort_order').notNull().default(0),
+    /** agents see it only while published; a new one starts unpublished (decision 114) */
+    published: boolean('published').notNull().default(false),
   },
   (t) => [index('content_documents_section_idx').on(t.section, t.sortOrder)],
 );

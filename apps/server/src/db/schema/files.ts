@@ -13,10 +13,13 @@ export const files = pgTable('files', {
   ownerAgentId: text('owner_agent_id').references(() => agents.id, { onDelete: 'cascade' }),
   contentEncoding: text('content_encoding'),
   /**
-   * the back-office document (a dashboard tile's key) this file is a version of: agents may download it only while
-   * that document is published; versions are never overwritten, so an older link keeps its bytes (decision 107)
+   * the back-office document this file is a version of (its list, `contentKind`, and its key in that list): agents
+   * may download it only while that document is published; versions are never overwritten, so an older link keeps
+   * its bytes (decisions 107, 114)
    */
   contentDocumentKey: text('content_document_key'),
+  /** `dashboard` or one of the contract's LIBRARY_KINDS; set with contentDocumentKey */
+  contentKind: text('content_kind'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -32,7 +32,9 @@ beforeAll(async () => {
       contentType: 'application/pdf',
       body: pdf,
     });
-    await db.insert(complianceGuides).values({ fileNumber, name, downloadName: file.name, fileId: file.id });
+    await db
+      .insert(complianceGuides)
+      .values({ fileNumber, name, downloadName: file.name, fileId: file.id, published: true });
   }
   await storage.delete('files/fil_guide_2145');
 });

@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import {
   contentDestinations,
@@ -22,12 +22,14 @@ export async function listDocumentRows(db: Db, section: string) {
     .select({
       title: contentDocuments.title,
       description: contentDocuments.description,
-      fileId: contentDocuments.fileId,
+      // the joined file's id: the same as the document's, never null
+      fileId: files.id,
       downloadName: files.name,
     })
     .from(contentDocuments)
     .innerJoin(files, eq(files.id, contentDocuments.fileId))
-    .where(eq(contentDocuments.section, section))
+    // agents see a document only while it is published (decision 114); the join needs its PDF
+    .where(and(eq(contentDocuments.section, section), eq(contentDocuments.published, true)))
     .orderBy(asc(contentDocuments.sortOrder), asc(contentDocuments.title));
 }
 

@@ -21,7 +21,7 @@ beforeAll(async () => {
       contentType: 'application/pdf',
       body: '%PDF-1.7\n%%EOF\n',
     });
-    await db.insert(finalExpenseFiles).values({ id, filename, fileId: file.id, sortOrder });
+    await db.insert(finalExpenseFiles).values({ id, filename, fileId: file.id, sortOrder, published: true });
   }
   await t.app.deps.storage.delete('files/fil_fe_302');
 });

@@ -1,9 +1,15 @@
-import { asc } from 'drizzle-orm';
+import { and, asc, eq, isNotNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { finalExpenseFiles } from '../../db/schema/index.ts';
 
-export type FinalExpenseFileRow = typeof finalExpenseFiles.$inferSelect;
+export type FinalExpenseFileRow = typeof finalExpenseFiles.$inferSelect & { fileId: string };
 
+/** The documents agents see: published, with their PDF (decision 114). */
 export async function listFinalExpenseFileRows(db: Db): Promise<FinalExpenseFileRow[]> {
-  return db.select().from(finalExpenseFiles).orderBy(asc(finalExpenseFiles.sortOrder), asc(finalExpenseFiles.id));
+  const rows = await db
+    .select()
+    .from(finalExpenseFiles)
+    .where(and(eq(finalExpenseFiles.published, true), isNotNull(finalExpenseFiles.fileId)))
+    .orderBy(asc(finalExpenseFiles.sortOrder), asc(finalExpenseFiles.id));
+  return rows as FinalExpenseFileRow[];
 }

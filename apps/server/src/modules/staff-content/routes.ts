@@ -4,6 +4,13 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { receiveImport } from '../../platform/import-upload.ts';
 import { addRoute } from '../../platform/routes.ts';
 import {
+  createLibraryDocument,
+  listLibrary,
+  replaceLibraryFile,
+  setLibraryPublished,
+  updateLibraryDocument,
+} from './library.ts';
+import {
   contentCarriers,
   createDocument,
   listDocuments,
@@ -15,7 +22,8 @@ import {
 } from './service.ts';
 
 /**
- * The back office's Content area (issue 33, decision 107): the dashboard's documents by plan year, their PDFs
+ * The back office's Content area (issue 33, decisions 107 and 114): the dashboard's documents by plan year and the
+ * other document lists (compliance guides, Final Expense, Policies, Resource Documents, quick guides), their PDFs
  * (multipart, checked as PDFs, streamed to the file store) and publishing. Roles on each entry (admin, content).
  */
 export async function staffContentRoutes(app: FastifyInstance): Promise<void> {
@@ -49,5 +57,29 @@ export async function staffContentRoutes(app: FastifyInstance): Promise<void> {
   );
   addRoute(app, contract.unpublishStaffDashboardDocument, async (request) =>
     setPublished(deps, request.params.key, false, actor(request)),
+  );
+
+  addRoute(app, contract.listStaffLibraryDocuments, async (request) => ({
+    documents: await listLibrary(deps, request.params.kind),
+  }));
+  addRoute(app, contract.createStaffLibraryDocument, async (request, reply) =>
+    reply.code(201).send(await createLibraryDocument(deps, request.params.kind, request.body)),
+  );
+  addRoute(app, contract.updateStaffLibraryDocument, async (request) =>
+    updateLibraryDocument(deps, request.params.kind, request.params.key, request.body),
+  );
+  addRoute(app, contract.uploadStaffLibraryDocumentFile, async (request, reply) =>
+    receiveImport(request, reply, {
+      field: contract.CONTENT_DOCUMENT_UPLOAD_FIELD,
+      maxBytes: contract.CONTENT_DOCUMENT_MAX_BYTES,
+      what: 'the PDF',
+      run: (file) => replaceLibraryFile(deps, request.params.kind, request.params.key, file, actor(request)),
+    }),
+  );
+  addRoute(app, contract.publishStaffLibraryDocument, async (request) =>
+    setLibraryPublished(deps, request.params.kind, request.params.key, true, actor(request)),
+  );
+  addRoute(app, contract.unpublishStaffLibraryDocument, async (request) =>
+    setLibraryPublished(deps, request.params.kind, request.params.key, false, actor(request)),
   );
 }

@@ -103,10 +103,8 @@ export async function updateDocument(
 }
 
 /**
- * Uploads or replaces the document's PDF. The bytes stream to a new key (a file version is never overwritten) and
- * are checked as a PDF on the way; only then, in one transaction, the new version is recorded and the document
- * points at it, with its audit event. Anything failing leaves the document and its old file as they were. The old
- * version stays downloadable while the document is published, so a link an agent loaded before still works.
+ * Uploads or replaces the dashboard document's PDF, keeping its place (storeDocumentVersion). The old version stays
+ * downloadable while the document is published, so a link an agent loaded before still works.
  */
 export async function replaceDocumentFile(
   deps: StaffContentDeps,
@@ -115,37 +113,10 @@ export async function replaceDocumentFile(
   actor: ContentActor,
 ): Promise<StaffDashboardDocument> {
   const before = await existing(deps.db, key);
-  const fileId = `fil_${randomId()}`;
-  const storageKey = `files/${fileId}`;
-  const { size } = await deps.storage.put(storageKey, checkedPdf(body));
   const name = `${before.carrier} ${before.year} ${dashboardFileLabel(before.documentId).replace(/s$/, '')}.pdf`;
-  try {
-    await deps.db.transaction(async (tx) => {
-      await insertFileVersion(tx, {
-        id: fileId,
-        name,
-        contentType: 'application/pdf',
-        size,
-        storageKey,
-        contentDocumentKey: key,
-      });
-      if (!(await updateDashboardDocument(tx, key, { fileId }))) throw notFound('Document not found');
-      await recordAudit(
-        { db: tx, clock: deps.clock },
-        {
-          agentId: null,
-          staffId: actor.staffId,
-          ip: actor.ip,
-          action: 'content.file-replaced',
-          subject: key,
-          detail: { before: before.fileId, after: fileId, size },
-        },
-      );
-    });
-  } catch (err) {
-    await deps.storage.delete(storageKey).catch(() => undefined);
-    throw err;
-  }
+  await storeDocumentVersion(deps, { kind: 'dashboard', key, name, before: before.fileId }, body, actor, (tx, fileId) =>
+    updateDashboardDocument(tx, key, { fileId }),
+  );
   return toDocument(await existing(deps.db, key));
 }
 
@@ -157,11 +128,77 @@ export async function setPublished(
   actor: ContentActor,
 ): Promise<StaffDashboardDocument> {
   const before = await existing(deps.db, key);
-  if (published && !before.fileId && !before.link) {
-    throw new AppError('CONFLICT', 'Upload the PDF before publishing this document');
+  if (published && !before.fileId && !before.link) throw new AppError('CONFLICT', UPLOAD_FIRST);
+  await recordPublishing(
+    deps,
+    { kind: 'dashboard', key, detail: { year: before.year, carrier: before.carrier, file: before.fileId } },
+    published,
+    actor,
+    (tx) => updateDashboardDocument(tx, key, { published }),
+  );
+  return toDocument(await existing(deps.db, key));
+}
+
+export const UPLOAD_FIRST = 'Upload the PDF before publishing this document';
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/**
+ * One way to change a document's PDF, whatever its list (decisions 107, 114): the bytes stream to a new key (a
+ * version is never overwritten) and are checked as a PDF on the way; only then, in one transaction, the version is
+ * recorded under its document, `point` makes the document use it, and the audit event is written. Anything failing
+ * removes the stored bytes and leaves the document and its old file as they were.
+ */
+export async function storeDocumentVersion(
+  deps: StaffContentDeps,
+  target: { kind: string; key: string; name: string; before: string | null },
+  body: AsyncIterable<Buffer>,
+  actor: ContentActor,
+  point: (tx: Tx, fileId: string) => Promise<boolean>,
+): Promise<void> {
+  const fileId = `fil_${randomId()}`;
+  const storageKey = `files/${fileId}`;
+  const { size } = await deps.storage.put(storageKey, checkedPdf(body));
+  try {
+    await deps.db.transaction(async (tx) => {
+      await insertFileVersion(tx, {
+        id: fileId,
+        name: target.name,
+        contentType: 'application/pdf',
+        size,
+        storageKey,
+        contentKind: target.kind,
+        contentDocumentKey: target.key,
+      });
+      if (!(await point(tx, fileId))) throw notFound('Document not found');
+      await recordAudit(
+        { db: tx, clock: deps.clock },
+        {
+          agentId: null,
+          staffId: actor.staffId,
+          ip: actor.ip,
+          action: 'content.file-replaced',
+          subject: auditSubject(target),
+          detail: { before: target.before, after: fileId, size },
+        },
+      );
+    });
+  } catch (err) {
+    await deps.storage.delete(storageKey).catch(() => undefined);
+    throw err;
   }
+}
+
+/** One way to publish or unpublish a document, with its audit event, in one transaction. */
+export async function recordPublishing(
+  deps: StaffContentDeps,
+  target: { kind: string; key: string; detail: Record<string, unknown> },
+  published: boolean,
+  actor: ContentActor,
+  set: (tx: Tx) => Promise<boolean>,
+): Promise<void> {
   await deps.db.transaction(async (tx) => {
-    await updateDashboardDocument(tx, key, { published });
+    if (!(await set(tx))) throw notFound('Document not found');
     await recordAudit(
       { db: tx, clock: deps.clock },
       {
@@ -169,10 +206,13 @@ export async function setPublished(
         staffId: actor.staffId,
         ip: actor.ip,
         action: published ? 'content.published' : 'content.unpublished',
-        subject: key,
-        detail: { year: before.year, carrier: before.carrier, file: before.fileId },
+        subject: auditSubject(target),
+        detail: target.detail,
       },
     );
   });
-  return toDocument(await existing(deps.db, key));
 }
+
+/** A dashboard document is audited under its key (as since decision 107); another list's as `kind:key`. */
+const auditSubject = (target: { kind: string; key: string }) =>
+  target.kind === 'dashboard' ? target.key : `${target.kind}:${target.key}`;
