@@ -45,4 +45,58 @@ test.describe('[STAFF] Content', () => {
     ).toBeVisible();
     await context.close();
   });
+
+  test('content publishes a Resource Document; demo sees and downloads it, and no longer sees it once unpublished', async ({
+    page: admin,
+    browser,
+  }) => {
+    test.setTimeout(150_000);
+    const title = `Season Checklist ${Date.now()}`;
+    await (
+      await signInStaff(admin, 'admin')
+    )();
+    await admin.goto('/staff/content');
+    await admin.getByRole('combobox', { name: 'Section' }).selectOption('Resource documents');
+    await expect(admin).toHaveURL(/section=resources/);
+    await expect(admin.getByText('Resource documents, as agents see them on /maresources')).toBeVisible();
+    await admin.getByRole('button', { name: 'Add document' }).click();
+    await admin.getByRole('textbox', { name: 'Title' }).fill(title);
+    await admin.getByRole('textbox', { name: 'Description' }).fill('What to prepare before 15 October');
+    await admin.getByRole('button', { name: 'Create' }).click();
+    await expect(admin.getByRole('status').filter({ hasText: 'Saved.' })).toBeVisible();
+    await admin.getByRole('button', { name: 'Publish' }).click();
+    await expect(
+      admin.getByRole('alert').filter({ hasText: 'Upload the PDF before publishing this document' }),
+    ).toBeVisible();
+    await admin
+      .locator('input[type="file"]')
+      .setInputFiles({ name: 'checklist.pdf', mimeType: 'application/pdf', buffer: PDF });
+    await expect(admin.getByRole('status').filter({ hasText: 'The PDF is uploaded.' })).toBeVisible();
+    await admin.getByRole('button', { name: 'Publish' }).click();
+    await expect(admin.getByRole('status').filter({ hasText: 'Published: agents see it now.' })).toBeVisible();
+    await expect(admin.getByRole('row', { name: new RegExp(title) })).toContainText('Published');
+    await admin.evaluate(() => window.scrollTo(0, 0));
+    await expectAccessible(admin);
+    await screenshotBoth(admin, 'staff-content-resources');
+
+    const context = await browser.newContext();
+    const demo = await context.newPage();
+    await signIn(demo);
+    await demo.goto('/maresources');
+    await expect(demo.getByRole('heading', { name: title, level: 2 })).toBeVisible();
+    await expect(demo.getByText('What to prepare before 15 October')).toBeVisible();
+    const [download] = await Promise.all([
+      demo.waitForEvent('download'),
+      demo.getByRole('button', { name: `Download ${title}` }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe(`${title}.pdf`);
+
+    await admin.getByRole('button', { name: 'Unpublish' }).click();
+    await expect(admin.getByRole('status').filter({ hasText: 'Unpublished: agents no longer see it.' })).toBeVisible();
+    await demo.reload();
+    await expect(demo.getByRole('heading', { name: 'Resource Documents', level: 1 })).toBeVisible();
+    await expect(demo.getByRole('heading', { name: 'Election Periods Quick Reference', level: 2 })).toBeVisible();
+    await expect(demo.getByRole('heading', { name: title, level: 2 })).toHaveCount(0);
+    await context.close();
+  });
 });

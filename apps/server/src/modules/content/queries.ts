@@ -18,19 +18,21 @@ export async function listPlatformCarrierNames(db: Db, platform: string): Promis
 }
 
 export async function listDocumentRows(db: Db, section: string) {
-  return db
-    .select({
-      title: contentDocuments.title,
-      description: contentDocuments.description,
-      // the joined file's id: the same as the document's, never null
-      fileId: files.id,
-      downloadName: files.name,
-    })
-    .from(contentDocuments)
-    .innerJoin(files, eq(files.id, contentDocuments.fileId))
-    // agents see a document only while it is published (decision 114); the join needs its PDF
-    .where(and(eq(contentDocuments.section, section), eq(contentDocuments.published, true)))
-    .orderBy(asc(contentDocuments.sortOrder), asc(contentDocuments.title));
+  return (
+    db
+      .select({
+        title: contentDocuments.title,
+        description: contentDocuments.description,
+        // the joined file's id: the same as the document's, never null
+        fileId: files.id,
+        downloadName: files.name,
+      })
+      .from(contentDocuments)
+      .innerJoin(files, eq(files.id, contentDocuments.fileId))
+      // agents see a document only while it is published (decision 114); the join needs its PDF
+      .where(and(eq(contentDocuments.section, section), eq(contentDocuments.published, true)))
+      .orderBy(asc(contentDocuments.sortOrder), asc(contentDocuments.title))
+  );
 }
 
 export async function listPageTextRows(db: Db) {

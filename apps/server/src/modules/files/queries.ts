@@ -2,13 +2,7 @@ import { CONTENT_DOCUMENT_SECTIONS } from '@arc/contract';
 import { and, eq, exists, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
-import {
-  complianceGuides,
-  contentDocuments,
-  dashboardFiles,
-  finalExpenseFiles,
-  files,
-} from '../../db/schema/index.ts';
+import { complianceGuides, contentDocuments, dashboardFiles, finalExpenseFiles, files } from '../../db/schema/index.ts';
 
 export type FileRow = typeof files.$inferSelect;
 
@@ -18,7 +12,13 @@ export type FileRow = typeof files.$inferSelect;
  */
 function publishedDocument(db: Db) {
   const key = files.contentDocumentKey;
-  const published = (table: PgTable, condition: SQL) => exists(db.select({ one: sql`1` }).from(table).where(condition));
+  const published = (table: PgTable, condition: SQL) =>
+    exists(
+      db
+        .select({ one: sql`1` })
+        .from(table)
+        .where(condition),
+    );
   return or(
     and(
       eq(files.contentKind, 'dashboard'),

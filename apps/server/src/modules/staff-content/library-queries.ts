@@ -31,7 +31,10 @@ export interface LibraryValues {
 export interface LibraryTable {
   list(db: Db | Tx, key?: string): Promise<LibraryRow[]>;
   /** inserts a new, unpublished document without a PDF; answers its key */
-  insert(tx: Tx, values: { title: string; description: string; number: number | null; sortOrder: number }): Promise<string>;
+  insert(
+    tx: Tx,
+    values: { title: string; description: string; number: number | null; sortOrder: number },
+  ): Promise<string>;
   update(db: Db | Tx, key: string, values: LibraryValues): Promise<boolean>;
   /** the name agents save the PDF under */
   fileName(row: Pick<LibraryRow, 'title' | 'number'>): string;
@@ -152,9 +155,7 @@ function contentTable(section: string): LibraryTable {
         })
         .from(contentDocuments)
         .leftJoin(files, eq(files.id, contentDocuments.fileId))
-        .where(
-          and(eq(contentDocuments.section, section), key === undefined ? undefined : eq(contentDocuments.id, key)),
-        )
+        .where(and(eq(contentDocuments.section, section), key === undefined ? undefined : eq(contentDocuments.id, key)))
         .orderBy(asc(contentDocuments.sortOrder), asc(contentDocuments.title));
       return rows.map((row) => ({ ...row, number: null }));
     },

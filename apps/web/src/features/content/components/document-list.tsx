@@ -1,8 +1,9 @@
 import { CONTENT_TEXT, type ContentDocumentSection } from '@arc/contract';
-import { Alert, Button, Group, Loader, Paper, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconAlertTriangle, IconDownload, IconFileTypePdf } from '@tabler/icons-react';
+import { Alert, Button, Group, Loader, SimpleGrid, Stack, Text } from '@mantine/core';
+import { IconAlertTriangle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { contentQueries } from '../../../api/content.ts';
+import { DocumentCard } from '../../../ui/document-card.tsx';
 import { useDownload } from '../../../ui/download.tsx';
 
 /**
@@ -50,32 +51,15 @@ export function DocumentList({
         style={{ listStyle: 'none', padding: 0, margin: 0 }}
       >
         {documents.data.map((document) => (
-          <Paper key={document.file} component="li" p="md" withBorder>
-            <Group wrap="nowrap" align="flex-start" gap="md">
-              <ThemeIcon size={40} radius="md" variant="light" color="red" aria-hidden="true">
-                <IconFileTypePdf size={22} />
-              </ThemeIcon>
-              <Stack gap={6} style={{ flex: 1, minWidth: 0 }}>
-                <Title order={headingLevel} size="h5">
-                  {document.title}
-                </Title>
-                <Text size="sm" c="dark.4">
-                  {document.description}
-                </Text>
-                <Button
-                  variant="light"
-                  size="compact-md"
-                  w="fit-content"
-                  leftSection={<IconDownload size={16} aria-hidden="true" />}
-                  disabled={download.isDownloading}
-                  onClick={() => void download.downloadFile(document.file)}
-                  aria-label={`${CONTENT_TEXT.download} ${document.title}`}
-                >
-                  {CONTENT_TEXT.download}
-                </Button>
-              </Stack>
-            </Group>
-          </Paper>
+          <DocumentCard
+            key={document.file}
+            title={document.title}
+            description={document.description}
+            headingLevel={headingLevel}
+            download={CONTENT_TEXT.download}
+            disabled={download.isDownloading}
+            onDownload={() => void download.downloadFile(document.file)}
+          />
         ))}
       </SimpleGrid>
       {download.element}
