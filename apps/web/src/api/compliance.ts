@@ -6,8 +6,8 @@ export const complianceQueries = {
   guides: () =>
     queryOptions({
       queryKey: ['compliance', 'guides'],
+      // the app's default freshness (30 s): a guide the back office publishes or withdraws shows at the next visit
       queryFn: async ({ signal }) => (await apiFetch(listComplianceGuides, { signal })).guides,
-      staleTime: 5 * 60_000,
     }),
 };
 

@@ -20,8 +20,8 @@ export const contentQueries = {
   documents: (section: ContentDocumentSection) =>
     queryOptions({
       queryKey: ['content', 'documents', section],
+      // the app's default freshness (30 s): a document the back office publishes or withdraws shows at the next visit
       queryFn: async ({ signal }) => (await apiFetch(listContentDocuments, { params: { section }, signal })).documents,
-      staleTime: 5 * 60_000,
     }),
 };
 
