@@ -5,26 +5,24 @@ import {
   Group,
   NativeSelect,
   NumberInput,
-  Paper,
   SimpleGrid,
   Stack,
   Table,
   TableScrollContainer,
   Text,
-  Title,
   VisuallyHidden,
 } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { errorMessage } from '../../api/client.ts';
-import { useSubmit } from '../../api/use-submit.ts';
 import { CarrierTile } from '../../ui/carrier-tile.tsx';
 import {
   ContentToolbar,
   matchesStatus,
   PdfActions,
-  PUBLISHED_NOTICE,
+  EditorFrame,
+  useDocumentActions,
   PublishedWord,
   StatusFilter,
 } from './content-shared.tsx';
@@ -164,7 +162,6 @@ function DocumentEditor(props: {
   onClose: () => void;
 }) {
   const { document: doc, carriers } = props;
-  const client = useQueryClient();
   const nextYear = new Date().getFullYear() + 1;
   const form = useForm<Values, contract.DashboardDocumentInput>({
     mode: 'uncontrolled',
@@ -182,140 +179,99 @@ function DocumentEditor(props: {
       }),
   });
   const { notice, setNotice } = props;
-  const refresh = (saved: contract.StaffDashboardDocument, message: string) => {
-    client.setQueryData(contentKey, (old: { documents: contract.StaffDashboardDocument[]; carriers: string[] }) =>
-      old
-        ? {
-            ...old,
-            documents: old.documents.some((d) => d.key === saved.key)
-              ? old.documents.map((d) => (d.key === saved.key ? saved : d))
-              : [saved, ...old.documents],
-          }
-        : old,
-    );
-    void client.invalidateQueries({ queryKey: contentKey });
-    setNotice(message);
-    props.onSaved(saved.key);
-  };
-  const save = useSubmit({
-    mutationFn: (body: contract.DashboardDocumentInput) =>
+  const { save, upload, publish, failure } = useDocumentActions({
+    queryKey: contentKey,
+    save: (body: contract.DashboardDocumentInput) =>
       doc
         ? staffFetch(contract.updateStaffDashboardDocument, { params: { key: doc.key }, body })
         : staffFetch(contract.createStaffDashboardDocument, { body }),
-    onMutate: () => setNotice(null),
-    onSuccess: (saved) => refresh(saved, 'Saved.'),
-  });
-  const upload = useSubmit({
-    mutationFn: (file: File) => {
-      const formData = new FormData();
-      formData.append(contract.CONTENT_DOCUMENT_UPLOAD_FIELD, file);
-      return staffFetch(contract.uploadStaffDashboardDocumentFile, { params: { key: doc!.key }, formData });
-    },
-    onMutate: () => setNotice(null),
-    onSuccess: (saved) => refresh(saved, 'The PDF is uploaded.'),
-  });
-  const publish = useSubmit({
-    mutationFn: (published: boolean) =>
+    upload: (formData) =>
+      staffFetch(contract.uploadStaffDashboardDocumentFile, { params: { key: doc!.key }, formData }),
+    publish: (published) =>
       staffFetch(published ? contract.publishStaffDashboardDocument : contract.unpublishStaffDashboardDocument, {
         params: { key: doc!.key },
       }),
-    onMutate: () => setNotice(null),
-    onSuccess: (saved) => refresh(saved, PUBLISHED_NOTICE(saved.published)),
+    setNotice,
+    onSaved: props.onSaved,
   });
-  const failure = save.error ?? upload.error ?? publish.error;
   const preview: contract.DashboardFile | null = doc
     ? { ...doc, ...form.getValues(), id: Number(form.getValues().documentId) }
     : null;
 
   return (
-    <Paper withBorder p="md">
-      <Stack>
-        <Group justify="space-between">
-          <Title order={2} size="h3">
-            {doc ? `${doc.carrier} ${doc.year}` : 'New document'}
-          </Title>
-          <Button variant="subtle" onClick={props.onClose}>
-            Close
-          </Button>
-        </Group>
-        {failure && (
-          <Alert color="red" role="alert">
-            {errorMessage(failure)}
-          </Alert>
-        )}
-        {notice && (
-          <Alert color="green" role="status">
-            {notice}
-          </Alert>
-        )}
-        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
-          <form onSubmit={form.onSubmit((values) => save.mutate(values))} noValidate>
-            <Stack>
-              <SimpleGrid cols={{ base: 1, xs: 2 }}>
-                <NumberInput
-                  label="Plan year"
-                  required
-                  allowDecimal={false}
-                  key={form.key('year')}
-                  {...form.getInputProps('year')}
-                />
-                <NumberInput
-                  label="Order"
-                  required
-                  allowDecimal={false}
-                  min={0}
-                  key={form.key('sortOrder')}
-                  {...form.getInputProps('sortOrder')}
-                />
-              </SimpleGrid>
-              <NativeSelect
-                label="Carrier"
+    <EditorFrame
+      title={doc ? `${doc.carrier} ${doc.year}` : 'New document'}
+      onClose={props.onClose}
+      failure={failure}
+      notice={notice}
+    >
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+        <form onSubmit={form.onSubmit((values) => save.mutate(values))} noValidate>
+          <Stack>
+            <SimpleGrid cols={{ base: 1, xs: 2 }}>
+              <NumberInput
+                label="Plan year"
                 required
-                data={[{ value: '', label: 'Choose a carrier' }, ...carriers]}
-                key={form.key('carrier')}
-                {...form.getInputProps('carrier')}
+                allowDecimal={false}
+                key={form.key('year')}
+                {...form.getInputProps('year')}
               />
-              <NativeSelect
-                label="Document kind"
+              <NumberInput
+                label="Order"
                 required
-                data={KINDS}
-                key={form.key('documentId')}
-                {...form.getInputProps('documentId')}
+                allowDecimal={false}
+                min={0}
+                key={form.key('sortOrder')}
+                {...form.getInputProps('sortOrder')}
               />
-              <Group>
-                <Button type="submit" loading={save.isPending}>
-                  {doc ? 'Save' : 'Create'}
-                </Button>
-              </Group>
-            </Stack>
-          </form>
-          {doc && (
-            <Stack>
-              <Text size="sm">
-                PDF: <strong>{doc.fileName ?? 'none yet'}</strong>
-                {doc.link && ' (this tile opens an external link)'}
-              </Text>
-              <PdfActions
-                hasFile={doc.file !== null}
-                published={doc.published}
-                uploading={upload.isPending}
-                publishing={publish.isPending}
-                onUpload={(file) => upload.mutate(file)}
-                onPublish={(published) => publish.mutate(published)}
-                what="tile"
-              />
-              {preview && (
-                <Stack gap={4} maw={320}>
-                  <Text size="sm" fw={600}>
-                    Preview on the agent's dashboard ({doc.year} tab)
-                  </Text>
-                  <CarrierTile file={preview} onDownload={() => undefined} />
-                </Stack>
-              )}
-            </Stack>
-          )}
-        </SimpleGrid>
-      </Stack>
-    </Paper>
+            </SimpleGrid>
+            <NativeSelect
+              label="Carrier"
+              required
+              data={[{ value: '', label: 'Choose a carrier' }, ...carriers]}
+              key={form.key('carrier')}
+              {...form.getInputProps('carrier')}
+            />
+            <NativeSelect
+              label="Document kind"
+              required
+              data={KINDS}
+              key={form.key('documentId')}
+              {...form.getInputProps('documentId')}
+            />
+            <Group>
+              <Button type="submit" loading={save.isPending}>
+                {doc ? 'Save' : 'Create'}
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+        {doc && (
+          <Stack>
+            <Text size="sm">
+              PDF: <strong>{doc.fileName ?? 'none yet'}</strong>
+              {doc.link && ' (this tile opens an external link)'}
+            </Text>
+            <PdfActions
+              hasFile={doc.file !== null}
+              published={doc.published}
+              uploading={upload.isPending}
+              publishing={publish.isPending}
+              onUpload={(file) => upload.mutate(file)}
+              onPublish={(published) => publish.mutate(published)}
+              what="tile"
+            />
+            {preview && (
+              <Stack gap={4} maw={320}>
+                <Text size="sm" fw={600}>
+                  Preview on the agent's dashboard ({doc.year} tab)
+                </Text>
+                <CarrierTile file={preview} onDownload={() => undefined} />
+              </Stack>
+            )}
+          </Stack>
+        )}
+      </SimpleGrid>
+    </EditorFrame>
   );
 }

@@ -3,7 +3,6 @@ import {
   Alert,
   Button,
   NumberInput,
-  Paper,
   SimpleGrid,
   Stack,
   Table,
@@ -11,21 +10,20 @@ import {
   Text,
   Textarea,
   TextInput,
-  Title,
   VisuallyHidden,
   Group,
 } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { errorMessage } from '../../api/client.ts';
-import { useSubmit } from '../../api/use-submit.ts';
 import { DocumentCard } from '../../ui/document-card.tsx';
 import {
   ContentToolbar,
   matchesStatus,
   PdfActions,
-  PUBLISHED_NOTICE,
+  EditorFrame,
+  useDocumentActions,
   PublishedWord,
   StatusFilter,
 } from './content-shared.tsx';
@@ -159,7 +157,6 @@ function LibraryEditor(props: {
   const { kind, document: doc, notice, setNotice } = props;
   const isGuide = kind === 'compliance';
   const hasDescription = contract.LIBRARY_KINDS_WITH_DESCRIPTION.includes(kind);
-  const client = useQueryClient();
   const toInput = (values: Values): contract.LibraryDocumentInput => ({
     ...values,
     number: isGuide && values.number !== '' ? Number(values.number) : null,
@@ -178,141 +175,101 @@ function LibraryEditor(props: {
       return isGuide && values.number === '' ? { ...errors, number: contract.LIBRARY_NUMBER_REQUIRED } : errors;
     },
   });
-  const refresh = (saved: Doc, message: string) => {
-    client.setQueryData(libraryKey(kind), (old: { documents: Doc[] } | undefined) =>
-      old
-        ? {
-            documents: old.documents.some((d) => d.key === saved.key)
-              ? old.documents.map((d) => (d.key === saved.key ? saved : d))
-              : [...old.documents, saved],
-          }
-        : old,
-    );
-    void client.invalidateQueries({ queryKey: libraryKey(kind) });
-    setNotice(message);
-    props.onSaved(saved.key);
-  };
-  const save = useSubmit({
-    mutationFn: (body: contract.LibraryDocumentInput) =>
+  const { save, upload, publish, failure } = useDocumentActions({
+    queryKey: libraryKey(kind),
+    save: (body: contract.LibraryDocumentInput) =>
       doc
         ? staffFetch(contract.updateStaffLibraryDocument, { params: { kind, key: doc.key }, body })
         : staffFetch(contract.createStaffLibraryDocument, { params: { kind }, body }),
-    onMutate: () => setNotice(null),
-    onSuccess: (saved) => refresh(saved, 'Saved.'),
-  });
-  const upload = useSubmit({
-    mutationFn: (file: File) => {
-      const formData = new FormData();
-      formData.append(contract.CONTENT_DOCUMENT_UPLOAD_FIELD, file);
-      return staffFetch(contract.uploadStaffLibraryDocumentFile, { params: { kind, key: doc!.key }, formData });
-    },
-    onMutate: () => setNotice(null),
-    onSuccess: (saved) => refresh(saved, 'The PDF is uploaded.'),
-  });
-  const publish = useSubmit({
-    mutationFn: (published: boolean) =>
+    upload: (formData) =>
+      staffFetch(contract.uploadStaffLibraryDocumentFile, { params: { kind, key: doc!.key }, formData }),
+    publish: (published) =>
       staffFetch(published ? contract.publishStaffLibraryDocument : contract.unpublishStaffLibraryDocument, {
         params: { kind, key: doc!.key },
       }),
-    onMutate: () => setNotice(null),
-    onSuccess: (saved) => refresh(saved, PUBLISHED_NOTICE(saved.published)),
+    setNotice,
+    onSaved: props.onSaved,
   });
-  const failure = save.error ?? upload.error ?? publish.error;
   const label = contract.LIBRARY_KIND_LABELS[kind];
 
   return (
-    <Paper withBorder p="md">
-      <Stack>
-        <Group justify="space-between" wrap="nowrap" align="flex-start">
-          <Title order={2} size="h3" style={{ overflowWrap: 'anywhere' }}>
-            {doc ? doc.title : `New document in ${label}`}
-          </Title>
-          <Button variant="subtle" onClick={props.onClose} style={{ flexShrink: 0 }}>
-            Close
-          </Button>
-        </Group>
-        {failure && (
-          <Alert color="red" role="alert">
-            {errorMessage(failure)}
-          </Alert>
-        )}
-        {notice && (
-          <Alert color="green" role="status">
-            {notice}
-          </Alert>
-        )}
-        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
-          <form onSubmit={form.onSubmit((values) => save.mutate(values))} noValidate>
-            <Stack>
-              {isGuide ? (
-                <NumberInput
-                  label="File number"
-                  description={doc ? 'A guide keeps its number' : 'Guides are listed by their number'}
-                  required
-                  disabled={Boolean(doc)}
-                  allowDecimal={false}
-                  min={1}
-                  key={form.key('number')}
-                  {...form.getInputProps('number')}
-                />
-              ) : (
-                <NumberInput
-                  label="Order"
-                  required
-                  allowDecimal={false}
-                  min={0}
-                  key={form.key('sortOrder')}
-                  {...form.getInputProps('sortOrder')}
-                />
-              )}
-              <TextInput label="Title" required key={form.key('title')} {...form.getInputProps('title')} />
-              {hasDescription && (
-                <Textarea
-                  label="Description"
-                  autosize
-                  minRows={2}
-                  key={form.key('description')}
-                  {...form.getInputProps('description')}
-                />
-              )}
-              <Group>
-                <Button type="submit" loading={save.isPending}>
-                  {doc ? 'Save' : 'Create'}
-                </Button>
-              </Group>
-            </Stack>
-          </form>
-          {doc && (
-            <Stack>
-              <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-                PDF: <strong>{doc.fileName ?? 'none yet'}</strong>
-              </Text>
-              <PdfActions
-                hasFile={doc.file !== null}
-                published={doc.published}
-                uploading={upload.isPending}
-                publishing={publish.isPending}
-                onUpload={(file) => upload.mutate(file)}
-                onPublish={(published) => publish.mutate(published)}
-                what="document"
+    <EditorFrame
+      title={doc ? doc.title : `New document in ${label}`}
+      onClose={props.onClose}
+      failure={failure}
+      notice={notice}
+    >
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+        <form onSubmit={form.onSubmit((values) => save.mutate(values))} noValidate>
+          <Stack>
+            {isGuide ? (
+              <NumberInput
+                label="File number"
+                description={doc ? 'A guide keeps its number' : 'Guides are listed by their number'}
+                required
+                disabled={Boolean(doc)}
+                allowDecimal={false}
+                min={1}
+                key={form.key('number')}
+                {...form.getInputProps('number')}
               />
-              <Stack gap={4} maw={420}>
-                <Text size="sm" fw={600}>
-                  Preview on {contract.LIBRARY_KIND_PAGES[kind]}
-                </Text>
-                <DocumentCard
-                  component="div"
-                  headingLevel={3}
-                  title={doc.title}
-                  description={hasDescription ? doc.description : (doc.fileName ?? undefined)}
-                  download="Download"
-                  onDownload={() => undefined}
-                />
-              </Stack>
+            ) : (
+              <NumberInput
+                label="Order"
+                required
+                allowDecimal={false}
+                min={0}
+                key={form.key('sortOrder')}
+                {...form.getInputProps('sortOrder')}
+              />
+            )}
+            <TextInput label="Title" required key={form.key('title')} {...form.getInputProps('title')} />
+            {hasDescription && (
+              <Textarea
+                label="Description"
+                autosize
+                minRows={2}
+                key={form.key('description')}
+                {...form.getInputProps('description')}
+              />
+            )}
+            <Group>
+              <Button type="submit" loading={save.isPending}>
+                {doc ? 'Save' : 'Create'}
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+        {doc && (
+          <Stack>
+            <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+              PDF: <strong>{doc.fileName ?? 'none yet'}</strong>
+            </Text>
+            <PdfActions
+              hasFile={doc.file !== null}
+              published={doc.published}
+              uploading={upload.isPending}
+              publishing={publish.isPending}
+              onUpload={(file) => upload.mutate(file)}
+              onPublish={(published) => publish.mutate(published)}
+              what="document"
+            />
+            <Stack gap={4} maw={420}>
+              <Text size="sm" fw={600}>
+                Preview on {contract.LIBRARY_KIND_PAGES[kind]}
+              </Text>
+              <DocumentCard
+                component="div"
+                headingLevel={3}
+                title={doc.title}
+                description={hasDescription ? doc.description : (doc.fileName ?? undefined)}
+                download="Download"
+                onDownload={() => undefined}
+              />
             </Stack>
-          )}
-        </SimpleGrid>
-      </Stack>
-    </Paper>
+          </Stack>
+        )}
+      </SimpleGrid>
+    </EditorFrame>
   );
 }
