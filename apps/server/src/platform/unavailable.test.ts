@@ -74,4 +74,40 @@ describe('while the server shuts down', () => {
     expect(second).toMatchObject({ status: 503, headers: { 'retry-after': '5', connection: 'close' } });
     expect(JSON.parse(second!.body)).toEqual({ code: 'UNAVAILABLE', message: MESSAGES.serviceUnavailable });
   });
+
+  it('closes a kept-alive connection as soon as its request in flight is answered, not at the keep-alive timeout', async () => {
+    const other = await createTestApp();
+    try {
+      await other.app.listen({ port: 0, host: '127.0.0.1' });
+      const { port } = other.app.server.address() as AddressInfo;
+      const socket = net.connect(port, '127.0.0.1');
+      let raw = '';
+      socket.setEncoding('utf8');
+      socket.on('data', (chunk: string) => (raw += chunk));
+      const ended = new Promise((resolve) => socket.on('close', resolve));
+      const fastifyListeners = other.app.server.listeners('request');
+      const received = new Promise((resolve) => other.app.server.once('request', resolve));
+      await new Promise((resolve) => socket.once('connect', resolve));
+      const body = JSON.stringify({ agentNum: '99999999', action: 'forgotpassword' });
+      socket.write(
+        `POST /arc/forgotpassword HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n` +
+          `Content-Length: ${body.length}\r\n\r\n${body.slice(0, 5)}`,
+      );
+      await received;
+      const closed = other.app.close();
+      await vi.waitFor(() => expect(other.app.server.listeners('request')).not.toContain(fastifyListeners[0]), {
+        interval: 5,
+      });
+      // the rest of the body, and then nothing: the client keeps the connection (keep-alive) for a next request
+      socket.write(body.slice(5));
+      const started = performance.now();
+      await ended;
+      await closed;
+      expect(parseResponses(raw)[0]?.status).toBe(200);
+      // the server closed it once answered (the keep-alive timeout is 72 s)
+      expect(performance.now() - started).toBeLessThan(5000);
+    } finally {
+      await other.close();
+    }
+  }, 60_000);
 });

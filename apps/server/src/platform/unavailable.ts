@@ -2,6 +2,9 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { MESSAGES, type ErrorResponse } from '@arc/contract';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 
+/** While the server shuts down, how often the connections that became idle are closed. */
+const IDLE_SWEEP_MS = 50;
+
 /** Seconds a client is asked to wait (`Retry-After`) before it tries again after a 503. */
 export const RETRY_AFTER_SECONDS = 5;
 
@@ -25,6 +28,12 @@ export function sendUnavailable(reply: FastifyReply): FastifyReply {
 export function answerUnavailableWhileClosing(app: FastifyInstance): void {
   const body = JSON.stringify({ code: 'UNAVAILABLE', message: MESSAGES.serviceUnavailable } satisfies ErrorResponse);
   app.addHook('preClose', (done) => {
+    // Closing closes the connections idle at that moment; one whose request was still in flight (a load balancer's
+    // kept-alive connection, a notification stream just ended) becomes idle only once answered, and would then stay
+    // open until the keep-alive timeout, past the shutdown's grace period. Each is closed as soon as it is idle.
+    const sweep = setInterval(() => app.server.closeIdleConnections(), IDLE_SWEEP_MS);
+    sweep.unref();
+    app.server.once('close', () => clearInterval(sweep));
     app.server.removeAllListeners('request');
     app.server.on('request', (request: IncomingMessage, response: ServerResponse) => {
       response.writeHead(503, {
