@@ -33,6 +33,8 @@ test.describe('[SOA]', () => {
     page,
     browser,
   }) => {
+    // two browsers, two sign-ins, a signature and a PDF: 45 s on a quiet machine, past 60 s on a loaded one
+    test.setTimeout(150_000);
     const stamp = Date.now();
     const beneficiary = `Elena Gómez ${stamp}`;
     const email = `soa-${stamp}@beneficiary.example`;
