@@ -13,6 +13,8 @@ import { loadReferenceData } from './reference-data.ts';
 import * as schema from './schema/index.ts';
 
 export type Db = NodePgDatabase<typeof schema>;
+/** The handle a `db.transaction` callback gets: queries on it run inside that transaction. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export interface Database {
   db: Db;

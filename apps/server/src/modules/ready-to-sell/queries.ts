@@ -1,8 +1,7 @@
 import { and, asc, desc, eq, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { agentReadyToSell, certifications, contracts } from '../../db/schema/index.ts';
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type DbOrTx = Db | Tx;
 
 export interface ReadyToSellWhere {

@@ -1,9 +1,8 @@
 import { STAFF_CASES_PAGE_SIZE, type CaseSort, type CaseStatus } from '@arc/contract';
 import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { agents, caseMessages, cases, staffAccounts } from '../../db/schema/index.ts';
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type DbOrTx = Db | Tx;
 
 /** The roles that take member-support cases (the contract's CASE_STAFF). */

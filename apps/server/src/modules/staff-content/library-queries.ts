@@ -1,10 +1,8 @@
 import type { LibraryKind } from '@arc/contract';
 import { and, asc, eq, max, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { complianceGuides, contentDocuments, files, finalExpenseFiles } from '../../db/schema/index.ts';
 import { randomId } from '../../platform/tokens.ts';
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** A document of one list, in the shape every list shares (decision 114). */
 export interface LibraryRow {

@@ -1,9 +1,8 @@
 import { asc, desc, eq } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { dashboardFiles, files } from '../../db/schema/index.ts';
 
 export type DashboardDocumentRow = typeof dashboardFiles.$inferSelect & { fileName: string | null };
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 const columns = {
   key: dashboardFiles.key,

@@ -1,6 +1,6 @@
 import type { DashboardDocumentInput, StaffDashboardDocument } from '@arc/contract';
 import { dashboardFileLabel, DashboardFileSchema } from '@arc/contract';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import type { Storage } from '../../platform/storage.ts';
@@ -140,8 +140,6 @@ export async function setPublished(
 }
 
 export const UPLOAD_FIRST = 'Upload the PDF before publishing this document';
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /**
  * One way to change a document's PDF, whatever its list (decisions 107, 114): the bytes stream to a new key (a

@@ -1,11 +1,10 @@
 import { STAFF_ENROLLMENTS_PAGE_SIZE, type EnrollmentSort, type ListStaffEnrollmentsQuery } from '@arc/contract';
 import { and, asc, desc, eq, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import { agentMatch } from '../../db/agent-search.ts';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { distinctValues } from '../../db/distinct-values.ts';
 import { agents, enrollmentLog, enrollments, files } from '../../db/schema/index.ts';
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type DbOrTx = Db | Tx;
 
 const queueColumns = {

@@ -1,11 +1,10 @@
 import { STAFF_ORDERS_PAGE_SIZE, type ListStaffOrdersQuery, type OrderSort, type OrderStatus } from '@arc/contract';
 import { and, asc, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { agentMatch } from '../../db/agent-search.ts';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { distinctValues } from '../../db/distinct-values.ts';
 import { agents, supplyOrderLog, supplyOrders } from '../../db/schema/index.ts';
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type DbOrTx = Db | Tx;
 
 export type QueueOrder = typeof supplyOrders.$inferSelect & {

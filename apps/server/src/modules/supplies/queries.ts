@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import {
   agents,
   counties,
@@ -16,7 +16,6 @@ export type ProductRow = typeof supplyProducts.$inferSelect;
 export type ProductTypeRow = typeof supplyProductTypes.$inferSelect;
 export type OrderRow = typeof supplyOrders.$inferSelect;
 export type NewOrderRow = typeof supplyOrders.$inferInsert;
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type DbOrTx = Db | Tx;
 
 export const selectProductTypes = (db: Db) =>
