@@ -39,37 +39,49 @@ function parseResponses(raw: string): RawResponse[] {
   return responses;
 }
 
+/**
+ * A kept-alive connection to `app` with a request in flight (its body still arriving) when the server starts to
+ * close: resolves once closing has begun (the server's request listener swapped for the one that answers 503).
+ * `finish` sends the rest of the body and whatever follows it on the same connection.
+ */
+async function requestInFlightWhileClosing(app: TestApp['app']) {
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = app.server.address() as AddressInfo;
+  const socket = net.connect(port, '127.0.0.1');
+  let raw = '';
+  socket.setEncoding('utf8');
+  socket.on('data', (chunk: string) => (raw += chunk));
+  const ended = new Promise((resolve) => socket.on('close', resolve));
+  const fastifyListeners = app.server.listeners('request');
+  const received = new Promise((resolve) => app.server.once('request', resolve));
+  await new Promise((resolve) => socket.once('connect', resolve));
+  const body = JSON.stringify({ agentNum: '99999999', action: 'forgotpassword' });
+  socket.write(
+    `POST /arc/forgotpassword HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n` +
+      `Content-Length: ${body.length}\r\n\r\n${body.slice(0, 5)}`,
+  );
+  await received;
+  const closed = app.close();
+  await vi.waitFor(() => expect(app.server.listeners('request')).not.toContain(fastifyListeners[0]), {
+    interval: 5,
+  });
+  return {
+    finish: (then = '') => socket.write(`${body.slice(5)}${then}`),
+    closed,
+    ended,
+    responses: () => parseResponses(raw),
+  };
+}
+
 describe('while the server shuts down', () => {
   it('answers a request on a kept-open connection 503 with Retry-After, like a database outage', async () => {
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    const { port } = t.app.server.address() as AddressInfo;
-    const socket = net.connect(port, '127.0.0.1');
-    let raw = '';
-    socket.setEncoding('utf8');
-    socket.on('data', (chunk: string) => (raw += chunk));
-    const ended = new Promise((resolve) => socket.on('close', resolve));
-    const fastifyListeners = t.app.server.listeners('request');
-    const received = new Promise((resolve) => t.app.server.once('request', resolve));
-    await new Promise((resolve) => socket.once('connect', resolve));
-
-    // a request in flight (its body still arriving) keeps the connection open while the server closes
-    const body = JSON.stringify({ agentNum: '99999999', action: 'forgotpassword' });
-    socket.write(
-      `POST /arc/forgotpassword HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n` +
-        `Content-Length: ${body.length}\r\n\r\n${body.slice(0, 5)}`,
-    );
-    await received;
-    const closed = t.app.close();
-    // closing has begun once the server's request listener is swapped for the one that answers 503
-    await vi.waitFor(() => expect(t.app.server.listeners('request')).not.toContain(fastifyListeners[0]), {
-      interval: 5,
-    });
+    const connection = await requestInFlightWhileClosing(t.app);
     // the rest of its body, then a second request on the same connection
-    socket.write(`${body.slice(5)}GET /arc/user/info HTTP/1.1\r\nHost: localhost\r\n\r\n`);
-    await closed;
-    await ended;
+    connection.finish('GET /arc/user/info HTTP/1.1\r\nHost: localhost\r\n\r\n');
+    await connection.closed;
+    await connection.ended;
 
-    const [first, second] = parseResponses(raw);
+    const [first, second] = connection.responses();
     expect(first?.status).toBe(200);
     expect(second).toMatchObject({ status: 503, headers: { 'retry-after': '5', connection: 'close' } });
     expect(JSON.parse(second!.body)).toEqual({ code: 'UNAVAILABLE', message: MESSAGES.serviceUnavailable });
@@ -78,32 +90,13 @@ describe('while the server shuts down', () => {
   it('closes a kept-alive connection as soon as its request in flight is answered, not at the keep-alive timeout', async () => {
     const other = await createTestApp();
     try {
-      await other.app.listen({ port: 0, host: '127.0.0.1' });
-      const { port } = other.app.server.address() as AddressInfo;
-      const socket = net.connect(port, '127.0.0.1');
-      let raw = '';
-      socket.setEncoding('utf8');
-      socket.on('data', (chunk: string) => (raw += chunk));
-      const ended = new Promise((resolve) => socket.on('close', resolve));
-      const fastifyListeners = other.app.server.listeners('request');
-      const received = new Promise((resolve) => other.app.server.once('request', resolve));
-      await new Promise((resolve) => socket.once('connect', resolve));
-      const body = JSON.stringify({ agentNum: '99999999', action: 'forgotpassword' });
-      socket.write(
-        `POST /arc/forgotpassword HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n` +
-          `Content-Length: ${body.length}\r\n\r\n${body.slice(0, 5)}`,
-      );
-      await received;
-      const closed = other.app.close();
-      await vi.waitFor(() => expect(other.app.server.listeners('request')).not.toContain(fastifyListeners[0]), {
-        interval: 5,
-      });
+      const connection = await requestInFlightWhileClosing(other.app);
       // the rest of the body, and then nothing: the client keeps the connection (keep-alive) for a next request
-      socket.write(body.slice(5));
+      connection.finish();
       const started = performance.now();
-      await ended;
-      await closed;
-      expect(parseResponses(raw)[0]?.status).toBe(200);
+      await connection.ended;
+      await connection.closed;
+      expect(connection.responses()[0]?.status).toBe(200);
       // the server closed it once answered (the keep-alive timeout is 72 s)
       expect(performance.now() - started).toBeLessThan(5000);
     } finally {
