@@ -103,4 +103,24 @@ describe('while the server shuts down', () => {
       await other.close();
     }
   }, 60_000);
+
+  it('closes a connection that has sent nothing yet at once, not at the headers timeout', async () => {
+    const other = await createTestApp();
+    try {
+      await other.app.listen({ port: 0, host: '127.0.0.1' });
+      const { port } = other.app.server.address() as AddressInfo;
+      // connected (a browser's preconnect, a health checker's), no request written
+      const accepted = new Promise((resolve) => other.app.server.once('connection', resolve));
+      const socket = net.connect(port, '127.0.0.1');
+      const ended = new Promise((resolve) => socket.on('close', resolve));
+      await accepted;
+      const started = performance.now();
+      await other.app.close();
+      await ended;
+      // Node's headers timeout, which would close it otherwise, is 60 s
+      expect(performance.now() - started).toBeLessThan(5000);
+    } finally {
+      await other.close();
+    }
+  }, 90_000);
 });

@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 import { MESSAGES, type ErrorResponse } from '@arc/contract';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 
@@ -27,11 +28,25 @@ export function sendUnavailable(reply: FastifyReply): FastifyReply {
  */
 export function answerUnavailableWhileClosing(app: FastifyInstance): void {
   const body = JSON.stringify({ code: 'UNAVAILABLE', message: MESSAGES.serviceUnavailable } satisfies ErrorResponse);
+  // The open connections (one Set entry each, nothing per request), for the sweep below.
+  const connections = new Set<Socket>();
+  app.server.on('connection', (socket: Socket) => {
+    connections.add(socket);
+    socket.once('close', () => connections.delete(socket));
+  });
+  const sweepConnections = () => {
+    app.server.closeIdleConnections();
+    // Node counts a connection that has sent nothing yet as busy (its headers timeout runs from the connect), so
+    // closing leaves it open until that timeout: a browser's preconnected socket, a health checker's or a client
+    // that connected just before the close. Nothing of a request has arrived on it, so nothing is lost.
+    for (const socket of connections) if (socket.bytesRead === 0) socket.destroy();
+  };
   app.addHook('preClose', (done) => {
     // Closing closes the connections idle at that moment; one whose request was still in flight (a load balancer's
     // kept-alive connection, a notification stream just ended) becomes idle only once answered, and would then stay
     // open until the keep-alive timeout, past the shutdown's grace period. Each is closed as soon as it is idle.
-    const sweep = setInterval(() => app.server.closeIdleConnections(), IDLE_SWEEP_MS);
+    sweepConnections();
+    const sweep = setInterval(sweepConnections, IDLE_SWEEP_MS);
     sweep.unref();
     app.server.once('close', () => clearInterval(sweep));
     app.server.removeAllListeners('request');

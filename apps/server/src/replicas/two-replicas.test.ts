@@ -60,6 +60,19 @@ const missing = [
 ];
 if (missing.length > 0) console.log(`two replicas behind nginx: skipped, missing ${missing.join(', ')}`);
 
+/** What a replica printed from line `from` on, on one line: each log entry's message (and error), not its JSON. */
+function printedSince(output: readonly string[], from: number): string {
+  const lines = output.slice(from).map((line) => {
+    try {
+      const entry = JSON.parse(line) as { msg?: string; err?: { message?: string } };
+      return [entry.msg, entry.err?.message].filter(Boolean).join(': ');
+    } catch {
+      return line;
+    }
+  });
+  return lines.filter(Boolean).join(' | ') || '(nothing)';
+}
+
 describe.skipIf(missing.length > 0)('two replicas behind nginx (PostgreSQL, Redis, S3)', () => {
   let dbName: string;
   let dbUrl: string;
@@ -88,10 +101,13 @@ describe.skipIf(missing.length > 0)('two replicas behind nginx (PostgreSQL, Redi
   async function stopReplica(name: 'A' | 'B') {
     const replica = replicas[name];
     if (!replica) return;
+    const printedBefore = replica.output.length;
     replica.kill('SIGTERM');
-    // a stop that is not clean says why in what the replica printed
-    expect(await replica.exited, replica.output.join('\n')).toBe(0);
     replicas[name] = undefined;
+    // a stop that is not clean says why in what the replica printed since the signal, first (a log that keeps one
+    // line of the failure keeps that)
+    const code = await replica.exited;
+    expect(code, `replica ${name} stopped: ${printedSince(replica.output, printedBefore)}`).toBe(0);
   }
 
   beforeAll(async () => {
