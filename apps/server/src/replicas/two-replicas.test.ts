@@ -5,7 +5,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { MESSAGES, type NotificationEvent } from '@arc/contract';
 import { decodeProtectedHeader } from 'jose';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.ts';
 import { openDatabase, type Database } from '../db/client.ts';
 import { files } from '../db/schema/index.ts';
@@ -144,6 +144,11 @@ describe.skipIf(missing.length > 0)('two replicas behind nginx (PostgreSQL, Redi
     await startReplica('B');
     await waitForPort(`${PUBLIC_URL}/healthz`);
   }, 120_000);
+
+  // a case that failed with a replica stopped does not take the next cases down with it
+  beforeEach(async () => {
+    for (const name of ['A', 'B'] as const) if (!replicas[name]) await startReplica(name);
+  }, 60_000);
 
   afterAll(async () => {
     await Promise.all([stopReplica('A').catch(() => undefined), stopReplica('B').catch(() => undefined)]);
