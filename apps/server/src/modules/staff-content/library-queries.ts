@@ -28,11 +28,11 @@ export interface LibraryValues {
 /** The reads and writes of one list's table, so the service treats every list alike. */
 export interface LibraryTable {
   list(db: Db | Tx, key?: string): Promise<LibraryRow[]>;
-  /** inserts a new, unpublished document without a PDF; answers its key */
+  /** inserts a new, unpublished document without a PDF; answers its key, or null when that key is taken */
   insert(
     tx: Tx,
     values: { title: string; description: string; number: number | null; sortOrder: number },
-  ): Promise<string>;
+  ): Promise<string | null>;
   update(db: Db | Tx, key: string, values: LibraryValues): Promise<boolean>;
   /** the name agents save the PDF under */
   fileName(row: Pick<LibraryRow, 'title' | 'number'>): string;
@@ -59,13 +59,18 @@ const complianceTable: LibraryTable = {
   },
   async insert(tx, values) {
     const number = values.number!;
-    await tx.insert(complianceGuides).values({
-      fileNumber: number,
-      name: values.title,
-      downloadName: guideName(number, values.title),
-      published: false,
-    });
-    return String(number);
+    // the file number is the key: a number taken (also by a create at the same moment) inserts nothing
+    const inserted = await tx
+      .insert(complianceGuides)
+      .values({
+        fileNumber: number,
+        name: values.title,
+        downloadName: guideName(number, values.title),
+        published: false,
+      })
+      .onConflictDoNothing()
+      .returning({ number: complianceGuides.fileNumber });
+    return inserted.length > 0 ? String(number) : null;
   },
   async update(db, key, values) {
     const number = Number(key);

@@ -107,6 +107,11 @@ describe('bad requests', () => {
     const taken = await staff('content', 'POST', base('compliance'), { ...input, number: 3001 });
     expect(taken.statusCode).toBe(409);
     expect(taken.json<{ message: string }>().message).toBe('Another guide has file number 3001');
+    // two staff members creating the same number at the same moment: one gets it, the other the same 409
+    const both = await Promise.all(
+      [1, 2].map(() => staff('content', 'POST', base('compliance'), { ...input, number: 3003 })),
+    );
+    expect(both.map((res) => res.statusCode).sort()).toEqual([201, 409]);
     const renumbered = await staff('content', 'PUT', `${base('compliance')}/3001`, { ...input, number: 3002 });
     expect(renumbered.statusCode).toBe(409);
     expect((await upload('final-expense', '999999', PDF('x'))).statusCode).toBe(404);

@@ -54,12 +54,10 @@ export async function createLibraryDocument(
 ): Promise<StaffLibraryDocument> {
   const isGuide = kind === 'compliance';
   if (isGuide && input.number === null) throw new AppError('BAD_REQUEST', LIBRARY_NUMBER_REQUIRED);
-  if (isGuide && (await LIBRARY_TABLES.compliance.list(deps.db, String(input.number))).length > 0) {
-    throw new AppError('CONFLICT', `Another guide has file number ${input.number}`);
-  }
   const key = await deps.db.transaction((tx) =>
     LIBRARY_TABLES[kind].insert(tx, { ...valuesFor(kind, input), number: isGuide ? input.number : null }),
   );
+  if (key === null) throw new AppError('CONFLICT', `Another guide has file number ${input.number}`);
   return toDocument(kind, await existing(deps, kind, key));
 }
 
