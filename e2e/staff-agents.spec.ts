@@ -101,7 +101,8 @@ test.describe('[STAFF] Agents and imports in the back office', () => {
       const call = await demo2.request.get('/arc/user/info', { headers: { authorization: `Bearer ${token}` } });
       expect(call.status()).toBe(401);
       await demo2.goto('/profile');
-      await demo2.waitForURL(/\/interaction\//);
+      // where it lands, not the load of each navigation on the way (the app's redirect replaces the /sign-in one)
+      await expect(demo2).toHaveURL(/\/interaction\//);
       await expect(demo2.getByLabel('Username or NPN')).toBeVisible();
     } finally {
       // reactivated whatever happened above: other specs sign demo2 in

@@ -2,7 +2,7 @@ import { SIGNED_IN_HINT_COOKIE } from '@arc/contract/constants';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiFetch } from '../api/client.ts';
 import { getSession, setSession, STORED_SESSION_KEY } from './session-store.ts';
-import { restartSignIn, restoreSession, takeSignInPaused } from './session.ts';
+import { restartSignIn, restoreSession, signIn, takeSignInPaused } from './session.ts';
 
 const oidc = vi.hoisted(() => ({ startSignIn: vi.fn(), forgetUser: vi.fn(), loadUser: vi.fn() }));
 vi.mock('./oidc.ts', () => ({ startSignIn: oidc.startSignIn, forgetUser: oidc.forgetUser, loadUser: oidc.loadUser }));
@@ -31,6 +31,18 @@ describe('restartSignIn (a 401 on an agent call)', () => {
     expect(takeSignInPaused()).toBe(false);
   });
 
+  it('starts one redirect for the 401s of several calls in flight, and the sign-in screen joins it', async () => {
+    signedIn();
+    restartSignIn();
+    restartSignIn();
+    const screen = signIn();
+    await vi.waitFor(() => expect(oidc.startSignIn).toHaveBeenCalledTimes(1));
+    await screen;
+    expect(oidc.startSignIn).toHaveBeenCalledTimes(1);
+    // the second 401 is not taken for a loop
+    expect(takeSignInPaused()).toBe(false);
+  });
+
   it('stops a loop: a second 401 within a minute pauses sign-in instead of redirecting again', async () => {
     signedIn();
     restartSignIn();
@@ -50,6 +62,7 @@ describe('restartSignIn (a 401 on an agent call)', () => {
   it('restarts again once the minute has passed', async () => {
     signedIn();
     restartSignIn();
+    await vi.waitFor(() => expect(oidc.startSignIn).toHaveBeenCalledTimes(1));
     vi.setSystemTime(new Date('2026-11-23T10:01:01Z'));
     signedIn();
     restartSignIn();

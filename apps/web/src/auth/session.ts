@@ -98,11 +98,22 @@ export async function restoreSession(): Promise<void> {
   }
 }
 
-/** Starts the code + PKCE redirect to the provider; `returnTo` is where to land afterwards. */
-export async function signIn(returnTo?: string): Promise<void> {
+/** The redirect to the provider this page has started, until it fails (a page leaving does not settle it). */
+let redirecting: Promise<void> | null = null;
+
+/**
+ * Starts the code + PKCE redirect to the provider; `returnTo` is where to land afterwards. One redirect a page: a
+ * second caller (the sign-in screen, and a 401 from each call in flight) joins the first rather than replacing its
+ * navigation with another authorization request.
+ */
+export function signIn(returnTo?: string): Promise<void> {
   if (returnTo) rememberReturnTo(returnTo);
-  const { startSignIn } = await oidc();
-  await startSignIn();
+  redirecting ??= oidc()
+    .then(({ startSignIn }) => startSignIn())
+    .finally(() => {
+      redirecting = null;
+    });
+  return redirecting;
 }
 
 /** /login/callback: exchanges the code for tokens; answers where the agent was headed. */
@@ -137,7 +148,8 @@ export async function signOut(): Promise<void> {
 
 /** A 401 on an agent call: the session is over; sign in again and come back here (once a minute at most). */
 export function restartSignIn(): void {
-  if (getSession().status === 'signingOut') return;
+  // signing out, or a redirect already under way (a 401 from each call in flight): nothing more to do
+  if (getSession().status === 'signingOut' || redirecting) return;
   const last = Number(sessionStorage.getItem(RESTARTED_AT_KEY) ?? 0);
   const isLoop = Date.now() - last < RESTART_LOOP_MS;
   blankSession();
