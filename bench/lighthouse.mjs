@@ -11,11 +11,11 @@ import { root } from './lib.mjs';
 
 /**
  * @param {{ base: string, routes: Array<{ name: string, path: string, signedIn: boolean }>,
- *           storedUser?: () => Promise<{ key: string, value: string }>, isSelfSigned?: boolean, runs?: number }} options
- * `storedUser` signs in afresh for each signed-in route: a whole pass outlasts one access token (15 minutes), and a
+ *           newStoredUser?: () => Promise<{ key: string, value: string }>, isSelfSigned?: boolean, runs?: number }} options
+ * `newStoredUser` signs in afresh for each signed-in route: a whole pass outlasts one access token (15 minutes), and a
  * route measured after it expired would measure the redirect to the sign-in form instead.
  */
-export async function measureLighthouse({ base, routes, storedUser, isSelfSigned = false, runs = RUNS }) {
+export async function measureLighthouse({ base, routes, newStoredUser, isSelfSigned = false, runs = RUNS }) {
   const browser = await puppeteer.launch({
     executablePath: process.env.BENCH_CHROMIUM ?? '/usr/bin/chromium',
     headless: true,
@@ -32,8 +32,8 @@ export async function measureLighthouse({ base, routes, storedUser, isSelfSigned
   try {
     for (const route of routes) {
       const perRun = [];
-      const session = route.signedIn && storedUser ? await storedUser() : undefined;
-      for (let run = 0; run < runs; run++) perRun.push(await runOnce({ browser, base, route, storedUser: session }));
+      const storedUser = route.signedIn && newStoredUser ? await newStoredUser() : undefined;
+      for (let run = 0; run < runs; run++) perRun.push(await runOnce({ browser, base, route, storedUser }));
       // Lighthouse's own advice: several runs and their median, as one run varies by several points
       const median = middleBy(perRun, (r) => r.performance);
       // a run that scored 0 (its metrics failed) says why, whichever run the median is

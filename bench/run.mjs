@@ -77,6 +77,19 @@ function storedUser(tokens) {
   };
 }
 
+/**
+ * A new signed-in session through `base`, as `storedUser` (one per signed-in Lighthouse route); `isSelfSigned`: the
+ * deployed set-up's certificate is the run's own (made by startTlsProxy), and this process signs in through it too.
+ */
+async function newStoredUser(base, isSelfSigned = false) {
+  if (isSelfSigned) process.env.NODE_TLS_REJECT_UNAUTHORIZED = '0';
+  try {
+    return storedUser(await signIn(base));
+  } finally {
+    if (isSelfSigned) delete process.env.NODE_TLS_REJECT_UNAUTHORIZED;
+  }
+}
+
 function load(url, headers = {}, seconds = DURATION) {
   return new Promise((resolve, reject) => {
     autocannon({ url, headers, connections: 20, duration: seconds, pipelining: 1 }, (err, result) =>
@@ -574,7 +587,7 @@ if (wants('lighthouse') && process.env.BENCH_LIGHTHOUSE_DIRECT !== '0') {
   // straight to the server over plain HTTP/1.1, as the figures before decision 053 were taken
   results.lighthouseDirect = await measureLighthouse({
     base: BASE,
-    storedUser: async () => storedUser(await signIn(BASE)),
+    newStoredUser: () => newStoredUser(BASE),
     routes: LIGHTHOUSE_ROUTES,
     // reported beside the deployed figures, not a target: one run each unless asked
     runs: Number(process.env.BENCH_LIGHTHOUSE_DIRECT_RUNS ?? 1),
@@ -598,18 +611,9 @@ if (wants('lighthouse')) {
     const proxy = await startTlsProxy({ tlsPort, upstreamPort: PORT });
     try {
       await waitReady(`${BASE}/readyz`);
-      // the certificate is the run's own, made by startTlsProxy: this process signs in through it too
-      const signInThroughTls = async () => {
-        process.env.NODE_TLS_REJECT_UNAUTHORIZED = '0';
-        try {
-          return storedUser(await signIn(tlsBase));
-        } finally {
-          delete process.env.NODE_TLS_REJECT_UNAUTHORIZED;
-        }
-      };
       results.lighthouse = await measureLighthouse({
         base: tlsBase,
-        storedUser: signInThroughTls,
+        newStoredUser: () => newStoredUser(tlsBase, true),
         routes: LIGHTHOUSE_ROUTES,
         isSelfSigned: true,
       });
