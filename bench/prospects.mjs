@@ -16,7 +16,6 @@ import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { pgliteStartParams } from '../apps/server/src/db/client.ts';
 import { searchQuery } from '../apps/server/src/modules/prospects/queries.ts';
-import { PROSPECT_ROW_CAP } from '../packages/contract/src/prospects.ts';
 import { mb, percentile, root, round, sampleRss, signIn, startServer, stop, waitReady } from './lib.mjs';
 
 const PORT = Number(process.env.BENCH_PORT ?? 8291);
@@ -141,13 +140,21 @@ function monthRange(months) {
 
 /**
  * The searches' SQL exactly as the API sends it (text and parameters, from the server's own query code), so the
- * raw figure is the same query with the same parameters.
+ * raw figure is the same statement with the same parameters: since decision 115 that statement also checks the
+ * places and writes the search's audit row, as it does for the API.
  */
 function searchQueries({ zips, range }) {
-  const limit = PROSPECT_ROW_CAP + 1;
+  const audit = { occurredAt: new Date().toISOString(), agentId: 'bench', ip: '127.0.0.1' };
+  const values = (kind, places) => ({
+    places,
+    state: null,
+    ...range,
+    ...audit,
+    search: JSON.stringify(kind === 'county' ? { kind, county: places, ...range } : { kind, zips: places, ...range }),
+  });
   return {
-    county: searchQuery('county', { places: [COUNTY], ...range, limit }),
-    zip: searchQuery('zip', { places: zips, ...range, limit }),
+    county: searchQuery('county', values('county', [COUNTY])),
+    zip: searchQuery('zip', values('zip', zips)),
   };
 }
 

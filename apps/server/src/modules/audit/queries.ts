@@ -18,20 +18,30 @@ export async function insertAuditRow(db: Pick<Db, 'insert'>, row: NewAuditRow): 
   await db.insert(auditLog).values(row);
 }
 
-/**
- * The same insert, committed without waiting for the write-ahead log to reach the disk (`synchronous_commit`
- * off for this one statement's transaction, decision 112): one round trip and no flush, for events recorded on a
- * hot read path. An insert that fails still fails the caller; only a crash of the database itself within a
- * fraction of a second after the commit (3 × wal_writer_delay, 600 ms by default) can lose the row.
- */
-export async function insertAuditRowUnflushed(db: Pick<Db, 'execute'>, row: NewAuditRow): Promise<void> {
-  await db.execute(sql`with unflushed as (select set_config('synchronous_commit', 'off', true))
-    insert into audit_log (occurred_at, agent_id, staff_id, ip, action, subject, detail)
-    select ${row.occurredAt.toISOString()}::timestamptz, ${row.agentId ?? null}, ${row.staffId ?? null},
-      ${row.ip ?? null}, ${row.action}, ${row.subject ?? null},
-      ${row.detail === null || row.detail === undefined ? null : JSON.stringify(row.detail)}::jsonb
-    from unflushed`);
+/** The values of an audit row written inside another statement (`auditInsertWithin`), each an SQL expression. */
+export interface AuditRowSql {
+  occurredAt: SQL;
+  agentId: SQL;
+  ip: SQL;
+  action: SQL;
+  subject: SQL;
+  detail: SQL;
 }
+
+/**
+ * One audit row written by the statement that does what it records, as a data-modifying CTE
+ * (`recorded as (${auditInsertWithin(…)})`): an event of a hot read path (a prospect search) costs no round trip
+ * of its own, and the answer and its record stand or fail together (decision 115). Committed without waiting for
+ * the write-ahead log to reach the disk (`synchronous_commit` off for this one statement's transaction, decision
+ * 112): an insert that fails still fails the statement; only a crash of the database itself within a fraction of a
+ * second after the commit (3 × wal_writer_delay, 600 ms by default) can lose the row. Written for each row that
+ * `from` (and `where`) yield.
+ */
+export const auditInsertWithin = (values: AuditRowSql, from: SQL, where: SQL = sql`true`): SQL =>
+  sql`insert into ${auditLog} (occurred_at, agent_id, ip, action, subject, detail)
+    select ${values.occurredAt}, ${values.agentId}, ${values.ip}, ${values.action}, ${values.subject}, ${values.detail}
+    from ${from}, (select set_config('synchronous_commit', 'off', true)) as unflushed
+    where ${where}`;
 
 export interface AuditFilter {
   since?: Date | undefined;

@@ -6,7 +6,6 @@ import { keysetRows } from '../../platform/xlsx.ts';
 import {
   deleteAuditRowsBefore,
   insertAuditRow,
-  insertAuditRowUnflushed,
   selectAuditPage,
   type AuditFilter,
   type AuditPosition,
@@ -15,37 +14,29 @@ import {
 
 /** Longest text kept from a caller-controlled value (a typed login, a file name): the log must not be a sink. */
 const MAX_TEXT = 200;
-const clip = (value: string | null | undefined) =>
+export const clipAuditText = (value: string | null | undefined) =>
   value === null || value === undefined ? null : value.length > MAX_TEXT ? `${value.slice(0, MAX_TEXT)}…` : value;
 
 /**
  * Records one event (the recorder of platform/audit.ts, which app.ts hands to identity/). Awaited by the caller,
  * in the request: if the record cannot be written, the action fails rather than happening unrecorded.
  */
-export async function recordAudit(
-  deps: AuditDeps,
-  event: AuditEvent,
-  options: {
-    /**
-     * false for events of a hot read path (a prospect search): committed without waiting for the disk flush
-     * (insertAuditRowUnflushed, decision 112); a failed insert still fails the action
-     */
-    waitForFlush?: boolean;
-  } = {},
-): Promise<void> {
+export async function recordAudit(deps: AuditDeps, event: AuditEvent): Promise<void> {
   const row = {
     occurredAt: deps.clock.now(),
     agentId: event.agentId,
     staffId: event.staffId ?? null,
-    ip: clip(event.ip),
+    ip: clipAuditText(event.ip),
     action: event.action,
-    subject: clip(event.subject),
+    subject: clipAuditText(event.subject),
     detail: event.detail ?? null,
   };
-  await (options.waitForFlush === false ? insertAuditRowUnflushed(deps.db, row) : insertAuditRow(deps.db, row));
+  await insertAuditRow(deps.db, row);
 }
 
 export type { AuditFilter, AuditRecord };
+/** for a statement that records its own audit row (decision 115) */
+export { auditInsertWithin } from './queries.ts';
 
 const positionOf = (row: AuditRecord): AuditPosition => ({ occurredAt: row.occurredAt, id: row.id });
 

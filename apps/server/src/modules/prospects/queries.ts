@@ -1,7 +1,9 @@
+import { PROSPECT_ROW_CAP } from '@arc/contract';
 import { and, asc, between, desc, eq, fillPlaceholders, gte, sql, type Query, type SQL } from 'drizzle-orm';
-import { QueryBuilder, type PgPreparedQuery, type PreparedQueryConfig } from 'drizzle-orm/pg-core';
+import { PgDialect, type PgPreparedQuery, type PreparedQueryConfig } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
-import { t65Counties, t65Exports, t65ListInfo, t65Prospects } from '../../db/schema/index.ts';
+import { counties, t65Counties, t65Exports, t65ListInfo, t65Prospects, zipCodes } from '../../db/schema/index.ts';
+import { auditInsertWithin } from '../audit/service.ts';
 import { buildPlacesIndex, type PlacesIndex } from './places-index.ts';
 
 /**
@@ -55,7 +57,7 @@ export interface RangeFilter {
 /**
  * `column = any($1::text[])`: the chosen counties or ZIP codes as one array parameter, so every search of a kind
  * sends the same query text whatever the number of places (`in ($1, …, $n)` made one text per count); the plan is
- * the same (an index scan on the place and T65 date). The searches' prepared text (`searchSql`) has the same
+ * the same (an index scan on the place and T65 date). The searches' prepared text (`searchStatement`) has the same
  * condition with placeholders.
  */
 const anyOf = (column: typeof t65Prospects.zip | typeof t65Prospects.countyFips, values: string[]) =>
@@ -68,45 +70,87 @@ export const countiesMatch = (fips: string[], range: RangeFilter) =>
 export const zipsMatch = (zips: string[], range: RangeFilter) =>
   and(anyOf(t65Prospects.zip, zips), between(t65Prospects.t65, range.datefrom, range.dateto));
 
-/** The chosen counties (FIPS codes) or ZIP codes of a search, its T65 range and how many rows at most. */
-export interface SearchValues extends RangeFilter {
-  places: string[];
-  limit: number;
-}
-
-/**
- * A search's SQL, built once by Drizzle with placeholders: rows whose county or ZIP code is one of `places` with a
- * T65 date in the range, in T65 order (then id), at most `limit`; the county and ZIP indexes already hold that
- * order.
- */
-const searchSql = (column: typeof t65Prospects.zip | typeof t65Prospects.countyFips) =>
-  new QueryBuilder()
-    .select()
-    .from(t65Prospects)
-    .where(
-      and(
-        sql`${column} = any(${sql.placeholder('places')}::text[])`,
-        between(t65Prospects.t65, sql.placeholder('datefrom'), sql.placeholder('dateto')),
-      ),
-    )
-    .orderBy(asc(t65Prospects.t65), asc(t65Prospects.id))
-    .limit(sql.placeholder('limit'))
-    .toSQL();
-
 export type SearchKind = 'county' | 'zip';
 
-/** Each kind of search as one query text (`$1` the places, `$2`–`$3` the range, `$4` the limit). */
+/** What a search statement is given: the search and its audit row's values. */
+export interface SearchValues extends RangeFilter {
+  /** the chosen counties (FIPS codes) or ZIP codes, each once */
+  places: string[];
+  /** a county search's state: every county must lie in it (null: any state; ignored by a ZIP search) */
+  state: string | null;
+  /** the audit row: when, who, from where, and the search as the agent sent it (JSON text) */
+  occurredAt: string;
+  agentId: string;
+  ip: string | null;
+  search: string;
+}
+
+/** A row a search statement answers: a prospect, and whether the search names a place it must refuse. */
+export type SearchRow = ProspectDbRow & {
+  /** true when a place is no county or ZIP code, or a county lies outside the state named: nothing was recorded */
+  refused: boolean;
+};
+
+const value = (name: keyof SearchValues) => sql.placeholder(name);
+const placesOf = sql`${value('places')}::text[]`;
+
+/**
+ * A search as one statement, so that it costs one round trip (decision 115): the rows of `places` with a T65 date in
+ * the range, in T65 order (then id), at most PROSPECT_ROW_CAP and one more to tell a capped search (the county and
+ * ZIP indexes hold that order); whether a place does not exist (or, for counties, lies outside the state named);
+ * and the search's audit row, written only when no place is refused, with how many rows the agent gets.
+ */
+function searchStatement(kind: SearchKind): SQL {
+  const p = t65Prospects;
+  const place = kind === 'county' ? p.countyFips : p.zip;
+  const known =
+    kind === 'county'
+      ? sql`select from ${counties} where ${counties.fips} = place`
+      : sql`select from ${zipCodes} where ${zipCodes.zip} = place`;
+  const elsewhere =
+    kind === 'county'
+      ? sql`exists (select from ${counties} where ${counties.fips} = any(${placesOf})
+          and ${counties.stateCode} <> ${value('state')}::text)`
+      : sql`false`;
+  // the contract's cap, written into the text: the planner knows how many rows at most a search reads
+  const cap = sql.raw(String(PROSPECT_ROW_CAP));
+  const recorded = auditInsertWithin(
+    {
+      occurredAt: sql`${value('occurredAt')}::timestamptz`,
+      agentId: sql`${value('agentId')}::text`,
+      ip: sql`${value('ip')}::text`,
+      action: sql`'prospects.searched'`,
+      subject: sql.raw(`'${kind}'`),
+      detail: sql`jsonb_build_object('search', ${value('search')}::jsonb, 'rows', least(found.n, ${cap}),
+        'isCapped', found.n > ${cap})`,
+    },
+    sql`(select count(*) as n from found) as found`,
+    sql`not (select refused from checked)`,
+  );
+  return sql`with found as (
+      select * from ${p}
+      where ${place} = any(${placesOf}) and ${p.t65} between ${value('datefrom')} and ${value('dateto')}
+      order by ${p.t65} asc, ${p.id} asc
+      limit ${cap} + 1
+    ),
+    checked as (
+      select exists (select from unnest(${placesOf}) as place where not exists (${known})) or ${elsewhere} as refused
+    ),
+    recorded as (${recorded})
+    select found.*, (select refused from checked) as refused from found order by t65, id`;
+}
+
+/** Each kind of search as one query text, whatever the number of places (they are one array parameter). */
 const SEARCH_SQL: Record<SearchKind, Query> = {
-  county: searchSql(t65Prospects.countyFips),
-  zip: searchSql(t65Prospects.zip),
+  county: new PgDialect().sqlToQuery(searchStatement('county')),
+  zip: new PgDialect().sqlToQuery(searchStatement('zip')),
 };
 
 /**
  * The searches' prepared statements on PostgreSQL (PGlite takes no names): each connection parses and plans a
  * search once, then only binds its values. The plan PostgreSQL keeps after a few searches (its generic plan) is
- * the same index scan on the place and T65 date (decision 039); planning a 10-ZIP search took 0.13 ms against
- * 0.08 ms to run it (EXPLAIN ANALYZE, 1 million rows). A list replaced by the import (a table renamed into place)
- * makes PostgreSQL analyse and plan the statement again.
+ * the same index scan on the place and T65 date (decision 039). A list replaced by the import (a table renamed
+ * into place) makes PostgreSQL analyse and plan the statement again.
  */
 export const SEARCH_STATEMENT: Record<SearchKind, string> = { county: 't65_county_search', zip: 't65_zip_search' };
 
@@ -125,28 +169,21 @@ export const searchQuery = (
 
 /**
  * The two searches as prepared queries of each database (decision 048): built once, so a search only binds its
- * values (building a Drizzle select per search cost about 0.1 ms of CPU, as much again in garbage collection), and
- * named, so that PostgreSQL parses and plans each once per connection.
- * Rows come as the driver reads them (no per-field mapping through Drizzle's columns: decision 039).
+ * values, and named, so that PostgreSQL parses and plans each once per connection.
  */
 const preparedSearches = new WeakMap<Db, Record<SearchKind, PgPreparedQuery<PreparedQueryConfig>>>();
 
-async function search(db: Db, kind: SearchKind, values: SearchValues): Promise<ProspectDbRow[]> {
+/** Runs a search: its rows, its check of the places and its audit row in one statement (`searchStatement`). */
+export async function runSearch(db: Db, kind: SearchKind, values: SearchValues): Promise<SearchRow[]> {
   let prepared = preparedSearches.get(db);
   if (!prepared) {
     const prepare = (k: SearchKind) => db._.session.prepareQuery(SEARCH_SQL[k], undefined, SEARCH_STATEMENT[k], false);
     prepared = { county: prepare('county'), zip: prepare('zip') };
     preparedSearches.set(db, prepared);
   }
-  const result = (await prepared[kind].execute({ ...values })) as { rows: ProspectDbRow[] };
+  const result = (await prepared[kind].execute({ ...values })) as { rows: SearchRow[] };
   return result.rows;
 }
-
-export const selectByCounties = (db: Db, fips: string[], range: RangeFilter, limit: number) =>
-  search(db, 'county', { places: fips, datefrom: range.datefrom, dateto: range.dateto, limit });
-
-export const selectByZips = (db: Db, zips: string[], range: RangeFilter, limit: number) =>
-  search(db, 'zip', { places: zips, datefrom: range.datefrom, dateto: range.dateto, limit });
 
 /**
  * Runs a select's SQL through `db.execute`, so that the driver builds each row object itself. Drizzle's own

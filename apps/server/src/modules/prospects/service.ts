@@ -23,7 +23,7 @@ import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { AppError } from '../../platform/errors.ts';
 import { sendXlsx, type XlsxColumn } from '../../platform/xlsx.ts';
-import { recordAudit } from '../audit/service.ts';
+import { clipAuditText, recordAudit } from '../audit/service.ts';
 import { countiesOfZipCodes } from '../places/service.ts';
 import { importT65File, type ImportOptions, type ImportResult } from './import.ts';
 import {
@@ -31,9 +31,8 @@ import {
   countiesMatch,
   insertExportRecord,
   loadPlacesIndex,
+  runSearch,
   selectAgentNpn,
-  selectByCounties,
-  selectByZips,
   selectCountyStates,
   selectExportPage,
   selectListInfo,
@@ -104,60 +103,68 @@ export interface ProspectSearcher {
   ip: string;
 }
 
-/**
- * One audit row per answered search (one insert, awaited: a search that cannot be recorded is not answered), with
- * the search in the export record's shape and how many rows the agent got. Committed without waiting for the
- * disk flush (decision 112): the flush was most of what the API added to a ZIP search.
- */
-async function recordSearch(
-  deps: ProspectsDeps,
-  who: ProspectSearcher,
-  search: ProspectSearch,
-  answer: ProspectListResponse,
-): Promise<void> {
-  await recordAudit(
-    deps,
-    {
-      agentId: who.agentId,
-      ip: who.ip,
-      action: 'prospects.searched',
-      subject: search.kind,
-      detail: { search, rows: answer.rows.length, isCapped: answer.isCapped },
-    },
-    { waitForFlush: false },
-  );
+/** The places a search names, once each, and the state its counties must lie in. */
+type SearchedPlaces =
+  { kind: 'county'; fips: string[]; state: StateCode | undefined } | { kind: 'zip'; zips: string[] };
+
+/** Throws the 400 that names each refused place: not a county or ZIP code, or a county outside the state named. */
+async function refusePlaces(db: Db, searched: SearchedPlaces): Promise<void> {
+  if (searched.kind === 'county') await checkCounties(db, searched.fips, searched.state);
+  else await checkZips(db, searched.zips);
 }
 
-export async function findProspectsByCounty(
+/**
+ * Runs a county or ZIP code search as one statement (queries.ts `runSearch`, decision 115): its rows, at most
+ * PROSPECT_ROW_CAP by T65 date, and its audit row (who, the search as sent, how many rows the agent gets), written
+ * by the same statement only when every place stands; so a search that cannot be recorded is not answered, and a
+ * refused one records nothing. The places are read again only to say why a search was refused, or when it found
+ * nobody (its rows carry the answer otherwise).
+ */
+async function search(
+  deps: ProspectsDeps,
+  who: ProspectSearcher,
+  searched: SearchedPlaces,
+  request: ProspectSearch & { state?: StateCode | undefined },
+): Promise<ProspectListResponse> {
+  const rows = await runSearch(deps.db, searched.kind, {
+    places: searched.kind === 'county' ? searched.fips : searched.zips,
+    state: (searched.kind === 'county' && searched.state) || null,
+    datefrom: request.datefrom,
+    dateto: request.dateto,
+    occurredAt: deps.clock.now().toISOString(),
+    agentId: who.agentId,
+    ip: clipAuditText(who.ip),
+    search: JSON.stringify(request),
+  });
+  if (rows.length === 0 || rows[0]!.refused) {
+    await refusePlaces(deps.db, searched);
+    // the statement refused what the places now accept: they changed in between, and the search went unrecorded
+    if (rows.length) throw new Error('The places changed during a prospect search; it was not recorded');
+  }
+  return capped(rows);
+}
+
+export const findProspectsByCounty = (
   deps: ProspectsDeps,
   who: ProspectSearcher,
   request: FindProspectsByCountyRequest,
-): Promise<ProspectListResponse> {
-  const fips = unique(request.county);
-  const rows = await selectByCounties(deps.db, fips, request, PROSPECT_ROW_CAP + 1);
-  // a county with rows exists; only the others need a look at the places (one query fewer on the usual path)
-  const found = new Set(rows.map((r) => r.county_fips));
-  const unseen = fips.filter((f) => !found.has(f));
-  if (unseen.length || request.state) await checkCounties(deps.db, request.state ? fips : unseen, request.state);
-  const answer = capped(rows);
-  await recordSearch(deps, who, { kind: 'county', ...request }, answer);
-  return answer;
-}
+): Promise<ProspectListResponse> =>
+  search(
+    deps,
+    who,
+    { kind: 'county', fips: unique(request.county), state: request.state },
+    {
+      kind: 'county',
+      ...request,
+    },
+  );
 
-export async function findProspectsByZip(
+export const findProspectsByZip = (
   deps: ProspectsDeps,
   who: ProspectSearcher,
   request: FindProspectsByZipRequest,
-): Promise<ProspectListResponse> {
-  const zips = unique(request.zips);
-  const rows = await selectByZips(deps.db, zips, request, PROSPECT_ROW_CAP + 1);
-  const found = new Set(rows.map((r) => r.zip));
-  const unseen = zips.filter((z) => !found.has(z));
-  if (unseen.length) await checkZips(deps.db, unseen);
-  const answer = capped(rows);
-  await recordSearch(deps, who, { kind: 'zip', ...request }, answer);
-  return answer;
-}
+): Promise<ProspectListResponse> =>
+  search(deps, who, { kind: 'zip', zips: unique(request.zips) }, { kind: 'zip', ...request });
 
 export const listProspectCounties = (deps: ProspectsDeps, state: StateCode): Promise<County[]> =>
   selectProspectCounties(deps.db, state);
