@@ -1,3 +1,4 @@
+import { PassThrough } from 'node:stream';
 import { and, asc, eq, gt } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -6,7 +7,7 @@ import { zipCodes } from '../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../test/app.ts';
 import { errorHandler } from './error-handler.ts';
 import { AppError } from './errors.ts';
-import { keysetRows, sendXlsx, XLSX_CONTENT_TYPE } from './xlsx.ts';
+import { keysetRows, sendXlsx, writeXlsx, XLSX_CONTENT_TYPE } from './xlsx.ts';
 
 interface Person {
   id: number;
@@ -132,6 +133,27 @@ describe('sendXlsx', () => {
     expect(row.getCell(4).value).toBe(3);
     expect(row.getCell(5).value).toBe('even');
     expect(sheet.getRow(2).getCell(5).value).toBeNull();
+  });
+
+  it('gives each cell the format of its column and its type, a number and a date in one column alike', async () => {
+    const output = new PassThrough();
+    const chunks: Buffer[] = [];
+    output.on('data', (chunk: Buffer) => chunks.push(chunk));
+    const day = new Date(Date.UTC(2026, 10, 2));
+    await writeXlsx(output, {
+      columns: [
+        { header: 'Mixed', value: (v: number | Date) => v },
+        { header: 'Money', value: () => 1.5, numFmt: '#,##0.00' },
+      ],
+      rows: [7, day, 8, day],
+    });
+    const sheet = (await readWorkbook(Buffer.concat(chunks))).worksheets[0]!;
+    // styles are shared per column and type (one lookup each): a date after a number keeps a date's format
+    expect(sheet.getRow(2).getCell(1).numFmt).toBeUndefined();
+    expect(sheet.getRow(3).getCell(1).value).toEqual(day);
+    expect(sheet.getRow(3).getCell(1).numFmt).toBe('mm-dd-yy');
+    expect(sheet.getRow(5).getCell(1).numFmt).toBe('mm-dd-yy');
+    expect(sheet.getRow(4).getCell(2).numFmt).toBe('#,##0.00');
   });
 
   it('writes inline strings, never a shared-strings table', async () => {
