@@ -331,7 +331,9 @@ export function sessionRequests(kind, setup, recorder) {
         (context) => {
           context.failed = false;
           context.token = setup.staffToken();
-          return { method: 'GET', path: '/arc/staff/orders?status=Not%20Completed', headers: bearer(context) };
+          // oldest first: the agents' sessions add new orders all the time, and in the default order (newest first)
+          // every new one shifted the rows under the slots, so two connections could note one order at once
+          return { method: 'GET', path: '/arc/staff/orders?status=Not%20Completed&sort=id', headers: bearer(context) };
         },
         (context, body) => {
           const rows = json(body)?.rows ?? [];
