@@ -7,9 +7,12 @@ import { startLoadMetrics } from './platform/load-metrics.ts';
 import { createMailer } from './platform/mailer.ts';
 import { flushSentry, startSentry } from './platform/sentry.ts';
 import { createStorage } from './platform/storage.ts';
+import { preloadXlsx } from './platform/xlsx.ts';
 import { builtDemoSeedVersion, recordDemoSeedVersion, seededDemoVersion } from './seed/version.ts';
 
 const CUT_CLEANUP_MS = 1000;
+/** how long after listening the server imports the spreadsheet writer in the background (`preloadXlsx`) */
+const PRELOAD_AFTER_MS = 2000;
 
 async function main() {
   let config: Config;
@@ -79,6 +82,8 @@ async function main() {
   process.on('SIGINT', () => void close('SIGINT'));
   process.on('SIGTERM', () => void close('SIGTERM'));
   await app.listen({ port: config.port, host: config.host });
+  // after a moment, so the first answers (the load balancer's readiness probe) are not held by the import
+  setTimeout(preloadXlsx, PRELOAD_AFTER_MS).unref();
   app.log.info(
     {
       url: config.publicUrl,

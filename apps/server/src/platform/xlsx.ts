@@ -90,6 +90,25 @@ export async function writeXlsx<Row>(
   });
 }
 
+let exceljs: Promise<{ default: typeof ExcelJS }> | undefined;
+/** exceljs, imported once (a failed import is tried again by the next export) */
+function loadExceljs(): Promise<{ default: typeof ExcelJS }> {
+  exceljs ??= import('exceljs').catch((err: unknown) => {
+    exceljs = undefined;
+    throw err;
+  });
+  return exceljs;
+}
+
+/**
+ * Imports exceljs in the background (server.ts calls it once the server is ready). exceljs and its zip libraries
+ * are the server's largest import: loading them at start-up would delay every start, and loading them on the first
+ * export made that export (and whatever was in flight beside it) wait about half a second after each start.
+ */
+export function preloadXlsx(): void {
+  loadExceljs().catch(() => undefined);
+}
+
 export interface XlsxSheetsOptions<Row> {
   columns: readonly XlsxColumn<Row>[];
   /** one worksheet each, in this order, with the same columns (Excel limits a sheet's name to 31 characters) */
@@ -98,8 +117,7 @@ export interface XlsxSheetsOptions<Row> {
 
 /** Like writeXlsx, with several worksheets of the same columns. Answers the number of rows written. */
 export async function writeXlsxSheets<Row>(output: Writable, options: XlsxSheetsOptions<Row>): Promise<number> {
-  // loaded on the first export: exceljs and its zip libraries are the largest import of the server (start-up time)
-  const { default: excel } = await import('exceljs');
+  const { default: excel } = await loadExceljs();
   const workbook = new excel.stream.xlsx.WorkbookWriter({ stream: output, useSharedStrings: false, useStyles: true });
   let count = 0;
   for (const { name, rows } of options.sheets) {
