@@ -35,9 +35,9 @@ export interface AuditRowSql {
  * the write-ahead log to reach the disk (`synchronous_commit` off for this one statement's transaction, decision
  * 112): an insert that fails still fails the statement; only a crash of the database itself within a fraction of a
  * second after the commit (3 × wal_writer_delay, 600 ms by default) can lose the row. Written for each row that
- * `from` (and `where`) yield.
+ * `from` yields where `where` holds.
  */
-export const auditInsertWithin = (values: AuditRowSql, from: SQL, where: SQL = sql`true`): SQL =>
+export const auditInsertWithin = (values: AuditRowSql, from: SQL, where: SQL): SQL =>
   sql`insert into ${auditLog} (occurred_at, agent_id, ip, action, subject, detail)
     select ${values.occurredAt}, ${values.agentId}, ${values.ip}, ${values.action}, ${values.subject}, ${values.detail}
     from ${from}, (select set_config('synchronous_commit', 'off', true)) as unflushed

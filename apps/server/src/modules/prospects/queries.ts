@@ -141,9 +141,10 @@ function searchStatement(kind: SearchKind): SQL {
 }
 
 /** Each kind of search as one query text, whatever the number of places (they are one array parameter). */
+const dialect = new PgDialect();
 const SEARCH_SQL: Record<SearchKind, Query> = {
-  county: new PgDialect().sqlToQuery(searchStatement('county')),
-  zip: new PgDialect().sqlToQuery(searchStatement('zip')),
+  county: dialect.sqlToQuery(searchStatement('county')),
+  zip: dialect.sqlToQuery(searchStatement('zip')),
 };
 
 /**

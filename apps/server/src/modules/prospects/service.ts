@@ -103,14 +103,17 @@ export interface ProspectSearcher {
   ip: string;
 }
 
-/** The places a search names, once each, and the state its counties must lie in. */
-type SearchedPlaces =
-  { kind: 'county'; fips: string[]; state: StateCode | undefined } | { kind: 'zip'; zips: string[] };
+/** A search as the agent sent it: a county search may name the state its counties must lie in. */
+type SearchRequest =
+  ({ kind: 'county' } & FindProspectsByCountyRequest) | ({ kind: 'zip' } & FindProspectsByZipRequest);
+
+/** The places a search names, each once. */
+const placesOf = (request: SearchRequest) => unique(request.kind === 'county' ? request.county : request.zips);
 
 /** Throws the 400 that names each refused place: not a county or ZIP code, or a county outside the state named. */
-async function refusePlaces(db: Db, searched: SearchedPlaces): Promise<void> {
-  if (searched.kind === 'county') await checkCounties(db, searched.fips, searched.state);
-  else await checkZips(db, searched.zips);
+async function refusePlaces(db: Db, request: SearchRequest, places: string[]): Promise<void> {
+  if (request.kind === 'county') await checkCounties(db, places, request.state);
+  else await checkZips(db, places);
 }
 
 /**
@@ -123,12 +126,12 @@ async function refusePlaces(db: Db, searched: SearchedPlaces): Promise<void> {
 async function search(
   deps: ProspectsDeps,
   who: ProspectSearcher,
-  searched: SearchedPlaces,
-  request: ProspectSearch & { state?: StateCode | undefined },
+  request: SearchRequest,
 ): Promise<ProspectListResponse> {
-  const rows = await runSearch(deps.db, searched.kind, {
-    places: searched.kind === 'county' ? searched.fips : searched.zips,
-    state: (searched.kind === 'county' && searched.state) || null,
+  const places = placesOf(request);
+  const rows = await runSearch(deps.db, request.kind, {
+    places,
+    state: (request.kind === 'county' && request.state) || null,
     datefrom: request.datefrom,
     dateto: request.dateto,
     occurredAt: deps.clock.now().toISOString(),
@@ -137,7 +140,7 @@ async function search(
     search: JSON.stringify(request),
   });
   if (rows.length === 0 || rows[0]!.refused) {
-    await refusePlaces(deps.db, searched);
+    await refusePlaces(deps.db, request, places);
     // the statement refused what the places now accept: they changed in between, and the search went unrecorded
     if (rows.length) throw new Error('The places changed during a prospect search; it was not recorded');
   }
@@ -148,23 +151,13 @@ export const findProspectsByCounty = (
   deps: ProspectsDeps,
   who: ProspectSearcher,
   request: FindProspectsByCountyRequest,
-): Promise<ProspectListResponse> =>
-  search(
-    deps,
-    who,
-    { kind: 'county', fips: unique(request.county), state: request.state },
-    {
-      kind: 'county',
-      ...request,
-    },
-  );
+): Promise<ProspectListResponse> => search(deps, who, { kind: 'county', ...request });
 
 export const findProspectsByZip = (
   deps: ProspectsDeps,
   who: ProspectSearcher,
   request: FindProspectsByZipRequest,
-): Promise<ProspectListResponse> =>
-  search(deps, who, { kind: 'zip', zips: unique(request.zips) }, { kind: 'zip', ...request });
+): Promise<ProspectListResponse> => search(deps, who, { kind: 'zip', ...request });
 
 export const listProspectCounties = (deps: ProspectsDeps, state: StateCode): Promise<County[]> =>
   selectProspectCounties(deps.db, state);
