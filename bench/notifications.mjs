@@ -1,4 +1,4 @@
-// The live notification stream at 5,000 connected agents on one replica (issue 32, decision 099): the built server
+// The live notification stream at 5,000 connected agents on one replica (issue 32, docs/decisions/notifications.md): the built server
 // on PostgreSQL with its own redis-server (REDIS_URL, the fan-out replicas use); BENCH_NOTIFICATION_STREAMS (5,000)
 // agents written by SQL, each with an access token signed with the server's stored key, each holding
 // `GET /arc/agent/notifications/stream` open over loopback. Measured: the time to open them all, the server's RSS

@@ -1,4 +1,4 @@
-// The back office's queues at scale on PostgreSQL (issue 32, decisions 092 and 100): 1,000,000 supply orders and
+// The back office's queues at scale on PostgreSQL (issue 32, docs/decisions/supplies.md and docs/decisions/enrollments.md): 1,000,000 supply orders and
 // 1,000,000 enrollments of 2,000 agents, loaded by SQL (generate_series, INSERT … SELECT) into a database of their
 // own, then filtered pages of `GET /arc/staff/orders` and `GET /arc/staff/enrollments/queue` through the built
 // server on loopback with a staff token from the real sign-in (password + TOTP). Each kind of page: one warm-up,

@@ -1,4 +1,4 @@
-// Commission statements at 100,000 lines on PostgreSQL (issue 33, decision 110): a period's statement file of
+// Commission statements at 100,000 lines on PostgreSQL (issue 33, docs/decisions/imports-and-jobs.md): a period's statement file of
 // 100,000 lines for 2,000 agents (50 each) through `POST /arc/staff/statements` of the built server on loopback,
 // with a staff token from the real sign-in (password + TOTP): the dry run, the publish (the period's statements and
 // lines written in one transaction, then one notification per agent), and the same period published again (the

@@ -147,7 +147,7 @@ const ensureChromium = () => aptInstall('chromium', '/usr/bin/chromium');
 
 const started = Date.now();
 
-/** The static checks: each uses one core, so they run two at a time (decision 104). */
+/** The static checks: each uses one core, so they run two at a time (docs/decisions/testing.md). */
 const staticChecks = [];
 if (wants('typecheck')) {
   for (const project of ['packages/contract', 'apps/server', 'apps/web', 'e2e', 'bench']) {

@@ -1,4 +1,4 @@
-// The session mix of the load (decision 111; bench/README.md, "Load and soak" — weights and think times). Each kind
+// The session mix of the load (docs/decisions/bench-and-load.md; bench/README.md, "Load and soak" — weights and think times). Each kind
 // of session is an autocannon request sequence: a connection runs its sequence again and again, each pass one
 // session of one agent (the connection's own agent: one cart per agent, so no two of its sessions overlap). Every
 // agent session signs in through the real provider (authorization code + PKCE: authorize, password, resume, token)

@@ -1,4 +1,4 @@
-// What each route of the app loads, written beside the build for the server (decision 052): the server lists a
+// What each route of the app loads, written beside the build for the server (docs/decisions/web-loading-and-budget.md): the server lists a
 // route's chunks and stylesheets in the page it sends, so the browser fetches them with the entry instead of after
 // it has run.
 import fs from 'node:fs';

@@ -3,7 +3,7 @@ import { DateTimeSchema, defineRoute, ErrorResponseSchema, IdSchema } from './co
 import { IMPORT_ROLES } from './staff-imports.ts';
 
 /**
- * The back office's imports as background jobs (docs/data-import.md, decision 106): the file streams to the file
+ * The back office's imports as background jobs (docs/data-import.md, docs/decisions/imports-and-jobs.md): the file streams to the file
  * store, a job is queued and one replica runs it (again from the start after a restart, never applied twice), and
  * staff follow its progress and download the report of its rejected lines. `admin` and `operations`.
  */

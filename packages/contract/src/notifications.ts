@@ -39,7 +39,7 @@ export const markAllNotificationsRead = defineRoute({
 });
 
 /**
- * What the live stream sends (decision 099), as `event: unread` with this JSON as its data: the agent's unread
+ * What the live stream sends (docs/decisions/notifications.md), as `event: unread` with this JSON as its data: the agent's unread
  * count, and the notification that raised it (null for the count sent on (re)connect, which catches up on
  * whatever a closed connection missed).
  */

@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { defineRoute, STAFF_ROLES } from './common.ts';
 
 /**
- * The back office's staff identity (decision 084): staff accounts apart from agents', signed in through their own
+ * The back office's staff identity (docs/decisions/back-office.md): staff accounts apart from agents', signed in through their own
  * OpenID Connect client with a password and a TOTP code (or a one-time recovery code).
  */
 

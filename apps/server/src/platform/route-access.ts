@@ -15,7 +15,7 @@ import { AppError } from './errors.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** who may call the route (decision 060); `addRoute` copies it from the contract entry */
+    /** who may call the route (docs/decisions/route-access.md); `addRoute` copies it from the contract entry */
     auth?: RouteAuth;
     /** an agent call the terms gate itself needs: answers before the current terms are accepted */
     isBeforeTerms?: boolean;
@@ -64,7 +64,7 @@ function isIntegrationKey(configured: string | undefined, presented: string | un
 }
 
 /**
- * Who may call a route is decided here, and only here, from the matched route's declaration (decision 060): an
+ * Who may call a route is decided here, and only here, from the matched route's declaration (docs/decisions/route-access.md): an
  * onRoute hook reads `config.auth` of every route as it is registered and puts the checks that credential needs
  * in front of the route's own onRequest hooks, so they run before the body is read, whatever the request's URL
  * looks like (the router matched its decoded path; a string test on `request.url` did not, and was bypassed).
@@ -125,7 +125,7 @@ async function routeAccess(app: FastifyInstance): Promise<void> {
 }
 
 /**
- * A staff call (decision 085): a staff member's token (identity/staff/staff-auth.ts sets `request.staff`: 401
+ * A staff call (docs/decisions/route-access.md): a staff member's token (identity/staff/staff-auth.ts sets `request.staff`: 401
  * without one, 403 for an agent's), then one of the route's roles (403).
  */
 function staffChecks(app: FastifyInstance, route: RouteOptions, roles: readonly StaffRole[]): Check[] {

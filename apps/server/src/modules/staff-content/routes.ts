@@ -22,7 +22,7 @@ import {
 } from './service.ts';
 
 /**
- * The back office's Content area (issue 33, decisions 107 and 114): the dashboard's documents by plan year and the
+ * The back office's Content area (issue 33, docs/decisions/content-publishing.md): the dashboard's documents by plan year and the
  * other document lists (compliance guides, Final Expense, Policies, Resource Documents, quick guides), their PDFs
  * (multipart, checked as PDFs, streamed to the file store) and publishing. Roles on each entry (admin, content).
  */

@@ -9,7 +9,7 @@ import { readyToSellKind } from './ready-to-sell.ts';
 
 /**
  * The back office's imports of contracts, certifications and Ready-to-Sell rows (issue 31, docs/data-import.md,
- * decision 089): each one kind of the import framework (`platform/csv-import.ts`), called by the upload routes,
+ * docs/decisions/imports-and-jobs.md): each one kind of the import framework (`platform/csv-import.ts`), called by the upload routes,
  * the command line and the demo seed alike.
  */
 
@@ -55,7 +55,7 @@ export const STAFF_IMPORTS = {
 } as const;
 
 /**
- * Applies a file of one of the three kinds (no dry run) for the back office's import job (decision 106);
+ * Applies a file of one of the three kinds (no dry run) for the back office's import job (docs/decisions/imports-and-jobs.md);
  * `afterWrite` runs in the apply's transaction (the job marks itself done there).
  */
 export async function applyStaffImport(

@@ -11,7 +11,7 @@ export interface CurrentTermsEntry {
 }
 
 /**
- * The terms version in force, as the terms gate and user info key their cached answers by it (decision 109).
+ * The terms version in force, as the terms gate and user info key their cached answers by it (docs/decisions/caches-and-replicas.md).
  * Kept per replica in a SharedCache (USER_CACHE_TTL_MS) and dropped on every replica when a version is published
  * (`changed`); an entry also ends by itself at the next scheduled version's effective moment (the injectable
  * clock), so a scheduled version applies at its date without a restart or a message.

@@ -5,7 +5,7 @@ import { pageTextsQuery } from '../../../api/page-texts.ts';
 import { SafeHtml } from '../../../ui/safe-html.tsx';
 
 /**
- * An information page's introduction: rich text the content team writes in the back office (decision 108), shown
+ * An information page's introduction: rich text the content team writes in the back office (docs/decisions/information-pages.md), shown
  * through SafeHtml; a short placeholder while it loads, nothing if it cannot be loaded (the page still works).
  */
 export function PageIntro({ page }: { page: PageTextKey }) {
