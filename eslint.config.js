@@ -13,12 +13,13 @@ const WEB = 'apps/web/src';
 const SERVER = 'apps/server/src';
 
 /**
- * One zod dialect: zod/mini (docs/decisions/contract.md). Classic zod's method chains are not tree-shakable and cost every web
- * route about 8 KB gzipped; `zod/v4/core` stays allowed for the types fastify-type-provider-zod works with.
+ * One zod dialect: zod/mini (docs/decisions/contract.md). Classic zod's method chains are not tree-shakable and cost
+ * every web route about 8 KB gzipped; `zod/v4/core` stays allowed for the types fastify-type-provider-zod works with.
  */
 const ZOD_MINI_ONLY = {
   regex: '^zod(?!/mini$|/v4/core$)(/.*)?$',
-  message: "Import zod as `import * as z from 'zod/mini'` (docs/decisions/contract.md): classic zod is not tree-shakable.",
+  message:
+    "Import zod as `import * as z from 'zod/mini'` (docs/decisions/contract.md): classic zod is not tree-shakable.",
 };
 
 export default tseslint.config(
@@ -115,7 +116,8 @@ export default tseslint.config(
             {
               name: '@tanstack/react-query',
               importNames: ['useMutation'],
-              message: 'Submits use useSubmit (api/use-submit.ts): one request at a time (docs/decisions/web-forms-and-navigation.md).',
+              message:
+                'Submits use useSubmit (api/use-submit.ts): one request at a time (docs/decisions/web-forms-and-navigation.md).',
             },
           ],
           patterns: [ZOD_MINI_ONLY],

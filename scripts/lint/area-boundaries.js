@@ -1,7 +1,8 @@
 // @ts-check
 // The area boundaries of docs/architecture.md, for every area present and future (no list to keep up):
 // - server: a module reaches another module only through its service.ts; the layers depend one way only
-//   (docs/decisions/code-layout.md): modules/ may import identity/, identity/ imports no module (the audit log reaches it through
+//   (docs/decisions/code-layout.md): modules/ may import identity/, identity/ imports no module (the audit log reaches
+// it through
 //   the port in platform/audit.ts), platform/ and db/ import neither; production code never imports seed/
 //   (only the entry point, server.ts, loads the demo seed; tests may use its factories);
 // - web: a feature never imports another feature (shared widgets live in ui/, data in api/).
@@ -105,7 +106,10 @@ const ROUTES_FILE = /(^|\/|-)routes\.ts$/;
 const contractImports = {
   meta: {
     type: 'suggestion',
-    docs: { description: 'Contract entries keep their names: routes files use the contract namespace (docs/decisions/code-layout.md)' },
+    docs: {
+      description:
+        'Contract entries keep their names: routes files use the contract namespace (docs/decisions/code-layout.md)',
+    },
     schema: [],
     messages: {
       routesNamespace:

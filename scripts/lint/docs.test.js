@@ -156,7 +156,8 @@ function classify(span) {
   if (!name) return null;
   const [, , last, call] = name;
   if (/^[A-Z][A-Z0-9_]*_[A-Z0-9_]+$/.test(last)) return { kind: 'setting', value: last };
-  if (call || /^[a-z][a-z0-9]*[A-Z]/.test(last) || /^[A-Z][a-z0-9]+[A-Z]/.test(last)) return { kind: 'name', value: last };
+  if (call || /^[a-z][a-z0-9]*[A-Z]/.test(last) || /^[A-Z][a-z0-9]+[A-Z]/.test(last))
+    return { kind: 'name', value: last };
   return null;
 }
 
@@ -202,9 +203,7 @@ function problemsIn(repo, file, markdown) {
 const repo = loadRepo();
 
 test('every path and name the documentation mentions exists', () => {
-  const problems = docFiles().flatMap((file) =>
-    problemsIn(repo, file, fs.readFileSync(path.join(root, file), 'utf8')),
-  );
+  const problems = docFiles().flatMap((file) => problemsIn(repo, file, fs.readFileSync(path.join(root, file), 'utf8')));
   assert.deepEqual(problems, [], `\n${problems.join('\n')}\n`);
 });
 

@@ -76,11 +76,11 @@ const SCROLL_CONTAINER_IMPORT = 'import { TableScrollContainer } from "./TableSc
 const SCROLL_CONTAINER_PROPERTY = 'Table.ScrollContainer = TableScrollContainer;\n';
 
 /**
- * Mantine's Table without `Table.ScrollContainer` (docs/decisions/web-loading-and-budget.md): a static property of `Table`, it made every
- * screen with a table download ScrollArea (about 5 KB gzipped), though the DataTable scrolls in its own box. A
- * screen that wants the scroll container imports `TableScrollContainer` from '@mantine/core'; the build fails on
- * `Table.ScrollContainer` in the app's code (it would be undefined), and on a Mantine whose Table.mjs no longer
- * reads as expected (plugins.test.ts).
+ * Mantine's Table without `Table.ScrollContainer` (docs/decisions/web-loading-and-budget.md): a static property of
+ * `Table`, it made every screen with a table download ScrollArea (about 5 KB gzipped), though the DataTable scrolls in
+ * its own box. A screen that wants the scroll container imports `TableScrollContainer` from '@mantine/core'; the build
+ * fails on `Table.ScrollContainer` in the app's code (it would be undefined), and on a Mantine whose Table.mjs no
+ * longer reads as expected (plugins.test.ts).
  */
 export function mantineTableWithoutScrollContainer(): Plugin {
   return {
@@ -252,10 +252,10 @@ export function signInPageInDev(): Plugin {
 }
 
 /**
- * Shorter preload lists for the lazy parts (docs/decisions/web-loading-and-budget.md): Vite lists, with every dynamic import, each chunk the
- * imported part loads — in the entry, for every route — including the chunks the importing page has already
- * loaded: its own static imports, and, for an agent screen, the signed-in shell's, which the router loads with the
- * screen (and which the shell's own list names). This plugin reads the bundle before Vite writes those lists;
+ * Shorter preload lists for the lazy parts (docs/decisions/web-loading-and-budget.md): Vite lists, with every dynamic
+ * import, each chunk the imported part loads — in the entry, for every route — including the chunks the importing page
+ * has already loaded: its own static imports, and, for an agent screen, the signed-in shell's, which the router loads
+ * with the screen (and which the shell's own list names). This plugin reads the bundle before Vite writes those lists;
  * `resolveDependencies` (the build's `modulePreload` option) then leaves those chunks out. A chunk left out wrongly
  * is only fetched when imported, one round trip later; nothing breaks.
  */

@@ -32,7 +32,8 @@ export interface AppRoute {
   securityKey?: AgentFlag;
   /**
    * The screen's module under features/ (`area/name-page`, no extension), loaded by router.tsx when the route is
-   * visited. The build reads it too, to list what each route loads (build/route-preloads.ts, docs/decisions/web-loading-and-budget.md).
+   * visited. The build reads it too, to list what each route loads (build/route-preloads.ts,
+   * docs/decisions/web-loading-and-budget.md).
    */
   screen: string;
   /** a second screen module shown as a section of this one (My Profile holds the contracts, spec part 1 §2) */
@@ -89,7 +90,8 @@ export const APP_ROUTES: AppRoute[] = [
     screen: 'dashboard/dashboard-page',
     parts: ['dashboard/agent-dashboard'],
   },
-  // open to every agent: without contracts there, the page lists the platform's carriers (docs/decisions/information-pages.md)
+  // open to every agent: without contracts there, the page lists the platform's carriers
+  // (docs/decisions/information-pages.md)
   { path: '/myhealthplan', title: 'MyHealthPlan', icon: 'health', screen: 'content/myhealthplan-page' },
   { path: '/sunfire', title: 'SunFire', icon: 'sun', screen: 'content/sunfire-page' },
   { path: '/myquote', title: 'MyQuote', icon: 'quote', screen: 'content/myquote-page' },

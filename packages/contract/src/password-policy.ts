@@ -42,7 +42,10 @@ export function passesPasswordRules(password: string, confirmation = password): 
   return !isPasswordTooLong(password) && PASSWORD_RULES.every((rule) => rule.test(password, confirmation));
 }
 
-/** Labels of the two rules the server adds to the spec's list (docs/decisions/passwords-and-sign-in.md), shown live in both checklists. */
+/**
+ * Labels of the two rules the server adds to the spec's list (docs/decisions/passwords-and-sign-in.md), shown live in
+ * both checklists.
+ */
 export const PASSWORD_EXTRA_RULES = {
   notCommon: 'Not a commonly used password',
   noAccountName: 'Does not contain your username or NPN',

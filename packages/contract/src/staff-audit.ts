@@ -2,8 +2,8 @@ import * as z from 'zod/mini';
 import { DateTimeSchema, defineRoute, ErrorResponseSchema } from './common.ts';
 
 /**
- * The audit log in the back office (issue 31, docs/decisions/audit-log.md): staff read it a page at a time, newest first, and
- * admins export the filtered rows as an `.xlsx`. Nobody edits or deletes it: there is no such call, and the
+ * The audit log in the back office (issue 31, docs/decisions/audit-log.md): staff read it a page at a time, newest
+ * first, and admins export the filtered rows as an `.xlsx`. Nobody edits or deletes it: there is no such call, and the
  * table's triggers refuse both (docs/decisions/audit-log.md).
  */
 
@@ -13,8 +13,8 @@ export const READ_AUDIT = { staff: ['admin', 'operations', 'support'] } as const
 export const EXPORT_AUDIT = { staff: ['admin'] } as const;
 
 /**
- * What the audit log records (docs/decisions/audit-log.md). A closed list, so a typo is a type error and staff filter on exact
- * names; add new actions here (the column is text, so a new one needs no migration).
+ * What the audit log records (docs/decisions/audit-log.md). A closed list, so a typo is a type error and staff filter
+ * on exact names; add new actions here (the column is text, so a new one needs no migration).
  */
 export const AUDIT_ACTIONS = [
   /** a password sign-in that succeeded */

@@ -94,8 +94,8 @@ export const unpublishStaffDashboardDocument = defineRoute({
 });
 
 /**
- * The document lists besides the dashboard's (docs/decisions/content-publishing.md): the compliance guides, the Final Expense documents,
- * and the information pages' lists (Policies, Resource Documents, the platforms' quick guides).
+ * The document lists besides the dashboard's (docs/decisions/content-publishing.md): the compliance guides, the Final
+ * Expense documents, and the information pages' lists (Policies, Resource Documents, the platforms' quick guides).
  */
 export const LIBRARY_KINDS = ['compliance', 'final-expense', ...CONTENT_DOCUMENT_SECTIONS] as const;
 export const LibraryKindSchema = z.enum(LIBRARY_KINDS);

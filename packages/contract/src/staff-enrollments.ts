@@ -3,10 +3,10 @@ import { DateTimeSchema, defineRoute, ErrorResponseSchema, IdSchema } from './co
 import { EnrollmentModeSchema, EnrollmentStatusSchema, type EnrollmentStatus } from './enrollments.ts';
 
 /**
- * The back office's enrollment queue (issue 32, docs/decisions/enrollments.md): every agent's uploads, filtered, searched, sorted
- * and paged; the PDF read in the page; Start review, Pend (with the reason the agent reads), Resolve and Submit to
- * carrier, each at the version the staff member saw. `admin` and `operations` act; `support` reads the queue and
- * the log (to answer an agent's call) but neither opens the PDF nor acts. The integration key's calls
+ * The back office's enrollment queue (issue 32, docs/decisions/enrollments.md): every agent's uploads, filtered,
+ * searched, sorted and paged; the PDF read in the page; Start review, Pend (with the reason the agent reads), Resolve
+ * and Submit to carrier, each at the version the staff member saw. `admin` and `operations` act; `support` reads the
+ * queue and the log (to answer an agent's call) but neither opens the PDF nor acts. The integration key's calls
  * (`/arc/staff/enrollments`, enrollments.ts) stay as they were.
  */
 const QUEUE_READERS = { staff: ['admin', 'operations', 'support'] } as const;
@@ -66,7 +66,10 @@ export type StaffEnrollmentRow = z.infer<typeof StaffEnrollmentRowSchema>;
 
 export const StaffEnrollmentListSchema = z.object({
   rows: z.array(StaffEnrollmentRowSchema),
-  /** exact up to STAFF_ENROLLMENTS_TOTAL_CAP (or the end of the page asked for), then capped (docs/decisions/back-office.md) */
+  /**
+   * exact up to STAFF_ENROLLMENTS_TOTAL_CAP (or the end of the page asked for), then capped
+   * (docs/decisions/back-office.md)
+   */
   total: z.int(),
   totalCapped: z.boolean(),
   page: z.int(),

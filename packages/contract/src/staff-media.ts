@@ -5,10 +5,10 @@ import { PAGE_TEXT_KEYS } from './page-texts.ts';
 import { RichTextSchema, SafeUrlSchema } from './rich-text.ts';
 
 /**
- * The back office's training videos and information pages (issue 33, docs/decisions/information-pages.md): categories (name, order,
- * Coming Soon), videos (rich-text description, thumbnail, published or not, an uploaded MP4 or a Vimeo/YouTube
- * link), the pages' introductions and every outbound destination. Roles `admin` and `content`; every change is an
- * audit event and reaches agents at their next call.
+ * The back office's training videos and information pages (issue 33, docs/decisions/information-pages.md): categories
+ * (name, order, Coming Soon), videos (rich-text description, thumbnail, published or not, an uploaded MP4 or a
+ * Vimeo/YouTube link), the pages' introductions and every outbound destination. Roles `admin` and `content`; every
+ * change is an audit event and reaches agents at their next call.
  */
 export const EDIT_MEDIA = { staff: ['admin', 'content'] } as const;
 

@@ -2,9 +2,9 @@ import * as z from 'zod/mini';
 import { DateTimeSchema, defineRoute, ErrorResponseSchema, IntIdSchema } from './common.ts';
 
 /**
- * The back office's supply-order queue (issue 32, docs/decisions/supplies.md): every agent's orders, filtered, searched, sorted
- * and paged; actions on one order or a selection, each an entry in the order's log; the carrier's export.
- * `admin` and `operations` only.
+ * The back office's supply-order queue (issue 32, docs/decisions/supplies.md): every agent's orders, filtered,
+ * searched, sorted and paged; actions on one order or a selection, each an entry in the order's log; the carrier's
+ * export. `admin` and `operations` only.
  */
 const ORDER_STAFF = { staff: ['admin', 'operations'] } as const;
 
@@ -89,7 +89,10 @@ export type StaffOrderRow = z.infer<typeof StaffOrderRowSchema>;
 
 export const StaffOrderListSchema = z.object({
   rows: z.array(StaffOrderRowSchema),
-  /** exact up to STAFF_ORDERS_TOTAL_CAP (or the end of the page asked for), then capped (docs/decisions/back-office.md and docs/decisions/enrollments.md) */
+  /**
+   * exact up to STAFF_ORDERS_TOTAL_CAP (or the end of the page asked for), then capped (docs/decisions/back-office.md
+   * and docs/decisions/enrollments.md)
+   */
   total: z.int(),
   totalCapped: z.boolean(),
   page: z.int(),

@@ -175,7 +175,8 @@ export async function restoreBackup(options: {
     try {
       const serverVersion = await pgServerVersion(client);
       await checkPgTool('pg_restore', serverVersion);
-      // pgboss: the job queue's own schema (docs/decisions/imports-and-jobs.md), made by any server that started on the database
+      // pgboss: the job queue's own schema (docs/decisions/imports-and-jobs.md), made by any server that started on the
+      // database
       const tables = await tableNames(client, ['public', 'drizzle', 'pgboss']);
       if (tables.length > 0 && !options.force) {
         throw new BackupError(

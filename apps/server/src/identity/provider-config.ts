@@ -45,7 +45,8 @@ export interface ProviderConfigOptions extends AdapterOptions {
 export function providerConfiguration({ config, db, secrets, onGrantEnded }: ProviderConfigOptions): Configuration {
   const { publicUrl, apiAudience } = config;
   const pages = createProviderPages({ publicUrl, productName: config.providerName });
-  // the staff client's tokens are for the staff API only, the agents' client's for the agents' API (docs/decisions/back-office.md)
+  // the staff client's tokens are for the staff API only, the agents' client's for the agents' API
+  // (docs/decisions/back-office.md)
   const staffResource = staffAudience(publicUrl);
   const resourceOf = (clientId: string | undefined) => (isStaffClient(clientId) ? staffResource : apiAudience);
 

@@ -108,7 +108,8 @@ export function createTokenVerifier(
   }
   // Each verified token until it expires (the ttl is only an upper bound; `exp` decides). The key is the end of
   // the token's signature, and a hit counts only when the whole token is the one verified: hashing the whole
-  // 900-character token for the lookup on every call cost a tenth of a cached answer (docs/decisions/request-pipeline.md).
+  // 900-character token for the lookup on every call cost a tenth of a cached answer
+  // (docs/decisions/request-pipeline.md).
   const cache = new LRUCache<string, VerifiedToken & { token: string }>({
     max: options.cacheSize ?? 10_000,
     ttl: 24 * 60 * 60 * 1000,

@@ -12,12 +12,21 @@ import { declarePublicContext } from './route-access.ts';
 const API_PREFIXES = ['/arc/', '/oidc/', '/dev/'];
 /** the sign-in form's JSON calls sit below the SPA's /interaction/:uid page */
 const INTERACTION_API = /^\/interaction\/[^/]+\/(details|login|abort)$/;
-/** the sign-in flow's two pages, loaded as sign-in.html (docs/decisions/web-loading-and-budget.md): /sign-in and the provider's form */
+/**
+ * the sign-in flow's two pages, loaded as sign-in.html (docs/decisions/web-loading-and-budget.md): /sign-in and the
+ * provider's form
+ */
 const SIGN_IN_PAGE = /^\/(?:sign-in|interaction\/[^/]+)\/?$/;
-/** pages no search engine may index: the Scope of Appointment's public signing page (docs/decisions/soa-and-ready-to-sell.md) */
+/**
+ * pages no search engine may index: the Scope of Appointment's public signing page
+ * (docs/decisions/soa-and-ready-to-sell.md)
+ */
 const NOINDEX_PAGE = /^\/soa\/sign\//;
 
-/** the empty element of index.html's first paint that shows the provider's name (docs/decisions/web-loading-and-budget.md) */
+/**
+ * the empty element of index.html's first paint that shows the provider's name
+ * (docs/decisions/web-loading-and-budget.md)
+ */
 const PROVIDER_NAME_SLOT = '<div class="arc-boot-provider" data-arc-provider-name></div>';
 
 /**

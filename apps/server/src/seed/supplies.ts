@@ -41,9 +41,9 @@ export interface DemoNotReady {
 }
 
 /**
- * The demo agent's board (docs/decisions/soa-and-ready-to-sell.md) shows each status: NOT_READY_CARRIER's contract is pending (Pending,
- * appointment pending); Molina and Cigna hold no active contract of theirs (Not appointed); Devoted's next year is
- * not certified yet in two states (Not ready, certification due).
+ * The demo agent's board (docs/decisions/soa-and-ready-to-sell.md) shows each status: NOT_READY_CARRIER's contract is
+ * pending (Pending, appointment pending); Molina and Cigna hold no active contract of theirs (Not appointed); Devoted's
+ * next year is not certified yet in two states (Not ready, certification due).
  */
 export const DEMO_NOT_READY: DemoNotReady[] = [
   { carrier: NOT_READY_CARRIER },

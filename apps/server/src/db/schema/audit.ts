@@ -1,8 +1,9 @@
 import { bigint, index, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
- * The audit log (docs/decisions/audit-log.md): who did what, when, from which address. Append-only — the code has no update or
- * delete path, and a trigger (db/append-only.ts) refuses UPDATE, DELETE and TRUNCATE except the retention purge.
+ * The audit log (docs/decisions/audit-log.md): who did what, when, from which address. Append-only — the code has no
+ * update or delete path, and a trigger (db/append-only.ts) refuses UPDATE, DELETE and TRUNCATE except the retention
+ * purge.
  */
 export const auditLog = pgTable(
   'audit_log',

@@ -40,7 +40,8 @@ export const contentPageTexts = pgTable('content_page_texts', {
 
 /**
  * An outbound destination or contact address stored by the back office; it wins over the content file's value
- * (modules/content/destinations.ts), which stays the default for a key without a row (docs/decisions/information-pages.md).
+ * (modules/content/destinations.ts), which stays the default for a key without a row
+ * (docs/decisions/information-pages.md).
  */
 export const contentDestinations = pgTable('content_destinations', {
   /** the contract's DESTINATION_KEYS */

@@ -78,7 +78,8 @@ export const supplyProductCounties = pgTable(
 /**
  * Whether an agent is Ready to Sell a carrier's plans of one product type (MA, PDP) in a state for a plan year,
  * as the carrier stated it on `as_of`. Loaded by the Ready-to-Sell import (docs/data-import.md); no row: not ready.
- * Read through modules/ready-to-sell (Supplies' rule, the board, the TPMO disclaimer; docs/decisions/soa-and-ready-to-sell.md).
+ * Read through modules/ready-to-sell (Supplies' rule, the board, the TPMO disclaimer;
+ * docs/decisions/soa-and-ready-to-sell.md).
  */
 export const agentReadyToSell = pgTable(
   'agent_ready_to_sell',
@@ -167,7 +168,9 @@ export const supplyOrders = pgTable(
     /** the shipper the tracking number belongs to (UPS, FedEx, USPS: SHIPPER_TRACKING_URLS) */
     shipper: text('shipper'),
     notes: text('notes'),
-    /** raised by every back-office action: an action sent with an older version is refused (docs/decisions/supplies.md) */
+    /**
+     * raised by every back-office action: an action sent with an older version is refused (docs/decisions/supplies.md)
+     */
     version: integer('version').notNull().default(1),
   },
   (t) => [

@@ -112,7 +112,8 @@ export async function getPageTexts(deps: Pick<ContentDeps, 'db'>): Promise<Recor
   >;
 }
 
-// ── the back office: pages and links (docs/decisions/information-pages.md) ─────────────────────────────────────────────────────
+// ── the back office: pages and links (docs/decisions/information-pages.md)
+// ─────────────────────────────────────────────────────
 
 export interface ContentEditDeps extends ContentDeps {
   clock: Clock;

@@ -108,8 +108,8 @@ export async function findStaffEnrollments(
 /**
  * Moves an enrollment only if it is still in `from` (one conditional UPDATE), so two staff members
  * changing it at once cannot both win; the version rises, so the back-office queue's open copies go stale
- * (docs/decisions/enrollments.md), and the enrollment's log gets `logLine` in the same transaction. Answers false when it was not
- * in `from` any more.
+ * (docs/decisions/enrollments.md), and the enrollment's log gets `logLine` in the same transaction. Answers false when
+ * it was not in `from` any more.
  */
 export async function updateEnrollmentIfStatus(
   db: Db,

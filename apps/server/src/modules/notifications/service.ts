@@ -53,8 +53,8 @@ const toNotification = (row: NotificationRow): Notification => ({
 
 /**
  * Raises a notification: a row in the agent's notification centre, at once in the agent's open portals (the live
- * stream, docs/decisions/notifications.md), and the same news by e-mail through the outbox (platform/mailer.ts, which records a
- * failed delivery rather than throwing) unless the agent opted out of this kind's e-mails on My Profile.
+ * stream, docs/decisions/notifications.md), and the same news by e-mail through the outbox (platform/mailer.ts, which
+ * records a failed delivery rather than throwing) unless the agent opted out of this kind's e-mails on My Profile.
  * Answers the address it e-mailed, or null when it e-mailed nobody.
  * Call it after the change it reports is committed, with `deps.db` (not a transaction): the row is committed when
  * the open portals are told, so the count they read includes it.

@@ -74,7 +74,8 @@ export async function listEnrollments(
   query: ListStaffEnrollmentsQuery & { page: number; sort: NonNullable<ListStaffEnrollmentsQuery['sort']> },
 ): Promise<StaffEnrollmentList> {
   const { page, sort, ...filter } = query;
-  // counted exactly up to the cap, or up to the end of the page asked for when that is deeper (docs/decisions/back-office.md)
+  // counted exactly up to the cap, or up to the end of the page asked for when that is deeper
+  // (docs/decisions/back-office.md)
   const countCap = Math.max(STAFF_ENROLLMENTS_TOTAL_CAP, page * STAFF_ENROLLMENTS_PAGE_SIZE);
   const [{ rows, total }, carriers] = await Promise.all([
     selectQueuePage(deps.db, { ...filter, timeZone: deps.timeZone }, page, sort, countCap),
@@ -153,9 +154,9 @@ const logLine = (action: EnrollmentAction) =>
 const logName = (staff: StaffMember) => staff.email.split('@')[0] ?? staff.email;
 
 /**
- * One action on one enrollment (docs/decisions/enrollments.md): the enrollment is locked, must still be at the version the staff
- * member saw (else 409 STAFF_ENROLLMENT_MESSAGES.stale) and allow the move (else 409 with its reason); then its
- * status changes, its log gets the line with the staff member's name and the audit log the event, all in one
+ * One action on one enrollment (docs/decisions/enrollments.md): the enrollment is locked, must still be at the version
+ * the staff member saw (else 409 STAFF_ENROLLMENT_MESSAGES.stale) and allow the move (else 409 with its reason); then
+ * its status changes, its log gets the line with the staff member's name and the audit log the event, all in one
  * transaction. After the commit, Pend and Resolve are news for the agent (raiseNotification).
  */
 export async function actOnEnrollment(

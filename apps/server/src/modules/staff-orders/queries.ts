@@ -92,7 +92,8 @@ const flatten = (row: {
 
 /**
  * One page of the queue (offset paging on the indexed order), and the number of matching orders counted up to
- * `countCap` + 1 only (docs/decisions/back-office.md's cap, docs/decisions/enrollments.md): an exact count of a million orders took most of a second.
+ * `countCap` + 1 only (docs/decisions/back-office.md's cap, docs/decisions/enrollments.md): an exact count of a million
+ * orders took most of a second.
  */
 export async function selectQueuePage(
   db: Db,

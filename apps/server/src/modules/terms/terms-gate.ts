@@ -20,7 +20,9 @@ declare module 'fastify' {
 }
 
 export interface TermsGateOptions {
-  /** carries "a version was published" to every replica (docs/decisions/caches-and-replicas.md); none: a single replica */
+  /**
+   * carries "a version was published" to every replica (docs/decisions/caches-and-replicas.md); none: a single replica
+   */
   bus: InvalidationBus | undefined;
 }
 

@@ -1,7 +1,10 @@
 import { CONTENT_ROLES, EDIT_MEDIA, READ_SOA, staffPaths, TERMS_STAFF, type StaffRole } from '@arc/contract';
 import { STAFF_PAGES } from './staff-paths.ts';
 
-/** The back office's areas in the side menu, each for the roles that may open it (design §8, docs/decisions/route-access.md). */
+/**
+ * The back office's areas in the side menu, each for the roles that may open it (design §8,
+ * docs/decisions/route-access.md).
+ */
 export const STAFF_AREAS: readonly { label: string; path: string; roles: readonly StaffRole[] }[] = [
   { label: 'Home', path: staffPaths.home, roles: ['admin', 'operations', 'content', 'support'] },
   { label: 'Agents', path: staffPaths.agents, roles: ['admin', 'operations', 'support'] },
@@ -16,12 +19,14 @@ export const STAFF_AREAS: readonly { label: string; path: string; roles: readonl
   { label: 'Cases', path: staffPaths.cases, roles: ['admin', 'operations', 'support'] },
   // looked up for an audit (issue 34): support and admin, as the contract's READ_SOA
   { label: 'Scope of Appointment', path: staffPaths.soa, roles: READ_SOA.staff },
-  // support reads the queue (to answer an agent's call) but neither acts nor opens the PDF (docs/decisions/enrollments.md)
+  // support reads the queue (to answer an agent's call) but neither acts nor opens the PDF
+  // (docs/decisions/enrollments.md)
   { label: 'Enrollments', path: staffPaths.enrollments, roles: ['admin', 'operations', 'support'] },
   // the content team's (docs/decisions/information-pages.md): the contract's EDIT_MEDIA
   { label: 'Training videos', path: STAFF_PAGES.training, roles: EDIT_MEDIA.staff },
   { label: 'Pages and links', path: STAFF_PAGES.pages, roles: EDIT_MEDIA.staff },
-  // the content team writes and publishes them; the server checks the same roles (contract.TERMS_STAFF, docs/decisions/terms.md)
+  // the content team writes and publishes them; the server checks the same roles (contract.TERMS_STAFF,
+  // docs/decisions/terms.md)
   { label: 'Terms versions', path: STAFF_PAGES.terms, roles: TERMS_STAFF.staff },
 ];
 

@@ -7,7 +7,8 @@ import { MessageDialog } from '../../ui/message-dialog.tsx';
 import { initialSearch, ProductSearch, type SearchFormValue, type SearchRequest } from './product-search.tsx';
 import { SupplyOrders } from './supply-orders.tsx';
 
-// shown after a click (Search, Add to Cart, the cart's Checkout): loaded then, not with the search (docs/decisions/web-loading-and-budget.md)
+// shown after a click (Search, Add to Cart, the cart's Checkout): loaded then, not with the search
+// (docs/decisions/web-loading-and-budget.md)
 const CarrierList = lazy(() => import('./catalog-results.tsx').then((m) => ({ default: m.CarrierList })));
 const PlanTable = lazy(() => import('./catalog-results.tsx').then((m) => ({ default: m.PlanTable })));
 const AddToCartModal = lazy(() => import('./add-to-cart-modal.tsx').then((m) => ({ default: m.AddToCartModal })));
