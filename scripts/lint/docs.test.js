@@ -1,7 +1,7 @@
 // @ts-check
 // `node --test scripts/lint/docs.test.js` (in `npm test`'s docs step): what the documentation names exists.
-// It reads docs/**/*.md, README.md and bench/README.md, takes every inline code span (`…`, outside fenced blocks)
-// and checks:
+// It reads docs/**/*.md, README.md, apps/web/README.md and bench/README.md, takes every inline code span (`…`,
+// outside fenced blocks) and checks:
 // - a repository path (a slash and a file extension, or a folder ending in `/`) names a file or folder of the
 //   repository; a short path (`platform/web.ts`, `ui/data-table.tsx`) may name the end of one;
 // - a file name alone (`config.ts`) is the name of some file of the repository;
@@ -181,7 +181,8 @@ function holds(repo, claim, docFile) {
 
 /** The markdown files the check reads. */
 function docFiles() {
-  return [...walk('docs').filter((file) => file.endsWith('.md')), 'README.md', 'bench/README.md'];
+  const readmes = ['README.md', 'apps/web/README.md', 'bench/README.md'];
+  return [...walk('docs').filter((file) => file.endsWith('.md')), ...readmes];
 }
 
 /**
