@@ -64,7 +64,7 @@ export async function importT65File(options: ImportOptions): Promise<ImportResul
         report.write([line.line, reason, line.text]);
       };
       if (!fields) {
-        reject('unbalanced quotes');
+        reject('error' in line ? line.error : 'unbalanced quotes');
         continue;
       }
       if (fields.length < header.size) {
