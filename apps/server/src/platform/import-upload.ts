@@ -38,8 +38,8 @@ export async function receiveImport<T>(request: FastifyRequest, reply: FastifyRe
     });
     for await (const part of parts) {
       if (part.type !== 'file' || part.fieldname !== options.field) throw new AppError('BAD_REQUEST', wrongParts);
-      // busboy stops at the limit and says so with 'limit': the reading fails with a 413
       refuseControlCharacterInName(part.filename, options.field);
+      // busboy stops at the limit and says so with 'limit': the reading fails with a 413
       part.file.once('limit', () => part.file.destroy(new AppError('PAYLOAD_TOO_LARGE', tooLarge)));
       result = { value: await options.run(untruncated(part.file, tooLarge), { fileName: part.filename }) };
     }
