@@ -416,7 +416,7 @@ describe('T65 list import', () => {
       '7,"county ""17031"" is not a county of WI"',
       '8,"phone ""555-01"" is not a 10-digit US number"',
       '9,first_name is empty',
-      '10,unbalanced quotes',
+      '10,malformed CSV: Quote Not Closed: the parsing is finished with an opening quote',
     ]);
 
     const res = await post('/arc/agent/t65/list', { county: ['55025', '55079'], state: 'WI', ...RANGE });
