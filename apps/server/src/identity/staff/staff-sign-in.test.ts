@@ -1,5 +1,6 @@
 import { STAFF_CLIENT_ID, STAFF_MESSAGES, staffPaths } from '@arc/contract';
 import { and, eq, sql } from 'drizzle-orm';
+import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { auditLog, oidcPayloads, staffAccounts } from '../../db/schema/index.ts';
 import { recordAudit } from '../../modules/audit/service.ts';
@@ -16,6 +17,8 @@ import {
 } from '../../test/sign-in.ts';
 import { insertStaff } from '../../test/staff.ts';
 import { bearer } from '../../test/tokens.ts';
+import { TTL } from '../provider-config.ts';
+import { STAFF_ACCESS_TOKEN_TTL } from './provider-staff.ts';
 import { completeEnrolment, createStaff, disableStaff, resetStaffSecondFactor } from './service.ts';
 import { staffSubject } from './staff-auth.ts';
 import { totpCode } from './totp.ts';
@@ -229,6 +232,40 @@ describe('staff sign-in: password, then TOTP', () => {
       headers: { cookie: start.jar.header(`/staff/interaction/${start.uid}/details`) },
     });
     expect(details.json()).toEqual({ uid: start.uid, step: 'password' });
+  });
+});
+
+describe("access tokens' lifetimes", () => {
+  const lifetime = (token: string) => {
+    const claims = decodeJwt(token);
+    return claims.exp! - claims.iat!;
+  };
+
+  it("gives each client's access tokens its resource's lifetime: agents 15 minutes, staff STAFF_ACCESS_TOKEN_TTL (10), refreshed too", async () => {
+    expect(STAFF_ACCESS_TOKEN_TTL).toBe(10 * 60);
+    const agent = await insertAgent(t.database.db, { password: 'Agent-Password-1' });
+    const agentTokens = await signInThroughProvider(t, { username: agent.username!, password: 'Agent-Password-1' });
+    expect(lifetime(agentTokens.accessToken)).toBe(TTL.AccessToken);
+    const agentRefresh = await tokenRequest(t, {
+      grant_type: 'refresh_token',
+      refresh_token: agentTokens.refreshToken,
+    });
+    expect(agentRefresh.statusCode, agentRefresh.body).toBe(200);
+    expect(lifetime(agentRefresh.json<{ access_token: string }>().access_token)).toBe(TTL.AccessToken);
+    expect(agentRefresh.json<{ expires_in: number }>().expires_in).toBe(TTL.AccessToken);
+
+    const staffId = await enrolledStaff();
+    const { start, second } = await signInStaff(await emailOf(staffId));
+    const staffTokens = await staffTokenFrom(start, second.json<{ redirectTo: string }>().redirectTo);
+    expect(lifetime(staffTokens.access_token)).toBe(STAFF_ACCESS_TOKEN_TTL);
+    const staffRefresh = await tokenRequest(t, {
+      client_id: STAFF_CLIENT_ID,
+      grant_type: 'refresh_token',
+      refresh_token: staffTokens.refresh_token,
+    });
+    expect(staffRefresh.statusCode, staffRefresh.body).toBe(200);
+    expect(lifetime(staffRefresh.json<{ access_token: string }>().access_token)).toBe(STAFF_ACCESS_TOKEN_TTL);
+    expect(staffRefresh.json<{ expires_in: number }>().expires_in).toBe(STAFF_ACCESS_TOKEN_TTL);
   });
 });
 
