@@ -43,7 +43,7 @@ export type AttemptClaim =
    */
   | { isLocked: false; failures: number; lockedUntil: Date | undefined };
 
-export interface ClaimOptions {
+interface ClaimOptions {
   /** the failure that sets the first lock (LOCK_AFTER_FAILURES unless told); null: a counter that never locks */
   lockAfter?: number | null;
 }

@@ -301,15 +301,15 @@ async function clearStaffCounters(db: Pick<Db, 'delete'>, staffId: string): Prom
 }
 
 /** Failures of one account from one address before it waits (1 minute, then doubling up to an hour). */
-export const STAFF_PAIR_LOCK_AFTER = 5;
+const STAFF_PAIR_LOCK_AFTER = 5;
 /** Failures of one address, over every staff e-mail, before it waits (1 minute, then doubling up to an hour). */
-export const STAFF_ADDRESS_LOCK_AFTER = 20;
+const STAFF_ADDRESS_LOCK_AFTER = 20;
 /**
  * Failures of one account from every address within a day that put it under attack: it is never locked, but each
  * address then waits after its first failure on it (not its fifth), so a stranger spread over many addresses is
  * slowed while the owner, from an address with no failures of its own, still signs in at once.
  */
-export const STAFF_ACCOUNT_CEILING = 10;
+const STAFF_ACCOUNT_CEILING = 10;
 
 /** A hash to verify against when no enrolled active account has the e-mail, so both paths take the same time. */
 let dummyHash: Promise<string> | undefined;
