@@ -1,3 +1,4 @@
+import { isIPv6 } from 'node:net';
 import { and, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { signInThrottle } from '../db/schema/index.ts';
@@ -25,6 +26,27 @@ export function lockDurationMs(failures: number, lockAfter = LOCK_AFTER_FAILURES
  */
 export const throttleKey = (input: { agentId?: string | undefined; login: string }): string =>
   input.agentId ? `agent:${input.agentId}` : `login:${input.login.trim().toLowerCase()}`;
+
+/**
+ * A client address as the throttle counts it: IPv4 as it is (also when IPv4-mapped), IPv6 by its /64, the block one
+ * subscriber gets and can pick addresses from at will; counted per address it would give a stranger endless tries.
+ */
+export function throttleAddress(ip: string): string {
+  const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(ip);
+  if (mapped?.[1]) return mapped[1];
+  const address = ip.split('%')[0] ?? ip;
+  if (!isIPv6(address)) return ip;
+  const groupsOf = (part: string) => (part === '' ? [] : part.split(':'));
+  const [head = '', tail] = address.split('::');
+  const headGroups = groupsOf(head);
+  const tailGroups = tail === undefined ? [] : groupsOf(tail);
+  // an IPv4 tail (::a.b.c.d) stands for two groups
+  const tailLength = tailGroups.reduce((n, group) => n + (group.includes('.') ? 2 : 1), 0);
+  const groups =
+    tail === undefined ? headGroups : [...headGroups, ...Array(8 - headGroups.length - tailLength).fill('0')];
+  const prefix = [...groups, '0', '0', '0', '0'].slice(0, 4).map((group) => Number.parseInt(group, 16).toString(16));
+  return `${prefix.join(':')}::/64`;
+}
 
 export async function lockedUntil(db: Db, key: string, now: Date): Promise<Date | undefined> {
   const [row] = await db

@@ -16,6 +16,7 @@ import {
   lockedUntil,
   recentFailures,
   refundAttempt,
+  throttleAddress,
 } from '../throttle.ts';
 import { staffSubject } from './staff-auth.ts';
 import { matchTotpStep, newTotpSecret } from './totp.ts';
@@ -290,9 +291,9 @@ export const staffThrottleKey = (staffId: string): string => `staff:${staffId}`;
 const unknownStaffThrottleKey = (email: string): string => `staff-login:${normaliseStaffEmail(email)}`;
 /** The counter of one account from one address; every such counter of an account starts with its account key. */
 const pairPrefix = (accountKey: string): string => `${accountKey}@`;
-const pairThrottleKey = (accountKey: string, ip: string): string => `${pairPrefix(accountKey)}${ip}`;
-/** The counter of one address, whichever staff e-mails it tries. */
-const addressThrottleKey = (ip: string): string => `staff-ip:${ip}`;
+const pairThrottleKey = (accountKey: string, ip: string): string => `${pairPrefix(accountKey)}${throttleAddress(ip)}`;
+/** The counter of one address (an IPv6 one by its /64), whichever staff e-mails it tries. */
+const addressThrottleKey = (ip: string): string => `staff-ip:${throttleAddress(ip)}`;
 
 /** Drops an account's sign-in counters, its own and per address (a reset or a new enrolment). */
 async function clearStaffCounters(db: Pick<Db, 'delete'>, staffId: string): Promise<void> {

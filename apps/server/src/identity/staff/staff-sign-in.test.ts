@@ -354,6 +354,13 @@ describe('staff sign-in throttle: a stranger is kept waiting, the owner is not',
     expect(realAnswers.map((a) => a.status)).toEqual([401, 401, 401, 401, 429, 429, 429]);
   });
 
+  it('counts an IPv6 client by its /64: a new address of the same block waits too', async () => {
+    const email = await emailOf(await enrolledStaff());
+    for (let i = 0; i < 5; i++) await passwordFrom(`2001:db8:77:1::${i + 1}`, email, wrong(i).password);
+    expect((await passwordFrom('2001:db8:77:1:ffff::9', email, PASSWORD)).statusCode).toBe(429);
+    expect((await passwordFrom('2001:db8:77:2::1', email, PASSWORD)).statusCode).toBe(200);
+  });
+
   it('makes one address wait after 20 failures over any staff e-mails', async () => {
     const address = freshAddress();
     const statuses: number[] = [];
