@@ -335,10 +335,11 @@ type StaffClaim =
     };
 
 /**
- * Counts a staff sign-in attempt before it is checked (the one-step claim of docs/decisions/passwords-and-sign-in.md), on three counters: the
- * account from this address and the address alone (each refuses, 429, once its wait is on), and the account from
- * every address (never refuses; past STAFF_ACCOUNT_CEILING each address waits from its first failure). A stranger
- * who hammers an account from one address, or sprays e-mails from it, is kept waiting; the owner elsewhere is not.
+ * Counts a staff sign-in attempt before it is checked (the one-step claim of docs/decisions/passwords-and-sign-in.md),
+ * on three counters: the account from this address and the address alone (each refuses, 429, once its wait is on),
+ * and the account from every address (never refuses; past STAFF_ACCOUNT_CEILING each address waits from its first
+ * failure). A stranger who hammers an account from one address, or sprays e-mails from it, is kept waiting; the owner
+ * elsewhere is not.
  */
 async function claimStaffAttempt(db: Db, accountKey: string, ip: string, now: Date): Promise<StaffClaim> {
   const isUnderAttack = (await recentFailures(db, accountKey, now)) >= STAFF_ACCOUNT_CEILING;
