@@ -128,7 +128,9 @@ export function providerConfiguration({ config, db, secrets, onGrantEnded }: Pro
     rotateRefreshToken: true,
     loadExistingGrant: (ctx) => loadFirstPartyGrant(ctx, resourceOf(ctx.oidc.client?.clientId)),
     ttl: {
-      AccessToken: TTL.AccessToken,
+      // Each resource's own lifetime (getResourceServerInfo's accessTokenTTL: the staff API's is shorter). A number
+      // here would override it for every resource, so this is the only place that reads it.
+      AccessToken: (_ctx, token) => token.resourceServer?.accessTokenTTL ?? TTL.AccessToken,
       AuthorizationCode: TTL.AuthorizationCode,
       IdToken: TTL.IdToken,
       // A rotated refresh token keeps its predecessor's end: rotation never stretches a sign-in past 12 h.
