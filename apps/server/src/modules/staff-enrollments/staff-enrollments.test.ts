@@ -527,6 +527,38 @@ describe('one enrollment state machine for the integration key and the back offi
     expect((await agentList(token)).enrollments[0]).toMatchObject({ Status: 'Resolved', Reason: null });
   });
 
+  it('without a version, applies concurrent integration changes one after the other: the carrier answers once', async () => {
+    const { enrollment } = await agentWithEnrollment({ status: 'Submitted' });
+    const [a, b] = await Promise.all([
+      patch(enrollment.id, { status: 'Enrolled' }),
+      patch(enrollment.id, { status: 'Declined' }),
+    ]);
+    expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
+    const winner = a.statusCode === 200 ? 'Enrolled' : 'Declined';
+    expect(await stored(enrollment.id)).toMatchObject({ status: winner, version: 2 });
+    const { log, audit } = await traces(enrollment.id);
+    expect(log).toHaveLength(1);
+    expect(audit.map((row) => row.action)).toEqual([`enrollment.${winner.toLowerCase()}`]);
+  });
+
+  it('fills in details at the same status; another reason for a pended enrollment is refused, nothing written', async () => {
+    const { enrollment } = await agentWithEnrollment({ status: 'Pended', reason: 'Missing signature' });
+    const same = await patch(enrollment.id, { status: 'Pended', reason: 'Missing signature', ClientLast: 'Okafor' });
+    expect(same.statusCode).toBe(200);
+    expect(same.json()).toMatchObject({ Status: 'Pended', Reason: 'Missing signature', ClientLast: 'Okafor' });
+    const other = await patch(enrollment.id, { status: 'Pended', reason: 'Invalid Medicare number', ClientLast: 'X' });
+    expect(other.statusCode).toBe(409);
+    expect(other.json()).toMatchObject({ message: STAFF_ENROLLMENT_MESSAGES.alreadyPended });
+    expect(await stored(enrollment.id)).toMatchObject({ reason: 'Missing signature', clientLast: 'Okafor' });
+    // a details fill is no move: no log line, no audit event, no news for the agent
+    expect(await traces(enrollment.id)).toEqual({ log: [], audit: [] });
+    const raised = await t.database.db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.agentId, enrollment.agentId));
+    expect(raised).toEqual([]);
+  });
+
   it('answers a stale version 409 on both paths and writes nothing', async () => {
     const { enrollment } = await agentWithEnrollment();
     expect((await act('operations', enrollment.id, 1, { kind: 'review' })).statusCode).toBe(200);
