@@ -32,7 +32,7 @@ export const EnrollmentStatusSchema = z.enum(ENROLLMENT_STATUSES);
 export type EnrollmentStatus = z.infer<typeof EnrollmentStatusSchema>;
 
 /**
- * The one enrollment state machine (issue 44): the statuses an enrollment may move to from each status, whoever moves
+ * The one enrollment state machine: the statuses an enrollment may move to from each status, whoever moves
  * it — the back office's queue (its four actions lead to In Review, Pended, Resolved and Submitted) or the
  * integration key (which alone sets the carrier's answer, Enrolled or Declined). Received → In review → Submitted to
  * carrier; Pended from any open status; a pended enrollment goes on only once Resolved (or is declined); Enrolled and

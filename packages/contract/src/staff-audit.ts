@@ -2,19 +2,19 @@ import * as z from 'zod/mini';
 import { DateTimeSchema, defineRoute, ErrorResponseSchema } from './common.ts';
 
 /**
- * The audit log in the back office (issue 31, decision 091): staff read it a page at a time, newest first, and
- * admins export the filtered rows as an `.xlsx`. Nobody edits or deletes it: there is no such call, and the
- * table's triggers refuse both (decision 031).
+ * The audit log in the back office (issue 31, docs/decisions/audit-log.md): staff read it a page at a time, newest
+ * first, and admins export the filtered rows as an `.xlsx`. Nobody edits or deletes it: there is no such call, and the
+ * table's triggers refuse both (docs/decisions/audit-log.md).
  */
 
-/** Who may read the log: everyone who deals with agents (decision 091). */
+/** Who may read the log: everyone who deals with agents (docs/decisions/audit-log.md). */
 export const READ_AUDIT = { staff: ['admin', 'operations', 'support'] } as const;
 /** Who may export it (a bulk copy of addresses and e-mails leaves the system). */
 export const EXPORT_AUDIT = { staff: ['admin'] } as const;
 
 /**
- * What the audit log records (decision 031). A closed list, so a typo is a type error and staff filter on exact
- * names; add new actions here (the column is text, so a new one needs no migration).
+ * What the audit log records (docs/decisions/audit-log.md). A closed list, so a typo is a type error and staff filter
+ * on exact names; add new actions here (the column is text, so a new one needs no migration).
  */
 export const AUDIT_ACTIONS = [
   /** a password sign-in that succeeded */

@@ -8,10 +8,10 @@ import {
 } from './enrollments.ts';
 
 /**
- * The back office's enrollment queue (issue 32, decision 100): every agent's uploads, filtered, searched, sorted
- * and paged; the PDF read in the page; Start review, Pend (with the reason the agent reads), Resolve and Submit to
- * carrier, each at the version the staff member saw. `admin` and `operations` act; `support` reads the queue and
- * the log (to answer an agent's call) but neither opens the PDF nor acts. The integration key's calls
+ * The back office's enrollment queue (issue 32, docs/decisions/enrollments.md): every agent's uploads, filtered,
+ * searched, sorted and paged; the PDF read in the page; Start review, Pend (with the reason the agent reads), Resolve
+ * and Submit to carrier, each at the version the staff member saw. `admin` and `operations` act; `support` reads the
+ * queue and the log (to answer an agent's call) but neither opens the PDF nor acts. The integration key's calls
  * (`/arc/staff/enrollments`, enrollments.ts) move enrollments along the same ENROLLMENT_TRANSITIONS.
  */
 const QUEUE_READERS = { staff: ['admin', 'operations', 'support'] } as const;
@@ -25,7 +25,7 @@ export const EnrollmentSortSchema = z.enum([
 ]);
 export type EnrollmentSort = z.infer<typeof EnrollmentSortSchema>;
 export const STAFF_ENROLLMENTS_PAGE_SIZE = 50;
-/** Past this many matches the queue says "10,000+" instead of counting on (decision 097's cap). */
+/** Past this many matches the queue says "10,000+" instead of counting on (docs/decisions/back-office.md's cap). */
 export const STAFF_ENROLLMENTS_TOTAL_CAP = 10_000;
 
 const DaySchema = z.iso.date('Enter a date as YYYY-MM-DD');
@@ -71,7 +71,10 @@ export type StaffEnrollmentRow = z.infer<typeof StaffEnrollmentRowSchema>;
 
 export const StaffEnrollmentListSchema = z.object({
   rows: z.array(StaffEnrollmentRowSchema),
-  /** exact up to STAFF_ENROLLMENTS_TOTAL_CAP (or the end of the page asked for), then capped (decision 097) */
+  /**
+   * exact up to STAFF_ENROLLMENTS_TOTAL_CAP (or the end of the page asked for), then capped
+   * (docs/decisions/back-office.md)
+   */
   total: z.int(),
   totalCapped: z.boolean(),
   page: z.int(),

@@ -13,8 +13,9 @@ export interface AgentStatusCheck {
 
 /**
  * The agent-status check of the auth plugin: an agent whose status is empty or inactive is refused on every call,
- * not only by the web app. Like the grant check (grants.ts, decision 043) the answer is cached per agent in a
- * SharedCache (`USER_CACHE_TTL_MS`), so a call costs a map lookup, and a change drops it on every replica.
+ * not only by the web app. Like the grant check (grants.ts, docs/decisions/identity-provider.md) the answer is cached
+ * per agent in a SharedCache (`USER_CACHE_TTL_MS`), so a call costs a map lookup, and a change drops it on every
+ * replica.
  */
 export function createAgentStatusCheck({ db, cache }: { db: Db; cache: SharedCache<boolean> }): AgentStatusCheck {
   async function read(agentId: string): Promise<boolean> {

@@ -11,9 +11,9 @@ export interface GrantCheck {
 }
 
 /**
- * The grants behind the API's access tokens, for the auth plugin's check (decision 043). A JWT access token
- * cannot be withdrawn, but the grant it was issued under can: Log Out revokes it (the provider deletes its row),
- * and the API refuses a token whose grant row is gone. Answers are cached per grant in a SharedCache, so a call
+ * The grants behind the API's access tokens, for the auth plugin's check (docs/decisions/identity-provider.md). A JWT
+ * access token cannot be withdrawn, but the grant it was issued under can: Log Out revokes it (the provider deletes its
+ * row), and the API refuses a token whose grant row is gone. Answers are cached per grant in a SharedCache, so a call
  * costs a map lookup; the adapter reports a deleted grant (`ended`), which drops the entry on every replica
  * before the Log Out answers. A grant that has ended never comes back, so "ended" is cached as well.
  */

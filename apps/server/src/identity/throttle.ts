@@ -41,10 +41,10 @@ export type AttemptClaim =
   | { isLocked: false; lockedUntil: Date | undefined };
 
 /**
- * Checks the lock and counts the attempt as a failure in one statement, before the password is verified (decision
- * 064). The row lock of the upsert orders concurrent attempts on one name: a parallel burst cannot all read
- * "not locked" and then all be verified; from the 5th counted attempt on, the rest are refused. A correct password
- * then clears the counter (`clearFailures`), so only wrong ones stay counted.
+ * Checks the lock and counts the attempt as a failure in one statement, before the password is verified
+ * (docs/decisions/passwords-and-sign-in.md). The row lock of the upsert orders concurrent attempts on one name: a
+ * parallel burst cannot all read "not locked" and then all be verified; from the 5th counted attempt on, the rest are
+ * refused. A correct password then clears the counter (`clearFailures`), so only wrong ones stay counted.
  */
 export async function claimAttempt(db: Db, key: string, now: Date): Promise<AttemptClaim> {
   const forgetBefore = new Date(now.getTime() - FAILURE_MEMORY_MS);

@@ -108,7 +108,8 @@ export function createTokenVerifier(
   }
   // Each verified token until it expires (the ttl is only an upper bound; `exp` decides). The key is the end of
   // the token's signature, and a hit counts only when the whole token is the one verified: hashing the whole
-  // 900-character token for the lookup on every call cost a tenth of a cached answer (decision 046).
+  // 900-character token for the lookup on every call cost a tenth of a cached answer
+  // (docs/decisions/request-pipeline.md).
   const cache = new LRUCache<string, VerifiedToken & { token: string }>({
     max: options.cacheSize ?? 10_000,
     ttl: 24 * 60 * 60 * 1000,
@@ -184,7 +185,7 @@ async function authPlugin(app: FastifyInstance, options: AuthOptions) {
   app.decorateRequest('agentId', '');
   app.decorateRequest('grantId', '');
   // A callback hook (onRequest on the contract's routes, or preHandler): a token seen before passes without a
-  // promise (decision 046).
+  // promise (docs/decisions/request-pipeline.md).
   app.decorate('authenticate', (request: FastifyRequest, _reply: FastifyReply, done: HookDone) => {
     const token = bearerToken(request);
     if (!token) return done(new AppError('UNAUTHORIZED', 'Missing token'));

@@ -19,9 +19,9 @@ export interface ImportUploadOptions<T> {
 }
 
 /**
- * One import upload (decision 089): a multipart body with one file part `field`, streamed into `run` and cut at
- * `maxBytes` (413; a declared length past it is refused before a byte is read). A file that is not of the kind
- * (`CsvFileError`) is a 400; the rest of a refused body is drained, so the answer reaches the client. Needs
+ * One import upload (docs/decisions/imports-and-jobs.md): a multipart body with one file part `field`, streamed into
+ * `run` and cut at `maxBytes` (413; a declared length past it is refused before a byte is read). A file that is not of
+ * the kind (`CsvFileError`) is a 400; the rest of a refused body is drained, so the answer reaches the client. Needs
  * @fastify/multipart registered in the caller's plugin.
  */
 export async function receiveImport<T>(request: FastifyRequest, reply: FastifyReply, options: ImportUploadOptions<T>) {

@@ -9,7 +9,9 @@ interface LoggerLike {
   error(obj: unknown, msg?: string): void;
 }
 
-/** pg-boss's own schema in the app's database: its tables never mix with the app's (decision 106). */
+/**
+ * pg-boss's own schema in the app's database: its tables never mix with the app's (docs/decisions/imports-and-jobs.md).
+ */
 export const JOBS_SCHEMA = 'pgboss';
 
 /**
@@ -37,9 +39,9 @@ export interface JobsOptions {
 export type JobHandler<T> = (data: T, job: { id: string; retryCount: number }) => Promise<void>;
 
 /**
- * The background jobs (decision 106): pg-boss on the app's database, with PostgreSQL shared by every replica, so a
- * job is run by exactly one of them and a job whose replica died is run again by another after the heartbeat
- * lapses. On the embedded database it runs in-process on PGlite's one connection. One mechanism for callers:
+ * The background jobs (docs/decisions/imports-and-jobs.md): pg-boss on the app's database, with PostgreSQL shared by
+ * every replica, so a job is run by exactly one of them and a job whose replica died is run again by another after the
+ * heartbeat lapses. On the embedded database it runs in-process on PGlite's one connection. One mechanism for callers:
  * `queue` declares a queue and starts its worker here, `send` adds a job; `stop` waits for the runs in progress.
  */
 export interface Jobs {

@@ -4,7 +4,7 @@ import { LRUCache } from 'lru-cache';
 
 /**
  * A per-replica cache (lru-cache: at most `maxEntries`, each for `ttlMs`; a TTL of 0 caches nothing) whose
- * invalidations reach every replica (docs/decisions/035-replica-safe-caches.md). It is only a speed-up: whatever
+ * invalidations reach every replica (docs/decisions/caches-and-replicas.md). It is only a speed-up: whatever
  * it holds can be read again from the database.
  * `invalidate(key)` drops the entry here and, with REDIS_URL, publishes the key on a Redis channel that every
  * replica subscribes to; it resolves once Redis has handed the message to the subscribers, so the answer of the

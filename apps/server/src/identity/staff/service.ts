@@ -14,14 +14,15 @@ import { staffSubject } from './staff-auth.ts';
 import { matchTotpStep, newTotpSecret } from './totp.ts';
 
 /**
- * Staff accounts (decision 084): made by `npm run staff` (or the demo seed), enrolled through a one-time link
- * (password, TOTP secret, recovery codes), signed in with both factors, disabled, and their second factor reset.
+ * Staff accounts (docs/decisions/back-office.md): made by `npm run staff` (or the demo seed), enrolled through a
+ * one-time link (password, TOTP secret, recovery codes), signed in with both factors, disabled, and their second factor
+ * reset.
  */
 
 export interface StaffDeps {
   db: Db;
   clock: Clock;
-  /** the audit log's recorder, handed in by app.ts (the port of decision 082) */
+  /** the audit log's recorder, handed in by app.ts (the port of docs/decisions/code-layout.md) */
   recordAudit: RecordAudit;
 }
 
@@ -234,9 +235,9 @@ function newRecoveryCode(): string {
 const normaliseRecoveryCode = (code: string): string => code.toLowerCase().replace(/[\s-]/g, '');
 
 /**
- * Completes an enrolment: checks the password (the agents' rules, decision 002) and a code of the offered secret,
- * then in one transaction spends the link (a conditional UPDATE: of two uses only one gets through), sets the
- * password and secret, and stores fresh recovery codes. Answers the recovery codes: shown this once.
+ * Completes an enrolment: checks the password (the agents' rules, docs/decisions/passwords-and-sign-in.md) and a code
+ * of the offered secret, then in one transaction spends the link (a conditional UPDATE: of two uses only one gets
+ * through), sets the password and secret, and stores fresh recovery codes. Answers the recovery codes: shown this once.
  */
 export async function completeEnrolment(
   deps: StaffDeps,
@@ -290,8 +291,8 @@ const locked = () => new AppError('LOCKED', STAFF_MESSAGES.locked);
 /**
  * The first factor: e-mail and password. Unknown e-mails, disabled or not yet enrolled accounts and wrong
  * passwords all cost one password verification and get the same answer; a locked login is refused before the
- * password is looked at (decision 064's one-step claim). The attempt stays counted until the second factor
- * passes, so a stolen password does not open unlimited tries at the code. Answers the staff id.
+ * password is looked at (docs/decisions/passwords-and-sign-in.md's one-step claim). The attempt stays counted until the
+ * second factor passes, so a stolen password does not open unlimited tries at the code. Answers the staff id.
  */
 export async function verifyStaffPassword(
   deps: StaffSignInDeps,

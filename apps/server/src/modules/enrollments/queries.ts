@@ -135,7 +135,7 @@ export async function updateEnrollmentAtVersion(tx: Tx, id: string, version: num
   return rows.length === 1;
 }
 
-/** One line of the enrollment's log (decision 100): who moved it, and how. */
+/** One line of the enrollment's log (docs/decisions/enrollments.md): who moved it, and how. */
 export const insertLogEntry = (tx: Tx, row: typeof enrollmentLog.$inferInsert) => tx.insert(enrollmentLog).values(row);
 
 /**

@@ -406,7 +406,7 @@ export interface EnrollmentStatusChange {
 }
 
 /**
- * The one status change (issue 44): in one transaction the enrollment is locked, must be at `version` when one is
+ * The one status change (docs/decisions/enrollments.md): in one transaction the enrollment is locked, must be at `version` when one is
  * given (else 409 stale), and ENROLLMENT_TRANSITIONS must allow the move (else 409 with its reason, nothing
  * written); then its status, reason and details change and its version rises, its log gets the line and the audit
  * log the event with the actor. After the commit a pend or a resolution is news for the agent (notifyAgent).

@@ -17,8 +17,9 @@ import {
 } from './service.ts';
 
 /**
- * Imports as background jobs (decision 106): start one (the upload streams to the file store), list them, read
- * one, download its rejected lines. Every replica runs the job queue's worker; pg-boss hands each job to one.
+ * Imports as background jobs (docs/decisions/imports-and-jobs.md): start one (the upload streams to the file store),
+ * list them, read one, download its rejected lines. Every replica runs the job queue's worker; pg-boss hands each job
+ * to one.
  */
 export async function importJobsRoutes(app: FastifyInstance): Promise<void> {
   const deps: ImportJobsDeps = { db: app.db, clock: app.deps.clock, storage: app.deps.storage };

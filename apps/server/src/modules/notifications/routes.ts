@@ -33,9 +33,9 @@ export async function notificationsRoutes(app: FastifyInstance): Promise<void> {
   addRoute(app, contract.getUnreadNotificationCount, async (request) => ({
     unread: await unreadCount(deps, request.agentId),
   }));
-  // The live stream (decision 099): the agent's token came in the Authorization header (the web app reads the
-  // stream with fetch, not EventSource); the stream ends when that token expires, and the portal reconnects with
-  // its renewed one, so a stream outlives no credential.
+  // The live stream (docs/decisions/notifications.md): the agent's token came in the Authorization header (the web app
+  // reads the stream with fetch, not EventSource); the stream ends when that token expires, and the portal reconnects
+  // with its renewed one, so a stream outlives no credential.
   const streams = createNotificationStreams({
     db: app.db,
     bus: app.notificationBus,

@@ -16,7 +16,7 @@ export interface NotificationStreamsOptions {
   maxPerAgent: number;
 }
 
-/** This replica's open notification streams (decision 099). */
+/** This replica's open notification streams (docs/decisions/notifications.md). */
 export interface NotificationStreams {
   /** Sends the event stream on `reply` until `closeAt` (the access token's expiry), the client leaves or closeAll. */
   open(agentId: string, closeAt: number, reply: FastifyReply): Promise<FastifyReply>;

@@ -284,7 +284,7 @@ describe('the search queries', () => {
     expect(county.sql).toContain('"county_fips" = any($1::text[])');
     expect(county.sql).toMatch(/between \$2 and \$3\s+order by .*"t65" asc, .*"id" asc\s+limit \d+ \+ 1/);
     expect(county.sql).toContain(`limit ${PROSPECT_ROW_CAP} + 1`);
-    // the audit row is written by the same statement (one round trip, decision 115)
+    // the audit row is written by the same statement (one round trip, docs/decisions/prospects.md)
     expect(county.sql).toContain('insert into "audit_log"');
   });
 

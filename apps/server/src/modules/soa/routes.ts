@@ -39,7 +39,7 @@ const LINKS_PER_AGENT_HOUR = 60;
 const PURGE_EVERY_MS = 24 * 60 * 60 * 1000;
 const SOA_EXPORT = 'soa';
 
-/** The electronic Scope of Appointment (issue 34, decision 102). */
+/** The electronic Scope of Appointment (issue 34, docs/decisions/soa-and-ready-to-sell.md). */
 export async function soaRoutes(app: FastifyInstance): Promise<void> {
   const { config, clock, storage, mailer } = app.deps;
   const deps: SoaDeps = {

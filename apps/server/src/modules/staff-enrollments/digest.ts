@@ -37,11 +37,11 @@ export function businessWeek(at: Date, timeZone: string): { week: string; weekda
 const dayFormat = (timeZone: string) => new Intl.DateTimeFormat('en-US', { timeZone, dateStyle: 'medium' });
 
 /**
- * The weekly e-mail digest of each agent's open pended enrollments (issue 32, decision 100). Any replica may run
- * it at any time: each agent's digest of the week is first claimed with one `insert … on conflict do nothing` on
- * (week, agent), and only the replica whose insert went in sends it (through the outbox). So two replicas at once,
- * or a restart in the same week, send it once. Agents who opted out of it on My Profile get none. Answers how many
- * digests this run sent.
+ * The weekly e-mail digest of each agent's open pended enrollments (issue 32, docs/decisions/enrollments.md). Any
+ * replica may run it at any time: each agent's digest of the week is first claimed with one `insert … on conflict do
+ * nothing` on (week, agent), and only the replica whose insert went in sends it (through the outbox). So two replicas
+ * at once, or a restart in the same week, send it once. Agents who opted out of it on My Profile get none. Answers how
+ * many digests this run sent.
  */
 export async function sendPendedDigests(deps: StaffEnrollmentsDeps): Promise<number> {
   const now = deps.clock.now();

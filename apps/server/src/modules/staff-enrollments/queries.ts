@@ -93,7 +93,8 @@ function orderBy(sort: EnrollmentSort): SQL[] {
 
 /**
  * One page of the queue (offset paging on the indexed order), and the number of matches counted up to `countCap`
- * + 1 only (decision 097): a filtered page stays a short index walk however many enrollments there are.
+ * + 1 only (docs/decisions/back-office.md): a filtered page stays a short index walk however many enrollments there
+ * are.
  */
 export async function selectQueuePage(
   db: Db,

@@ -65,7 +65,8 @@ export async function listEnrollments(
   query: ListStaffEnrollmentsQuery & { page: number; sort: NonNullable<ListStaffEnrollmentsQuery['sort']> },
 ): Promise<StaffEnrollmentList> {
   const { page, sort, ...filter } = query;
-  // counted exactly up to the cap, or up to the end of the page asked for when that is deeper (decision 097)
+  // counted exactly up to the cap, or up to the end of the page asked for when that is deeper
+  // (docs/decisions/back-office.md)
   const countCap = Math.max(STAFF_ENROLLMENTS_TOTAL_CAP, page * STAFF_ENROLLMENTS_PAGE_SIZE);
   const [{ rows, total }, carriers] = await Promise.all([
     selectQueuePage(deps.db, { ...filter, timeZone: deps.timeZone }, page, sort, countCap),
@@ -129,7 +130,7 @@ const logLine = (action: EnrollmentAction) =>
 const logName = (staff: StaffMember) => staff.email.split('@')[0] ?? staff.email;
 
 /**
- * One action on one enrollment (decision 100): the move to its status (ENROLLMENT_ACTION_TARGETS) through the
+ * One action on one enrollment (docs/decisions/enrollments.md): the move to its status (ENROLLMENT_ACTION_TARGETS) through the
  * enrollments area's one status change, at the version the staff member saw — locked, checked against the one
  * table, logged with the staff member's name and audited in one transaction, the agent told of a pend or a
  * resolution after the commit. A stale version or a move the table refuses is a 409 and nothing is written.

@@ -19,8 +19,9 @@ import { insertStaff, mintStaffToken } from '../../test/staff.ts';
 import { bearer } from '../../test/tokens.ts';
 
 // The clock is set by the tests (a scheduled version applies at its moment), and user info and the gate's answers
-// are cached as in production (60 s): a publication must count at once all the same (decision 109).
-// (a minute ahead: the seeded version 1 is stamped with the database's own now())
+// are cached as in production (60 s): a publication must count at once all the same
+// (docs/decisions/caches-and-replicas.md). (a minute ahead: the seeded version 1 is stamped with the database's own
+// now())
 const clock = fixedClock(new Date(Date.now() + 60_000));
 let t: TestApp;
 const tokens = {} as Record<StaffRole, string>;
