@@ -1,10 +1,10 @@
 // @ts-check
 // The area boundaries of docs/architecture.md, for every area present and future (no list to keep up):
-// - server: a module reaches another module only through its service.ts; the layers depend one way only
-//   (docs/decisions/code-layout.md): modules/ may import identity/, identity/ imports no module (the audit log reaches
-// it through
-//   the port in platform/audit.ts), platform/ and db/ import neither; production code never imports seed/
-//   (only the entry point, server.ts, loads the demo seed; tests may use its factories);
+// - server: a module reaches another module only through its service.ts; the back office's areas (staff-*) call
+//   the agents' areas, never the other way (the area owning a thing owns its changes); the layers depend one way
+//   only (docs/decisions/code-layout.md): modules/ may import identity/, identity/ imports no module (the audit log
+//   reaches it through the port in platform/audit.ts), platform/ and db/ import neither; production code never
+//   imports seed/ (only the entry point, server.ts, loads the demo seed; tests may use its factories);
 // - web: a feature never imports another feature (shared widgets live in ui/, data in api/).
 import path from 'node:path';
 
@@ -25,6 +25,9 @@ const areaOf = (file, root, folder) => {
   return match ? { area: match[1], rest: match[2] ?? '' } : undefined;
 };
 
+/** A back-office area: its server module is named `staff-…`. */
+const isStaffArea = (area) => area.startsWith('staff-');
+
 /** @type {import('eslint').Rule.RuleModule} */
 const areaBoundaries = {
   meta: {
@@ -40,6 +43,8 @@ const areaBoundaries = {
         "identity/ sits below the modules: it must not import one ('{{target}}'); take what it needs as an option from app.ts (docs/decisions/code-layout.md).",
       productionSeed:
         "Production code must not import the demo seed ('{{target}}'): move what it needs to its module or platform/ (docs/decisions/code-layout.md).",
+      agentToStaff:
+        "An agents' area must not import a back-office area ('{{target}}'): the back office calls the area that owns the data through its service.ts, not the other way.",
       featureToFeature:
         "A feature must not import another feature ('{{target}}'): move shared widgets to ui/ and data to api/.",
     },
@@ -81,6 +86,8 @@ const areaBoundaries = {
         else if (isIdentity) context.report({ node, messageId: 'identityModule', data });
         else if (ownModule && module.area !== ownModule && !/^service(\.ts)?$/.test(module.rest)) {
           context.report({ node, messageId: 'moduleSurface', data });
+        } else if (ownModule && !composes && isStaffArea(module.area) && !isStaffArea(ownModule)) {
+          context.report({ node, messageId: 'agentToStaff', data });
         }
       } else if (ownFeature) {
         const feature = areaOf(target, WEB_SRC, 'features');

@@ -109,14 +109,20 @@ export const AUDIT_ACTIONS = [
   'case.noted',
   /** staff replied to a case's agent (detail: the reply's id and where it was e-mailed) */
   'case.replied',
-  /** staff put an enrollment in review (subject: the enrollment id) */
+  // An enrollment's status changed, in the back office's queue (staffId set) or through the integration key (staffId
+  // null): subject the enrollment id; detail from, to, by (the staff member or "Integration") and a pend's reason.
+  /** an enrollment was put in review */
   'enrollment.review-started',
-  /** staff pended an enrollment (detail.reason, the text the agent reads) */
+  /** an enrollment was pended (detail.reason, the text the agent reads) */
   'enrollment.pended',
-  /** staff resolved a pended enrollment */
+  /** a pended enrollment was resolved */
   'enrollment.resolved',
-  /** staff submitted an enrollment to the carrier */
+  /** an enrollment was submitted to the carrier */
   'enrollment.submitted',
+  /** the carrier's answer, set through the integration key: enrolled */
+  'enrollment.enrolled',
+  /** the carrier's answer, set through the integration key: declined */
+  'enrollment.declined',
   /** staff opened or downloaded an enrollment's PDF (subject: the enrollment id; detail.fileId) */
   'enrollment.file-read',
   /** an admin exported the audit log from the back office (detail: the filters) */

@@ -190,7 +190,7 @@ export async function enrollmentsRoutes(app: FastifyInstance): Promise<void> {
   addRoute(
     app,
     contract.updateEnrollmentStatus,
-    async (request) => updateEnrollmentStatus(deps, request.params.id, request.body),
+    async (request) => updateEnrollmentStatus(deps, request.params.id, request.body, request.ip),
     { rateLimit: staffLimit },
   );
 }

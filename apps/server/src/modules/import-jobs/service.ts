@@ -12,6 +12,7 @@ import { AppError, notFound } from '../../platform/errors.ts';
 import type { Storage } from '../../platform/storage.ts';
 import { recordAudit } from '../audit/service.ts';
 import { importProspectListFile, ProspectListFileError } from '../prospects/service.ts';
+// eslint-disable-next-line arc/area-boundaries -- the job runner serves both sides: it runs the back office's imports as it runs the agents' (docs/decisions/imports-and-jobs.md)
 import { applyStaffImport } from '../staff-imports/service.ts';
 import { importLandscapeFile } from '../supplies/service.ts';
 import {

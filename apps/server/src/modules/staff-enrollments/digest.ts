@@ -2,9 +2,10 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { enrollmentDigestSends } from '../../db/schema/index.ts';
 import { startPeriodicJob } from '../../platform/periodic-job.ts';
+import { ENROLLMENTS_PAGE } from '../enrollments/service.ts';
 import { getEmailSettings } from '../notifications/service.ts';
 import { selectPendedByAgent } from './queries.ts';
-import { ENROLLMENTS_PAGE, type StaffEnrollmentsDeps } from './service.ts';
+import type { StaffEnrollmentsDeps } from './service.ts';
 
 /** Every replica looks once an hour; the claimed rows make the week's digest go once per agent in all. */
 export const DIGEST_CHECK_EVERY_MS = 60 * 60 * 1000;
