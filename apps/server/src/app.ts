@@ -218,9 +218,11 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
           jwks: publicJwks(deps.secrets),
           reloadJwks: async () => publicJwks(await loadOrCreateProviderSecrets(deps.database.db)),
           isGrantActive: grants.isActive,
+          onGrantEnded: grants.onEnded,
         }
       : {}),
     isAgentActive: agentStatus.isActive,
+    onAgentChanged: agentStatus.onChanged,
   });
   // staff calls' credential (docs/decisions/back-office.md and docs/decisions/route-access.md): before any staff route
   await app.register(staffAuthPlugin, { isGrantActive: grants.isActive, bus: invalidationBus });
