@@ -143,7 +143,15 @@ const redisProcess = spawn(
   },
 );
 const redisUrl = `redis://127.0.0.1:${REDIS_PORT}`;
-const env = { HOST: '127.0.0.1', PUBLIC_URL: BASE, DEMO_DATA: 'false', REDIS_URL: redisUrl, LOG_LEVEL: 'warn' };
+// every stream comes from this one address: no per-address connection limit (CONNECTIONS_PER_ADDRESS)
+const env = {
+  HOST: '127.0.0.1',
+  PUBLIC_URL: BASE,
+  DEMO_DATA: 'false',
+  REDIS_URL: redisUrl,
+  LOG_LEVEL: 'warn',
+  CONNECTIONS_PER_ADDRESS: '0',
+};
 let server;
 let database;
 let publisher;

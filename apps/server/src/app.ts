@@ -60,6 +60,7 @@ import { createReadiness } from './platform/readiness.ts';
 import { declarePublicContext, routeAccessPlugin } from './platform/route-access.ts';
 import { securityHeadersPlugin } from './platform/security-headers.ts';
 import { createRedisInvalidationBus, createSharedCache } from './platform/shared-cache.ts';
+import { bodyDeadline, limitConnectionsPerAddress } from './platform/slow-clients.ts';
 import { answerUnavailableWhileClosing, RETRY_AFTER_SECONDS } from './platform/unavailable.ts';
 import { webPlugin } from './platform/web.ts';
 
@@ -124,6 +125,10 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   app.decorate('deps', deps);
   app.decorate('db', deps.database.db);
   answerUnavailableWhileClosing(app);
+  // a slow client holds a connection for as long as an upload needs only on an upload route, and one address holds
+  // a bounded number of connections (issue 43)
+  bodyDeadline(app, { bodyTimeoutMs: config.bodyTimeoutMs });
+  limitConnectionsPerAddress(app, { maxPerAddress: config.connectionsPerAddress });
   // before any route: every route's declared credential is enforced from here on (docs/decisions/route-access.md)
   await app.register(routeAccessPlugin);
 
@@ -218,9 +223,11 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
           jwks: publicJwks(deps.secrets),
           reloadJwks: async () => publicJwks(await loadOrCreateProviderSecrets(deps.database.db)),
           isGrantActive: grants.isActive,
+          onGrantEnded: grants.onEnded,
         }
       : {}),
     isAgentActive: agentStatus.isActive,
+    onAgentChanged: agentStatus.onChanged,
   });
   // staff calls' credential (docs/decisions/back-office.md and docs/decisions/route-access.md): before any staff route
   await app.register(staffAuthPlugin, { isGrantActive: grants.isActive, bus: invalidationBus });

@@ -9,6 +9,12 @@ export interface AgentStatusCheck {
   isActive(agentId: string): boolean | Promise<boolean>;
   /** the agent's status (or anything user info shows) changed: forget it here and on every other replica */
   changed(agentId: string): Promise<void>;
+  /**
+   * Calls `listener` with each agent whose status may have changed, here or on another replica, or with null when
+   * some may have gone unheard (Redis came back): an open stream asks `isActive` again then. Answers the function
+   * that stops it.
+   */
+  onChanged(listener: (agentId: string | null) => void): () => void;
 }
 
 /**
@@ -35,5 +41,6 @@ export function createAgentStatusCheck({ db, cache }: { db: Db; cache: SharedCac
       return reading;
     },
     changed: (agentId) => cache.invalidate(agentId),
+    onChanged: (listener) => cache.onInvalidate(listener),
   };
 }

@@ -8,6 +8,11 @@ export interface GrantCheck {
   isActive(grantId: string): boolean | Promise<boolean>;
   /** the grant has ended (Log Out, a revoked refresh token): forget it here and on every other replica */
   ended(grantId: string): Promise<void>;
+  /**
+   * Calls `listener` with each grant that ended, here or on another replica, or with null when some may have gone
+   * unheard (Redis came back): an open stream asks `isActive` again then. Answers the function that stops it.
+   */
+  onEnded(listener: (grantId: string | null) => void): () => void;
 }
 
 /**
@@ -31,5 +36,6 @@ export function createGrantCheck({ db, cache }: { db: Db; cache: SharedCache<boo
   return {
     isActive: (grantId) => cache.get(grantId) ?? read(grantId),
     ended: (grantId) => cache.invalidate(grantId),
+    onEnded: (listener) => cache.onInvalidate(listener),
   };
 }

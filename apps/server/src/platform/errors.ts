@@ -6,6 +6,8 @@ export const ERROR_STATUS = {
   /** the current terms version is not accepted yet (the web app's terms gate) */
   TERMS_NOT_ACCEPTED: 403,
   NOT_FOUND: 404,
+  /** a body that did not arrive in time (BODY_TIMEOUT_MS) */
+  REQUEST_TIMEOUT: 408,
   CONFLICT: 409,
   GONE: 410,
   PAYLOAD_TOO_LARGE: 413,
