@@ -44,9 +44,10 @@ function piecesOf(field: StringField): string[] {
 }
 
 /** nothing, or a character and a separator (an "a@" gets an e-mail pattern past its first part) */
-const PREFIXES = ['', 'a', 'a@', 'a.'];
+const PREFIXES = ['', 'a@', 'a.'];
 
-const TAILS = ['!', '!@'];
+/** a tail that fails late: a character no pattern ends with, and another separator */
+const TAILS = ['!@'];
 
 /** one piece repeated to about `length` characters */
 const repeated = (piece: string, length: number) => piece.repeat(Math.ceil(length / piece.length));
@@ -124,7 +125,8 @@ describe('the checks of the contract on long values (issue 43)', () => {
       const pieces = piecesOf(field);
       for (const piece of isNew ? pieces : []) {
         // at its own limit (its checks run on this) and just past it, with each prefix and tail
-        for (const length of [bound, bound + 1]) {
+        // (a field without a bound of its own fails the first test; here it gets a few thousand characters)
+        for (const length of field.maxLength === undefined ? [4096] : [bound, bound + 1]) {
           const run = repeated(piece, length);
           for (const prefix of PREFIXES) {
             for (const tail of TAILS) check(field, field.schema, (prefix + run).slice(0, length - tail.length) + tail);
@@ -136,9 +138,14 @@ describe('the checks of the contract on long values (issue 43)', () => {
       const part = samplePart(field);
       const partSchema = ENTRIES.find(([name]) => name === field.route)![1][field.part]!;
       for (const piece of ['.', 'a', pieces.at(-1)!]) {
-        const value = `a@${repeated(piece, limit)}!@`;
-        if (isNew) check(field, field.schema, value);
-        check(field, partSchema, value, setAt(part, field.path, value));
+        // growing, so a pattern that backtracks fails at a few thousand characters instead of running for minutes
+        for (const length of [4096, 16_384, 65_536, limit].filter((n) => n <= limit)) {
+          const value = `a@${repeated(piece, length)}!@`;
+          const before = failures.length;
+          if (isNew) check(field, field.schema, value);
+          check(field, partSchema, value, setAt(part, field.path, value));
+          if (failures.length > before) break;
+        }
       }
     }
     console.log(
