@@ -94,6 +94,9 @@ export interface BuildAppOptions {
   logger?: boolean | Record<string, unknown>;
 }
 
+/** The largest request body a route takes unless it says otherwise (uploads do). */
+export const BODY_LIMIT = 1024 * 1024;
+
 export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Promise<FastifyInstance> {
   const { config } = deps;
   const isHttps = config.publicUrl.startsWith('https://');
@@ -105,7 +108,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     // Client IPs (and so every per-IP rate limit) come from the socket unless TRUST_PROXY names the proxies in
     // front: trusting every hop would let any client pick its IP with a made-up X-Forwarded-For.
     trustProxy: fastifyTrustProxy(config.trustProxy),
-    bodyLimit: 1024 * 1024,
+    bodyLimit: BODY_LIMIT,
     // A connection that goes quiet (headers, then nothing) is closed after CONNECTION_IDLE_TIMEOUT_MS; a request
     // must arrive in full within REQUEST_TIMEOUT_MS, long enough for a 100 MB upload from a slow phone
     // (docs/configuration.md explains the numbers). Keep-alive stays Fastify's 72 s, above the idle timeout of

@@ -1,8 +1,14 @@
 import * as z from 'zod/mini';
-import { defineRoute, ErrorResponseSchema, MessageResponseSchema } from './common.ts';
+import { boundedLength, defineRoute, ErrorResponseSchema, MessageResponseSchema } from './common.ts';
 import { PASSWORD_MAX_LENGTH, PASSWORD_TOO_LONG, passwordLength } from './password-policy.ts';
 
-export const NPN_MAX_LENGTH = 20;
+/**
+ * An NPN (National Producer Number, assigned by NIPR) is 1 to 10 digits. One rule, stated here once: register and
+ * forgot-password, sign-in by NPN, the back office's agent calls and searches, and every import (roster, contracts,
+ * Ready-to-Sell, statements) take an NPN through `NpnSchema` or this length.
+ */
+export const NPN_MAX_LENGTH = 10;
+export const NPN_TOO_LONG = `NPN must be ${NPN_MAX_LENGTH} digits or fewer.`;
 
 const PASSWORD_REQUIRED = 'Password is required';
 
@@ -14,13 +20,13 @@ export const PasswordFieldSchema = z.string().check(
   z.refine((value) => passwordLength(value) <= PASSWORD_MAX_LENGTH, PASSWORD_TOO_LONG),
 );
 
-/** NPN: required; the spec shows no other bound on the client. The server keeps it to digits. */
+/** NPN: required, digits only, at most NPN_MAX_LENGTH of them. */
 export const NpnSchema = z
   .string()
   .check(
     z.trim(),
     z.minLength(1, 'NPN is required'),
-    z.maxLength(NPN_MAX_LENGTH, `NPN must be ${NPN_MAX_LENGTH} digits or fewer.`),
+    boundedLength(NPN_MAX_LENGTH, NPN_TOO_LONG),
     z.regex(/^\d+$/, 'NPN must contain only digits'),
   );
 

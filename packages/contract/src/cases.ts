@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { defineRoute, ErrorResponseSchema } from './common.ts';
+import { boundedLength, defineRoute, ErrorResponseSchema } from './common.ts';
 
 /** Spec part 1 §5: the Request Type options, in this order. */
 export const CASE_REQUEST_TYPES = [
@@ -66,6 +66,7 @@ export const CreateCaseReportRequestSchema = z.object({
   memberId: optionalText(64),
   dateOfBirth: z.string({ error: CASE_MESSAGES.dateOfBirthRequired }).check(
     z.minLength(1, { error: CASE_MESSAGES.dateOfBirthRequired, abort: true }),
+    boundedLength(10, CASE_MESSAGES.dateOfBirthInvalid),
     z.refine((value) => {
       const match = ISO_DATE.exec(value);
       return !!match && isValidBirthDate(Number(match[1]), Number(match[2]), Number(match[3]));

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { defineRoute, ErrorResponseSchema } from './common.ts';
+import { boundedString, defineRoute, ErrorResponseSchema } from './common.ts';
 
 /**
  * Contracts, the downline hierarchy below them and certifications (spec part 1 §2 My Profile, §3 Contract,
@@ -7,7 +7,9 @@ import { defineRoute, ErrorResponseSchema } from './common.ts';
  */
 
 /** The CRM's ids: 15 or 18 letters and digits. Anything else is a 400 before the database is asked. */
-export const CrmIdSchema = z.string().check(z.regex(/^[A-Za-z0-9]{15}(?:[A-Za-z0-9]{3})?$/, 'Not a valid id'));
+export const CrmIdSchema = boundedString(18, 'Not a valid id').check(
+  z.regex(/^[A-Za-z0-9]{15}(?:[A-Za-z0-9]{3})?$/, 'Not a valid id'),
+);
 
 export const CONTRACT_RECORD_TYPES = ['Person Account', 'Agency'] as const;
 export type ContractRecordType = (typeof CONTRACT_RECORD_TYPES)[number];

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { defineRoute, ErrorResponseSchema } from './common.ts';
+import { boundedString, defineRoute, ErrorResponseSchema } from './common.ts';
 import { CountySchema, StateCodeSchema } from './places.ts';
 
 /**
@@ -26,8 +26,14 @@ export const DisclaimerQuerySchema = z
   .object({
     year: YearSchema,
     state: z.optional(StateCodeSchema),
-    county: z.optional(z.string().check(z.regex(/^\d{5}$/, 'A county is its five-digit FIPS code'))),
-    zip: z.optional(z.string().check(z.regex(/^\d{5}$/, DISCLAIMER_MESSAGES.zipFormat))),
+    county: z.optional(
+      boundedString(5, 'A county is its five-digit FIPS code').check(
+        z.regex(/^\d{5}$/, 'A county is its five-digit FIPS code'),
+      ),
+    ),
+    zip: z.optional(
+      boundedString(5, DISCLAIMER_MESSAGES.zipFormat).check(z.regex(/^\d{5}$/, DISCLAIMER_MESSAGES.zipFormat)),
+    ),
   })
   .check(
     z.refine((q) => q.zip !== undefined || (q.state !== undefined && q.county !== undefined), {

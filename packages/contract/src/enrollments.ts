@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
-import { DateTimeSchema, defineRoute, ErrorResponseSchema, IdSchema } from './common.ts';
+import { NpnSchema } from './account.ts';
+import { boundedString, DateTimeSchema, defineRoute, ErrorResponseSchema, IdSchema } from './common.ts';
 
 /** Upload limit (spec part 2 §9): 100 MB, PDF only. Exactly this many bytes is allowed; one more is not. */
 export const ENROLLMENT_MAX_BYTES = 104_857_600;
@@ -223,7 +224,7 @@ export const StaffEnrollmentSchema = z.extend(EnrollmentSchema, {
 export type StaffEnrollment = z.infer<typeof StaffEnrollmentSchema>;
 
 export const FindStaffEnrollmentsQuerySchema = z.object({
-  npn: z.optional(z.string().check(z.regex(/^\d{1,10}$/))),
+  npn: z.optional(NpnSchema),
   status: z.optional(EnrollmentStatusSchema),
 });
 
@@ -251,7 +252,7 @@ export const UpdateEnrollmentStatusRequestSchema = z
     reason: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(500))),
     ClientFirst: OptionalText,
     ClientLast: OptionalText,
-    ClientState: z.optional(z.nullable(z.string().check(z.regex(/^[A-Z]{2}$/)))),
+    ClientState: z.optional(z.nullable(boundedString(2).check(z.regex(/^[A-Z]{2}$/)))),
     carrier_name: OptionalText,
     product_name: OptionalText,
   })

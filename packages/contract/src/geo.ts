@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { defineRoute, ErrorResponseSchema } from './common.ts';
+import { boundedString, defineRoute, ErrorResponseSchema } from './common.ts';
 
 /**
  * The longest address search: a street line, a unit, a city, a state's name and a ZIP+4 fit in it ("12345 North
@@ -33,9 +33,9 @@ export const AddressSuggestionSchema = z.object({
   city: z.string(),
   /** two-letter state code */
   state: z.string().check(z.length(2)),
-  postalCode: z.string().check(z.regex(/^\d{5}$/)),
+  postalCode: boundedString(5).check(z.regex(/^\d{5}$/)),
   /** the county's five-digit FIPS code, as in GET /arc/counties/:state */
-  countyId: z.string().check(z.regex(/^\d{5}$/)),
+  countyId: boundedString(5).check(z.regex(/^\d{5}$/)),
   county: z.string(),
   latitude: z.number(),
   longitude: z.number(),

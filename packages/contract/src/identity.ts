@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
-import { PasswordFieldSchema } from './account.ts';
-import { defineRoute, ErrorResponseSchema } from './common.ts';
+import { NPN_MAX_LENGTH, NPN_TOO_LONG, PasswordFieldSchema } from './account.ts';
+import { boundedLength, defineRoute, ErrorResponseSchema } from './common.ts';
 
 /** Longest username or NPN the sign-in form takes (usernames are far shorter; NPNs are at most 10 digits). */
 export const USERNAME_MAX_LENGTH = 200;
@@ -26,9 +26,13 @@ export const getInteractionDetails = defineRoute({
 });
 
 export const LoginRequestSchema = z.object({
-  username: z
-    .string()
-    .check(z.trim(), z.minLength(1, USERNAME_REQUIRED), z.maxLength(USERNAME_MAX_LENGTH, USERNAME_TOO_LONG)),
+  username: z.string().check(
+    z.trim(),
+    z.minLength(1, USERNAME_REQUIRED),
+    boundedLength(USERNAME_MAX_LENGTH, USERNAME_TOO_LONG),
+    // all digits is an NPN, which has at most NPN_MAX_LENGTH of them (a username is never only digits but an NPN)
+    z.refine((value) => value.length <= NPN_MAX_LENGTH || !/^\d+$/.test(value), NPN_TOO_LONG),
+  ),
   password: PasswordFieldSchema,
 });
 export type LoginRequest = z.infer<typeof LoginRequestSchema>;

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { DateTimeSchema, defineRoute, ErrorResponseSchema, IdSchema } from './common.ts';
+import { boundedString, DateTimeSchema, defineRoute, ErrorResponseSchema, IdSchema } from './common.ts';
 import { IMPORT_ROLES } from './staff-imports.ts';
 
 /**
@@ -60,7 +60,11 @@ export const ImportJobParamsSchema = z.object({ id: IdSchema });
 export const StartImportJobParamsSchema = z.object({ kind: z.enum(JOB_KIND_NAMES) });
 /** `year`: the landscape's contract year (required for it, ignored otherwise). */
 export const StartImportJobQuerySchema = z.object({
-  year: z.optional(z.string().check(z.regex(/^(20\d\d|2100)$/, 'A contract year, 2000 to 2100'))),
+  year: z.optional(
+    boundedString(4, 'A contract year, 2000 to 2100').check(
+      z.regex(/^(20\d\d|2100)$/, 'A contract year, 2000 to 2100'),
+    ),
+  ),
 });
 
 /** Uploads the file (multipart part `file`) and queues its job: 202 with the job. */

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { defineRoute, ErrorResponseSchema } from './common.ts';
+import { boundedString, defineRoute, ErrorResponseSchema } from './common.ts';
 
 /** The 50 states, the District of Columbia and the Virgin Islands, each with a label and a code. */
 export const STATES = [
@@ -68,7 +68,7 @@ export const StateCodeSchema = z.enum(STATE_CODES, {
 
 /** A county: label and id (the county's five-digit FIPS code, stable across loads). */
 export const CountySchema = z.object({
-  id: z.string().check(z.regex(/^\d{5}$/)),
+  id: boundedString(5).check(z.regex(/^\d{5}$/)),
   label: z.string(),
 });
 export type County = z.infer<typeof CountySchema>;
@@ -91,7 +91,9 @@ export const getCounties = defineRoute({
 });
 
 export const PostalCodeParamsSchema = z.object({
-  zip: z.string().check(z.regex(/^\d{5}$/, 'Postal code length must be 5 digits')),
+  zip: boundedString(5, 'Postal code length must be 5 digits').check(
+    z.regex(/^\d{5}$/, 'Postal code length must be 5 digits'),
+  ),
 });
 
 /** One US postal code (ZIP) with where it lies. */

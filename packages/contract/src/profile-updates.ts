@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { PasswordFieldSchema } from './account.ts';
-import { defineRoute, ErrorResponseSchema, IdSchema, MessageResponseSchema } from './common.ts';
+import { boundedLength, defineRoute, ErrorResponseSchema, IdSchema, MessageResponseSchema } from './common.ts';
 import { checkPassword, PASSWORD_MIN_LENGTH, passesPasswordRules, passwordLength } from './password-policy.ts';
 
 // A module apart from profile.ts (the agent, which every signed-in page loads): the web app's signed-in shell
@@ -135,16 +135,14 @@ export const passesPasswordChange = (oldPassword: string, newPassword: string, c
 
 export const EMAIL_MAX_LENGTH = 254;
 
-export const EmailSchema = z.pipe(
-  z
-    .string()
-    .check(
-      z.trim(),
-      z.minLength(1, PROFILE_MESSAGES.emailRequired),
-      z.maxLength(EMAIL_MAX_LENGTH, PROFILE_MESSAGES.emailInvalid),
-    ),
-  z.email(PROFILE_MESSAGES.emailInvalid),
-);
+export const EmailSchema = z
+  .string()
+  .check(
+    z.trim(),
+    z.minLength(1, PROFILE_MESSAGES.emailRequired),
+    boundedLength(EMAIL_MAX_LENGTH, PROFILE_MESSAGES.emailInvalid),
+    z.email(PROFILE_MESSAGES.emailInvalid),
+  );
 
 /**
  * Spec part 1 §7: `{agent, subbed}`; the agent's new e-mail address is what this call changes. The current

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { datePartsIn } from './business-time.ts';
-import { defineRoute, ErrorResponseSchema } from './common.ts';
+import { boundedString, defineRoute, ErrorResponseSchema } from './common.ts';
 import { CountySchema, CountiesParamsSchema, StateCodeSchema } from './places.ts';
 
 /** Texts of spec part 2 §5 and §8 for prospect lists, word for word, plus the notices this project adds. */
@@ -64,12 +64,10 @@ export function isIsoDate(value: string): boolean {
   return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
 }
 
-export const IsoDateSchema = z
-  .string()
-  .check(
-    z.refine(isIsoDate, { message: 'Use a real calendar date as YYYY-MM-DD' }),
-    z.describe('calendar date, YYYY-MM-DD'),
-  );
+export const IsoDateSchema = boundedString(10, 'Use a real calendar date as YYYY-MM-DD').check(
+  z.refine(isIsoDate, { message: 'Use a real calendar date as YYYY-MM-DD' }),
+  z.describe('calendar date, YYYY-MM-DD'),
+);
 
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 export const isoDate = (year: number, month: number, day: number) => `${pad(year, 4)}-${pad(month)}-${pad(day)}`;
@@ -149,10 +147,11 @@ export const ProspectsZipFormSchema = z
 
 // ── rows ─────────────────────────────────────────────────────────────────────────────────────────
 
-export const ZipCodeSchema = z.string().check(z.regex(/^\d{5}$/, PROSPECT_MESSAGES.postalCodeInvalid));
-export const CountyIdSchema = z
-  .string()
-  .check(z.regex(/^\d{5}$/, 'A county is its five-digit FIPS code, such as 55025'));
+export const ZipCodeSchema = boundedString(5, PROSPECT_MESSAGES.postalCodeInvalid).check(
+  z.regex(/^\d{5}$/, PROSPECT_MESSAGES.postalCodeInvalid),
+);
+const COUNTY_ID_MESSAGE = 'A county is its five-digit FIPS code, such as 55025';
+export const CountyIdSchema = boundedString(5, COUNTY_ID_MESSAGE).check(z.regex(/^\d{5}$/, COUNTY_ID_MESSAGE));
 
 /** Spec part 2 §3 Prospect row, with the spec's field names; `id` lets an export name exactly the rows shown. */
 export const ProspectRowSchema = z.object({

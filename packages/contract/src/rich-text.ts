@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { boundedLength } from './common.ts';
 
 /**
  * The schemes an outbound address may use: in rich text and in the back office's link fields
@@ -25,7 +26,7 @@ export const UNSAFE_URL_MESSAGE = 'Enter a full http(s), mailto or tel address';
 /** An outbound address the content team edits: absolute, safe scheme, at most 2,000 characters. */
 export const SafeUrlSchema = z
   .string()
-  .check(z.trim(), z.maxLength(2000), z.refine(isSafeUrl, { message: UNSAFE_URL_MESSAGE }));
+  .check(z.trim(), boundedLength(2000), z.refine(isSafeUrl, { message: UNSAFE_URL_MESSAGE }));
 
 /**
  * Rich text as a body field (HTML from the back office's editor): bounded here; the server's

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { NpnSchema } from './account.ts';
-import { DateTimeSchema, defineRoute, ErrorResponseSchema, MessageResponseSchema } from './common.ts';
+import { boundedLength, DateTimeSchema, defineRoute, ErrorResponseSchema, MessageResponseSchema } from './common.ts';
 import { StateCodeSchema } from './places.ts';
 import {
   IMPORT_REPORT_LINES,
@@ -32,14 +32,19 @@ export const AgentStatusSchema = z.enum(AGENT_STATUSES, { error: () => 'Choose a
 export type AgentStatus = z.infer<typeof AgentStatusSchema>;
 
 export const AgentEmailSchema = z
-  .email('Enter a valid e-mail address')
-  .check(z.maxLength(254), z.trim(), z.toLowerCase());
+  .string()
+  .check(
+    boundedLength(254, 'An e-mail address is at most 254 characters'),
+    z.trim(),
+    z.toLowerCase(),
+    z.email('Enter a valid e-mail address'),
+  );
 /** A phone as written: digits with spaces, dashes, dots, brackets or a leading plus. */
 export const AgentPhoneSchema = z
   .string()
   .check(
     z.trim(),
-    z.maxLength(32, 'A phone number is at most 32 characters'),
+    boundedLength(32, 'A phone number is at most 32 characters'),
     z.regex(/^\+?[\d\s().-]*$/, 'A phone number holds digits, spaces, dashes, dots and brackets only'),
   );
 const NameSchema = z

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { DateTimeSchema, defineRoute, ErrorResponseSchema } from './common.ts';
+import { boundedString, DateTimeSchema, defineRoute, ErrorResponseSchema } from './common.ts';
 
 /**
  * The audit log in the back office (issue 31, docs/decisions/audit-log.md): staff read it a page at a time, newest
@@ -163,10 +163,14 @@ export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const AUDIT_PAGE_SIZE = 50;
 
 /** A page's position: the last row's time (epoch ms) and id, `1764254400000-42`. */
-const AuditCursorSchema = z.string().check(z.regex(/^\d{1,15}-\d{1,19}$/, 'Not a page of the audit log'));
+const AuditCursorSchema = boundedString(35, 'Not a page of the audit log').check(
+  z.regex(/^\d{1,15}-\d{1,19}$/, 'Not a page of the audit log'),
+);
 
 /** A calendar day, YYYY-MM-DD (a real one: zod's date format knows month lengths and leap years). */
-const DaySchema = z.iso.date('Use a real calendar date as YYYY-MM-DD');
+const DaySchema = boundedString(10, 'Use a real calendar date as YYYY-MM-DD').check(
+  z.iso.date('Use a real calendar date as YYYY-MM-DD'),
+);
 
 /** An empty field is no filter (a form sends `agent=` when the field is blank). */
 const blankless = <T extends z.ZodMiniType>(schema: T) => z.optional(z.union([z.literal(''), schema]));

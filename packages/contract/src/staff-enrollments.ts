@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { DateTimeSchema, defineRoute, ErrorResponseSchema, IdSchema } from './common.ts';
+import { boundedString, DateTimeSchema, defineRoute, ErrorResponseSchema, IdSchema } from './common.ts';
 import {
   ENROLLMENT_MOVE_MESSAGES,
   EnrollmentModeSchema,
@@ -28,7 +28,7 @@ export const STAFF_ENROLLMENTS_PAGE_SIZE = 50;
 /** Past this many matches the queue says "10,000+" instead of counting on (docs/decisions/back-office.md's cap). */
 export const STAFF_ENROLLMENTS_TOTAL_CAP = 10_000;
 
-const DaySchema = z.iso.date('Enter a date as YYYY-MM-DD');
+const DaySchema = boundedString(10, 'Enter a date as YYYY-MM-DD').check(z.iso.date('Enter a date as YYYY-MM-DD'));
 
 export const ListStaffEnrollmentsQuerySchema = z.object({
   /** a prefix of the agent's NPN, last name or "first last", or of the client's last name */

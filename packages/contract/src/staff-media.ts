@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { defineRoute, ErrorResponseSchema } from './common.ts';
+import { boundedLength, defineRoute, ErrorResponseSchema } from './common.ts';
 import { DestinationKeySchema } from './content.ts';
 import { PAGE_TEXT_KEYS } from './page-texts.ts';
 import { RichTextSchema, SafeUrlSchema } from './rich-text.ts';
@@ -35,7 +35,7 @@ export const STAFF_MEDIA_MESSAGES = {
   saved: 'Saved',
 } as const;
 
-const SlugSchema = z.string().check(z.minLength(1), z.maxLength(120), z.regex(/^[a-z0-9-]+$/));
+const SlugSchema = z.string().check(z.minLength(1), boundedLength(120), z.regex(/^[a-z0-9-]+$/));
 const OrderSchema = z.int().check(z.minimum(0, 'The order is 0 or more'), z.maximum(10_000, 'At most 10,000'));
 const NameSchema = (what: string, max: number) =>
   z.string().check(z.trim(), z.minLength(1, `Enter ${what}`), z.maxLength(max, `At most ${max} characters`));

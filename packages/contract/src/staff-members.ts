@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { DateTimeSchema, defineRoute, ErrorResponseSchema, STAFF_ROLES } from './common.ts';
+import { boundedLength, DateTimeSchema, defineRoute, ErrorResponseSchema, STAFF_ROLES } from './common.ts';
 
 /**
  * Staff management in the back office (issue 31): the admin lists the staff, adds one (who gets a one-time
@@ -27,10 +27,10 @@ export const CreateStaffMemberSchema = z.strictObject({
   email: z
     .string()
     .check(
+      boundedLength(254, 'An e-mail address is at most 254 characters'),
       z.trim(),
       z.toLowerCase(),
       z.minLength(1, 'Enter an e-mail address'),
-      z.maxLength(254, 'An e-mail address is at most 254 characters'),
       z.email('Enter a valid e-mail address'),
     ),
   role: z.enum(STAFF_ROLES, { error: () => `Choose a role: ${STAFF_ROLES.join(', ')}` }),

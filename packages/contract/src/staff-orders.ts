@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { DateTimeSchema, defineRoute, ErrorResponseSchema, IntIdSchema } from './common.ts';
+import { boundedString, DateTimeSchema, defineRoute, ErrorResponseSchema, IntIdSchema } from './common.ts';
 
 /**
  * The back office's supply-order queue (issue 32, docs/decisions/supplies.md): every agent's orders, filtered,
@@ -42,7 +42,7 @@ export const STAFF_ORDERS_TOTAL_CAP = 10_000;
 /** How many orders one action or one export takes at a time. */
 export const STAFF_ORDERS_MAX_SELECTION = 200;
 
-const DaySchema = z.iso.date('Enter a date as YYYY-MM-DD');
+const DaySchema = boundedString(10, 'Enter a date as YYYY-MM-DD').check(z.iso.date('Enter a date as YYYY-MM-DD'));
 const ShortText = (label: string, max: number) =>
   z
     .string()

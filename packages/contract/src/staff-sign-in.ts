@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { PasswordFieldSchema } from './account.ts';
-import { defineRoute, ErrorResponseSchema } from './common.ts';
+import { boundedLength, defineRoute, ErrorResponseSchema } from './common.ts';
 import { RedirectResponseSchema } from './identity.ts';
 import { StaffRoleSchema } from './staff.ts';
 
@@ -101,7 +101,9 @@ export const getStaffEnrolment = defineRoute({
 export const CompleteStaffEnrolmentRequestSchema = z.object({
   password: PasswordFieldSchema,
   /** the current code of the authenticator app, proving the secret was taken */
-  code: z.string().check(z.trim(), z.regex(/^\d{6}$/, 'Enter the 6-digit code')),
+  code: z
+    .string()
+    .check(z.trim(), boundedLength(6, 'Enter the 6-digit code'), z.regex(/^\d{6}$/, 'Enter the 6-digit code')),
 });
 export type CompleteStaffEnrolmentRequest = z.infer<typeof CompleteStaffEnrolmentRequestSchema>;
 

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { defineRoute, ErrorResponseSchema } from './common.ts';
+import { boundedString, defineRoute, ErrorResponseSchema } from './common.ts';
 import { StateCodeSchema } from './places.ts';
 import { FindProductsByStateRequestSchema, ProductSchema, SupplyYearSchema } from './supplies.ts';
 
@@ -51,7 +51,9 @@ export const findProductsByState = defineRoute({
 });
 
 export const FindProductsByCountyRequestSchema = z.object({
-  countyid: z.string().check(z.regex(/^\d{5}$/, 'Choose a county from the list')),
+  countyid: boundedString(5, 'Choose a county from the list').check(
+    z.regex(/^\d{5}$/, 'Choose a county from the list'),
+  ),
   year: SupplyYearSchema,
 });
 export const CountyProductsSchema = z.object({
@@ -77,7 +79,7 @@ export const findProductsByCounty = defineRoute({
 });
 
 export const FindMaPlansRequestSchema = z.object({
-  county: z.string().check(z.regex(/^\d{5}$/, 'Choose a county from the list')),
+  county: boundedString(5, 'Choose a county from the list').check(z.regex(/^\d{5}$/, 'Choose a county from the list')),
   state: StateCodeSchema,
   year: SupplyYearSchema,
   company: z.string().check(z.minLength(1), z.maxLength(200)),

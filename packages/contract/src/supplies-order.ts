@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { DateTimeSchema, defineRoute, ErrorResponseSchema, IntIdSchema } from './common.ts';
+import { boundedLength, DateTimeSchema, defineRoute, ErrorResponseSchema, IntIdSchema } from './common.ts';
 import { StateCodeSchema } from './places.ts';
 import { CartProductParamsSchema, CartSchema, SUPPLIES_MESSAGES } from './supplies.ts';
 
@@ -55,7 +55,7 @@ export const updateCartItemQuantity = defineRoute({
 
 const postalCode = z
   .string({ error: SUPPLIES_MESSAGES.missingShipping })
-  .check(z.regex(/^\d{5}$/, SUPPLIES_MESSAGES.missingShipping));
+  .check(boundedLength(5, SUPPLIES_MESSAGES.missingShipping), z.regex(/^\d{5}$/, SUPPLIES_MESSAGES.missingShipping));
 
 /** Spec part 2 §3 Shipping address; postal_code comes only from a picked suggestion (§5). */
 export const ShippingAddressSchema = z.object({
@@ -96,7 +96,7 @@ export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
 export const CreateSupplyOrderHeadersSchema = z.object({
   [IDEMPOTENCY_KEY_HEADER]: z
     .string({ error: 'The Idempotency-Key header is required' })
-    .check(z.minLength(8), z.maxLength(100), z.regex(/^[A-Za-z0-9_.:-]+$/)),
+    .check(z.minLength(8), boundedLength(100), z.regex(/^[A-Za-z0-9_.:-]+$/)),
 });
 
 export const CreateSupplyOrderResponseSchema = z.object({

@@ -1,4 +1,4 @@
-import { PASSWORD_TOO_LONG } from '@arc/contract';
+import { NPN_TOO_LONG, PASSWORD_TOO_LONG } from '@arc/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/app.ts';
 import { startAuthorization } from '../test/sign-in.ts';
@@ -39,14 +39,29 @@ describe('over-long input is refused in plain words (docs/decisions/contract.md)
     expect(res.json().fieldErrors).toEqual({ password: [PASSWORD_TOO_LONG] });
   });
 
-  it('POST /arc/forgotpassword: a 30-digit NPN', async () => {
+  it('POST /arc/forgotpassword and /arc/registeraccount: an 11-digit NPN (an NPN is at most 10 digits)', async () => {
+    for (const [url, action] of [
+      ['/arc/forgotpassword', 'forgotpassword'],
+      ['/arc/registeraccount', 'registeraccount'],
+    ] as const) {
+      const res = await t.app.inject({ method: 'POST', url, payload: { agentNum: '1'.repeat(11), action } });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().fieldErrors).toEqual({ agentNum: [NPN_TOO_LONG] });
+      expect(NPN_TOO_LONG).toBe('NPN must be 10 digits or fewer.');
+    }
+  });
+
+  it('POST /interaction/:uid/login: an 11-digit NPN', async () => {
+    const start = await startAuthorization(t);
+    const url = `/interaction/${start.uid}/login`;
     const res = await t.app.inject({
       method: 'POST',
-      url: '/arc/forgotpassword',
-      payload: { agentNum: '1'.repeat(30), action: 'forgotpassword' },
+      url,
+      headers: { cookie: start.jar.header(url) },
+      payload: { username: '1'.repeat(11), password: 'Whatever1' },
     });
     expect(res.statusCode).toBe(400);
-    expect(res.json().fieldErrors).toEqual({ agentNum: ['NPN must be 20 digits or fewer.'] });
+    expect(res.json().fieldErrors).toEqual({ username: [NPN_TOO_LONG] });
   });
 
   it('128 characters is still a password; 129 emoji-free characters are not', async () => {

@@ -21,15 +21,33 @@ export type ContractRequest<E extends RouteEntry> = Omit<FastifyRequest, 'params
   body: Output<E['body']>;
 };
 
+/**
+ * A route's rate limit (@fastify/rate-limit). Every request counts, refused ones too (issue 43): a limit counts
+ * before the body is read or validated, so a malformed or oversized body spends the caller's allowance like any
+ * other request (a limit that counted after validation let one agent send refused bodies without end).
+ */
+export interface RouteRateLimit {
+  max: number;
+  timeWindow: string | number;
+  /**
+   * Counted per signed-in agent under this name (`<name>:<agent id>`), as soon as the agent's token is verified
+   * (an agent route's onRequest checks) and before the body is read: an agency's office behind one address is many
+   * agents. Without it the limit counts per address (or by `keyGenerator`), on arrival.
+   */
+  perAgent?: string;
+  /** the counter's key, on arrival (before authentication); not with `perAgent` */
+  keyGenerator?: (request: FastifyRequest) => string | Promise<string>;
+}
+
+/** A per-agent limit of `max` requests per `timeWindow`, counted under `name` (see RouteRateLimit). */
+export const perAgentLimit = (name: string, max: number, timeWindow: string | number): RouteRateLimit => ({
+  max,
+  timeWindow,
+  perAgent: name,
+});
+
 export interface AddRouteOptions {
-  /** per-route rate limit (see @fastify/rate-limit) */
-  rateLimit?: {
-    max: number;
-    timeWindow: string | number;
-    keyGenerator?: (request: FastifyRequest) => string | Promise<string>;
-    /** 'preHandler' counts after authentication, so `keyGenerator` can use `request.agentId` */
-    hook?: 'onRequest' | 'preHandler';
-  };
+  rateLimit?: RouteRateLimit;
   bodyLimit?: number;
   /** an agent call the terms gate itself needs (user info, terms text, accepting): answers before acceptance */
   isBeforeTerms?: boolean;
@@ -73,7 +91,7 @@ export function addRoute<E extends RouteEntry>(
 
   const config: FastifyContextConfig = { auth: entry.auth, isApi: true };
   if (options.isBeforeTerms) config.isBeforeTerms = true;
-  if (options.rateLimit) config.rateLimit = options.rateLimit;
+  if (options.rateLimit) config.rateLimit = rateLimitConfig(entry, options.rateLimit);
   const routeOptions: RouteShorthandOptions = { schema, config };
   // a call with nothing to read (no params, query or body) has nowhere to hide a NUL: no hook on every answer
   if (entry.params || entry.query || entry.body) routeOptions.preValidation = refuseNulCharacters;
@@ -85,6 +103,20 @@ export function addRoute<E extends RouteEntry>(
     url: entry.path,
     handler: handler as never,
   });
+}
+
+/**
+ * The route's @fastify/rate-limit settings: a per-agent limit counts in `preParsing`, after the agent route's
+ * onRequest checks have verified the token (`request.agentId`) and before the body is read, parsed or validated;
+ * any other counts in `onRequest`. Never after validation, where refused requests went uncounted.
+ */
+function rateLimitConfig(entry: RouteEntry, limit: RouteRateLimit): NonNullable<FastifyContextConfig['rateLimit']> {
+  const { perAgent, keyGenerator, max, timeWindow } = limit;
+  if (perAgent === undefined) return { max, timeWindow, hook: 'onRequest', ...(keyGenerator ? { keyGenerator } : {}) };
+  if (entry.auth !== 'agent' || keyGenerator) {
+    throw new Error(`${entry.method} ${entry.path}: a per-agent limit needs an agent route and no keyGenerator`);
+  }
+  return { max, timeWindow, hook: 'preParsing', keyGenerator: (request) => `${perAgent}:${request.agentId}` };
 }
 
 /** The OpenAPI security scheme of a credential (app.ts names them). */

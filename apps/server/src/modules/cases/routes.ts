@@ -1,6 +1,6 @@
 import * as contract from '@arc/contract';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { addRoute } from '../../platform/routes.ts';
+import type { FastifyInstance } from 'fastify';
+import { addRoute, perAgentLimit } from '../../platform/routes.ts';
 import { createCaseReport, getMyCase, listCaseCarriers, listMyCases, type CasesDeps } from './service.ts';
 
 export async function casesRoutes(app: FastifyInstance): Promise<void> {
@@ -23,12 +23,7 @@ export async function casesRoutes(app: FastifyInstance): Promise<void> {
       return reply.code(201).send({ message: contract.CASE_MESSAGES.success, id });
     },
     {
-      rateLimit: {
-        max: 20,
-        timeWindow: '1 minute',
-        hook: 'preHandler',
-        keyGenerator: (request: FastifyRequest) => `case-report:${request.agentId}`,
-      },
+      rateLimit: perAgentLimit('case-report', 20, '1 minute'),
     },
   );
 

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../platform/errors.ts';
 import { startPeriodicJob } from '../../platform/periodic-job.ts';
 import { discardRestOfBody, markBodyChunks } from '../../platform/request-body.ts';
-import { addRoute } from '../../platform/routes.ts';
+import { addRoute, perAgentLimit } from '../../platform/routes.ts';
 import { sendXlsx, type XlsxColumn } from '../../platform/xlsx.ts';
 import {
   cleanFileName,
@@ -124,13 +124,8 @@ export async function enrollmentsRoutes(app: FastifyInstance): Promise<void> {
       }
     },
     {
-      rateLimit: {
-        max: UPLOADS_PER_MINUTE,
-        timeWindow: '1 minute',
-        // after authentication, so the limit counts per agent rather than per address
-        hook: 'preHandler',
-        keyGenerator: (request) => `enrollment-upload:${request.agentId}`,
-      },
+      // per agent rather than per address
+      rateLimit: perAgentLimit('enrollment-upload', UPLOADS_PER_MINUTE, '1 minute'),
     },
   );
 

@@ -2,7 +2,7 @@ import * as contract from '@arc/contract';
 import * as contentDisposition from 'content-disposition';
 import type { FastifyInstance } from 'fastify';
 import { notFound } from '../../platform/errors.ts';
-import { addRoute } from '../../platform/routes.ts';
+import { addRoute, perAgentLimit } from '../../platform/routes.ts';
 import { createDownloadToken, openDownload, type FilesDeps } from './service.ts';
 
 /** Only PDFs may open inline (the browser's viewer); anything else always downloads. */
@@ -17,14 +17,9 @@ export async function filesRoutes(app: FastifyInstance): Promise<void> {
     contract.createDownloadToken,
     async (request) => ({ token: await createDownloadToken(deps, request.agentId, request.body.file) }),
     {
-      rateLimit: {
-        max: 120,
-        timeWindow: '1 minute',
-        // per agent, after authentication: an agency's office behind one address is many agents (the season's
-        // load run hit the per-address limit at 8 sessions a second, bench/README.md "Load and soak")
-        hook: 'preHandler',
-        keyGenerator: (request) => `download-token:${request.agentId}`,
-      },
+      // per agent: an agency's office behind one address is many agents (the season's load run hit the
+      // per-address limit at 8 sessions a second, bench/README.md "Load and soak")
+      rateLimit: perAgentLimit('download-token', 120, '1 minute'),
     },
   );
 

@@ -2,7 +2,7 @@ import * as contract from '@arc/contract';
 import type { FastifyInstance } from 'fastify';
 import { decodeJwt } from 'jose';
 import { bearerToken } from '../../platform/auth.ts';
-import { addRoute } from '../../platform/routes.ts';
+import { addRoute, perAgentLimit } from '../../platform/routes.ts';
 import {
   getEmailSettings,
   listNotifications,
@@ -55,12 +55,7 @@ export async function notificationsRoutes(app: FastifyInstance): Promise<void> {
     },
     // a portal reconnects with back-off; a loop that does not is stopped before it costs a count a time
     {
-      rateLimit: {
-        max: 30,
-        timeWindow: '1 minute',
-        keyGenerator: (request) => `notification-stream:${request.agentId}`,
-        hook: 'preHandler',
-      },
+      rateLimit: perAgentLimit('notification-stream', 30, '1 minute'),
     },
   );
   // before the server stops accepting: the open streams end, so closing waits for none of them

@@ -1,10 +1,10 @@
 import * as contract from '@arc/contract';
 import multipart from '@fastify/multipart';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { bearerToken } from '../../platform/auth.ts';
 import { AppError } from '../../platform/errors.ts';
 import { startPeriodicJob } from '../../platform/periodic-job.ts';
-import { addRoute } from '../../platform/routes.ts';
+import { addRoute, perAgentLimit } from '../../platform/routes.ts';
 import type { SharedCache } from '../../platform/shared-cache.ts';
 import { createUrlSigner } from '../../platform/signed-urls.ts';
 import {
@@ -25,14 +25,6 @@ export interface ProfileRoutesOptions {
    * every replica */
   currentAgentCache: SharedCache<CachedCurrentAgent>;
 }
-
-/** Counted per agent, after authentication. */
-const perAgent = (name: string, max: number, timeWindow: string) => ({
-  max,
-  timeWindow,
-  hook: 'preHandler' as const,
-  keyGenerator: (request: FastifyRequest) => `${name}:${request.agentId}`,
-});
 
 export async function profileRoutes(app: FastifyInstance, options: ProfileRoutesOptions): Promise<void> {
   const deps: ProfileDeps = {
@@ -102,7 +94,7 @@ export async function profileRoutes(app: FastifyInstance, options: ProfileRoutes
       const avatar = await updateAvatar(withStorage, request.agentId, upload);
       return reply.code(201).send({ message: contract.PROFILE_MESSAGES.avatarUpdated, avatar });
     },
-    { rateLimit: perAgent('avatar', 20, '1 minute') },
+    { rateLimit: perAgentLimit('avatar', 20, '1 minute') },
   );
 
   // No bearer: an <img> cannot send one. The signed token in the URL of GET /arc/user/info is the credential.
@@ -135,7 +127,7 @@ export async function profileRoutes(app: FastifyInstance, options: ProfileRoutes
       return reply.code(201).send({ message: contract.PROFILE_MESSAGES.passwordUpdated });
     },
     // each attempt verifies the current password: a guessing script gets a handful an hour
-    { rateLimit: perAgent('change-password', 10, '15 minutes') },
+    { rateLimit: perAgentLimit('change-password', 10, '15 minutes') },
   );
 
   addRoute(
@@ -151,7 +143,7 @@ export async function profileRoutes(app: FastifyInstance, options: ProfileRoutes
       return { message: contract.PROFILE_MESSAGES.checkEmail };
     },
     // each attempt verifies the current password too: five guesses an hour
-    { rateLimit: perAgent('update-email', 5, '1 hour') },
+    { rateLimit: perAgentLimit('update-email', 5, '1 hour') },
   );
 
   // Public: the e-mailed link's token is the bearer, as for the create-password links.

@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { bearerToken } from '../../platform/auth.ts';
 import { AppError } from '../../platform/errors.ts';
 import { startPeriodicJob } from '../../platform/periodic-job.ts';
-import { addRoute } from '../../platform/routes.ts';
+import { addRoute, perAgentLimit } from '../../platform/routes.ts';
 import { sendXlsx, type XlsxColumn } from '../../platform/xlsx.ts';
 import {
   DOWNLOAD_EXPIRED_MESSAGE,
@@ -53,12 +53,7 @@ export async function soaRoutes(app: FastifyInstance): Promise<void> {
     },
     log: app.log,
   };
-  const perAgent = (name: string) => ({
-    max: LINKS_PER_AGENT_HOUR,
-    timeWindow: '1 hour',
-    hook: 'preHandler' as const,
-    keyGenerator: (request: FastifyRequest) => `soa-${name}:${request.agentId}`,
-  });
+  const perAgent = (name: string) => perAgentLimit(`soa-${name}`, LINKS_PER_AGENT_HOUR, '1 hour');
   const actor = (request: FastifyRequest) => ({ agentId: request.agentId, ip: request.ip });
 
   // the retention purge, daily (an admin can run it at once: purgeSoas)

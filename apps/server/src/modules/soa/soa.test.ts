@@ -1,5 +1,5 @@
 import { inflateSync } from 'node:zlib';
-import type { Soa, SoaDetail, SoaLink } from '@arc/contract';
+import { SOA_TEXT, type Soa, type SoaDetail, type SoaLink } from '@arc/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notifications, soaVersions } from '../../db/schema/index.ts';
@@ -225,6 +225,43 @@ describe('POST /arc/agent/soa and the signing link', () => {
       signerName: 'Ana M',
     });
     expect(representative.statusCode, representative.body).toBe(200);
+  });
+
+  it('answers an 80,000-character e-mail address with a 400 at once (its pattern never runs past the length limit)', async () => {
+    // the pattern backtracked over the dots: 9 s for this body, and the server answered nobody meanwhile
+    const email = `a@${'.'.repeat(80_000)}!@`;
+    const started = performance.now();
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/arc/agent/soa',
+      headers: bearer(agent.token),
+      payload: request({ email }),
+    });
+    const elapsed = performance.now() - started;
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json<{ message: string }>().message).toContain(SOA_TEXT.emailInvalid);
+    // a generous bound for a loaded machine: the request took 9 s before
+    expect(elapsed).toBeLessThan(500);
+  });
+
+  it('counts refused bodies against the per-agent limit: the 61st malformed request of the hour is a 429', async () => {
+    const flooder = await addAgent(t, { npn: '73000011' });
+    const statuses: number[] = [];
+    for (let i = 0; i < 61; i++) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/arc/agent/soa',
+        headers: bearer(flooder.token),
+        payload: request({ email: 'not-an-address' }),
+      });
+      statuses.push(res.statusCode);
+    }
+    expect(statuses.slice(0, 60).every((s) => s === 400)).toBe(true);
+    expect(statuses[60]).toBe(429);
+    // the limit is the agent's own: another agent still gets an answer
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/arc/agent/soa', headers: bearer(agent.token) })).statusCode,
+    ).toBe(200);
   });
 
   it('rate-limits the public page per address (429)', async () => {

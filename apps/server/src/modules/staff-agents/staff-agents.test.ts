@@ -3,6 +3,7 @@ import {
   AGENTS_PAGE_SIZE,
   AGENTS_TOTAL_CAP,
   MESSAGES,
+  NPN_TOO_LONG,
   STAFF_AGENT_MESSAGES,
   type StaffRole,
 } from '@arc/contract';
@@ -190,7 +191,10 @@ describe('GET /arc/staff/agents', () => {
 
 describe('GET /arc/staff/agents/:npn', () => {
   it('answers 404 for an unknown NPN and 400 for a malformed one', async () => {
-    expect((await call('admin', 'GET', '/arc/staff/agents/99999999999')).statusCode).toBe(404);
+    expect((await call('admin', 'GET', '/arc/staff/agents/9999999999')).statusCode).toBe(404);
+    const eleven = await call('admin', 'GET', '/arc/staff/agents/12345678901');
+    expect(eleven.statusCode).toBe(400);
+    expect(eleven.body).toContain(NPN_TOO_LONG);
     expect((await call('admin', 'GET', '/arc/staff/agents/abc')).statusCode).toBe(400);
   });
 });
@@ -209,7 +213,7 @@ describe('POST /arc/staff/agents', () => {
 
 describe('PATCH /arc/staff/agents/:npn', () => {
   it('answers 404 for an unknown NPN and 400 for a bad tier, state or an empty change', async () => {
-    expect((await call('admin', 'PATCH', '/arc/staff/agents/99999999998', { tier: 'Standard' })).statusCode).toBe(404);
+    expect((await call('admin', 'PATCH', '/arc/staff/agents/9999999998', { tier: 'Standard' })).statusCode).toBe(404);
     const agent = await insertAgent(t.database.db, { npn: nextNpn() });
     for (const body of [{ tier: 'Gold' }, { state: 'ZZ' }, { status: 'gone' }, {}, { email: 'x@y.test' }]) {
       expect((await call('admin', 'PATCH', `/arc/staff/agents/${agent.npn}`, body)).statusCode).toBe(400);
@@ -249,7 +253,7 @@ describe('PATCH /arc/staff/agents/:npn', () => {
     };
     const unknown = { status: 401, body: { code: 'UNAUTHORIZED', message: MESSAGES.invalidCredentials } };
     expect(await signIn(agent.npn)).toEqual(unknown);
-    expect(await signIn('99999999990')).toEqual(unknown);
+    expect(await signIn('9999999990')).toEqual(unknown);
 
     // reactivated: a new sign-in works again
     await call('admin', 'PATCH', `/arc/staff/agents/${agent.npn}`, { status: 'active' });
@@ -269,7 +273,7 @@ describe('unlock and registration link', () => {
     const res = await call('operations', 'POST', `/arc/staff/agents/${agent.npn}/unlock`);
     expect(res.json()).toEqual({ message: STAFF_AGENT_MESSAGES.unlocked });
     expect(await t.database.db.select().from(signInThrottle).where(eq(signInThrottle.key, key))).toEqual([]);
-    expect((await call('operations', 'POST', '/arc/staff/agents/99999999997/unlock')).statusCode).toBe(404);
+    expect((await call('operations', 'POST', '/arc/staff/agents/9999999997/unlock')).statusCode).toBe(404);
   });
 
   it('e-mails a registration link to an unregistered agent; 409 for a registered one', async () => {

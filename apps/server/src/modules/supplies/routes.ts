@@ -1,7 +1,7 @@
 import * as contract from '@arc/contract';
 import type { FastifyInstance } from 'fastify';
 import { startPeriodicJob } from '../../platform/periodic-job.ts';
-import { addRoute } from '../../platform/routes.ts';
+import { addRoute, perAgentLimit } from '../../platform/routes.ts';
 import {
   createSupplyOrder,
   deleteCartItem,
@@ -68,13 +68,8 @@ export async function suppliesRoutes(app: FastifyInstance): Promise<void> {
       return createSupplyOrder(deps, request.agentId, key, request.body);
     },
     {
-      // per agent, after authentication; a repeat of one key counts too (a retry storm is still a storm)
-      rateLimit: {
-        max: config.supplyOrdersPerHour,
-        timeWindow: '1 hour',
-        hook: 'preHandler',
-        keyGenerator: (request) => `supply-order:${request.agentId}`,
-      },
+      // per agent; a repeat of one key counts too (a retry storm is still a storm)
+      rateLimit: perAgentLimit('supply-order', config.supplyOrdersPerHour, '1 hour'),
     },
   );
   addRoute(app, contract.listSupplyOrders, async (request) => listSupplyOrders(deps, request.agentId));

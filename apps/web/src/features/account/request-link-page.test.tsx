@@ -61,9 +61,9 @@ describe('/sign-in/forgot and /sign-in/register', () => {
   it('an over-long NPN is refused on the field in plain words', async () => {
     const { calls } = mockFetch({});
     renderAction('forgot');
-    await userEvent.type(await screen.findByLabelText(/NPN/), '1'.repeat(30));
+    await userEvent.type(await screen.findByLabelText(/NPN/), '1'.repeat(11));
     await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
-    expect(screen.getByText('NPN must be 20 digits or fewer.')).toBeInTheDocument();
+    expect(screen.getByText('NPN must be 10 digits or fewer.')).toBeInTheDocument();
     expect(calls).toHaveLength(0);
   });
 
