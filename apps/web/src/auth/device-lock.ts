@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
-import { paths } from '../paths.ts';
 import { DEVICE_LOCK_KEY } from './device-lock-flag.ts';
+import { isSigningPath, notifyDeviceLock, subscribe } from './device-lock-guard.ts';
 
 /**
  * The device lock: "Sign on this device" hands the agent's device to a beneficiary. The signing page opens in a
@@ -16,19 +16,6 @@ export interface DeviceLock {
   /** the signing page that was opened, to open again if the browser blocked the window (a single-use link) */
   signingPath: string | null;
 }
-
-/** The lock screen's heading (shell/device-lock-screen.tsx, loaded when locked), and the page title meanwhile. */
-export const DEVICE_LOCK_TITLE = 'Locked while the beneficiary signs';
-
-/** The public signing page (the contract's `soaPaths.sign`, not imported: signed-out pages stay small). */
-const SIGNING_PAGE = /^\/soa\/sign\/[\w%.~-]+$/;
-
-/** Only a signing page is opened again from the lock screen, never another address kept in storage. */
-const isSigningPath = (path: unknown): path is string => typeof path === 'string' && SIGNING_PAGE.test(path);
-
-/** The pages a locked device still shows: the signing page (the beneficiary's) and the end of the agent's sign-in. */
-export const isOpenWhileLocked = (pathname: string): boolean =>
-  pathname === paths.loginCallback || SIGNING_PAGE.test(pathname);
 
 function parse(stored: string | null): DeviceLock | null {
   if (stored === null) return null;
@@ -57,35 +44,19 @@ export function readDeviceLock(): DeviceLock | null {
   return cachedLock;
 }
 
-const listeners = new Set<() => void>();
-const notify = () => {
-  for (const listener of listeners) listener();
-};
-
 export function lockDevice(signingPath: string | null, now = Date.now()): void {
   const lock: DeviceLock = { lockedAt: now, signingPath: isSigningPath(signingPath) ? signingPath : null };
   localStorage.setItem(DEVICE_LOCK_KEY, JSON.stringify(lock));
-  notify();
+  notifyDeviceLock();
 }
 
 /** Lifted only by a completed sign-in (features/identity/login-callback-page.tsx). */
 export function unlockDevice(): void {
   localStorage.removeItem(DEVICE_LOCK_KEY);
-  notify();
+  notifyDeviceLock();
 }
 
 /** The lock, live: this tab's changes and, through the `storage` event, every other tab's. */
 export function useDeviceLock(): DeviceLock | null {
-  return useSyncExternalStore(
-    (listener) => {
-      listeners.add(listener);
-      window.addEventListener('storage', listener);
-      return () => {
-        listeners.delete(listener);
-        window.removeEventListener('storage', listener);
-      };
-    },
-    readDeviceLock,
-    readDeviceLock,
-  );
+  return useSyncExternalStore(subscribe, readDeviceLock, readDeviceLock);
 }

@@ -1,6 +1,6 @@
 import { paths } from '../paths.ts';
 import type { RouteHandle } from '../route-table.ts';
-import { isOpenWhileLocked } from './device-lock.ts';
+import { isOpenWhileLocked } from './device-lock-guard.ts';
 import type { SessionStatus } from './session.ts';
 
 /**

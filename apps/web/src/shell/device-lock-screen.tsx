@@ -1,7 +1,8 @@
 import { Alert, Anchor, Button, Center, Stack, Text, Title } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
 import { useState } from 'react';
-import { DEVICE_LOCK_TITLE, useDeviceLock } from '../auth/device-lock.ts';
+import { DEVICE_LOCK_TITLE } from '../auth/device-lock-guard.ts';
+import { useDeviceLock } from '../auth/device-lock.ts';
 import { signIn } from '../auth/session.ts';
 import { paths } from '../paths.ts';
 

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { Navigate, Outlet, useLocation, useMatches, useNavigation } from 'react-router';
-import { DEVICE_LOCK_TITLE, useDeviceLock } from '../auth/device-lock.ts';
+import { DEVICE_LOCK_TITLE, useIsDeviceLocked } from '../auth/device-lock-guard.ts';
 import { decideSession } from '../auth/guard.ts';
 import { rememberReturnTo, useSession } from '../auth/session.ts';
 import { PROVIDER_NAME } from '../config.ts';
@@ -22,7 +22,7 @@ const DeviceLockScreen = lazy(() => import('./device-lock-screen.tsx'));
  */
 export function RootLayout() {
   const session = useSession();
-  const lock = useDeviceLock();
+  const isLocked = useIsDeviceLocked();
   const location = useLocation();
   const matches = useMatches();
   const navigation = useNavigation();
@@ -32,7 +32,7 @@ export function RootLayout() {
     pathname: location.pathname,
     search: location.search,
     status: session.status,
-    isLocked: lock !== null,
+    isLocked,
   });
   useDocumentTitle(decision.kind === 'locked' ? DEVICE_LOCK_TITLE : pageTitle(handle, matches.at(-1)?.params ?? {}));
 
