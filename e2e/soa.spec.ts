@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { inflateSync } from 'node:zlib';
-import { SOA_TEXT } from '@arc/contract';
-import { expect, expectAccessible, latestMailTo, linkIn, signIn, test } from './fixtures.ts';
+import { SOA_FORM_TEXT, SOA_TEXT } from '@arc/contract';
+import { DEMO, expect, expectAccessible, latestMailTo, linkIn, signIn, test } from './fixtures.ts';
 import { screenshotBoth } from './screenshots.ts';
 import { signInStaff } from './staff-helpers.ts';
 
@@ -113,5 +113,84 @@ test.describe('[SOA]', () => {
     await expect(found).toContainText('(17000001)');
     await expectAccessible(staff);
     await office.close();
+  });
+
+  test('"Sign on this device" opens the signing page in a window of its own and locks the agent\u2019s pages until the password', async ({
+    page,
+    context,
+  }) => {
+    test.setTimeout(120_000);
+    const stamp = Date.now();
+    const beneficiary = `Walter Device ${stamp}`;
+    const lockHeading = page.getByRole('heading', { name: 'Locked while the beneficiary signs', level: 1 });
+    await signIn(page);
+    await page.goto('/soa');
+    await page.getByRole('button', { name: SOA_TEXT.newRequest }).click();
+    await page.getByLabel('Beneficiary name').fill(beneficiary);
+    await page.getByLabel('Mobile').fill('555 201 7788');
+    await page.getByLabel('Appointment date').fill(dayFromNow(9));
+    await page.getByLabel('Appointment time').fill('14:00');
+    await page.getByRole('checkbox', { name: 'Stand-alone Part D' }).check();
+    await page.getByRole('button', { name: SOA_TEXT.send }).click();
+    const row = page.getByRole('row').filter({ hasText: beneficiary });
+    await expect(row).toContainText('Sent');
+    await row.getByRole('button', { name: `Show details for ${beneficiary}` }).click();
+
+    // the signing page: a new window, with no opener and nothing to go Back to
+    const [signer] = await Promise.all([
+      context.waitForEvent('page'),
+      page.getByRole('button', { name: SOA_TEXT.signOnDevice }).click(),
+    ]);
+    await signer.waitForURL(/\/soa\/sign\//);
+    await expect(signer.getByRole('heading', { name: SOA_FORM_TEXT.en.title, level: 1 })).toBeVisible();
+    expect(await signer.evaluate(() => ({ opener: window.opener as unknown, history: history.length }))).toEqual({
+      opener: null,
+      history: 1,
+    });
+    // the public page alone: no agent shell, no session of the agent's
+    await expect(signer.getByRole('navigation')).toHaveCount(0);
+    expect(await signer.evaluate(() => sessionStorage.getItem('arc.session'))).toBeNull();
+
+    // the agent's tab: the lock, and nothing of the SOA list
+    await expect(lockHeading).toBeVisible();
+    await expect(page.getByText(beneficiary)).toHaveCount(0);
+    await expect(page.getByRole('table')).toHaveCount(0);
+    await expect(page.getByRole('navigation')).toHaveCount(0);
+    await expectAccessible(page);
+    await screenshotBoth(page, 'soa-device-lock');
+    // a reload, the address of an agent page, another tab: still locked
+    await page.reload();
+    await expect(lockHeading).toBeVisible();
+    await page.goto('/soa');
+    await expect(lockHeading).toBeVisible();
+    await expect(page.getByText(beneficiary)).toHaveCount(0);
+    const another = await context.newPage();
+    await another.goto('/soa');
+    await expect(another.getByRole('heading', { name: 'Locked while the beneficiary signs' })).toBeVisible();
+    await expect(another.getByText(beneficiary)).toHaveCount(0);
+    await another.close();
+
+    // the beneficiary signs in their window
+    await signer.getByRole('checkbox', { name: /Part D/ }).check();
+    await signer.getByRole('textbox', { name: SOA_FORM_TEXT.en.typedName }).fill(beneficiary);
+    await signer.getByRole('checkbox', { name: SOA_FORM_TEXT.en.agree }).check();
+    await signer.getByRole('button', { name: SOA_FORM_TEXT.en.submit, exact: true }).click();
+    await expect(signer.getByRole('heading', { name: SOA_FORM_TEXT.en.doneTitle })).toBeVisible();
+    await signer.close();
+
+    // unlocking asks for the password again: the provider's sign-in form, not a silent sign-in
+    await page.getByRole('button', { name: 'Sign in to unlock' }).click();
+    await page.waitForURL(/\/interaction\//);
+    await page.getByLabel('Username or NPN').fill(DEMO.username);
+    const password = page.getByRole('textbox', { name: 'Password', exact: true });
+    await password.fill('not-the-password');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect(page.getByRole('alert')).toBeVisible();
+    await expect(page).toHaveURL(/\/interaction\//);
+    await password.fill(DEMO.password);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.waitForURL((url) => url.pathname === '/soa');
+    await expect(lockHeading).toHaveCount(0);
+    await expect(row).toContainText('Signed');
   });
 });

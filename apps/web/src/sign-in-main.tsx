@@ -1,4 +1,5 @@
-import { restoreSession } from './auth/session.ts';
+import { isDeviceLocked } from './auth/device-lock-flag.ts';
+import { restoreSession, takeReturnTo } from './auth/session.ts';
 import { PROVIDER_NAME } from './config.ts';
 import InteractionPage from './features/identity/interaction-page.tsx';
 import SignInPage from './features/identity/sign-in-page.tsx';
@@ -13,11 +14,17 @@ import { LoginLayout } from './shell/login-layout.tsx';
  * a route (the same screen), for the links and redirects that reach it without a page load.
  */
 const interaction = /^\/interaction\/([^/]+)\/?$/.exec(window.location.pathname);
+// a device handed to a beneficiary (auth/device-lock.ts): not the sign-in redirect, but the app's lock screen (on
+// the page the agent handed over from), whose button starts the sign-in that asks for the password
+if (!interaction && isDeviceLocked()) window.location.replace(takeReturnTo());
+else start();
 
-document.title = `Sign in · ${PROVIDER_NAME}`;
-void restoreSession();
-void mount(
-  <LoginLayout>
-    {interaction ? <InteractionPage uid={decodeURIComponent(interaction[1]!)} /> : <SignInPage />}
-  </LoginLayout>,
-);
+function start() {
+  document.title = `Sign in · ${PROVIDER_NAME}`;
+  void restoreSession();
+  void mount(
+    <LoginLayout>
+      {interaction ? <InteractionPage uid={decodeURIComponent(interaction[1]!)} /> : <SignInPage />}
+    </LoginLayout>,
+  );
+}

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { boundedLength, defineRoute, ErrorResponseSchema } from './common.ts';
+import { personNameSchema } from './person-name.ts';
 
 /** Spec part 1 §5: the Request Type options, in this order. */
 export const CASE_REQUEST_TYPES = [
@@ -60,9 +61,11 @@ export function caseDateToIso(typed: string): string | null {
 const optionalText = (max: number) =>
   z._default(z.string().check(z.trim(), z.maxLength(max, `At most ${max} characters`)), '');
 
+const MemberNameSchema = personNameSchema({ max: 200, min: 0, messages: { tooLong: 'At most 200 characters' } });
+
 /** Spec part 1 §3 Case report payload. Only the date of birth and the request type are required. */
 export const CreateCaseReportRequestSchema = z.object({
-  memberName: optionalText(200),
+  memberName: z._default(MemberNameSchema, ''),
   memberId: optionalText(64),
   dateOfBirth: z.string({ error: CASE_MESSAGES.dateOfBirthRequired }).check(
     z.minLength(1, { error: CASE_MESSAGES.dateOfBirthRequired, abort: true }),
@@ -87,7 +90,7 @@ export type CreateCaseReportRequest = z.input<typeof CreateCaseReportRequestSche
 
 /** What the screen holds: the date as typed (MM/DD/YYYY) and the request type possibly still empty. */
 export const CaseFormSchema = z.object({
-  memberName: z.string().check(z.trim(), z.maxLength(200, 'At most 200 characters')),
+  memberName: MemberNameSchema,
   memberId: z.string().check(z.trim(), z.maxLength(64, 'At most 64 characters')),
   dateOfBirth: z.string().check(
     z.minLength(1, { error: CASE_MESSAGES.dateOfBirthRequired, abort: true }),

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { NpnSchema } from './account.ts';
 import { boundedString, DateTimeSchema, defineRoute, ErrorResponseSchema, IdSchema } from './common.ts';
+import { personNameSchema } from './person-name.ts';
 
 /** Upload limit (spec part 2 §9): 100 MB, PDF only. Exactly this many bytes is allowed; one more is not. */
 export const ENROLLMENT_MAX_BYTES = 104_857_600;
@@ -239,6 +240,7 @@ export const findStaffEnrollments = defineRoute({
 });
 
 const OptionalText = z.optional(z.nullable(z.string().check(z.trim(), z.minLength(1), z.maxLength(200))));
+const OptionalName = z.optional(z.nullable(personNameSchema({ max: 200 })));
 
 export const UpdateEnrollmentStatusRequestSchema = z
   .strictObject({
@@ -250,8 +252,8 @@ export const UpdateEnrollmentStatusRequestSchema = z
     version: z.optional(z.int().check(z.gte(1))),
     /** required when status is Pended; cleared on any other status */
     reason: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(500))),
-    ClientFirst: OptionalText,
-    ClientLast: OptionalText,
+    ClientFirst: OptionalName,
+    ClientLast: OptionalName,
     ClientState: z.optional(z.nullable(boundedString(2).check(z.regex(/^[A-Z]{2}$/)))),
     carrier_name: OptionalText,
     product_name: OptionalText,

@@ -1,4 +1,5 @@
 export * from './common.ts';
+export * from './person-name.ts';
 export * from './rich-text.ts';
 export * from './constants.ts';
 export * from './messages.ts';

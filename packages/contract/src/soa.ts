@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { NpnSchema } from './account.ts';
 import { boundedLength, DateTimeSchema, defineRoute, ErrorResponseSchema, IdSchema } from './common.ts';
+import { personNameSchema } from './person-name.ts';
 import {
   SOA_APPOINTMENT_KINDS,
   SOA_LANGUAGES,
@@ -69,9 +70,7 @@ export const SOA_TEXT = {
   exceptionHint: 'The appointment is less than 48 hours away: record an exception if one applies.',
 } as const;
 
-const BeneficiaryNameSchema = z
-  .string()
-  .check(z.trim(), z.minLength(1, SOA_TEXT.needsName), z.maxLength(120, 'At most 120 characters.'));
+const BeneficiaryNameSchema = personNameSchema({ max: 120, messages: { required: SOA_TEXT.needsName } });
 /**
  * Empty (no e-mail), or a name, an @ and a domain with a dot. Linear: the domain's parts cannot hold a dot, so
  * there is one way to split it (`[^\s@]+\.[^\s@]+` took quadratic time on a run of dots).
@@ -305,8 +304,9 @@ export type SoaSigning = z.infer<typeof SoaSigningSchema>;
 export const SignSoaRequestSchema = z
   .object({
     signer: z.enum(['beneficiary', 'representative']),
-    relationship: z.string().check(z.trim(), z.maxLength(60)),
-    signerName: z.string().check(z.trim(), z.minLength(2), z.maxLength(120)),
+    /** the representative's relationship ("Daughter"): one line, like a name */
+    relationship: personNameSchema({ max: 60, min: 0 }),
+    signerName: personNameSchema({ max: 120, min: 2, messages: { required: 'Enter the signer’s full name.' } }),
     products: SoaProductsSchema,
     agreed: z.literal(true),
   })

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { NpnSchema } from './account.ts';
 import { boundedLength, DateTimeSchema, defineRoute, ErrorResponseSchema, MessageResponseSchema } from './common.ts';
+import { personNameSchema } from './person-name.ts';
 import { StateCodeSchema } from './places.ts';
 import {
   IMPORT_REPORT_LINES,
@@ -47,9 +48,10 @@ export const AgentPhoneSchema = z
     boundedLength(32, 'A phone number is at most 32 characters'),
     z.regex(/^\+?[\d\s().-]*$/, 'A phone number holds digits, spaces, dashes, dots and brackets only'),
   );
-const NameSchema = z
-  .string()
-  .check(z.trim(), z.minLength(1, 'A name is required'), z.maxLength(100, 'A name is at most 100 characters'));
+const NameSchema = personNameSchema({
+  max: 100,
+  messages: { required: 'A name is required', tooLong: 'A name is at most 100 characters' },
+});
 
 /** The table's sort keys; a leading `-` sorts descending. */
 export const AGENT_SORT_KEYS = ['npn', 'name', 'email', 'state', 'tier', 'status'] as const;

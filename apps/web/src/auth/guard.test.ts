@@ -33,6 +33,33 @@ describe('decideSession', () => {
   });
 });
 
+describe('decideSession on a device handed to a beneficiary (device-lock.ts)', () => {
+  it('shows the lock on every page, public or not, signed in or not', () => {
+    for (const status of ['signedIn', 'signedOut', 'loading', 'signingOut'] as const) {
+      expect(decideSession({ handle: agentPage, pathname: '/soa', status, isLocked: true }).kind).toBe('locked');
+      expect(decideSession({ handle: { layout: 'login' }, pathname: '/sign-in', status, isLocked: true }).kind).toBe(
+        'locked',
+      );
+      expect(decideSession({ handle: { auth: true }, pathname: '/', status, isLocked: true }).kind).toBe('locked');
+    }
+  });
+
+  it('leaves the signing page and the end of a sign-in open', () => {
+    const page = { layout: 'login' as const, auth: false };
+    expect(
+      decideSession({ handle: page, pathname: '/soa/sign/abc_DEF-123', status: 'signedOut', isLocked: true }),
+    ).toEqual({
+      kind: 'login-layout',
+    });
+    expect(decideSession({ handle: page, pathname: '/login/callback', status: 'loading', isLocked: true }).kind).toBe(
+      'login-layout',
+    );
+    expect(
+      decideSession({ handle: page, pathname: '/soa/sign/a/../../soa', status: 'signedIn', isLocked: true }).kind,
+    ).toBe('locked');
+  });
+});
+
 describe('decideAgent', () => {
   it('waits for the agent, and reports a failed load', () => {
     expect(decideAgent({ handle: agentPage, agent: undefined }).kind).toBe('loading');

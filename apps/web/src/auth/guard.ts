@@ -1,5 +1,6 @@
 import { paths } from '../paths.ts';
 import type { RouteHandle } from '../route-table.ts';
+import { isOpenWhileLocked } from './device-lock-guard.ts';
 import type { SessionStatus } from './session.ts';
 
 /**
@@ -15,16 +16,27 @@ export type SessionDecision =
   /** an agent page while signed out: sign in first, then come back */
   | { kind: 'sign-in'; returnTo: string }
   /** signed in: the default layout, once the agent is checked */
-  | { kind: 'signed-in' };
+  | { kind: 'signed-in' }
+  /** the device was handed to a beneficiary (./device-lock.ts): the lock screen, whatever the page and session */
+  | { kind: 'locked' };
 
 export interface SessionGuardInput {
   handle: RouteHandle;
   pathname: string;
   search?: string;
   status: SessionStatus;
+  /** a device lock is set */
+  isLocked?: boolean;
 }
 
-export function decideSession({ handle, pathname, search = '', status }: SessionGuardInput): SessionDecision {
+export function decideSession({
+  handle,
+  pathname,
+  search = '',
+  status,
+  isLocked = false,
+}: SessionGuardInput): SessionDecision {
+  if (isLocked && !isOpenWhileLocked(pathname)) return { kind: 'locked' };
   if (handle.layout === 'login') return { kind: 'login-layout' };
   if (status === 'loading' || status === 'signingOut') return { kind: 'loading' };
   if (status === 'signedIn') return { kind: 'signed-in' };

@@ -44,9 +44,11 @@ manager.events.addSilentRenewError(() => setSessionFromUser(null));
 
 /**
  * The code + PKCE redirect to the provider. `replace`: /sign-in does not stay in the history, so Back never lands
- * on a page that redirects forward again.
+ * on a page that redirects forward again. `isFresh`: the provider asks for the password even within a session of
+ * its own (`prompt=login`), as the sign-in that lifts a device lock must.
  */
-export const startSignIn = () => manager.signinRedirect({ redirectMethod: 'replace' });
+export const startSignIn = ({ isFresh = false }: { isFresh?: boolean } = {}) =>
+  manager.signinRedirect({ redirectMethod: 'replace', ...(isFresh ? { prompt: 'login' } : {}) });
 
 export async function loadUser(): Promise<User | null> {
   const user = await manager.getUser();

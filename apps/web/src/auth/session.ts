@@ -4,6 +4,7 @@
 import { configureApiClient } from '../api/client-hooks.ts';
 import { queryClient } from '../api/query-client.ts';
 import { paths } from '../paths.ts';
+import { isDeviceLocked } from './device-lock-flag.ts';
 import {
   getSession,
   readStoredSession,
@@ -108,8 +109,10 @@ let redirecting: Promise<void> | null = null;
  */
 export function signIn(returnTo?: string): Promise<void> {
   if (returnTo) rememberReturnTo(returnTo);
+  // a locked device (./device-lock.ts) opens again only with the agent's password, whatever the provider remembers
+  const isFresh = isDeviceLocked();
   redirecting ??= oidc()
-    .then(({ startSignIn }) => startSignIn())
+    .then(({ startSignIn }) => startSignIn({ isFresh }))
     .finally(() => {
       redirecting = null;
     });
@@ -156,6 +159,8 @@ export function restartSignIn(): void {
   void oidc()
     .then(({ forgetUser }) => forgetUser())
     .catch(() => undefined);
+  // a locked device shows the lock screen, whose button starts the sign-in: nothing opens by itself
+  if (isDeviceLocked()) return;
   if (isLoop) {
     // the sign-in screen then asks before starting again, instead of bouncing forever
     sessionStorage.setItem(SIGN_IN_PAUSED_KEY, '1');

@@ -1,4 +1,4 @@
-import { CASE_MESSAGES, CASE_REQUEST_TYPES, type MyCase, type MyCaseList } from '@arc/contract';
+import { CASE_MESSAGES, CASE_REQUEST_TYPES, PERSON_NAME_MESSAGES, type MyCase, type MyCaseList } from '@arc/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { agents, caseMessages, cases } from '../../db/schema/index.ts';
@@ -87,6 +87,28 @@ describe('POST /arc/case/reportCase', () => {
     expect(mail!.text).toContain('Date of Birth: 03/09/1954');
     expect(mail!.text).toContain(`NPN ${unlimited.npn}`);
     expect(mail!.text).toContain('Optional - Existing carrier service or case number: SR-88231');
+  });
+
+  it('e-mails what the agent typed as inert text, never as a link, and refuses a member name of two lines', async () => {
+    const twoLines = await report(token, { ...VALID, memberName: 'Rosa\nhttp://evil.example' });
+    expect(twoLines.statusCode).toBe(400);
+    expect(twoLines.json().message).toBe(PERSON_NAME_MESSAGES.oneLine);
+
+    const res = await report(token, {
+      ...VALID,
+      memberName: 'Evil.com Bank',
+      description: 'Call back at www.evil.example or https://evil.example/login, mail help@evil.example',
+    });
+    expect(res.statusCode).toBe(201);
+    const [mail] = await waitForMail(t, SUPPORT);
+    const urlLike = /(?:https?:\/\/|www\.)\S+|\b[\w-]+\.(?:com|example)\b/gi;
+    // the agent's own address is the one intended link (Reply to the agent at …), and the only address found
+    const found = (text: string) => [...new Set(text.match(urlLike) ?? [])].filter((m) => !unlimited.email.includes(m));
+    expect(found(mail!.subject)).toEqual([]);
+    expect(found(mail!.text)).toEqual([]);
+    expect(found(mail!.html!.replace(/<[^>]*>/g, ''))).toEqual([]);
+    expect(mail!.html!.match(/<a\b[^>]*>/gi)).toEqual([`<a href="mailto:${unlimited.email}">`]);
+    expect(mail!.text.replaceAll('\u200B', '')).toContain('Member Name: Evil.com Bank');
   });
 
   it('needs only the date of birth and the request type', async () => {

@@ -1,5 +1,6 @@
 import { CASE_LABELS, type CaseRequestType } from '@arc/contract';
 import { escapeHtml } from '../../platform/html.ts';
+import { inertText } from '../../platform/inert-text.ts';
 import type { MailMessage } from '../../platform/mailer.ts';
 
 export interface CaseMailOptions {
@@ -20,26 +21,30 @@ export interface CaseMailOptions {
   };
 }
 
-/** The case as member support reads it: who filed it, then every field of the form under the form's labels. */
+/**
+ * The case as member support reads it: who filed it, then every field of the form under the form's labels. What the
+ * agent typed is inert text (platform/inert-text.ts): no address in it becomes a link in the provider's mail.
+ */
 export function caseMail({ to, caseId, productName, agent, report }: CaseMailOptions): MailMessage {
-  const agentName = `${agent.firstName} ${agent.lastName}`.trim();
+  const agentName = inertText(`${agent.firstName} ${agent.lastName}`.trim());
   const [year, month, day] = report.dateOfBirth.split('-');
+  // what the agent typed, inert; the rest is the server's own (the reference, the date) or checked against a list
   const rows: Array<[string, string]> = [
     ['Case reference', caseId],
     ['Agent', `${agentName} (NPN ${agent.npn})`],
     ['Agent email', agent.email],
     ['Agent phone', agent.mobilePhone ?? ''],
     [CASE_LABELS.requestType, report.requestType],
-    [CASE_LABELS.memberName, report.memberName],
-    [CASE_LABELS.memberId, report.memberId],
+    [CASE_LABELS.memberName, inertText(report.memberName)],
+    [CASE_LABELS.memberId, inertText(report.memberId)],
     [CASE_LABELS.dateOfBirth, `${month}/${day}/${year}`],
-    [CASE_LABELS.memberPhoneNumber, report.memberPhoneNumber],
+    [CASE_LABELS.memberPhoneNumber, inertText(report.memberPhoneNumber)],
     [CASE_LABELS.carrier, report.carrier],
-    [CASE_LABELS.carrierService, report.carrierService],
-    [CASE_LABELS.description, report.description],
+    [CASE_LABELS.carrierService, inertText(report.carrierService)],
+    [CASE_LABELS.description, inertText(report.description)],
   ];
   // what the case is about and who sent it; the reference (case_…) is in the body, where it reads as one
-  const subject = `New member support case: ${report.requestType}${report.memberName ? ` for ${report.memberName}` : ''}, from ${agentName}`;
+  const subject = `New member support case: ${report.requestType}${report.memberName ? ` for ${inertText(report.memberName)}` : ''}, from ${agentName}`;
   const text = [
     `A case was filed on the ${productName} by ${agentName}.`,
     '',

@@ -1,4 +1,5 @@
 import { escapeHtml } from '../../platform/html.ts';
+import { inertText } from '../../platform/inert-text.ts';
 import type { MailMessage } from '../../platform/mailer.ts';
 
 interface EmailChangeMailOptions {
@@ -51,7 +52,7 @@ export function emailChangeRequestedMail(
 ): MailMessage {
   return render(options.to, 'Your ARC e-mail address is about to change', [
     `Hello ${options.firstName},`,
-    `Someone signed in to your account on the ${options.productName} (ARC) asked to change its e-mail address to ${options.newEmail}. The change applies only when the link we sent to that address is opened.`,
+    `Someone signed in to your account on the ${options.productName} (ARC) asked to change its e-mail address to ${inertText(options.newEmail)}. The change applies only when the link we sent to that address is opened.`,
     'If this was not you, change your password on My Profile, or reset it from the sign-in page, and tell your agency.',
     `— ${options.productName}`,
   ]);
@@ -66,7 +67,7 @@ export function emailChangedMail(
     'Your ARC e-mail address was changed',
     [
       `Hello ${options.firstName},`,
-      `The e-mail address of your account on the ${options.productName} (ARC) was changed to ${options.newEmail}. If this was not you, put this address back with the link below: it also signs everyone out of the account.`,
+      `The e-mail address of your account on the ${options.productName} (ARC) was changed to ${inertText(options.newEmail)}. If this was not you, put this address back with the link below: it also signs everyone out of the account.`,
       'The link can be used once and is valid for 7 days. Afterwards, reset your password from the sign-in page and tell your agency.',
       'If you made this change, you can ignore this message.',
       `— ${options.productName}`,

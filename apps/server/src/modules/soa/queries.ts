@@ -150,6 +150,7 @@ export async function selectAgent(db: Db, agentId: string) {
       lastName: agents.lastName,
       email: agents.email,
       phone: agents.mobilePhone,
+      status: agents.status,
     })
     .from(agents)
     .where(eq(agents.id, agentId));

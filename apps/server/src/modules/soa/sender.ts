@@ -1,4 +1,5 @@
 import type { SoaLanguage } from '@arc/contract';
+import { inertText } from '../../platform/inert-text.ts';
 import type { Mailer } from '../../platform/mailer.ts';
 
 /** One signing link to deliver to a beneficiary. */
@@ -43,15 +44,24 @@ const BODY: Record<SoaLanguage, (m: SoaLinkMessage) => string> = {
     `Firmar no quiere decir que tenga que inscribirse en un plan.\n\n${m.providerName}\n`,
 };
 
-/** The e-mail sender: the outbox (platform/mailer.ts), so demo mode's mailbox shows it. No address, no message. */
+/**
+ * The e-mail sender: the outbox (platform/mailer.ts), so demo mode's mailbox shows it. No address, no message. The
+ * names go in as typed text made inert (platform/inert-text.ts): the mail goes to any address the agent enters, in
+ * the provider's name, so the only link in it is the signing link.
+ */
 export function emailSoaLinkSender(mailer: Mailer): SoaLinkSender {
   return {
     async send(message) {
       if (!message.email) return null;
+      const inert = {
+        ...message,
+        beneficiaryName: inertText(message.beneficiaryName),
+        agentName: inertText(message.agentName),
+      };
       await mailer.send({
         to: message.email,
-        subject: SUBJECT[message.language](message.agentName),
-        text: BODY[message.language](message),
+        subject: SUBJECT[message.language](inert.agentName),
+        text: BODY[message.language](inert),
       });
       return message.email;
     },

@@ -27,8 +27,10 @@ import {
 } from '@arc/contract';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
+import { isActiveStatus } from '../../identity/account.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { AppError } from '../../platform/errors.ts';
+import { inertText } from '../../platform/inert-text.ts';
 import type { Storage } from '../../platform/storage.ts';
 import { hashToken, randomId, randomToken } from '../../platform/tokens.ts';
 import { recordAudit } from '../audit/service.ts';
@@ -97,6 +99,22 @@ const addMonths = (at: Date, months: number) => {
 const notFound = () => new AppError('NOT_FOUND', SOA_TEXT.notFound);
 /** One answer for every link that cannot be used (unknown, spent, expired, cancelled): no enumeration. */
 const linkExpired = () => new AppError('GONE', MESSAGES.linkExpired);
+
+/**
+ * The SOA's agent while their account is active; undefined once it is deactivated (or gone). A deactivated agent's
+ * links answer like any unusable link, and nothing is e-mailed in their name; a reactivated agent's links that are
+ * still unspent and unexpired work again (deactivation spends nothing, so reactivation needs no re-sending).
+ */
+async function activeAgent(db: Db, agentId: string) {
+  const agent = await selectAgent(db, agentId);
+  return agent && isActiveStatus(agent.status) ? agent : undefined;
+}
+
+/** The agent who asks, still active: the auth plugin's status check is cached, this read is not. */
+async function assertActiveActor(db: Db, agentId: string): Promise<void> {
+  // the auth plugin's answer for an inactive account: not told apart from an invalid token
+  if (!(await activeAgent(db, agentId))) throw new AppError('UNAUTHORIZED', 'Invalid token');
+}
 
 /** The appointment written out in the business time zone, in the beneficiary's language. */
 export function writtenTime(at: Date, language: SoaLanguage, timeZone: string): string {
@@ -211,15 +229,17 @@ async function issueLink(tx: Db, soaId: string, version: number, expiresAt: Date
   return token;
 }
 
+/** E-mails the link, in the name of an active agent only (a deactivated agent's SOAs get no mail of any kind). */
 async function sendLink(deps: SoaDeps, soa: SoaRow, version: SoaVersionRow, token: string): Promise<string | null> {
-  const agent = await selectAgent(deps.db, soa.agentId);
+  const agent = await activeAgent(deps.db, soa.agentId);
+  if (!agent) return null;
   const language = soa.language as SoaLanguage;
   return deps.sender.send({
     email: soa.email,
     mobile: soa.mobile,
     language,
     beneficiaryName: soa.beneficiaryName,
-    agentName: agent ? `${agent.firstName} ${agent.lastName}` : '',
+    agentName: `${agent.firstName} ${agent.lastName}`,
     appointment: writtenTime(version.appointmentAt, language, deps.config.businessTimeZone),
     link: `${deps.config.publicUrl}${soaPaths.sign(token)}`,
     providerName: deps.config.providerName,
@@ -231,6 +251,7 @@ export async function createAgentSoa(
   actor: Actor,
   input: CreateSoaRequest,
 ): Promise<{ soa: Soa; link: SoaLink }> {
+  await assertActiveActor(deps.db, actor.agentId);
   const now = deps.clock.now();
   const soaId = `soa_${randomId()}`;
   const ruleSet = soaRuleSetFor(input.appointmentAt, deps.config.businessTimeZone);
@@ -282,6 +303,7 @@ export async function changeAgentSoa(
   soaId: string,
   input: ChangeSoaRequest,
 ): Promise<SoaDetail> {
+  await assertActiveActor(deps.db, actor.agentId);
   const now = deps.clock.now();
   const result = await deps.db.transaction(async (tx) => {
     const soa = await lockAgentSoa(tx, soaId, actor.agentId);
@@ -342,6 +364,7 @@ export async function createAgentSoaLink(
   soaId: string,
   delivery: 'email' | 'device',
 ): Promise<SoaLink> {
+  await assertActiveActor(deps.db, actor.agentId);
   const now = deps.clock.now();
   const { soa, version, token } = await deps.db.transaction(async (tx) => {
     const row = await lockAgentSoa(tx, soaId, actor.agentId);
@@ -375,13 +398,14 @@ export async function getSigningPage(deps: SoaDeps, token: string | undefined): 
   const found = await usableLink(deps, token);
   if (!found) throw linkExpired();
   const { link, soa, version } = found;
+  // a deactivated agent's links are unusable, signed ones included: no name, NPN or phone of theirs is shown
+  const agent = await activeAgent(deps.db, soa.agentId);
+  if (!agent) throw linkExpired();
   if (link.isSigned) return { state: 'signed' };
   const now = deps.clock.now();
   if (link.usedAt || link.expiresAt <= now || soa.cancelledAt || version.signedAt || version.replacedAt)
     throw linkExpired();
   await markOpened(deps.db, soa.id, version.version, now);
-  const agent = await selectAgent(deps.db, soa.agentId);
-  if (!agent) throw linkExpired();
   return {
     state: 'open',
     language: soa.language as SoaLanguage,
@@ -392,6 +416,14 @@ export async function getSigningPage(deps: SoaDeps, token: string | undefined): 
     products: version.products as SoaProduct[],
   };
 }
+
+/** The agent's news of a signature: in the notification centre as typed, in the e-mail with the names inert. */
+const signedNotice = (name: string, version: number, relationship: string | null) => ({
+  title: `${name} signed the Scope of Appointment`,
+  body:
+    `${name}'s Scope of Appointment (version ${version}) was signed` +
+    `${relationship ? ` by an authorized representative (${relationship})` : ''}. The signed PDF is on the SOA page.`,
+});
 
 /** The signed content, in a fixed key order: what the SHA-256 in the PDF and the record covers. */
 export function signedContent(fields: Record<string, unknown>): string {
@@ -417,10 +449,10 @@ export async function signWithLink(
     throw linkExpired();
   const requested = version.products as SoaProduct[];
   const agreed = requested.filter((product) => input.products.includes(product));
+  const agent = await activeAgent(deps.db, soa.agentId);
+  if (!agent) throw linkExpired();
   if (agreed.length !== new Set(input.products).size)
     throw new AppError('BAD_REQUEST', 'Only the products the agent listed can be ticked.');
-  const agent = await selectAgent(deps.db, soa.agentId);
-  if (!agent) throw linkExpired();
 
   const language = soa.language as SoaLanguage;
   const relationship = input.signer === 'representative' ? input.relationship : null;
@@ -511,14 +543,22 @@ export async function signWithLink(
     throw err;
   }
   try {
+    const notice = signedNotice(soa.beneficiaryName, version.version, relationship);
+    // the e-mail says the same with the typed names inert (platform/inert-text.ts): no link but the portal's
+    const inert = signedNotice(
+      inertText(soa.beneficiaryName),
+      version.version,
+      relationship && inertText(relationship),
+    );
     await deps.notify({
       agentId: soa.agentId,
       kind: 'soa-signed',
-      title: `${soa.beneficiaryName} signed the Scope of Appointment`,
-      body:
-        `${soa.beneficiaryName}'s Scope of Appointment (version ${version.version}) was signed` +
-        `${relationship ? ` by an authorized representative (${relationship})` : ''}. The signed PDF is on the SOA page.`,
+      ...notice,
       link: soaPaths.list,
+      email: {
+        subject: `${deps.config.providerName}: ${inert.title}`,
+        text: `Hello ${inertText(agent.firstName)},\n\n${inert.body}\n\n${new URL(soaPaths.list, deps.config.publicUrl).href}\n`,
+      },
     });
   } catch (err) {
     // the signature stands: the agent sees it in the list even if the notice failed

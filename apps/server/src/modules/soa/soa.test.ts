@@ -1,12 +1,12 @@
 import { inflateSync } from 'node:zlib';
-import { SOA_TEXT, type Soa, type SoaDetail, type SoaLink } from '@arc/contract';
+import { PERSON_NAME_MESSAGES, SOA_TEXT, type Soa, type SoaDetail, type SoaLink } from '@arc/contract';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { notifications, soaVersions } from '../../db/schema/index.ts';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { agents, notifications, soas, soaVersions } from '../../db/schema/index.ts';
 import { fixedClock } from '../../platform/clock.ts';
 import { addAgent, type TestAgent } from '../../test/agent-app.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
-import { linkIn, waitForMail } from '../../test/mail.ts';
+import { allMail, linkIn, waitForMail } from '../../test/mail.ts';
 import { insertStaff, mintStaffToken } from '../../test/staff.ts';
 import { bearer } from '../../test/tokens.ts';
 import { toWinAnsi } from './pdf.ts';
@@ -264,6 +264,63 @@ describe('POST /arc/agent/soa and the signing link', () => {
     ).toBe(200);
   });
 
+  it('refuses a beneficiary name of more than one line (400, a clear reason) and writes nothing', async () => {
+    clock.set(START);
+    const count = async () =>
+      (await t.app.inject({ method: 'GET', url: '/arc/agent/soa', headers: bearer(agent.token) })).json<Soa[]>().length;
+    const before = await count();
+    for (const beneficiaryName of [
+      'Rosa\nVisit http://evil.example/claim',
+      'Rosa\r\nBcc: x@evil.example',
+      'Rosa\tM',
+      'Rosa\u202Eevil',
+    ]) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/arc/agent/soa',
+        headers: bearer(agent.token),
+        payload: request({ beneficiaryName }),
+      });
+      expect(res.statusCode, beneficiaryName).toBe(400);
+      expect(res.json()).toMatchObject({
+        message: PERSON_NAME_MESSAGES.oneLine,
+        fieldErrors: { beneficiaryName: [PERSON_NAME_MESSAGES.oneLine] },
+      });
+    }
+    const { token } = await createSoa();
+    const signed = await sign(token, { signerName: 'Rosa\nhttp://evil.example' });
+    expect(signed.statusCode).toBe(400);
+    expect(signed.json().message).toBe(PERSON_NAME_MESSAGES.oneLine);
+    expect(await count()).toBe(before + 1);
+  });
+
+  it('sends what the agent typed as inert text: no link but the signing link, in the text or an HTML part', async () => {
+    clock.set(START);
+    const { mail, token } = await createSoa({ beneficiaryName: 'Evil.com Bank http://evil.example www.evil.example' });
+    // the name reads the same (zero-width spaces aside) …
+    expect(mail.text.replaceAll('\u200B', '')).toContain('Evil.com Bank http://evil.example www.evil.example');
+    // … but no mail client finds an address in it: the only URL-like text is the signing link
+    const urlLike = /(?:https?:\/\/|www\.)\S+|\b[\w-]+\.(?:com|example)\b/gi;
+    expect(mail.text.match(urlLike)).toEqual([`http://localhost:8080/soa/sign/${token}`]);
+    if (mail.html !== null) {
+      expect(mail.html.match(/<a\b/gi) ?? []).toHaveLength(1);
+      expect(mail.html.replace(/<[^>]*>/g, '').match(urlLike)).toEqual([`http://localhost:8080/soa/sign/${token}`]);
+    }
+
+    // the agent's news of the signature: the names and the relationship typed on the page, inert too
+    const known = (await allMail(t)).filter((m) => m.to === agent.email).length;
+    const signed = await sign(token, {
+      signer: 'representative',
+      relationship: 'Son www.evil.example',
+      signerName: 'Ed',
+    });
+    expect(signed.statusCode, signed.body).toBe(200);
+    const [notice] = await waitForMail(t, agent.email, { count: known + 1 });
+    expect(notice!.subject.match(urlLike)).toBeNull();
+    expect(notice!.text.match(urlLike)).toEqual(['http://localhost:8080/soa']);
+    expect(notice!.text.replaceAll('\u200B', '')).toContain('by an authorized representative (Son www.evil.example)');
+  });
+
   it('rate-limits the public page per address (429)', async () => {
     const ip = '10.250.0.1';
     const statuses: number[] = [];
@@ -435,6 +492,78 @@ describe("another agent's SOA", () => {
     expect((await downloadAs(other, current.file!)).statusCode).toBe(404);
     expect((await asOther('GET', '/arc/agent/soa')).json<Soa[]>().map((s) => s.id)).not.toContain(soa.id);
     expect((await t.app.inject({ method: 'GET', url: `/arc/agent/soa/${soa.id}` })).statusCode).toBe(401);
+  });
+});
+
+describe("a deactivated agent's SOA links", () => {
+  it('answer 410 like every unusable link (GET and POST), send no mail, and work again once reactivated', async () => {
+    clock.set(START);
+    const admin = (await mintStaffToken(t, await insertStaff(t, { role: 'admin' }))).token;
+    const leaving = await addAgent(t, { npn: '73000093' });
+    const { token } = await createSoa({}, leaving);
+    const setStatus = (status: 'active' | 'inactive') =>
+      t.app.inject({
+        method: 'PATCH',
+        url: `/arc/staff/agents/${leaving.npn}`,
+        headers: bearer(admin),
+        payload: { status },
+      });
+    expect((await setStatus('inactive')).statusCode).toBe(200);
+
+    const expired = (await signing('x'.repeat(43))).json();
+    const page = await signing(token);
+    expect(page.statusCode).toBe(410);
+    // the same answer as an unknown link: the signing page shows its one message, and nothing of the agent
+    expect(page.json()).toEqual(expired);
+    expect(page.body).not.toContain(leaving.npn);
+    expect(page.body).not.toContain(leaving.lastName);
+    const signed = await sign(token);
+    expect(signed.statusCode).toBe(410);
+    expect(signed.json()).toEqual(expired);
+
+    // reactivated: the link is still unspent and unexpired, so it works again
+    expect((await setStatus('active')).statusCode).toBe(200);
+    expect((await signing(token)).statusCode).toBe(200);
+  });
+
+  it('e-mails nothing in their name, even while a replica still holds their status as active', async () => {
+    clock.set(START);
+    const leaving = await addAgent(t, { npn: '73000092' });
+    const { soa, mail } = await createSoa({}, leaving);
+    // a replica that caches agents' status (USER_CACHE_TTL_MS), on the same database, has just seen them active …
+    const replica = await createTestApp({ databaseOf: t, clock, env: { USER_CACHE_TTL_MS: '60000' } });
+    onTestFinished(() => replica.close());
+    const list = await replica.app.inject({ method: 'GET', url: '/arc/agent/soa', headers: bearer(leaving.token) });
+    expect(list.statusCode).toBe(200);
+    // … when the status changes under its cached answer (before it is told)
+    await t.database.db.update(agents).set({ status: 'inactive' }).where(eq(agents.id, leaving.id));
+    const before = (await allMail(t)).length;
+    const resend = await replica.app.inject({
+      method: 'POST',
+      url: `/arc/agent/soa/${soa.id}/link`,
+      headers: bearer(leaving.token),
+      payload: { delivery: 'email' },
+    });
+    expect(resend.statusCode).toBe(401);
+    const change = await replica.app.inject({
+      method: 'POST',
+      url: `/arc/agent/soa/${soa.id}/versions`,
+      headers: bearer(leaving.token),
+      payload: { appointmentAt: '2026-10-01T17:00:00.000Z', exceptionReason: null },
+    });
+    expect(change.statusCode).toBe(401);
+    const created = await replica.app.inject({
+      method: 'POST',
+      url: '/arc/agent/soa',
+      headers: bearer(leaving.token),
+      payload: request({ email: mail.to }),
+    });
+    expect(created.statusCode).toBe(401);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect((await allMail(t)).length).toBe(before);
+    // and nothing was written: one SOA, still at its first version
+    expect(await t.database.db.select().from(soaVersions).where(eq(soaVersions.soaId, soa.id))).toHaveLength(1);
+    expect(await t.database.db.select().from(soas).where(eq(soas.agentId, leaving.id))).toHaveLength(1);
   });
 });
 

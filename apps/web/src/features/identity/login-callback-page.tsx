@@ -1,6 +1,7 @@
 import { Alert, Button, Center, Loader, Stack, Title } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { unlockDevice } from '../../auth/device-lock.ts';
 import { setSession, SIGNED_OUT } from '../../auth/session-store.ts';
 import { completeSignIn, hasStoredSession, restoreSession } from '../../auth/session.ts';
 import { paths } from '../../paths.ts';
@@ -25,7 +26,12 @@ export default function LoginCallbackPage() {
     if (started.current) return;
     started.current = true;
     completeSignIn()
-      .then((returnTo) => navigate(returnTo, { replace: true }))
+      .then((returnTo) => {
+        // a completed sign-in lifts a device lock (auth/device-lock.ts): it was started with prompt=login
+        // (auth/session.ts signIn) after the provider session had ended (auth/hand-over.ts)
+        unlockDevice();
+        return navigate(returnTo, { replace: true });
+      })
       .catch(async () => {
         if (hasStoredSession()) {
           // already signed in (say, Back or Forward onto this page after signing in): carry on at home

@@ -23,9 +23,9 @@ import { useForm } from '@mantine/form';
 import { IconAlertCircle, IconDownload } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
 import { errorMessage } from '../../api/client.ts';
 import { soaQueries, useCancelSoa, useChangeSoa, useSoaLink } from '../../api/soa.ts';
+import { handOverDevice } from '../../auth/hand-over.ts';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import type { UseDownload } from '../../ui/download.tsx';
 import { appointmentOf, appointmentText, EXCEPTION_OPTIONS, needsException } from './soa-appointment.ts';
@@ -34,7 +34,6 @@ import { SoaStatusBadge } from './soa-status.tsx';
 /** An SOA opened in the list: every version (signed ones with their PDF) and what the agent may do next. */
 export default function SoaDetailPanel({ id, download }: { id: string; download: UseDownload }) {
   const soa = useQuery(soaQueries.detail(id));
-  const navigate = useNavigate();
   const link = useSoaLink(id);
   const cancel = useCancelSoa(id);
   const [isCancelOpen, setCancelOpen] = useState(false);
@@ -91,7 +90,8 @@ export default function SoaDetailPanel({ id, download }: { id: string; download:
               size="compact-sm"
               variant="light"
               loading={link.isPending && link.variables === 'device'}
-              onClick={() => link.mutate('device', { onSuccess: ({ path }) => path && void navigate(path) })}
+              // a window of its own for the beneficiary; this tab locks until the agent signs in again
+              onClick={() => link.mutate('device', { onSuccess: ({ path }) => path && void handOverDevice(path) })}
             >
               {SOA_TEXT.signOnDevice}
             </Button>
