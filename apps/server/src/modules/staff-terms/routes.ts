@@ -1,8 +1,8 @@
 import * as contract from '@arc/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { createBackgroundTasks } from '../../platform/background-tasks.ts';
 import { addRoute } from '../../platform/routes.ts';
 import { sendXlsx, type XlsxColumn } from '../../platform/xlsx.ts';
+import { TERMS_NOTICES_JOB } from './jobs.ts';
 import type { AcceptanceRow } from './queries.ts';
 import {
   acceptancesForExport,
@@ -27,8 +27,6 @@ const EXPORT_COLUMNS: XlsxColumn<AcceptanceRow>[] = [
 
 /** Terms versions in the back office (issue 33, decision 109; roles on each contract entry, decision 085). */
 export async function staffTermsRoutes(app: FastifyInstance): Promise<void> {
-  const tasks = createBackgroundTasks(app.log);
-  app.addHook('onClose', async () => tasks.idle());
   const deps: StaffTermsDeps = {
     db: app.db,
     clock: app.deps.clock,
@@ -36,7 +34,9 @@ export async function staffTermsRoutes(app: FastifyInstance): Promise<void> {
     config: app.deps.config,
     bus: app.notificationBus,
     currentTerms: app.currentTerms,
-    runInBackground: tasks.run,
+    queueNotices: async (notices) => {
+      await app.jobs.send(TERMS_NOTICES_JOB, notices);
+    },
   };
   const actor = (request: FastifyRequest): StaffActor => ({ staff: request.staff, ip: request.ip });
 
