@@ -23,7 +23,7 @@ test.describe('[STAFF] Jobs', () => {
     await expect(purge.getByRole('cell').nth(3)).toHaveText(/\d{4}/);
 
     await purge.getByRole('button', { name: 'Run now: Sign-in session purge' }).click();
-    await expect(page.getByRole('alert').filter({ hasText: 'Sign-in session purge: started.' })).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: 'Sign-in session purge: started.' })).toBeVisible();
     // the run ends on one server and the page shows it (it reloads the list every 10 s)
     await expect(purge).toContainText('Completed', { timeout: 30_000 });
     await expect(purge.getByRole('cell').nth(2)).not.toContainText('Not yet');

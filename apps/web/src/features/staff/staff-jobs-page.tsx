@@ -68,7 +68,7 @@ export default function StaffJobsPage() {
         kind.lastRun ? (
           <>
             <Text size="sm">{formatTime(kind.lastRun.at)}</Text>
-            <Badge color={kind.lastRun.ok ? 'green.9' : 'red.9'} variant="filled" size="sm">
+            <Badge color={kind.lastRun.ok ? 'teal.9' : 'red.9'} variant="filled" size="sm">
               {kind.lastRun.ok ? 'Completed' : 'Failed'}
             </Badge>
           </>
@@ -141,7 +141,7 @@ export default function StaffJobsPage() {
         server; a failed run is kept for a week.
       </Text>
       {done && (
-        <Alert color="green" withCloseButton closeButtonLabel="Dismiss" onClose={() => setDone(null)}>
+        <Alert color="green" role="status" withCloseButton closeButtonLabel="Dismiss" onClose={() => setDone(null)}>
           {done}
         </Alert>
       )}
