@@ -137,6 +137,9 @@ export async function startJobs(options: JobsOptions): Promise<Jobs> {
     if (kinds.has(name)) throw new Error(`the job kind ${name} is declared twice`);
     const retries = kind.options.retries ?? (kind.schedule ? SCHEDULE_RETRIES : RETRIES);
     await boss.createQueue(name, {
+      // a scheduled kind runs one job at a time across the replicas (a slow purge and the next occurrence's never
+      // overlap); the next waits its turn
+      ...(kind.schedule ? { policy: 'singleton' } : {}),
       heartbeatSeconds: HEARTBEAT_SECONDS,
       expireInSeconds: EXPIRE_SECONDS,
       retryLimit: retries,
