@@ -13,12 +13,13 @@ const WEB = 'apps/web/src';
 const SERVER = 'apps/server/src';
 
 /**
- * One zod dialect: zod/mini (decision 088). Classic zod's method chains are not tree-shakable and cost every web
- * route about 8 KB gzipped; `zod/v4/core` stays allowed for the types fastify-type-provider-zod works with.
+ * One zod dialect: zod/mini (docs/decisions/contract.md). Classic zod's method chains are not tree-shakable and cost
+ * every web route about 8 KB gzipped; `zod/v4/core` stays allowed for the types fastify-type-provider-zod works with.
  */
 const ZOD_MINI_ONLY = {
   regex: '^zod(?!/mini$|/v4/core$)(/.*)?$',
-  message: "Import zod as `import * as z from 'zod/mini'` (decision 088): classic zod is not tree-shakable.",
+  message:
+    "Import zod as `import * as z from 'zod/mini'` (docs/decisions/contract.md): classic zod is not tree-shakable.",
 };
 
 const RECURRING_WORK =
@@ -80,7 +81,7 @@ export default tseslint.config(
       ],
       // server modules and web features talk through their public surface only (scripts/lint/area-boundaries.js)
       'arc/area-boundaries': 'error',
-      // contract entries keep their names; routes files use `import * as contract` (decision 081)
+      // contract entries keep their names; routes files use `import * as contract` (docs/decisions/code-layout.md)
       'arc/contract-imports': 'error',
       // files and folders are kebab-case (docs/architecture.md)
       'check-file/filename-naming-convention': [
@@ -111,7 +112,7 @@ export default tseslint.config(
           message: 'Render HTML only through <SafeHtml> (ui/safe-html.tsx), which sanitises it with DOMPurify.',
         },
       ],
-      // every submit runs once at a time through api/use-submit.ts (decision 069)
+      // every submit runs once at a time through api/use-submit.ts (docs/decisions/web-forms-and-navigation.md)
       'no-restricted-imports': [
         'error',
         {
@@ -119,7 +120,8 @@ export default tseslint.config(
             {
               name: '@tanstack/react-query',
               importNames: ['useMutation'],
-              message: 'Submits use useSubmit (api/use-submit.ts): one request at a time (decision 069).',
+              message:
+                'Submits use useSubmit (api/use-submit.ts): one request at a time (docs/decisions/web-forms-and-navigation.md).',
             },
           ],
           patterns: [ZOD_MINI_ONLY],

@@ -1,6 +1,6 @@
-// The roster import at 50,000 agents on PostgreSQL (bench/README.md, decision 087): `npm run import:agents` on a
-// generated roster of new agents, then the same roster with every tenth agent changed, each timed from the
-// command's start to its exit (it migrates first, as the command does). Part of `npm run bench`
+// The roster import at 50,000 agents on PostgreSQL (bench/README.md, docs/decisions/imports-and-jobs.md): `npm run
+// import:agents` on a generated roster of new agents, then the same roster with every tenth agent changed, each timed
+// from the command's start to its exit (it migrates first, as the command does). Part of `npm run bench`
 // (BENCH_ONLY=agents); also runs alone: `node bench/agent-roster.mjs`. Then, on the same database, the back
 // office's agent and audit searches (bench/staff-search.mjs).
 // PostgreSQL: BENCH_DATABASE_URL, else postgres://postgres@127.0.0.1:5432 (a database arc_bench_agents is created

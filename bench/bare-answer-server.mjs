@@ -1,7 +1,7 @@
 // The floor under a search's overhead: a bare Fastify POST route that reads the JSON body and answers a fixed JSON
 // text (the API's own answer to the 10-ZIP search, from the file BARE_ANSWER_FILE), gzipped on each request as the
-// server gzips a small answer (decision 048). No authentication, validation or database: what HTTP over loopback,
-// JSON and compression alone cost on this machine.
+// server gzips a small answer (docs/decisions/prospects.md). No authentication, validation or database: what HTTP over
+// loopback, JSON and compression alone cost on this machine.
 import fs from 'node:fs';
 import zlib from 'node:zlib';
 import Fastify from 'fastify';

@@ -1,7 +1,7 @@
 // The baseline: a bare Fastify route answering a small JSON object, measured in the same run. It logs what the
 // server logs for each request, at the production level (info): the one access-log line of
-// apps/server/src/platform/access-log.ts (decision 080). Listens on PORT (0: any free port) and tells the parent
-// its port over IPC.
+// apps/server/src/platform/access-log.ts (docs/decisions/request-pipeline.md). Listens on PORT (0: any free port) and
+// tells the parent its port over IPC.
 import Fastify from 'fastify';
 import { AccessLog } from '../apps/server/src/platform/access-log.ts';
 

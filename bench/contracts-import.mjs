@@ -1,5 +1,5 @@
-// The contracts import at 500,000 contracts on PostgreSQL (bench/README.md, decision 089): `npm run
-// import:contracts` on a generated file of new contracts (a hierarchy 200 agencies wide, five downlines each, the
+// The contracts import at 500,000 contracts on PostgreSQL (bench/README.md, docs/decisions/imports-and-jobs.md): `npm
+// run import:contracts` on a generated file of new contracts (a hierarchy 200 agencies wide, five downlines each, the
 // downlines listed before their uplines so the import must order them), then the same file with every tenth
 // contract's status changed, each timed from the command's start to its exit (it migrates first, as the command
 // does). Part of `npm run bench` (BENCH_ONLY=contracts-import; BENCH_CONTRACTS_IMPORT=0 skips it); also runs

@@ -1,7 +1,7 @@
 // The portal as docs/operations.md deploys it: nginx in front, TLS and HTTP/2, the server behind it with
-// PUBLIC_URL=https://… and TRUST_PROXY. Lighthouse measures it this way too (decision 053): a browser never
-// reaches the portal over plain HTTP/1.1, where six connections per host and a round trip per file are the
-// limit rather than the app.
+// PUBLIC_URL=https://… and TRUST_PROXY. Lighthouse measures it this way too (docs/decisions/bench-and-load.md): a
+// browser never reaches the portal over plain HTTP/1.1, where six connections per host and a round trip per file are
+// the limit rather than the app.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';

@@ -139,8 +139,8 @@ export function totp(secret, at = Date.now()) {
 }
 
 /**
- * The staff sign-in over HTTP (decision 084): the staff client's code + PKCE flow, the password, then a TOTP code
- * of `secret`. Resolves with the token answer.
+ * The staff sign-in over HTTP (docs/decisions/back-office.md): the staff client's code + PKCE flow, the password, then
+ * a TOTP code of `secret`. Resolves with the token answer.
  */
 export async function signInStaff(base, { email, password, secret }) {
   const jar = cookieJar();

@@ -1,7 +1,7 @@
 // Lighthouse (mobile preset: Moto G Power viewport, simulated slow 4G and 4x CPU slowdown) on Debian's Chromium,
 // performance and accessibility of each route. Signed-in routes get the session the app would have after signing
 // in: oidc-client-ts's stored user, written into sessionStorage before the app's scripts run, and the signed-in
-// hint cookie the app sets with it (decision 052).
+// hint cookie the app sets with it (docs/decisions/web-loading-and-budget.md).
 import fs from 'node:fs';
 import path from 'node:path';
 import { SIGNED_IN_HINT_COOKIE } from '@arc/contract/constants';

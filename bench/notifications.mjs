@@ -1,9 +1,9 @@
-// The live notification stream at 5,000 connected agents on one replica (issue 32, decision 099): the built server
-// on PostgreSQL with its own redis-server (REDIS_URL, the fan-out replicas use); BENCH_NOTIFICATION_STREAMS (5,000)
-// agents written by SQL, each with an access token signed with the server's stored key, each holding
-// `GET /arc/agent/notifications/stream` open over loopback. Measured: the time to open them all, the server's RSS
-// before and after (memory per connection), the delivery latency of one notification to every agent at once (a
-// row each, then a Redis message each, as another replica's raiseNotification does) and of single notifications
+// The live notification stream at 5,000 connected agents on one replica (issue 32, docs/decisions/notifications.md):
+// the built server on PostgreSQL with its own redis-server (REDIS_URL, the fan-out replicas use);
+// BENCH_NOTIFICATION_STREAMS (5,000) agents written by SQL, each with an access token signed with the server's stored
+// key, each holding `GET /arc/agent/notifications/stream` open over loopback. Measured: the time to open them all, the
+// server's RSS before and after (memory per connection), the delivery latency of one notification to every agent at
+// once (a row each, then a Redis message each, as another replica's raiseNotification does) and of single notifications
 // one after another, that every agent got exactly their own, and how long SIGTERM takes with every stream open.
 // Part of `npm run bench` (BENCH_ONLY=notifications; BENCH_NOTIFICATIONS=0 skips it); also runs alone:
 // `node bench/notifications.mjs`. Bounded: BENCH_NOTIFICATIONS_TIMEOUT_S (300) for the whole run.
@@ -143,7 +143,15 @@ const redisProcess = spawn(
   },
 );
 const redisUrl = `redis://127.0.0.1:${REDIS_PORT}`;
-const env = { HOST: '127.0.0.1', PUBLIC_URL: BASE, DEMO_DATA: 'false', REDIS_URL: redisUrl, LOG_LEVEL: 'warn' };
+// every stream comes from this one address: no per-address connection limit (CONNECTIONS_PER_ADDRESS)
+const env = {
+  HOST: '127.0.0.1',
+  PUBLIC_URL: BASE,
+  DEMO_DATA: 'false',
+  REDIS_URL: redisUrl,
+  LOG_LEVEL: 'warn',
+  CONNECTIONS_PER_ADDRESS: '0',
+};
 let server;
 let database;
 let publisher;

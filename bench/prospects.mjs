@@ -59,8 +59,8 @@ async function time(fn, n = REQUESTS) {
 const ACCEPT_ENCODING = 'gzip, deflate, br, zstd';
 
 /**
- * A lean HTTP client for the API figures (decision 049): node:http on one kept-alive connection, sending what a
- * browser sends (`Accept-Encoding`, the bearer token, the JSON body) and reading the answer as a browser does
+ * A lean HTTP client for the API figures (docs/decisions/prospects.md): node:http on one kept-alive connection, sending
+ * what a browser sends (`Accept-Encoding`, the bearer token, the JSON body) and reading the answer as a browser does
  * (decompressed, parsed as JSON). The raw SQL figure is read with node-postgres, a lean client of the same kind;
  * undici's fetch costs about 1.5 ms of client CPU per call by itself, which is the client's overhead, not the
  * API's. The fetch figures are measured and reported too.
@@ -140,8 +140,8 @@ function monthRange(months) {
 
 /**
  * The searches' SQL exactly as the API sends it (text and parameters, from the server's own query code), so the
- * raw figure is the same statement with the same parameters: since decision 115 that statement also checks the
- * places and writes the search's audit row, as it does for the API.
+ * raw figure is the same statement with the same parameters: since 2026-11-28 (docs/decisions/prospects.md) that
+ * statement also checks the places and writes the search's audit row, as it does for the API.
  */
 function searchQueries({ zips, range }) {
   const audit = { occurredAt: new Date().toISOString(), agentId: 'bench', ip: '127.0.0.1' };
@@ -285,7 +285,8 @@ async function benchOne({ kind, rows }) {
       c.query({ name, text: sql, values: params, rowMode: 'array', types: { getTypeParser: dateAsText } });
     close = () => c.end();
   } else {
-    // the server's own buffer pool (decision 054), or PGLITE_SHARED_BUFFERS as the server was given it
+    // the server's own buffer pool (docs/decisions/server-runtime.md), or PGLITE_SHARED_BUFFERS as the server was given
+    // it
     const db = await PGlite.create({
       dataDir: path.join(dataDir, 'pgdata'),
       startParams: pgliteStartParams(process.env.PGLITE_SHARED_BUFFERS || undefined),

@@ -120,7 +120,7 @@ async function measureJs(page, action, phaseOf = () => 'all') {
   };
   page.on('response', onResponse);
   // the notification stream never finishes, so the network would never be idle: refused here, the bell polls
-  // (its module is still loaded and counted; decision 099)
+  // (its module is still loaded and counted; docs/decisions/notifications.md)
   const refuseStream = (route) => route.abort();
   await page.route('**/arc/agent/notifications/stream', refuseStream);
   await action();
@@ -263,7 +263,8 @@ if (wants('api')) {
   await loadInfo(1);
   const bareRounds = [await loadBare()];
   const infoRounds = [await loadInfo(), await loadInfo()];
-  // the readiness probe a load balancer sends: a state kept in memory (decision 112), no database work per call
+  // the readiness probe a load balancer sends: a state kept in memory (docs/decisions/outages-readiness-backup.md), no
+  // database work per call
   const readyRounds = [await load(`http://localhost:${PORT}/readyz`, {})];
   bareRounds.push(await loadBare());
   await stop(bare);
@@ -516,9 +517,9 @@ if (wants('web') || wants('datatable') || wants('contracts')) {
 
     // ── 8b. time to the screen: from navigation to the screen's heading in the page, signed in, the files in
     // the browser's cache, the CPU four times slower (as Lighthouse's phone); median of 5 per route. Lighthouse's
-    // simulation leaves out waits on timers (React's 300 ms Suspense fallback throttle, decision 057): this does not.
-    // The observer is installed only while this tab carries the flag: the DataTable and hierarchy measurements
-    // that follow on this page run without it.
+    // simulation leaves out waits on timers (React's 300 ms Suspense fallback throttle,
+    // docs/decisions/web-loading-and-budget.md): this does not. The observer is installed only while this tab carries
+    // the flag: the DataTable and hierarchy measurements that follow on this page run without it.
     await context.addInitScript(() => {
       if (globalThis.sessionStorage.getItem('bench-screen-shown') !== '1') return;
       const seen = {};
@@ -584,7 +585,8 @@ const LIGHTHOUSE_ROUTES = [
   })),
 ].filter((route) => lighthouseOnly.length === 0 || lighthouseOnly.some((part) => route.name.includes(part)));
 if (wants('lighthouse') && process.env.BENCH_LIGHTHOUSE_DIRECT !== '0') {
-  // straight to the server over plain HTTP/1.1, as the figures before decision 053 were taken
+  // straight to the server over plain HTTP/1.1, as the figures were taken before the bench measured the deployed portal
+  // (docs/decisions/bench-and-load.md)
   results.lighthouseDirect = await measureLighthouse({
     base: BASE,
     newStoredUser: () => newStoredUser(BASE),
@@ -595,7 +597,8 @@ if (wants('lighthouse') && process.env.BENCH_LIGHTHOUSE_DIRECT !== '0') {
 }
 await stop(server);
 
-// ── 9b. Lighthouse as deployed (docs/operations.md): nginx with TLS and HTTP/2 in front (decision 053) ───
+// ── 9b. Lighthouse as deployed (docs/operations.md): nginx with TLS and HTTP/2 in front
+// (docs/decisions/bench-and-load.md) ───
 if (wants('lighthouse')) {
   const unavailable = deployedUnavailable();
   if (unavailable) {
@@ -661,8 +664,8 @@ const checks = {
   screenShownMs: () => Object.values(measured(results.screenShownMs)).every((ms) => ms < 1500),
   issueRoutesJsGzipKb: () => Object.values(results.issueRoutesJsGzipKb).every((entry) => entry.kb < 250),
   otherRoutesJsGzipKb: () => Object.values(results.otherRoutesJsGzipKb).every((entry) => entry.kb < 250),
-  // as deployed (decision 053); the direct figures are reported beside them. Issue 29's restated targets: /sign-in
-  // and / at least 95, every other route at least 90 (median of 3)
+  // as deployed (docs/decisions/bench-and-load.md); the direct figures are reported beside them. Issue 29's restated
+  // targets: /sign-in and / at least 95, every other route at least 90 (median of 3)
   lighthousePerformance: () =>
     Object.entries(results.lighthouse).every(([name, entry]) => entry.performance >= lighthouseTarget(name)),
   lighthouseAccessibility: () => Object.values(results.lighthouse).every((entry) => entry.accessibility >= 95),
@@ -744,7 +747,7 @@ if (process.env.BENCH_NOTIFICATIONS !== '0' && wants('notifications')) {
 }
 
 // ── 8. a shortened soak: memory, descriptors, connections and latency over 3 minutes of the load's mix
-// (bench/load/soak.mjs, decision 111; BENCH_SOAK=0 skips it, BENCH_SOAK_MINUTES sets its length) ──
+// (bench/load/soak.mjs, docs/decisions/bench-and-load.md; BENCH_SOAK=0 skips it, BENCH_SOAK_MINUTES sets its length) ──
 if (process.env.BENCH_SOAK !== '0' && wants('soak')) {
   const soak = spawnSync(process.execPath, [path.join(root, 'bench/load/soak.mjs')], {
     cwd: root,

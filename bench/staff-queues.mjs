@@ -1,12 +1,12 @@
-// The back office's queues at scale on PostgreSQL (issue 32, decisions 092 and 100): 1,000,000 supply orders and
-// 1,000,000 enrollments of 2,000 agents, loaded by SQL (generate_series, INSERT … SELECT) into a database of their
-// own, then filtered pages of `GET /arc/staff/orders` and `GET /arc/staff/enrollments/queue` through the built
-// server on loopback with a staff token from the real sign-in (password + TOTP). Each kind of page: one warm-up,
-// then BENCH_QUEUE_CALLS (30) calls in a row, p50/p95 (target p95 < 100 ms); beside them the plans (EXPLAIN
-// ANALYZE) of the queries behind the slowest kinds, naming any table read whole. Part of `npm run bench`
-// (BENCH_ONLY=queues; BENCH_QUEUES=0 skips it); also runs alone: `node bench/staff-queues.mjs`.
-// PostgreSQL: BENCH_DATABASE_URL, else postgres://postgres@127.0.0.1:5432 (a database arc_bench_queues is created
-// and dropped; BENCH_QUEUES_KEEP=1 keeps it). Results go to .tmp/bench-staff-queues.json.
+// The back office's queues at scale on PostgreSQL (issue 32, docs/decisions/supplies.md and
+// docs/decisions/enrollments.md): 1,000,000 supply orders and 1,000,000 enrollments of 2,000 agents, loaded by SQL
+// (generate_series, INSERT … SELECT) into a database of their own, then filtered pages of `GET /arc/staff/orders` and
+// `GET /arc/staff/enrollments/queue` through the built server on loopback with a staff token from the real sign-in
+// (password + TOTP). Each kind of page: one warm-up, then BENCH_QUEUE_CALLS (30) calls in a row, p50/p95 (target p95 <
+// 100 ms); beside them the plans (EXPLAIN ANALYZE) of the queries behind the slowest kinds, naming any table read
+// whole. Part of `npm run bench` (BENCH_ONLY=queues; BENCH_QUEUES=0 skips it); also runs alone: `node
+// bench/staff-queues.mjs`. PostgreSQL: BENCH_DATABASE_URL, else postgres://postgres@127.0.0.1:5432 (a database
+// arc_bench_queues is created and dropped; BENCH_QUEUES_KEEP=1 keeps it). Results go to .tmp/bench-staff-queues.json.
 import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';

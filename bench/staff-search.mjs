@@ -1,8 +1,8 @@
-// The back office's searches at scale on PostgreSQL (issue 31, decision 091), run by bench/agent-roster.mjs on its
-// database once the 50,000-agent roster is imported: `GET /arc/staff/agents` (name, NPN and e-mail prefixes, the
-// status filter, sorts) and `GET /arc/staff/audit` over about 200,000 audit rows with each filter, through the
-// built server and a staff token from the real sign-in (password + TOTP). Each call: one warm-up, then
-// BENCH_STAFF_CALLS (30) in a row, p50/p95. Beside them, each query's plan (EXPLAIN) says whether it reads a
+// The back office's searches at scale on PostgreSQL (issue 31, docs/decisions/audit-log.md), run by
+// bench/agent-roster.mjs on its database once the 50,000-agent roster is imported: `GET /arc/staff/agents` (name, NPN
+// and e-mail prefixes, the status filter, sorts) and `GET /arc/staff/audit` over about 200,000 audit rows with each
+// filter, through the built server and a staff token from the real sign-in (password + TOTP). Each call: one warm-up,
+// then BENCH_STAFF_CALLS (30) in a row, p50/p95. Beside them, each query's plan (EXPLAIN) says whether it reads a
 // table whole (a sequential scan).
 import path from 'node:path';
 import pg from 'pg';

@@ -1,8 +1,8 @@
-// Commission statements at 100,000 lines on PostgreSQL (issue 33, decision 110): a period's statement file of
-// 100,000 lines for 2,000 agents (50 each) through `POST /arc/staff/statements` of the built server on loopback,
-// with a staff token from the real sign-in (password + TOTP): the dry run, the publish (the period's statements and
-// lines written in one transaction, then one notification per agent), and the same period published again (the
-// replacement), each from the first byte sent to the answer. Then the plans (EXPLAIN ANALYZE) of the agent
+// Commission statements at 100,000 lines on PostgreSQL (issue 33, docs/decisions/imports-and-jobs.md): a period's
+// statement file of 100,000 lines for 2,000 agents (50 each) through `POST /arc/staff/statements` of the built server
+// on loopback, with a staff token from the real sign-in (password + TOTP): the dry run, the publish (the period's
+// statements and lines written in one transaction, then one notification per agent), and the same period published
+// again (the replacement), each from the first byte sent to the answer. Then the plans (EXPLAIN ANALYZE) of the agent
 // screen's reads. Part of `npm run bench` (BENCH_ONLY=statements; BENCH_STATEMENTS=0 skips it); also runs alone:
 // `node bench/statements.mjs`. PostgreSQL: BENCH_DATABASE_URL, else postgres://postgres@127.0.0.1:5432 (a
 // database arc_bench_statements is created and dropped). Results go to .tmp/bench-statements.json.

@@ -296,7 +296,7 @@ test.describe('[CONTENT]', () => {
   test('no link or address on the information and marketing pages points at a placeholder domain', async ({ page }) => {
     test.setTimeout(120_000);
     // the open notification stream is a request that never finishes, so the network would never be idle: this
-    // page's bell polls instead (decision 099)
+    // page's bell polls instead (docs/decisions/notifications.md)
     await page.route('**/arc/agent/notifications/stream', (route) => route.abort());
     await signIn(page);
     for (const path of [

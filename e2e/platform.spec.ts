@@ -18,7 +18,7 @@ test.describe('[PLATFORM]', () => {
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   });
 
-  test('a signed-in page arrives listing its code, and the browser fetches each file once (decision 052)', async ({
+  test('a signed-in page arrives listing its code, and the browser fetches each file once (docs/decisions/web-loading-and-budget.md)', async ({
     page,
   }) => {
     // signed out: the plain page, whatever the route
@@ -40,7 +40,7 @@ test.describe('[PLATFORM]', () => {
         fetched: performance.getEntriesByType('resource').map((entry) => new URL(entry.name).pathname),
       };
     }, sent);
-    // the route's scripts and its stylesheets (in the page as it arrives, decision 056)
+    // the route's scripts and its stylesheets (in the page as it arrives, docs/decisions/web-loading-and-budget.md)
     expect(preloaded.filter((href) => href.endsWith('.js')).length).toBeGreaterThan(1);
     expect(preloaded.some((href) => href.endsWith('.css'))).toBe(true);
     // each listed file was used as preloaded: fetched once, never again by the router or Vite's loader

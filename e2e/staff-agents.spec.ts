@@ -113,7 +113,7 @@ test.describe('[STAFF] Agents and imports in the back office', () => {
     await expect(demo2).not.toHaveURL(/\/interaction\//);
     await demo2Context.close();
 
-    // ── ops: no staff management (decision 091: operations reads the audit log)
+    // ── ops: no staff management (docs/decisions/audit-log.md: operations reads the audit log)
     const opsContext = await browser.newContext();
     const ops = await opsContext.newPage();
     await (

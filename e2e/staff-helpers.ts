@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect } from './fixtures.ts';
 
-/** The demo staff (README's demo table, decision 084). */
+/** The demo staff (README's demo table, docs/decisions/back-office.md). */
 export const STAFF_PASSWORD = 'Demo-Staff-2026!';
 export const STAFF_TOTP_SECRET = 'JBSWY3DPEHPK3PXP';
 
@@ -32,9 +32,9 @@ export async function signInStaff(page: Page, name: string) {
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page.getByLabel('Code')).toBeVisible();
   return async () => {
-    // a code is good once, and a refused one counts as a failed sign-in (decision 084): the specs share the demo staff
-    // members across workers, so each sign-in claims its own 30-second step first (the current one, or the next one,
-    // which the server also takes; a third in one step waits for the step after)
+    // a code is good once, and a refused one counts as a failed sign-in (docs/decisions/back-office.md): the specs
+    // share the demo staff members across workers, so each sign-in claims its own 30-second step first (the current
+    // one, or the next one, which the server also takes; a third in one step waits for the step after)
     const step = await claimStep(name);
     const wait = (step - 1) * STEP_MS - Date.now();
     if (wait > 0) await page.waitForTimeout(wait + 500);

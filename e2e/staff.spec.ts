@@ -22,14 +22,14 @@ test.describe('[STAFF] Back office sign-in', () => {
     await expectAccessible(admin);
     await screenshotBoth(admin, 'staff-home-admin');
 
-    // a page load restores the session from the app's own record (decision 098), never the agent's key
+    // a page load restores the session from the app's own record (docs/decisions/back-office.md), never the agent's key
     expect(await admin.evaluate(() => Object.keys(sessionStorage).filter((key) => key.endsWith('session')))).toEqual([
       'arc-staff.session',
     ]);
     await admin.reload();
     await expect(admin.getByRole('cell', { name: 'admin@provider.test' })).toBeVisible();
 
-    // another browser profile: a staff sign-in never reuses another's session anyway (decision 084)
+    // another browser profile: a staff sign-in never reuses another's session anyway (docs/decisions/back-office.md)
     const context = await browser.newContext();
     const ops = await context.newPage();
     await (
@@ -39,7 +39,7 @@ test.describe('[STAFF] Back office sign-in', () => {
     await expect(ops.getByRole('cell', { name: 'Operations', exact: true })).toBeVisible();
     const menu = ops.getByRole('navigation', { name: 'Back office' });
     await expect(menu.getByRole('link', { name: 'Agents' })).toBeVisible();
-    // staff management is the admin's; operations reads the audit log (decision 091)
+    // staff management is the admin's; operations reads the audit log (docs/decisions/audit-log.md)
     await expect(menu.getByRole('link', { name: 'Audit' })).toBeVisible();
     await expect(menu.getByRole('link', { name: 'Staff members' })).toHaveCount(0);
     await ops.getByRole('button', { name: 'Sign out' }).click();

@@ -1,7 +1,8 @@
 // The server's production build: apps/server/src/main.ts and everything it imports, bundled by esbuild into
 // apps/server/dist (ESM, one chunk per lazily imported part: the demo seed, exceljs, the S3 client…). Node then
 // reads a few files at start instead of resolving and loading about 1,750 modules one by one, which is most of a
-// restart's time (decision 045). `node apps/server/src/main.ts` still runs the sources (tests, `npm run dev`).
+// restart's time (docs/decisions/server-runtime.md). `node apps/server/src/main.ts` still runs the sources (tests, `npm
+// run dev`).
 //
 // `node scripts/build-server.mjs` builds; `ensureServerBuild()` builds only when an input of the last build
 // (listed in its metafile) is newer than the build, so a restart never rebuilds what is already built.

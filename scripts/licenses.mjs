@@ -1,12 +1,12 @@
 // `npm run licenses`: the licence of every package the portal ships (the production dependency tree of every
 // workspace, browser bundle included), and a failure for any licence a provider could not ship in a closed
-// product (decision 033): strong copyleft (GPL, AGPL, LGPL, SSPL, EUPL, OSL, CC BY-SA) or non-commercial terms,
-// and anything nobody has reviewed. MPL-2.0 (file-level, weak copyleft) is allowed. It also fails for a shipped
-// package its authors deprecated (npm's `deprecated` field in its installed package.json) that is not in the
-// reviewed list of deprecated and unmaintained packages below (decision 063): the npm audit endpoint is not
-// always reachable, so this review of the shipped tree is kept here and runs with every check.
-// `--summary` prints the counts and the problems only. LICENSES_PACKAGES_FILE (tests) reads the package list from
-// a JSON file instead of `npm query .prod`.
+// product (docs/decisions/dependencies-and-error-reporting.md): strong copyleft (GPL, AGPL, LGPL, SSPL, EUPL, OSL, CC
+// BY-SA) or non-commercial terms, and anything nobody has reviewed. MPL-2.0 (file-level, weak copyleft) is allowed. It
+// also fails for a shipped package its authors deprecated (npm's `deprecated` field in its installed package.json) that
+// is not in the reviewed list of deprecated and unmaintained packages below
+// (docs/decisions/dependencies-and-error-reporting.md): the npm audit endpoint is not always reachable, so this review
+// of the shipped tree is kept here and runs with every check. `--summary` prints the counts and the problems only.
+// LICENSES_PACKAGES_FILE (tests) reads the package list from a JSON file instead of `npm query .prod`.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -42,11 +42,12 @@ const FORBIDDEN = /^(A?GPL|LGPL|SSPL|EUPL|OSL|CPAL|RPL|Sleepycat|CC-BY-(NC|SA)|C
 /** Licence fields that are not SPDX, as reviewed by hand: the SPDX id they mean. */
 const REVIEWED = { 'MIT/X11': 'MIT' };
 /**
- * Packages without a licence field, reviewed by hand (decision 033): name@version → what we found. Listed with
- * their note on every run, so they stay visible; a new version is reviewed again.
+ * Packages without a licence field, reviewed by hand (docs/decisions/dependencies-and-error-reporting.md): name@version
+ * → what we found. Listed with their note on every run, so they stay visible; a new version is reviewed again.
  */
 const REVIEWED_PACKAGES = {
-  // decision 033: an unmodified LGPL library linked at run time, in its own replaceable files, may ship closed
+  // docs/decisions/dependencies-and-error-reporting.md: an unmodified LGPL library linked at run time, in its own
+  // replaceable files, may ship closed
   '@img/sharp-libvips-linux-x64@1.3.4':
     'LGPL-3.0-or-later libvips, unmodified, a shared library that sharp loads at run time and that stays its own replaceable files (the LGPL allows this in a closed product with its notice and the source at github.com/libvips/libvips); used to re-encode avatars',
   'buffers@0.1.1':
@@ -54,9 +55,10 @@ const REVIEWED_PACKAGES = {
 };
 
 /**
- * Deprecated or unmaintained packages the portal ships, reviewed by hand (decision 063): name@version → why it
- * may stay. Listed with their note on every run; a new version is reviewed again. A shipped package whose
- * installed package.json says `deprecated` and that is not here fails the check.
+ * Deprecated or unmaintained packages the portal ships, reviewed by hand
+ * (docs/decisions/dependencies-and-error-reporting.md): name@version → why it may stay. Listed with their note on every
+ * run; a new version is reviewed again. A shipped package whose installed package.json says `deprecated` and that is
+ * not here fails the check.
  */
 const REVIEWED_UNMAINTAINED = {
   'archiver@5.3.2':

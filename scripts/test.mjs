@@ -147,7 +147,7 @@ const ensureChromium = () => aptInstall('chromium', '/usr/bin/chromium');
 
 const started = Date.now();
 
-/** The static checks: each uses one core, so they run two at a time (decision 104). */
+/** The static checks: each uses one core, so they run two at a time (docs/decisions/testing.md). */
 const staticChecks = [];
 if (wants('typecheck')) {
   for (const project of ['packages/contract', 'apps/server', 'apps/web', 'e2e', 'bench']) {
@@ -158,6 +158,9 @@ if (wants('typecheck')) {
 if (wants('lint')) staticChecks.push(['lint (eslint)', 'eslint', ['--max-warnings=0', '.']]);
 if (wants('lint'))
   staticChecks.push(['lint rules (node --test)', 'node', ['--test', 'scripts/lint/area-boundaries.test.js']]);
+// every path and code name the documentation mentions exists, and docs/architecture.md names every server module
+if (wants('lint') || wants('docs'))
+  staticChecks.push(['documentation names what exists (node --test)', 'node', ['--test', 'scripts/lint/docs.test.js']]);
 if (wants('format')) staticChecks.push(['format (prettier --check)', 'prettier', ['--check', '--log-level=warn', '.']]);
 if (wants('knip')) staticChecks.push(['unused files, exports and dependencies (knip)', 'knip', ['--no-progress']]);
 if (wants('licenses'))

@@ -9,7 +9,7 @@ export default defineConfig({
     // each PGlite costs about 250 MB and a core: two files at a time on this machine
     pool: 'forks',
     maxWorkers: 2,
-    // a worker runs file after file (decision 104): the app's import graph is loaded once per
+    // a worker runs file after file (docs/decisions/testing.md): the app's import graph is loaded once per
     // worker instead of once per file — a third less CPU for the server suite; every file still builds its own app
     // on its own fresh database
     isolate: false,

@@ -26,17 +26,18 @@ export default defineConfig({
   plugins: [
     react(),
     preloadLists.plugin,
-    // a page load of the sign-in flow gets sign-in.html in development too (decision 094)
+    // a page load of the sign-in flow gets sign-in.html in development too (docs/decisions/web-loading-and-budget.md)
     signInPageInDev(),
     // each Mantine component brings its own stylesheet (no whole @mantine/core/styles.css)
     mantineComponentStyles(),
-    // Mantine's Table without Table.ScrollContainer and the ScrollArea it imports (decision 096)
+    // Mantine's Table without Table.ScrollContainer and the ScrollArea it imports
+    // (docs/decisions/web-loading-and-budget.md)
     mantineTableWithoutScrollContainer(),
     // the budget of apps/web/README.md: the build fails when a route's gzipped JavaScript passes it
     bundleBudget({
       budgets: [
-        // the sign-in flow as a page load sees it (sign-in.html, decision 094): /sign-in with the OIDC client that
-        // redirects, then the provider's sign-in form, both in the sign-in entry
+        // the sign-in flow as a page load sees it (sign-in.html, docs/decisions/web-loading-and-budget.md): /sign-in
+        // with the OIDC client that redirects, then the provider's sign-in form, both in the sign-in entry
         {
           name: 'sign-in flow (/sign-in → /interaction/:uid)',
           entry: 'sign-in.html',
@@ -123,7 +124,8 @@ export default defineConfig({
           ],
           maxKb: 250,
         })),
-        // the beneficiary's public SOA signing page (decision 102): the app's entry and the page, no signed-in shell
+        // the beneficiary's public SOA signing page (docs/decisions/soa-and-ready-to-sell.md): the app's entry and the
+        // page, no signed-in shell
         {
           name: '/soa/sign/:token (public signing page)',
           modules: ['src/features/soa/soa-sign-page.tsx'],
@@ -161,7 +163,7 @@ export default defineConfig({
       heldAt: {},
       reportFile: path.join(import.meta.dirname, '../../.tmp/bundle-budget.json'),
     }),
-    // what each route loads, for the server to list in the page it sends (decision 052)
+    // what each route loads, for the server to list in the page it sends (docs/decisions/web-loading-and-budget.md)
     routePreloads({
       shell: 'src/shell/signed-in-shell.tsx',
       routes: [
@@ -190,11 +192,11 @@ export default defineConfig({
     // every browser the portal supports preloads modules itself: no polyfill in the entry
     modulePreload: {
       polyfill: false,
-      // a lazy part's list leaves out what is loaded already (decision 105)
+      // a lazy part's list leaves out what is loaded already (docs/decisions/web-loading-and-budget.md)
       resolveDependencies: preloadLists.resolveDependencies,
     },
     rolldownOptions: {
-      // two pages: the app, and the sign-in flow's page loads (decision 094)
+      // two pages: the app, and the sign-in flow's page loads (docs/decisions/web-loading-and-budget.md)
       input: {
         main: path.join(import.meta.dirname, 'index.html'),
         'sign-in': path.join(import.meta.dirname, 'sign-in.html'),
@@ -212,9 +214,10 @@ export default defineConfig({
               // the signed-in shell's widgets (app shell, side menu, breadcrumbs, avatar, the scroll lock the app
               // shell and dialogs share, and the small Mantine hooks): one file, not a dozen chunks of a few hundred
               // bytes each. The collapse hooks too: left out, they stayed in the agents' signed-in shell, which the
-              // back office's pages then downloaded with any popover or dialog (decision 098). Tooltip, Popover,
-              // Portal and FocusTrap too: every signed-in page loads them with the shell, and once the back office's
-              // rich-text editor shared them, they became four more files on every agent route (decision 109)
+              // back office's pages then downloaded with any popover or dialog
+              // (docs/decisions/web-loading-and-budget.md). Tooltip, Popover, Portal and FocusTrap too: every signed-in
+              // page loads them with the shell, and once the back office's rich-text editor shared them, they became
+              // four more files on every agent route (docs/decisions/terms.md)
               name: 'shell-widgets',
               // only these modules: what they import stays where the default splitting puts it
               includeDependenciesRecursively: false,

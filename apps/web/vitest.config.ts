@@ -11,7 +11,7 @@ export default defineConfig({
     setupFiles: ['src/test/setup.ts'],
     // user-event screens take a few seconds when the two cores are busy: a slow run is not a failure
     testTimeout: 15_000,
-    // jsdom and Mantine are set up once per worker, not once per file (decision 104): a quarter of the CPU
+    // jsdom and Mantine are set up once per worker, not once per file (docs/decisions/testing.md): a quarter of the CPU
     isolate: false,
     // the same number of workers as the server project: projects that reuse workers run in one group (vitest asks
     // for equal limits there), two files at a time on this 2-core machine

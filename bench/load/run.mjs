@@ -1,6 +1,6 @@
-// `npm run load` (decision 111; bench/README.md, "Load and soak"): the session mix of scenario.mjs, driven by
-// autocannon, against the production build on PostgreSQL behind nginx — one replica, then two. For each, a step
-// search over offered session rates: a step passes when every call's p95 is under LOAD_P95_MS (300) and no call
+// `npm run load` (docs/decisions/bench-and-load.md; bench/README.md, "Load and soak"): the session mix of scenario.mjs,
+// driven by autocannon, against the production build on PostgreSQL behind nginx — one replica, then two. For each, a
+// step search over offered session rates: a step passes when every call's p95 is under LOAD_P95_MS (300) and no call
 // failed; the rate doubles from LOAD_START_RATE until a step fails, then LOAD_BISECT halvings between the last pass
 // and the first failure. Each step runs LOAD_STEP_SECONDS (30) counted, after a warm-up of the same rate as long as
 // the longest session (or LOAD_WARMUP_SECONDS, when longer), not counted.

@@ -1,8 +1,8 @@
-// The session mix of the load (decision 111; bench/README.md, "Load and soak" — weights and think times). Each kind
-// of session is an autocannon request sequence: a connection runs its sequence again and again, each pass one
-// session of one agent (the connection's own agent: one cart per agent, so no two of its sessions overlap). Every
-// agent session signs in through the real provider (authorization code + PKCE: authorize, password, resume, token)
-// and opens the dashboard; then its business. The staff share runs on the demo admin's token (a staff sign-in
+// The session mix of the load (docs/decisions/bench-and-load.md; bench/README.md, "Load and soak" — weights and think
+// times). Each kind of session is an autocannon request sequence: a connection runs its sequence again and again, each
+// pass one session of one agent (the connection's own agent: one cart per agent, so no two of its sessions overlap).
+// Every agent session signs in through the real provider (authorization code + PKCE: authorize, password, resume,
+// token) and opens the dashboard; then its business. The staff share runs on the demo admin's token (a staff sign-in
 // needs a TOTP code, one per 30 s step: the staff sign in once and keep the token, as staff do all day).
 // Each call's latency is timed from the moment autocannon builds the request (right before it writes it) to the
 // moment the whole answer is parsed, and counted under the call's name; an unexpected status is an error.

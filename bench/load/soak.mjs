@@ -1,7 +1,7 @@
-// `npm run soak` (decision 111; bench/README.md, "Load and soak"): the session mix of scenario.mjs at half the
-// rate `npm run load` sustained (.tmp/load-report.json of the same topology; else SOAK_RATE sessions/s, default 2)
-// for SOAK_MINUTES (30), on PostgreSQL behind nginx (SOAK_REPLICAS, default 1). Every SOAK_SAMPLE_SECONDS (30) it
-// samples each server's RSS and open file descriptors (/proc/<pid>), its heap after the last full collection
+// `npm run soak` (docs/decisions/bench-and-load.md; bench/README.md, "Load and soak"): the session mix of scenario.mjs
+// at half the rate `npm run load` sustained (.tmp/load-report.json of the same topology; else SOAK_RATE sessions/s,
+// default 2) for SOAK_MINUTES (30), on PostgreSQL behind nginx (SOAK_REPLICAS, default 1). Every SOAK_SAMPLE_SECONDS
+// (30) it samples each server's RSS and open file descriptors (/proc/<pid>), its heap after the last full collection
 // (what the server writes to its LOAD_METRICS file), the database's connections (pg_stat_activity) and the
 // latency of the calls since the last sample. After the warm-up (the first SOAK_WARMUP_MINUTES, default a sixth of
 // the run) it checks: RSS and heap flat within 10 % (the mean of the last third of the samples against the first

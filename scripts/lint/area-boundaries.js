@@ -1,9 +1,10 @@
 // @ts-check
 // The area boundaries of docs/architecture.md, for every area present and future (no list to keep up):
-// - server: a module reaches another module only through its service.ts; the layers depend one way only
-//   (decision 082): modules/ may import identity/, identity/ imports no module (the audit log reaches it through
-//   the port in platform/audit.ts), platform/ and db/ import neither; production code never imports seed/
-//   (only the entry point, server.ts, loads the demo seed; tests may use its factories);
+// - server: a module reaches another module only through its service.ts; the back office's areas (staff-*) call
+//   the agents' areas, never the other way (the area owning a thing owns its changes); the layers depend one way
+//   only (docs/decisions/code-layout.md): modules/ may import identity/, identity/ imports no module (the audit log
+//   reaches it through the port in platform/audit.ts), platform/ and db/ import neither; production code never
+//   imports seed/ (only the entry point, server.ts, loads the demo seed; tests may use its factories);
 // - web: a feature never imports another feature (shared widgets live in ui/, data in api/).
 import path from 'node:path';
 
@@ -24,6 +25,9 @@ const areaOf = (file, root, folder) => {
   return match ? { area: match[1], rest: match[2] ?? '' } : undefined;
 };
 
+/** A back-office area: its server module is named `staff-…`. */
+const isStaffArea = (area) => area.startsWith('staff-');
+
 /** @type {import('eslint').Rule.RuleModule} */
 const areaBoundaries = {
   meta: {
@@ -36,9 +40,11 @@ const areaBoundaries = {
       platformBusiness: "platform/ and db/ hold no business code: they must not import a module ('{{target}}').",
       platformIdentity: "platform/ and db/ sit below identity/: they must not import it ('{{target}}').",
       identityModule:
-        "identity/ sits below the modules: it must not import one ('{{target}}'); take what it needs as an option from app.ts (decision 082).",
+        "identity/ sits below the modules: it must not import one ('{{target}}'); take what it needs as an option from app.ts (docs/decisions/code-layout.md).",
       productionSeed:
-        "Production code must not import the demo seed ('{{target}}'): move what it needs to its module or platform/ (decision 082).",
+        "Production code must not import the demo seed ('{{target}}'): move what it needs to its module or platform/ (docs/decisions/code-layout.md).",
+      agentToStaff:
+        "An agents' area must not import a back-office area ('{{target}}'): the back office calls the area that owns the data through its service.ts, not the other way.",
       featureToFeature:
         "A feature must not import another feature ('{{target}}'): move shared widgets to ui/ and data to api/.",
     },
@@ -80,6 +86,8 @@ const areaBoundaries = {
         else if (isIdentity) context.report({ node, messageId: 'identityModule', data });
         else if (ownModule && module.area !== ownModule && !/^service(\.ts)?$/.test(module.rest)) {
           context.report({ node, messageId: 'moduleSurface', data });
+        } else if (ownModule && !composes && isStaffArea(module.area) && !isStaffArea(ownModule)) {
+          context.report({ node, messageId: 'agentToStaff', data });
         }
       } else if (ownFeature) {
         const feature = areaOf(target, WEB_SRC, 'features');
@@ -105,14 +113,17 @@ const ROUTES_FILE = /(^|\/|-)routes\.ts$/;
 const contractImports = {
   meta: {
     type: 'suggestion',
-    docs: { description: 'Contract entries keep their names: routes files use the contract namespace (decision 081)' },
+    docs: {
+      description:
+        'Contract entries keep their names: routes files use the contract namespace (docs/decisions/code-layout.md)',
+    },
     schema: [],
     messages: {
       routesNamespace:
-        "A routes file imports the contract as a namespace, `import * as contract from '@arc/contract'`, and names entries `contract.{{name}}` (decision 081).",
-      namespaceName: "Name the contract's namespace `contract` (decision 081).",
+        "A routes file imports the contract as a namespace, `import * as contract from '@arc/contract'`, and names entries `contract.{{name}}` (docs/decisions/code-layout.md).",
+      namespaceName: "Name the contract's namespace `contract` (docs/decisions/code-layout.md).",
       renamed:
-        "Do not rename a contract import ('{{name}} as {{local}}'): use `import * as contract from '@arc/contract'` and `contract.{{name}}` where a local name is taken (decision 081).",
+        "Do not rename a contract import ('{{name}} as {{local}}'): use `import * as contract from '@arc/contract'` and `contract.{{name}}` where a local name is taken (docs/decisions/code-layout.md).",
     },
   },
   create(context) {

@@ -31,10 +31,15 @@ test('server layers depend one way only', () => {
       // a command line and a test compose like app.ts
       { filename: server('identity/staff/cli/staff.ts'), code: imports('../../../modules/audit/service.ts') },
       { filename: server('identity/staff/staff-sign-in.test.ts'), code: imports('../../modules/audit/service.ts') },
+      // the back office calls the agents' areas; a test may compose both
+      { filename: server('modules/staff-enrollments/service.ts'), code: imports('../enrollments/service.ts') },
+      { filename: server('modules/staff-orders/service.ts'), code: imports('../staff-agents/service.ts') },
+      { filename: server('modules/enrollments/e.test.ts'), code: imports('../staff-enrollments/service.ts') },
     ],
     invalid: [
       fails(server('modules/profile/service.ts'), imports('../audit/queries.ts'), 'moduleSurface'),
       fails(server('identity/password-sign-in.ts'), imports('../modules/audit/service.ts'), 'identityModule'),
+      fails(server('modules/enrollments/service.ts'), imports('../staff-enrollments/service.ts'), 'agentToStaff'),
       fails(server('identity/index.ts'), imports('../modules/audit/service.ts'), 'identityModule'),
       fails(server('platform/route-access.ts'), imports('../identity/pages.ts'), 'platformIdentity'),
       fails(server('db/client.ts'), imports('../modules/audit/service.ts'), 'platformBusiness'),

@@ -22,7 +22,7 @@ describe('GET /readyz', () => {
     expect(res.json()).toEqual({ ready: true });
   });
 
-  it('answers from the state kept in memory: a thousand probes cost the database nothing (decision 112)', async () => {
+  it('answers from the state kept in memory: a thousand probes cost the database nothing (docs/decisions/outages-readiness-backup.md)', async () => {
     const ping = vi.spyOn(t.database, 'ping');
     try {
       const started = performance.now();

@@ -70,6 +70,7 @@ import { createReadiness } from './platform/readiness.ts';
 import { declarePublicContext, routeAccessPlugin } from './platform/route-access.ts';
 import { securityHeadersPlugin } from './platform/security-headers.ts';
 import { createRedisInvalidationBus, createSharedCache } from './platform/shared-cache.ts';
+import { bodyDeadline, limitConnectionsPerAddress } from './platform/slow-clients.ts';
 import { answerUnavailableWhileClosing, RETRY_AFTER_SECONDS } from './platform/unavailable.ts';
 import { webPlugin } from './platform/web.ts';
 
@@ -82,12 +83,18 @@ declare module 'fastify' {
     currentAgentChanged: (agentId: string) => Promise<void>;
     /**
      * Call (and await) after deleting grants outside the provider (a new password ends the agent's other
-     * sessions): their access tokens are refused from the next call on, on every replica (decision 043).
+     * sessions): their access tokens are refused from the next call on, on every replica
+     * (docs/decisions/identity-provider.md).
      */
     grantsEnded: (grantIds: readonly string[]) => Promise<void>;
-    /** new notifications to the agents' open portals on every replica (decision 099); raiseNotification's `bus` */
+    /**
+     * new notifications to the agents' open portals on every replica (docs/decisions/notifications.md);
+     * raiseNotification's `bus`
+     */
     notificationBus: NotificationBus;
-    /** the background jobs on pg-boss (decision 106): run by one replica, again after a restart */
+    /**
+     * the background jobs on pg-boss (docs/decisions/imports-and-jobs.md): run by one replica, again after a restart
+     */
     jobs: Jobs;
   }
 }
@@ -102,7 +109,8 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   const isHttps = config.publicUrl.startsWith('https://');
   const app = Fastify({
     logger: options.logger ?? { level: config.logLevel },
-    // one access-log line per request instead of Fastify's two (platform/access-log.ts, decision 080)
+    // one access-log line per request instead of Fastify's two (platform/access-log.ts,
+    // docs/decisions/request-pipeline.md)
     logController: new AccessLog(),
     // Client IPs (and so every per-IP rate limit) come from the socket unless TRUST_PROXY names the proxies in
     // front: trusting every hop would let any client pick its IP with a made-up X-Forwarded-For.
@@ -127,7 +135,11 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   app.decorate('deps', deps);
   app.decorate('db', deps.database.db);
   answerUnavailableWhileClosing(app);
-  // before any route: every route's declared credential is enforced from here on (decision 060)
+  // a slow client holds a connection for as long as an upload needs only on an upload route, and one address holds
+  // a bounded number of connections (issue 43)
+  bodyDeadline(app, { bodyTimeoutMs: config.bodyTimeoutMs });
+  limitConnectionsPerAddress(app, { maxPerAddress: config.connectionsPerAddress });
+  // before any route: every route's declared credential is enforced from here on (docs/decisions/route-access.md)
   await app.register(routeAccessPlugin);
 
   // ── external plugins ────────────────────────────────────────────────────────────────────────────
@@ -155,7 +167,8 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     },
     crossOriginEmbedderPolicy: false,
   });
-  // With REDIS_URL, rate-limit counters and cache invalidations are shared by every replica (decision 035).
+  // With REDIS_URL, rate-limit counters and cache invalidations are shared by every replica
+  // (docs/decisions/caches-and-replicas.md).
   const redis = config.redisUrl ? await createRedis(config.redisUrl) : undefined;
   const invalidationBus = redis ? createRedisInvalidationBus(redis, app.log) : undefined;
   app.addHook('onClose', async () => {
@@ -189,7 +202,8 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
 
   // ── platform ───────────────────────────────────────────────────────────────────────────────────
   // Log Out ends the grant of the session; its access tokens are refused from the next call on, on every
-  // replica (decision 043). The answer per grant is cached like user info, and dropped everywhere when it ends.
+  // replica (docs/decisions/identity-provider.md). The answer per grant is cached like user info, and dropped
+  // everywhere when it ends.
   const grants = createGrantCheck({
     db: deps.database.db,
     cache: createSharedCache<boolean>({ name: 'grants', ttlMs: config.userCacheTtlMs, bus: invalidationBus }),
@@ -200,7 +214,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     db: deps.database.db,
     cache: createSharedCache<boolean>({ name: 'agent-status', ttlMs: config.userCacheTtlMs, bus: invalidationBus }),
   });
-  // Background jobs (decision 106): pg-boss in the app's database, in its own schema; in-process on the embedded
+  // Background jobs (docs/decisions/imports-and-jobs.md): pg-boss in the app's database, in its own schema; in-process on the embedded
   // one. Stopped on close, after the requests in flight: a run in progress finishes or is run again after a restart.
   const jobs = await startJobs({
     databaseUrl: deps.database.url,
@@ -223,18 +237,20 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
           jwks: publicJwks(deps.secrets),
           reloadJwks: async () => publicJwks(await loadOrCreateProviderSecrets(deps.database.db)),
           isGrantActive: grants.isActive,
+          onGrantEnded: grants.onEnded,
         }
       : {}),
     isAgentActive: agentStatus.isActive,
+    onAgentChanged: agentStatus.onChanged,
   });
-  // staff calls' credential (decisions 084, 085): before any staff route
+  // staff calls' credential (docs/decisions/back-office.md and docs/decisions/route-access.md): before any staff route
   await app.register(staffAuthPlugin, { isGrantActive: grants.isActive, bus: invalidationBus });
 
   const isPublic = { auth: 'none' } as const;
   app.get('/healthz', { schema: { hide: true }, config: isPublic }, async () => ({ ok: true }));
   // Not ready while the database does not answer: the state is kept in memory and refreshed in the background
-  // (platform/readiness.ts, decision 112), so a probe costs no database work; a failure shows within a second.
-  // While the server shuts down, answerUnavailableWhileClosing answers 503 before this runs.
+  // (platform/readiness.ts, docs/decisions/outages-readiness-backup.md), so a probe costs no database work; a failure
+  // shows within a second. While the server shuts down, answerUnavailableWhileClosing answers 503 before this runs.
   const readiness = createReadiness(() => deps.database.ping());
   app.addHook('onReady', async () => {
     await readiness.firstAnswer;
@@ -267,8 +283,9 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   // ── identity and business areas ────────────────────────────────────────────────────────────────
   await app.register(identityPlugin, { onGrantEnded: grants.ended, recordAudit });
   await app.register(accountRoutes);
-  // User info is reused for a few seconds per agent (decision 005). A change to what it shows (terms accepted,
-  // a profile change) drops the agent's entry on every replica before the call answers (decision 035).
+  // User info is reused for a few seconds per agent (docs/decisions/caches-and-replicas.md). A change to what it shows
+  // (terms accepted, a profile change) drops the agent's entry on every replica before the call answers
+  // (docs/decisions/caches-and-replicas.md).
   const currentAgentCache = createSharedCache<CachedCurrentAgent>({
     name: 'current-agent',
     ttlMs: config.userCacheTtlMs,

@@ -89,6 +89,8 @@ const EnvSchema = z.strictObject({
   UPLOAD_BYTES_PER_DAY: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(2 ** 50)), 2 * 1024 ** 3),
   CONNECTION_IDLE_TIMEOUT_MS: z._default(z.coerce.number().check(z.int(), z.gte(1000), z.lte(3_600_000)), 30_000),
   REQUEST_TIMEOUT_MS: z._default(z.coerce.number().check(z.int(), z.gte(10_000), z.lte(24 * 3_600_000)), 1_800_000),
+  BODY_TIMEOUT_MS: z._default(z.coerce.number().check(z.int(), z.gte(1000), z.lte(3_600_000)), 10_000),
+  CONNECTIONS_PER_ADDRESS: z.optional(z.coerce.number().check(z.int(), z.gte(0), z.lte(1_000_000))),
   TELEMETRY_RETENTION_DAYS: z._default(z.coerce.number().check(z.int(), z.gte(0), z.lte(36_500)), 90),
 });
 
@@ -174,6 +176,10 @@ export interface Config {
   connectionIdleTimeoutMs: number;
   /** the longest a request may take to arrive in full, body included (a 100 MB upload from a slow phone) */
   requestTimeoutMs: number;
+  /** the longest any body but an upload's may take to arrive, from its headers */
+  bodyTimeoutMs: number;
+  /** connections one socket peer may hold open at once (0: no limit; off by default behind TRUST_PROXY) */
+  connectionsPerAddress: number;
   /** telemetry events older than this many days are purged hourly (0: kept for ever) */
   telemetryRetentionDays: number;
   /** this process sends the scheduled jobs when due (platform/jobs.ts); off in the tests, so no purge runs mid-test */
@@ -185,6 +191,12 @@ const DEMO_PROVIDER_SITE_URL = 'https://agents.provider.test';
 const DEMO_PROVIDER_EMAIL_DOMAIN = 'provider.test';
 
 export type TrustProxy = false | number | string[];
+
+/**
+ * Open connections per socket peer unless CONNECTIONS_PER_ADDRESS says otherwise: a browser holds about six per
+ * tab, so this lets an office of twenty behind one NAT address work, and keeps one address from holding thousands.
+ */
+const DEFAULT_CONNECTIONS_PER_ADDRESS = 128;
 
 const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
 
@@ -371,5 +383,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     runJobSchedules: e.JOB_SCHEDULES ?? true,
     connectionIdleTimeoutMs: e.CONNECTION_IDLE_TIMEOUT_MS,
     requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
+    bodyTimeoutMs: e.BODY_TIMEOUT_MS,
+    // behind a proxy every connection comes from the proxy: the proxy limits per client there
+    connectionsPerAddress: e.CONNECTIONS_PER_ADDRESS ?? (e.TRUST_PROXY ? 0 : DEFAULT_CONNECTIONS_PER_ADDRESS),
   });
 }

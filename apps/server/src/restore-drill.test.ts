@@ -23,11 +23,11 @@ import { startS3Server, type S3TestServer } from './test/s3.ts';
 import { bearer, mintAccessToken } from './test/tokens.ts';
 
 /**
- * The restore drill (decision 112): data loaded through the app, `npm run backup` and `npm run restore` run as
- * the operator runs them (their own processes), the database and the files destroyed in between, and everything
- * back: every row of every table as it was, every file downloaded through the API byte for byte. On the embedded
- * database in the default pass, on PostgreSQL in the PostgreSQL pass (pg_dump / pg_restore); each with the
- * files on disk and in an S3 bucket (s3rver).
+ * The restore drill (docs/decisions/outages-readiness-backup.md): data loaded through the app, `npm run backup` and
+ * `npm run restore` run as the operator runs them (their own processes), the database and the files destroyed in
+ * between, and everything back: every row of every table as it was, every file downloaded through the API byte for
+ * byte. On the embedded database in the default pass, on PostgreSQL in the PostgreSQL pass (pg_dump / pg_restore); each
+ * with the files on disk and in an S3 bucket (s3rver).
  */
 const postgresUrl = process.env.DATABASE_URL;
 const kind = postgresUrl ? 'postgres' : 'pglite';

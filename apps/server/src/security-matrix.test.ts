@@ -1,12 +1,13 @@
 /**
- * The security matrix (decision 032), generated from the contract: every entry that takes a credential (decision
- * 060) — present and future, whichever area adds it — gets
+ * The security matrix (docs/decisions/route-access.md), generated from the contract: every entry that takes a
+ * credential (docs/decisions/route-access.md) — present and future, whichever area adds it — gets
  * 0. its path spelled other ways (a letter of each segment percent-encoded, upper case): never an answer without
  *    the credential (401 or 404, never 2xx); an integration-key call is 404 on a server without the key, and 401
  *    without it, with a wrong one or with an agent's token on a server with it;
  * 1. (agent calls) 401 for no token (the one "Missing token" answer, whatever the body: the only place that case is
  *    tested), a forged one, an expired one, one for another audience (and a few more);
- *    (staff calls, decision 085) 401 without a token, 403 for an agent's token, and for each staff role 403 unless
+ *    (staff calls, docs/decisions/route-access.md) 401 without a token, 403 for an agent's token, and for each staff
+ * role 403 unless
  *    the entry names it;
  * 2. 404 and none of the first demo agent's bytes when the second demo agent uses the first one's ids
  *    (ids from the first agent's own lists, registered per call in test/security/id-sources.ts: a call with
@@ -178,7 +179,9 @@ async function send(entry: RouteEntry, parts: RequestParts, options: SendOptions
   return untilFirstEvent(await t.app.inject({ ...request, payloadAsStream: true }));
 }
 
-/** Calls whose answer is an event stream that stays open (decision 099): read until the first event. */
+/**
+ * Calls whose answer is an event stream that stays open (docs/decisions/notifications.md): read until the first event.
+ */
 const EVENT_STREAMS = new Set<RouteEntry>([contract.streamNotifications]);
 
 /** An answer read as a stream, up to its first event (or its end), then left: the server forgets the stream. */
@@ -267,7 +270,7 @@ describe('security matrix: the same path spelled another way', () => {
         // an agent's token is not the integration key nor a staff token, nor the other way round
         ['the other kind', entry.auth === 'agent' ? INTEGRATION_KEY : first.token],
       ];
-      // a staff call refuses a signed-in agent with 403 (decision 085)
+      // a staff call refuses a signed-in agent with 403 (docs/decisions/route-access.md)
       const refusals = typeof entry.auth === 'object' ? [401, 403, 404] : [401, 404];
       for (const url of spellingsOf(entry)) {
         for (const [kind, token] of wrongCredentials) {

@@ -45,7 +45,8 @@ async function main() {
   }
 
   const app = await buildApp({ config, database, clock: systemClock, mailer, storage, secrets });
-  // the load bench's figures (decision 111): a file of this machine, only when LOAD_METRICS names one
+  // the load bench's figures (docs/decisions/bench-and-load.md): a file of this machine, only when LOAD_METRICS names
+  // one
   const stopLoadMetrics = config.loadMetricsFile
     ? startLoadMetrics(config.loadMetricsFile, { poolStats: database.poolStats })
     : undefined;

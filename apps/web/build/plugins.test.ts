@@ -43,7 +43,7 @@ describe('mantineComponentStyles', () => {
   });
 });
 
-describe('withoutScrollContainer (decision 096)', () => {
+describe('withoutScrollContainer (docs/decisions/web-loading-and-budget.md)', () => {
   it("removes the installed Mantine Table's scroll container and keeps the rest", () => {
     const code = fs.readFileSync(path.join(mantineRoot, 'esm', 'components', 'Table', 'Table.mjs'), 'utf8');
     const out = withoutScrollContainer(code);
@@ -58,7 +58,7 @@ describe('withoutScrollContainer (decision 096)', () => {
   });
 });
 
-describe('the two pages (decision 094)', () => {
+describe('the two pages (docs/decisions/web-loading-and-budget.md)', () => {
   it('sign-in.html is index.html with the sign-in entry as its script: one head, never two that drift', () => {
     const page = (file: string) => fs.readFileSync(path.join(import.meta.dirname, '..', file), 'utf8');
     expect(page('sign-in.html')).toBe(page('index.html').replace('/src/main.tsx', '/src/sign-in-main.tsx'));

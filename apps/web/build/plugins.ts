@@ -76,11 +76,11 @@ const SCROLL_CONTAINER_IMPORT = 'import { TableScrollContainer } from "./TableSc
 const SCROLL_CONTAINER_PROPERTY = 'Table.ScrollContainer = TableScrollContainer;\n';
 
 /**
- * Mantine's Table without `Table.ScrollContainer` (decision 096): a static property of `Table`, it made every
- * screen with a table download ScrollArea (about 5 KB gzipped), though the DataTable scrolls in its own box. A
- * screen that wants the scroll container imports `TableScrollContainer` from '@mantine/core'; the build fails on
- * `Table.ScrollContainer` in the app's code (it would be undefined), and on a Mantine whose Table.mjs no longer
- * reads as expected (plugins.test.ts).
+ * Mantine's Table without `Table.ScrollContainer` (docs/decisions/web-loading-and-budget.md): a static property of
+ * `Table`, it made every screen with a table download ScrollArea (about 5 KB gzipped), though the DataTable scrolls in
+ * its own box. A screen that wants the scroll container imports `TableScrollContainer` from '@mantine/core'; the build
+ * fails on `Table.ScrollContainer` in the app's code (it would be undefined), and on a Mantine whose Table.mjs no
+ * longer reads as expected (plugins.test.ts).
  */
 export function mantineTableWithoutScrollContainer(): Plugin {
   return {
@@ -90,7 +90,7 @@ export function mantineTableWithoutScrollContainer(): Plugin {
       if (MANTINE_TABLE.test(id)) return { code: withoutScrollContainer(code), map: null };
       if (!/[/\\]node_modules[/\\]/.test(id) && /\.tsx?$/.test(id) && code.includes('Table.ScrollContainer')) {
         this.error(
-          `${id}: use TableScrollContainer from '@mantine/core' (Table.ScrollContainer is left out, decision 096)`,
+          `${id}: use TableScrollContainer from '@mantine/core' (Table.ScrollContainer is left out, docs/decisions/web-loading-and-budget.md)`,
         );
       }
       return undefined;
@@ -234,7 +234,7 @@ const SIGN_IN_PAGE = /^\/(?:sign-in|interaction\/[^/]+)\/?(?:\?|$)/;
 
 /**
  * `npm run dev`: a page load of /sign-in or /interaction/:uid gets sign-in.html, as the server sends it in
- * production (decision 094); every other page gets index.html (Vite's own fallback).
+ * production (docs/decisions/web-loading-and-budget.md); every other page gets index.html (Vite's own fallback).
  */
 export function signInPageInDev(): Plugin {
   return {
@@ -252,10 +252,10 @@ export function signInPageInDev(): Plugin {
 }
 
 /**
- * Shorter preload lists for the lazy parts (decision 105): Vite lists, with every dynamic import, each chunk the
- * imported part loads — in the entry, for every route — including the chunks the importing page has already
- * loaded: its own static imports, and, for an agent screen, the signed-in shell's, which the router loads with the
- * screen (and which the shell's own list names). This plugin reads the bundle before Vite writes those lists;
+ * Shorter preload lists for the lazy parts (docs/decisions/web-loading-and-budget.md): Vite lists, with every dynamic
+ * import, each chunk the imported part loads — in the entry, for every route — including the chunks the importing page
+ * has already loaded: its own static imports, and, for an agent screen, the signed-in shell's, which the router loads
+ * with the screen (and which the shell's own list names). This plugin reads the bundle before Vite writes those lists;
  * `resolveDependencies` (the build's `modulePreload` option) then leaves those chunks out. A chunk left out wrongly
  * is only fetched when imported, one round trip later; nothing breaks.
  */

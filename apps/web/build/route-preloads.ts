@@ -1,6 +1,6 @@
-// What each route of the app loads, written beside the build for the server (decision 052): the server lists a
-// route's chunks and stylesheets in the page it sends, so the browser fetches them with the entry instead of after
-// it has run.
+// What each route of the app loads, written beside the build for the server (docs/decisions/web-loading-and-budget.md):
+// the server lists a route's chunks and stylesheets in the page it sends, so the browser fetches them with the entry
+// instead of after it has run.
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Plugin, Rollup } from 'vite';

@@ -11,7 +11,8 @@ import { createRouter } from './router.tsx';
 if (window.location.pathname !== paths.loginCallback) void restoreSession();
 
 // The start-up runs as a few short tasks rather than one long one (what Lighthouse counts as blocking time).
-// The router goes first: it asks for the screen's chunks (decision 052), then the root, then the first render.
+// The router goes first: it asks for the screen's chunks (docs/decisions/web-loading-and-budget.md), then the root,
+// then the first render.
 void start();
 
 async function start() {

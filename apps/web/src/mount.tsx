@@ -20,7 +20,8 @@ export const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve,
 /**
  * Starts a page of the web app, the same way for both entries (index.html's main.tsx, sign-in.html's
  * sign-in-main.tsx): records client errors, then renders the page inside Mantine and TanStack Query, in a
- * transition so that React renders the first screen in slices and yields between them (decision 055).
+ * transition so that React renders the first screen in slices and yields between them
+ * (docs/decisions/web-loading-and-budget.md).
  */
 export async function mount(page: ReactNode): Promise<void> {
   window.addEventListener('error', (event) => report({ message: String(event.message), source: event.filename }));

@@ -32,7 +32,8 @@ export interface AppRoute {
   securityKey?: AgentFlag;
   /**
    * The screen's module under features/ (`area/name-page`, no extension), loaded by router.tsx when the route is
-   * visited. The build reads it too, to list what each route loads (build/route-preloads.ts, decision 052).
+   * visited. The build reads it too, to list what each route loads (build/route-preloads.ts,
+   * docs/decisions/web-loading-and-budget.md).
    */
   screen: string;
   /** a second screen module shown as a section of this one (My Profile holds the contracts, spec part 1 §2) */
@@ -89,7 +90,8 @@ export const APP_ROUTES: AppRoute[] = [
     screen: 'dashboard/dashboard-page',
     parts: ['dashboard/agent-dashboard'],
   },
-  // open to every agent: without contracts there, the page lists the platform's carriers (decision 026)
+  // open to every agent: without contracts there, the page lists the platform's carriers
+  // (docs/decisions/information-pages.md)
   { path: '/myhealthplan', title: 'MyHealthPlan', icon: 'health', screen: 'content/myhealthplan-page' },
   { path: '/sunfire', title: 'SunFire', icon: 'sun', screen: 'content/sunfire-page' },
   { path: '/myquote', title: 'MyQuote', icon: 'quote', screen: 'content/myquote-page' },
@@ -110,7 +112,7 @@ export const APP_ROUTES: AppRoute[] = [
     children: [
       { path: '/training/videos', title: 'Training Videos', screen: 'training/videos-page' },
       { path: '/training/compliance-guides', title: 'Compliance Guides', screen: 'compliance/compliance-guides-page' },
-      // the agent's compliance tools (issue 34, decision 103), beside the guides
+      // the agent's compliance tools (issue 34, docs/decisions/soa-and-ready-to-sell.md), beside the guides
       { path: '/rts', title: 'Ready to Sell', screen: 'ready-to-sell/ready-to-sell-page' },
       { path: '/disclaimer', title: 'TPMO Disclaimer', screen: 'disclaimer/disclaimer-page' },
       // a compliance tool beside the compliance guides (issue 34); its own address, not below /training

@@ -16,7 +16,8 @@ const PAGES = import.meta.glob<ScreenModule>([
   './features/*/*-page.tsx',
   // the back office's screens: its own route list (features/staff/staff-routes.tsx)
   '!./features/staff/**',
-  // the sign-in form is a page of sign-in.html (sign-in-main.tsx, decision 094), never a route of the app
+  // the sign-in form is a page of sign-in.html (sign-in-main.tsx, docs/decisions/web-loading-and-budget.md), never a
+  // route of the app
   '!./features/identity/interaction-page.tsx',
   // parts of screens, not screens
   '!./features/marketing/marketing-page.tsx',
@@ -91,7 +92,8 @@ export const routes: RouteObject[] = [
       publicRoute('/register/:token', { title: 'Create password' }, createPassword),
       publicRoute('/forgotpass/:token', { title: 'Reset password' }, createPassword),
       publicRoute('/verify-email/:token', { title: 'Confirm e-mail address' }, screen('profile/confirm-email-page')),
-      // the beneficiary's Scope of Appointment signing page: public, its own small chunk (decision 102)
+      // the beneficiary's Scope of Appointment signing page: public, its own small chunk
+      // (docs/decisions/soa-and-ready-to-sell.md)
       publicRoute(
         '/soa/sign/:token',
         { title: 'Scope of Appointment', isForPublic: true },
@@ -106,9 +108,9 @@ export const routes: RouteObject[] = [
 const isStaffPath = (path: string) => path === '/staff' || path.startsWith('/staff/');
 
 /**
- * The back office (decision 084) is its own route tree, outside the agents' root layout and guard: React Router
- * adds it the first time a /staff path is opened (its lazy route discovery), so the agents' entry holds one
- * dynamic import for it and nothing of its screens.
+ * The back office (docs/decisions/back-office.md) is its own route tree, outside the agents' root layout and guard:
+ * React Router adds it the first time a /staff path is opened (its lazy route discovery), so the agents' entry holds
+ * one dynamic import for it and nothing of its screens.
  */
 async function addStaffRoutes({
   path,

@@ -6,10 +6,10 @@ import { mount } from './mount.tsx';
 import { LoginLayout } from './shell/login-layout.tsx';
 
 /**
- * sign-in.html (decision 094): the sign-in flow's two pages as a page load sees them — `/sign-in`, which starts
- * the redirect to the provider, and `/interaction/:uid`, the provider's sign-in form — without the router and the
- * signed-in app. Both are in this one small entry, so the form is at hand when the provider sends the browser
- * back; every link out of them is a page load into the app (index.html). Inside the app, `/sign-in` is also
+ * sign-in.html (docs/decisions/web-loading-and-budget.md): the sign-in flow's two pages as a page load sees them —
+ * `/sign-in`, which starts the redirect to the provider, and `/interaction/:uid`, the provider's sign-in form — without
+ * the router and the signed-in app. Both are in this one small entry, so the form is at hand when the provider sends
+ * the browser back; every link out of them is a page load into the app (index.html). Inside the app, `/sign-in` is also
  * a route (the same screen), for the links and redirects that reach it without a page load.
  */
 const interaction = /^\/interaction\/([^/]+)\/?$/.exec(window.location.pathname);

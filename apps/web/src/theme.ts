@@ -33,7 +33,8 @@ export const theme = createTheme({
     Menu: { defaultProps: { withInitialFocusPlaceholder: false } },
     // Mantine keeps a closed Select's list in the page (hidden) and positions it: the state and county lists,
     // a screen's filters, every option rendered and laid out with the first render. Built on opening instead
-    // (decision 055); a closed list is never referenced (aria-controls is set only while it is open).
+    // (docs/decisions/web-loading-and-budget.md); a closed list is never referenced (aria-controls is set only while it
+    // is open).
     Select: { defaultProps: { comboboxProps: { keepMounted: false } } },
     MultiSelect: { defaultProps: { comboboxProps: { keepMounted: false } } },
     Autocomplete: { defaultProps: { comboboxProps: { keepMounted: false } } },

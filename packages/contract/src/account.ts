@@ -108,7 +108,10 @@ export const checkCommonPassword = defineRoute({
   },
 });
 
-/** Answers of create-password beyond the spec's rules (docs/decisions/002-password-policy.md), shown as the server sends them. */
+/**
+ * Answers of create-password beyond the spec's rules (docs/decisions/passwords-and-sign-in.md), shown as the server
+ * sends them.
+ */
 export const PASSWORD_MESSAGES = {
   common: 'This password is too common. Please choose one that is harder to guess.',
   containsAccount: 'The password must not contain your username or NPN.',

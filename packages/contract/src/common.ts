@@ -32,15 +32,16 @@ export const EmptySchema = z.strictObject({});
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /**
- * Who may call a route (decision 060). Every contract entry declares it, and the server enforces it from the matched
- * route's declaration alone (apps/server/src/platform/route-access.ts), never from the request's URL:
+ * Who may call a route (docs/decisions/route-access.md). Every contract entry declares it, and the server enforces it
+ * from the matched route's declaration alone (apps/server/src/platform/route-access.ts), never from the request's URL:
  * - `none`: anybody; the call's own check still applies (a single-use token in the path, a signed URL);
  * - `agent`: a signed-in agent's bearer access token (and, unless the route says otherwise, the current terms
  *   accepted);
  * - `integration`: the provider's machine-to-machine key (`STAFF_API_KEY`) as a bearer; without a configured key
  *   the route is not registered at all (404 like any unknown path).
  * - `{ staff: roles }`: a signed-in staff member's bearer access token (the staff client's, never an agent's), whose
- *   role is one of `roles` (decisions 084, 085): 401 without a valid staff token, 403 for an agent's token or
+ *   role is one of `roles` (docs/decisions/back-office.md and docs/decisions/route-access.md): 401 without a valid
+ * staff token, 403 for an agent's token or
  *   another role.
  */
 export type RouteAuth = 'none' | 'agent' | 'integration' | { readonly staff: readonly StaffRole[] };
@@ -61,7 +62,7 @@ export interface RouteEntry {
   path: string;
   summary: string;
   tags: readonly string[];
-  /** who may call it (decision 060); the server decides from this alone, on the matched route */
+  /** who may call it (docs/decisions/route-access.md); the server decides from this alone, on the matched route */
   auth: RouteAuth;
   params?: z.ZodMiniType;
   query?: z.ZodMiniType;

@@ -62,7 +62,7 @@ export const DEFAULT_PUBLIC_CONFIG: PublicConfig = {
 
 /**
  * A cookie the web app keeps while a session is stored in the tab (no token, no identity: `1`). The server only
- * reads it to list an agent page's code in the page it sends (decision 052); without it, agent pages are sent
- * without that list, as a signed-out visitor is sent to /sign-in anyway.
+ * reads it to list an agent page's code in the page it sends (docs/decisions/web-loading-and-budget.md); without it,
+ * agent pages are sent without that list, as a signed-out visitor is sent to /sign-in anyway.
  */
 export const SIGNED_IN_HINT_COOKIE = 'arc-signed-in';

@@ -66,10 +66,10 @@ export const CONTENT_TEXT = {
 export const ADD_ON_PROMO = { monthly: '29.99', yearly: '299' } as const;
 
 /**
- * Every outbound destination and contact address the app shows, by key (decision 071). The server keeps them in
- * one content file (apps/server/src/modules/content/destinations.ts): the carriers' and vendors' public sites as
- * they are, the provider's own sites and addresses from PROVIDER_SITE_URL and PROVIDER_EMAIL_DOMAIN. A key the
- * provider has not set up is null, and the app leaves that link or address out.
+ * Every outbound destination and contact address the app shows, by key (docs/decisions/information-pages.md). The
+ * server keeps them in one content file (apps/server/src/modules/content/destinations.ts): the carriers' and vendors'
+ * public sites as they are, the provider's own sites and addresses from PROVIDER_SITE_URL and PROVIDER_EMAIL_DOMAIN. A
+ * key the provider has not set up is null, and the app leaves that link or address out.
  */
 export const DESTINATION_KEYS = [
   'myHealthPlanLogin',

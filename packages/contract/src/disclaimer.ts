@@ -3,9 +3,10 @@ import { defineRoute, ErrorResponseSchema } from './common.ts';
 import { CountySchema, StateCodeSchema } from './places.ts';
 
 /**
- * The TPMO disclaimer for a county or a ZIP (`/disclaimer`, decision 103): how many organisations and plans the
- * agent represents there, counted from the county's landscape plans of the plan year and the agent's
- * Ready-to-Sell carriers, in the wording of that plan year (server data keyed by effective date, source named).
+ * The TPMO disclaimer for a county or a ZIP (`/disclaimer`, docs/decisions/soa-and-ready-to-sell.md): how many
+ * organisations and plans the agent represents there, counted from the county's landscape plans of the plan year and
+ * the agent's Ready-to-Sell carriers, in the wording of that plan year (server data keyed by effective date, source
+ * named).
  */
 export const DISCLAIMER_LANGUAGES = ['en', 'es'] as const;
 export type DisclaimerLanguage = (typeof DISCLAIMER_LANGUAGES)[number];

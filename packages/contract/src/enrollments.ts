@@ -15,8 +15,8 @@ export const ENROLLMENT_MODE_LABELS: Record<EnrollmentMode, string> = {
 };
 
 /**
- * Where an enrollment stands. An upload starts as Received; the provider's staff move it on
- * (see ENROLLMENT_TRANSITIONS, and the queue's actions in staff-enrollments.ts). Pended needs a reason, which the
+ * Where an enrollment stands. An upload starts as Received; the provider's staff move it on, in the back office's
+ * queue or through the integration key, along the one table ENROLLMENT_TRANSITIONS. Pended needs a reason, which the
  * agent sees in the Pended Enrollments table; Resolved is a pended enrollment whose missing part has come in.
  */
 export const ENROLLMENT_STATUSES = [
@@ -31,16 +31,50 @@ export const ENROLLMENT_STATUSES = [
 export const EnrollmentStatusSchema = z.enum(ENROLLMENT_STATUSES);
 export type EnrollmentStatus = z.infer<typeof EnrollmentStatusSchema>;
 
-/** The statuses staff may move an enrollment to from each status; Enrolled and Declined are final. */
+/**
+ * The one enrollment state machine: the statuses an enrollment may move to from each status, whoever moves
+ * it — the back office's queue (its four actions lead to In Review, Pended, Resolved and Submitted) or the
+ * integration key (which alone sets the carrier's answer, Enrolled or Declined). Received → In review → Submitted to
+ * carrier; Pended from any open status; a pended enrollment goes on only once Resolved (or is declined); Enrolled and
+ * Declined are final.
+ */
 export const ENROLLMENT_TRANSITIONS: Record<EnrollmentStatus, readonly EnrollmentStatus[]> = {
   Received: ['In Review', 'Pended', 'Declined'],
   'In Review': ['Pended', 'Submitted', 'Declined'],
-  Pended: ['In Review', 'Resolved', 'Submitted', 'Declined'],
+  Pended: ['Resolved', 'Declined'],
   Resolved: ['In Review', 'Pended', 'Submitted', 'Declined'],
   Submitted: ['Pended', 'Enrolled', 'Declined'],
   Enrolled: [],
   Declined: [],
 };
+
+/** Why a move into each status is refused: the statuses it leaves from, as ENROLLMENT_TRANSITIONS has them. */
+const REFUSED_INTO: Record<EnrollmentStatus, string> = {
+  Received: 'An enrollment cannot go back to received.',
+  'In Review': 'Only a received or resolved enrollment can be put in review.',
+  Pended: 'Only an open enrollment (received, in review, resolved or submitted to the carrier) can be pended.',
+  Resolved: 'Only a pended enrollment can be resolved.',
+  Submitted: 'Only an enrollment in review or resolved can be submitted to the carrier.',
+  Enrolled: 'Only an enrollment submitted to the carrier can be enrolled.',
+  Declined: 'Only an open enrollment can be declined.',
+};
+
+/** Texts of a status change, the same on both paths (the queue's STAFF_ENROLLMENT_MESSAGES reuse them). */
+export const ENROLLMENT_MOVE_MESSAGES = {
+  stale: 'This enrollment was changed by someone else. Reload to see the change.',
+  notFound: 'No enrollment has this id',
+  refusedInto: REFUSED_INTO,
+  alreadyPended: 'This enrollment is pended already.',
+  alreadySubmitted: 'This enrollment was submitted to the carrier already.',
+} as const;
+
+/** The refusal of a move from `from` to `to` (409), or undefined when ENROLLMENT_TRANSITIONS allows it. */
+export function refusedEnrollmentMove(from: EnrollmentStatus, to: EnrollmentStatus): string | undefined {
+  if (ENROLLMENT_TRANSITIONS[from].includes(to)) return undefined;
+  if (from === to && to === 'Pended') return ENROLLMENT_MOVE_MESSAGES.alreadyPended;
+  if (from === to && to === 'Submitted') return ENROLLMENT_MOVE_MESSAGES.alreadySubmitted;
+  return REFUSED_INTO[to];
+}
 
 /**
  * The statuses as people read them (issue 32: Received → In review → Submitted to carrier | Pended → Resolved);
@@ -176,13 +210,15 @@ export function uploadQuotaMessage(maxUploads: number, maxBytes: number): string
 
 // ── staff ─────────────────────────────────────────────────────────────────────────────────────────
 // The provider's systems move enrollments through their statuses with the integration key (STAFF_API_KEY),
-// not an agent's token; see docs/operations.md. Without the key these calls do not exist (404). A full back
-// office, with staff signing in, comes later.
+// not an agent's token; see docs/operations.md. Without the key these calls do not exist (404). The back office's
+// queue (staff-enrollments.ts) moves them along the same ENROLLMENT_TRANSITIONS, through the same status change.
 
 export const StaffEnrollmentSchema = z.extend(EnrollmentSchema, {
   agentNpn: z.string(),
   agentName: z.string(),
   updatedAt: DateTimeSchema,
+  /** rises with every change, on either path; send it back as `version` to refuse a stale change (409) */
+  version: z.int(),
 });
 export type StaffEnrollment = z.infer<typeof StaffEnrollmentSchema>;
 
@@ -206,6 +242,11 @@ const OptionalText = z.optional(z.nullable(z.string().check(z.trim(), z.minLengt
 export const UpdateEnrollmentStatusRequestSchema = z
   .strictObject({
     status: EnrollmentStatusSchema,
+    /**
+     * the version the caller read (optional): another version is refused (409, nothing written). Without it the
+     * change applies to the enrollment as it stands, read and locked in the change's own transaction.
+     */
+    version: z.optional(z.int().check(z.gte(1))),
     /** required when status is Pended; cleared on any other status */
     reason: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(500))),
     ClientFirst: OptionalText,
@@ -222,6 +263,11 @@ export const UpdateEnrollmentStatusRequestSchema = z
   );
 export type UpdateEnrollmentStatusRequest = z.infer<typeof UpdateEnrollmentStatusRequestSchema>;
 
+/**
+ * A move along ENROLLMENT_TRANSITIONS (409 with the reason otherwise, nothing written), at `version` when given
+ * (409 stale otherwise); written in the enrollment's log as "Integration" and in the audit log, and a pend or a
+ * resolution is news for the agent. The same status again only fills in the client details.
+ */
 export const updateEnrollmentStatus = defineRoute({
   method: 'PATCH',
   path: '/arc/staff/enrollments/:id',

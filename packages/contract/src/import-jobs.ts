@@ -3,9 +3,10 @@ import { DateTimeSchema, defineRoute, ErrorResponseSchema, IdSchema } from './co
 import { IMPORT_ROLES } from './staff-imports.ts';
 
 /**
- * The back office's imports as background jobs (docs/data-import.md, decision 106): the file streams to the file
- * store, a job is queued and one replica runs it (again from the start after a restart, never applied twice), and
- * staff follow its progress and download the report of its rejected lines. `admin` and `operations`.
+ * The back office's imports as background jobs (docs/data-import.md, docs/decisions/imports-and-jobs.md): the file
+ * streams to the file store, a job is queued and one replica runs it (again from the start after a restart, never
+ * applied twice), and staff follow its progress and download the report of its rejected lines. `admin` and
+ * `operations`.
  */
 
 /** What a job imports: the T65 prospect list, a year's MA landscape, or one of the back office's CSV kinds. */

@@ -3,8 +3,9 @@ import { CASE_REQUEST_TYPES } from './cases.ts';
 import { DateTimeSchema, defineRoute, ErrorResponseSchema, IdSchema } from './common.ts';
 
 /**
- * My cases (issue 32, decision 101): the agent's own member-support cases with member support's replies, never the
- * internal notes. Member support tier Unlimited, like the Case Form (403 otherwise); another agent's case is 404.
+ * My cases (issue 32, docs/decisions/cases.md): the agent's own member-support cases with member support's replies,
+ * never the internal notes. Member support tier Unlimited, like the Case Form (403 otherwise); another agent's case is
+ * 404.
  */
 
 /** A case's statuses; a case filed before the queue existed is Open (migration 0020). */

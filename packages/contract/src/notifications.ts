@@ -39,9 +39,9 @@ export const markAllNotificationsRead = defineRoute({
 });
 
 /**
- * What the live stream sends (decision 099), as `event: unread` with this JSON as its data: the agent's unread
- * count, and the notification that raised it (null for the count sent on (re)connect, which catches up on
- * whatever a closed connection missed).
+ * What the live stream sends (docs/decisions/notifications.md), as `event: unread` with this JSON as its data: the
+ * agent's unread count, and the notification that raised it (null for the count sent on (re)connect, which catches up
+ * on whatever a closed connection missed).
  */
 export const NotificationEventSchema = z.object({ unread: z.int(), id: z.nullable(z.int()) });
 export type NotificationEvent = z.infer<typeof NotificationEventSchema>;

@@ -2,8 +2,9 @@ import * as z from 'zod/mini';
 import { defineRoute, ErrorResponseSchema } from './common.ts';
 
 /**
- * The information pages whose introduction the content team writes in the back office (decision 108): rich text,
- * shown through SafeHtml. The defaults are the server's content file (modules/content/page-texts.ts).
+ * The information pages whose introduction the content team writes in the back office
+ * (docs/decisions/information-pages.md): rich text, shown through SafeHtml. The defaults are the server's content file
+ * (modules/content/page-texts.ts).
  */
 export const PAGE_TEXT_KEYS = [
   'contact',

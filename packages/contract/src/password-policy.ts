@@ -1,7 +1,7 @@
 /**
  * The spec's create-password rules (8+ characters with a lower-case letter, a capital and a number, both
  * entries equal) plus what the decision record below adds: up to 128 characters, never truncated,
- * and not a commonly used password (checked on the server). See docs/decisions/002-password-policy.md.
+ * and not a commonly used password (checked on the server). See docs/decisions/passwords-and-sign-in.md.
  */
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
@@ -42,7 +42,10 @@ export function passesPasswordRules(password: string, confirmation = password): 
   return !isPasswordTooLong(password) && PASSWORD_RULES.every((rule) => rule.test(password, confirmation));
 }
 
-/** Labels of the two rules the server adds to the spec's list (decision 002), shown live in both checklists. */
+/**
+ * Labels of the two rules the server adds to the spec's list (docs/decisions/passwords-and-sign-in.md), shown live in
+ * both checklists.
+ */
 export const PASSWORD_EXTRA_RULES = {
   notCommon: 'Not a commonly used password',
   noAccountName: 'Does not contain your username or NPN',

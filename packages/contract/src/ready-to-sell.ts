@@ -3,9 +3,9 @@ import { defineRoute, ErrorResponseSchema } from './common.ts';
 import { READY_TO_SELL_PRODUCT_TYPES, type ReadyToSellProductType } from './staff-imports.ts';
 
 /**
- * The agent's Ready-to-Sell board (`/rts`, decision 103): one grid per plan year, carrier × state × product type,
- * read from the imported Ready-to-Sell rows (the same rows Supplies' rule reads) and the agent's contracts and
- * certifications (what the next step is).
+ * The agent's Ready-to-Sell board (`/rts`, docs/decisions/soa-and-ready-to-sell.md): one grid per plan year, carrier ×
+ * state × product type, read from the imported Ready-to-Sell rows (the same rows Supplies' rule reads) and the agent's
+ * contracts and certifications (what the next step is).
  */
 export const RTS_CELL_STATUSES = ['ready', 'pending', 'not_ready', 'not_appointed'] as const;
 export type RtsCellStatus = (typeof RTS_CELL_STATUSES)[number];

@@ -1,6 +1,9 @@
 import * as z from 'zod/mini';
 
-/** The schemes an outbound address may use: in rich text and in the back office's link fields (decision 113). */
+/**
+ * The schemes an outbound address may use: in rich text and in the back office's link fields
+ * (docs/decisions/content-publishing.md).
+ */
 export const SAFE_URL_SCHEMES = ['http', 'https', 'mailto', 'tel'] as const;
 
 /** Whether `url` is an absolute address with a safe scheme (`javascript:`, `data:`, `vbscript:` … are not). */

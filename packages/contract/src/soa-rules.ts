@@ -1,7 +1,8 @@
 /**
- * The Scope of Appointment's timing rules as data (issue 34, design §8, decision 102): one rule set per range of
- * appointment dates, with its source named beside it. Next year's change is a new entry here, never a code branch:
- * the server flags signatures with it and the request form reads it to ask for an exception only when one matters.
+ * The Scope of Appointment's timing rules as data (issue 34, design §8, docs/decisions/soa-and-ready-to-sell.md): one
+ * rule set per range of appointment dates, with its source named beside it. Next year's change is a new entry here,
+ * never a code branch: the server flags signatures with it and the request form reads it to ask for an exception only
+ * when one matters.
  */
 
 /** The exceptions CMS names to the 48-hour wait. */

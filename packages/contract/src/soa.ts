@@ -10,9 +10,10 @@ import {
 import { SOA_EXCEPTIONS, SOA_FLAGS } from './soa-rules.ts';
 
 /**
- * The electronic Scope of Appointment (issue 34, decision 102): the agent asks a beneficiary to agree, before a
- * sales appointment, which kinds of products they will talk about; the beneficiary signs on a public page opened
- * from a single-use link; the signed PDF is kept ten years. An agent sees only their own SOAs (404 for another's).
+ * The electronic Scope of Appointment (issue 34, docs/decisions/soa-and-ready-to-sell.md): the agent asks a beneficiary
+ * to agree, before a sales appointment, which kinds of products they will talk about; the beneficiary signs on a public
+ * page opened from a single-use link; the signed PDF is kept ten years. An agent sees only their own SOAs (404 for
+ * another's).
  */
 
 /** The agent's SOA page and the beneficiary's public signing page (kept here, not in every route's constants). */

@@ -12,7 +12,8 @@ import {
 
 /**
  * The back office's agents (issue 31): the roster staff search, open and change, one agent added by hand, and the
- * roster import (docs/data-import.md, decision 087). `admin` and `operations` change agents; `support` reads them.
+ * roster import (docs/data-import.md, docs/decisions/imports-and-jobs.md). `admin` and `operations` change agents;
+ * `support` reads them.
  */
 
 /** Who may read agents. */
@@ -206,7 +207,8 @@ export const resendStaffAgentRegistration = defineRoute({
   responses: { 200: MessageResponseSchema, 404: ErrorResponseSchema, 409: ErrorResponseSchema },
 });
 
-// ── the roster import (docs/data-import.md, decision 087) ─────────────────────────────────────────
+// ── the roster import (docs/data-import.md, docs/decisions/imports-and-jobs.md)
+// ─────────────────────────────────────────
 
 /** The roster's columns, in this order on the header line (any case; extra columns are refused). */
 export const AGENT_ROSTER_COLUMNS = ['npn', 'first', 'last', 'email', 'phone', 'state', 'tier', 'status'] as const;

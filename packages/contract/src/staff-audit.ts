@@ -2,19 +2,19 @@ import * as z from 'zod/mini';
 import { DateTimeSchema, defineRoute, ErrorResponseSchema } from './common.ts';
 
 /**
- * The audit log in the back office (issue 31, decision 091): staff read it a page at a time, newest first, and
- * admins export the filtered rows as an `.xlsx`. Nobody edits or deletes it: there is no such call, and the
- * table's triggers refuse both (decision 031).
+ * The audit log in the back office (issue 31, docs/decisions/audit-log.md): staff read it a page at a time, newest
+ * first, and admins export the filtered rows as an `.xlsx`. Nobody edits or deletes it: there is no such call, and the
+ * table's triggers refuse both (docs/decisions/audit-log.md).
  */
 
-/** Who may read the log: everyone who deals with agents (decision 091). */
+/** Who may read the log: everyone who deals with agents (docs/decisions/audit-log.md). */
 export const READ_AUDIT = { staff: ['admin', 'operations', 'support'] } as const;
 /** Who may export it (a bulk copy of addresses and e-mails leaves the system). */
 export const EXPORT_AUDIT = { staff: ['admin'] } as const;
 
 /**
- * What the audit log records (decision 031). A closed list, so a typo is a type error and staff filter on exact
- * names; add new actions here (the column is text, so a new one needs no migration).
+ * What the audit log records (docs/decisions/audit-log.md). A closed list, so a typo is a type error and staff filter
+ * on exact names; add new actions here (the column is text, so a new one needs no migration).
  */
 export const AUDIT_ACTIONS = [
   /** a password sign-in that succeeded */
@@ -109,14 +109,20 @@ export const AUDIT_ACTIONS = [
   'case.noted',
   /** staff replied to a case's agent (detail: the reply's id and where it was e-mailed) */
   'case.replied',
-  /** staff put an enrollment in review (subject: the enrollment id) */
+  // An enrollment's status changed, in the back office's queue (staffId set) or through the integration key (staffId
+  // null): subject the enrollment id; detail from, to, by (the staff member or "Integration") and a pend's reason.
+  /** an enrollment was put in review */
   'enrollment.review-started',
-  /** staff pended an enrollment (detail.reason, the text the agent reads) */
+  /** an enrollment was pended (detail.reason, the text the agent reads) */
   'enrollment.pended',
-  /** staff resolved a pended enrollment */
+  /** a pended enrollment was resolved */
   'enrollment.resolved',
-  /** staff submitted an enrollment to the carrier */
+  /** an enrollment was submitted to the carrier */
   'enrollment.submitted',
+  /** the carrier's answer, set through the integration key: enrolled */
+  'enrollment.enrolled',
+  /** the carrier's answer, set through the integration key: declined */
+  'enrollment.declined',
   /** staff opened or downloaded an enrollment's PDF (subject: the enrollment id; detail.fileId) */
   'enrollment.file-read',
   /** an admin exported the audit log from the back office (detail: the filters) */

@@ -4,7 +4,7 @@ import { DateTimeSchema, defineRoute, ErrorResponseSchema, IdSchema } from './co
 import { CaseStatusSchema } from './my-cases.ts';
 
 /**
- * The back office's member-support cases (issue 32, decision 101): the cases agents file with the Case Form,
+ * The back office's member-support cases (issue 32, docs/decisions/cases.md): the cases agents file with the Case Form,
  * listed, filtered and paged; one case opened with its thread; **Assign to me**, a status, internal notes and a
  * **Reply** e-mailed to the agent. `admin`, `operations` and `support`.
  */

@@ -3,7 +3,7 @@ import { defineRoute, ErrorResponseSchema } from './common.ts';
 import { CONTENT_DOCUMENT_SECTIONS } from './content.ts';
 import { DashboardFileSchema } from './dashboard.ts';
 
-/** Who manages the documents agents see (issue 33, decision 107). */
+/** Who manages the documents agents see (issue 33, docs/decisions/content-publishing.md). */
 export const CONTENT_ROLES = { staff: ['admin', 'content'] } as const;
 
 /** A document's PDF may be this large. */
@@ -94,8 +94,8 @@ export const unpublishStaffDashboardDocument = defineRoute({
 });
 
 /**
- * The document lists besides the dashboard's (decision 114): the compliance guides, the Final Expense documents,
- * and the information pages' lists (Policies, Resource Documents, the platforms' quick guides).
+ * The document lists besides the dashboard's (docs/decisions/content-publishing.md): the compliance guides, the Final
+ * Expense documents, and the information pages' lists (Policies, Resource Documents, the platforms' quick guides).
  */
 export const LIBRARY_KINDS = ['compliance', 'final-expense', ...CONTENT_DOCUMENT_SECTIONS] as const;
 export const LibraryKindSchema = z.enum(LIBRARY_KINDS);

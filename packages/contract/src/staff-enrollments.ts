@@ -1,13 +1,18 @@
 import * as z from 'zod/mini';
 import { DateTimeSchema, defineRoute, ErrorResponseSchema, IdSchema } from './common.ts';
-import { EnrollmentModeSchema, EnrollmentStatusSchema, type EnrollmentStatus } from './enrollments.ts';
+import {
+  ENROLLMENT_MOVE_MESSAGES,
+  EnrollmentModeSchema,
+  EnrollmentStatusSchema,
+  type EnrollmentStatus,
+} from './enrollments.ts';
 
 /**
- * The back office's enrollment queue (issue 32, decision 100): every agent's uploads, filtered, searched, sorted
- * and paged; the PDF read in the page; Start review, Pend (with the reason the agent reads), Resolve and Submit to
- * carrier, each at the version the staff member saw. `admin` and `operations` act; `support` reads the queue and
- * the log (to answer an agent's call) but neither opens the PDF nor acts. The integration key's calls
- * (`/arc/staff/enrollments`, enrollments.ts) stay as they were.
+ * The back office's enrollment queue (issue 32, docs/decisions/enrollments.md): every agent's uploads, filtered,
+ * searched, sorted and paged; the PDF read in the page; Start review, Pend (with the reason the agent reads), Resolve
+ * and Submit to carrier, each at the version the staff member saw. `admin` and `operations` act; `support` reads the
+ * queue and the log (to answer an agent's call) but neither opens the PDF nor acts. The integration key's calls
+ * (`/arc/staff/enrollments`, enrollments.ts) move enrollments along the same ENROLLMENT_TRANSITIONS.
  */
 const QUEUE_READERS = { staff: ['admin', 'operations', 'support'] } as const;
 const QUEUE_ACTORS = { staff: ['admin', 'operations'] } as const;
@@ -20,7 +25,7 @@ export const EnrollmentSortSchema = z.enum([
 ]);
 export type EnrollmentSort = z.infer<typeof EnrollmentSortSchema>;
 export const STAFF_ENROLLMENTS_PAGE_SIZE = 50;
-/** Past this many matches the queue says "10,000+" instead of counting on (decision 097's cap). */
+/** Past this many matches the queue says "10,000+" instead of counting on (docs/decisions/back-office.md's cap). */
 export const STAFF_ENROLLMENTS_TOTAL_CAP = 10_000;
 
 const DaySchema = z.iso.date('Enter a date as YYYY-MM-DD');
@@ -66,7 +71,10 @@ export type StaffEnrollmentRow = z.infer<typeof StaffEnrollmentRowSchema>;
 
 export const StaffEnrollmentListSchema = z.object({
   rows: z.array(StaffEnrollmentRowSchema),
-  /** exact up to STAFF_ENROLLMENTS_TOTAL_CAP (or the end of the page asked for), then capped (decision 097) */
+  /**
+   * exact up to STAFF_ENROLLMENTS_TOTAL_CAP (or the end of the page asked for), then capped
+   * (docs/decisions/back-office.md)
+   */
   total: z.int(),
   totalCapped: z.boolean(),
   page: z.int(),
@@ -101,18 +109,15 @@ export const ENROLLMENT_ACTION_LABELS: Record<EnrollmentActionKind, string> = {
 };
 
 /**
- * The queue's status machine: Received → In review → Submitted to carrier, or Pended (from any open status) →
- * Resolved → In review or Submitted to carrier. Enrolled and Declined (the carrier's answer, set through the
- * integration key) are final.
+ * The status each action moves to; whether it may, from the status an enrollment is in, is the one table's
+ * (ENROLLMENT_TRANSITIONS, enrollments.ts). Enrolled and Declined, the carrier's answer, have no action here: the
+ * integration key sets them.
  */
-export const ENROLLMENT_ACTION_MOVES: Record<
-  EnrollmentActionKind,
-  { from: readonly EnrollmentStatus[]; to: EnrollmentStatus }
-> = {
-  review: { from: ['Received', 'Resolved'], to: 'In Review' },
-  pend: { from: ['Received', 'In Review', 'Resolved', 'Submitted'], to: 'Pended' },
-  resolve: { from: ['Pended'], to: 'Resolved' },
-  submit: { from: ['In Review', 'Resolved'], to: 'Submitted' },
+export const ENROLLMENT_ACTION_TARGETS: Record<EnrollmentActionKind, EnrollmentStatus> = {
+  review: 'In Review',
+  pend: 'Pended',
+  resolve: 'Resolved',
+  submit: 'Submitted',
 };
 
 export const PEND_REASON_MAX = 500;
@@ -141,18 +146,18 @@ export const ActOnStaffEnrollmentSchema = z.strictObject({
 export type ActOnStaffEnrollment = z.infer<typeof ActOnStaffEnrollmentSchema>;
 
 export const STAFF_ENROLLMENT_MESSAGES = {
-  stale: 'This enrollment was changed by someone else. Reload to see the change.',
-  notFound: 'No enrollment has this id',
+  stale: ENROLLMENT_MOVE_MESSAGES.stale,
+  notFound: ENROLLMENT_MOVE_MESSAGES.notFound,
   noFile: 'This enrollment came without a PDF.',
   /** the refusal of an action in a status it does not leave from */
   illegal: {
-    review: 'Only a received or resolved enrollment can be put in review.',
-    pend: 'Only an open enrollment (received, in review, resolved or submitted to the carrier) can be pended.',
-    resolve: 'Only a pended enrollment can be resolved.',
-    submit: 'Only an enrollment in review or resolved can be submitted to the carrier.',
+    review: ENROLLMENT_MOVE_MESSAGES.refusedInto['In Review'],
+    pend: ENROLLMENT_MOVE_MESSAGES.refusedInto.Pended,
+    resolve: ENROLLMENT_MOVE_MESSAGES.refusedInto.Resolved,
+    submit: ENROLLMENT_MOVE_MESSAGES.refusedInto.Submitted,
   } satisfies Record<EnrollmentActionKind, string>,
-  alreadyPended: 'This enrollment is pended already.',
-  alreadySubmitted: 'This enrollment was submitted to the carrier already.',
+  alreadyPended: ENROLLMENT_MOVE_MESSAGES.alreadyPended,
+  alreadySubmitted: ENROLLMENT_MOVE_MESSAGES.alreadySubmitted,
 } as const;
 
 export const listStaffEnrollments = defineRoute({

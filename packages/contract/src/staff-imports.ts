@@ -2,9 +2,9 @@ import * as z from 'zod/mini';
 import { defineRoute, ErrorResponseSchema } from './common.ts';
 
 /**
- * The back office's imports (issue 31, docs/data-import.md, decisions 087 and 089): one shape for every kind. A CSV
- * file is uploaded as multipart (or given to the command line), every line is checked, a dry run answers the
- * report and writes nothing, and an apply writes the whole file in one transaction or nothing at all (a rejected
+ * The back office's imports (issue 31, docs/data-import.md, docs/decisions/imports-and-jobs.md): one shape for every
+ * kind. A CSV file is uploaded as multipart (or given to the command line), every line is checked, a dry run answers
+ * the report and writes nothing, and an apply writes the whole file in one transaction or nothing at all (a rejected
  * line answers 422 with the report). 400: a header that does not name the kind's columns, or no line below it;
  * 413: a file over the kind's cap. `admin` and `operations` import.
  */

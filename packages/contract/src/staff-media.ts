@@ -5,10 +5,10 @@ import { PAGE_TEXT_KEYS } from './page-texts.ts';
 import { RichTextSchema, SafeUrlSchema } from './rich-text.ts';
 
 /**
- * The back office's training videos and information pages (issue 33, decision 108): categories (name, order,
- * Coming Soon), videos (rich-text description, thumbnail, published or not, an uploaded MP4 or a Vimeo/YouTube
- * link), the pages' introductions and every outbound destination. Roles `admin` and `content`; every change is an
- * audit event and reaches agents at their next call.
+ * The back office's training videos and information pages (issue 33, docs/decisions/information-pages.md): categories
+ * (name, order, Coming Soon), videos (rich-text description, thumbnail, published or not, an uploaded MP4 or a
+ * Vimeo/YouTube link), the pages' introductions and every outbound destination. Roles `admin` and `content`; every
+ * change is an audit event and reaches agents at their next call.
  */
 export const EDIT_MEDIA = { staff: ['admin', 'content'] } as const;
 
@@ -48,7 +48,7 @@ export const StaffTrainingCategorySchema = z.object({
   description: z.string(),
   sortOrder: z.int(),
   isComingSoon: z.boolean(),
-  /** the information pages' own videos (decision 074): not listed in Videos On Demand */
+  /** the information pages' own videos (docs/decisions/information-pages.md): not listed in Videos On Demand */
   isPageVideos: z.boolean(),
 });
 export type StaffTrainingCategory = z.infer<typeof StaffTrainingCategorySchema>;
@@ -155,7 +155,7 @@ export const uploadTrainingVideoClip = defineRoute({
   },
 });
 
-/** Multipart, one part `file`: a picture, checked by its bytes and re-encoded (decision 020). */
+/** Multipart, one part `file`: a picture, checked by its bytes and re-encoded (docs/decisions/files.md). */
 export const uploadTrainingVideoThumbnail = defineRoute({
   method: 'PUT',
   path: '/arc/staff/training/videos/:id/thumbnail',
@@ -187,7 +187,7 @@ export const StaffDestinationSchema = z.object({
   fileValue: z.nullable(z.string()),
   /** the value stored by the back office, or null (the file's value applies) */
   storedValue: z.nullable(z.string()),
-  /** what agents get: null when not set or on a `.example` domain (decision 071) */
+  /** what agents get: null when not set or on a `.example` domain (docs/decisions/information-pages.md) */
   shownValue: z.nullable(z.string()),
 });
 export type StaffDestination = z.infer<typeof StaffDestinationSchema>;

@@ -4,7 +4,7 @@ import { DateTimeSchema, defineRoute, ErrorResponseSchema, STAFF_ROLES } from '.
 /**
  * Staff management in the back office (issue 31): the admin lists the staff, adds one (who gets a one-time
  * enrolment link), disables one, or resets one's second factor (a new enrolment link). The same service as
- * `npm run staff` (decision 084); every change is an audit event.
+ * `npm run staff` (docs/decisions/back-office.md); every change is an audit event.
  */
 
 const MANAGE_STAFF = { staff: ['admin'] } as const;

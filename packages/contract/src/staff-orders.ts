@@ -2,9 +2,9 @@ import * as z from 'zod/mini';
 import { DateTimeSchema, defineRoute, ErrorResponseSchema, IntIdSchema } from './common.ts';
 
 /**
- * The back office's supply-order queue (issue 32, decision 092): every agent's orders, filtered, searched, sorted
- * and paged; actions on one order or a selection, each an entry in the order's log; the carrier's export.
- * `admin` and `operations` only.
+ * The back office's supply-order queue (issue 32, docs/decisions/supplies.md): every agent's orders, filtered,
+ * searched, sorted and paged; actions on one order or a selection, each an entry in the order's log; the carrier's
+ * export. `admin` and `operations` only.
  */
 const ORDER_STAFF = { staff: ['admin', 'operations'] } as const;
 
@@ -37,7 +37,7 @@ export const ORDER_SORT_KEYS = ['orderDate', 'id', 'agent', 'carrier', 'status']
 export const OrderSortSchema = z.enum([...ORDER_SORT_KEYS, ...ORDER_SORT_KEYS.map((k) => `-${k}` as const)]);
 export type OrderSort = z.infer<typeof OrderSortSchema>;
 export const STAFF_ORDERS_PAGE_SIZE = 50;
-/** Past this many matches the queue says "10,000+" instead of counting on (decision 097's cap). */
+/** Past this many matches the queue says "10,000+" instead of counting on (docs/decisions/back-office.md's cap). */
 export const STAFF_ORDERS_TOTAL_CAP = 10_000;
 /** How many orders one action or one export takes at a time. */
 export const STAFF_ORDERS_MAX_SELECTION = 200;
@@ -89,7 +89,10 @@ export type StaffOrderRow = z.infer<typeof StaffOrderRowSchema>;
 
 export const StaffOrderListSchema = z.object({
   rows: z.array(StaffOrderRowSchema),
-  /** exact up to STAFF_ORDERS_TOTAL_CAP (or the end of the page asked for), then capped (decisions 097, 100) */
+  /**
+   * exact up to STAFF_ORDERS_TOTAL_CAP (or the end of the page asked for), then capped (docs/decisions/back-office.md
+   * and docs/decisions/enrollments.md)
+   */
   total: z.int(),
   totalCapped: z.boolean(),
   page: z.int(),

@@ -44,7 +44,8 @@ export const submitStaffPassword = defineRoute({
     400: ErrorResponseSchema,
     401: ErrorResponseSchema,
     410: ErrorResponseSchema,
-    423: ErrorResponseSchema,
+    /** too many failures from this address, or of this account from it: wait `Retry-After` seconds */
+    429: ErrorResponseSchema,
   },
 });
 
@@ -67,7 +68,8 @@ export const submitStaffSecondFactor = defineRoute({
     400: ErrorResponseSchema,
     401: ErrorResponseSchema,
     410: ErrorResponseSchema,
-    423: ErrorResponseSchema,
+    /** too many failures from this address, or of this account from it: wait `Retry-After` seconds */
+    429: ErrorResponseSchema,
   },
 });
 
@@ -122,6 +124,7 @@ export const completeStaffEnrolment = defineRoute({
 export const STAFF_MESSAGES = {
   invalidCredentials: 'Invalid e-mail or password.',
   invalidCode: 'That code is not right. Enter the current code of your authenticator app, or a recovery code.',
+  /** a 429 of the sign-in: this address must wait (Retry-After) after too many failures */
   locked: 'Too many failed attempts. Wait a few minutes and try again.',
   passwordFirst: 'Enter your e-mail and password first.',
   notStaffSignIn: 'This is not a staff sign-in.',

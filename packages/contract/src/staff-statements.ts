@@ -3,11 +3,12 @@ import { defineRoute, ErrorResponseSchema } from './common.ts';
 import { ImportQuerySchema, ImportReportSchema, IMPORT_ROLES } from './staff-imports.ts';
 
 /**
- * Commission statements published from the back office (issue 33, docs/data-import.md, decision 110): a period's
- * statement file is a CSV of statement lines, one line per paid policy of one agent, checked and previewed like
- * every import (decision 089) and published all or nothing (decision 087). Every agent named in the file gets one
- * statement of that date, the one the Commission Statements screen lists and downloads as CSV; uploading the same
- * period again replaces that period's published statements in one transaction. `admin` and `operations` publish.
+ * Commission statements published from the back office (issue 33, docs/data-import.md,
+ * docs/decisions/imports-and-jobs.md): a period's statement file is a CSV of statement lines, one line per paid policy
+ * of one agent, checked and previewed like every import (docs/decisions/imports-and-jobs.md) and published all or
+ * nothing (docs/decisions/imports-and-jobs.md). Every agent named in the file gets one statement of that date, the one
+ * the Commission Statements screen lists and downloads as CSV; uploading the same period again replaces that period's
+ * published statements in one transaction. `admin` and `operations` publish.
  */
 
 /**

@@ -3,8 +3,8 @@ import { DateTimeSchema, defineRoute, ErrorResponseSchema, IntIdSchema } from '.
 import { RichTextSchema } from './rich-text.ts';
 
 /**
- * Terms versions in the back office (issue 33, decision 109): draft a version in rich text, preview it as the
- * agents' terms gate shows it, publish it now or from a later moment; the acceptance history, exportable as
+ * Terms versions in the back office (issue 33, docs/decisions/terms.md): draft a version in rich text, preview it as
+ * the agents' terms gate shows it, publish it now or from a later moment; the acceptance history, exportable as
  * `.xlsx`. `admin` and `content` (the content team writes and publishes the provider's texts).
  */
 export const TERMS_STAFF = { staff: ['admin', 'content'] } as const;
@@ -49,7 +49,10 @@ export const TermsDraftSchema = z.strictObject({
       z.minLength(1, 'Enter a title'),
       z.maxLength(TERMS_TITLE_MAX, `The title is at most ${TERMS_TITLE_MAX} characters`),
     ),
-  /** HTML from the editor; the server refuses a script or a handler with its reasons (decision 113) */
+  /**
+   * HTML from the editor; the server refuses a script or a handler with its reasons
+   * (docs/decisions/content-publishing.md)
+   */
   body: RichTextSchema(TERMS_BODY_MAX),
 });
 export type TermsDraft = z.infer<typeof TermsDraftSchema>;

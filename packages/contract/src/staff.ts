@@ -2,8 +2,8 @@ import * as z from 'zod/mini';
 import { defineRoute, STAFF_ROLES } from './common.ts';
 
 /**
- * The back office's staff identity (decision 084): staff accounts apart from agents', signed in through their own
- * OpenID Connect client with a password and a TOTP code (or a one-time recovery code).
+ * The back office's staff identity (docs/decisions/back-office.md): staff accounts apart from agents', signed in
+ * through their own OpenID Connect client with a password and a TOTP code (or a one-time recovery code).
  */
 
 /** The staff web client of the embedded provider; its tokens are for STAFF_AUDIENCE_PATH, never the agents' API. */

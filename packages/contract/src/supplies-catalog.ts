@@ -5,7 +5,7 @@ import { FindProductsByStateRequestSchema, ProductSchema, SupplyYearSchema } fro
 
 // The supplies catalog (spec part 2 §5, §9): the carriers and plans a search finds. Apart from supplies.ts so the
 // search form, the cart and the orders (every signed-in page has the cart) do not download it; /products loads
-// it with the results (decision 096).
+// it with the results (docs/decisions/contract.md).
 
 /** A carrier in a catalog answer. Non-MA carriers carry the product (kit) that Add to Cart puts in the cart. */
 export const CompanySchema = z.object({

@@ -5,7 +5,7 @@ import { CartProductParamsSchema, CartSchema, SUPPLIES_MESSAGES } from './suppli
 
 // A cart line's quantity (Add to Cart, checkout), sending the cart as a supply order (spec part 2 §5) and an order's details (its log, the CRM account): apart from
 // supplies.ts so the pages with the cart do not download them; /products loads them with the checkout and with an
-// order's details (decision 096).
+// order's details (docs/decisions/contract.md).
 
 // ── a cart line's quantity ─────────────────────────────────────────────────────────────────────────
 

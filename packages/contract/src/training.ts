@@ -93,7 +93,10 @@ export const TRAINING_TEXT = {
   categoryNotFound: 'This category could not be found.',
 } as const;
 
-/** A thumbnail uploaded in the back office (a re-encoded JPEG, decision 108): public like the SVG thumbnails. */
+/**
+ * A thumbnail uploaded in the back office (a re-encoded JPEG, docs/decisions/information-pages.md): public like the SVG
+ * thumbnails.
+ */
 export const getTrainingThumbnail = defineRoute({
   method: 'GET',
   path: '/arc/training/thumbnails/:name',

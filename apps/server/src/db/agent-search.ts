@@ -18,11 +18,11 @@ export const agentPrefixWhere = (q: string): SQL => {
 };
 
 /**
- * The condition "the row's agent matches the search" for a queue over a million rows (decision 100): the matching
- * agents are looked up first, through the prefix indexes, and named by id, so the planner sees how few they are and
- * reads their rows through the table's agent index (an NPN: one agent's 500 rows, not a walk of the whole queue);
- * past AGENT_IDS_CAP matches (a prefix such as "l") the rows are dense enough for a walk along the page's order,
- * and the condition stays a subquery.
+ * The condition "the row's agent matches the search" for a queue over a million rows (docs/decisions/enrollments.md):
+ * the matching agents are looked up first, through the prefix indexes, and named by id, so the planner sees how few
+ * they are and reads their rows through the table's agent index (an NPN: one agent's 500 rows, not a walk of the whole
+ * queue); past AGENT_IDS_CAP matches (a prefix such as "l") the rows are dense enough for a walk along the page's
+ * order, and the condition stays a subquery.
  */
 export async function agentMatch(db: Db, agentIdColumn: AnyColumn, q: string): Promise<SQL | undefined> {
   const rows = await db

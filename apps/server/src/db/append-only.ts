@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from './client.ts';
 
-/** Tables whose rows can be added but never changed (decision 031). */
+/** Tables whose rows can be added but never changed (docs/decisions/audit-log.md). */
 const APPEND_ONLY_TABLES = ['audit_log'] as const;
 
 /** The session setting that lets the retention purge, and only it, delete old rows (see withRetentionPurge). */

@@ -1,5 +1,5 @@
 // Backup and restore of the whole portal: the database and the file store, in one folder with a manifest
-// (`npm run backup`, `npm run restore`; docs/operations.md, decision 112).
+// (`npm run backup`, `npm run restore`; docs/operations.md, docs/decisions/outages-readiness-backup.md).
 //
 //   <folder>/manifest.json    when, which database, its last migration, rows per table, SHA-256 of every file
 //   <folder>/database.dump    PostgreSQL: pg_dump's custom format (pg_restore reads it)
@@ -175,7 +175,8 @@ export async function restoreBackup(options: {
     try {
       const serverVersion = await pgServerVersion(client);
       await checkPgTool('pg_restore', serverVersion);
-      // pgboss: the job queue's own schema (decision 106), made by any server that started on the database
+      // pgboss: the job queue's own schema (docs/decisions/imports-and-jobs.md), made by any server that started on the
+      // database
       const tables = await tableNames(client, ['public', 'drizzle', 'pgboss']);
       if (tables.length > 0 && !options.force) {
         throw new BackupError(

@@ -18,7 +18,7 @@ async function sharedBuffersOf(sharedBuffers?: string): Promise<string> {
   }
 }
 
-describe('the embedded database (decision 054)', () => {
+describe('the embedded database (docs/decisions/server-runtime.md)', () => {
   it('opens with its own buffer pool, smaller than PostgreSQL’s 128 MB, or the configured one', async () => {
     expect(PGLITE_SHARED_BUFFERS).toBe('32MB');
     expect(await sharedBuffersOf()).toBe('32MB');

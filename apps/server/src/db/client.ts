@@ -32,9 +32,10 @@ export interface Database {
 }
 
 /**
- * The embedded database's buffer pool (decision 054). PostgreSQL's default is 128 MB, and PGlite sets the pool
- * up on every open, in WebAssembly on the main thread: it was most of a restart's time. The embedded database
- * serves one portal; a smaller pool opens 0.3 s sooner and leaves the rest to the operating system's file cache.
+ * The embedded database's buffer pool (docs/decisions/server-runtime.md). PostgreSQL's default is 128 MB, and PGlite
+ * sets the pool up on every open, in WebAssembly on the main thread: it was most of a restart's time. The embedded
+ * database serves one portal; a smaller pool opens 0.3 s sooner and leaves the rest to the operating system's file
+ * cache.
  */
 export const PGLITE_SHARED_BUFFERS = '32MB';
 

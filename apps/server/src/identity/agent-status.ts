@@ -9,12 +9,19 @@ export interface AgentStatusCheck {
   isActive(agentId: string): boolean | Promise<boolean>;
   /** the agent's status (or anything user info shows) changed: forget it here and on every other replica */
   changed(agentId: string): Promise<void>;
+  /**
+   * Calls `listener` with each agent whose status may have changed, here or on another replica, or with null when
+   * some may have gone unheard (Redis came back): an open stream asks `isActive` again then. Answers the function
+   * that stops it.
+   */
+  onChanged(listener: (agentId: string | null) => void): () => void;
 }
 
 /**
  * The agent-status check of the auth plugin: an agent whose status is empty or inactive is refused on every call,
- * not only by the web app. Like the grant check (grants.ts, decision 043) the answer is cached per agent in a
- * SharedCache (`USER_CACHE_TTL_MS`), so a call costs a map lookup, and a change drops it on every replica.
+ * not only by the web app. Like the grant check (grants.ts, docs/decisions/identity-provider.md) the answer is cached
+ * per agent in a SharedCache (`USER_CACHE_TTL_MS`), so a call costs a map lookup, and a change drops it on every
+ * replica.
  */
 export function createAgentStatusCheck({ db, cache }: { db: Db; cache: SharedCache<boolean> }): AgentStatusCheck {
   async function read(agentId: string): Promise<boolean> {
@@ -34,5 +41,6 @@ export function createAgentStatusCheck({ db, cache }: { db: Db; cache: SharedCac
       return reading;
     },
     changed: (agentId) => cache.invalidate(agentId),
+    onChanged: (listener) => cache.onInvalidate(listener),
   };
 }

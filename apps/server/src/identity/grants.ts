@@ -8,12 +8,17 @@ export interface GrantCheck {
   isActive(grantId: string): boolean | Promise<boolean>;
   /** the grant has ended (Log Out, a revoked refresh token): forget it here and on every other replica */
   ended(grantId: string): Promise<void>;
+  /**
+   * Calls `listener` with each grant that ended, here or on another replica, or with null when some may have gone
+   * unheard (Redis came back): an open stream asks `isActive` again then. Answers the function that stops it.
+   */
+  onEnded(listener: (grantId: string | null) => void): () => void;
 }
 
 /**
- * The grants behind the API's access tokens, for the auth plugin's check (decision 043). A JWT access token
- * cannot be withdrawn, but the grant it was issued under can: Log Out revokes it (the provider deletes its row),
- * and the API refuses a token whose grant row is gone. Answers are cached per grant in a SharedCache, so a call
+ * The grants behind the API's access tokens, for the auth plugin's check (docs/decisions/identity-provider.md). A JWT
+ * access token cannot be withdrawn, but the grant it was issued under can: Log Out revokes it (the provider deletes its
+ * row), and the API refuses a token whose grant row is gone. Answers are cached per grant in a SharedCache, so a call
  * costs a map lookup; the adapter reports a deleted grant (`ended`), which drops the entry on every replica
  * before the Log Out answers. A grant that has ended never comes back, so "ended" is cached as well.
  */
@@ -31,5 +36,6 @@ export function createGrantCheck({ db, cache }: { db: Db; cache: SharedCache<boo
   return {
     isActive: (grantId) => cache.get(grantId) ?? read(grantId),
     ended: (grantId) => cache.invalidate(grantId),
+    onEnded: (listener) => cache.onInvalidate(listener),
   };
 }

@@ -30,7 +30,8 @@ async function identity(app: FastifyInstance, options: IdentityOptions): Promise
 
   // oidc-provider and Koa (some 200 modules) load on the first request that needs them, or a moment after the
   // server listens, whichever comes first: a restart answers its readiness probe and API calls without waiting
-  // for them (decision 045). A provider that cannot be created is logged, and each sign-in then fails with it.
+  // for them (docs/decisions/server-runtime.md). A provider that cannot be created is logged, and each sign-in then
+  // fails with it.
   let provider: Promise<Provider> | undefined;
   const getProvider = () =>
     (provider ??= import('./provider.ts').then(({ createProvider }) =>
@@ -43,8 +44,8 @@ async function identity(app: FastifyInstance, options: IdentityOptions): Promise
     done();
   });
   // The provider gets an encapsulated context of its own: middie's hook and the forwarded-header rewrite run for
-  // /oidc and below only, not on every API call (decision 046). Its two routes are there so that Fastify sends
-  // those paths into this context; middie answers in onRequest, before any body parsing, so the token
+  // /oidc and below only, not on every API call (docs/decisions/request-pipeline.md). Its two routes are there so that
+  // Fastify sends those paths into this context; middie answers in onRequest, before any body parsing, so the token
   // endpoint's form body reaches the provider unread (a catch-all route on its own would answer 415).
   let handler: Promise<(req: IncomingMessage, res: ServerResponse) => Promise<void>> | undefined;
   const providerHandler = () => (handler ??= getProvider().then((loaded) => loaded.callback()));

@@ -13,7 +13,7 @@ afterAll(async () => {
 
 const TOO_LONG_PASSWORD = `Aa1${'x'.repeat(297)}`;
 
-describe('over-long input is refused in plain words (docs/decisions/015-input-length-limits.md)', () => {
+describe('over-long input is refused in plain words (docs/decisions/contract.md)', () => {
   it('POST /interaction/:uid/login: a 300-character password', async () => {
     const start = await startAuthorization(t);
     const url = `/interaction/${start.uid}/login`;

@@ -64,7 +64,7 @@ export async function interactionRoutes(app: FastifyInstance, { getProvider, rec
     contract.submitLogin,
     async (request, reply) => {
       const { provider, interaction } = await loadInteraction(request.raw, reply.raw, request.params.uid);
-      // a staff sign-in is never completed with an agent's credentials (decision 084)
+      // a staff sign-in is never completed with an agent's credentials (docs/decisions/back-office.md)
       if (interaction.prompt.name !== 'login' || interaction.params.client_id === contract.STAFF_CLIENT_ID) {
         throw new AppError('BAD_REQUEST', 'This sign-in step does not ask for a password.');
       }

@@ -43,14 +43,16 @@ export async function verifyPasswordSignIn(
   const found = await findAgentByLogin(db, credentials.username);
   // an agent whose status is empty or inactive is answered exactly as an unknown name (same key, time, answers)
   const agent = found && isActiveStatus(found.status) ? found : undefined;
-  // Every outcome is audited (decision 031); an unknown login keeps what was typed, clipped, and no agent.
+  // Every outcome is audited (docs/decisions/audit-log.md); an unknown login keeps what was typed, clipped, and no
+  // agent.
   const audit = (action: 'sign-in.succeeded' | 'sign-in.failed' | 'sign-in.locked', detail?: Record<string, unknown>) =>
     recordAudit(
       { db, clock },
       { agentId: found?.id ?? null, ip: credentials.ip, action, subject: credentials.username, detail },
     );
   const key = throttleKey({ agentId: agent?.id, login: credentials.username });
-  // the lock is checked and this attempt counted in one step, before the password is looked at (decision 064)
+  // the lock is checked and this attempt counted in one step, before the password is looked at
+  // (docs/decisions/passwords-and-sign-in.md)
   const claim = await claimAttempt(db, key, clock.now());
   if (claim.isLocked) {
     const lockedTill = await lockedUntil(db, key, clock.now());

@@ -45,7 +45,8 @@ export interface ProviderConfigOptions extends AdapterOptions {
 export function providerConfiguration({ config, db, secrets, onGrantEnded }: ProviderConfigOptions): Configuration {
   const { publicUrl, apiAudience } = config;
   const pages = createProviderPages({ publicUrl, productName: config.providerName });
-  // the staff client's tokens are for the staff API only, the agents' client's for the agents' API (decision 084)
+  // the staff client's tokens are for the staff API only, the agents' client's for the agents' API
+  // (docs/decisions/back-office.md)
   const staffResource = staffAudience(publicUrl);
   const resourceOf = (clientId: string | undefined) => (isStaffClient(clientId) ? staffResource : apiAudience);
 
@@ -127,11 +128,13 @@ export function providerConfiguration({ config, db, secrets, onGrantEnded }: Pro
     rotateRefreshToken: true,
     loadExistingGrant: (ctx) => loadFirstPartyGrant(ctx, resourceOf(ctx.oidc.client?.clientId)),
     ttl: {
-      AccessToken: TTL.AccessToken,
+      // Each resource's own lifetime (getResourceServerInfo's accessTokenTTL: the staff API's is shorter). A number
+      // here would override it for every resource, so this is the only place that reads it.
+      AccessToken: (_ctx, token) => token.resourceServer?.accessTokenTTL ?? TTL.AccessToken,
       AuthorizationCode: TTL.AuthorizationCode,
       IdToken: TTL.IdToken,
       // A rotated refresh token keeps its predecessor's end: rotation never stretches a sign-in past 12 h.
-      // A staff member's lapses after 30 idle minutes instead (decision 084).
+      // A staff member's lapses after 30 idle minutes instead (docs/decisions/back-office.md).
       RefreshToken: (ctx, token, client) =>
         isStaffClient(client.clientId)
           ? staffRefreshTokenTtl(token)

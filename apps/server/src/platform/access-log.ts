@@ -7,7 +7,7 @@ import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
  * the method, the route as declared (`/arc/download/:token`, so a token in the path never reaches the log; the
  * path without its query for a request no route matched), the status and the time in milliseconds; at info,
  * or at error with the error when the answer failed on the way out. Info is what production logs (LOG_LEVEL,
- * decision 080).
+ * docs/decisions/request-pipeline.md).
  */
 export class AccessLog extends LogController {
   override incomingRequest(): void {}

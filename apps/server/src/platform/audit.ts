@@ -2,8 +2,9 @@ import type { AuditAction } from '@arc/contract';
 import type { Db } from '../db/client.ts';
 import type { Clock } from './clock.ts';
 
-// The audit log's port (decision 082): what may be recorded and the recorder's signature. The recorder itself is
-// modules/audit/service.ts; modules import it, identity/ (which sits below the modules) is handed it by app.ts.
+// The audit log's port (docs/decisions/code-layout.md): what may be recorded and the recorder's signature. The recorder
+// itself is modules/audit/service.ts; modules import it, identity/ (which sits below the modules) is handed it by
+// app.ts.
 
 /** What the audit log records: the closed list `AUDIT_ACTIONS` of the contract (the back office filters on it). */
 export type { AuditAction } from '@arc/contract';
@@ -20,7 +21,7 @@ export interface AuditEvent {
   /** the client's address as trusted by TRUST_PROXY: pass `request.ip` */
   ip: string | null;
   action: AuditAction;
-  /** the staff member who acted or is concerned, if any (decision 084) */
+  /** the staff member who acted or is concerned, if any (docs/decisions/back-office.md) */
   staffId?: string | null | undefined;
   /** what it happened to: a file id, a terms id, a list name */
   subject?: string | null | undefined;

@@ -11,6 +11,13 @@ declare module 'fastify' {
     authenticate: (request: FastifyRequest, reply: FastifyReply, done: HookDone) => void;
     /** the agent of a valid bearer token, or null: for calls that signed-out pages make too */
     optionalAgentId: (request: FastifyRequest) => Promise<string | null>;
+    /**
+     * For an answer that lasts (the notification stream): calls `onEnded` once, within moments, when the
+     * credential `authenticate` accepted for `request` stops standing (its grant ended: Log Out, a revoked token, a
+     * new password; or its agent was deactivated), here or on another replica. Answers the function that stops
+     * watching.
+     */
+    watchAccess: (request: FastifyRequest, onEnded: () => void) => () => void;
   }
   interface FastifyRequest {
     /** the signed-in agent (the access token's `sub`); set by `authenticate` */
@@ -46,6 +53,13 @@ export interface AuthOptions {
    * so a token seen before still passes without a promise.
    */
   isAgentActive?: (agentId: string) => boolean | Promise<boolean>;
+  /**
+   * Hears of every grant that ended (the grant check's `onEnded`; null: some may have gone unheard), so that
+   * `watchAccess` asks `isGrantActive` again for the answers open under it.
+   */
+  onGrantEnded?: (listener: (grantId: string | null) => void) => () => void;
+  /** Hears of every agent whose status may have changed (the status check's `onChanged`), likewise */
+  onAgentChanged?: (listener: (agentId: string | null) => void) => () => void;
 }
 
 /** The claim in which the embedded provider names the grant of an access token (identity/provider-config.ts). */
@@ -108,7 +122,8 @@ export function createTokenVerifier(
   }
   // Each verified token until it expires (the ttl is only an upper bound; `exp` decides). The key is the end of
   // the token's signature, and a hit counts only when the whole token is the one verified: hashing the whole
-  // 900-character token for the lookup on every call cost a tenth of a cached answer (decision 046).
+  // 900-character token for the lookup on every call cost a tenth of a cached answer
+  // (docs/decisions/request-pipeline.md).
   const cache = new LRUCache<string, VerifiedToken & { token: string }>({
     max: options.cacheSize ?? 10_000,
     ttl: 24 * 60 * 60 * 1000,
@@ -184,7 +199,7 @@ async function authPlugin(app: FastifyInstance, options: AuthOptions) {
   app.decorateRequest('agentId', '');
   app.decorateRequest('grantId', '');
   // A callback hook (onRequest on the contract's routes, or preHandler): a token seen before passes without a
-  // promise (decision 046).
+  // promise (docs/decisions/request-pipeline.md).
   app.decorate('authenticate', (request: FastifyRequest, _reply: FastifyReply, done: HookDone) => {
     const token = bearerToken(request);
     if (!token) return done(new AppError('UNAUTHORIZED', 'Missing token'));
@@ -200,6 +215,7 @@ async function authPlugin(app: FastifyInstance, options: AuthOptions) {
       done();
     }, done);
   });
+  app.decorate('watchAccess', createAccessWatch(options));
   app.decorate('optionalAgentId', async (request: FastifyRequest) => {
     const token = bearerToken(request);
     if (!token) return null;
@@ -209,6 +225,79 @@ async function authPlugin(app: FastifyInstance, options: AuthOptions) {
       return null;
     }
   });
+}
+
+/**
+ * `watchAccess` (docs/decisions/notifications.md, issue 43): an open answer follows the same events that drop the grant and status
+ * caches (so the same Redis channels reach it from every replica), and on each asks the checks again; nothing
+ * polls. A check that cannot be answered (the database is away) ends the answer too: the client reconnects and is
+ * checked like any call.
+ */
+function createAccessWatch(
+  options: Pick<AuthOptions, 'isGrantActive' | 'isAgentActive' | 'onGrantEnded' | 'onAgentChanged'>,
+): (request: FastifyRequest, onEnded: () => void) => () => void {
+  const { isGrantActive, isAgentActive } = options;
+  type Watcher = { agentId: string; grantId: string; recheck: () => void };
+  const watchers = new Set<Watcher>();
+  const byAgent = new Map<string, Set<Watcher>>();
+  const byGrant = new Map<string, Set<Watcher>>();
+  const add = (index: Map<string, Set<Watcher>>, key: string, watcher: Watcher) => {
+    let set = index.get(key);
+    if (!set) index.set(key, (set = new Set()));
+    set.add(watcher);
+  };
+  const remove = (index: Map<string, Set<Watcher>>, key: string, watcher: Watcher) => {
+    const set = index.get(key);
+    if (!set) return;
+    set.delete(watcher);
+    if (set.size === 0) index.delete(key);
+  };
+  const recheck = (set: Set<Watcher> | undefined) => {
+    if (set) for (const watcher of [...set]) watcher.recheck();
+  };
+  options.onGrantEnded?.((grantId) => recheck(grantId === null ? watchers : byGrant.get(grantId)));
+  options.onAgentChanged?.((agentId) => recheck(agentId === null ? watchers : byAgent.get(agentId)));
+
+  return (request, onEnded) => {
+    const { agentId, grantId } = request;
+    let isEnded = false;
+    let checking = Promise.resolve();
+    const watcher: Watcher = {
+      agentId,
+      grantId,
+      recheck: () => {
+        checking = checking
+          .then(async () => {
+            if (isEnded) return;
+            const stands =
+              (!grantId || !isGrantActive || (await holds(isGrantActive(grantId)))) &&
+              (!isAgentActive || (await holds(isAgentActive(agentId))));
+            if (!stands) end();
+          })
+          .catch(() => end());
+      },
+    };
+    const stop = () => {
+      watchers.delete(watcher);
+      remove(byAgent, agentId, watcher);
+      if (grantId) remove(byGrant, grantId, watcher);
+    };
+    function end() {
+      if (isEnded) return;
+      isEnded = true;
+      stop();
+      onEnded();
+    }
+    watchers.add(watcher);
+    add(byAgent, agentId, watcher);
+    if (grantId) add(byGrant, grantId, watcher);
+    // once now: an event between the request's own check and this watch would otherwise go unheard (cached: cheap)
+    watcher.recheck();
+    return () => {
+      isEnded = true;
+      stop();
+    };
+  };
 }
 
 export default fp(authPlugin, { name: 'arc-auth' });

@@ -1,5 +1,5 @@
 /**
- * The common-password check of docs/decisions/002-password-policy.md and 066 (ASVS 6.2.4):
+ * The common-password check of docs/decisions/passwords-and-sign-in.md (ASVS 6.2.4):
  * - the 49,233 most common passwords of public breach corpora that ship with `@zxcvbn-ts/language-common` (MIT,
  *   its `passwords-common` dictionary), loaded on the first check, never sent to the browser;
  * - the spec's composition rule (8+ characters with a lower-case letter, a capital and a number) is met with a

@@ -20,14 +20,16 @@ export const COMPRESSION_THRESHOLD = 1024;
  * larger ones with brotli on the thread pool. For a small answer the trip through the thread pool (a zlib stream,
  * a queued job, waking the event loop when it is done) cost more than compressing it, and brotli 4 compresses
  * JSON of this size no smaller than gzip at about twice the time: for a 15 KB search answer, 0.05–0.08 ms of gzip
- * against 0.3–0.8 ms of server CPU through the pool (decision 048). 32 KB of JSON gzip in about 0.15 ms.
+ * against 0.3–0.8 ms of server CPU through the pool (docs/decisions/request-pipeline.md). 32 KB of JSON gzip in about
+ * 0.15 ms.
  */
 export const INLINE_COMPRESSION_LIMIT = 32 * 1024;
 
 /**
  * The output of an answer compressed at once is collected 4 KB at a time from Node's buffer pool: with zlib's
  * default 16 KB chunks (a new pool ArrayBuffer every few answers), that memory made V8 run a full (mark-compact)
- * collection every second or so under load (22 against 6 over the same 6,400 searches, decision 048).
+ * collection every second or so under load (22 against 6 over the same 6,400 searches,
+ * docs/decisions/request-pipeline.md).
  */
 const INLINE_OPTIONS = { chunkSize: 4 * 1024 };
 

@@ -5,11 +5,11 @@ import type { Clock } from './clock.ts';
 import { CsvFileError, readCsvLines } from './csv.ts';
 
 /**
- * The back office's import framework (decision 089): every kind (the roster, contracts, certifications, Ready to
- * Sell) reads its file here — line by line as it streams in, with the rejected lines' numbers and reasons, the
- * SHA-256 of its bytes — and answers the same report. A kind supplies its columns, how one line is checked, how
- * the file's lines compare with what is on file, and how the new and changed lines are written. A dry run, or a
- * file with a rejected line, writes nothing; otherwise every write and the audit event are one transaction.
+ * The back office's import framework (docs/decisions/imports-and-jobs.md): every kind (the roster, contracts,
+ * certifications, Ready to Sell) reads its file here — line by line as it streams in, with the rejected lines' numbers
+ * and reasons, the SHA-256 of its bytes — and answers the same report. A kind supplies its columns, how one line is
+ * checked, how the file's lines compare with what is on file, and how the new and changed lines are written. A dry run,
+ * or a file with a rejected line, writes nothing; otherwise every write and the audit event are one transaction.
  */
 
 export { CsvFileError };

@@ -40,12 +40,48 @@ export function csvText(records: readonly (readonly CsvCell[])[]): string {
   );
 }
 
-/** One record read by `csvReader`: its cells, the line it starts on (1-based) and its text as in the file. */
-export interface CsvRecord {
-  cells: string[];
-  line: number;
-  raw: string;
+/**
+ * The control characters no imported text may hold (U+0000–U+001F and U+007F; `except` names the ones a caller
+ * keeps). PostgreSQL refuses U+0000 in text outright (the write fails); the others are no part of a name, an id
+ * or an amount, and an escape sequence in a stored name would reach a terminal or a log as it is. A tab is kept:
+ * a value pasted from a spreadsheet may hold one, and it is harmless. Checked once, here, for every CSV line and
+ * every uploaded file's name (`import-upload.ts`), so an import kind cannot forget it.
+ */
+// eslint-disable-next-line no-control-regex -- the control characters are what it finds
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/g;
+
+/** The first control character of `text` that `except` does not keep: its index and how to name it, or undefined. */
+export function controlCharacterIn(text: string, except = ''): { index: number; description: string } | undefined {
+  CONTROL_CHARACTERS.lastIndex = 0;
+  for (let found = CONTROL_CHARACTERS.exec(text); found; found = CONTROL_CHARACTERS.exec(text)) {
+    if (except.includes(found[0])) continue;
+    const code = `U+${found[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`;
+    return {
+      index: found.index,
+      description: found[0] === '\u0000' ? `a NUL character (${code})` : `a control character (${code})`,
+    };
+  }
+  return undefined;
 }
+
+/** Why a line with a control character in a field is refused: the field (or the character) and what it is. */
+function controlCharacterReason(
+  fields: readonly string[] | undefined,
+  text: string,
+  except: string,
+): string | undefined {
+  const found = controlCharacterIn(text, except);
+  if (!found) return undefined;
+  const field = fields?.findIndex((f) => controlCharacterIn(f, except)) ?? -1;
+  const where = field >= 0 ? `field ${field + 1}` : `character ${found.index + 1}`;
+  return `${where} holds ${found.description}: no field may hold a control character (a tab is kept)`;
+}
+
+/**
+ * One record read by `csvReader`: the line it starts on (1-based), its text as in the file, and its cells, or why
+ * the record is refused (a control character in a cell).
+ */
+export type CsvRecord = { line: number; raw: string } & ({ cells: string[] } | { error: string });
 
 /**
  * A streaming CSV reader (csv-parse, RFC 4180: quoted fields may hold commas, doubled quotes and line breaks): a
@@ -65,7 +101,10 @@ export async function* csvRecords(reader: Parser): AsyncGenerator<CsvRecord> {
   }>) {
     const text = raw.replace(/\r?\n$|\r$/, '');
     // info.lines is the line the record ends on; a quoted line break makes it span several
-    yield { cells: record, line: info.lines - lineBreaks(text), raw: text };
+    const line = info.lines - lineBreaks(text);
+    // a quoted cell may hold a line break here (RFC 4180)
+    const error = controlCharacterReason(record, record.join(''), '\t\r\n');
+    yield error ? { line, raw: text, error } : { cells: record, line, raw: text };
   }
 }
 
@@ -85,7 +124,8 @@ export class CsvFileError extends Error {}
 /**
  * Reads a line-based CSV file as it streams in, one record per line (no field of an import file holds a line
  * break), with csv-parse: quoted fields may hold commas and doubled quotes. A line csv-parse refuses (an unbalanced or stray
- * quote) is answered as an error with its line number and the reading goes on, so a preview lists every bad line.
+ * quote) or that holds a control character (`controlCharacterIn`; a tab is kept) is answered as an error with its
+ * line number and the reason, and the reading goes on, so a preview lists every bad line.
  * Lines are parsed in chunks (one csv-parse call per 1,000 lines: a call per line cost 7 s for 50,000); `sha256`
  * is the hash of the file's bytes once the reading is done. Blank lines are skipped.
  */
@@ -138,6 +178,19 @@ export function readCsvLines(input: AsyncIterable<Buffer | string>): {
 }
 
 function parseLineChunk(chunk: { line: number; text: string }[]): CsvLine[] {
+  return parseChunk(chunk).map(refuseControlCharacters);
+}
+
+/**
+ * A line with a control character (a NUL, a carriage return inside the line, an escape) in it is refused with
+ * the field that holds it, so the preview shows it and nothing is written.
+ */
+function refuseControlCharacters(csv: CsvLine): CsvLine {
+  const error = controlCharacterReason('fields' in csv ? csv.fields : undefined, csv.text, '\t');
+  return error ? { line: csv.line, text: csv.text, error } : csv;
+}
+
+function parseChunk(chunk: { line: number; text: string }[]): CsvLine[] {
   if (chunk.length === 0) return [];
   try {
     const records: string[][] = parseSync(chunk.map((c) => c.text).join('\n'), { relax_column_count: true });

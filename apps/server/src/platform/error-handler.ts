@@ -36,6 +36,7 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
     }
     const body: ErrorResponse = { code: error.code, message: error.message };
     if (error.fieldErrors) body.fieldErrors = error.fieldErrors;
+    if (error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds));
     return reply.code(error.status).send(body);
   }
   if (isResponseSerializationError(error)) {

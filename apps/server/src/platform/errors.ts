@@ -6,6 +6,8 @@ export const ERROR_STATUS = {
   /** the current terms version is not accepted yet (the web app's terms gate) */
   TERMS_NOT_ACCEPTED: 403,
   NOT_FOUND: 404,
+  /** a body that did not arrive in time (BODY_TIMEOUT_MS) */
+  REQUEST_TIMEOUT: 408,
   CONFLICT: 409,
   GONE: 410,
   PAYLOAD_TOO_LARGE: 413,
@@ -32,17 +34,20 @@ export class AppError extends Error {
   readonly code: ErrorCode;
   readonly status: number;
   readonly fieldErrors: Record<string, string[]> | undefined;
+  /** sent as `Retry-After` (a 429 that knows when the caller may try again) */
+  readonly retryAfterSeconds: number | undefined;
 
   constructor(
     code: ErrorCode,
     message: string,
-    options: { fieldErrors?: Record<string, string[]>; cause?: unknown } = {},
+    options: { fieldErrors?: Record<string, string[]>; cause?: unknown; retryAfterSeconds?: number } = {},
   ) {
     super(message, { cause: options.cause });
     this.name = 'AppError';
     this.code = code;
     this.status = ERROR_STATUS[code];
     this.fieldErrors = options.fieldErrors;
+    this.retryAfterSeconds = options.retryAfterSeconds;
   }
 }
 

@@ -1,6 +1,6 @@
 import type { ImportReport } from '@arc/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { CsvFileError } from './csv.ts';
+import { controlCharacterIn, CsvFileError } from './csv.ts';
 import { AppError } from './errors.ts';
 import { discardRestOfBody } from './request-body.ts';
 
@@ -19,9 +19,9 @@ export interface ImportUploadOptions<T> {
 }
 
 /**
- * One import upload (decision 089): a multipart body with one file part `field`, streamed into `run` and cut at
- * `maxBytes` (413; a declared length past it is refused before a byte is read). A file that is not of the kind
- * (`CsvFileError`) is a 400; the rest of a refused body is drained, so the answer reaches the client. Needs
+ * One import upload (docs/decisions/imports-and-jobs.md): a multipart body with one file part `field`, streamed into
+ * `run` and cut at `maxBytes` (413; a declared length past it is refused before a byte is read). A file that is not of
+ * the kind (`CsvFileError`) is a 400; the rest of a refused body is drained, so the answer reaches the client. Needs
  * @fastify/multipart registered in the caller's plugin.
  */
 export async function receiveImport<T>(request: FastifyRequest, reply: FastifyReply, options: ImportUploadOptions<T>) {
@@ -38,6 +38,7 @@ export async function receiveImport<T>(request: FastifyRequest, reply: FastifyRe
     });
     for await (const part of parts) {
       if (part.type !== 'file' || part.fieldname !== options.field) throw new AppError('BAD_REQUEST', wrongParts);
+      refuseControlCharacterInName(part.filename, options.field);
       // busboy stops at the limit and says so with 'limit': the reading fails with a 413
       part.file.once('limit', () => part.file.destroy(new AppError('PAYLOAD_TOO_LARGE', tooLarge)));
       result = { value: await options.run(untruncated(part.file, tooLarge), { fileName: part.filename }) };
@@ -48,6 +49,19 @@ export async function receiveImport<T>(request: FastifyRequest, reply: FastifyRe
   }
   if (!result) throw new AppError('BAD_REQUEST', wrongParts);
   return result.value;
+}
+
+/**
+ * An uploaded file's name holds no control character (a NUL is refused by PostgreSQL in text, where an import job
+ * keeps the name): a 400 with the reason, before a byte of the file is read. One check for every upload route.
+ */
+function refuseControlCharacterInName(fileName: string, field: string): void {
+  const found = controlCharacterIn(fileName);
+  if (!found) return;
+  const reason = `the file name must not hold ${found.description}`;
+  throw new AppError('BAD_REQUEST', `The file name holds ${found.description}: rename the file and send it again`, {
+    fieldErrors: { [field]: [reason] },
+  });
 }
 
 /** The report's status: 422 when an apply was refused for its rejected lines, else 200. */

@@ -9,7 +9,9 @@ interface LoggerLike {
   error(obj: unknown, msg?: string): void;
 }
 
-/** pg-boss's own schema in the app's database: its tables never mix with the app's (decision 106). */
+/**
+ * pg-boss's own schema in the app's database: its tables never mix with the app's (docs/decisions/imports-and-jobs.md).
+ */
 export const JOBS_SCHEMA = 'pgboss';
 
 /**
@@ -81,7 +83,7 @@ export interface JobKindStatus {
 export type JobRetry = { kind: 'retried' | 'started'; jobId: string };
 
 /**
- * The background jobs (decision 106): pg-boss on the app's database, with PostgreSQL shared by every replica, so a
+ * The background jobs (docs/decisions/imports-and-jobs.md): pg-boss on the app's database, with PostgreSQL shared by every replica, so a
  * job is run by exactly one of them and a job whose replica died is run again by another after the heartbeat
  * lapses. On the embedded database it runs in-process on PGlite's one connection. The one mechanism for work off a
  * request: `queue` declares a kind run for the jobs `send` adds (an import, the e-mails of a publish), `schedule`

@@ -1,6 +1,6 @@
-// Figures for the load bench and the soak (bench/load, decision 111), only when LOAD_METRICS names a file: every
-// second the process writes there its heap after the last full garbage collection, the event loop's delay and
-// use over that second, and the database pool's clients and waits. Nothing is served over HTTP and nothing runs
+// Figures for the load bench and the soak (bench/load, docs/decisions/bench-and-load.md), only when LOAD_METRICS names
+// a file: every second the process writes there its heap after the last full garbage collection, the event loop's delay
+// and use over that second, and the database pool's clients and waits. Nothing is served over HTTP and nothing runs
 // when LOAD_METRICS is unset; the file is written whole each time (a temporary file renamed over it).
 import fs from 'node:fs';
 import {

@@ -6,7 +6,7 @@ import { AppError } from './errors.ts';
 
 const argon2Async = promisify(argon2);
 
-/** argon2id with 19 MiB, 2 passes, 1 lane (docs/decisions/002-password-policy.md). */
+/** argon2id with 19 MiB, 2 passes, 1 lane (docs/decisions/passwords-and-sign-in.md). */
 interface Argon2Params {
   memory: number;
   passes: number;
@@ -40,7 +40,7 @@ export async function verifyPassword(password: string, phc: string): Promise<boo
   return actual.length === expectedBuf.length && timingSafeEqual(actual, expectedBuf);
 }
 
-/** The spec's rules, then the common-password and own-name checks of docs/decisions/002-password-policy.md. */
+/** The spec's rules, then the common-password and own-name checks of docs/decisions/passwords-and-sign-in.md. */
 export async function checkNewPassword(
   password: string,
   agent: { username: string | null; npn: string },

@@ -1,5 +1,5 @@
-// The server's readiness (`GET /readyz`, decision 112): a health state kept in memory and refreshed in the
-// background, so a load balancer's probe costs the database nothing.
+// The server's readiness (`GET /readyz`, docs/decisions/outages-readiness-backup.md): a health state kept in memory and
+// refreshed in the background, so a load balancer's probe costs the database nothing.
 
 /** How often the database is asked (`select 1`) while the server is up. */
 export const READY_REFRESH_MS = 250;

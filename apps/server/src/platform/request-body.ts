@@ -3,7 +3,7 @@ import net from 'node:net';
 import type { FastifyReply } from 'fastify';
 
 /**
- * Request-body chunks the server may free as soon as it has used them (decision 050).
+ * Request-body chunks the server may free as soon as it has used them (docs/decisions/files.md).
  *
  * Node's HTTP parser hands every body chunk (up to 64 KiB) to JavaScript as a Buffer of its own: memory outside
  * V8's heap that only a garbage collection frees. A 100 MB upload makes 1,600 of them; their total crossing V8's

@@ -3,6 +3,18 @@ import { describe, expect, it } from 'vitest';
 import { AppError } from './errors.ts';
 import { cleanRichText, richTextToPlain } from './rich-text.ts';
 
+/** The CPU time `run` takes, in milliseconds (the best of `times`): what a request costs the event loop. */
+const cpuTime = (run: () => unknown, times = 1) => {
+  let best = Infinity;
+  for (let i = 0; i < times; i++) {
+    const started = process.cpuUsage();
+    run();
+    const used = process.cpuUsage(started);
+    best = Math.min(best, (used.user + used.system) / 1000);
+  }
+  return best;
+};
+
 const refusal = (html: string) => {
   try {
     cleanRichText(html, 'body');
@@ -35,6 +47,38 @@ describe('rich text from the back office', () => {
     expect(refusal('<a href="data:text/html,<b>x</b>">x</a>').message).toContain('not an http(s)');
     expect(refusal('<iframe src="https://example.org"></iframe>').message).toContain('<iframe> is not allowed');
     expect(refusal('<svg><a href="https://x.org">x</a></svg>').message).toContain('<svg> is not allowed');
+  });
+
+  it('refuses markup nested deeper than the limit, or with too many elements, at a small cost', () => {
+    for (const deep of ['<b>'.repeat(66_000), '<ul><li>'.repeat(24_750), `${'<em>'.repeat(40)}x`]) {
+      let error: AppError | undefined;
+      expect(cpuTime(() => (error = refusal(deep)))).toBeLessThan(100);
+      expect(error!.status).toBe(400);
+      expect(error!.fieldErrors).toEqual({ body: [expect.stringMatching(/nested more than 32 deep/) as unknown] });
+    }
+    // a paragraph closes the one before it: 66,000 of them are flat, and refused for their number
+    let many: AppError | undefined;
+    expect(cpuTime(() => (many = refusal('<p>'.repeat(66_000))))).toBeLessThan(300);
+    expect(many!.message).toMatch(/more than 10,000 elements/);
+    expect(refusal('<i>x</i>'.repeat(10_001)).message).toMatch(/more than 10,000 elements/);
+
+    // 32 levels is fine, and closed tags do not add up
+    expect(cleanRichText(`${'<blockquote>'.repeat(31)}<p>x</p>${'</blockquote>'.repeat(31)}`)).toContain('<p>x</p>');
+    expect(cleanRichText('<p><strong>a</strong></p>'.repeat(4_000))).toContain('<p><strong>a</strong></p>');
+    // paragraphs and list items the parser closes by themselves, and void elements, are not nesting
+    expect(cleanRichText(`<ul>${'<li>item<br>'.repeat(100)}</ul>${'<p>para<hr>'.repeat(100)}`)).toContain('<li>item');
+  });
+
+  it('cleans long flat text in linear time', () => {
+    const flat = (paragraphs: number) => '<p>x <b>y</b></p>'.repeat(paragraphs);
+    cpuTime(() => cleanRichText(flat(1_000)));
+    const small = Math.max(
+      cpuTime(() => cleanRichText(flat(1_250)), 3),
+      1,
+    );
+    const large = cpuTime(() => cleanRichText(flat(5_000)), 3);
+    // four times the text: about four times the time (a quadratic cost would be sixteen)
+    expect(large / small).toBeLessThan(10);
   });
 
   it('reads addresses: absolute http(s), mailto and tel only', () => {

@@ -36,7 +36,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-describe('who may call each route (decision 060)', () => {
+describe('who may call each route (docs/decisions/route-access.md)', () => {
   it('every contract entry is registered with the credential it declares', () => {
     const registered = new Map(t.app.routeAccess.map((route) => [`${route.method} ${route.url}`, route.auth]));
     const wrong = ENTRIES.filter((entry) => registered.get(`${entry.method} ${entry.path}`) !== entry.auth).map(

@@ -15,7 +15,7 @@ import { AppError } from './errors.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** who may call the route (decision 060); `addRoute` copies it from the contract entry */
+    /** who may call the route (docs/decisions/route-access.md); `addRoute` copies it from the contract entry */
     auth?: RouteAuth;
     /** an agent call the terms gate itself needs: answers before the current terms are accepted */
     isBeforeTerms?: boolean;
@@ -64,12 +64,12 @@ function isIntegrationKey(configured: string | undefined, presented: string | un
 }
 
 /**
- * Who may call a route is decided here, and only here, from the matched route's declaration (decision 060): an
- * onRoute hook reads `config.auth` of every route as it is registered and puts the checks that credential needs
- * in front of the route's own onRequest hooks, so they run before the body is read, whatever the request's URL
- * looks like (the router matched its decoded path; a string test on `request.url` did not, and was bypassed).
- * A route without a declaration cannot be registered (the app does not start), except the few in PUBLIC_ROUTES
- * and those of a context declared public.
+ * Who may call a route is decided here, and only here, from the matched route's declaration
+ * (docs/decisions/route-access.md): an onRoute hook reads `config.auth` of every route as it is registered and puts the
+ * checks that credential needs in front of the route's own onRequest hooks, so they run before the body is read,
+ * whatever the request's URL looks like (the router matched its decoded path; a string test on `request.url` did not,
+ * and was bypassed). A route without a declaration cannot be registered (the app does not start), except the few in
+ * PUBLIC_ROUTES and those of a context declared public.
  *
  * Every answer to a call with a credential is `Cache-Control: no-store`, unless its handler sets its own (a
  * statement download's `private, no-store`, the terms text's `private, max-age=300`).
@@ -125,8 +125,8 @@ async function routeAccess(app: FastifyInstance): Promise<void> {
 }
 
 /**
- * A staff call (decision 085): a staff member's token (identity/staff/staff-auth.ts sets `request.staff`: 401
- * without one, 403 for an agent's), then one of the route's roles (403).
+ * A staff call (docs/decisions/route-access.md): a staff member's token (identity/staff/staff-auth.ts sets
+ * `request.staff`: 401 without one, 403 for an agent's), then one of the route's roles (403).
  */
 function staffChecks(app: FastifyInstance, route: RouteOptions, roles: readonly StaffRole[]): Check[] {
   if (!app.hasDecorator('authenticateStaff'))

@@ -40,8 +40,8 @@ export interface AddRouteOptions {
  * answer and describe the call in /arc/docs.
  *
  * The entry's `auth` goes on the route as `config.auth`, and route-access.ts puts the checks it needs in front
- * (decision 060): for `agent`, in the order of design §3, the bearer token (401) and then the terms (403
- * TERMS_NOT_ACCEPTED until the current version is accepted, unless `isBeforeTerms`) run as onRequest hooks, before
+ * (docs/decisions/route-access.md): for `agent`, in the order of design §3, the bearer token (401) and then the terms
+ * (403 TERMS_NOT_ACCEPTED until the current version is accepted, unless `isBeforeTerms`) run as onRequest hooks, before
  * the body is even read; then the entry's schemas validate (400); the handler checks ownership (404). An
  * `integration` entry is not registered at all when no integration key (STAFF_API_KEY) is configured.
  * The handler returns the success body (or sends the reply itself, for streams, or synchronously and returns the

@@ -4,12 +4,12 @@ import type { FastifyRequest } from 'fastify';
 let sentry: typeof Sentry | undefined;
 
 /**
- * The server's own errors go to Sentry through @sentry/node when SENTRY_DSN is set (decision 079): started once
- * per process (the SDK's client is global), for errors only: no OpenTelemetry tracing, no module loader hooks,
- * none of its default integrations, so no request data (bodies, cookies, headers) is attached. It
- * captures what the error handler answers with a 5xx, and uncaught exceptions and unhandled rejections. Without a DSN the SDK is never loaded.
- * Error events the browser reports (POST /arc/telemetry) are forwarded as they are by `forwardToSentry`
- * (platform/telemetry.ts).
+ * The server's own errors go to Sentry through @sentry/node when SENTRY_DSN is set
+ * (docs/decisions/dependencies-and-error-reporting.md): started once per process (the SDK's client is global), for
+ * errors only: no OpenTelemetry tracing, no module loader hooks, none of its default integrations, so no request data
+ * (bodies, cookies, headers) is attached. It captures what the error handler answers with a 5xx, and uncaught
+ * exceptions and unhandled rejections. Without a DSN the SDK is never loaded. Error events the browser reports (POST
+ * /arc/telemetry) are forwarded as they are by `forwardToSentry` (platform/telemetry.ts).
  */
 export async function startSentry(options: { dsn: string | undefined }): Promise<void> {
   if (!options.dsn || sentry) return;

@@ -59,4 +59,29 @@ describe('createSharedCache', () => {
     off.set('agt_1', 'x');
     expect(off.get('agt_1')).toBeUndefined();
   });
+
+  it('tells its listeners of every invalidation, here and from another replica, and of a break in between', async () => {
+    const redis = memoryRedis();
+    const a = createSharedCache<string>({ name: 'grants', ttlMs: 5000, bus: redis.bus() });
+    const b = createSharedCache<string>({ name: 'grants', ttlMs: 5000, bus: redis.bus() });
+    const heardA: (string | null)[] = [];
+    const heardB: (string | null)[] = [];
+    a.onInvalidate((key) => heardA.push(key));
+    const stopB = b.onInvalidate((key) => heardB.push(key));
+    await a.invalidate('grant-1');
+    // a hears its own at once and again through Redis; b through Redis
+    expect(heardA).toEqual(['grant-1', 'grant-1']);
+    expect(heardB).toEqual(['grant-1']);
+    redis.setLive(false);
+    redis.setLive(true);
+    expect(heardB).toEqual(['grant-1', null]);
+    stopB();
+    await a.invalidate('grant-2');
+    expect(heardB).toEqual(['grant-1', null]);
+    const alone = createSharedCache<string>({ name: 'grants', ttlMs: 0, bus: undefined });
+    const heard: (string | null)[] = [];
+    alone.onInvalidate((key) => heard.push(key));
+    await alone.invalidate('grant-3');
+    expect(heard).toEqual(['grant-3']);
+  });
 });

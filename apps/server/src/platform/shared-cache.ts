@@ -4,7 +4,7 @@ import { LRUCache } from 'lru-cache';
 
 /**
  * A per-replica cache (lru-cache: at most `maxEntries`, each for `ttlMs`; a TTL of 0 caches nothing) whose
- * invalidations reach every replica (docs/decisions/035-replica-safe-caches.md). It is only a speed-up: whatever
+ * invalidations reach every replica (docs/decisions/caches-and-replicas.md). It is only a speed-up: whatever
  * it holds can be read again from the database.
  * `invalidate(key)` drops the entry here and, with REDIS_URL, publishes the key on a Redis channel that every
  * replica subscribes to; it resolves once Redis has handed the message to the subscribers, so the answer of the
@@ -16,7 +16,16 @@ export interface SharedCache<V> {
   get(key: string): V | undefined;
   set(key: string, value: V): void;
   invalidate(key: string): Promise<void>;
+  /**
+   * Calls `listener` after every invalidation this replica sees, its own at once and another replica's when Redis
+   * brings it, with the key; or with null when this replica may have missed some (its Redis subscription came
+   * back). For what must follow a change beyond the cache (an open stream whose grant ended). Answers the
+   * function that stops it.
+   */
+  onInvalidate(listener: InvalidateListener): () => void;
 }
+
+export type InvalidateListener = (key: string | null) => void;
 
 /** The Redis side: one subscriber connection per replica, shared by every SharedCache. */
 export interface InvalidationBus {
@@ -44,11 +53,22 @@ export function createSharedCache<V extends NonNullable<unknown>>(options: {
   const channel = `${CHANNEL_PREFIX}${options.name}`;
   // alone (no bus) this replica sees every change itself
   let isLive = options.bus === undefined;
+  const listeners = new Set<InvalidateListener>();
+  const tell = (key: string | null) => {
+    for (const listener of [...listeners]) listener(key);
+  };
+  let hasBeenLive = false;
   options.bus?.subscribe(channel, {
-    onKey: (key) => local?.delete(key),
+    onKey: (key) => {
+      local?.delete(key);
+      tell(key);
+    },
     onLive: (live) => {
       local?.clear();
       isLive = live;
+      // back after a break: whatever was invalidated meanwhile went unheard
+      if (live && hasBeenLive) tell(null);
+      if (live) hasBeenLive = true;
     },
   });
   return {
@@ -58,7 +78,13 @@ export function createSharedCache<V extends NonNullable<unknown>>(options: {
     },
     async invalidate(key) {
       local?.delete(key);
+      // here at once (Redis brings it back to this replica too: a listener hears a key twice, and rechecks)
+      tell(key);
       await options.bus?.publish(channel, key);
+    },
+    onInvalidate(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
     },
   };
 }

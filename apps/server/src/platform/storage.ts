@@ -30,7 +30,7 @@ export interface ByteRange {
  * Local disk under `root`: writes go to a temporary file, which is flushed to the disk (fsync) and renamed into
  * place when complete, and the rename itself is flushed with its directory. A `put` that resolved survives a
  * crash or power loss: the row recorded after it never points at a file the disk did not keep. Large writes are
- * batched and flushed as they arrive (`writeDurably`, decision 037).
+ * batched and flushed as they arrive (`writeDurably`, docs/decisions/files.md).
  */
 export function createDiskStorage(root: string): Storage {
   fs.mkdirSync(root, { recursive: true });
@@ -106,7 +106,7 @@ const EARLY_FLUSH_BYTES = 16 * 1024 * 1024;
  * rest still arrives, so the final fsync, which the caller waits for, has only the last few MiB to flush.
  * Memory stays at a few MiB whatever the size: with three writes running the loop stops reading, and the
  * source's backpressure pauses the socket. Each chunk, once written, is released (`releaseChunk`): a request
- * body's own chunks are freed at once instead of waiting for a garbage collection (decision 050).
+ * body's own chunks are freed at once instead of waiting for a garbage collection (docs/decisions/files.md).
  */
 async function writeDurably(handle: fs.promises.FileHandle, body: Readable): Promise<number> {
   let size = 0;

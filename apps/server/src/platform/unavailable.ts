@@ -23,8 +23,8 @@ export function sendUnavailable(reply: FastifyReply): FastifyReply {
  * While the server shuts down (`app.close()`, server.ts on SIGTERM), new connections are refused, and a request
  * that still arrives on a connection kept open gets the same answer as `sendUnavailable` — instead of Fastify's
  * own 503 (`return503OnClosing`, turned off in app.ts), which has no `Retry-After` and not the API's error shape.
- * Nothing runs per request until then (decision 046): at close, the server's request listener (Fastify) is
- * swapped for one that answers at once.
+ * Nothing runs per request until then (docs/decisions/request-pipeline.md): at close, the server's request listener
+ * (Fastify) is swapped for one that answers at once.
  */
 export function answerUnavailableWhileClosing(app: FastifyInstance): void {
   const body = JSON.stringify({ code: 'UNAVAILABLE', message: MESSAGES.serviceUnavailable } satisfies ErrorResponse);

@@ -33,7 +33,7 @@ function writeWebDist(): string {
 const preloadsIn = (html: string) =>
   [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
 
-describe("each route's page lists the code it loads (decision 052)", () => {
+describe("each route's page lists the code it loads (docs/decisions/web-loading-and-budget.md)", () => {
   let t: TestApp;
   let webDist: string;
   beforeAll(async () => {
@@ -71,7 +71,7 @@ describe("each route's page lists the code it loads (decision 052)", () => {
     expect(preloadsIn(res.body)).toEqual(['/assets/sign-in-e5.js']);
   });
 
-  it('sends the sign-in flow’s two pages as sign-in.html, and the rest of the app as index.html (decision 094)', async () => {
+  it('sends the sign-in flow’s two pages as sign-in.html, and the rest of the app as index.html (docs/decisions/web-loading-and-budget.md)', async () => {
     for (const url of ['/sign-in', '/sign-in/', '/interaction/uid-1']) {
       expect((await page(url)).body, url).toContain('<title>Sign-in page</title>');
     }
@@ -135,7 +135,7 @@ describe('matchRoute and withPreloads', () => {
 
 describe('withPublicConfig', () => {
   const config = { providerName: 'Acme <Senior> & Co', businessTimeZone: 'America/Chicago' };
-  it("adds the public config and writes the provider's name, escaped, into the first paint (decision 055)", () => {
+  it("adds the public config and writes the provider's name, escaped, into the first paint (docs/decisions/web-loading-and-budget.md)", () => {
     const html = withPublicConfig(
       '<head></head><body><div id="root"><div class="arc-boot-provider" data-arc-provider-name></div></div></body>',
       config,

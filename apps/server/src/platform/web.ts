@@ -12,12 +12,21 @@ import { declarePublicContext } from './route-access.ts';
 const API_PREFIXES = ['/arc/', '/oidc/', '/dev/'];
 /** the sign-in form's JSON calls sit below the SPA's /interaction/:uid page */
 const INTERACTION_API = /^\/interaction\/[^/]+\/(details|login|abort)$/;
-/** the sign-in flow's two pages, loaded as sign-in.html (decision 094): /sign-in and the provider's form */
+/**
+ * the sign-in flow's two pages, loaded as sign-in.html (docs/decisions/web-loading-and-budget.md): /sign-in and the
+ * provider's form
+ */
 const SIGN_IN_PAGE = /^\/(?:sign-in|interaction\/[^/]+)\/?$/;
-/** pages no search engine may index: the Scope of Appointment's public signing page (decision 102) */
+/**
+ * pages no search engine may index: the Scope of Appointment's public signing page
+ * (docs/decisions/soa-and-ready-to-sell.md)
+ */
 const NOINDEX_PAGE = /^\/soa\/sign\//;
 
-/** the empty element of index.html's first paint that shows the provider's name (decision 055) */
+/**
+ * the empty element of index.html's first paint that shows the provider's name
+ * (docs/decisions/web-loading-and-budget.md)
+ */
 const PROVIDER_NAME_SLOT = '<div class="arc-boot-provider" data-arc-provider-name></div>';
 
 /**
@@ -71,7 +80,7 @@ export function matchRoute<R extends { path: string }>(routes: R[], pathname: st
 }
 
 /**
- * index.html for one route (decisions 052 and 056):
+ * index.html for one route (docs/decisions/web-loading-and-budget.md):
  * - its chunks as `modulepreload` links in the head, so the browser fetches them with the entry rather than once
  *   the entry has run and the router asked for them;
  * - its stylesheets as stylesheets at the end of the body. There they hold back neither the first paint (the
@@ -139,7 +148,7 @@ async function web(app: FastifyInstance) {
     return html;
   };
   if (hasWeb) {
-    // the build's files are public, in a context of their own (decision 060)
+    // the build's files are public, in a context of their own (docs/decisions/route-access.md)
     await app.register(async (files) => {
       declarePublicContext(files);
       // The hashed assets (hundreds of files) are one wildcard route: no file list to build at start, and a

@@ -7,8 +7,8 @@ const DAY = 24 * 60 * 60 * 1000;
 
 /**
  * Three member-support cases of the demo agent, so the back office's queue and the agent's My cases have content
- * (decision 101): one Open and unassigned, one In progress with ops's reply and an internal note, one Closed.
- * Added once, when the demo agent has no case yet; after the demo staff (`staffId` is ops's).
+ * (docs/decisions/cases.md): one Open and unassigned, one In progress with ops's reply and an internal note, one
+ * Closed. Added once, when the demo agent has no case yet; after the demo staff (`staffId` is ops's).
  */
 export async function seedCasesDemo(options: { db: Db; now: Date; staffId: string; memberSupportEmail: string }) {
   const { db, now, staffId } = options;

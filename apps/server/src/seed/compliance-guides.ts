@@ -176,7 +176,7 @@ export async function demoComplianceGuides(
       contentType: 'application/pdf',
       body: pdf,
     });
-    // a version of the guide: downloadable while the guide is published (decision 114)
+    // a version of the guide: downloadable while the guide is published (docs/decisions/content-publishing.md)
     fileRows.push({ ...file, contentKind: 'compliance', contentDocumentKey: String(fileNumber) });
     guides.push({ fileNumber, name: guide.name, downloadName, fileId: file.id, published: true });
   }

@@ -435,7 +435,7 @@ export async function demoContentDocuments(storage: Storage, year: number) {
       contentType: 'application/pdf',
       body: pdf,
     });
-    // a version of the document: downloadable while it is published (decision 114)
+    // a version of the document: downloadable while it is published (docs/decisions/content-publishing.md)
     fileRows.push({ ...file, contentKind: source.section, contentDocumentKey: source.id });
     documents.push({
       id: source.id,

@@ -139,7 +139,8 @@ export async function demoDashboardTiles(
           contentType: 'application/pdf',
           body: pdf,
         });
-        // a version of the tile's document: downloadable while the tile is published (decision 107)
+        // a version of the tile's document: downloadable while the tile is published
+        // (docs/decisions/content-publishing.md)
         fileRows.push({ ...file, contentKind: 'dashboard', contentDocumentKey: `${year}-${plan.slug}` });
         fileId = file.id ?? null;
       }

@@ -69,7 +69,7 @@ export async function demoFinalExpenseFiles(
       contentType: 'application/pdf',
       body: pdf,
     });
-    // a version of the document: downloadable while it is published (decision 114)
+    // a version of the document: downloadable while it is published (docs/decisions/content-publishing.md)
     fileRows.push({ ...file, contentKind: 'final-expense', contentDocumentKey: String(id) });
     documents.push({ id, filename: document.filename, fileId: file.id, sortOrder: index, published: true });
   }

@@ -79,13 +79,13 @@ export async function seedDemoData(options: SeedOptions): Promise<boolean> {
   await seedPageTexts({ db: options.db, now: options.clock.now() });
   // the pages' videos, each with its own clip (after the core seed, whose library they must not join)
   await seedPageVideos({ db: options.db, storage: options.storage });
-  // the back office's admin and ops (decision 084)
+  // the back office's admin and ops (docs/decisions/back-office.md)
   await seedDemoStaff({
     db: options.db,
     emailDomain: options.config.providerEmailDomain ?? DEMO_STAFF_EMAIL_DOMAIN,
     now: options.clock.now(),
   });
-  // member-support cases for the back office's queue and My cases, answered by ops (decision 101)
+  // member-support cases for the back office's queue and My cases, answered by ops (docs/decisions/cases.md)
   await seedCasesDemo({
     db: options.db,
     now: options.clock.now(),

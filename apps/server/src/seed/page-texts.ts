@@ -3,8 +3,8 @@ import { contentPageTexts } from '../db/schema/index.ts';
 import { PAGE_TEXTS } from '../modules/content/page-texts.ts';
 
 /**
- * The information pages' introductions as rows (decision 108), from the content file; a page the back office has
- * already written keeps its text.
+ * The information pages' introductions as rows (docs/decisions/information-pages.md), from the content file; a page the
+ * back office has already written keeps its text.
  */
 export async function seedPageTexts({ db, now }: { db: Db; now: Date }) {
   await db

@@ -41,9 +41,9 @@ export interface DemoNotReady {
 }
 
 /**
- * The demo agent's board (decision 103) shows each status: NOT_READY_CARRIER's contract is pending (Pending,
- * appointment pending); Molina and Cigna hold no active contract of theirs (Not appointed); Devoted's next year is
- * not certified yet in two states (Not ready, certification due).
+ * The demo agent's board (docs/decisions/soa-and-ready-to-sell.md) shows each status: NOT_READY_CARRIER's contract is
+ * pending (Pending, appointment pending); Molina and Cigna hold no active contract of theirs (Not appointed); Devoted's
+ * next year is not certified yet in two states (Not ready, certification due).
  */
 export const DEMO_NOT_READY: DemoNotReady[] = [
   { carrier: NOT_READY_CARRIER },
@@ -361,7 +361,7 @@ export async function seedSuppliesDemo({
 /**
  * ZIPs of the demo landscape's states that cross county lines, with every county each reaches (FIPS), from the
  * Census Bureau's 2010 ZCTA to County Relationship File (zcta_county_rel_10.txt): a sample for the TPMO disclaimer
- * by ZIP (decision 103); a provider loads a whole crosswalk into zip_code_counties.
+ * by ZIP (docs/decisions/soa-and-ready-to-sell.md); a provider loads a whole crosswalk into zip_code_counties.
  */
 const DEMO_ZIP_COUNTY_SPANS: Record<string, string[]> = {
   '54612': ['55011', '55121'],

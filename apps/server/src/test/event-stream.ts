@@ -1,6 +1,6 @@
 /**
- * A Server-Sent Events client for tests over real HTTP (the notification stream, decision 099): opens the stream
- * with fetch and a bearer token, as the web app does, and hands out its events one at a time.
+ * A Server-Sent Events client for tests over real HTTP (the notification stream, docs/decisions/notifications.md):
+ * opens the stream with fetch and a bearer token, as the web app does, and hands out its events one at a time.
  */
 export interface TestEventStream {
   status: number;

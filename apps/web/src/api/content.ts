@@ -25,7 +25,9 @@ export const contentQueries = {
     }),
 };
 
-/** Every outbound link and contact address, and the carriers' e-application links (decision 071). */
+/**
+ * Every outbound link and contact address, and the carriers' e-application links (docs/decisions/information-pages.md).
+ */
 export const destinationsQuery = queryOptions({
   queryKey: ['content', 'destinations'],
   queryFn: async ({ signal }) => apiFetch(getDestinations, { signal }),

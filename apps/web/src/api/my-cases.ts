@@ -2,7 +2,7 @@ import { getMyCase, listMyCases } from '@arc/contract';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { apiFetch } from './client.ts';
 
-/** My cases (decision 101): the agent's own member-support cases and member support's replies. */
+/** My cases (docs/decisions/cases.md): the agent's own member-support cases and member support's replies. */
 export const myCasesQueries = {
   list: (page: number) =>
     queryOptions({

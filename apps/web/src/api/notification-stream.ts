@@ -15,9 +15,9 @@ export interface NotificationStreamOptions {
 const MAX_RETRY_MS = 30_000;
 
 /**
- * Keeps the agent's notification stream open (decision 099): a fetch with the session's bearer token (EventSource
- * cannot send one), read as Server-Sent Events. When it ends (the token expired, the replica went away) it opens
- * again after about a second, and after a failure with back-off (doubling up to 30 s, with jitter so a replica's
+ * Keeps the agent's notification stream open (docs/decisions/notifications.md): a fetch with the session's bearer token
+ * (EventSource cannot send one), read as Server-Sent Events. When it ends (the token expired, the replica went away) it
+ * opens again after about a second, and after a failure with back-off (doubling up to 30 s, with jitter so a replica's
  * portals do not all come back at once); the first event of each connection is the count from the database, so
  * nothing missed in between is lost. Answers the function that stops it.
  */

@@ -5,7 +5,8 @@ import { apiFetch } from './client.ts';
 
 /**
  * How often an open portal asks for the unread count (one small indexed count) while the live stream
- * (notification-stream.ts, decision 099) cannot connect; while it is open, the stream brings every change.
+ * (notification-stream.ts, docs/decisions/notifications.md) cannot connect; while it is open, the stream brings every
+ * change.
  */
 const UNREAD_REFRESH_MS = 20_000;
 
@@ -24,8 +25,8 @@ export const notificationsQueries = {
 };
 
 /**
- * The bell's unread count, live: the notification stream (decision 099; its module loads after the page) sets it
- * and reloads the list on each event; while the stream cannot connect, the count is polled.
+ * The bell's unread count, live: the notification stream (docs/decisions/notifications.md; its module loads after the
+ * page) sets it and reloads the list on each event; while the stream cannot connect, the count is polled.
  */
 export function useUnreadNotificationCount(): number {
   const queryClient = useQueryClient();

@@ -2,7 +2,10 @@ import { findMaPlans, findProductsByCounty, findProductsByState, type StateCode 
 import { queryOptions } from '@tanstack/react-query';
 import { apiFetch } from './client.ts';
 
-/** The supplies catalog's searches: loaded with /products' results, not with the cart every page has (decision 096). */
+/**
+ * The supplies catalog's searches: loaded with /products' results, not with the cart every page has
+ * (docs/decisions/contract.md).
+ */
 export const catalogQueries = {
   byState: (request: { stateabbr: StateCode; year: number; productType: string }) =>
     queryOptions({

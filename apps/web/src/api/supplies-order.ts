@@ -13,7 +13,7 @@ import { apiFetch } from './client.ts';
 import { suppliesQueries } from './supplies.ts';
 import { useSubmit } from './use-submit.ts';
 
-/** An order's details (its log, the CRM account), loaded when the agent opens them (decision 096). */
+/** An order's details (its log, the CRM account), loaded when the agent opens them (docs/decisions/contract.md). */
 export const orderDetailsQueries = {
   orderLog: (id: number) =>
     queryOptions({

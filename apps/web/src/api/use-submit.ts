@@ -1,12 +1,12 @@
-// the one place that calls useMutation for a submit (eslint.config.js, decision 069)
+// the one place that calls useMutation for a submit (eslint.config.js, docs/decisions/web-forms-and-navigation.md)
 // eslint-disable-next-line no-restricted-imports
 import { useMutation, type DefaultError, type UseMutationOptions, type UseMutationResult } from '@tanstack/react-query';
 import { useCallback, useRef } from 'react';
 
 /**
- * Every submit of the app (decision 069): a TanStack Query mutation that runs once at a time. While one call is
- * in flight, `mutate` does nothing and `mutateAsync` answers the running call's promise, so a double-click or a
- * second Enter sends one request, even before React has drawn the button busy. The button shows
+ * Every submit of the app (docs/decisions/web-forms-and-navigation.md): a TanStack Query mutation that runs once at a
+ * time. While one call is in flight, `mutate` does nothing and `mutateAsync` answers the running call's promise, so a
+ * double-click or a second Enter sends one request, even before React has drawn the button busy. The button shows
  * `loading={mutation.isPending}` (Mantine then disables it too). Work before the request (cropping a picture)
  * belongs in `mutationFn`, so the guard and the spinner cover it.
  */

@@ -17,7 +17,8 @@ export interface Session {
 
 /**
  * A signed-in session as kept in sessionStorage: the tokens and when the access token expires (epoch seconds). The
- * back office keeps its own in this format under its own key (`features/staff/staff-session.ts`, decision 098).
+ * back office keeps its own in this format under its own key (`features/staff/staff-session.ts`,
+ * docs/decisions/back-office.md).
  */
 export interface StoredSession {
   accessToken: string;
@@ -55,7 +56,7 @@ export function setSession(next: Session, expiresAt?: number): void {
 
 /**
  * The cookie that tells the server this browser has a session, so it lists an agent page's code in the page it
- * sends (decision 052). It holds no token: the session itself stays in sessionStorage.
+ * sends (docs/decisions/web-loading-and-budget.md). It holds no token: the session itself stays in sessionStorage.
  */
 function keepSignedInHint(isSignedIn: boolean): void {
   const secure = window.location.protocol === 'https:' ? '; Secure' : '';

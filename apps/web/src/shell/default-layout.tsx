@@ -36,7 +36,8 @@ export function DefaultLayout({ agent, isAgentFailed = false, children }: Defaul
   const isMobile = useMediaQuery('(max-width: 48em)', false, { getInitialValueInEffect: false }) ?? false;
   const isNarrow = isCollapsed && !isMobile;
   // On a phone the menu is an off-canvas panel, closed (and inert) until the burger opens it: its twenty-odd
-  // links are built the first time it opens, not with every page's first render (decision 055).
+  // links are built the first time it opens, not with every page's first render
+  // (docs/decisions/web-loading-and-budget.md).
   const [hasOpenedMenu, setOpenedMenu] = useState(false);
   if (isMobileOpen && !hasOpenedMenu) setOpenedMenu(true);
   const isMenuBuilt = !isMobile || hasOpenedMenu;

@@ -18,7 +18,7 @@ export default function SignedInShell({ handle }: { handle: RouteHandle }) {
   const currentAgent = useCurrentAgent();
   // The agent's arrival mounts the whole layout and the screen. TanStack Query's update renders at once, in one
   // task that blocks a slow phone's main thread; the deferred copy renders that mount again as a transition,
-  // in slices between which the browser stays responsive (decision 055).
+  // in slices between which the browser stays responsive (docs/decisions/web-loading-and-budget.md).
   const agent = useDeferredValue(currentAgent.data);
   const isError = useDeferredValue(currentAgent.isError);
   const decision = decideAgent({ handle, agent, isError });

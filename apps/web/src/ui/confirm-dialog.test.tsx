@@ -91,7 +91,7 @@ describe('MessageDialog', () => {
       );
     }
     renderWithProviders(<Host />);
-    // its code loads when it is first asked for (decision 058)
+    // its code loads when it is first asked for (docs/decisions/web-loading-and-budget.md)
     const dialog = await screen.findByRole('dialog', { name: 'Error' });
     expect(dialog).toHaveTextContent('Problem getting dashboard files');
     await user.click(within(dialog).getByRole('button', { name: 'Close' }));

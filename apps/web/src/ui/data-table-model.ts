@@ -52,7 +52,8 @@ export function compareKeys(a: SortKey, b: SortKey): number {
 /** Ascending order of two column values (see {@link sortKey}); empty values last. */
 export const compareValues = (a: DataTableValue, b: DataTableValue): number => compareKeys(sortKey(a), sortKey(b));
 
-// made on first use, not as the module loads: the route's modules all run in one task (decision 056)
+// made on first use, not as the module loads: the route's modules all run in one task
+// (docs/decisions/web-loading-and-budget.md)
 let dateFormat: Intl.DateTimeFormat | undefined;
 let numberFormat: Intl.NumberFormat | undefined;
 const formatDate = (date: Date) =>

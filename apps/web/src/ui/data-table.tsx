@@ -137,7 +137,7 @@ export interface DataTableProps<T> {
  * comparison measured 100-160 ms a sort at 10,000 rows in Chromium; keys compared with `<` take a few
  * milliseconds). Only the rows of the page on screen are rendered. No table library: the one this replaced
  * (TanStack Table in manual mode) only held this state and cost about 10 KB gzipped per table route
- * (docs/decisions/041-every-route-within-the-budget.md).
+ * (docs/decisions/web-loading-and-budget.md).
  */
 
 const NO_ROWS: never[] = [];
@@ -183,7 +183,7 @@ export function DataTable<T extends object>(props: DataTableProps<T>) {
   const captionId = `${ids}-caption`;
   // Rows that arrive (a screen's query answering, a refetch) are drawn as a transition, in slices: the update that
   // brings them renders the table as it was, so it never holds a phone's main thread for the whole table
-  // (decision 055). Until the first rows are drawn the table shows its loading state.
+  // (docs/decisions/web-loading-and-budget.md). Until the first rows are drawn the table shows its loading state.
   const shown = useDeferredValue(data);
   const rows = (shown ?? NO_ROWS) as T[];
 

@@ -45,7 +45,7 @@ export function useDownload(): UseDownload {
   const [isDownloading, setDownloading] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
 
-  // one download at a time, checked at once: a double-click starts one (decision 069)
+  // one download at a time, checked at once: a double-click starts one (docs/decisions/web-forms-and-navigation.md)
   const isRunning = useRef(false);
   const run = useCallback(async (task: () => Promise<unknown>) => {
     if (isRunning.current) return false;

@@ -42,7 +42,10 @@ export interface CountyFieldProps {
   nothingFoundMessage: string;
 }
 
-/** The county field of the one-county picker: a searchable, clearable select (drawn first as a stand-in, decision 059). */
+/**
+ * The county field of the one-county picker: a searchable, clearable select (drawn first as a stand-in,
+ * docs/decisions/web-loading-and-budget.md).
+ */
 export function SingleCountyField({ ids, onPick, ...field }: CountyFieldProps) {
   return (
     <Select

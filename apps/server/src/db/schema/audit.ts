@@ -1,8 +1,9 @@
 import { bigint, index, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
- * The audit log (decision 031): who did what, when, from which address. Append-only — the code has no update or
- * delete path, and a trigger (db/append-only.ts) refuses UPDATE, DELETE and TRUNCATE except the retention purge.
+ * The audit log (docs/decisions/audit-log.md): who did what, when, from which address. Append-only — the code has no
+ * update or delete path, and a trigger (db/append-only.ts) refuses UPDATE, DELETE and TRUNCATE except the retention
+ * purge.
  */
 export const auditLog = pgTable(
   'audit_log',
@@ -11,7 +12,7 @@ export const auditLog = pgTable(
     occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull(),
     /** no foreign key: the record outlives the agent's account; null when nobody is known (an unknown login) */
     agentId: text('agent_id'),
-    /** the staff member who acted or is concerned (decision 084); no foreign key either */
+    /** the staff member who acted or is concerned (docs/decisions/back-office.md); no foreign key either */
     staffId: text('staff_id'),
     /** the client address as trusted by TRUST_PROXY */
     ip: text('ip'),
@@ -26,7 +27,7 @@ export const auditLog = pgTable(
     index('audit_log_occurred_at_idx').on(t.occurredAt),
     index('audit_log_agent_idx').on(t.agentId, t.occurredAt),
     index('audit_log_staff_idx').on(t.staffId, t.occurredAt),
-    // the back office's action filter, newest first (decision 091)
+    // the back office's action filter, newest first (docs/decisions/audit-log.md)
     index('audit_log_action_idx').on(t.action, t.occurredAt),
   ],
 );

@@ -25,7 +25,7 @@ export const cases = pgTable(
     status: text('status').notNull().default('Open'),
     /** the staff member who took the case (Assign to me) */
     assigneeId: text('assignee_id').references(() => staffAccounts.id, { onDelete: 'set null' }),
-    /** raised by every back-office action: an action at an older version is refused (decision 101) */
+    /** raised by every back-office action: an action at an older version is refused (docs/decisions/cases.md) */
     version: integer('version').notNull().default(1),
     /** the last thing done on the case: filed, assigned, a status, a note or a reply */
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -41,7 +41,7 @@ export const cases = pgTable(
 );
 
 /**
- * A case's thread (decision 101): member support's replies (e-mailed to the agent and shown on My cases) and
+ * A case's thread (docs/decisions/cases.md): member support's replies (e-mailed to the agent and shown on My cases) and
  * internal notes (the back office only), oldest first.
  */
 export const caseMessages = pgTable(

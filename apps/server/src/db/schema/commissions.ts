@@ -4,8 +4,8 @@ import { agents } from './profile.ts';
 
 /**
  * One commission statement of one agent. A seeded statement's CSV is a stored file kept gzip-compressed (design
- * §3); a statement published from the back office (decision 110) has no file: its lines are rows of
- * `commission_statement_lines`, and the CSV is written from them when the agent downloads it.
+ * §3); a statement published from the back office (docs/decisions/imports-and-jobs.md) has no file: its lines are rows
+ * of `commission_statement_lines`, and the CSV is written from them when the agent downloads it.
  */
 export const commissionStatements = pgTable(
   'commission_statements',

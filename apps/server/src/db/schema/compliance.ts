@@ -8,6 +8,6 @@ export const complianceGuides = pgTable('compliance_guides', {
   downloadName: text('download_name').notNull(),
   /** the current PDF; null until the back office uploads one */
   fileId: text('file_id').references(() => files.id, { onDelete: 'cascade' }),
-  /** agents see it only while published; a new one starts unpublished (decision 114) */
+  /** agents see it only while published; a new one starts unpublished (docs/decisions/content-publishing.md) */
   published: boolean('published').notNull().default(false),
 });

@@ -24,7 +24,7 @@ export const contentDocuments = pgTable(
     /** the current PDF; null until the back office uploads one */
     fileId: text('file_id').references(() => files.id, { onDelete: 'cascade' }),
     sortOrder: integer('sort_order').notNull().default(0),
-    /** agents see it only while published; a new one starts unpublished (decision 114) */
+    /** agents see it only while published; a new one starts unpublished (docs/decisions/content-publishing.md) */
     published: boolean('published').notNull().default(false),
   },
   (t) => [index('content_documents_section_idx').on(t.section, t.sortOrder)],
@@ -40,7 +40,8 @@ export const contentPageTexts = pgTable('content_page_texts', {
 
 /**
  * An outbound destination or contact address stored by the back office; it wins over the content file's value
- * (modules/content/destinations.ts), which stays the default for a key without a row (decision 108).
+ * (modules/content/destinations.ts), which stays the default for a key without a row
+ * (docs/decisions/information-pages.md).
  */
 export const contentDestinations = pgTable('content_destinations', {
   /** the contract's DESTINATION_KEYS */

@@ -7,7 +7,7 @@ import { agents } from './profile.ts';
  * most contracts of a downline belong to contacts who never sign in, so it is often null.
  *
  * The hierarchy is the upline link alone: the downline below a contract is a recursive query over
- * `upline_contract_id` (decision 023), so moving a contract is one update.
+ * `upline_contract_id` (docs/decisions/contracts-and-hierarchy.md), so moving a contract is one update.
  */
 export const contracts = pgTable(
   'contracts',

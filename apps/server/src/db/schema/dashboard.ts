@@ -16,7 +16,10 @@ export const dashboardFiles = pgTable(
     sharedPassword: text('shared_password'),
     fileId: text('file_id').references(() => files.id, { onDelete: 'set null' }),
     sortOrder: integer('sort_order').notNull().default(0),
-    /** agents see a tile, and may download any version of its PDF, only while it is published (decision 107) */
+    /**
+     * agents see a tile, and may download any version of its PDF, only while it is published
+     * (docs/decisions/content-publishing.md)
+     */
     published: boolean('published').notNull().default(false),
   },
   (t) => [index('dashboard_files_year_idx').on(t.year, t.sortOrder)],

@@ -26,12 +26,16 @@ export const enrollments = pgTable(
     fileId: text('file_id').references(() => files.id, { onDelete: 'set null' }),
     receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-    /** raised by every status change: a queue action sent with an older version is refused (decision 100) */
+    /**
+     * raised by every status change: a queue action sent with an older version is refused
+     * (docs/decisions/enrollments.md)
+     */
     version: integer('version').notNull().default(1),
   },
   (t) => [
     index('enrollments_agent_received_idx').on(t.agentId, t.receivedAt, t.id),
-    // the back office's queue (decision 100): newest first, by status, by carrier; the client's last name searched
+    // the back office's queue (docs/decisions/enrollments.md): newest first, by status, by carrier; the client's last
+    // name searched
     index('enrollments_received_idx').on(t.receivedAt, t.id),
     index('enrollments_status_received_idx').on(t.status, t.receivedAt, t.id),
     index('enrollments_carrier_received_idx').on(t.carrierName, t.receivedAt, t.id),
@@ -43,8 +47,8 @@ export const enrollments = pgTable(
 );
 
 /**
- * What happened to an enrollment in the back office (decision 100): each queue action and each status the
- * integration key set, with who did it. Staff read it in the queue; the agent sees the status and reason.
+ * What happened to an enrollment in the back office (docs/decisions/enrollments.md): each queue action and each status
+ * the integration key set, with who did it. Staff read it in the queue; the agent sees the status and reason.
  */
 export const enrollmentLog = pgTable(
   'enrollment_log',
@@ -64,8 +68,8 @@ export const enrollmentLog = pgTable(
 );
 
 /**
- * Each agent's enrollment uploads of one business day (decision 068): reserved before a byte is stored, in one
- * conditional upsert, so parallel uploads cannot overshoot UPLOADS_PER_DAY or UPLOAD_BYTES_PER_DAY. Rows of past
+ * Each agent's enrollment uploads of one business day (docs/decisions/files.md): reserved before a byte is stored, in
+ * one conditional upsert, so parallel uploads cannot overshoot UPLOADS_PER_DAY or UPLOAD_BYTES_PER_DAY. Rows of past
  * days are purged.
  */
 export const uploadQuotaDays = pgTable(

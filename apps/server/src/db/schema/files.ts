@@ -15,7 +15,7 @@ export const files = pgTable('files', {
   /**
    * the back-office document this file is a version of (its list, `contentKind`, and its key in that list): agents
    * may download it only while that document is published; versions are never overwritten, so an older link keeps
-   * its bytes (decisions 107, 114)
+   * its bytes (docs/decisions/content-publishing.md)
    */
   contentDocumentKey: text('content_document_key'),
   /** `dashboard` or one of the contract's LIBRARY_KINDS; set with contentDocumentKey */

@@ -8,6 +8,6 @@ export const finalExpenseFiles = pgTable('final_expense_files', {
   /** the current PDF; null until the back office uploads one */
   fileId: text('file_id').references(() => files.id, { onDelete: 'cascade' }),
   sortOrder: integer('sort_order').notNull().default(0),
-  /** agents see it only while published; a new one starts unpublished (decision 114) */
+  /** agents see it only while published; a new one starts unpublished (docs/decisions/content-publishing.md) */
   published: boolean('published').notNull().default(false),
 });

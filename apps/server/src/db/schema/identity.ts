@@ -29,7 +29,10 @@ export const appSecrets = pgTable('app_secrets', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-/** Failed sign-ins per normalised username (known or not), so every replica sees the same lock. */
+/**
+ * Failed sign-ins per counter, so every replica sees the same lock: an agent or a normalised login (known or not), a
+ * staff account or e-mail, a staff account from one address (`<account key>@<address>`), and one address (`staff-ip:`).
+ */
 export const signInThrottle = pgTable('sign_in_throttle', {
   key: text('key').primaryKey(),
   failures: integer('failures').notNull().default(0),

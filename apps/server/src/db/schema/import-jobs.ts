@@ -2,10 +2,10 @@ import { bigint, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg
 import { staffAccounts } from './staff.ts';
 
 /**
- * The back office's imports that run as background jobs (decision 106, docs/data-import.md): the uploaded file
- * in the file store, its SHA-256, who started it, its progress and outcome, and the report of its rejected lines
- * (a CSV in the file store). pg-boss carries the job between replicas; this row is what staff see, and its
- * `done` status is written in the same transaction as the import's apply, so a job run twice applies once.
+ * The back office's imports that run as background jobs (docs/decisions/imports-and-jobs.md, docs/data-import.md): the
+ * uploaded file in the file store, its SHA-256, who started it, its progress and outcome, and the report of its
+ * rejected lines (a CSV in the file store). pg-boss carries the job between replicas; this row is what staff see, and
+ * its `done` status is written in the same transaction as the import's apply, so a job run twice applies once.
  */
 export const importJobs = pgTable(
   'import_jobs',

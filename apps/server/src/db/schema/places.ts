@@ -53,7 +53,7 @@ export const zipCodes = pgTable(
 /**
  * The other counties a ZIP reaches, beyond the one `zip_codes` names (the bundled data gives one county per ZIP): a
  * ZIP–county crosswalk's pairs (HUD's USPS crosswalk, the Census ZCTA–county relationship file). The TPMO
- * disclaimer counts the plans of every county of a ZIP (decision 103).
+ * disclaimer counts the plans of every county of a ZIP (docs/decisions/soa-and-ready-to-sell.md).
  */
 export const zipCodeCounties = pgTable(
   'zip_code_counties',

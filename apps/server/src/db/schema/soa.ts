@@ -4,9 +4,9 @@ import { files } from './files.ts';
 import { agents } from './profile.ts';
 
 /**
- * Scope of Appointment requests (issue 34, decision 102). The agent's request and the beneficiary's contact are
- * here; what is signed lives in the versions. Kept ten years: the agent never deletes one (the retention purge does,
- * `retain_until` of every version passed); an agent row with SOAs cannot be deleted.
+ * Scope of Appointment requests (issue 34, docs/decisions/soa-and-ready-to-sell.md). The agent's request and the
+ * beneficiary's contact are here; what is signed lives in the versions. Kept ten years: the agent never deletes one
+ * (the retention purge does, `retain_until` of every version passed); an agent row with SOAs cannot be deleted.
  */
 export const soas = pgTable(
   'soas',

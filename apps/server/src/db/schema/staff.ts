@@ -1,8 +1,8 @@
 import { bigint, index, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 /**
- * The back office's staff (decision 084): accounts apart from agents', with a role, a password and a TOTP second
- * factor. An account made by `npm run staff -- add` has neither until its enrolment link is used.
+ * The back office's staff (docs/decisions/back-office.md): accounts apart from agents', with a role, a password and a
+ * TOTP second factor. An account made by `npm run staff -- add` has neither until its enrolment link is used.
  */
 export const staffAccounts = pgTable(
   'staff_accounts',

@@ -78,7 +78,8 @@ export const supplyProductCounties = pgTable(
 /**
  * Whether an agent is Ready to Sell a carrier's plans of one product type (MA, PDP) in a state for a plan year,
  * as the carrier stated it on `as_of`. Loaded by the Ready-to-Sell import (docs/data-import.md); no row: not ready.
- * Read through modules/ready-to-sell (Supplies' rule, the board, the TPMO disclaimer; decision 103).
+ * Read through modules/ready-to-sell (Supplies' rule, the board, the TPMO disclaimer;
+ * docs/decisions/soa-and-ready-to-sell.md).
  */
 export const agentReadyToSell = pgTable(
   'agent_ready_to_sell',
@@ -167,19 +168,21 @@ export const supplyOrders = pgTable(
     /** the shipper the tracking number belongs to (UPS, FedEx, USPS: SHIPPER_TRACKING_URLS) */
     shipper: text('shipper'),
     notes: text('notes'),
-    /** raised by every back-office action: an action sent with an older version is refused (decision 092) */
+    /**
+     * raised by every back-office action: an action sent with an older version is refused (docs/decisions/supplies.md)
+     */
     version: integer('version').notNull().default(1),
   },
   (t) => [
     index('supply_orders_agent_idx').on(t.agentId, t.orderDate),
-    // the back office's queue (decision 092): newest first, by status, by carrier, by plan state
+    // the back office's queue (docs/decisions/supplies.md): newest first, by status, by carrier, by plan state
     index('supply_orders_date_idx').on(t.orderDate, t.id),
     index('supply_orders_status_date_idx').on(t.status, t.orderDate, t.id),
     index('supply_orders_org_date_idx').on(t.orgName, t.orderDate, t.id),
     index('supply_orders_plan_state_date_idx').on(t.planState, t.orderDate, t.id),
-    // the product type filter and its choices (decision 100, migration 0019)
+    // the product type filter and its choices (docs/decisions/enrollments.md, migration 0019)
     index('supply_orders_type_date_idx').on(t.type, t.orderDate, t.id),
-    // a carrier's orders in one status, the queue's usual pair of filters (decision 100)
+    // a carrier's orders in one status, the queue's usual pair of filters (docs/decisions/enrollments.md)
     index('supply_orders_org_status_date_idx').on(t.orgName, t.status, t.orderDate, t.id),
   ],
 );

@@ -5,7 +5,7 @@ import { staffAccounts } from './staff.ts';
 /**
  * Versioned terms of service (the id is the version's number). The newest version whose `publishedAt` has come is
  * the one every agent must accept; a later `publishedAt` schedules a version, none (null) leaves it a draft that
- * the back office may still edit (decision 109).
+ * the back office may still edit (docs/decisions/terms.md).
  */
 export const termsDocuments = pgTable(
   'terms_documents',

@@ -30,7 +30,7 @@ export const trainingVideos = pgTable(
     mediaKey: text('media_key'),
     mediaType: text('media_type'),
     sortOrder: integer('sort_order').notNull().default(0),
-    /** agents see only published videos (the back office's draft state, decision 108) */
+    /** agents see only published videos (the back office's draft state, docs/decisions/information-pages.md) */
     isPublished: boolean('is_published').notNull().default(true),
   },
   (t) => [index('training_videos_category_idx').on(t.categorySlug, t.sortOrder)],

@@ -24,9 +24,9 @@ const firstFactorOf = (interaction: Interaction): FirstFactor | undefined => {
 };
 
 /**
- * The staff sign-in's JSON calls (decision 084), below the staff interaction page where the provider's interaction
- * cookie is sent: the password, then a TOTP or recovery code; only then does the interaction finish with the
- * staff account (`staff:<id>`). They answer only for the staff client's interactions.
+ * The staff sign-in's JSON calls (docs/decisions/back-office.md), below the staff interaction page where the provider's
+ * interaction cookie is sent: the password, then a TOTP or recovery code; only then does the interaction finish with
+ * the staff account (`staff:<id>`). They answer only for the staff client's interactions.
  */
 export async function staffInteractionRoutes(
   app: FastifyInstance,

@@ -6,8 +6,8 @@ import { staffAccounts } from '../../db/schema/index.ts';
 import { staffIdOfSubject } from './staff-auth.ts';
 
 /**
- * The staff side of the embedded provider (decision 084): a client of its own, whose tokens are for the staff
- * audience only, whose every authorization asks for a fresh sign-in (password and second factor), and whose
+ * The staff side of the embedded provider (docs/decisions/back-office.md): a client of its own, whose tokens are for
+ * the staff audience only, whose every authorization asks for a fresh sign-in (password and second factor), and whose
  * refresh tokens lapse after 30 idle minutes.
  */
 

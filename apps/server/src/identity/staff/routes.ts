@@ -29,8 +29,9 @@ const memberRow = (staff: StaffAccount): contract.StaffMemberRow => ({
 });
 
 /**
- * The back office's own calls about staff identity (decision 084): who is signed in, the enrolment link, and staff
- * management (admin only, on the same service as `npm run staff`; each change audited with the admin as `by`).
+ * The back office's own calls about staff identity (docs/decisions/back-office.md): who is signed in, the enrolment
+ * link, and staff management (admin only, on the same service as `npm run staff`; each change audited with the admin as
+ * `by`).
  */
 export async function staffRoutes(app: FastifyInstance, { recordAudit }: { recordAudit: RecordAudit }): Promise<void> {
   const deps = { db: app.db, clock: app.deps.clock, recordAudit };

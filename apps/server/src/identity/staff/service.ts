@@ -9,19 +9,28 @@ import { AppError } from '../../platform/errors.ts';
 import { checkNewPassword, hashPassword, verifyPassword } from '../../platform/passwords.ts';
 import { hashToken, randomId, randomToken } from '../../platform/tokens.ts';
 import { revokeAccountPayloads } from '../adapter.ts';
-import { claimAttempt, clearFailures, lockedUntil } from '../throttle.ts';
+import {
+  claimAttempt,
+  clearFailures,
+  clearFailuresStartingWith,
+  lockedUntil,
+  recentFailures,
+  refundAttempt,
+  throttleAddress,
+} from '../throttle.ts';
 import { staffSubject } from './staff-auth.ts';
 import { matchTotpStep, newTotpSecret } from './totp.ts';
 
 /**
- * Staff accounts (decision 084): made by `npm run staff` (or the demo seed), enrolled through a one-time link
- * (password, TOTP secret, recovery codes), signed in with both factors, disabled, and their second factor reset.
+ * Staff accounts (docs/decisions/back-office.md): made by `npm run staff` (or the demo seed), enrolled through a
+ * one-time link (password, TOTP secret, recovery codes), signed in with both factors, disabled, and their second factor
+ * reset.
  */
 
 export interface StaffDeps {
   db: Db;
   clock: Clock;
-  /** the audit log's recorder, handed in by app.ts (the port of decision 082) */
+  /** the audit log's recorder, handed in by app.ts (the port of docs/decisions/code-layout.md) */
   recordAudit: RecordAudit;
 }
 
@@ -181,7 +190,7 @@ export async function resetStaffSecondFactor(
       .where(eq(staffAccounts.id, staff.id));
     await tx.delete(staffRecoveryCodes).where(eq(staffRecoveryCodes.staffId, staff.id));
     const endedGrants = await revokeAccountPayloads(tx, staffSubject(staff.id));
-    await clearFailures(tx, [staffThrottleKey(staff.id)]);
+    await clearStaffCounters(tx, staff.id);
     const token = await issueEnrolmentLink(tx, staff.id, now);
     await audit({ db: tx, clock: deps.clock, recordAudit: deps.recordAudit }, 'staff.second-factor-reset', {
       staffId: staff.id,
@@ -234,9 +243,9 @@ function newRecoveryCode(): string {
 const normaliseRecoveryCode = (code: string): string => code.toLowerCase().replace(/[\s-]/g, '');
 
 /**
- * Completes an enrolment: checks the password (the agents' rules, decision 002) and a code of the offered secret,
- * then in one transaction spends the link (a conditional UPDATE: of two uses only one gets through), sets the
- * password and secret, and stores fresh recovery codes. Answers the recovery codes: shown this once.
+ * Completes an enrolment: checks the password (the agents' rules, docs/decisions/passwords-and-sign-in.md) and a code
+ * of the offered secret, then in one transaction spends the link (a conditional UPDATE: of two uses only one gets
+ * through), sets the password and secret, and stores fresh recovery codes. Answers the recovery codes: shown this once.
  */
 export async function completeEnrolment(
   deps: StaffDeps,
@@ -265,7 +274,7 @@ export async function completeEnrolment(
     await tx
       .insert(staffRecoveryCodes)
       .values(codes.map((code) => ({ staffId: staff.id, codeHash: hashToken(normaliseRecoveryCode(code)) })));
-    await clearFailures(tx, [staffThrottleKey(staff.id)]);
+    await clearStaffCounters(tx, staff.id);
     await audit({ db: tx, clock: deps.clock, recordAudit: deps.recordAudit }, 'staff.enrolled', {
       staffId: staff.id,
       email: staff.email,
@@ -277,38 +286,119 @@ export async function completeEnrolment(
 
 // ── sign-in ─────────────────────────────────────────────────────────────────────────────────────────────────
 
-/** The lock counter of a known staff member (both factors count), or of an e-mail no active account has. */
+/** The account-wide counter of a known staff member (both factors count), or of an e-mail no active account has. */
 export const staffThrottleKey = (staffId: string): string => `staff:${staffId}`;
 const unknownStaffThrottleKey = (email: string): string => `staff-login:${normaliseStaffEmail(email)}`;
+/** The counter of one account from one address; every such counter of an account starts with its account key. */
+const pairPrefix = (accountKey: string): string => `${accountKey}@`;
+const pairThrottleKey = (accountKey: string, ip: string): string => `${pairPrefix(accountKey)}${throttleAddress(ip)}`;
+/** The counter of one address (an IPv6 one by its /64), whichever staff e-mails it tries. */
+const addressThrottleKey = (ip: string): string => `staff-ip:${throttleAddress(ip)}`;
+
+/** Drops an account's sign-in counters, its own and per address (a reset or a new enrolment). */
+async function clearStaffCounters(db: Pick<Db, 'delete'>, staffId: string): Promise<void> {
+  await clearFailures(db, [staffThrottleKey(staffId)]);
+  await clearFailuresStartingWith(db, pairPrefix(staffThrottleKey(staffId)));
+}
+
+/** Failures of one account from one address before it waits (1 minute, then doubling up to an hour). */
+const STAFF_PAIR_LOCK_AFTER = 5;
+/** Failures of one address, over every staff e-mail, before it waits (1 minute, then doubling up to an hour). */
+const STAFF_ADDRESS_LOCK_AFTER = 20;
+/**
+ * Failures of one account from every address within a day that put it under attack: it is never locked, but each
+ * address then waits after its first failure on it (not its fifth), so a stranger spread over many addresses is
+ * slowed while the owner, from an address with no failures of its own, still signs in at once.
+ */
+const STAFF_ACCOUNT_CEILING = 10;
 
 /** A hash to verify against when no enrolled active account has the e-mail, so both paths take the same time. */
 let dummyHash: Promise<string> | undefined;
 const dummyPasswordHash = () => (dummyHash ??= hashPassword(randomBytes(16).toString('hex')));
 
-const locked = () => new AppError('LOCKED', STAFF_MESSAGES.locked);
+/** 429, the same for every account known or not, with the seconds to wait. */
+const throttled = (until: Date | undefined, now: Date) =>
+  new AppError('TOO_MANY_REQUESTS', STAFF_MESSAGES.locked, {
+    retryAfterSeconds: Math.max(1, Math.ceil(((until?.getTime() ?? now.getTime()) - now.getTime()) / 1000)),
+  });
+
+type StaffClaim =
+  | { isThrottled: true; until: Date | undefined }
+  | {
+      isThrottled: false;
+      /** the wait this attempt set if it proves wrong (the later of its pair's and its address's) */
+      lockedUntil: Date | undefined;
+      /** takes the attempt back (a right password: only the second factor's outcome counts) */
+      refund: () => Promise<void>;
+      /** a full sign-in: the account's counter from this address is cleared, the others take the attempt back */
+      succeed: () => Promise<void>;
+    };
+
+/**
+ * Counts a staff sign-in attempt before it is checked (the one-step claim of docs/decisions/passwords-and-sign-in.md),
+ * on three counters: the account from this address and the address alone (each refuses, 429, once its wait is on),
+ * and the account from every address (never refuses; past STAFF_ACCOUNT_CEILING each address waits from its first
+ * failure). A stranger who hammers an account from one address, or sprays e-mails from it, is kept waiting; the owner
+ * elsewhere is not.
+ */
+async function claimStaffAttempt(db: Db, accountKey: string, ip: string, now: Date): Promise<StaffClaim> {
+  const isUnderAttack = (await recentFailures(db, accountKey, now)) >= STAFF_ACCOUNT_CEILING;
+  const pair = { key: pairThrottleKey(accountKey, ip), lockAfter: isUnderAttack ? 1 : STAFF_PAIR_LOCK_AFTER };
+  const address = { key: addressThrottleKey(ip) };
+  const pairClaim = await claimAttempt(db, pair.key, now, { lockAfter: pair.lockAfter });
+  if (pairClaim.isLocked) return { isThrottled: true, until: await lockedUntil(db, pair.key, now) };
+  const addressClaim = await claimAttempt(db, address.key, now, { lockAfter: STAFF_ADDRESS_LOCK_AFTER });
+  if (addressClaim.isLocked) {
+    await refundAttempt(db, pair.key, pairClaim);
+    return { isThrottled: true, until: await lockedUntil(db, address.key, now) };
+  }
+  const accountClaim = await claimAttempt(db, accountKey, now, { lockAfter: null });
+  const waits = [pairClaim.lockedUntil, addressClaim.lockedUntil].filter((d): d is Date => d !== undefined);
+  const takeBack = async () => {
+    await refundAttempt(db, address.key, addressClaim);
+    await refundAttempt(db, accountKey, accountClaim);
+  };
+  return {
+    isThrottled: false,
+    lockedUntil: waits.length > 0 ? new Date(Math.max(...waits.map((d) => d.getTime()))) : undefined,
+    refund: async () => {
+      await refundAttempt(db, pair.key, pairClaim);
+      await takeBack();
+    },
+    succeed: async () => {
+      await clearFailures(db, [pair.key]);
+      await takeBack();
+    },
+  };
+}
 
 /**
  * The first factor: e-mail and password. Unknown e-mails, disabled or not yet enrolled accounts and wrong
- * passwords all cost one password verification and get the same answer; a locked login is refused before the
- * password is looked at (decision 064's one-step claim). The attempt stays counted until the second factor
- * passes, so a stolen password does not open unlimited tries at the code. Answers the staff id.
+ * passwords all cost one password verification and get the same answer; an address that must wait is refused
+ * (429) before the password is looked at. A right password takes its attempt back: only the second factor's
+ * outcome then counts, once, so a stolen password opens no more tries at the code than a guess does. Answers the
+ * staff id.
  */
 export async function verifyStaffPassword(
   deps: StaffSignInDeps,
   attempt: { email: string; password: string; ip: string },
 ): Promise<string> {
+  const now = deps.clock.now();
   const found = await findStaffByLogin(deps.db, attempt.email, deps.emailDomain);
   const staff = found && found.status === 'active' && found.passwordHash && found.totpSecret ? found : undefined;
   const key = staff ? staffThrottleKey(staff.id) : unknownStaffThrottleKey(found?.email ?? attempt.email);
   const event = { staffId: found?.id ?? null, email: attempt.email, ip: attempt.ip };
-  const claim = await claimAttempt(deps.db, key, deps.clock.now());
-  if (claim.isLocked) {
-    const until = await lockedUntil(deps.db, key, deps.clock.now());
+  const claim = await claimStaffAttempt(deps.db, key, attempt.ip, now);
+  if (claim.isThrottled) {
     await audit(deps, 'staff.sign-in.failed', {
       ...event,
-      detail: { factor: 'password', reason: 'locked', ...(until ? { lockedUntil: until.toISOString() } : {}) },
+      detail: {
+        factor: 'password',
+        reason: 'locked',
+        ...(claim.until ? { lockedUntil: claim.until.toISOString() } : {}),
+      },
     });
-    throw locked();
+    throw throttled(claim.until, now);
   }
   const matches = await verifyPassword(attempt.password, staff?.passwordHash ?? (await dummyPasswordHash()));
   if (!staff || !matches) {
@@ -322,10 +412,11 @@ export async function verifyStaffPassword(
     await audit(deps, 'staff.sign-in.failed', { ...event, detail: { factor: 'password', reason } });
     if (claim.lockedUntil) {
       await audit(deps, 'staff.sign-in.locked', { ...event, detail: { lockedUntil: claim.lockedUntil.toISOString() } });
-      throw locked();
+      throw throttled(claim.lockedUntil, now);
     }
     throw new AppError('UNAUTHORIZED', STAFF_MESSAGES.invalidCredentials);
   }
+  await claim.refund();
   return staff.id;
 }
 
@@ -341,8 +432,8 @@ export const isFirstFactorFresh = (first: FirstFactor, now: Date): boolean =>
 
 /**
  * The second factor: a TOTP code (each 30-second step good once) or an unused recovery code (spent by one
- * conditional UPDATE). Counted in the same lock as the password. On success the lock is cleared and the sign-in
- * recorded. Answers which factor it was.
+ * conditional UPDATE). Counted on the same counters as the password, once. On success the account's counter from this
+ * address is cleared and the sign-in recorded. Answers which factor it was.
  */
 export async function verifyStaffSecondFactor(
   deps: StaffDeps,
@@ -353,12 +444,18 @@ export async function verifyStaffSecondFactor(
   if (!staff || staff.status !== 'active' || !staff.totpSecret) {
     throw new AppError('UNAUTHORIZED', STAFF_MESSAGES.invalidCredentials);
   }
-  const key = staffThrottleKey(staff.id);
   const event = { staffId: staff.id, email: staff.email, ip: attempt.ip };
-  const claim = await claimAttempt(deps.db, key, now);
-  if (claim.isLocked) {
-    await audit(deps, 'staff.sign-in.failed', { ...event, detail: { factor: 'second-factor', reason: 'locked' } });
-    throw locked();
+  const claim = await claimStaffAttempt(deps.db, staffThrottleKey(staff.id), attempt.ip, now);
+  if (claim.isThrottled) {
+    await audit(deps, 'staff.sign-in.failed', {
+      ...event,
+      detail: {
+        factor: 'second-factor',
+        reason: 'locked',
+        ...(claim.until ? { lockedUntil: claim.until.toISOString() } : {}),
+      },
+    });
+    throw throttled(claim.until, now);
   }
   const code = attempt.code.trim();
   let factor: 'totp' | 'recovery-code' | undefined;
@@ -398,11 +495,11 @@ export async function verifyStaffSecondFactor(
     await audit(deps, 'staff.sign-in.failed', { ...event, detail: { factor: 'second-factor', reason } });
     if (claim.lockedUntil) {
       await audit(deps, 'staff.sign-in.locked', { ...event, detail: { lockedUntil: claim.lockedUntil.toISOString() } });
-      throw locked();
+      throw throttled(claim.lockedUntil, now);
     }
     throw new AppError('UNAUTHORIZED', STAFF_MESSAGES.invalidCode);
   }
-  await clearFailures(deps.db, [key]);
+  await claim.succeed();
   await deps.db.update(staffAccounts).set({ lastSignInAt: now }).where(eq(staffAccounts.id, staff.id));
   await audit(deps, 'staff.sign-in.succeeded', { ...event, detail: { factor } });
   return factor;

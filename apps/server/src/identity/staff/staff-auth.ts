@@ -62,11 +62,11 @@ async function readActiveStaff(db: Db, staffId: string): Promise<StaffPrincipal 
 }
 
 /**
- * Staff calls' credential (decisions 084, 085). A staff token is the staff client's, for the staff audience, with a
- * `staff:` subject, under a grant that still stands, of an active account: anything else is 401. An agent's token
- * is never a staff token (its audience is the agents' API); it gets 403, so that the web app does not take it for
- * an expired staff session. The account (role and status) is cached per replica and dropped on every replica when
- * it changes (`staffChanged`), like the agents' status.
+ * Staff calls' credential (docs/decisions/back-office.md and docs/decisions/route-access.md). A staff token is the
+ * staff client's, for the staff audience, with a `staff:` subject, under a grant that still stands, of an active
+ * account: anything else is 401. An agent's token is never a staff token (its audience is the agents' API); it gets
+ * 403, so that the web app does not take it for an expired staff session. The account (role and status) is cached per
+ * replica and dropped on every replica when it changes (`staffChanged`), like the agents' status.
  */
 async function staffAuth(app: FastifyInstance, options: StaffAuthOptions): Promise<void> {
   const { config } = app.deps;

@@ -14,9 +14,9 @@ export interface StaffCommand {
 const isRole = (value: string | undefined): value is StaffRole => STAFF_ROLES.includes(value as StaffRole);
 
 /**
- * `npm run staff` (decision 084): what each subcommand does, answering the lines to print. An AppError's message
- * is for the person at the terminal. `disable` and `reset-2fa` end the member's sessions; running servers stop
- * accepting its open tokens within USER_CACHE_TTL_MS (their caches of grants and accounts).
+ * `npm run staff` (docs/decisions/back-office.md): what each subcommand does, answering the lines to print. An
+ * AppError's message is for the person at the terminal. `disable` and `reset-2fa` end the member's sessions; running
+ * servers stop accepting its open tokens within USER_CACHE_TTL_MS (their caches of grants and accounts).
  */
 export async function runStaffCommand(
   deps: StaffDeps & { publicUrl: string },

@@ -1,9 +1,11 @@
 import { STAFF_CLIENT_ID, STAFF_MESSAGES, staffPaths } from '@arc/contract';
 import { and, eq, sql } from 'drizzle-orm';
+import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { auditLog, oidcPayloads, staffAccounts } from '../../db/schema/index.ts';
+import { auditLog, oidcPayloads, staffAccounts, staffRecoveryCodes } from '../../db/schema/index.ts';
 import { recordAudit } from '../../modules/audit/service.ts';
 import { hashPassword } from '../../platform/passwords.ts';
+import { hashToken } from '../../platform/tokens.ts';
 import { insertAgent } from '../../seed/factories.ts';
 import { DEMO_STAFF_PASSWORD, DEMO_STAFF_TOTP_SECRET, seedDemoStaff } from '../../seed/staff.ts';
 import { createTestApp, fixedClock, type TestApp } from '../../test/app.ts';
@@ -16,6 +18,8 @@ import {
 } from '../../test/sign-in.ts';
 import { insertStaff } from '../../test/staff.ts';
 import { bearer } from '../../test/tokens.ts';
+import { TTL } from '../provider-config.ts';
+import { STAFF_ACCESS_TOKEN_TTL } from './provider-staff.ts';
 import { completeEnrolment, createStaff, disableStaff, resetStaffSecondFactor } from './service.ts';
 import { staffSubject } from './staff-auth.ts';
 import { totpCode } from './totp.ts';
@@ -194,30 +198,6 @@ describe('staff sign-in: password, then TOTP', () => {
     }
   });
 
-  it('locks after repeated failures: then even the right password is refused (423)', async () => {
-    const staffId = await enrolledStaff();
-    const email = await emailOf(staffId);
-    const start = await startStaffAuthorization();
-    const answers: number[] = [];
-    for (let i = 0; i < 5; i++) {
-      answers.push((await post(start, 'password', { email, password: `Wrong-Password-${i}` })).statusCode);
-    }
-    expect(answers).toEqual([401, 401, 401, 401, 423]);
-    const right = await post(start, 'password', { email, password: PASSWORD });
-    expect(right.statusCode).toBe(423);
-    expect(right.json().message).toBe(STAFF_MESSAGES.locked);
-    expect((await auditOf(staffId)).some((e) => e.action === 'staff.sign-in.locked')).toBe(true);
-  });
-
-  it('counts wrong codes in the same lock', async () => {
-    const staffId = await enrolledStaff();
-    const start = await startStaffAuthorization();
-    await post(start, 'password', { email: await emailOf(staffId), password: PASSWORD });
-    const answers: number[] = [];
-    for (let i = 0; i < 5; i++) answers.push((await post(start, 'second-factor', { code: 'aaaaa-aaaaa' })).statusCode);
-    expect(answers).toEqual([401, 401, 401, 423, 423]);
-  });
-
   it('always asks a staff member to sign in, and never reuses an agent session for staff', async () => {
     const agent = await insertAgent(t.database.db, { password: 'Agent-Password-1' });
     const signedIn = await signInThroughProvider(t, { username: agent.username!, password: 'Agent-Password-1' });
@@ -229,6 +209,169 @@ describe('staff sign-in: password, then TOTP', () => {
       headers: { cookie: start.jar.header(`/staff/interaction/${start.uid}/details`) },
     });
     expect(details.json()).toEqual({ uid: start.uid, step: 'password' });
+  });
+});
+
+describe("access tokens' lifetimes", () => {
+  const lifetime = (token: string) => {
+    const claims = decodeJwt(token);
+    return claims.exp! - claims.iat!;
+  };
+
+  it("gives each client's access tokens its resource's lifetime: agents 15 minutes, staff STAFF_ACCESS_TOKEN_TTL (10), refreshed too", async () => {
+    expect(STAFF_ACCESS_TOKEN_TTL).toBe(10 * 60);
+    const agent = await insertAgent(t.database.db, { password: 'Agent-Password-1' });
+    const agentTokens = await signInThroughProvider(t, { username: agent.username!, password: 'Agent-Password-1' });
+    expect(lifetime(agentTokens.accessToken)).toBe(TTL.AccessToken);
+    const agentRefresh = await tokenRequest(t, {
+      grant_type: 'refresh_token',
+      refresh_token: agentTokens.refreshToken,
+    });
+    expect(agentRefresh.statusCode, agentRefresh.body).toBe(200);
+    expect(lifetime(agentRefresh.json<{ access_token: string }>().access_token)).toBe(TTL.AccessToken);
+    expect(agentRefresh.json<{ expires_in: number }>().expires_in).toBe(TTL.AccessToken);
+
+    const staffId = await enrolledStaff();
+    const { start, second } = await signInStaff(await emailOf(staffId));
+    const staffTokens = await staffTokenFrom(start, second.json<{ redirectTo: string }>().redirectTo);
+    expect(lifetime(staffTokens.access_token)).toBe(STAFF_ACCESS_TOKEN_TTL);
+    const staffRefresh = await tokenRequest(t, {
+      client_id: STAFF_CLIENT_ID,
+      grant_type: 'refresh_token',
+      refresh_token: staffTokens.refresh_token,
+    });
+    expect(staffRefresh.statusCode, staffRefresh.body).toBe(200);
+    expect(lifetime(staffRefresh.json<{ access_token: string }>().access_token)).toBe(STAFF_ACCESS_TOKEN_TTL);
+    expect(staffRefresh.json<{ expires_in: number }>().expires_in).toBe(STAFF_ACCESS_TOKEN_TTL);
+  });
+});
+
+describe('staff sign-in throttle: a stranger is kept waiting, the owner is not', () => {
+  let addressCounter = 0;
+  /** an address of its own for each caller, so no test shares another's counters */
+  const freshAddress = () => `10.9.${Math.floor(++addressCounter / 250)}.${addressCounter % 250}`;
+  const wrong = (i: number) => ({ password: `Wrong-Password-${i}` });
+  const wrongCode = () => (totpCode(SECRET, clock.now()) === '000000' ? '111111' : '000000');
+
+  async function passwordFrom(address: string, email: string, password: string) {
+    return post(await startStaffAuthorization(), 'password', { email, password }, address);
+  }
+
+  it("lets the owner in with the right password and code from another address while a stranger's 20 wrong passwords are refused (429)", async () => {
+    const staffId = await enrolledStaff();
+    const email = await emailOf(staffId);
+    const stranger = freshAddress();
+    const answers: number[] = [];
+    for (let i = 0; i < 20; i++) answers.push((await passwordFrom(stranger, email, wrong(i).password)).statusCode);
+    expect(answers).toEqual([401, 401, 401, 401, ...Array(16).fill(429)]);
+    const refused = await passwordFrom(stranger, email, PASSWORD);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toEqual({ code: 'TOO_MANY_REQUESTS', message: STAFF_MESSAGES.locked });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(60);
+
+    const owner = freshAddress();
+    const start = await startStaffAuthorization();
+    const password = await post(start, 'password', { email, password: PASSWORD }, owner);
+    expect(password.statusCode, password.body).toBe(200);
+    const second = await post(start, 'second-factor', { code: totpCode(SECRET, clock.now()) }, owner);
+    expect(second.statusCode, second.body).toBe(200);
+    const tokens = await staffTokenFrom(start, second.json<{ redirectTo: string }>().redirectTo);
+    expect((await getMe(tokens.access_token)).statusCode).toBe(200);
+    expect((await passwordFrom(stranger, email, PASSWORD)).statusCode).toBe(429);
+  });
+
+  it('lets the owner in with a recovery code while strangers on many addresses hammer the account', async () => {
+    const staffId = await enrolledStaff();
+    const email = await emailOf(staffId);
+    // 4 addresses × 5 wrong passwords: past the account's ceiling, each new address waits after one failure
+    for (let a = 0; a < 4; a++) {
+      const address = freshAddress();
+      for (let i = 0; i < 5; i++) await passwordFrom(address, email, wrong(i).password);
+    }
+    const late = freshAddress();
+    expect((await passwordFrom(late, email, 'Wrong-Password-x')).statusCode).toBe(429);
+    expect((await passwordFrom(late, email, PASSWORD)).statusCode).toBe(429);
+
+    const codes = ['abcde-fghjk'];
+    await t.database.db.insert(staffRecoveryCodes).values({ staffId, codeHash: hashToken('abcdefghjk') });
+    const owner = freshAddress();
+    const start = await startStaffAuthorization();
+    expect((await post(start, 'password', { email, password: PASSWORD }, owner)).statusCode).toBe(200);
+    const second = await post(start, 'second-factor', { code: codes[0] }, owner);
+    expect(second.statusCode, second.body).toBe(200);
+  });
+
+  it('counts a wrong code once: four wrong codes after the right password, and the fifth waits', async () => {
+    const staffId = await enrolledStaff();
+    const address = freshAddress();
+    const start = await startStaffAuthorization();
+    expect(
+      (await post(start, 'password', { email: await emailOf(staffId), password: PASSWORD }, address)).statusCode,
+    ).toBe(200);
+    const answers: number[] = [];
+    for (let i = 0; i < 6; i++)
+      answers.push((await post(start, 'second-factor', { code: wrongCode() }, address)).statusCode);
+    expect(answers).toEqual([401, 401, 401, 401, 429, 429]);
+    // the right code from this address waits too: the wait is this address's, and a code is no password
+    expect((await post(start, 'second-factor', { code: totpCode(SECRET, clock.now()) }, address)).statusCode).toBe(429);
+  });
+
+  it('makes the wait grow with each failure after one has passed: 1, 2, 4 minutes', async () => {
+    const staffId = await enrolledStaff();
+    const email = await emailOf(staffId);
+    const address = freshAddress();
+    for (let i = 0; i < 4; i++) await passwordFrom(address, email, wrong(i).password);
+    const retryAfter = async () => {
+      const res = await passwordFrom(address, email, 'Wrong-Password-x');
+      expect(res.statusCode).toBe(429);
+      return Number(res.headers['retry-after']);
+    };
+    expect(await retryAfter()).toBe(60);
+    clock.advance(61_000);
+    expect(await retryAfter()).toBe(120);
+    clock.advance(121_000);
+    expect(await retryAfter()).toBe(240);
+    // while the wait is on, even the right password is not looked at
+    expect((await passwordFrom(address, email, PASSWORD)).statusCode).toBe(429);
+    clock.advance(241_000);
+    expect((await passwordFrom(address, email, PASSWORD)).statusCode).toBe(200);
+  });
+
+  it('answers an unknown e-mail exactly as a real one', async () => {
+    const email = await emailOf(await enrolledStaff());
+    const [real, unknown] = [freshAddress(), freshAddress()];
+    const answersOf = async (address: string, login: string) => {
+      const answers = [];
+      for (let i = 0; i < 7; i++) {
+        const res = await passwordFrom(address, login, wrong(i).password);
+        answers.push({ status: res.statusCode, body: res.json(), retryAfter: res.headers['retry-after'] });
+      }
+      return answers;
+    };
+    const realAnswers = await answersOf(real, email);
+    expect(await answersOf(unknown, 'nobody-here@provider.test')).toEqual(realAnswers);
+    expect(realAnswers.map((a) => a.status)).toEqual([401, 401, 401, 401, 429, 429, 429]);
+  });
+
+  it('counts an IPv6 client by its /64: a new address of the same block waits too', async () => {
+    const email = await emailOf(await enrolledStaff());
+    for (let i = 0; i < 5; i++) await passwordFrom(`2001:db8:77:1::${i + 1}`, email, wrong(i).password);
+    expect((await passwordFrom('2001:db8:77:1:ffff::9', email, PASSWORD)).statusCode).toBe(429);
+    expect((await passwordFrom('2001:db8:77:2::1', email, PASSWORD)).statusCode).toBe(200);
+  });
+
+  it('makes one address wait after 20 failures over any staff e-mails', async () => {
+    const address = freshAddress();
+    const statuses: number[] = [];
+    for (let i = 0; i < 21; i++) {
+      statuses.push((await passwordFrom(address, `someone-${i}@provider.test`, 'Wrong-Password-1')).statusCode);
+    }
+    expect(statuses).toEqual([...Array(19).fill(401), 429, 429]);
+    // a real account from that address waits too, and the same account from elsewhere does not
+    const email = await emailOf(await enrolledStaff());
+    expect((await passwordFrom(address, email, PASSWORD)).statusCode).toBe(429);
+    expect((await passwordFrom(freshAddress(), email, PASSWORD)).statusCode).toBe(200);
   });
 });
 

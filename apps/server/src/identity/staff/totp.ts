@@ -1,8 +1,8 @@
 import { Secret, TOTP } from 'otpauth';
 
 /**
- * The staff second factor (decision 084): TOTP as RFC 6238 and every authenticator app expect it — HMAC-SHA-1, 6
- * digits, 30-second steps, a 160-bit secret shown in base32.
+ * The staff second factor (docs/decisions/back-office.md): TOTP as RFC 6238 and every authenticator app expect it —
+ * HMAC-SHA-1, 6 digits, 30-second steps, a 160-bit secret shown in base32.
  */
 const PARAMS = { algorithm: 'SHA1', digits: 6, period: 30 } as const;
 /** Steps either side of now a code is still good for: a phone clock a little off, a code typed at a step's end. */

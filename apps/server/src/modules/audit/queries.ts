@@ -31,11 +31,11 @@ export interface AuditRowSql {
 /**
  * One audit row written by the statement that does what it records, as a data-modifying CTE
  * (`recorded as (${auditInsertWithin(…)})`): an event of a hot read path (a prospect search) costs no round trip
- * of its own, and the answer and its record stand or fail together (decision 115). Committed without waiting for
- * the write-ahead log to reach the disk (`synchronous_commit` off for this one statement's transaction, decision
- * 112): an insert that fails still fails the statement; only a crash of the database itself within a fraction of a
- * second after the commit (3 × wal_writer_delay, 600 ms by default) can lose the row. Written for each row that
- * `from` yields where `where` holds.
+ * of its own, and the answer and its record stand or fail together (docs/decisions/prospects.md). Committed without
+ * waiting for the write-ahead log to reach the disk (`synchronous_commit` off for this one statement's transaction,
+ * (docs/decisions/audit-log.md): an insert that fails still fails the statement; only a crash of the database itself
+ * within a fraction of a second after the commit (3 × wal_writer_delay, 600 ms by default) can lose the row. Written
+ * for each row that `from` yields where `where` holds.
  */
 export const auditInsertWithin = (values: AuditRowSql, from: SQL, where: SQL): SQL =>
   sql`insert into ${auditLog} (occurred_at, agent_id, ip, action, subject, detail)

@@ -6,8 +6,9 @@ import { AUDIT_SHEET_NAME, AUDIT_XLSX_COLUMNS } from './export-format.ts';
 import { auditRecords, findAuditPage, recordAudit, summariseDetail, type AuditFilter } from './service.ts';
 
 /**
- * The audit log in the back office (decision 091): read by admin, operations and support, exported by admin.
- * There is no call that changes or removes a record (and the table's triggers refuse it, decision 031).
+ * The audit log in the back office (docs/decisions/audit-log.md): read by admin, operations and support, exported by
+ * admin. There is no call that changes or removes a record (and the table's triggers refuse it,
+ * docs/decisions/audit-log.md).
  */
 export async function auditRoutes(app: FastifyInstance): Promise<void> {
   const { clock, config } = app.deps;

@@ -35,7 +35,7 @@ export async function recordAudit(deps: AuditDeps, event: AuditEvent): Promise<v
 }
 
 export type { AuditFilter, AuditRecord };
-/** for a statement that records its own audit row (decision 115) */
+/** for a statement that records its own audit row (docs/decisions/prospects.md) */
 export { auditInsertWithin } from './queries.ts';
 
 const positionOf = (row: AuditRecord): AuditPosition => ({ occurredAt: row.occurredAt, id: row.id });

@@ -73,7 +73,7 @@ export async function createCaseReport(deps: CasesDeps, agentId: string, report:
   return id;
 }
 
-// ── My cases (issue 32, decision 101): the agent's own cases and member support's replies ─────────────
+// ── My cases (issue 32, docs/decisions/cases.md): the agent's own cases and member support's replies ─────────────
 
 type MyCaseSelect = NonNullable<Awaited<ReturnType<typeof selectMyCase>>>;
 

@@ -53,8 +53,9 @@ export interface StatementDownload {
 }
 
 /**
- * The agent's own statement: as stored (gzip), or, for a statement published from the back office (decision 110),
- * written from its lines in the same columns with a total line. Another agent's id is 404 like an unknown one.
+ * The agent's own statement: as stored (gzip), or, for a statement published from the back office
+ * (docs/decisions/imports-and-jobs.md), written from its lines in the same columns with a total line. Another agent's
+ * id is 404 like an unknown one.
  */
 export async function getCommissionStatement(
   deps: CommissionsDeps,

@@ -4,7 +4,7 @@ import { complianceGuides } from '../../db/schema/index.ts';
 
 export type ComplianceGuideRow = typeof complianceGuides.$inferSelect & { fileId: string };
 
-/** The guides agents see: published, with their PDF (decision 114). */
+/** The guides agents see: published, with their PDF (docs/decisions/content-publishing.md). */
 export async function listGuideRows(db: Db): Promise<ComplianceGuideRow[]> {
   const rows = await db
     .select()

@@ -2,9 +2,9 @@ import type { CarrierEApp, DestinationKey, Destinations } from '@arc/contract';
 import type { Config } from '../../config.ts';
 
 /**
- * THE content file for every outbound destination and contact address the app shows (decision 071; README,
- * "Links and contact addresses"). The defaults: the back office (`/staff/pages`, decision 108) stores a value over
- * any of them in `content_destinations`.
+ * THE content file for every outbound destination and contact address the app shows
+ * (docs/decisions/information-pages.md; README, "Links and contact addresses"). The defaults: the back office
+ * (`/staff/pages`, docs/decisions/information-pages.md) stores a value over any of them in `content_destinations`.
  *
  * - Public sites of carriers and vendors are written out as they are.
  * - The provider's own sites and mailboxes are paths and mailbox names below PROVIDER_SITE_URL and

@@ -1,9 +1,9 @@
 import type { PageTextKey } from '@arc/contract';
 
 /**
- * THE content file for the information pages' introductions (decision 108): the seed writes them as rows of
- * `content_page_texts`, which the back office (`/staff/pages`) edits; a page without a row shows the text here.
- * HTML within the rich-text rules of decision 113.
+ * THE content file for the information pages' introductions (docs/decisions/information-pages.md): the seed writes them
+ * as rows of `content_page_texts`, which the back office (`/staff/pages`) edits; a page without a row shows the text
+ * here. HTML within the rich-text rules of docs/decisions/content-publishing.md.
  */
 export const PAGE_TEXTS: Readonly<Record<PageTextKey, { title: string; body: string }>> = {
   contact: {

@@ -29,7 +29,7 @@ export async function listDocumentRows(db: Db, section: string) {
       })
       .from(contentDocuments)
       .innerJoin(files, eq(files.id, contentDocuments.fileId))
-      // agents see a document only while it is published (decision 114); the join needs its PDF
+      // agents see a document only while it is published (docs/decisions/content-publishing.md); the join needs its PDF
       .where(and(eq(contentDocuments.section, section), eq(contentDocuments.published, true)))
       .orderBy(asc(contentDocuments.sortOrder), asc(contentDocuments.title))
   );

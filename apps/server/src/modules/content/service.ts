@@ -61,7 +61,7 @@ export async function listContentDocuments(
 
 /**
  * Whether a destination may be shown to an agent: not on a made-up `*.example` or `*.invalid` host or mail domain
- * (decision 071), whoever wrote it (the content file or the back office).
+ * (docs/decisions/information-pages.md), whoever wrote it (the content file or the back office).
  */
 export function isShowableDestination(value: string): boolean {
   const host = value.includes('@') && !value.includes('//') ? value.split('@').pop()! : hostOf(value);
@@ -112,7 +112,8 @@ export async function getPageTexts(deps: Pick<ContentDeps, 'db'>): Promise<Recor
   >;
 }
 
-// ── the back office: pages and links (decision 108) ─────────────────────────────────────────────────────
+// ── the back office: pages and links (docs/decisions/information-pages.md)
+// ─────────────────────────────────────────────────────
 
 export interface ContentEditDeps extends ContentDeps {
   clock: Clock;

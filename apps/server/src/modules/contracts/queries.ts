@@ -4,8 +4,8 @@ import { certifications, contracts } from '../../db/schema/index.ts';
 
 /**
  * The hierarchy is the upline link alone; every query below it is a recursive CTE over `upline_contract_id`
- * (index `contracts_upline_idx`), decision 023. MAX_DEPTH bounds a walk, so a cycle in imported data ends it
- * instead of looping.
+ * (index `contracts_upline_idx`), docs/decisions/contracts-and-hierarchy.md. MAX_DEPTH bounds a walk, so a cycle in
+ * imported data ends it instead of looping.
  */
 const MAX_DEPTH = 64;
 

@@ -141,7 +141,7 @@ export async function createDownlineReport(
   }
   const found = await selectRosterContracts(deps.db, agentId, ids);
   if (found.length !== ids.length) throw notFound('Contract not found');
-  // recorded before the file goes out: an export that cannot be recorded does not happen (decision 031)
+  // recorded before the file goes out: an export that cannot be recorded does not happen (docs/decisions/audit-log.md)
   await recordAudit(deps, {
     agentId,
     ip,

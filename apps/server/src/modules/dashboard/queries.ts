@@ -4,7 +4,7 @@ import { dashboardFiles } from '../../db/schema/index.ts';
 
 export type DashboardFileRow = typeof dashboardFiles.$inferSelect;
 
-/** Published tiles only: an agent never sees a draft (decision 107). */
+/** Published tiles only: an agent never sees a draft (docs/decisions/content-publishing.md). */
 export async function listDashboardFilesForYears(db: Db, years: number[]): Promise<DashboardFileRow[]> {
   return db
     .select()

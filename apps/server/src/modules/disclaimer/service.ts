@@ -34,9 +34,9 @@ export async function listDisclaimerYears(
 }
 
 /**
- * The TPMO disclaimer for a county, or for every county a ZIP reaches (decision 103): the landscape plans of the
- * plan year there, counted where the agent is Ready to Sell the organisation's Medicare Advantage plans in the
- * plan's state; the agent's own rows only. Plans serving several of a ZIP's counties count once.
+ * The TPMO disclaimer for a county, or for every county a ZIP reaches (docs/decisions/soa-and-ready-to-sell.md): the
+ * landscape plans of the plan year there, counted where the agent is Ready to Sell the organisation's Medicare
+ * Advantage plans in the plan's state; the agent's own rows only. Plans serving several of a ZIP's counties count once.
  */
 export async function getTpmoDisclaimer(
   deps: DisclaimerDeps,

@@ -13,7 +13,10 @@ export interface DisclaimerWording {
   texts: Record<Language, { notAllPlans: string; allPlans: string }>;
 }
 
-/** The wordings, newest effective date first (data, decision 103: next year's change is an entry, not code). */
+/**
+ * The wordings, newest effective date first (data, docs/decisions/soa-and-ready-to-sell.md: next year's change is an
+ * entry, not code).
+ */
 export const DISCLAIMER_WORDINGS: readonly DisclaimerWording[] = [...wordingFile.wordings].sort((a, b) =>
   b.effectiveFrom.localeCompare(a.effectiveFrom),
 );

@@ -384,7 +384,11 @@ describe('staff API /arc/staff/enrollments', () => {
     ).json();
     expect(seen.pended).toEqual([expect.objectContaining({ id: enrollment.id, Reason: 'Invalid Medicare number' })]);
 
-    // back in review: the reason goes
+    // a pended enrollment goes on once resolved (not straight back to review): the reason goes
+    const early = await staff('PATCH', `/arc/staff/enrollments/${enrollment.id}`, { status: 'In Review' });
+    expect(early.statusCode).toBe(409);
+    const resolved = await staff('PATCH', `/arc/staff/enrollments/${enrollment.id}`, { status: 'Resolved' });
+    expect(resolved.json()).toMatchObject({ Status: 'Resolved', Reason: null });
     const review = await staff('PATCH', `/arc/staff/enrollments/${enrollment.id}`, { status: 'In Review' });
     expect(review.json()).toMatchObject({ Status: 'In Review', Reason: null });
   });

@@ -1,5 +1,5 @@
 import { and, desc, eq, lt, or, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { agents, enrollmentLog, enrollments, files, uploadQuotaDays } from '../../db/schema/index.ts';
 
 export type EnrollmentRow = typeof enrollments.$inferSelect;
@@ -105,38 +105,38 @@ export async function findStaffEnrollments(
     .limit(limit);
 }
 
-/**
- * Moves an enrollment only if it is still in `from` (one conditional UPDATE), so two staff members
- * changing it at once cannot both win; the version rises, so the back-office queue's open copies go stale
- * (decision 100), and the enrollment's log gets `logLine` in the same transaction. Answers false when it was not
- * in `from` any more.
- */
-export async function updateEnrollmentIfStatus(
-  db: Db,
-  id: string,
-  from: string,
-  changes: Partial<NewEnrollmentRow>,
-  logLine: string | undefined,
-): Promise<boolean> {
-  return db.transaction(async (tx) => {
-    const rows = await tx
-      .update(enrollments)
-      .set({ ...changes, version: sql`${enrollments.version} + 1` })
-      .where(and(eq(enrollments.id, id), eq(enrollments.status, from)))
-      .returning({ id: enrollments.id });
-    if (rows.length === 0) return false;
-    if (logLine) {
-      await tx.insert(enrollmentLog).values({
-        enrollmentId: id,
-        at: changes.updatedAt ?? new Date(),
-        staffId: null,
-        by: 'Integration',
-        action: logLine,
-      });
-    }
-    return true;
-  });
+/** The enrollment with what a status change needs (its agent, for the audit log and the notification), locked
+ * until the transaction ends (`for update`), so concurrent changes of it happen one after the other. */
+export async function selectEnrollmentForUpdate(tx: Tx, id: string): Promise<EnrollmentWithFile | undefined> {
+  const [row] = await tx
+    .select(enrollmentColumns)
+    .from(enrollments)
+    .leftJoin(files, eq(files.id, enrollments.fileId))
+    .where(eq(enrollments.id, id))
+    .limit(1)
+    .for('update', { of: enrollments });
+  return row;
 }
+
+export type EnrollmentChange = Partial<
+  Pick<
+    NewEnrollmentRow,
+    'status' | 'reason' | 'updatedAt' | 'clientFirst' | 'clientLast' | 'clientState' | 'carrierName' | 'productName'
+  >
+>;
+
+/** Applies a change at the version the caller read, raising it; answers false when the version moved on. */
+export async function updateEnrollmentAtVersion(tx: Tx, id: string, version: number, change: EnrollmentChange) {
+  const rows = await tx
+    .update(enrollments)
+    .set({ ...change, version: sql`${enrollments.version} + 1` })
+    .where(and(eq(enrollments.id, id), eq(enrollments.version, version)))
+    .returning({ id: enrollments.id });
+  return rows.length === 1;
+}
+
+/** One line of the enrollment's log (docs/decisions/enrollments.md): who moved it, and how. */
+export const insertLogEntry = (tx: Tx, row: typeof enrollmentLog.$inferInsert) => tx.insert(enrollmentLog).values(row);
 
 /**
  * Counts one upload of `bytes` against the agent's day, only if it stays within both limits: one statement, so

@@ -168,7 +168,7 @@ export async function enrollmentsRoutes(app: FastifyInstance): Promise<void> {
 
   // ── staff API: the integration key (STAFF_API_KEY) instead of an agent's token (docs/operations.md); the
   // contract entries say so, and route-access.ts checks it before the body is read, or registers nothing without
-  // a key (decision 060)
+  // a key (docs/decisions/route-access.md)
   const staffLimit = { max: 120, timeWindow: '1 minute' };
 
   addRoute(
@@ -181,7 +181,7 @@ export async function enrollmentsRoutes(app: FastifyInstance): Promise<void> {
   addRoute(
     app,
     contract.updateEnrollmentStatus,
-    async (request) => updateEnrollmentStatus(deps, request.params.id, request.body),
+    async (request) => updateEnrollmentStatus(deps, request.params.id, request.body, request.ip),
     { rateLimit: staffLimit },
   );
 }

@@ -3,21 +3,24 @@ import { pipeline } from 'node:stream/promises';
 import {
   ENROLLMENT_MAX_BYTES,
   ENROLLMENT_MESSAGES,
+  ENROLLMENT_MOVE_MESSAGES,
   ENROLLMENT_STATUS_LABELS,
-  ENROLLMENT_TRANSITIONS,
   EnrollmentModeSchema,
   EnrollmentStatusSchema,
   datePartsIn,
   PDF_SIGNATURE,
+  refusedEnrollmentMove,
   uploadQuotaMessage,
   type Enrollment,
   type EnrollmentMode,
+  type EnrollmentStatus,
   type ListEnrollmentsResponse,
   type StaffEnrollment,
   type UpdateEnrollmentStatusRequest,
 } from '@arc/contract';
 import * as z from 'zod/mini';
 import type { Db } from '../../db/client.ts';
+import type { AuditAction } from '../../platform/audit.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { Storage } from '../../platform/storage.ts';
@@ -30,8 +33,7 @@ import {
   issueDownloadToken,
   redeemExportToken,
 } from '../files/service.ts';
-import type { NotificationsDeps } from '../notifications/service.ts';
-import { notifyAgent } from '../staff-enrollments/service.ts';
+import { raiseNotification, type NotificationsDeps } from '../notifications/service.ts';
 import {
   adjustUploadQuota,
   deleteUploadQuotaBefore,
@@ -40,18 +42,21 @@ import {
   insertUploadedEnrollment,
   listAgentEnrollments,
   pageAgentEnrollments,
+  type EnrollmentChange,
   type EnrollmentKey,
-  updateEnrollmentIfStatus,
   type EnrollmentWithFile,
+  insertLogEntry,
+  selectEnrollmentForUpdate,
   type StaffEnrollmentRow,
+  updateEnrollmentAtVersion,
 } from './queries.ts';
 
 export interface EnrollmentsDeps {
   db: Db;
   clock: Clock;
   storage: Storage;
-  /** to tell the agent of a pend or a resolution set through the integration key */
-  notifications?: NotificationsDeps;
+  /** the status change's: to tell the agent of a pend or a resolution */
+  notifications: NotificationsDeps;
 }
 
 /** An agent's daily upload quota (UPLOADS_PER_DAY, UPLOAD_BYTES_PER_DAY), counted per business day. */
@@ -113,10 +118,13 @@ export async function purgeOldUploadQuota(deps: Pick<UploadQuotaDeps, 'db' | 'cl
 
 const SIGNATURE = Buffer.from(PDF_SIGNATURE, 'latin1');
 
+/** A stored status as the contract has it (an unknown value reads as Received). */
+const statusOf = (stored: string): EnrollmentStatus => z.catch(EnrollmentStatusSchema, 'Received').parse(stored);
+
 function toEnrollment(row: EnrollmentWithFile): Enrollment {
   return {
     id: row.id,
-    Status: z.catch(EnrollmentStatusSchema, 'Received').parse(row.status),
+    Status: statusOf(row.status),
     Reason: row.status === 'Pended' ? row.reason : null,
     ClientFirst: row.clientFirst,
     ClientLast: row.clientLast,
@@ -345,6 +353,7 @@ function toStaffEnrollment(row: StaffEnrollmentRow): StaffEnrollment {
     agentNpn: row.agentNpn,
     agentName: `${row.agentFirst} ${row.agentLast}`,
     updatedAt: row.updatedAt,
+    version: row.version,
   };
 }
 
@@ -355,47 +364,172 @@ export async function findStaffEnrollments(
   return (await findStaffEnrollmentRows(deps.db, filter)).map(toStaffEnrollment);
 }
 
+// ── status ────────────────────────────────────────────────────────────────────────────────────────
+// This module owns an enrollment's status: the one status change below serves the integration key's PATCH and the
+// back office's queue (staff-enrollments calls it through this file), along the contract's one table.
+
+/** The audit event of a move into each status (nothing moves into Received). */
+const AUDIT_OF: Record<Exclude<EnrollmentStatus, 'Received'>, AuditAction> = {
+  'In Review': 'enrollment.review-started',
+  Pended: 'enrollment.pended',
+  Resolved: 'enrollment.resolved',
+  Submitted: 'enrollment.submitted',
+  Enrolled: 'enrollment.enrolled',
+  Declined: 'enrollment.declined',
+};
+
+/** Who changes the status: a staff member in the queue, or the integration key (staffId null). */
+export interface EnrollmentActor {
+  staffId: string | null;
+  /** as the enrollment's log and the audit detail name them: a staff member's e-mail local part, or "Integration" */
+  by: string;
+  ip: string;
+}
+
+export const INTEGRATION_NAME = 'Integration';
+
+export interface EnrollmentStatusChange {
+  to: EnrollmentStatus;
+  /** a pend's reason (required for Pended; cleared on any other status) */
+  reason?: string | undefined;
+  /** the version the caller read; without it, the enrollment as it stands when locked */
+  version?: number | undefined;
+  /** the enrollment's log line for the move */
+  logLine: string;
+  /** the client details filled in at the same time (the integration's) */
+  details?: Pick<EnrollmentChange, 'clientFirst' | 'clientLast' | 'clientState' | 'carrierName' | 'productName'>;
+  /**
+   * the same status again: the integration fills in details (true); the queue's action is refused as done already
+   * (false, the default)
+   */
+  sameStatusFillsDetails?: boolean;
+}
+
 /**
- * Moves an enrollment along ENROLLMENT_TRANSITIONS. Pended needs a reason (checked by the request schema);
- * any other status clears it. Client details, when given, are filled in at the same time.
+ * The one status change (docs/decisions/enrollments.md): in one transaction the enrollment is locked, must be at `version` when one is
+ * given (else 409 stale), and ENROLLMENT_TRANSITIONS must allow the move (else 409 with its reason, nothing
+ * written); then its status, reason and details change and its version rises, its log gets the line and the audit
+ * log the event with the actor. After the commit a pend or a resolution is news for the agent (notifyAgent).
+ */
+export async function changeEnrollmentStatus(
+  deps: NotificationsDeps,
+  actor: EnrollmentActor,
+  id: string,
+  change: EnrollmentStatusChange,
+): Promise<void> {
+  const now = deps.clock.now();
+  const { to } = change;
+  const reason = to === 'Pended' ? (change.reason ?? null) : null;
+  const moved = await deps.db.transaction(async (tx) => {
+    const row = await selectEnrollmentForUpdate(tx, id);
+    if (!row) throw new AppError('NOT_FOUND', ENROLLMENT_MOVE_MESSAGES.notFound);
+    if (change.version !== undefined && row.version !== change.version) {
+      throw new AppError('CONFLICT', ENROLLMENT_MOVE_MESSAGES.stale);
+    }
+    const from = statusOf(row.status);
+    const isMove = from !== to;
+    // the same status again fills in details only; a pend's reason changes by a move (resolve, then pend again)
+    const fillsDetails = !isMove && change.sameStatusFillsDetails && (to !== 'Pended' || reason === row.reason);
+    if (!fillsDetails) {
+      const refusal = refusedEnrollmentMove(from, to);
+      if (refusal) throw new AppError('CONFLICT', refusal);
+    }
+    const applied = await updateEnrollmentAtVersion(tx, id, row.version, {
+      status: to,
+      reason: fillsDetails ? row.reason : reason,
+      updatedAt: now,
+      ...change.details,
+    });
+    if (!applied) throw new AppError('CONFLICT', ENROLLMENT_MOVE_MESSAGES.stale);
+    if (!isMove) return undefined;
+    await insertLogEntry(tx, {
+      enrollmentId: id,
+      at: now,
+      staffId: actor.staffId,
+      by: actor.by,
+      action: change.logLine,
+    });
+    await recordAudit(
+      { db: tx, clock: deps.clock },
+      {
+        agentId: row.agentId,
+        staffId: actor.staffId,
+        ip: actor.ip,
+        action: AUDIT_OF[to as Exclude<EnrollmentStatus, 'Received'>],
+        subject: id,
+        detail: { by: actor.by, from, to, ...(reason !== null ? { reason } : {}) },
+      },
+    );
+    return { ...row, ...change.details };
+  });
+  if (moved && to === 'Pended') await notifyAgent(deps, moved, { kind: 'pend', reason: reason ?? '' });
+  if (moved && to === 'Resolved') await notifyAgent(deps, moved, { kind: 'resolve' });
+}
+
+/** The Enrollment Upload page, where the agent reads the status and the reason. */
+export const ENROLLMENTS_PAGE = '/enrollments';
+
+type NotifiedRow = Pick<EnrollmentWithFile, 'agentId' | 'clientFirst' | 'clientLast' | 'fileName' | 'carrierName'>;
+
+const clientOf = (row: Pick<NotifiedRow, 'clientFirst' | 'clientLast' | 'fileName'>) =>
+  [row.clientFirst, row.clientLast].filter(Boolean).join(' ') || row.fileName || 'your client';
+
+/**
+ * Tells the agent an enrollment was pended (with what is missing) or resolved: under the bell and by e-mail,
+ * unless they opted out of that kind's e-mails (raiseNotification).
+ */
+async function notifyAgent(
+  deps: NotificationsDeps,
+  row: NotifiedRow,
+  news: { kind: 'pend'; reason: string } | { kind: 'resolve' },
+): Promise<void> {
+  const what = `The enrollment of ${clientOf(row)}${row.carrierName ? ` (${row.carrierName})` : ''}`;
+  if (news.kind === 'pend') {
+    await raiseNotification(deps, {
+      agentId: row.agentId,
+      kind: 'enrollment-pended',
+      title: `Enrollment pended: ${clientOf(row)}`,
+      body: `${what} is pended. What is missing: ${news.reason}`,
+      link: ENROLLMENTS_PAGE,
+    });
+  } else {
+    await raiseNotification(deps, {
+      agentId: row.agentId,
+      kind: 'enrollment-resolved',
+      title: `Enrollment resolved: ${clientOf(row)}`,
+      body: `${what} is ${ENROLLMENT_STATUS_LABELS.Resolved.toLowerCase()}: nothing more is needed from you for now.`,
+      link: ENROLLMENTS_PAGE,
+    });
+  }
+}
+
+/**
+ * The integration key's PATCH: a move through the one status change, logged as "Integration" (Pended with its
+ * reason, any other status "Status set to …"); the same status again fills in the client details given.
  */
 export async function updateEnrollmentStatus(
   deps: EnrollmentsDeps,
   id: string,
   request: UpdateEnrollmentStatusRequest,
+  ip: string,
 ): Promise<StaffEnrollment> {
-  const [current] = await findStaffEnrollmentRows(deps.db, { id }, 1);
-  if (!current) throw new AppError('NOT_FOUND', 'Enrollment not found');
-  const from = z.catch(EnrollmentStatusSchema, 'Received').parse(current.status);
-  if (from !== request.status && !ENROLLMENT_TRANSITIONS[from].includes(request.status)) {
-    throw new AppError('CONFLICT', `An enrollment cannot move from ${from} to ${request.status}`);
-  }
-  const changes = {
-    status: request.status,
-    reason: request.status === 'Pended' ? request.reason : null,
-    updatedAt: deps.clock.now(),
-    ...(request.ClientFirst !== undefined ? { clientFirst: request.ClientFirst } : {}),
-    ...(request.ClientLast !== undefined ? { clientLast: request.ClientLast } : {}),
-    ...(request.ClientState !== undefined ? { clientState: request.ClientState } : {}),
-    ...(request.carrier_name !== undefined ? { carrierName: request.carrier_name } : {}),
-    ...(request.product_name !== undefined ? { productName: request.product_name } : {}),
-  };
-  const isMove = from !== request.status;
-  const logLine = isMove
-    ? request.status === 'Pended'
-      ? `Pended: ${request.reason ?? ''}`
-      : `Status set to ${ENROLLMENT_STATUS_LABELS[request.status]}`
-    : undefined;
-  if (!(await updateEnrollmentIfStatus(deps.db, id, current.status, changes, logLine))) {
-    throw new AppError('CONFLICT', 'The enrollment changed meanwhile; reload it and try again');
-  }
+  await changeEnrollmentStatus(deps.notifications, { staffId: null, by: INTEGRATION_NAME, ip }, id, {
+    to: request.status,
+    reason: request.reason,
+    version: request.version,
+    logLine:
+      request.status === 'Pended'
+        ? `Pended: ${request.reason ?? ''}`
+        : `Status set to ${ENROLLMENT_STATUS_LABELS[request.status]}`,
+    details: {
+      ...(request.ClientFirst !== undefined ? { clientFirst: request.ClientFirst } : {}),
+      ...(request.ClientLast !== undefined ? { clientLast: request.ClientLast } : {}),
+      ...(request.ClientState !== undefined ? { clientState: request.ClientState } : {}),
+      ...(request.carrier_name !== undefined ? { carrierName: request.carrier_name } : {}),
+      ...(request.product_name !== undefined ? { productName: request.product_name } : {}),
+    },
+    sameStatusFillsDetails: true,
+  });
   const [updated] = await findStaffEnrollmentRows(deps.db, { id }, 1);
-  // the agent hears of a pend or a resolution however it was made (the queue or this integration call)
-  if (isMove && deps.notifications) {
-    if (request.status === 'Pended') {
-      await notifyAgent(deps.notifications, updated!, { kind: 'pend', reason: request.reason ?? '' });
-    }
-    if (request.status === 'Resolved') await notifyAgent(deps.notifications, updated!, { kind: 'resolve' });
-  }
   return toStaffEnrollment(updated!);
 }

@@ -8,7 +8,7 @@ export type FileRow = typeof files.$inferSelect;
 
 /**
  * Whether a document of each back-office list is published, keyed as `files.content_document_key` keys it
- * (decisions 107, 114). The keys are text; a list whose key is a number is compared as text.
+ * (docs/decisions/content-publishing.md). The keys are text; a list whose key is a number is compared as text.
  */
 function publishedDocument(db: Db) {
   const key = files.contentDocumentKey;
@@ -54,7 +54,7 @@ function publishedDocument(db: Db) {
 
 /**
  * A file this agent may download: shared files (no owner) and the agent's own; a version of a back-office document
- * only while that document is published (decisions 107, 114).
+ * only while that document is published (docs/decisions/content-publishing.md).
  */
 export async function findVisibleFile(db: Db, fileId: string, agentId: string): Promise<FileRow | undefined> {
   const [row] = await db

@@ -4,7 +4,7 @@ import { finalExpenseFiles } from '../../db/schema/index.ts';
 
 export type FinalExpenseFileRow = typeof finalExpenseFiles.$inferSelect & { fileId: string };
 
-/** The documents agents see: published, with their PDF (decision 114). */
+/** The documents agents see: published, with their PDF (docs/decisions/content-publishing.md). */
 export async function listFinalExpenseFileRows(db: Db): Promise<FinalExpenseFileRow[]> {
   const rows = await db
     .select()

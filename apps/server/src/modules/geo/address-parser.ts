@@ -137,8 +137,8 @@ const words = (tokens: Token[]) => tokens.map((t) => t.text).join(' ') || undefi
  * Splits what an agent typed into a US address's parts, from both ends: ZIP and state at the end, the house
  * number at the start, the street up to its type (St, Ave…) with a direction after it, a unit, and the city in
  * what is left (or after the last comma). Partial input gives what it can: "123 Main St Madi" has a city that
- * is still being typed. One pass over the words with set look-ups, so its time is linear in the input (decision
- * 062: the regular-expression parser it replaces took minutes on 188 characters).
+ * is still being typed. One pass over the words with set look-ups, so its time is linear in the input
+ * (docs/decisions/places-and-addresses.md: the regular-expression parser it replaces took minutes on 188 characters).
  */
 export function parseUsAddress(text: string): ParsedAddress {
   const tokens = tokenize(text);

@@ -15,7 +15,7 @@ import {
 } from './service.ts';
 
 /**
- * Imports as background jobs (decision 106): start one (the upload streams to the file store), list them, read
+ * Imports as background jobs (docs/decisions/imports-and-jobs.md): start one (the upload streams to the file store), list them, read
  * one, download its rejected lines. Every replica runs the job queue's worker (./jobs.ts); pg-boss hands each job to
  * one.
  */

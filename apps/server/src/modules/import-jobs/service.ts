@@ -12,6 +12,7 @@ import { AppError, notFound } from '../../platform/errors.ts';
 import type { Storage } from '../../platform/storage.ts';
 import { recordAudit } from '../audit/service.ts';
 import { importProspectListFile, ProspectListFileError } from '../prospects/service.ts';
+// eslint-disable-next-line arc/area-boundaries -- the job runner serves both sides: it runs the back office's imports as it runs the agents' (docs/decisions/imports-and-jobs.md)
 import { applyStaffImport } from '../staff-imports/service.ts';
 import { importLandscapeFile } from '../supplies/service.ts';
 import {
@@ -27,10 +28,10 @@ import {
 } from './queries.ts';
 
 /**
- * Imports as background jobs (decision 106, docs/data-import.md). Starting one streams the upload to the file
- * store (hashing it on the way) and queues a job; `runImportJob` is the job: whichever replica pg-boss hands it to
- * reads the stored file from the start, reports progress on the job's row, writes the rejected lines to a CSV in
- * the file store, and applies the import with the job's `done` mark in one transaction. A job already done is
+ * Imports as background jobs (docs/decisions/imports-and-jobs.md, docs/data-import.md). Starting one streams the upload
+ * to the file store (hashing it on the way) and queues a job; `runImportJob` is the job: whichever replica pg-boss
+ * hands it to reads the stored file from the start, reports progress on the job's row, writes the rejected lines to a
+ * CSV in the file store, and applies the import with the job's `done` mark in one transaction. A job already done is
  * not applied again; a run cut short (a killed replica) leaves only staging behind, which the next run replaces.
  */
 

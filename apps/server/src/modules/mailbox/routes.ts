@@ -36,7 +36,7 @@ async function mailbox(root: FastifyInstance) {
 }
 
 async function mailboxPages(app: FastifyInstance) {
-  // demo mode only, for anybody who reaches the port (decision 014)
+  // demo mode only, for anybody who reaches the port (docs/decisions/server-runtime.md)
   const isPublic = { auth: 'none' } as const;
   // app.ts sets its error handler after the modules are registered: ask for it when an error happens
   const routes = app.withTypeProvider<ZodTypeProvider>();

@@ -8,9 +8,9 @@ import type { InvalidationBus } from '../../platform/shared-cache.ts';
 export type NotificationListener = (id: number | null) => void;
 
 /**
- * The live fan-out of new notifications (decision 099). `publish` tells every replica — through Redis pub/sub
- * when REDIS_URL is set, else this process — and each replica calls the listeners of that agent it holds (the
- * open streams of the agent's portals). A message says which notification, never what it says: the listener
+ * The live fan-out of new notifications (docs/decisions/notifications.md). `publish` tells every replica — through
+ * Redis pub/sub when REDIS_URL is set, else this process — and each replica calls the listeners of that agent it holds
+ * (the open streams of the agent's portals). A message says which notification, never what it says: the listener
  * reads the count from the database, which stays the one source.
  */
 export interface NotificationBus {

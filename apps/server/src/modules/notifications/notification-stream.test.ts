@@ -1,10 +1,15 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { MESSAGES, type NotificationEvent } from '@arc/contract';
+import { MESSAGES, WEB_CLIENT_ID, type NotificationEvent } from '@arc/contract';
+import { eq } from 'drizzle-orm';
+import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { oidcPayloads } from '../../db/schema/index.ts';
 import { insertAgent, insertSupplyOrder } from '../../seed/factories.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
-import { openEventStream } from '../../test/event-stream.ts';
+import { openEventStream, type TestEventStream } from '../../test/event-stream.ts';
+import { linkIn, waitForMail } from '../../test/mail.ts';
+import { localPath, signInThroughProvider, type SignedIn } from '../../test/sign-in.ts';
 import { insertStaff, mintStaffToken } from '../../test/staff.ts';
 import { bearer, mintAccessToken } from '../../test/tokens.ts';
 import { raiseNotification, type RaiseNotification } from './service.ts';
@@ -167,5 +172,158 @@ describe(`GET ${STREAM}`, () => {
     for (const stream of streams) await stream.ended;
     // (a kept-alive connection left open would have held the close up until its keep-alive timeout)
     expect(Date.now() - started).toBeLessThan(3000);
+  });
+});
+
+describe(`GET ${STREAM} when the credential ends first`, () => {
+  const PASSWORD = 'Stream-Pass-2026';
+  let ipSeq = 0;
+  const freshIp = () => `10.43.0.${++ipSeq}`;
+
+  /** an agent with a password, signed in through the provider twice (two devices), each with its stream open */
+  async function twoSessions() {
+    const agent = await insertAgent(t.database.db, { npn: String(++npnSeq), password: PASSWORD });
+    const credentials = { username: agent.npn, password: PASSWORD };
+    const sessions = [await signInThroughProvider(t, credentials), await signInThroughProvider(t, credentials)];
+    const [first, second] = await Promise.all(
+      sessions.map(async (session) => {
+        const stream = await openEventStream(`${base}${STREAM}`, session.accessToken);
+        expect(stream.status).toBe(200);
+        expect((await stream.next<NotificationEvent>()).data).toEqual({ unread: 0, id: null });
+        return { session, stream };
+      }),
+    );
+    return { agent, first: first!, second: second! };
+  }
+
+  /**
+   * every stream ends within a second of `since` (the change's own call answered: the streams are told before it
+   * answers, so this is a second and the call's time from the change), and what is raised afterwards reaches none
+   */
+  async function expectEndedWithinASecond(streams: TestEventStream[], agentId: string, since: number) {
+    const timeout = new Promise((resolve) => setTimeout(resolve, Math.max(0, since + 1000 - Date.now()), 'open'));
+    const outcomes = await Promise.all(streams.map((s) => Promise.race([s.ended.then(() => 'ended'), timeout])));
+    expect(outcomes).toEqual(streams.map(() => 'ended'));
+    await raise(agentId, 'After the end');
+    for (const stream of streams) await expect(stream.next(300)).rejects.toThrow(/ended/);
+  }
+
+  /** the stream stays open and hears the next notification */
+  async function expectStillOpen(stream: TestEventStream, agentId: string) {
+    await raise(agentId, 'Still here');
+    expect((await stream.next<NotificationEvent>()).data.id).toEqual(expect.any(Number));
+    stream.close();
+  }
+
+  async function logOut(session: SignedIn) {
+    const { idToken, start } = session;
+    const endUrl = `/oidc/session/end?${new URLSearchParams({ id_token_hint: idToken })}`;
+    const page = await t.app.inject({ method: 'GET', url: endUrl, headers: { cookie: start.jar.header(endUrl) } });
+    start.jar.store(page);
+    const confirmUrl = localPath(/action="([^"]+)"/.exec(page.body)![1]!);
+    const confirm = await t.app.inject({
+      method: 'POST',
+      url: confirmUrl,
+      headers: { cookie: start.jar.header(confirmUrl), 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({
+        xsrf: /name="xsrf" value="([^"]+)"/.exec(page.body)![1]!,
+        logout: 'yes',
+      }).toString(),
+    });
+    expect(confirm.statusCode).toBe(303);
+  }
+
+  it("ends every stream of an agent staff deactivate within a second, and no other agent's", async () => {
+    const { agent, first, second } = await twoSessions();
+    // a stream whose token names no grant (another issuer's) ends by the agent's status alone
+    const minted = await openEventStream(`${base}${STREAM}`, await mintAccessToken(t, { agentId: agent.id }));
+    await minted.next();
+    const other = await newAgent();
+    const kept = await openEventStream(`${base}${STREAM}`, other.token);
+    await kept.next();
+    const staff = (await mintStaffToken(t, await insertStaff(t, { role: 'operations' }))).token;
+    const res = await t.app.inject({
+      method: 'PATCH',
+      url: `/arc/staff/agents/${agent.npn}`,
+      headers: bearer(staff),
+      payload: { status: 'inactive' },
+    });
+    expect(res.statusCode).toBe(200);
+    const started = Date.now();
+    await expectEndedWithinASecond([first.stream, second.stream, minted], agent.id, started);
+    await expectStillOpen(kept, other.agent.id);
+  });
+
+  it("ends the other session's stream when the password is changed, and keeps the changing session's", async () => {
+    const { agent, first, second } = await twoSessions();
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/arc/user/create/password',
+      headers: bearer(second.session.accessToken),
+      payload: { oldPassword: PASSWORD, newPass1: 'Changed-Stream-77' },
+    });
+    expect(res.statusCode).toBe(201);
+    const started = Date.now();
+    await expectEndedWithinASecond([first.stream], agent.id, started);
+    await expectStillOpen(second.stream, agent.id);
+  });
+
+  it('ends every stream of the agent when the password is reset by link', async () => {
+    const { agent, first, second } = await twoSessions();
+    const asked = await t.app.inject({
+      method: 'POST',
+      url: '/arc/forgotpassword',
+      payload: { agentNum: agent.npn, action: 'forgotpassword' },
+      remoteAddress: freshIp(),
+    });
+    expect(asked.statusCode).toBe(200);
+    const [mail] = await waitForMail(t, agent.email);
+    const link = decodeURIComponent(linkIn(mail!, `${t.config.publicUrl}/forgotpass/`).split('/').pop()!);
+    const reset = await t.app.inject({
+      method: 'POST',
+      url: '/arc/register/password',
+      headers: bearer(link),
+      payload: { password: 'Reset-Stream-88' },
+      remoteAddress: freshIp(),
+    });
+    expect(reset.statusCode).toBe(200);
+    const started = Date.now();
+    await expectEndedWithinASecond([first.stream, second.stream], agent.id, started);
+  });
+
+  it("ends the stream of the session that logs out, and leaves the agent's other session's", async () => {
+    const { agent, first, second } = await twoSessions();
+    await logOut(first.session);
+    const started = Date.now();
+    await expectEndedWithinASecond([first.stream], agent.id, started);
+    await expectStillOpen(second.stream, agent.id);
+  });
+
+  it("ends the stream when its grant is revoked (the session's refresh token at the revocation endpoint)", async () => {
+    const { agent, first, second } = await twoSessions();
+    const revoked = await t.app.inject({
+      method: 'POST',
+      url: '/oidc/token/revocation',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({
+        client_id: WEB_CLIENT_ID,
+        token: first.session.refreshToken,
+        token_type_hint: 'refresh_token',
+      }).toString(),
+    });
+    expect(revoked.statusCode).toBe(200);
+    const started = Date.now();
+    await expectEndedWithinASecond([first.stream], agent.id, started);
+    await expectStillOpen(second.stream, agent.id);
+  });
+
+  it('ends the stream when its grant is deleted by any other way (grantsEnded), on this replica', async () => {
+    const { agent, first, second } = await twoSessions();
+    const grantId = decodeJwt(first.session.accessToken).grant_id as string;
+    await t.database.db.delete(oidcPayloads).where(eq(oidcPayloads.id, grantId));
+    await t.app.grantsEnded([grantId]);
+    const started = Date.now();
+    await expectEndedWithinASecond([first.stream], agent.id, started);
+    await expectStillOpen(second.stream, agent.id);
   });
 });

@@ -33,9 +33,10 @@ export async function notificationsRoutes(app: FastifyInstance): Promise<void> {
   addRoute(app, contract.getUnreadNotificationCount, async (request) => ({
     unread: await unreadCount(deps, request.agentId),
   }));
-  // The live stream (decision 099): the agent's token came in the Authorization header (the web app reads the
-  // stream with fetch, not EventSource); the stream ends when that token expires, and the portal reconnects with
-  // its renewed one, so a stream outlives no credential.
+  // The live stream (docs/decisions/notifications.md): the agent's token came in the Authorization header (the web app
+  // reads the stream with fetch, not EventSource); the stream ends when that token expires, and the portal reconnects
+  // with its renewed one; it ends within moments when the credential does before (Log Out, deactivation, a new
+  // password, a revoked grant: app.watchAccess), so a stream outlives no credential.
   const streams = createNotificationStreams({
     db: app.db,
     bus: app.notificationBus,
@@ -49,7 +50,8 @@ export async function notificationsRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const token = bearerToken(request);
       const closeAt = token ? (decodeJwt(token).exp ?? 0) * 1000 : 0;
-      return streams.open(request.agentId, closeAt, reply);
+      const watchAccess = (end: () => void) => app.watchAccess(request, end);
+      return streams.open({ agentId: request.agentId, closeAt, watchAccess }, reply);
     },
     // a portal reconnects with back-off; a loop that does not is stopped before it costs a count a time
     {

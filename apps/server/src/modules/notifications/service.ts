@@ -36,7 +36,7 @@ export interface RaiseNotification {
   link: string;
   /**
    * The e-mail to send instead of the generic one (title, body and link), when the news is itself a message to the
-   * agent (a reply to a case, decision 101). The opt-out applies to it all the same.
+   * agent (a reply to a case, docs/decisions/cases.md). The opt-out applies to it all the same.
    */
   email?: Omit<MailMessage, 'to'>;
 }
@@ -53,8 +53,8 @@ const toNotification = (row: NotificationRow): Notification => ({
 
 /**
  * Raises a notification: a row in the agent's notification centre, at once in the agent's open portals (the live
- * stream, decision 099), and the same news by e-mail through the outbox (platform/mailer.ts, which records a
- * failed delivery rather than throwing) unless the agent opted out of this kind's e-mails on My Profile.
+ * stream, docs/decisions/notifications.md), and the same news by e-mail through the outbox (platform/mailer.ts, which
+ * records a failed delivery rather than throwing) unless the agent opted out of this kind's e-mails on My Profile.
  * Answers the address it e-mailed, or null when it e-mailed nobody.
  * Call it after the change it reports is committed, with `deps.db` (not a transaction): the row is committed when
  * the open portals are told, so the count they read includes it.

@@ -16,13 +16,24 @@ export interface NotificationStreamsOptions {
   maxPerAgent: number;
 }
 
-/** This replica's open notification streams (decision 099). */
+/** This replica's open notification streams (docs/decisions/notifications.md). */
 export interface NotificationStreams {
-  /** Sends the event stream on `reply` until `closeAt` (the access token's expiry), the client leaves or closeAll. */
-  open(agentId: string, closeAt: number, reply: FastifyReply): Promise<FastifyReply>;
+  /**
+   * Sends the event stream on `reply` until `closeAt` (the access token's expiry), the credential ends (`watchAccess`
+   * calls back: deactivation, a new password, Log Out, a revoked grant), the client leaves or closeAll.
+   */
+  open(options: OpenStreamOptions, reply: FastifyReply): Promise<FastifyReply>;
   /** Ends every open stream (the server is closing: the portals reconnect to another replica). */
   closeAll(): void;
   readonly size: number;
+}
+
+export interface OpenStreamOptions {
+  agentId: string;
+  /** the access token's expiry (epoch ms) */
+  closeAt: number;
+  /** calls `end` once the stream's credential no longer stands; answers the function that stops watching */
+  watchAccess: (end: () => void) => () => void;
 }
 
 export const TOO_MANY_STREAMS = 'Too many open notification streams: close a tab or two.';
@@ -82,7 +93,7 @@ export function createNotificationStreams(options: NotificationStreamsOptions): 
     get size() {
       return open.size;
     },
-    async open(agentId, closeAt, reply) {
+    async open({ agentId, closeAt, watchAccess }, reply) {
       const held = perAgent.get(agentId) ?? 0;
       if (held >= options.maxPerAgent) throw new AppError('TOO_MANY_REQUESTS', TOO_MANY_STREAMS);
       const stream = new PassThrough();
@@ -105,10 +116,13 @@ export function createNotificationStreams(options: NotificationStreamsOptions): 
           .then((unread) => write({ unread, id }))
           .catch(fail);
       });
+      // whatever ends the credential ends the stream: nothing more is written to it
+      const stopWatching = watchAccess(() => stream.end());
       try {
         await first;
       } catch (err) {
         stopListening();
+        stopWatching();
         throw err;
       }
       perAgent.set(agentId, (perAgent.get(agentId) ?? 0) + 1);
@@ -119,6 +133,7 @@ export function createNotificationStreams(options: NotificationStreamsOptions): 
       stream.once('close', () => {
         clearTimeout(expiry);
         stopListening();
+        stopWatching();
         open.delete(stream);
         const left = (perAgent.get(agentId) ?? 1) - 1;
         if (left > 0) perAgent.set(agentId, left);

@@ -51,7 +51,10 @@ export interface ProfileDeps {
   /** the signed-in agent's GET /arc/user/info answer (JSON) by agent id: every page asks for it, so a few seconds
    * of reuse saves work */
   agentCache: SharedCache<CachedCurrentAgent>;
-  /** the terms version in force: a cached answer made under another version is not used (decision 109) */
+  /**
+   * the terms version in force: a cached answer made under another version is not used
+   * (docs/decisions/caches-and-replicas.md)
+   */
   currentTerms: Pick<CurrentTerms, 'id' | 'peek'>;
   /** signs the avatar URLs an <img> opens without a bearer */
   signer: UrlSigner;
@@ -191,7 +194,7 @@ export async function openAvatar(
 
 /**
  * Change Password: the current password must verify, and the new one must pass the spec's six criteria and
- * the account module's policy (common passwords, own username or NPN: docs/decisions/002-password-policy.md).
+ * the account module's policy (common passwords, own username or NPN: docs/decisions/passwords-and-sign-in.md).
  */
 export async function changePassword(
   deps: ProfileDeps & { grantsEnded: (grantIds: readonly string[]) => Promise<void> },
@@ -374,5 +377,7 @@ export async function getAgentContact(deps: Pick<ProfileDeps, 'db'>, agentId: st
   };
 }
 
-/** The picture check and re-encoding of decision 020, for other uploads of pictures (training thumbnails). */
+/**
+ * The picture check and re-encoding of docs/decisions/files.md, for other uploads of pictures (training thumbnails).
+ */
 export { reencodeAvatar };

@@ -51,9 +51,8 @@ export async function importT65File(options: ImportOptions): Promise<ImportResul
     let header: Map<T65CsvColumn, number> | null = null;
     // one record per line (docs/t65-import.md): a bad line never swallows the next ones
     for await (const line of readCsvLines(input).lines) {
-      const fields = 'fields' in line ? line.fields : null;
       if (!header) {
-        const names = (fields ?? []).map((f) => f.trim().toLowerCase());
+        const names = ('fields' in line ? line.fields : []).map((f) => f.trim().toLowerCase());
         const missing = T65_CSV_COLUMNS.filter((c) => !names.includes(c));
         if (missing.length > 0) throw new ImportError(`The header line lacks the column(s) ${missing.join(', ')}`);
         header = new Map(T65_CSV_COLUMNS.map((c) => [c, names.indexOf(c)]));
@@ -63,10 +62,12 @@ export async function importT65File(options: ImportOptions): Promise<ImportResul
         rejected += 1;
         report.write([line.line, reason, line.text]);
       };
-      if (!fields) {
-        reject('unbalanced quotes');
+      if ('error' in line) {
+        // csv-parse's reason (a quote not closed), or a control character in a field (platform/csv.ts)
+        reject(line.error);
         continue;
       }
+      const { fields } = line;
       if (fields.length < header.size) {
         reject(`${fields.length} fields, expected at least ${header.size}`);
         continue;

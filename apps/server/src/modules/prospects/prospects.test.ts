@@ -284,7 +284,7 @@ describe('the search queries', () => {
     expect(county.sql).toContain('"county_fips" = any($1::text[])');
     expect(county.sql).toMatch(/between \$2 and \$3\s+order by .*"t65" asc, .*"id" asc\s+limit \d+ \+ 1/);
     expect(county.sql).toContain(`limit ${PROSPECT_ROW_CAP} + 1`);
-    // the audit row is written by the same statement (one round trip, decision 115)
+    // the audit row is written by the same statement (one round trip, docs/decisions/prospects.md)
     expect(county.sql).toContain('insert into "audit_log"');
   });
 
@@ -416,7 +416,7 @@ describe('T65 list import', () => {
       '7,"county ""17031"" is not a county of WI"',
       '8,"phone ""555-01"" is not a 10-digit US number"',
       '9,first_name is empty',
-      '10,unbalanced quotes',
+      '10,malformed CSV: Quote Not Closed: the parsing is finished with an opening quote',
     ]);
 
     const res = await post('/arc/agent/t65/list', { county: ['55025', '55079'], state: 'WI', ...RANGE });

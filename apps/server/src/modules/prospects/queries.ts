@@ -95,10 +95,10 @@ const value = (name: keyof SearchValues) => sql.placeholder(name);
 const placesOf = sql`${value('places')}::text[]`;
 
 /**
- * A search as one statement, so that it costs one round trip (decision 115): the rows of `places` with a T65 date in
- * the range, in T65 order (then id), at most PROSPECT_ROW_CAP and one more to tell a capped search (the county and
- * ZIP indexes hold that order); whether a place does not exist (or, for counties, lies outside the state named);
- * and the search's audit row, written only when no place is refused, with how many rows the agent gets.
+ * A search as one statement, so that it costs one round trip (docs/decisions/prospects.md): the rows of `places` with a
+ * T65 date in the range, in T65 order (then id), at most PROSPECT_ROW_CAP and one more to tell a capped search (the
+ * county and ZIP indexes hold that order); whether a place does not exist (or, for counties, lies outside the state
+ * named); and the search's audit row, written only when no place is refused, with how many rows the agent gets.
  */
 function searchStatement(kind: SearchKind): SQL {
   const p = t65Prospects;
@@ -150,8 +150,8 @@ const SEARCH_SQL: Record<SearchKind, Query> = {
 /**
  * The searches' prepared statements on PostgreSQL (PGlite takes no names): each connection parses and plans a
  * search once, then only binds its values. The plan PostgreSQL keeps after a few searches (its generic plan) is
- * the same index scan on the place and T65 date (decision 039). A list replaced by the import (a table renamed
- * into place) makes PostgreSQL analyse and plan the statement again.
+ * the same index scan on the place and T65 date (docs/decisions/prospects.md). A list replaced by the import (a table
+ * renamed into place) makes PostgreSQL analyse and plan the statement again.
  */
 export const SEARCH_STATEMENT: Record<SearchKind, string> = { county: 't65_county_search', zip: 't65_zip_search' };
 
@@ -169,8 +169,8 @@ export const searchQuery = (
 });
 
 /**
- * The two searches as prepared queries of each database (decision 048): built once, so a search only binds its
- * values, and named, so that PostgreSQL parses and plans each once per connection.
+ * The two searches as prepared queries of each database (docs/decisions/prospects.md): built once, so a search only
+ * binds its values, and named, so that PostgreSQL parses and plans each once per connection.
  */
 const preparedSearches = new WeakMap<Db, Record<SearchKind, PgPreparedQuery<PreparedQueryConfig>>>();
 
@@ -189,7 +189,7 @@ export async function runSearch(db: Db, kind: SearchKind, values: SearchValues):
 /**
  * Runs a select's SQL through `db.execute`, so that the driver builds each row object itself. Drizzle's own
  * execution of a select maps every field of every row through its column objects: 3.3 ms of the server's ~15 ms
- * for a 2,684-row county search (decision 039), more than the query itself on PostgreSQL.
+ * for a 2,684-row county search (docs/decisions/prospects.md), more than the query itself on PostgreSQL.
  */
 async function rowsOf(db: Db, query: { getSQL(): SQL }): Promise<ProspectDbRow[]> {
   return (await db.execute<ProspectDbRow>(query.getSQL())).rows;

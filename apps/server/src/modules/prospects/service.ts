@@ -117,8 +117,8 @@ async function refusePlaces(db: Db, request: SearchRequest, places: string[]): P
 }
 
 /**
- * Runs a county or ZIP code search as one statement (queries.ts `runSearch`, decision 115): its rows, at most
- * PROSPECT_ROW_CAP by T65 date, and its audit row (who, the search as sent, how many rows the agent gets), written
+ * Runs a county or ZIP code search as one statement (queries.ts `runSearch`, docs/decisions/prospects.md): its rows, at
+ * most PROSPECT_ROW_CAP by T65 date, and its audit row (who, the search as sent, how many rows the agent gets), written
  * by the same statement only when every place stands; so a search that cannot be recorded is not answered, and a
  * refused one records nothing. The places are read again only to say why a search was refused, or when it found
  * nobody (its rows carry the answer otherwise).
@@ -260,7 +260,7 @@ export { ImportError as ProspectListFileError } from './import.ts';
 
 /**
  * Replaces the list with a T65 file's good lines (docs/t65-import.md): the import of `import.ts` with the places
- * loaded, for the back office's import job (decision 106).
+ * loaded, for the back office's import job (docs/decisions/imports-and-jobs.md).
  */
 export async function importProspectListFile(
   db: Db,

@@ -54,8 +54,8 @@ function contractStanding(statuses: string[]): 'active' | 'pending' | 'none' {
 }
 
 /**
- * The board of one plan year (decision 103): every state of the agent's rows for each carrier and product type
- * its rows name.
+ * The board of one plan year (docs/decisions/soa-and-ready-to-sell.md): every state of the agent's rows for each
+ * carrier and product type its rows name.
  * Ready is the carrier's word (the imported `ready`). Otherwise the agent's contracts with the carrier say why: a
  * pending contract is Pending (appointment pending); no active contract is Not appointed; an active contract is
  * Not ready, with "certification due" when the agent's certification for that product and year is missing.

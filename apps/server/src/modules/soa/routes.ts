@@ -37,7 +37,7 @@ export const SIGNING_SUBMIT_PER_IP = { max: 10, timeWindow: '1 minute' };
 const LINKS_PER_AGENT_HOUR = 60;
 const SOA_EXPORT = 'soa';
 
-/** The electronic Scope of Appointment (issue 34, decision 102). */
+/** The electronic Scope of Appointment (issue 34, docs/decisions/soa-and-ready-to-sell.md). */
 export async function soaRoutes(app: FastifyInstance): Promise<void> {
   const { config, clock, storage, mailer } = app.deps;
   const deps: SoaDeps = {

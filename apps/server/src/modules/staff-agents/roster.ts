@@ -99,7 +99,7 @@ export interface ImportRosterResult {
 const BATCH = 1000;
 
 /**
- * The roster import (docs/data-import.md, decisions 087 and 089), one kind of the import framework
+ * The roster import (docs/data-import.md, docs/decisions/imports-and-jobs.md), one kind of the import framework
  * (`platform/csv-import.ts`): checks every line, compares it with the agents on file (new, changed, unchanged;
  * absent active agents are `missing`), and — unless it is a dry run or a line is rejected — writes it all in one
  * transaction with the deactivations, the end of the deactivated agents' sessions and tokens, and an audit event

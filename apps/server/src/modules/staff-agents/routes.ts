@@ -16,7 +16,10 @@ import {
   type StaffAgentsDeps,
 } from './service.ts';
 
-/** The back office's agents and the roster import (issue 31; roles on each contract entry, decision 085). */
+/**
+ * The back office's agents and the roster import (issue 31; roles on each contract entry,
+ * docs/decisions/route-access.md).
+ */
 export async function staffAgentsRoutes(app: FastifyInstance): Promise<void> {
   const deps: StaffAgentsDeps = {
     db: app.db,

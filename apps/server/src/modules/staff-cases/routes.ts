@@ -3,7 +3,10 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { addRoute } from '../../platform/routes.ts';
 import { actOnCase, getCase, listCases, type StaffActor, type StaffCasesDeps } from './service.ts';
 
-/** The back office's member-support cases (issue 32, decision 101; roles on each contract entry, decision 085). */
+/**
+ * The back office's member-support cases (issue 32, docs/decisions/cases.md; roles on each contract entry,
+ * docs/decisions/route-access.md).
+ */
 export async function staffCasesRoutes(app: FastifyInstance): Promise<void> {
   const deps: StaffCasesDeps = {
     db: app.db,

@@ -44,7 +44,10 @@ export interface StaffActor {
   ip: string;
 }
 
-/** A staff member as a case names them: the e-mail's local part, the only name a staff account has (decision 092). */
+/**
+ * A staff member as a case names them: the e-mail's local part, the only name a staff account has
+ * (docs/decisions/supplies.md).
+ */
 const staffName = (email: string) => email.split('@')[0] ?? email;
 const toStaff = (id: string, email: string): CaseStaff => ({ id, name: staffName(email) });
 
@@ -132,9 +135,9 @@ function effectOf(
 }
 
 /**
- * One action on one case at the version the staff member saw (decision 101): the case is locked, must still be at
- * that version (else 409 STAFF_CASE_MESSAGES.stale) and allow the action; then it is changed, its thread entry and
- * an audit event are written, all in one transaction. After the commit a reply raises the agent's "reply to a case"
+ * One action on one case at the version the staff member saw (docs/decisions/cases.md): the case is locked, must still
+ * be at that version (else 409 STAFF_CASE_MESSAGES.stale) and allow the action; then it is changed, its thread entry
+ * and an audit event are written, all in one transaction. After the commit a reply raises the agent's "reply to a case"
  * notification, whose e-mail is the reply itself (the opt-out on My Profile applies). Answers the case as it is now.
  */
 export async function actOnCase(

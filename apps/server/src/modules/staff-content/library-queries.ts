@@ -4,7 +4,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { complianceGuides, contentDocuments, files, finalExpenseFiles } from '../../db/schema/index.ts';
 import { randomId } from '../../platform/tokens.ts';
 
-/** A document of one list, in the shape every list shares (decision 114). */
+/** A document of one list, in the shape every list shares (docs/decisions/content-publishing.md). */
 export interface LibraryRow {
   key: string;
   title: string;

@@ -7,8 +7,8 @@ import { multipart } from '../../test/multipart.ts';
 import { insertStaff, mintStaffToken } from '../../test/staff.ts';
 import { bearer } from '../../test/tokens.ts';
 
-// The document lists besides the dashboard's (decision 114): each kind is created, uploaded, published,
-// replaced and unpublished through the same entries, and an agent sees exactly what is published.
+// The document lists besides the dashboard's (docs/decisions/content-publishing.md): each kind is created, uploaded,
+// published, replaced and unpublished through the same entries, and an agent sees exactly what is published.
 
 let t: AgentApp;
 const tokens = {} as Record<StaffRole, string>;

@@ -10,8 +10,8 @@ import {
   type StaffContentDeps,
 } from './service.ts';
 
-// The lists besides the dashboard's (decision 114): compliance guides, Final Expense documents, Policies,
-// Resource Documents and the quick guides, each in its own table, all edited, uploaded and published alike.
+// The lists besides the dashboard's (docs/decisions/content-publishing.md): compliance guides, Final Expense documents,
+// Policies, Resource Documents and the quick guides, each in its own table, all edited, uploaded and published alike.
 
 function toDocument(kind: LibraryKind, row: LibraryRow): StaffLibraryDocument {
   return {

@@ -22,9 +22,10 @@ import {
 } from './service.ts';
 
 /**
- * The back office's Content area (issue 33, decisions 107 and 114): the dashboard's documents by plan year and the
- * other document lists (compliance guides, Final Expense, Policies, Resource Documents, quick guides), their PDFs
- * (multipart, checked as PDFs, streamed to the file store) and publishing. Roles on each entry (admin, content).
+ * The back office's Content area (issue 33, docs/decisions/content-publishing.md): the dashboard's documents by plan
+ * year and the other document lists (compliance guides, Final Expense, Policies, Resource Documents, quick guides),
+ * their PDFs (multipart, checked as PDFs, streamed to the file store) and publishing. Roles on each entry (admin,
+ * content).
  */
 export async function staffContentRoutes(app: FastifyInstance): Promise<void> {
   const deps: StaffContentDeps = { db: app.db, clock: app.deps.clock, storage: app.deps.storage };

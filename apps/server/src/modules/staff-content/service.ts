@@ -142,10 +142,10 @@ export async function setPublished(
 export const UPLOAD_FIRST = 'Upload the PDF before publishing this document';
 
 /**
- * One way to change a document's PDF, whatever its list (decisions 107, 114): the bytes stream to a new key (a
- * version is never overwritten) and are checked as a PDF on the way; only then, in one transaction, the version is
- * recorded under its document, `point` makes the document use it, and the audit event is written. Anything failing
- * removes the stored bytes and leaves the document and its old file as they were.
+ * One way to change a document's PDF, whatever its list (docs/decisions/content-publishing.md): the bytes stream to a
+ * new key (a version is never overwritten) and are checked as a PDF on the way; only then, in one transaction, the
+ * version is recorded under its document, `point` makes the document use it, and the audit event is written. Anything
+ * failing removes the stored bytes and leaves the document and its old file as they were.
  */
 export async function storeDocumentVersion(
   deps: StaffContentDeps,
@@ -211,6 +211,9 @@ export async function recordPublishing(
   });
 }
 
-/** A dashboard document is audited under its key (as since decision 107); another list's as `kind:key`. */
+/**
+ * A dashboard document is audited under its key (as it always was; docs/decisions/content-publishing.md); another
+ * list's as `kind:key`.
+ */
 const auditSubject = (target: { kind: string; key: string }) =>
   target.kind === 'dashboard' ? target.key : `${target.kind}:${target.key}`;

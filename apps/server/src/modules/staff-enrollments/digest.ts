@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { JOB_SCHEDULES } from '../../platform/job-schedules.ts';
+import { ENROLLMENTS_PAGE } from '../enrollments/service.ts';
 import { getEmailSettings } from '../notifications/service.ts';
 import { selectPendedByAgent } from './queries.ts';
-import { ENROLLMENTS_PAGE, type StaffEnrollmentsDeps } from './service.ts';
+import type { StaffEnrollmentsDeps } from './service.ts';
 
 /** The weekly job: one e-mail job per agent who has pended enrollments. */
 export const PENDED_DIGEST_JOB = 'enrollment-pended-digest';
@@ -12,7 +13,7 @@ export const PENDED_DIGEST_MAIL_JOB = 'enrollment-pended-digest-mail';
 const dayFormat = (timeZone: string) => new Intl.DateTimeFormat('en-US', { timeZone, dateStyle: 'medium' });
 
 /**
- * The weekly e-mail digest of each agent's open pended enrollments (issue 32, decision 100), on a pg-boss schedule
+ * The weekly e-mail digest of each agent's open pended enrollments (issue 32, docs/decisions/enrollments.md), on a pg-boss schedule
  * (Mondays 07:00 in the business time zone): pg-boss sends each occurrence once across the replicas, and one missed
  * while none ran is sent when one is back. The week's run queues one job per agent (in one statement: all or
  * none), so a failed e-mail is retried for its agent alone and no agent gets the week's digest twice. Agents who

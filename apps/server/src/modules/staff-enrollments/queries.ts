@@ -1,11 +1,9 @@
 import { STAFF_ENROLLMENTS_PAGE_SIZE, type EnrollmentSort, type ListStaffEnrollmentsQuery } from '@arc/contract';
 import { and, asc, desc, eq, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import { agentMatch } from '../../db/agent-search.ts';
-import type { Db, Tx } from '../../db/client.ts';
+import type { Db } from '../../db/client.ts';
 import { distinctValues } from '../../db/distinct-values.ts';
 import { agents, enrollmentLog, enrollments, files } from '../../db/schema/index.ts';
-
-type DbOrTx = Db | Tx;
 
 const queueColumns = {
   enrollment: enrollments,
@@ -95,7 +93,8 @@ function orderBy(sort: EnrollmentSort): SQL[] {
 
 /**
  * One page of the queue (offset paging on the indexed order), and the number of matches counted up to `countCap`
- * + 1 only (decision 097): a filtered page stays a short index walk however many enrollments there are.
+ * + 1 only (docs/decisions/back-office.md): a filtered page stays a short index walk however many enrollments there
+ * are.
  */
 export async function selectQueuePage(
   db: Db,
@@ -127,37 +126,17 @@ export async function selectQueuePage(
 /** The carrier filter's choices, along `enrollments_carrier_received_idx` (a few ms at a million enrollments). */
 export const selectCarriers = (db: Db) => distinctValues(db, enrollments, enrollments.carrierName);
 
-/** One enrollment of the queue with its agent and file; `forUpdate` locks it until the transaction ends. */
-export async function selectQueueEnrollment(
-  db: DbOrTx,
-  id: string,
-  forUpdate = false,
-): Promise<QueueEnrollment | undefined> {
-  const query = db
+/** One enrollment of the queue with its agent and file. */
+export async function selectQueueEnrollment(db: Db, id: string): Promise<QueueEnrollment | undefined> {
+  const [row] = await db
     .select(queueColumns)
     .from(enrollments)
     .innerJoin(agents, eq(agents.id, enrollments.agentId))
     .leftJoin(files, eq(files.id, enrollments.fileId))
     .where(eq(enrollments.id, id))
     .limit(1);
-  const [row] = await (forUpdate ? query.for('update', { of: enrollments }) : query);
   return row ? flatten(row) : undefined;
 }
-
-export type EnrollmentChange = Partial<Pick<typeof enrollments.$inferInsert, 'status' | 'reason' | 'updatedAt'>>;
-
-/** Applies a change at the version the caller read; answers false when the version moved on. */
-export async function updateEnrollmentAtVersion(tx: Tx, id: string, version: number, change: EnrollmentChange) {
-  const rows = await tx
-    .update(enrollments)
-    .set({ ...change, version: sql`${enrollments.version} + 1` })
-    .where(and(eq(enrollments.id, id), eq(enrollments.version, version)))
-    .returning({ id: enrollments.id });
-  return rows.length === 1;
-}
-
-export const insertLogEntry = (tx: DbOrTx, row: typeof enrollmentLog.$inferInsert) =>
-  tx.insert(enrollmentLog).values(row);
 
 export const selectLog = (db: Db, enrollmentId: string) =>
   db

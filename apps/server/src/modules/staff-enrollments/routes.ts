@@ -11,7 +11,10 @@ import {
   type StaffEnrollmentsDeps,
 } from './service.ts';
 
-/** The back office's enrollment queue (issue 32, decision 100; roles on each contract entry, decision 085). */
+/**
+ * The back office's enrollment queue (issue 32, docs/decisions/enrollments.md; roles on each contract entry,
+ * docs/decisions/route-access.md).
+ */
 export async function staffEnrollmentsRoutes(app: FastifyInstance): Promise<void> {
   const deps: StaffEnrollmentsDeps = {
     db: app.db,

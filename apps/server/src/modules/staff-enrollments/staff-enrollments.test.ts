@@ -1,5 +1,9 @@
 import {
+  ENROLLMENT_ACTION_TARGETS,
+  ENROLLMENT_STATUSES,
+  ENROLLMENT_TRANSITIONS,
   STAFF_ENROLLMENT_MESSAGES,
+  type EnrollmentActionKind,
   type StaffEnrollmentDetail,
   type StaffEnrollmentList,
   type StaffRole,
@@ -406,5 +410,144 @@ describe('weekly digest of pended enrollments', () => {
       hourCycle: 'h23',
     }).format(next);
     expect(local).toBe('Monday 07:00');
+  });
+});
+
+describe('one enrollment state machine for the integration key and the back office', () => {
+  const ACTION_TO = new Map(
+    Object.entries(ENROLLMENT_ACTION_TARGETS).map(([kind, to]) => [to, kind as EnrollmentActionKind]),
+  );
+  const patch = (id: string, payload: object) =>
+    t.app.inject({
+      method: 'PATCH',
+      url: `/arc/staff/enrollments/${id}`,
+      headers: { authorization: `Bearer ${STAFF_KEY}` },
+      payload,
+    });
+  const traces = async (id: string) => ({
+    log: await t.database.db.select().from(enrollmentLog).where(eq(enrollmentLog.enrollmentId, id)),
+    audit: await t.database.db.select().from(auditLog).where(eq(auditLog.subject, id)),
+  });
+  const reasonFor = (status: string) => (status === 'Pended' ? 'Missing signature' : null);
+
+  it('accepts exactly the moves of the one table through both paths, and a refused move writes nothing', async () => {
+    const outcomes: string[] = [];
+    for (const from of ENROLLMENT_STATUSES) {
+      for (const to of ENROLLMENT_STATUSES) {
+        if (to === from) continue;
+        const allowed = ENROLLMENT_TRANSITIONS[from].includes(to);
+        const pair = `${from} → ${to}`;
+        // through the integration key, with client details that must not be written when the move is refused
+        const viaKey = await agentWithEnrollment({ status: from, reason: reasonFor(from), clientFirst: 'Ruth' });
+        const byKey = await patch(viaKey.enrollment.id, {
+          status: to,
+          ...(to === 'Pended' ? { reason: 'Page 2 is not signed' } : {}),
+          ClientFirst: 'Changed',
+        });
+        expect(byKey.statusCode, `${pair} by the integration key`).toBe(allowed ? 200 : 409);
+        if (!allowed) {
+          expect(await stored(viaKey.enrollment.id), pair).toMatchObject({
+            status: from,
+            version: 1,
+            clientFirst: 'Ruth',
+          });
+          expect(await traces(viaKey.enrollment.id), pair).toEqual({ log: [], audit: [] });
+        }
+        // through the back office, where an action leads to `to`
+        const kind = ACTION_TO.get(to);
+        if (!kind) {
+          outcomes.push(`${pair}: ${byKey.statusCode} (no queue action)`);
+          continue;
+        }
+        const viaQueue = await agentWithEnrollment({ status: from, reason: reasonFor(from) });
+        const action = kind === 'pend' ? { kind, reason: 'Page 2 is not signed' } : { kind };
+        const byQueue = await act('operations', viaQueue.enrollment.id, 1, action);
+        expect(byQueue.statusCode, `${pair} by the back office`).toBe(byKey.statusCode);
+        if (!allowed) {
+          expect(byQueue.json().message, pair).toBe(byKey.json().message);
+          expect(await stored(viaQueue.enrollment.id), pair).toMatchObject({ status: from, version: 1 });
+          expect(await traces(viaQueue.enrollment.id), pair).toEqual({ log: [], audit: [] });
+        }
+        outcomes.push(`${pair}: ${byKey.statusCode}`);
+      }
+    }
+    // the resolution of the old disagreement: a pended enrollment goes on only once resolved
+    expect(outcomes).toContain('Pended → Submitted: 409');
+    expect(outcomes).toContain('Pended → In Review: 409');
+    expect(outcomes).toContain('Resolved → Submitted: 200');
+  }, 120_000);
+
+  it('writes the log line and the audit row of an integration move and tells the agent of a pend and a resolution', async () => {
+    const { agent, enrollment, token } = await agentWithEnrollment({ clientFirst: 'Ruth', clientLast: 'Okafor' });
+    const pended = await patch(enrollment.id, { status: 'Pended', reason: 'Invalid Medicare number' });
+    expect(pended.statusCode).toBe(200);
+    expect(pended.json()).toMatchObject({ Status: 'Pended', version: 2 });
+    const resolved = await patch(enrollment.id, { status: 'Resolved', version: 2 });
+    expect(resolved.statusCode).toBe(200);
+    const { log, audit } = await traces(enrollment.id);
+    expect(log.map((l) => [l.by, l.staffId, l.action])).toEqual([
+      ['Integration', null, 'Pended: Invalid Medicare number'],
+      ['Integration', null, 'Status set to Resolved'],
+    ]);
+    expect(audit.map((a) => [a.action, a.agentId, a.staffId, a.detail])).toEqual([
+      [
+        'enrollment.pended',
+        agent.id,
+        null,
+        { by: 'Integration', from: 'Received', to: 'Pended', reason: 'Invalid Medicare number' },
+      ],
+      ['enrollment.resolved', agent.id, null, { by: 'Integration', from: 'Pended', to: 'Resolved' }],
+    ]);
+    const raised = await t.database.db.select().from(notifications).where(eq(notifications.agentId, agent.id));
+    expect(raised.map((n) => n.kind).sort()).toEqual(['enrollment-pended', 'enrollment-resolved']);
+    expect((await agentList(token)).enrollments[0]).toMatchObject({ Status: 'Resolved', Reason: null });
+  });
+
+  it('without a version, applies concurrent integration changes one after the other: the carrier answers once', async () => {
+    const { enrollment } = await agentWithEnrollment({ status: 'Submitted' });
+    const [a, b] = await Promise.all([
+      patch(enrollment.id, { status: 'Enrolled' }),
+      patch(enrollment.id, { status: 'Declined' }),
+    ]);
+    expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
+    const winner = a.statusCode === 200 ? 'Enrolled' : 'Declined';
+    expect(await stored(enrollment.id)).toMatchObject({ status: winner, version: 2 });
+    const { log, audit } = await traces(enrollment.id);
+    expect(log).toHaveLength(1);
+    expect(audit.map((row) => row.action)).toEqual([`enrollment.${winner.toLowerCase()}`]);
+  });
+
+  it('fills in details at the same status; another reason for a pended enrollment is refused, nothing written', async () => {
+    const { enrollment } = await agentWithEnrollment({ status: 'Pended', reason: 'Missing signature' });
+    const same = await patch(enrollment.id, { status: 'Pended', reason: 'Missing signature', ClientLast: 'Okafor' });
+    expect(same.statusCode).toBe(200);
+    expect(same.json()).toMatchObject({ Status: 'Pended', Reason: 'Missing signature', ClientLast: 'Okafor' });
+    const other = await patch(enrollment.id, { status: 'Pended', reason: 'Invalid Medicare number', ClientLast: 'X' });
+    expect(other.statusCode).toBe(409);
+    expect(other.json()).toMatchObject({ message: STAFF_ENROLLMENT_MESSAGES.alreadyPended });
+    expect(await stored(enrollment.id)).toMatchObject({ reason: 'Missing signature', clientLast: 'Okafor' });
+    // a details fill is no move: no log line, no audit event, no news for the agent
+    expect(await traces(enrollment.id)).toEqual({ log: [], audit: [] });
+    const raised = await t.database.db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.agentId, enrollment.agentId));
+    expect(raised).toEqual([]);
+  });
+
+  it('answers a stale version 409 on both paths and writes nothing', async () => {
+    const { enrollment } = await agentWithEnrollment();
+    expect((await act('operations', enrollment.id, 1, { kind: 'review' })).statusCode).toBe(200);
+    const byKey = await patch(enrollment.id, { status: 'Pended', reason: 'x', version: 1, ClientFirst: 'Late' });
+    expect(byKey.statusCode).toBe(409);
+    expect(byKey.json()).toMatchObject({ message: STAFF_ENROLLMENT_MESSAGES.stale });
+    expect((await patch(enrollment.id, { status: 'Submitted', version: 2 })).statusCode).toBe(200);
+    const byQueue = await act('operations', enrollment.id, 2, { kind: 'pend', reason: 'x' });
+    expect(byQueue.statusCode).toBe(409);
+    expect(byQueue.json()).toMatchObject({ message: STAFF_ENROLLMENT_MESSAGES.stale });
+    expect(await stored(enrollment.id)).toMatchObject({ status: 'Submitted', version: 3 });
+    expect((await traces(enrollment.id)).log).toHaveLength(2);
+    // a version that is not a positive whole number is a bad request
+    expect((await patch(enrollment.id, { status: 'Enrolled', version: 0 })).statusCode).toBe(400);
   });
 });

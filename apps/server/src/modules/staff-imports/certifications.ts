@@ -14,9 +14,9 @@ const CertificationLineSchema = z.object({
 const keyOf = (c: CertificationKey) => `${c.contractId}, ${c.year}, ${c.product}`;
 
 /**
- * The certifications import (docs/data-import.md, decision 089): a line is a certification of a contract's holder
- * for a year and a product. A contract that is not on file is a rejected line (import the contracts first); a
- * certification already on file is unchanged; the others are new. Lines only add: certifications absent from
+ * The certifications import (docs/data-import.md, docs/decisions/imports-and-jobs.md): a line is a certification of a
+ * contract's holder for a year and a product. A contract that is not on file is a rejected line (import the contracts
+ * first); a certification already on file is unchanged; the others are new. Lines only add: certifications absent from
  * the file are left alone.
  */
 export function certificationsKind(): ImportKindSpec<CertificationKey> {

@@ -83,9 +83,9 @@ const FIELDS: [column: string, value: (row: ContractOnFile) => string | null][] 
 const CYCLE_SHOWN = 6;
 
 /**
- * The contracts import (docs/data-import.md, decision 089): a line replaces the contract of its id (new or
- * changed); contracts absent from the file are left alone. The hierarchy stays a tree: a line whose upline is
- * neither in the file nor on file, or which closes a cycle in the tree the import would leave (existing contracts
+ * The contracts import (docs/data-import.md, docs/decisions/imports-and-jobs.md): a line replaces the contract of its
+ * id (new or changed); contracts absent from the file are left alone. The hierarchy stays a tree: a line whose upline
+ * is neither in the file nor on file, or which closes a cycle in the tree the import would leave (existing contracts
  * included), is a rejected line — and then nothing is written.
  */
 export function contractsKind(): ImportKindSpec<ContractRow> {

@@ -42,10 +42,10 @@ const keyOf = (r: { npn: string; carrier: string; state: string; productType: st
   `${r.npn}, ${r.carrier}, ${r.state}, ${r.productType}, ${r.planYear}`;
 
 /**
- * The Ready-to-Sell import (docs/data-import.md, decision 089): a line is an agent's status (ready, not_ready)
- * with a carrier's plans of one product type (MA, PDP) in a state for a plan year, as of a date. It replaces the
- * row of those five keys; rows absent from the file are left alone. An NPN without an agent is a rejected line.
- * The supplies Ready-to-Sell rule reads these rows.
+ * The Ready-to-Sell import (docs/data-import.md, docs/decisions/imports-and-jobs.md): a line is an agent's status
+ * (ready, not_ready) with a carrier's plans of one product type (MA, PDP) in a state for a plan year, as of a date. It
+ * replaces the row of those five keys; rows absent from the file are left alone. An NPN without an agent is a rejected
+ * line. The supplies Ready-to-Sell rule reads these rows.
  */
 export function readyToSellKind(): ImportKindSpec<ReadyToSellLine> {
   let agentIds = new Map<string, string>();

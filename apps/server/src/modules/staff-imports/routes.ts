@@ -8,9 +8,9 @@ import { importCertifications, importContracts, importReadyToSell, type StaffImp
 const kind = (name: contract.ImportKind) => contract.IMPORT_KINDS.find((k) => k.kind === name)!;
 
 /**
- * The imports of contracts, certifications and Ready-to-Sell rows (issue 31, decision 089): multipart uploads of
- * one CSV file each, answered with the import report (200; 422 when a line is rejected and nothing was written).
- * Roles on each contract entry (`admin`, `operations`).
+ * The imports of contracts, certifications and Ready-to-Sell rows (issue 31, docs/decisions/imports-and-jobs.md):
+ * multipart uploads of one CSV file each, answered with the import report (200; 422 when a line is rejected and nothing
+ * was written). Roles on each contract entry (`admin`, `operations`).
  */
 export async function staffImportsRoutes(app: FastifyInstance): Promise<void> {
   const deps: StaffImportsDeps = { db: app.db, clock: app.deps.clock };

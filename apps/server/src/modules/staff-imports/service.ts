@@ -9,8 +9,8 @@ import { readyToSellKind } from './ready-to-sell.ts';
 
 /**
  * The back office's imports of contracts, certifications and Ready-to-Sell rows (issue 31, docs/data-import.md,
- * decision 089): each one kind of the import framework (`platform/csv-import.ts`), called by the upload routes,
- * the command line and the demo seed alike.
+ * docs/decisions/imports-and-jobs.md): each one kind of the import framework (`platform/csv-import.ts`), called by the
+ * upload routes, the command line and the demo seed alike.
  */
 
 export interface StaffImportsDeps {
@@ -55,8 +55,8 @@ export const STAFF_IMPORTS = {
 } as const;
 
 /**
- * Applies a file of one of the three kinds (no dry run) for the back office's import job (decision 106);
- * `afterWrite` runs in the apply's transaction (the job marks itself done there).
+ * Applies a file of one of the three kinds (no dry run) for the back office's import job
+ * (docs/decisions/imports-and-jobs.md); `afterWrite` runs in the apply's transaction (the job marks itself done there).
  */
 export async function applyStaffImport(
   deps: StaffImportsDeps,

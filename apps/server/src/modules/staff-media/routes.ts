@@ -15,7 +15,10 @@ import {
   type StaffMediaDeps,
 } from './service.ts';
 
-/** The back office's training videos and information pages (issue 33, decision 108; roles on each contract entry). */
+/**
+ * The back office's training videos and information pages (issue 33, docs/decisions/information-pages.md; roles on each
+ * contract entry).
+ */
 export async function staffMediaRoutes(app: FastifyInstance): Promise<void> {
   const deps: StaffMediaDeps = {
     db: app.db,

@@ -246,7 +246,7 @@ export async function storeClip(
   return videoView(row);
 }
 
-/** A thumbnail: read whole (it is small), checked by its bytes and drawn again as a JPEG (decision 020). */
+/** A thumbnail: read whole (it is small), checked by its bytes and drawn again as a JPEG (docs/decisions/files.md). */
 export async function storeThumbnail(
   deps: StaffMediaDeps,
   actor: StaffActor,

@@ -1,6 +1,6 @@
 /**
- * The video links the back office accepts (decision 108): Vimeo and YouTube only, read into the id the agents'
- * player embeds (player.vimeo.com, www.youtube-nocookie.com: the CSP's frame-src allows just those).
+ * The video links the back office accepts (docs/decisions/information-pages.md): Vimeo and YouTube only, read into the
+ * id the agents' player embeds (player.vimeo.com, www.youtube-nocookie.com: the CSP's frame-src allows just those).
  */
 export type VideoLink = { host: 'vimeo'; code: string } | { host: 'youtube'; code: string };
 

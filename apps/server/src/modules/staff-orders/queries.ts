@@ -24,7 +24,7 @@ export interface QueueFilter extends Omit<ListStaffOrdersQuery, 'page' | 'sort'>
  * The queue's filters. The order date range is turned into two instants in the business time zone (constant
  * expressions), so `supply_orders_*_date_idx` (migration 0017) serve it; the search takes an order number or a
  * prefix of the agent's NPN, last name or "first last" (`agentMatch`: the matching agents first, then their orders
- * by `supply_orders_agent_idx`, decision 100).
+ * by `supply_orders_agent_idx`, docs/decisions/enrollments.md).
  */
 async function queueWhere(db: Db, filter: QueueFilter): Promise<SQL | undefined> {
   const conditions: SQL[] = [];
@@ -92,7 +92,8 @@ const flatten = (row: {
 
 /**
  * One page of the queue (offset paging on the indexed order), and the number of matching orders counted up to
- * `countCap` + 1 only (decision 097's cap, decision 100): an exact count of a million orders took most of a second.
+ * `countCap` + 1 only (docs/decisions/back-office.md's cap, docs/decisions/enrollments.md): an exact count of a million
+ * orders took most of a second.
  */
 export async function selectQueuePage(
   db: Db,

@@ -18,7 +18,10 @@ const EXPORT_COLUMNS: XlsxColumn<QueueOrder>[] = [
   { header: 'Special instructions', value: (o) => o.specialInstructions, width: 40 },
 ];
 
-/** The back office's supply-order queue (issue 32, decision 092; roles on each contract entry, decision 085). */
+/**
+ * The back office's supply-order queue (issue 32, docs/decisions/supplies.md; roles on each contract entry,
+ * docs/decisions/route-access.md).
+ */
 export async function staffOrdersRoutes(app: FastifyInstance): Promise<void> {
   const deps: StaffOrdersDeps = {
     db: app.db,

@@ -74,7 +74,8 @@ export async function listOrders(
   query: ListStaffOrdersQuery & { page: number; sort: NonNullable<ListStaffOrdersQuery['sort']> },
 ): Promise<StaffOrderList> {
   const { page, sort, ...filter } = query;
-  // counted exactly up to the cap, or up to the end of the page asked for when that is deeper (decision 097)
+  // counted exactly up to the cap, or up to the end of the page asked for when that is deeper
+  // (docs/decisions/back-office.md)
   const countCap = Math.max(STAFF_ORDERS_TOTAL_CAP, page * STAFF_ORDERS_PAGE_SIZE);
   const { rows, total } = await selectQueuePage(deps.db, { ...filter, timeZone: deps.timeZone }, page, sort, countCap);
   return {
@@ -144,9 +145,9 @@ function effectOf(action: OrderAction): {
 const logName = (staff: StaffMember) => staff.email.split('@')[0] ?? staff.email;
 
 /**
- * One action on one order or a selection, all or nothing (decision 092): the orders are locked, each must still be
- * at the version the staff member saw (else 409 STAFF_ORDER_MESSAGES.stale) and allow the move (else 409 with its
- * reason); then each is changed, gets its log entry with the staff member's name and an audit event. A refusal
+ * One action on one order or a selection, all or nothing (docs/decisions/supplies.md): the orders are locked, each must
+ * still be at the version the staff member saw (else 409 STAFF_ORDER_MESSAGES.stale) and allow the move (else 409 with
+ * its reason); then each is changed, gets its log entry with the staff member's name and an audit event. A refusal
  * rolls everything back. Answers the orders as they are now.
  */
 export async function actOnOrders(

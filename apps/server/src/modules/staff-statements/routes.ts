@@ -7,9 +7,9 @@ import { raiseNotification } from '../notifications/service.ts';
 import { publishCommissionStatements, type StaffStatementsDeps } from './service.ts';
 
 /**
- * Commission statements published from the back office (issue 33, decision 110): a multipart upload of one CSV
- * file, answered with the import report and the period's summary (200; 422 when a line is rejected and nothing
- * was written). Roles on the contract entry (`admin`, `operations`).
+ * Commission statements published from the back office (issue 33, docs/decisions/imports-and-jobs.md): a multipart
+ * upload of one CSV file, answered with the import report and the period's summary (200; 422 when a line is rejected
+ * and nothing was written). Roles on the contract entry (`admin`, `operations`).
  */
 export async function staffStatementsRoutes(app: FastifyInstance): Promise<void> {
   const { clock, mailer, config } = app.deps;

@@ -20,9 +20,9 @@ export interface StaffStatementsDeps {
 export type PublishStatementsOptions = Pick<ImportOptions, 'dryRun' | 'staffId' | 'ip' | 'source'>;
 
 /**
- * Reads, checks and (unless it is a dry run or a line is rejected) publishes a period's statement file (decision
- * 110): the period's published statements are replaced in one transaction with the audit event, then every agent
- * in the file is notified once.
+ * Reads, checks and (unless it is a dry run or a line is rejected) publishes a period's statement file
+ * (docs/decisions/imports-and-jobs.md): the period's published statements are replaced in one transaction with the
+ * audit event, then every agent in the file is notified once.
  */
 export async function publishCommissionStatements(
   deps: StaffStatementsDeps,

@@ -81,9 +81,9 @@ export interface StatementFileSummary {
 }
 
 /**
- * The commission statements kind of the import framework (docs/data-import.md, decisions 089 and 110): a line is
- * one paid policy on one agent's statement. The first good line's statement date is the file's period, and a line
- * of another date is rejected, as is an NPN without an agent. Writing replaces the period's published statements:
+ * The commission statements kind of the import framework (docs/data-import.md, docs/decisions/imports-and-jobs.md): a
+ * line is one paid policy on one agent's statement. The first good line's statement date is the file's period, and a
+ * line of another date is rejected, as is an NPN without an agent. Writing replaces the period's published statements:
  * they are deleted (their lines with them) and one statement per agent in the file is inserted with its lines, in
  * the import's one transaction.
  */

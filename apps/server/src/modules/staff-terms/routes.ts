@@ -25,7 +25,10 @@ const EXPORT_COLUMNS: XlsxColumn<AcceptanceRow>[] = [
   { header: 'Accepted', value: (row) => row.acceptedAt, width: 20, numFmt: 'yyyy-mm-dd hh:mm:ss' },
 ];
 
-/** Terms versions in the back office (issue 33, decision 109; roles on each contract entry, decision 085). */
+/**
+ * Terms versions in the back office (issue 33, docs/decisions/terms.md; roles on each contract entry,
+ * docs/decisions/route-access.md).
+ */
 export async function staffTermsRoutes(app: FastifyInstance): Promise<void> {
   const deps: StaffTermsDeps = {
     db: app.db,

@@ -139,8 +139,8 @@ async function refuseNotDraft(db: Db, id: number): Promise<never> {
 
 /**
  * Publishes a draft from `effectiveAt` (now when null or past). Every replica's terms gate and user info read the
- * version in force again before the answer leaves (decision 109); a scheduled version applies at its moment by
- * itself. Every active agent gets an "updated terms" notification: the rows in one statement, the live fan-out
+ * version in force again before the answer leaves (docs/decisions/terms.md); a scheduled version applies at its moment
+ * by itself. Every active agent gets an "updated terms" notification: the rows in one statement, the live fan-out
  * and the e-mails (per the kind's opt-out) after the answer.
  */
 export async function publishVersion(deps: StaffTermsDeps, actor: StaffActor, id: number, input: PublishTerms) {

@@ -19,8 +19,9 @@ import { insertStaff, mintStaffToken } from '../../test/staff.ts';
 import { bearer } from '../../test/tokens.ts';
 
 // The clock is set by the tests (a scheduled version applies at its moment), and user info and the gate's answers
-// are cached as in production (60 s): a publication must count at once all the same (decision 109).
-// (a minute ahead: the seeded version 1 is stamped with the database's own now())
+// are cached as in production (60 s): a publication must count at once all the same
+// (docs/decisions/caches-and-replicas.md). (a minute ahead: the seeded version 1 is stamped with the database's own
+// now())
 const clock = fixedClock(new Date(Date.now() + 60_000));
 let t: TestApp;
 const tokens = {} as Record<StaffRole, string>;
@@ -108,6 +109,26 @@ describe('drafts', () => {
     expect(error.code).toBe('BAD_REQUEST');
     expect(error.fieldErrors.body?.join(' ')).toMatch(/script/i);
     expect((await versions()).length).toBe(before);
+  });
+
+  it('refuses a 198 KB body nested 66,000 deep at once (it cost 2.3 s of CPU), and saves a long normal one', async () => {
+    const before = (await versions()).length;
+    // CPU time, what the request costs the event loop (the wall clock also counts other work on the machine)
+    const started = process.cpuUsage();
+    const res = await call('content', 'POST', '/arc/staff/terms', { title: 'Deep', body: '<b>'.repeat(66_000) });
+    const used = process.cpuUsage(started);
+    const elapsed = (used.user + used.system) / 1000;
+    expect(res.statusCode).toBe(400);
+    expect(res.json<{ fieldErrors: Record<string, string[]> }>().fieldErrors.body?.join(' ')).toMatch(/nested/);
+    expect(elapsed).toBeLessThan(300);
+    expect((await versions()).length).toBe(before);
+
+    const section =
+      '<h3>Section</h3><p>Some <strong>terms</strong> text with <a href="https://cms.gov">a link</a>.</p>';
+    const list = '<ul><li><p>One</p><ul><li><p>Nested <em>item</em></p></li></ul></li></ul>';
+    const body = (section + list).repeat(600);
+    expect(body.length).toBeGreaterThan(100_000);
+    expect((await draft(body)).body).toContain('<li><p>Nested <em>item</em></p></li>');
   });
 
   it('writes and edits a draft (cleaned), which no agent sees; a published version cannot be edited', async () => {

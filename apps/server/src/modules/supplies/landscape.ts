@@ -116,6 +116,10 @@ export async function importMaLandscape(
   const rows = csvRecords(source.pipe(reader));
   const first = await rows.next();
   if (first.done) return { year, imported: 0, plans: 0, rejected: [{ line: 1, reason: 'The file is empty' }] };
+  if ('error' in first.value) {
+    source.destroy();
+    return { year, imported: 0, plans: 0, rejected: [{ line: 1, reason: `The header line: ${first.value.error}` }] };
+  }
   const headers = first.value.cells.map(normaliseHeader);
   const columnOf = {} as Record<Field, number>;
   for (const [field, names] of Object.entries(LANDSCAPE_COLUMNS) as [Field, readonly string[]][]) {
@@ -134,9 +138,15 @@ export async function importMaLandscape(
   const fipsByName = new Map(countyRows.map((c) => [countyKey(c.state, c.name), c.fips]));
 
   const lines: PlanLine[] = [];
-  for await (const { cells, line: lineNo } of rows) {
-    const get = (f: Field) => (columnOf[f] >= 0 ? (cells[columnOf[f]] ?? '').trim() : '');
+  for await (const record of rows) {
+    const { line: lineNo } = record;
     const reject = (reason: string) => rejected.push({ line: lineNo, reason });
+    if ('error' in record) {
+      reject(record.error);
+      continue;
+    }
+    const { cells } = record;
+    const get = (f: Field) => (columnOf[f] >= 0 ? (cells[columnOf[f]] ?? '').trim() : '');
     const blank = REQUIRED.find((f) => get(f) === '');
     if (blank) {
       reject(`${LANDSCAPE_COLUMNS[blank][0]} is empty`);

@@ -538,7 +538,7 @@ export async function getCrmAccount(deps: SuppliesDeps, agentId: string, actId: 
 
 /**
  * Loads a year's MA landscape file (docs/data-import.md) with the product types it needs in place: for the back
- * office's import job (decision 106); the command line calls `importMaLandscape` itself.
+ * office's import job (docs/decisions/imports-and-jobs.md); the command line calls `importMaLandscape` itself.
  */
 export async function importLandscapeFile(
   db: Db,

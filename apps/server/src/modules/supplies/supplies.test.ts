@@ -137,6 +137,23 @@ describe('landscape import (CMS MA landscape CSV)', () => {
     ]);
   });
 
+  it('rejects a line with a NUL or another control character in a field, naming the field; a tab is no reason', async () => {
+    const file = [
+      HEADER,
+      'WI,Dane,2026,Humana,Humana Nul\u0000 Plan (HMO),HMO,$0.00,$250.00,"$5,900.00",H1234,21,0,No,',
+      'WI,Dane,2026,Humana,Humana Bell\u0007 Plan (HMO),HMO,$0.00,$250.00,"$5,900.00",H1234,22,0,No,',
+      // a tab is kept: this line is rejected for its county only (and nothing of WI's landscape is replaced)
+      'WI,Nowhere,2026,Humana,"Humana\tTab Plan (HMO)",HMO,$0.00,$250.00,"$5,900.00",H1234,23,0,No,',
+    ].join('\n');
+    const report = await importMaLandscape(t.database.db, file, { year: 2026 });
+    expect(report.rejected).toEqual([
+      { line: 2, reason: expect.stringMatching(/^field 5 holds a NUL character \(U\+0000\)/) as unknown },
+      { line: 3, reason: expect.stringMatching(/^field 5 holds a control character \(U\+0007\)/) as unknown },
+      { line: 4, reason: 'Unknown county "Nowhere" in WI' },
+    ]);
+    expect(report.imported).toBe(0);
+  });
+
   it('rejects a file without a required column', async () => {
     const report = await importMaLandscape(t.database.db, 'State,County\nWI,Dane\n', { year: 2026 });
     expect(report.imported).toBe(0);

@@ -11,10 +11,10 @@ export interface CurrentTermsEntry {
 }
 
 /**
- * The terms version in force, as the terms gate and user info key their cached answers by it (decision 109).
- * Kept per replica in a SharedCache (USER_CACHE_TTL_MS) and dropped on every replica when a version is published
- * (`changed`); an entry also ends by itself at the next scheduled version's effective moment (the injectable
- * clock), so a scheduled version applies at its date without a restart or a message.
+ * The terms version in force, as the terms gate and user info key their cached answers by it
+ * (docs/decisions/caches-and-replicas.md). Kept per replica in a SharedCache (USER_CACHE_TTL_MS) and dropped on every
+ * replica when a version is published (`changed`); an entry also ends by itself at the next scheduled version's
+ * effective moment (the injectable clock), so a scheduled version applies at its date without a restart or a message.
  */
 export interface CurrentTerms {
   /** the version in force now (null: none), read from the database when not known here */

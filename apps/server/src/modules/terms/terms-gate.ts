@@ -20,7 +20,9 @@ declare module 'fastify' {
 }
 
 export interface TermsGateOptions {
-  /** carries "a version was published" to every replica (decision 035); none: a single replica */
+  /**
+   * carries "a version was published" to every replica (docs/decisions/caches-and-replicas.md); none: a single replica
+   */
   bus: InvalidationBus | undefined;
 }
 
@@ -28,7 +30,7 @@ export interface TermsGateOptions {
  * The terms gate on the server, so an agent who has not accepted the current terms gets no data from the API
  * (the web app's gate alone could be skipped). Only "accepted" is remembered, per agent and terms version for
  * USER_CACHE_TTL_MS on this replica: an acceptance cannot be taken back, and a newly published version is
- * another key, so it counts at once on every replica (`currentTerms`, decision 109).
+ * another key, so it counts at once on every replica (`currentTerms`, docs/decisions/terms.md).
  */
 async function termsGate(app: FastifyInstance, options: TermsGateOptions): Promise<void> {
   const ttl = app.deps.config.userCacheTtlMs;

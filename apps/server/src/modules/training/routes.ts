@@ -55,7 +55,8 @@ export async function trainingRoutes(app: FastifyInstance): Promise<void> {
     { rateLimit: { max: 600, timeWindow: '1 minute' } },
   );
 
-  // A thumbnail uploaded in the back office: a JPEG the server drew itself (decision 020); its name changes with it
+  // A thumbnail uploaded in the back office: a JPEG the server drew itself (docs/decisions/files.md); its name changes
+  // with it
   addRoute(app, contract.getTrainingThumbnail, async (request, reply) => {
     const key = thumbnailKey(request.params.name);
     const stat = key ? await app.deps.storage.stat(key) : null;

@@ -18,7 +18,7 @@ export interface TrainingDeps {
 
 /**
  * The category of the information pages' videos (GREEN365's modules, the MyHealthPlan and SunFire videos): each
- * plays by its id on its page, and the Videos On Demand library does not list it (decision 074).
+ * plays by its id on its page, and the Videos On Demand library does not list it (docs/decisions/information-pages.md).
  */
 export const PAGE_VIDEOS_CATEGORY = 'information-pages';
 
@@ -106,5 +106,5 @@ export async function openTrainingMedia(
   return { status: 206, size: stat.size, ...range, contentType, stream, expiresAt: claims.expiresAt };
 }
 
-/** Where the back office stores uploaded thumbnails and where they are served (decision 108). */
+/** Where the back office stores uploaded thumbnails and where they are served (docs/decisions/information-pages.md). */
 export { THUMB_PREFIX, THUMBNAIL_PATH } from './thumbnails.ts';

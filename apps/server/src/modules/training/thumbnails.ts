@@ -1,4 +1,7 @@
-/** Where thumbnails uploaded in the back office are stored, and their public address (decision 108). */
+/**
+ * Where thumbnails uploaded in the back office are stored, and their public address
+ * (docs/decisions/information-pages.md).
+ */
 export const THUMB_PREFIX = 'training/thumbnails/';
 export const THUMBNAIL_PATH = '/arc/training/thumbnails/';
 

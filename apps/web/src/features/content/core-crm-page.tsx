@@ -7,7 +7,7 @@ import { CORE_CRM } from './data/core-crm.ts';
 /** /core: CORE CRM — benefits, the training library and where to start. */
 export default function CoreCrmPage() {
   const destination = useDestination();
-  // only the destinations the provider has set up (decision 071)
+  // only the destinations the provider has set up (docs/decisions/information-pages.md)
   const training = CORE_CRM.training.flatMap((link) => {
     const href = destination(link.destination);
     return href ? [{ ...link, href }] : [];

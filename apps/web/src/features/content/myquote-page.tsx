@@ -9,7 +9,7 @@ const APP_ICONS = [IconBrandApple, IconBrandGooglePlay] as const;
 /** /myquote: the quoting solutions, an open-quote button and the mobile apps. */
 export default function MyQuotePage() {
   const destination = useDestination();
-  // the app-store pages once the provider has published its app (decision 071); none: no section
+  // the app-store pages once the provider has published its app (docs/decisions/information-pages.md); none: no section
   const apps = MY_QUOTE.apps.flatMap((app, index) => {
     const href = destination(app.destination);
     return href ? [{ app, href, index }] : [];

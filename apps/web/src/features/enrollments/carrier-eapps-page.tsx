@@ -25,7 +25,8 @@ const COLUMNS: DataTableColumn<CarrierEApp>[] = [
 
 /**
  * /enrollments/carrier-eapps: each carrier's own electronic application, from the server's content file
- * (GET /arc/content/destinations, decision 071). Linked from Enrollment Upload and Final Expense.
+ * (GET /arc/content/destinations, docs/decisions/information-pages.md). Linked from Enrollment Upload and Final
+ * Expense.
  */
 export default function CarrierEAppsPage() {
   const destinations = useQuery(destinationsQuery);

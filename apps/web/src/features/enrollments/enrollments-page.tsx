@@ -53,7 +53,7 @@ export default function EnrollmentsPage() {
         >
           UPLOAD ENROLLMENT
         </Button>
-        {/* each carrier's e-application link, from the server's content file (decision 071) */}
+        {/* each carrier's e-application link, from the server's content file (docs/decisions/information-pages.md) */}
         <Anchor component={Link} to={paths.carrierEApps}>
           {EAPP_DIRECTORY_TEXT.title}
         </Anchor>

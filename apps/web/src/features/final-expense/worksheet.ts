@@ -145,7 +145,8 @@ export const PACKAGE_LEVELS: readonly PackageLevel[] = [
   { name: 'Bronze', covers: 'Step 7 only', premiumField: 'bron_m', deathBenefit: (t) => t.steps[7] ?? 0 },
 ];
 
-// made on first use, not as the module loads: the route's modules all run in one task (decision 056)
+// made on first use, not as the module loads: the route's modules all run in one task
+// (docs/decisions/web-loading-and-budget.md)
 let money: Intl.NumberFormat | undefined;
 
 /** Cents as US dollars with thousands separators: 123456789 → "$1,234,567.89". */

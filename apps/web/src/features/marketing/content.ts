@@ -3,7 +3,7 @@ import type { DestinationKey } from '@arc/contract';
 /**
  * The three marketing pages as the provider publishes them. Content lives here, apart from the layout, so the
  * marketing team's edits touch one file. Links and addresses name a destination of the server's content file
- * (GET /arc/content/destinations, decision 071).
+ * (GET /arc/content/destinations, docs/decisions/information-pages.md).
  */
 export interface MarketingLink {
   label: string;

@@ -6,7 +6,7 @@ import type { MarketingPageContent, MarketingSection } from './content.ts';
 
 /** One marketing page from its content file: intro and call to action, sections, contact e-mail, video. */
 export function MarketingPage({ content }: { content: MarketingPageContent }) {
-  // links and addresses the provider has not set up are left out (decision 071)
+  // links and addresses the provider has not set up are left out (docs/decisions/information-pages.md)
   const destination = useDestination();
   const actionHref = destination(content.action.destination);
   const email = content.email ? destination(content.email.destination) : null;

@@ -21,7 +21,7 @@ export interface NotificationEmailsModalProps {
 
 /**
  * Which notifications also come by e-mail (in the portal they always show): one box per kind. A dialog loaded
- * when My Profile's Notification e-mails is clicked, like Change Password (decision 077).
+ * when My Profile's Notification e-mails is clicked, like Change Password (docs/decisions/web-loading-and-budget.md).
  */
 export function NotificationEmailsModal({ opened, onClose, onDone }: NotificationEmailsModalProps) {
   useReturnFocus(opened);

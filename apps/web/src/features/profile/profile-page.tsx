@@ -6,7 +6,7 @@ import { MessageDialog } from '../../ui/message-dialog.tsx';
 import { AvatarPanel } from './avatar-panel.tsx';
 import { EmailForm } from './email-form.tsx';
 
-// opened with Change Password: loaded then, not with the profile (decision 077)
+// opened with Change Password: loaded then, not with the profile (docs/decisions/web-loading-and-budget.md)
 const ChangePasswordModal = lazy(() =>
   import('./change-password-modal.tsx').then((m) => ({ default: m.ChangePasswordModal })),
 );

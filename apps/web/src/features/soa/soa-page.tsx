@@ -63,9 +63,9 @@ const COLUMNS: DataTableColumn<Soa>[] = [
 ];
 
 /**
- * /soa — the agent's Scope of Appointment requests (issue 34, decision 102): New SOA request sends the beneficiary
- * a single-use signing link; the list keeps unsigned ones with a near appointment first (the server's order), each
- * opened to its versions, signed PDFs and actions; Export .xlsx.
+ * /soa — the agent's Scope of Appointment requests (issue 34, docs/decisions/soa-and-ready-to-sell.md): New SOA request
+ * sends the beneficiary a single-use signing link; the list keeps unsigned ones with a near appointment first (the
+ * server's order), each opened to its versions, signed PDFs and actions; Export .xlsx.
  */
 export default function SoaPage() {
   const soas = useQuery(soaQueries.list());

@@ -23,9 +23,9 @@ const BODY = 'xl';
 const NoIndex = () => <meta name="robots" content="noindex, nofollow" />;
 
 /**
- * /soa/sign/:token — the beneficiary's Scope of Appointment (issue 34, decision 102): no sign-in, the e-mailed
- * single-use link's token is the bearer. One column, large type, plain words, in the language the agent chose.
- * After the signature it shows only the confirmation (the link shows nothing else from then on).
+ * /soa/sign/:token — the beneficiary's Scope of Appointment (issue 34, docs/decisions/soa-and-ready-to-sell.md): no
+ * sign-in, the e-mailed single-use link's token is the bearer. One column, large type, plain words, in the language the
+ * agent chose. After the signature it shows only the confirmation (the link shows nothing else from then on).
  */
 export default function SoaSignPage() {
   const { token = '' } = useParams();

@@ -34,9 +34,9 @@ type Doc = contract.StaffLibraryDocument;
 const libraryKey = (kind: Kind) => ['staff', 'content', 'library', kind] as const;
 
 /**
- * One document list besides the dashboard's (a section of `/staff/content`, decision 114): compliance guides, Final
- * Expense documents, Policies, Resource Documents or a platform's quick guides. The same list, editor, PDF and
- * publishing for each; a guide is placed by its file number, the others by their order.
+ * One document list besides the dashboard's (a section of `/staff/content`, docs/decisions/content-publishing.md):
+ * compliance guides, Final Expense documents, Policies, Resource Documents or a platform's quick guides. The same list,
+ * editor, PDF and publishing for each; a guide is placed by its file number, the others by their order.
  */
 export function LibraryDocuments({ kind }: { kind: Kind }) {
   const documents = useQuery({

@@ -18,9 +18,9 @@ interface RichTextFieldProps {
 }
 
 /**
- * The back office's one rich-text editor (decision 113): Mantine's Tiptap editor with the markup the server keeps
- * (`platform/rich-text.ts`: headings, paragraphs, bold/italic/underline/strike, lists, quotes, links, rules).
- * Works with `@mantine/form`: spread `form.getInputProps('field')`. The editor holds its own state once
+ * The back office's one rich-text editor (docs/decisions/content-publishing.md): Mantine's Tiptap editor with the
+ * markup the server keeps (`platform/rich-text.ts`: headings, paragraphs, bold/italic/underline/strike, lists, quotes,
+ * links, rules). Works with `@mantine/form`: spread `form.getInputProps('field')`. The editor holds its own state once
  * mounted: give it a `key` to start again from new content. Agents see the stored text through `SafeHtml`.
  */
 export function RichTextField({

@@ -32,7 +32,7 @@ type Notice = { isError: boolean; text: string } | null;
 /**
  * `/staff/agents/:npn`: the agent's profile, contracts with certifications, Ready-to-Sell rows and recent audit
  * events; admin and operations may deactivate or reactivate, unlock, resend the registration link and change the
- * tier and state, support reads (the server enforces the same roles, decision 085).
+ * tier and state, support reads (the server enforces the same roles, docs/decisions/route-access.md).
  */
 export default function StaffAgentPage() {
   const { npn = '' } = useParams();

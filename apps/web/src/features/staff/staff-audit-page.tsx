@@ -55,7 +55,7 @@ const formatTime = (at: Date) =>
 
 /**
  * `/staff/audit`: the audit log, newest first, 50 rows at a time (Load more), filtered by agent, staff member,
- * action and days (kept in the URL); an admin exports the filtered rows as an `.xlsx` (decision 091).
+ * action and days (kept in the URL); an admin exports the filtered rows as an `.xlsx` (docs/decisions/audit-log.md).
  */
 export default function StaffAuditPage() {
   const [params, setParams] = useSearchParams();

@@ -13,8 +13,8 @@ const isSection = (value: string | null): value is Section => SECTIONS.some((sec
 
 /**
  * `/staff/content`: every document agents download, one list at a time (`?section=`): the dashboard's Carrier
- * Benefits / First Look documents by plan year (decision 107), and the compliance guides, Final Expense documents,
- * Policies, Resource Documents and quick guides (decision 114).
+ * Benefits / First Look documents by plan year (docs/decisions/content-publishing.md), and the compliance guides, Final
+ * Expense documents, Policies, Resource Documents and quick guides (docs/decisions/content-publishing.md).
  */
 export default function StaffContentPage() {
   const [params, setParams] = useSearchParams();

@@ -21,7 +21,7 @@ import { saveResponse } from '../../api/files.ts';
 import { useSubmit } from '../../api/use-submit.ts';
 import { staffFetch, staffFileResponse } from './staff-api.ts';
 
-// PDF.js and its worker come with the first PDF opened, never with the queue (decision 100)
+// PDF.js and its worker come with the first PDF opened, never with the queue (docs/decisions/enrollments.md)
 const StaffPdfViewer = lazy(() => import('./staff-pdf-viewer.tsx').then((m) => ({ default: m.StaffPdfViewer })));
 
 const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
@@ -58,7 +58,7 @@ const fetchPdf = (id: string, disposition: 'inline' | 'attachment') =>
 export interface StaffEnrollmentPanelProps {
   /** the enrollment opened; null: closed */
   id: string | null;
-  /** admin and operations act and read the PDF; support reads the rest (decision 100) */
+  /** admin and operations act and read the PDF; support reads the rest (docs/decisions/enrollments.md) */
   canAct: boolean;
   onClose: () => void;
 }

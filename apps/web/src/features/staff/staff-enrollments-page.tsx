@@ -52,7 +52,7 @@ const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeSty
 
 /**
  * `/staff/enrollments`: every agent's enrollment uploads, oldest waiting first or newest, filtered, searched and
- * paged; a row opens beside the queue with its PDF, actions and log (issue 32, decision 100).
+ * paged; a row opens beside the queue with its PDF, actions and log (issue 32, docs/decisions/enrollments.md).
  */
 export default function StaffEnrollmentsPage() {
   const me = useQuery(currentStaffQuery());

@@ -47,9 +47,9 @@ const rowsText = (rows: number) => `${rows.toLocaleString('en-US')} ${rows === 1
 const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
 /**
- * The imports that run as background jobs (decision 106): the T65 prospect list, the MA landscape, and large
- * files of the CSV kinds. Starting one uploads the file and queues it; the list shows each job's progress (read
- * again every second while one runs) and its report of rejected lines.
+ * The imports that run as background jobs (docs/decisions/imports-and-jobs.md): the T65 prospect list, the MA
+ * landscape, and large files of the CSV kinds. Starting one uploads the file and queues it; the list shows each job's
+ * progress (read again every second while one runs) and its report of rejected lines.
  */
 export function StaffImportJobs() {
   const queryClient = useQueryClient();

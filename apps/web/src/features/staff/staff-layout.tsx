@@ -8,9 +8,9 @@ import { restoreStaffSession, useStaffSession } from './staff-session.ts';
 import { currentStaffQuery, StaffShell } from './staff-shell.tsx';
 
 /**
- * Every signed-in back-office page (decision 084): restores the staff session or sends to the staff sign-in, then
- * shows the page in the back office's frame if the staff member's role may open its area (the server checks the
- * role of every call as well, decision 085).
+ * Every signed-in back-office page (docs/decisions/back-office.md): restores the staff session or sends to the staff
+ * sign-in, then shows the page in the back office's frame if the staff member's role may open its area (the server
+ * checks the role of every call as well, docs/decisions/route-access.md).
  */
 export default function StaffLayout() {
   const { status } = useStaffSession();

@@ -65,8 +65,9 @@ type Notice = { isError: boolean; text: string } | null;
 
 /**
  * `/staff/pages` (admin, content): the information pages' introductions (rich text, with the agent's view beside
- * the editor) and every outbound link and contact address over the content file's (decision 108). A link must be
- * a full http(s) address; a `*.example` one is kept but never shown to agents (decision 071).
+ * the editor) and every outbound link and contact address over the content file's
+ * (docs/decisions/information-pages.md). A link must be a full http(s) address; a `*.example` one is kept but never
+ * shown to agents (docs/decisions/information-pages.md).
  */
 export default function StaffPagesPage() {
   const pages = useQuery(pagesQuery());

@@ -3,14 +3,14 @@ import { useSyncExternalStore } from 'react';
 import type { OidcUserLike, StoredSession } from '../../auth/session-store.ts';
 
 /**
- * The back office's own sign-in (decision 084): the staff client of the same provider, its own storage (never the
- * agent session's), silent renewal with the rotated refresh token while the staff member is active, and a sign-out
- * after 30 idle minutes. Loaded with the staff routes only.
+ * The back office's own sign-in (docs/decisions/back-office.md): the staff client of the same provider, its own storage
+ * (never the agent session's), silent renewal with the rotated refresh token while the staff member is active, and a
+ * sign-out after 30 idle minutes. Loaded with the staff routes only.
  *
- * Like the agents' session (decision 075, `auth/session.ts`), the session is kept in sessionStorage in the app's
- * own format (`STAFF_SESSION_KEY`), so a page load restores it without the OIDC library; `./staff-oidc.ts` (the
- * library) is loaded on demand: to sign in, finish it, renew (two minutes before the access token expires) and
- * sign out.
+ * Like the agents' session (docs/decisions/web-loading-and-budget.md, `auth/session.ts`), the session is kept in
+ * sessionStorage in the app's own format (`STAFF_SESSION_KEY`), so a page load restores it without the OIDC library;
+ * `./staff-oidc.ts` (the library) is loaded on demand: to sign in, finish it, renew (two minutes before the access
+ * token expires) and sign out.
  */
 export const STAFF_IDLE_MS = 30 * 60 * 1000;
 export const STAFF_SESSION_KEY = 'arc-staff.session';
@@ -32,7 +32,8 @@ const LOAD_BEFORE_EXPIRY_SECONDS = 120;
 
 /**
  * The stored staff session, or null. The agents' store has the same reader for its own key; sharing one function
- * cost the sign-in flow 0.1 KB (measured: 149.7 of its 150 KB), so the reader is repeated here (decision 098).
+ * cost the sign-in flow 0.1 KB (measured: 149.7 of its 150 KB), so the reader is repeated here
+ * (docs/decisions/back-office.md).
  */
 function readStoredSession(): StoredSession | null {
   try {

@@ -41,9 +41,10 @@ async function sendStatements(file: File, dryRun: boolean): Promise<StatementRep
 const dollars = (amount: string) => Number(amount).toLocaleString('en-US', { style: 'currency', currency: 'USD' });
 
 /**
- * `/staff/statements` (decision 110): a period's statement file, a dry-run **Preview** (the period, the agents, the
- * lines and their total, the rejected lines with their reasons), then **Publish** — every line or none, and only
- * once the preview has no rejected line — which replaces the period's published statements and notifies each agent.
+ * `/staff/statements` (docs/decisions/imports-and-jobs.md): a period's statement file, a dry-run **Preview** (the
+ * period, the agents, the lines and their total, the rejected lines with their reasons), then **Publish** — every line
+ * or none, and only once the preview has no rejected line — which replaces the period's published statements and
+ * notifies each agent.
  */
 export default function StaffStatementsPage() {
   const [file, setFile] = useState<File | null>(null);

@@ -52,7 +52,7 @@ const SOURCE_LABELS: Record<contract.StaffTrainingVideo['source'], string> = {
 /**
  * `/staff/training` (admin, content): the Videos On Demand categories (name, order, Coming Soon) and videos (words,
  * category, order, published, a Vimeo/YouTube link or an uploaded MP4, a thumbnail), with a preview of the agent's
- * card. Agents see a change at their next call; the server audits each one (decision 108).
+ * card. Agents see a change at their next call; the server audits each one (docs/decisions/information-pages.md).
  */
 export default function StaffTrainingPage() {
   const training = useQuery(trainingQuery());

@@ -7,7 +7,8 @@ import { MessageDialog } from '../../ui/message-dialog.tsx';
 import { initialSearch, ProductSearch, type SearchFormValue, type SearchRequest } from './product-search.tsx';
 import { SupplyOrders } from './supply-orders.tsx';
 
-// shown after a click (Search, Add to Cart, the cart's Checkout): loaded then, not with the search (decision 077)
+// shown after a click (Search, Add to Cart, the cart's Checkout): loaded then, not with the search
+// (docs/decisions/web-loading-and-budget.md)
 const CarrierList = lazy(() => import('./catalog-results.tsx').then((m) => ({ default: m.CarrierList })));
 const PlanTable = lazy(() => import('./catalog-results.tsx').then((m) => ({ default: m.PlanTable })));
 const AddToCartModal = lazy(() => import('./add-to-cart-modal.tsx').then((m) => ({ default: m.AddToCartModal })));
@@ -27,7 +28,7 @@ export default function ProductsPage() {
   const [isSent, setSent] = useState(false);
   const onAdd = useCallback((product: Product) => setAdding(product), []);
   // the agent's orders sit below the search: drawn in a second pass, so the first one (the title, the notice and
-  // the search form) reaches the screen sooner on a slow phone (decision 055)
+  // the search form) reaches the screen sooner on a slow phone (docs/decisions/web-loading-and-budget.md)
   const isOrdersShown = useDeferredValue(true, false);
 
   return (

@@ -6,7 +6,7 @@ import { errorMessage } from '../../api/client.ts';
 import { orderDetailsQueries } from '../../api/supplies-order.ts';
 import { businessTimeZone } from '../../config.ts';
 
-// made on first use, not as the module loads (decision 056)
+// made on first use, not as the module loads (docs/decisions/web-loading-and-budget.md)
 let dateTimeFormat: Intl.DateTimeFormat | undefined;
 const formatDateTime = (date: Date) =>
   (dateTimeFormat ??= new Intl.DateTimeFormat('en-US', {

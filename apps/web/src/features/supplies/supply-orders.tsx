@@ -8,10 +8,12 @@ import { suppliesQueries } from '../../api/supplies.ts';
 import { businessTimeZone } from '../../config.ts';
 import { DataTable, type DataTableColumn } from '../../ui/data-table.tsx';
 
-// an order's details (its log, the CRM account) open with a click on its row: loaded then (decision 077)
+// an order's details (its log, the CRM account) open with a click on its row: loaded then
+// (docs/decisions/web-loading-and-budget.md)
 const OrderDetails = lazy(() => import('./supply-order-details.tsx'));
 
-// made on first use, not as the module loads: the route's modules all run in one task (decision 056)
+// made on first use, not as the module loads: the route's modules all run in one task
+// (docs/decisions/web-loading-and-budget.md)
 const DATE_PARTS = { year: 'numeric', month: '2-digit', day: '2-digit' } as const;
 let dateFormat: Intl.DateTimeFormat | undefined;
 const formatDate = (date: Date) =>

@@ -1,9 +1,9 @@
 /**
  * npm run staff -- add EMAIL --role ROLE | list | disable EMAIL | reset-2fa EMAIL
  *
- * The back office's staff accounts (decision 084; docs/operations.md): `add` makes an account and prints its
- * one-time enrolment link (how the first admin is made in production), `reset-2fa` removes a lost second factor
- * and prints a new link, `disable` ends the account and its sessions. Uses the server's configuration (the
+ * The back office's staff accounts (docs/decisions/back-office.md; docs/operations.md): `add` makes an account and
+ * prints its one-time enrolment link (how the first admin is made in production), `reset-2fa` removes a lost second
+ * factor and prints a new link, `disable` ends the account and its sessions. Uses the server's configuration (the
  * embedded database in DATA_DIR can be opened by one process only: stop the server first).
  */
 import { recordAudit } from '../../../modules/audit/service.ts';

@@ -1,9 +1,9 @@
 /**
  * npm run import:agents -- FILE [--dry-run] [--deactivate-missing]
  *
- * The roster import of the back office (docs/data-import.md, decision 087) from the command line, with the same
- * code: checks every line, prints the counts and each rejected line, and writes everything in one transaction
- * unless it is a dry run or a line is rejected.
+ * The roster import of the back office (docs/data-import.md, docs/decisions/imports-and-jobs.md) from the command line,
+ * with the same code: checks every line, prints the counts and each rejected line, and writes everything in one
+ * transaction unless it is a dry run or a line is rejected.
  */
 import fs from 'node:fs';
 import { systemClock } from '../../../platform/clock.ts';

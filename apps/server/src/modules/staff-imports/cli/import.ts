@@ -3,10 +3,10 @@
  * npm run import:certifications -- FILE [--dry-run]
  * npm run import:ready-to-sell -- FILE [--dry-run]
  *
- * The back office's imports (docs/data-import.md, decision 089) from the command line, with the same code as the
- * upload: checks every line, prints the counts and each rejected line, and writes everything in one transaction
- * unless it is a dry run or a line is rejected (then exit code 2). The kind is the first argument, which each npm
- * script gives.
+ * The back office's imports (docs/data-import.md, docs/decisions/imports-and-jobs.md) from the command line, with the
+ * same code as the upload: checks every line, prints the counts and each rejected line, and writes everything in one
+ * transaction unless it is a dry run or a line is rejected (then exit code 2). The kind is the first argument, which
+ * each npm script gives.
  */
 import fs from 'node:fs';
 import { systemClock } from '../../../platform/clock.ts';

@@ -37,7 +37,7 @@ export function PageHero({
 
 /**
  * A link to another site, as a button, announced as opening a new tab; left out while its destination is not set
- * up (decision 071).
+ * up (docs/decisions/information-pages.md).
  */
 export function ExternalButton({ link, variant = 'white' }: { link: ContentLink; variant?: 'white' | 'filled' }) {
   const href = useDestination()(link.destination);

@@ -5,8 +5,9 @@ import { pageTextsQuery } from '../../../api/page-texts.ts';
 import { SafeHtml } from '../../../ui/safe-html.tsx';
 
 /**
- * An information page's introduction: rich text the content team writes in the back office (decision 108), shown
- * through SafeHtml; a short placeholder while it loads, nothing if it cannot be loaded (the page still works).
+ * An information page's introduction: rich text the content team writes in the back office
+ * (docs/decisions/information-pages.md), shown through SafeHtml; a short placeholder while it loads, nothing if it
+ * cannot be loaded (the page still works).
  */
 export function PageIntro({ page }: { page: PageTextKey }) {
   const { data, isPending } = useQuery(pageTextsQuery);

@@ -13,7 +13,7 @@ export interface PlatformContent {
   platform: Platform;
   title: string;
   tagline: string;
-  /** whose introduction (written in the back office, decision 108) the page shows */
+  /** whose introduction (written in the back office, docs/decisions/information-pages.md) the page shows */
   page: 'myhealthplan' | 'sunfire';
   login: ContentLink;
   /** the flag saying the agent holds contracts on this platform */

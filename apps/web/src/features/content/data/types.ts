@@ -2,7 +2,8 @@ import type { DestinationKey } from '@arc/contract';
 
 /**
  * Shapes of the information pages' content files (this folder): text as the provider publishes it. Links and
- * addresses name a destination of the server's content file (GET /arc/content/destinations, decision 071).
+ * addresses name a destination of the server's content file (GET /arc/content/destinations,
+ * docs/decisions/information-pages.md).
  */
 export interface ContentLink {
   label: string;
