@@ -22,6 +22,10 @@ const ZOD_MINI_ONLY = {
     "Import zod as `import * as z from 'zod/mini'` (docs/decisions/contract.md): classic zod is not tree-shakable.",
 };
 
+const RECURRING_WORK =
+  "Recurring work is a scheduled job (app.jobs.schedule in the area's jobs.ts, platform/jobs.ts): run once across " +
+  'the replicas, after a restart too, and shown on /staff/jobs. A timer of one process only with a reason in eslint.config.js.';
+
 export default tseslint.config(
   {
     ignores: [
@@ -146,6 +150,43 @@ export default tseslint.config(
     rules: {
       'import-x/no-restricted-paths': ['error', { zones: [{ target: `./${SERVER}`, from: './apps/web' }] }],
     },
+  },
+  {
+    // One job mechanism (platform/jobs.ts): recurring work is a pg-boss schedule, run once across the replicas and
+    // seen on /staff/jobs, never a timer each replica starts. Tests may poll.
+    files: [`${SERVER}/**/*.ts`],
+    ignores: ['**/*.test.ts', `${SERVER}/test/**`],
+    rules: {
+      'no-restricted-globals': ['error', { name: 'setInterval', message: RECURRING_WORK }],
+      'no-restricted-properties': [
+        'error',
+        { object: 'globalThis', property: 'setInterval', message: RECURRING_WORK },
+        { object: 'global', property: 'setInterval', message: RECURRING_WORK },
+      ],
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: ['timers', 'node:timers', 'timers/promises', 'node:timers/promises'].map((name) => ({
+            name,
+            importNames: ['setInterval'],
+            message: RECURRING_WORK,
+          })),
+          patterns: [ZOD_MINI_ONLY],
+        },
+      ],
+    },
+  },
+  {
+    // The few timers that are no business work and belong to one process by nature, each allowed here with its
+    // reason: the notification stream's heartbeat keeps one open connection alive (notifications/stream.ts); the
+    // load figures sample this process (load-metrics.ts); the shutdown closes this server's idle connections as
+    // they become idle (unavailable.ts).
+    files: [
+      `${SERVER}/modules/notifications/stream.ts`,
+      `${SERVER}/platform/load-metrics.ts`,
+      `${SERVER}/platform/unavailable.ts`,
+    ],
+    rules: { 'no-restricted-globals': 'off' },
   },
   {
     files: ['packages/contract/src/**/*.ts'],

@@ -7,9 +7,11 @@ import type { TrustProxy } from './config.ts';
 import { createAgentStatusCheck } from './identity/agent-status.ts';
 import { createGrantCheck } from './identity/grants.ts';
 import { identityPlugin } from './identity/index.ts';
+import { identityJobs } from './identity/jobs.ts';
 import { loadOrCreateProviderSecrets, publicJwks } from './identity/keys.ts';
 import { staffRoutes } from './identity/staff/routes.ts';
 import { staffAuthPlugin } from './identity/staff/staff-auth.ts';
+import { accountJobs } from './modules/account/jobs.ts';
 import { accountRoutes } from './modules/account/routes.ts';
 import { auditJobs } from './modules/audit/jobs.ts';
 import { auditRoutes } from './modules/audit/routes.ts';
@@ -21,29 +23,37 @@ import { contentRoutes } from './modules/content/routes.ts';
 import { contractsRoutes } from './modules/contracts/routes.ts';
 import { dashboardRoutes } from './modules/dashboard/routes.ts';
 import { disclaimerRoutes } from './modules/disclaimer/routes.ts';
+import { enrollmentsJobs } from './modules/enrollments/jobs.ts';
 import { enrollmentsRoutes } from './modules/enrollments/routes.ts';
 import { filesRoutes } from './modules/files/routes.ts';
 import { finalExpenseRoutes } from './modules/final-expense/routes.ts';
 import { geoRoutes } from './modules/geo/routes.ts';
+import { importJobsJobs } from './modules/import-jobs/jobs.ts';
 import { importJobsRoutes } from './modules/import-jobs/routes.ts';
 import { mailboxRoutes } from './modules/mailbox/routes.ts';
 import { createNotificationBus, type NotificationBus } from './modules/notifications/bus.ts';
 import { notificationsRoutes } from './modules/notifications/routes.ts';
 import { placesRoutes } from './modules/places/routes.ts';
+import { profileJobs } from './modules/profile/jobs.ts';
 import { profileRoutes } from './modules/profile/routes.ts';
 import type { CachedCurrentAgent } from './modules/profile/service.ts';
 import { prospectsRoutes } from './modules/prospects/routes.ts';
 import { readyToSellRoutes } from './modules/ready-to-sell/routes.ts';
+import { soaJobs } from './modules/soa/jobs.ts';
 import { soaRoutes } from './modules/soa/routes.ts';
 import { staffAgentsRoutes } from './modules/staff-agents/routes.ts';
 import { staffCasesRoutes } from './modules/staff-cases/routes.ts';
 import { staffContentRoutes } from './modules/staff-content/routes.ts';
+import { pendedDigestJobs } from './modules/staff-enrollments/digest.ts';
 import { staffEnrollmentsRoutes } from './modules/staff-enrollments/routes.ts';
 import { staffImportsRoutes } from './modules/staff-imports/routes.ts';
+import { staffJobsRoutes } from './modules/staff-jobs/routes.ts';
 import { staffMediaRoutes } from './modules/staff-media/routes.ts';
 import { staffOrdersRoutes } from './modules/staff-orders/routes.ts';
 import { staffStatementsRoutes } from './modules/staff-statements/routes.ts';
+import { staffTermsJobs } from './modules/staff-terms/jobs.ts';
 import { staffTermsRoutes } from './modules/staff-terms/routes.ts';
+import { suppliesJobs } from './modules/supplies/jobs.ts';
 import { suppliesRoutes } from './modules/supplies/routes.ts';
 import { telemetryJobs } from './modules/telemetry/jobs.ts';
 import { telemetryRoutes } from './modules/telemetry/routes.ts';
@@ -207,10 +217,14 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     db: deps.database.db,
     cache: createSharedCache<boolean>({ name: 'agent-status', ttlMs: config.userCacheTtlMs, bus: invalidationBus }),
   });
-  // Background jobs (docs/decisions/imports-and-jobs.md): pg-boss in the app's database, in its own schema; in-process
-  // on the embedded one. Stopped on close, after the requests in flight: a run in progress finishes or is run again
-  // after a restart.
-  const jobs = await startJobs({ databaseUrl: deps.database.url, pglite: deps.database.pglite, log: app.log });
+  // Background jobs (docs/decisions/imports-and-jobs.md): pg-boss in the app's database, in its own schema; in-process on the embedded
+  // one. Stopped on close, after the requests in flight: a run in progress finishes or is run again after a restart.
+  const jobs = await startJobs({
+    databaseUrl: deps.database.url,
+    pglite: deps.database.pglite,
+    runSchedules: config.runJobSchedules,
+    log: app.log,
+  });
   app.decorate('jobs', jobs);
   app.addHook('onClose', async () => jobs.stop());
   // a new notification reaches the agent's open portals on every replica, through Redis when configured
@@ -256,9 +270,20 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   // before any module registers a route: addRoute puts this check on every agent call
   await app.register(termsGatePlugin, { bus: invalidationBus });
 
-  // ── identity and business areas ────────────────────────────────────────────────────────────────
+  // ── background and scheduled jobs (platform/jobs.ts): each area's jobs.ts declares its kinds ─────────────────
+  await app.register(identityJobs);
+  await app.register(accountJobs);
+  await app.register(profileJobs);
   await app.register(auditJobs);
   await app.register(telemetryJobs);
+  await app.register(suppliesJobs);
+  await app.register(enrollmentsJobs);
+  await app.register(pendedDigestJobs);
+  await app.register(importJobsJobs);
+  await app.register(staffTermsJobs);
+  await app.register(soaJobs);
+
+  // ── identity and business areas ────────────────────────────────────────────────────────────────
   await app.register(identityPlugin, { onGrantEnded: grants.ended, recordAudit });
   await app.register(accountRoutes);
   // User info is reused for a few seconds per agent (docs/decisions/caches-and-replicas.md). A change to what it shows
@@ -301,6 +326,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await app.register(staffCasesRoutes);
   await app.register(staffTermsRoutes);
   await app.register(staffEnrollmentsRoutes);
+  await app.register(staffJobsRoutes);
   await app.register(notificationsRoutes);
   await app.register(readyToSellRoutes);
   await app.register(disclaimerRoutes);

@@ -32,6 +32,7 @@ const EnvSchema = z.strictObject({
   REDIS_URL: z.optional(z.string().check(z.regex(/^rediss?:\/\//, 'must be a redis:// URL'))),
   SENTRY_DSN: z.optional(z.url()),
   DEMO_DATA: z.optional(bool),
+  JOB_SCHEDULES: z.optional(bool),
   TRUST_PROXY: z.optional(
     z.pipe(
       z.string(),
@@ -181,6 +182,8 @@ export interface Config {
   connectionsPerAddress: number;
   /** telemetry events older than this many days are purged hourly (0: kept for ever) */
   telemetryRetentionDays: number;
+  /** this process sends the scheduled jobs when due (platform/jobs.ts); off in the tests, so no purge runs mid-test */
+  runJobSchedules: boolean;
 }
 
 /** The provider's site and mailboxes in demo mode when not set: a reserved test domain (RFC 6761). */
@@ -377,6 +380,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     uploadsPerDay: e.UPLOADS_PER_DAY,
     uploadBytesPerDay: e.UPLOAD_BYTES_PER_DAY,
     telemetryRetentionDays: e.TELEMETRY_RETENTION_DAYS,
+    runJobSchedules: e.JOB_SCHEDULES ?? true,
     connectionIdleTimeoutMs: e.CONNECTION_IDLE_TIMEOUT_MS,
     requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
     bodyTimeoutMs: e.BODY_TIMEOUT_MS,

@@ -38,6 +38,7 @@ export * from './import-kinds.ts';
 export * from './import-jobs.ts';
 export * from './staff-audit.ts';
 export * from './staff-members.ts';
+export * from './staff-jobs.ts';
 export * from './staff-orders.ts';
 export * from './staff-cases.ts';
 export * from './staff-terms.ts';

@@ -25,6 +25,7 @@ export const staffPaths = {
   case: (id: string) => `/staff/cases/${encodeURIComponent(id)}`,
   soa: '/staff/soa',
   enrollments: '/staff/enrollments',
+  jobs: '/staff/jobs',
   /** the provider sends a staff sign-in here (its interaction cookie is scoped to this path) */
   interaction: (uid: string) => `/staff/interaction/${encodeURIComponent(uid)}`,
   /** the one-time link that sets a staff member's password and second factor */

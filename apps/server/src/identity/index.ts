@@ -5,10 +5,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Provider } from 'oidc-provider';
 import type { RecordAudit } from '../platform/audit.ts';
-import { startPeriodicJob } from '../platform/periodic-job.ts';
 import { interactionRoutes } from './interaction-routes.ts';
 import { LOGOUT_SCRIPT, LOGOUT_SCRIPT_PATH } from './pages.ts';
-import { PURGE_EVERY_MS, purgeIdentityRows } from './purge.ts';
 import { staffInteractionRoutes } from './staff/interaction-routes.ts';
 
 /** how long after listening the provider loads if no request asked for it first */
@@ -94,14 +92,6 @@ async function identity(app: FastifyInstance, options: IdentityOptions): Promise
   app.get(LOGOUT_SCRIPT_PATH, { schema: { hide: true }, config: { auth: 'none' } }, async (_request, reply) =>
     reply.type('text/javascript; charset=utf-8').header('cache-control', 'public, max-age=3600').send(LOGOUT_SCRIPT),
   );
-
-  const stopPurge = startPeriodicJob({
-    name: 'identity-purge',
-    everyMs: PURGE_EVERY_MS,
-    log: app.log,
-    job: () => purgeIdentityRows(app.db),
-  });
-  app.addHook('onClose', async () => stopPurge());
 }
 
 function decodedPath(url: string): string {

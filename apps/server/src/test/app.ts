@@ -53,6 +53,9 @@ export async function createTestApp(options: CreateTestAppOptions = {}): Promise
       // every test signs in from 127.0.0.1 unless it says otherwise; the limit itself is tested in
       // identity/provider-modes.test.ts
       AUTHORIZATIONS_PER_MINUTE: '100000',
+      // the schedules are declared but not sent on the wall clock: a purge at minute 10 would run mid-test (a test
+      // runs a schedule's job itself, through app.jobs or the job's function)
+      JOB_SCHEDULES: 'false',
       ...options.env,
     },
     process.cwd(),

@@ -68,24 +68,6 @@ export const enrollmentLog = pgTable(
 );
 
 /**
- * The weekly digest of pended enrollments (docs/decisions/enrollments.md): one row per ISO week and agent, claimed with
- * `insert … on conflict do nothing` before the e-mail goes, so however many replicas run the job, each agent gets
- * one digest a week, and a restart in the same week sends nothing twice.
- */
-export const enrollmentDigestSends = pgTable(
-  'enrollment_digest_sends',
-  {
-    /** the ISO week in the business time zone, 2026-W48 */
-    week: text('week').notNull(),
-    agentId: text('agent_id')
-      .notNull()
-      .references(() => agents.id, { onDelete: 'cascade' }),
-    sentAt: timestamp('sent_at', { withTimezone: true }).notNull(),
-  },
-  (t) => [primaryKey({ columns: [t.week, t.agentId] })],
-);
-
-/**
  * Each agent's enrollment uploads of one business day (docs/decisions/files.md): reserved before a byte is stored, in
  * one conditional upsert, so parallel uploads cannot overshoot UPLOADS_PER_DAY or UPLOAD_BYTES_PER_DAY. Rows of past
  * days are purged.

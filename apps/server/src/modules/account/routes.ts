@@ -1,22 +1,18 @@
 import * as contract from '@arc/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { bearerToken } from '../../platform/auth.ts';
-import { createBackgroundTasks } from '../../platform/background-tasks.ts';
 import { AppError } from '../../platform/errors.ts';
-import { startPeriodicJob } from '../../platform/periodic-job.ts';
 import { addRoute } from '../../platform/routes.ts';
+import { ACCOUNT_LINK_JOB } from './jobs.ts';
 import {
   createPasswordWithLink,
   getPasswordLinkStatus,
   isCommonPasswordCandidate,
-  purgeOldActionTokens,
   requestAccountLink,
   type AccountServiceDeps,
   type LinkRequest,
 } from './service.ts';
 
-/** Old links go every ten minutes. */
-const PURGE_EVERY_MS = 10 * 60 * 1000;
 /** Per IP, per route. */
 const PER_IP = { max: 10, timeWindow: '1 minute' };
 /** Per NPN, register and forgot together, whoever asks: stops anyone flooding an agent's inbox. */
@@ -27,8 +23,6 @@ const PER_NPN = { max: 5, timeWindow: '1 hour' };
  * create-password screen makes with the e-mailed link token as its bearer.
  */
 export async function accountRoutes(app: FastifyInstance) {
-  const tasks = createBackgroundTasks(app.log);
-  app.addHook('onClose', async () => tasks.idle());
   app.addHook('onSend', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
   });
@@ -39,16 +33,10 @@ export async function accountRoutes(app: FastifyInstance) {
     mailer: app.deps.mailer,
     config: app.deps.config,
     grantsEnded: (grantIds) => app.grantsEnded(grantIds),
-    tasks,
+    queueLink: async (request) => {
+      await app.jobs.send(ACCOUNT_LINK_JOB, request);
+    },
   };
-
-  const stopPurge = startPeriodicJob({
-    name: 'account-link-purge',
-    everyMs: PURGE_EVERY_MS,
-    log: app.log,
-    job: () => purgeOldActionTokens(app.db, app.deps.clock.now()),
-  });
-  app.addHook('onClose', async () => stopPurge());
 
   const npnLimiter = app.createRateLimit({
     ...PER_NPN,

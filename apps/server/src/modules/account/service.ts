@@ -4,7 +4,6 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { revokeAccountPayloads } from '../../identity/adapter.ts';
 import { clearFailures, throttleKey } from '../../identity/throttle.ts';
-import type { BackgroundTasks } from '../../platform/background-tasks.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { isCommonPassword } from '../../platform/common-passwords.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -31,25 +30,38 @@ export interface AccountServiceDeps {
   clock: Clock;
   mailer: Mailer;
   config: Config;
-  tasks: BackgroundTasks;
+  /** queues the job that e-mails a requested link (./jobs.ts: ACCOUNT_LINK_JOB) */
+  queueLink: (request: AccountLinkRequest) => Promise<void>;
   /** drops ended grants from the API's grant check on every replica (`app.grantsEnded`) */
   grantsEnded: (grantIds: readonly string[]) => Promise<void>;
 }
 
 export type LinkRequest = 'register' | 'forgot';
+export interface AccountLinkRequest {
+  npn: string;
+  kind: LinkRequest;
+}
 
 const linkExpired = () => new AppError('GONE', MESSAGES.linkExpired);
 
 /**
  * Register and forgot-password requests. The answer and its timing do not depend on whether the NPN
- * exists: for a known one, the link is made and mailed in the background.
+ * exists: every request queues the same job, which looks the NPN up and, for a known one, makes and mails the link.
  */
 export async function requestAccountLink(
-  deps: AccountServiceDeps,
-  request: { npn: string; kind: LinkRequest },
+  deps: Pick<AccountServiceDeps, 'queueLink'>,
+  request: AccountLinkRequest,
+): Promise<void> {
+  await deps.queueLink({ npn: request.npn, kind: request.kind });
+}
+
+/** The job of a register or forgot-password request: the link for a known NPN, nothing for another. */
+export async function sendRequestedLink(
+  deps: Pick<AccountServiceDeps, 'db' | 'clock' | 'mailer' | 'config'>,
+  request: AccountLinkRequest,
 ): Promise<void> {
   const agent = await findAgentByNpn(deps.db, request.npn);
-  if (agent) deps.tasks.run('send-account-link', () => sendAccountLink(deps, agent, request.kind));
+  if (agent) await sendAccountLink(deps, agent, request.kind);
 }
 
 /**

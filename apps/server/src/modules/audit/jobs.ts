@@ -1,22 +1,20 @@
 import type { FastifyInstance } from 'fastify';
-import { startPeriodicJob } from '../../platform/periodic-job.ts';
+import { JOB_SCHEDULES } from '../../platform/job-schedules.ts';
 import { purgeExpiredAudit } from './service.ts';
 
-/** Hourly: cheap on the occurred_at index, and a server restarted often still purges. */
-const PURGE_EVERY_MS = 60 * 60 * 1000;
+const PURGE = 'audit-retention-purge';
 
-/** The audit log's retention purge (AUDIT_RETENTION_DAYS), on the platform's periodic job runner. */
+/** The audit log's retention purge (AUDIT_RETENTION_DAYS), a scheduled job; off (and unscheduled) at 0. */
 export async function auditJobs(app: FastifyInstance): Promise<void> {
   const { config, clock } = app.deps;
-  if (config.auditRetentionDays <= 0) return;
-  const stop = startPeriodicJob({
-    name: 'audit-retention-purge',
-    everyMs: PURGE_EVERY_MS,
-    log: app.log,
-    job: async () => {
+  if (config.auditRetentionDays <= 0) return app.jobs.unschedule(PURGE);
+  await app.jobs.schedule(
+    PURGE,
+    JOB_SCHEDULES.auditRetentionPurge,
+    async () => {
       const purged = await purgeExpiredAudit({ db: app.db, clock }, config.auditRetentionDays);
       if (purged > 0) app.log.info({ purged, retentionDays: config.auditRetentionDays }, 'audit records purged');
     },
-  });
-  app.addHook('onClose', async () => stop());
+    { label: 'Audit log retention purge' },
+  );
 }

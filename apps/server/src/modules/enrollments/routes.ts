@@ -2,7 +2,6 @@ import * as contract from '@arc/contract';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../platform/errors.ts';
-import { startPeriodicJob } from '../../platform/periodic-job.ts';
 import { discardRestOfBody, markBodyChunks } from '../../platform/request-body.ts';
 import { addRoute, perAgentLimit } from '../../platform/routes.ts';
 import { sendXlsx, type XlsxColumn } from '../../platform/xlsx.ts';
@@ -17,7 +16,6 @@ import {
   findStaffEnrollments,
   listEnrollments,
   parseMode,
-  purgeOldUploadQuota,
   releaseUpload,
   reserveUpload,
   settleUpload,
@@ -52,13 +50,6 @@ export async function enrollmentsRoutes(app: FastifyInstance): Promise<void> {
     uploadsPerDay: app.deps.config.uploadsPerDay,
     bytesPerDay: app.deps.config.uploadBytesPerDay,
   };
-  const stopPurge = startPeriodicJob({
-    name: 'upload-quota-purge',
-    everyMs: 60 * 60 * 1000,
-    log: app.log,
-    job: () => purgeOldUploadQuota(quota),
-  });
-  app.addHook('onClose', async () => stopPurge());
 
   // Registered here, so only this plugin's routes parse multipart. The default file limit is 1 MiB
   // (design §7): raised to exactly the upload limit. One file and one small field per request.

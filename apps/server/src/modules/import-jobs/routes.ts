@@ -10,25 +10,17 @@ import {
   IMPORT_JOB_QUEUE,
   importJobReport,
   listImportJobs,
-  runImportJob,
   startImportJob,
-  type ImportJobData,
   type ImportJobsDeps,
 } from './service.ts';
 
 /**
- * Imports as background jobs (docs/decisions/imports-and-jobs.md): start one (the upload streams to the file store),
- * list them, read one, download its rejected lines. Every replica runs the job queue's worker; pg-boss hands each job
- * to one.
+ * Imports as background jobs (docs/decisions/imports-and-jobs.md): start one (the upload streams to the file store), list them, read
+ * one, download its rejected lines. Every replica runs the job queue's worker (./jobs.ts); pg-boss hands each job to
+ * one.
  */
 export async function importJobsRoutes(app: FastifyInstance): Promise<void> {
   const deps: ImportJobsDeps = { db: app.db, clock: app.deps.clock, storage: app.deps.storage };
-  await app.jobs.queue<ImportJobData>(IMPORT_JOB_QUEUE, async ({ jobId }) => {
-    app.log.info({ jobId }, 'import job running');
-    await runImportJob(deps, jobId);
-    app.log.info({ jobId }, 'import job ended');
-  });
-
   await app.register(multipart, {
     limits: { fileSize: contract.IMPORT_JOB_MAX_BYTES, files: 1, fields: 0, parts: 1, headerPairs: 20 },
   });

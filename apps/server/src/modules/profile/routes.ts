@@ -3,7 +3,6 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import { bearerToken } from '../../platform/auth.ts';
 import { AppError } from '../../platform/errors.ts';
-import { startPeriodicJob } from '../../platform/periodic-job.ts';
 import { addRoute, perAgentLimit } from '../../platform/routes.ts';
 import type { SharedCache } from '../../platform/shared-cache.ts';
 import { createUrlSigner } from '../../platform/signed-urls.ts';
@@ -14,7 +13,6 @@ import {
   type CachedCurrentAgent,
   getCurrentAgentJson,
   openAvatar,
-  purgeOldEmailChanges,
   requestEmailChange,
   updateAvatar,
   type ProfileDeps,
@@ -41,14 +39,6 @@ export async function profileRoutes(app: FastifyInstance, options: ProfileRoutes
   await app.register(multipart, {
     limits: { fileSize: contract.AVATAR_MAX_BYTES, files: 1, fields: 0, parts: 1, headerPairs: 20 },
   });
-
-  const stopPurge = startPeriodicJob({
-    name: 'email-change-purge',
-    everyMs: 10 * 60 * 1000,
-    log: app.log,
-    job: () => purgeOldEmailChanges(app.db, app.deps.clock.now()),
-  });
-  app.addHook('onClose', async () => stopPurge());
 
   // The calls the terms gate needs (this one and the terms module's two) answer before the current terms are accepted; every other agent call
   // answers 403 TERMS_NOT_ACCEPTED until then (../terms/terms-gate.ts).

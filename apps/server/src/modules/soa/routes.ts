@@ -3,7 +3,6 @@ import * as contentDisposition from 'content-disposition';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { bearerToken } from '../../platform/auth.ts';
 import { AppError } from '../../platform/errors.ts';
-import { startPeriodicJob } from '../../platform/periodic-job.ts';
 import { addRoute, perAgentLimit } from '../../platform/routes.ts';
 import { sendXlsx, type XlsxColumn } from '../../platform/xlsx.ts';
 import {
@@ -36,7 +35,6 @@ export const SIGNING_PAGE_PER_IP = { max: 30, timeWindow: '1 minute' };
 export const SIGNING_SUBMIT_PER_IP = { max: 10, timeWindow: '1 minute' };
 /** Links e-mailed per agent an hour (new requests, changes and resends): nobody floods an inbox from the portal. */
 const LINKS_PER_AGENT_HOUR = 60;
-const PURGE_EVERY_MS = 24 * 60 * 60 * 1000;
 const SOA_EXPORT = 'soa';
 
 /** The electronic Scope of Appointment (issue 34, docs/decisions/soa-and-ready-to-sell.md). */
@@ -55,18 +53,6 @@ export async function soaRoutes(app: FastifyInstance): Promise<void> {
   };
   const perAgent = (name: string) => perAgentLimit(`soa-${name}`, LINKS_PER_AGENT_HOUR, '1 hour');
   const actor = (request: FastifyRequest) => ({ agentId: request.agentId, ip: request.ip });
-
-  // the retention purge, daily (an admin can run it at once: purgeSoas)
-  const stopPurge = startPeriodicJob({
-    name: 'soa-retention-purge',
-    everyMs: PURGE_EVERY_MS,
-    log: app.log,
-    job: async () => {
-      const purged = await purgeExpiredSoas(deps, { staffId: null, ip: null });
-      if (purged > 0) app.log.info({ purged }, 'SOAs past retention purged');
-    },
-  });
-  app.addHook('onClose', async () => stopPurge());
 
   // ── the agent ───────────────────────────────────────────────────────────────────────────────────────────────
   addRoute(app, contract.listSoas, async (request) => listAgentSoas(deps, request.agentId));

@@ -146,8 +146,11 @@ export const selectLog = (db: Db, enrollmentId: string) =>
     .orderBy(desc(enrollmentLog.at), desc(enrollmentLog.id))
     .limit(200);
 
-/** Agents with open pended enrollments and those enrollments (the weekly digest's input), agent by agent. */
-export async function selectPendedByAgent(db: Db) {
+/**
+ * Agents with open pended enrollments and those enrollments (the weekly digest's input), agent by agent; one agent's
+ * when `agentId` is given.
+ */
+export async function selectPendedByAgent(db: Db, agentId?: string) {
   const rows = await db
     .select({
       agentId: enrollments.agentId,
@@ -162,7 +165,13 @@ export async function selectPendedByAgent(db: Db) {
     })
     .from(enrollments)
     .innerJoin(agents, eq(agents.id, enrollments.agentId))
-    .where(and(eq(enrollments.status, 'Pended'), isNotNull(agents.email)))
+    .where(
+      and(
+        eq(enrollments.status, 'Pended'),
+        isNotNull(agents.email),
+        agentId === undefined ? undefined : eq(enrollments.agentId, agentId),
+      ),
+    )
     .orderBy(asc(enrollments.agentId), asc(enrollments.receivedAt));
   const byAgent = new Map<string, { email: string; firstName: string; pended: typeof rows }>();
   for (const row of rows) {

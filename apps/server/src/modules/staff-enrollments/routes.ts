@@ -2,7 +2,6 @@ import * as contract from '@arc/contract';
 import * as contentDisposition from 'content-disposition';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { addRoute } from '../../platform/routes.ts';
-import { startPendedDigestJob } from './digest.ts';
 import {
   actOnEnrollment,
   getEnrollment,
@@ -47,7 +46,4 @@ export async function staffEnrollmentsRoutes(app: FastifyInstance): Promise<void
   addRoute(app, contract.actOnStaffEnrollment, async (request) =>
     actOnEnrollment(deps, actor(request), request.params.id, request.body),
   );
-
-  const stopDigest = startPendedDigestJob(app, deps);
-  app.addHook('onClose', async () => stopDigest());
 }

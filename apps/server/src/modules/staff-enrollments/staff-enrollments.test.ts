@@ -12,7 +12,6 @@ import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   auditLog,
-  enrollmentDigestSends,
   enrollmentLog,
   enrollments,
   notificationEmailOptOuts,
@@ -21,12 +20,12 @@ import {
 } from '../../db/schema/index.ts';
 import { insertEnrollment } from '../../seed/enrollments.ts';
 import { insertAgent } from '../../seed/factories.ts';
-import { createTestApp, fixedClock, type TestApp } from '../../test/app.ts';
+import { createTestApp, type TestApp } from '../../test/app.ts';
+import { waitForMail } from '../../test/mail.ts';
 import { multipart } from '../../test/multipart.ts';
 import { insertStaff, mintStaffToken } from '../../test/staff.ts';
 import { bearer, mintAccessToken } from '../../test/tokens.ts';
-import { businessWeek, sendPendedDigests } from './digest.ts';
-import type { StaffEnrollmentsDeps } from './service.ts';
+import { PENDED_DIGEST_JOB, queuePendedDigests, sendPendedDigest } from './digest.ts';
 
 let t: TestApp;
 const tokens = {} as Record<StaffRole, string>;
@@ -350,90 +349,67 @@ describe(`GET ${QUEUE}/:id/file`, () => {
 });
 
 describe('weekly digest of pended enrollments', () => {
-  it('knows the ISO week in the business time zone', () => {
-    // 08:30 UTC on Monday 30 November is 00:30 that Monday in Los Angeles: week 49 begins; an hour earlier, week 48
-    expect(businessWeek(new Date('2026-11-30T08:30:00Z'), 'America/Los_Angeles')).toEqual({
-      week: '2026-W49',
-      weekday: 1,
-      hour: 0,
+  it('e-mails each agent their pended enrollments once, through one job per agent (opted-out agents none)', async () => {
+    const { agent } = await agentWithEnrollment({
+      status: 'Pended',
+      reason: 'Missing signature',
+      clientFirst: 'Alma',
+      clientLast: 'Reyes',
     });
-    expect(businessWeek(new Date('2026-11-30T07:30:00Z'), 'America/Los_Angeles').week).toBe('2026-W48');
-    expect(businessWeek(new Date('2027-01-01T20:00:00Z'), 'America/Los_Angeles').week).toBe('2026-W53');
-    expect(businessWeek(new Date('2025-12-29T20:00:00Z'), 'America/Los_Angeles').week).toBe('2026-W01');
+    await insertEnrollment(t.database.db, { agentId: agent.id, status: 'Pended', reason: 'Invalid Medicare number' });
+    const optedOut = await agentWithEnrollment({ status: 'Pended', reason: 'x' });
+    await t.database.db
+      .insert(notificationEmailOptOuts)
+      .values({ agentId: optedOut.agent.id, kind: 'enrollment-pended-digest' });
+    const queued: string[] = [];
+    await queuePendedDigests({ db: t.database.db }, async (agents) => {
+      queued.push(...agents.map((a) => a.agentId));
+    });
+    expect(queued).toContain(agent.id);
+    expect(queued).not.toContain(optedOut.agent.id);
+    expect(new Set(queued).size).toBe(queued.length);
+
+    // the week's run, as its schedule sends it: one e-mail job per agent, run by the job workers
+    await expect(t.app.jobs.retry(PENDED_DIGEST_JOB)).resolves.toMatchObject({ kind: 'started' });
+    const mails = await waitForMail(t, agent.email, { timeoutMs: 20_000 });
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.subject).toMatch(/2 pended enrollments waiting for you$/);
+    expect(mails[0]!.text).toContain('Alma Reyes');
+    expect(mails[0]!.text).toContain('Missing signature');
+    expect(mails[0]!.text).toContain('Invalid Medicare number');
+    expect(mails[0]!.text).toContain('http://localhost:8080/enrollments');
+    expect(await t.database.db.select().from(outbox).where(eq(outbox.to, optedOut.agent.email))).toEqual([]);
   });
 
-  it('sends each agent one digest a week, however many app instances on one database run the job at once', async () => {
-    // a Tuesday afternoon in Los Angeles
-    const clock = fixedClock(new Date('2026-12-01T22:00:00Z'));
-    const second = await createTestApp({ databaseOf: t, clock });
-    try {
-      const { agent } = await agentWithEnrollment({
-        status: 'Pended',
-        reason: 'Missing signature',
-        clientFirst: 'Alma',
-        clientLast: 'Reyes',
-      });
-      await insertEnrollment(t.database.db, { agentId: agent.id, status: 'Pended', reason: 'Invalid Medicare number' });
-      const optedOut = await agentWithEnrollment({ status: 'Pended', reason: 'x' });
-      await t.database.db
-        .insert(notificationEmailOptOuts)
-        .values({ agentId: optedOut.agent.id, kind: 'enrollment-pended-digest' });
-      const depsOf = (app: TestApp): StaffEnrollmentsDeps => ({
-        db: app.database.db,
-        clock,
-        storage: app.app.deps.storage,
-        timeZone: app.config.businessTimeZone,
-        mailer: app.app.deps.mailer,
-        config: app.config,
-        bus: app.app.notificationBus,
-      });
-      const runs = await Promise.all([
-        sendPendedDigests(depsOf(t)),
-        sendPendedDigests(depsOf(second)),
-        sendPendedDigests(depsOf(t)),
-        sendPendedDigests(depsOf(second)),
-      ]);
-      const mails = await t.database.db.select().from(outbox).where(eq(outbox.to, agent.email));
-      expect(mails).toHaveLength(1);
-      expect(mails[0]!.subject).toMatch(/2 pended enrollments waiting for you$/);
-      expect(mails[0]!.text).toContain('Alma Reyes');
-      expect(mails[0]!.text).toContain('Missing signature');
-      expect(mails[0]!.text).toContain('Invalid Medicare number');
-      expect(mails[0]!.text).toContain('http://localhost:8080/enrollments');
-      expect(await t.database.db.select().from(outbox).where(eq(outbox.to, optedOut.agent.email))).toEqual([]);
-      const claims = await t.database.db
-        .select()
-        .from(enrollmentDigestSends)
-        .where(eq(enrollmentDigestSends.agentId, agent.id));
-      expect(claims).toEqual([expect.objectContaining({ week: '2026-W49' })]);
-      // every digest of the week went out once in all: the runs' counts add up to the claims
-      const allClaims = await t.database.db
-        .select()
-        .from(enrollmentDigestSends)
-        .where(eq(enrollmentDigestSends.week, '2026-W49'));
-      expect(runs.reduce((a, b) => a + b, 0)).toBe(allClaims.length);
-      // a restart in the same week sends nothing again; the next week sends again
-      expect(await sendPendedDigests(depsOf(second))).toBe(0);
-      const nextWeek = fixedClock(new Date('2026-12-08T22:00:00Z'));
-      await sendPendedDigests({ ...depsOf(second), clock: nextWeek });
-      expect(await t.database.db.select().from(outbox).where(eq(outbox.to, agent.email))).toHaveLength(2);
-    } finally {
-      await second.close();
-    }
-  });
-
-  it('waits for Monday morning in the business time zone', async () => {
-    const early = fixedClock(new Date('2026-12-07T12:00:00Z')); // Monday 04:00 in Los Angeles
-    const deps: StaffEnrollmentsDeps = {
+  it("sends an agent's job nothing once nothing of theirs is pended any more", async () => {
+    const { agent, enrollment } = await agentWithEnrollment({ status: 'Pended', reason: 'Missing signature' });
+    await t.database.db.update(enrollments).set({ status: 'Submitted' }).where(eq(enrollments.id, enrollment.id));
+    const deps = {
       db: t.database.db,
-      clock: early,
-      storage: t.app.deps.storage,
-      timeZone: t.config.businessTimeZone,
       mailer: t.app.deps.mailer,
       config: t.config,
-      bus: t.app.notificationBus,
+      timeZone: t.config.businessTimeZone,
     };
-    expect(await sendPendedDigests(deps)).toBe(0);
+    expect(await sendPendedDigest(deps, agent.id)).toBe(false);
+    expect(await t.database.db.select().from(outbox).where(eq(outbox.to, agent.email))).toEqual([]);
+  });
+
+  it('is scheduled for Monday 07:00 in the business time zone, a missed Monday sent when a replica is back', async () => {
+    const [digest] = (await t.app.jobs.overview()).filter((kind) => kind.name === PENDED_DIGEST_JOB);
+    expect(digest?.schedule).toEqual({
+      cron: '0 7 * * 1',
+      timeZone: t.config.businessTimeZone,
+      description: 'Mondays at 07:00 (business time zone)',
+    });
+    const next = digest!.nextRunAt!;
+    const local = new Intl.DateTimeFormat('en-US', {
+      timeZone: t.config.businessTimeZone,
+      weekday: 'long',
+      hour: 'numeric',
+      minute: 'numeric',
+      hourCycle: 'h23',
+    }).format(next);
+    expect(local).toBe('Monday 07:00');
   });
 });
 

@@ -1,8 +1,8 @@
 import * as contract from '@arc/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { createBackgroundTasks } from '../../platform/background-tasks.ts';
 import { addRoute } from '../../platform/routes.ts';
 import { sendXlsx, type XlsxColumn } from '../../platform/xlsx.ts';
+import { TERMS_NOTICES_JOB } from './jobs.ts';
 import type { AcceptanceRow } from './queries.ts';
 import {
   acceptancesForExport,
@@ -30,8 +30,6 @@ const EXPORT_COLUMNS: XlsxColumn<AcceptanceRow>[] = [
  * docs/decisions/route-access.md).
  */
 export async function staffTermsRoutes(app: FastifyInstance): Promise<void> {
-  const tasks = createBackgroundTasks(app.log);
-  app.addHook('onClose', async () => tasks.idle());
   const deps: StaffTermsDeps = {
     db: app.db,
     clock: app.deps.clock,
@@ -39,7 +37,9 @@ export async function staffTermsRoutes(app: FastifyInstance): Promise<void> {
     config: app.deps.config,
     bus: app.notificationBus,
     currentTerms: app.currentTerms,
-    runInBackground: tasks.run,
+    queueNotices: async (notices) => {
+      await app.jobs.send(TERMS_NOTICES_JOB, notices);
+    },
   };
   const actor = (request: FastifyRequest): StaffActor => ({ staff: request.staff, ip: request.ip });
 

@@ -45,8 +45,19 @@ export interface StaffTermsDeps {
   bus: NotificationsDeps['bus'];
   /** told when a version is published, so every replica's gate and user info see it at once */
   currentTerms: Pick<CurrentTerms, 'changed'>;
-  /** work after the answer: the live fan-out and the e-mails of a publication (thousands of agents) */
-  runInBackground: (name: string, task: () => Promise<void>) => void;
+  /**
+   * queues the work after the answer, the live fan-out and the e-mails of a publication (thousands of agents): the
+   * job ./jobs.ts runs with `sendTermsNotices`
+   */
+  queueNotices: (notices: TermsNotices) => Promise<void>;
+}
+
+/** A publication's notices: the notifications written (one per active agent) and the e-mail's words. */
+export interface TermsNotices {
+  title: string;
+  body: string;
+  link: string;
+  notifications: { agentId: string; id: number }[];
 }
 
 export interface StaffActor {
@@ -162,18 +173,29 @@ async function notifyAgents(deps: StaffTermsDeps, title: string, effectiveAt: Da
       : `New terms of service ("${title}") are in force. Please read and accept them to keep using the portal.`;
   const notification = { kind: TERMS_UPDATED, title: 'Updated Terms of Service', body, link: paths.termsGate };
   const rows = await insertNotificationForActiveAgents(deps.db, { ...notification, at: now });
-  deps.runInBackground('terms-updated notifications', async () => {
-    for (const row of rows) await deps.bus.publish(row.agentId, row.id);
-    const link = new URL(notification.link, deps.config.publicUrl).href;
-    for (const agent of await selectEmailRecipients(deps.db, TERMS_UPDATED)) {
-      await deps.mailer.send({
-        to: agent.email,
-        subject: `${deps.config.providerName}: ${notification.title}`,
-        text: `Hello ${agent.firstName},\n\n${body}\n\n${link}\n`,
-      });
-    }
+  await deps.queueNotices({
+    title: notification.title,
+    body,
+    link: notification.link,
+    notifications: rows.map((row) => ({ agentId: row.agentId, id: row.id })),
   });
   return rows.length;
+}
+
+/** The job of a publication: its notifications to the agents' open portals, then the e-mails. */
+export async function sendTermsNotices(
+  deps: Pick<StaffTermsDeps, 'db' | 'bus' | 'mailer' | 'config'>,
+  notices: TermsNotices,
+): Promise<void> {
+  for (const row of notices.notifications) await deps.bus.publish(row.agentId, row.id);
+  const link = new URL(notices.link, deps.config.publicUrl).href;
+  for (const agent of await selectEmailRecipients(deps.db, TERMS_UPDATED)) {
+    await deps.mailer.send({
+      to: agent.email,
+      subject: `${deps.config.providerName}: ${notices.title}`,
+      text: `Hello ${agent.firstName},\n\n${notices.body}\n\n${link}\n`,
+    });
+  }
 }
 
 // ── acceptance history ────────────────────────────────────────────────────────────────────────────────

@@ -1,6 +1,5 @@
 import * as contract from '@arc/contract';
 import type { FastifyInstance } from 'fastify';
-import { startPeriodicJob } from '../../platform/periodic-job.ts';
 import { addRoute, perAgentLimit } from '../../platform/routes.ts';
 import {
   createSupplyOrder,
@@ -13,7 +12,6 @@ import {
   listProductTypes,
   listSupplyOrderLog,
   listSupplyOrders,
-  purgeExpiredOrderRequests,
   updateCartItem,
   updateCartItemQuantity,
   type SuppliesDeps,
@@ -28,14 +26,6 @@ export async function suppliesRoutes(app: FastifyInstance): Promise<void> {
     kitsPerOrder: config.supplyKitsPerOrder,
     kitsPerDay: config.supplyKitsPerDay,
   };
-
-  const stopPurge = startPeriodicJob({
-    name: 'supply-idempotency-key-purge',
-    everyMs: 60 * 60 * 1000,
-    log: app.log,
-    job: () => purgeExpiredOrderRequests(deps),
-  });
-  app.addHook('onClose', async () => stopPurge());
 
   // catalog
   addRoute(app, contract.listProductTypes, async () => listProductTypes(deps));

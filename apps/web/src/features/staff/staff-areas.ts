@@ -1,4 +1,12 @@
-import { CONTENT_ROLES, EDIT_MEDIA, READ_SOA, staffPaths, TERMS_STAFF, type StaffRole } from '@arc/contract';
+import {
+  CONTENT_ROLES,
+  EDIT_MEDIA,
+  MANAGE_JOBS,
+  READ_SOA,
+  staffPaths,
+  TERMS_STAFF,
+  type StaffRole,
+} from '@arc/contract';
 import { STAFF_PAGES } from './staff-paths.ts';
 
 /**
@@ -15,6 +23,8 @@ export const STAFF_AREAS: readonly { label: string; path: string; roles: readonl
   // read by everyone who deals with agents, exported by admin only (docs/decisions/audit-log.md)
   { label: 'Audit', path: staffPaths.audit, roles: ['admin', 'operations', 'support'] },
   { label: 'Staff members', path: staffPaths.members, roles: ['admin'] },
+  // the background and scheduled jobs: admin, as the contract's MANAGE_JOBS
+  { label: 'Jobs', path: staffPaths.jobs, roles: MANAGE_JOBS.staff },
   { label: 'Supply orders', path: staffPaths.orders, roles: ['admin', 'operations'] },
   { label: 'Cases', path: staffPaths.cases, roles: ['admin', 'operations', 'support'] },
   // looked up for an audit (issue 34): support and admin, as the contract's READ_SOA

@@ -34,6 +34,7 @@ export const STAFF_ROUTES: RouteObject[] = [
       { path: 'content', lazy: page('staff-content-page') },
       { path: 'audit', lazy: page('staff-audit-page') },
       { path: 'members', lazy: page('staff-members-page') },
+      { path: 'jobs', lazy: page('staff-jobs-page') },
       { path: 'orders', lazy: page('staff-orders-page') },
       { path: 'cases', lazy: page('staff-cases-page') },
       { path: 'cases/:id', lazy: page('staff-case-page') },

@@ -1,0 +1,1 @@
+DROP TABLE "enrollment_digest_sends" CASCADE;
