@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { DateTimeSchema, defineRoute, ErrorResponseSchema } from './common.ts';
+import { boundedString, DateTimeSchema, defineRoute, ErrorResponseSchema } from './common.ts';
 
 /**
  * The background and scheduled jobs in the back office (/staff/jobs): each kind's schedule, last run, next run and
@@ -8,7 +8,9 @@ import { DateTimeSchema, defineRoute, ErrorResponseSchema } from './common.ts';
 export const MANAGE_JOBS = { staff: ['admin'] } as const;
 
 /** A job kind's name (`identity-purge`): lower-case words joined by hyphens. */
-const JobKindNameSchema = z.string().check(z.regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'Not a job kind'), z.maxLength(100));
+const JobKindNameSchema = boundedString(100, 'Not a job kind').check(
+  z.regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'Not a job kind'),
+);
 
 export const StaffJobKindSchema = z.object({
   name: z.string(),
