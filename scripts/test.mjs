@@ -157,7 +157,11 @@ if (wants('typecheck')) {
 }
 if (wants('lint')) staticChecks.push(['lint (eslint)', 'eslint', ['--max-warnings=0', '.']]);
 if (wants('lint'))
-  staticChecks.push(['lint rules (node --test)', 'node', ['--test', 'scripts/lint/area-boundaries.test.js']]);
+  staticChecks.push([
+    'lint rules (node --test)',
+    'node',
+    ['--test', 'scripts/lint/area-boundaries.test.js', 'scripts/lint/recurring-work.test.js'],
+  ]);
 // every path and code name the documentation mentions exists, and docs/architecture.md names every server module
 if (wants('lint') || wants('docs'))
   staticChecks.push(['documentation names what exists (node --test)', 'node', ['--test', 'scripts/lint/docs.test.js']]);
