@@ -128,8 +128,10 @@ describe('POST /arc/case/reportCase', () => {
       [{ dateOfBirth: '1950-01-01' }, 'requestType', CASE_MESSAGES.requestTypeRequired],
       [{ dateOfBirth: '1950-01-01', requestType: 'Lunch' }, 'requestType', CASE_MESSAGES.requestTypeRequired],
     ];
+    // refused bodies count against the agent's 20 reports a minute: this many refusals get an agent of their own
+    const { token: refused } = await addAgent(t, { memberSupportTier: 'Unlimited' });
     for (const [payload, field, message] of cases) {
-      const res = await report(token, payload);
+      const res = await report(refused, payload);
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
       expect(res.json().fieldErrors[field], JSON.stringify(payload)).toContain(message);
     }
@@ -154,11 +156,12 @@ describe('POST /arc/case/reportCase', () => {
   });
 
   it('answers 400 for a malformed body', async () => {
+    const { token: refused } = await addAgent(t, { memberSupportTier: 'Unlimited' });
     for (const payload of [null, 'text', [], { ...VALID, dateOfBirth: 19540309 }]) {
       const res = await t.app.inject({
         method: 'POST',
         url: '/arc/case/reportCase',
-        headers: { ...bearer(token), 'content-type': 'application/json' },
+        headers: { ...bearer(refused), 'content-type': 'application/json' },
         payload: JSON.stringify(payload),
       });
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
