@@ -11,6 +11,7 @@ import { createTestApp, type TestApp } from '../test/app.ts';
 import {
   followToCallback,
   localPath,
+  logOutThroughProvider,
   signInThroughProvider,
   startAuthorization,
   submitLogin,
@@ -415,21 +416,9 @@ describe('GET /oidc/session/end (logout)', () => {
 
   it("leaves the access tokens of the agent's other sessions alone", async () => {
     const other = await signInThroughProvider(t, { username: agent.npn, password: PASSWORD });
-    const { idToken, accessToken, start } = await signInThroughProvider(t, { username: agent.npn, password: PASSWORD });
-    const endUrl = `/oidc/session/end?${new URLSearchParams({ id_token_hint: idToken })}`;
-    const page = await t.app.inject({ method: 'GET', url: endUrl, headers: { cookie: start.jar.header(endUrl) } });
-    start.jar.store(page);
-    const confirmUrl = localPath(/action="([^"]+)"/.exec(page.body)![1]!);
-    const confirm = await t.app.inject({
-      method: 'POST',
-      url: confirmUrl,
-      headers: { cookie: start.jar.header(confirmUrl), 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams({
-        xsrf: /name="xsrf" value="([^"]+)"/.exec(page.body)![1]!,
-        logout: 'yes',
-      }).toString(),
-    });
-    expect(confirm.statusCode).toBe(303);
+    const session = await signInThroughProvider(t, { username: agent.npn, password: PASSWORD });
+    const { accessToken } = session;
+    expect((await logOutThroughProvider(t, session)).statusCode).toBe(303);
     const ask = (bearerToken: string) =>
       t.app.inject({ method: 'GET', url: '/arc/user/info', headers: bearer(bearerToken) });
     expect((await ask(accessToken)).statusCode).toBe(401);

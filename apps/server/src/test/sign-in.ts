@@ -171,3 +171,23 @@ export async function signInThroughProvider(
   const body = token.json<{ access_token: string; id_token: string; refresh_token: string }>();
   return { accessToken: body.access_token, idToken: body.id_token, refreshToken: body.refresh_token, start };
 }
+
+/**
+ * Log Out as the web app does it: the provider's end-session page with the ID token as hint, then its confirmation
+ * form. Answers the confirmation (303 when the session ended).
+ */
+export async function logOutThroughProvider(t: SignInTarget, { idToken, start }: SignedIn) {
+  const endUrl = `/oidc/session/end?${new URLSearchParams({ id_token_hint: idToken })}`;
+  const page = await t.app.inject({ method: 'GET', url: endUrl, headers: { cookie: start.jar.header(endUrl) } });
+  start.jar.store(page);
+  const confirmUrl = localPath(/action="([^"]+)"/.exec(page.body)![1]!);
+  return t.app.inject({
+    method: 'POST',
+    url: confirmUrl,
+    headers: { cookie: start.jar.header(confirmUrl), 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams({
+      xsrf: /name="xsrf" value="([^"]+)"/.exec(page.body)![1]!,
+      logout: 'yes',
+    }).toString(),
+  });
+}

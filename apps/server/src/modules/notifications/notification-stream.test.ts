@@ -9,7 +9,7 @@ import { insertAgent, insertSupplyOrder } from '../../seed/factories.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { openEventStream, type TestEventStream } from '../../test/event-stream.ts';
 import { linkIn, waitForMail } from '../../test/mail.ts';
-import { localPath, signInThroughProvider, type SignedIn } from '../../test/sign-in.ts';
+import { logOutThroughProvider, signInThroughProvider, type SignedIn } from '../../test/sign-in.ts';
 import { insertStaff, mintStaffToken } from '../../test/staff.ts';
 import { bearer, mintAccessToken } from '../../test/tokens.ts';
 import { raiseNotification, type RaiseNotification } from './service.ts';
@@ -216,21 +216,7 @@ describe(`GET ${STREAM} when the credential ends first`, () => {
   }
 
   async function logOut(session: SignedIn) {
-    const { idToken, start } = session;
-    const endUrl = `/oidc/session/end?${new URLSearchParams({ id_token_hint: idToken })}`;
-    const page = await t.app.inject({ method: 'GET', url: endUrl, headers: { cookie: start.jar.header(endUrl) } });
-    start.jar.store(page);
-    const confirmUrl = localPath(/action="([^"]+)"/.exec(page.body)![1]!);
-    const confirm = await t.app.inject({
-      method: 'POST',
-      url: confirmUrl,
-      headers: { cookie: start.jar.header(confirmUrl), 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams({
-        xsrf: /name="xsrf" value="([^"]+)"/.exec(page.body)![1]!,
-        logout: 'yes',
-      }).toString(),
-    });
-    expect(confirm.statusCode).toBe(303);
+    expect((await logOutThroughProvider(t, session)).statusCode).toBe(303);
   }
 
   it("ends every stream of an agent staff deactivate within a second, and no other agent's", async () => {
