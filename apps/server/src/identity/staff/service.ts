@@ -373,6 +373,26 @@ async function claimStaffAttempt(db: Db, accountKey: string, ip: string, now: Da
 }
 
 /**
+ * Claims the attempt (`claimStaffAttempt`), or — when the address must wait — records the refusal for the factor
+ * and answers 429. Answers the claim of an attempt that goes on to be checked.
+ */
+async function claimOrRefuse(
+  deps: Pick<StaffDeps, 'db' | 'clock' | 'recordAudit'>,
+  accountKey: string,
+  event: { staffId: string | null; email: string; ip: string },
+  factor: 'password' | 'second-factor',
+  now: Date,
+): Promise<Extract<StaffClaim, { isThrottled: false }>> {
+  const claim = await claimStaffAttempt(deps.db, accountKey, event.ip, now);
+  if (!claim.isThrottled) return claim;
+  await audit(deps, 'staff.sign-in.failed', {
+    ...event,
+    detail: { factor, reason: 'locked', ...(claim.until ? { lockedUntil: claim.until.toISOString() } : {}) },
+  });
+  throw throttled(claim.until, now);
+}
+
+/**
  * The first factor: e-mail and password. Unknown e-mails, disabled or not yet enrolled accounts and wrong
  * passwords all cost one password verification and get the same answer; an address that must wait is refused
  * (429) before the password is looked at. A right password takes its attempt back: only the second factor's
@@ -388,18 +408,7 @@ export async function verifyStaffPassword(
   const staff = found && found.status === 'active' && found.passwordHash && found.totpSecret ? found : undefined;
   const key = staff ? staffThrottleKey(staff.id) : unknownStaffThrottleKey(found?.email ?? attempt.email);
   const event = { staffId: found?.id ?? null, email: attempt.email, ip: attempt.ip };
-  const claim = await claimStaffAttempt(deps.db, key, attempt.ip, now);
-  if (claim.isThrottled) {
-    await audit(deps, 'staff.sign-in.failed', {
-      ...event,
-      detail: {
-        factor: 'password',
-        reason: 'locked',
-        ...(claim.until ? { lockedUntil: claim.until.toISOString() } : {}),
-      },
-    });
-    throw throttled(claim.until, now);
-  }
+  const claim = await claimOrRefuse(deps, key, event, 'password', now);
   const matches = await verifyPassword(attempt.password, staff?.passwordHash ?? (await dummyPasswordHash()));
   if (!staff || !matches) {
     const reason = !found
@@ -445,18 +454,7 @@ export async function verifyStaffSecondFactor(
     throw new AppError('UNAUTHORIZED', STAFF_MESSAGES.invalidCredentials);
   }
   const event = { staffId: staff.id, email: staff.email, ip: attempt.ip };
-  const claim = await claimStaffAttempt(deps.db, staffThrottleKey(staff.id), attempt.ip, now);
-  if (claim.isThrottled) {
-    await audit(deps, 'staff.sign-in.failed', {
-      ...event,
-      detail: {
-        factor: 'second-factor',
-        reason: 'locked',
-        ...(claim.until ? { lockedUntil: claim.until.toISOString() } : {}),
-      },
-    });
-    throw throttled(claim.until, now);
-  }
+  const claim = await claimOrRefuse(deps, staffThrottleKey(staff.id), event, 'second-factor', now);
   const code = attempt.code.trim();
   let factor: 'totp' | 'recovery-code' | undefined;
   let reason = 'wrong-code';
