@@ -127,13 +127,16 @@ export default tseslint.config(
           patterns: [ZOD_MINI_ONLY],
         },
       ],
-      // boundaries (docs/architecture.md): ui/api/auth never import features or shell; features do not import
-      // each other (arc/area-boundaries)
+      // boundaries (docs/architecture.md): ui/api/auth never import features, the agents' shell or the back office's
+      // frame (staff/); features do not import each other (arc/area-boundaries)
       'import-x/no-restricted-paths': [
         'error',
         {
           zones: [
-            { target: [`./${WEB}/ui`, `./${WEB}/api`, `./${WEB}/auth`], from: [`./${WEB}/features`, `./${WEB}/shell`] },
+            {
+              target: [`./${WEB}/ui`, `./${WEB}/api`, `./${WEB}/auth`],
+              from: [`./${WEB}/features`, `./${WEB}/shell`, `./${WEB}/staff`],
+            },
             { target: `./${WEB}`, from: './apps/server' },
           ],
         },

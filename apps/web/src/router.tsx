@@ -14,8 +14,8 @@ type ScreenModule = { default: ComponentType };
  */
 const PAGES = import.meta.glob<ScreenModule>([
   './features/*/*-page.tsx',
-  // the back office's screens: its own route list (features/staff/staff-routes.tsx)
-  '!./features/staff/**',
+  // the back office's screens (features/staff-*): its own route list (staff/staff-routes.tsx)
+  '!./features/staff-*/**',
   // the sign-in form is a page of sign-in.html (sign-in-main.tsx, docs/decisions/web-loading-and-budget.md), never a
   // route of the app
   '!./features/identity/interaction-page.tsx',
@@ -120,7 +120,7 @@ async function addStaffRoutes({
   patch: (id: string | null, routes: RouteObject[]) => void;
 }) {
   if (!isStaffPath(path) || isStaffAdded) return;
-  const { STAFF_ROUTES } = await import('./features/staff/staff-routes.tsx');
+  const { STAFF_ROUTES } = await import('./staff/staff-routes.tsx');
   if (isStaffAdded) return;
   isStaffAdded = true;
   patch(null, [

@@ -5,7 +5,7 @@ import { AppError } from './errors.ts';
 /**
  * Rich text the content team writes in the back office (terms versions, video descriptions, information pages):
  * the one server-side check, so the same markup is allowed everywhere (docs/decisions/content-publishing.md; the web
- * app's editor is `RichTextField` in features/staff and agents see it through `SafeHtml`).
+ * app's editor is `RichTextField` (web ui/rich-text-field.tsx) and agents see it through `SafeHtml`).
  *
  * Text that carries something dangerous — a script, a style sheet, an embedded frame or object, an event handler
  * attribute, a `javascript:`/`data:` address — is refused with the reason, not silently cleaned: the author must

@@ -17,7 +17,7 @@ export interface Session {
 
 /**
  * A signed-in session as kept in sessionStorage: the tokens and when the access token expires (epoch seconds). The
- * back office keeps its own in this format under its own key (`features/staff/staff-session.ts`,
+ * back office keeps its own in this format under its own key (`auth/staff-session.ts`,
  * docs/decisions/back-office.md).
  */
 export interface StoredSession {

@@ -1,0 +1,44 @@
+import * as contract from '@arc/contract';
+import { keepPreviousData } from '@tanstack/react-query';
+import { staffFetch } from './staff-client.ts';
+
+/** The back office's terms calls as query options (keys start with ['staff', 'terms']). */
+export const staffTermsKey = ['staff', 'terms'] as const;
+
+export const staffTermsVersionsQuery = () => ({
+  queryKey: [...staffTermsKey, 'versions'],
+  queryFn: ({ signal }: { signal: AbortSignal }) => staffFetch(contract.listStaffTermsVersions, { signal }),
+});
+
+export const staffTermsVersionQuery = (id: number) => ({
+  queryKey: [...staffTermsKey, 'version', id],
+  queryFn: ({ signal }: { signal: AbortSignal }) =>
+    staffFetch(contract.getStaffTermsVersion, { params: { id }, signal }),
+  retry: false,
+});
+
+export const termsAcceptancesQuery = (search: { version: number | undefined; page: number }) => ({
+  queryKey: [...staffTermsKey, 'acceptances', search],
+  queryFn: ({ signal }: { signal: AbortSignal }) =>
+    staffFetch(contract.listTermsAcceptances, { query: { version: search.version, page: search.page }, signal }),
+  // the previous page stays on screen (dimmed) while the next one loads
+  placeholderData: keepPreviousData,
+});
+
+const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+export const formatTermsTime = (value: Date | null) => (value ? dateTime.format(value) : '—');
+
+/** A status's badge colour (filled, white text that passes the contrast check). */
+export const TERMS_STATUS_COLORS: Record<contract.TermsVersionStatus, string> = {
+  draft: 'gray.7',
+  scheduled: 'grape.8',
+  published: 'blue.8',
+  superseded: 'dark.6',
+};
+
+export const TERMS_STATUS_LABELS: Record<contract.TermsVersionStatus, string> = {
+  draft: 'Draft',
+  scheduled: 'Scheduled',
+  published: 'Published',
+  superseded: 'Superseded',
+};

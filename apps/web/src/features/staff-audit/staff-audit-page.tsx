@@ -1,0 +1,213 @@
+import * as contract from '@arc/contract';
+import {
+  Alert,
+  Button,
+  Group,
+  Loader,
+  NativeSelect,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+  TableScrollContainer,
+} from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { IconDownload } from '@tabler/icons-react';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useSearchParams } from 'react-router';
+import { errorMessage } from '../../api/client.ts';
+import { staffDownload, staffFetch } from '../../api/staff-client.ts';
+import { currentStaffQuery } from '../../api/staff-current.ts';
+import { businessTimeZone } from '../../config.ts';
+import { useDownload } from '../../ui/download.tsx';
+
+type Filters = Required<{ [K in keyof Omit<contract.FindAuditQuery, 'cursor'>]: string }>;
+const FILTER_KEYS = ['agent', 'staff', 'action', 'from', 'to'] as const;
+
+const filtersFrom = (params: URLSearchParams): Filters =>
+  Object.fromEntries(FILTER_KEYS.map((key) => [key, params.get(key) ?? ''])) as Filters;
+/** The filters that are set, for the URL and the calls (an empty one is no filter). */
+const setFilters = (filters: Filters): Record<string, string> =>
+  Object.fromEntries(Object.entries(filters).filter(([, value]) => value.trim() !== ''));
+
+const auditPagesQuery = (filters: Filters) => ({
+  queryKey: ['staff', 'audit', setFilters(filters)],
+  queryFn: ({ pageParam }: { pageParam: string | undefined }) =>
+    staffFetch(contract.findAuditEntries, { query: { ...setFilters(filters), cursor: pageParam } }),
+  initialPageParam: undefined as string | undefined,
+  getNextPageParam: (last: contract.AuditPage) => last.nextCursor ?? undefined,
+});
+
+let timeFormat: Intl.DateTimeFormat | undefined;
+const formatTime = (at: Date) =>
+  (timeFormat ??= new Intl.DateTimeFormat('en-US', {
+    timeZone: businessTimeZone(),
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: 'numeric',
+    minute: '2-digit',
+    second: '2-digit',
+  })).format(at);
+
+/**
+ * `/staff/audit`: the audit log, newest first, 50 rows at a time (Load more), filtered by agent, staff member,
+ * action and days (kept in the URL); an admin exports the filtered rows as an `.xlsx` (docs/decisions/audit-log.md).
+ */
+export default function StaffAuditPage() {
+  const [params, setParams] = useSearchParams();
+  const filters = filtersFrom(params);
+  const me = useQuery(currentStaffQuery());
+  const entries = useInfiniteQuery(auditPagesQuery(filters));
+  const download = useDownload();
+  const rows = entries.data?.pages.flatMap((page) => page.rows) ?? [];
+
+  return (
+    <Stack maw={1200}>
+      <Group justify="space-between" align="flex-end">
+        <Title order={1}>Audit log</Title>
+        {me.data?.role === 'admin' && (
+          <Button
+            variant="default"
+            leftSection={<IconDownload size={16} aria-hidden="true" />}
+            loading={download.isDownloading}
+            onClick={() =>
+              void download.run(() =>
+                staffDownload(contract.exportAuditEntries, { query: setFilters(filters) }, 'Audit log.xlsx'),
+              )
+            }
+          >
+            Export .xlsx
+          </Button>
+        )}
+      </Group>
+      {/* a new form when the URL changes (back, forward): its fields show the filters in force */}
+      <AuditFilters key={params.toString()} filters={filters} onApply={(next) => setParams(setFilters(next))} />
+      {entries.isError ? (
+        <Alert color="red" title="The audit log could not be loaded">
+          {errorMessage(entries.error)}
+        </Alert>
+      ) : entries.isPending ? (
+        <Loader aria-label="Loading" />
+      ) : rows.length === 0 ? (
+        <Text>No audit records match these filters.</Text>
+      ) : (
+        <>
+          <AuditTable rows={rows} />
+          <Group justify="space-between">
+            <Text size="sm" c="dimmed">
+              {rows.length} {rows.length === 1 ? 'record' : 'records'} shown
+              {entries.hasNextPage ? '' : ', all that match'} · times in {businessTimeZone()}
+            </Text>
+            {entries.hasNextPage && (
+              <Button
+                variant="default"
+                loading={entries.isFetchingNextPage}
+                onClick={() => void entries.fetchNextPage()}
+              >
+                Load more
+              </Button>
+            )}
+          </Group>
+        </>
+      )}
+      {download.element}
+    </Stack>
+  );
+}
+
+function AuditFilters({ filters, onApply }: { filters: Filters; onApply: (filters: Filters) => void }) {
+  const form = useForm<Filters>({
+    mode: 'uncontrolled',
+    initialValues: filters,
+    validate: schemaResolver(contract.FindAuditQuerySchema, { sync: true }),
+  });
+  const clear = () => onApply({ agent: '', staff: '', action: '', from: '', to: '' });
+  return (
+    <Paper withBorder p="md">
+      <form onSubmit={form.onSubmit((values) => onApply(values))} noValidate>
+        <Stack gap="sm">
+          <SimpleGrid cols={{ base: 1, xs: 2, md: 5 }} spacing="sm">
+            <TextInput
+              label="Agent"
+              description="NPN, name or e-mail"
+              key={form.key('agent')}
+              {...form.getInputProps('agent')}
+            />
+            <TextInput
+              label="Staff member"
+              description="E-mail"
+              key={form.key('staff')}
+              {...form.getInputProps('staff')}
+            />
+            <NativeSelect
+              label="Action"
+              description="What happened"
+              data={[{ value: '', label: 'Any action' }, ...contract.AUDIT_ACTIONS]}
+              key={form.key('action')}
+              {...form.getInputProps('action')}
+            />
+            <TextInput
+              type="date"
+              label="From"
+              description="This day on"
+              key={form.key('from')}
+              {...form.getInputProps('from')}
+            />
+            <TextInput
+              type="date"
+              label="To"
+              description="Up to this day"
+              key={form.key('to')}
+              {...form.getInputProps('to')}
+            />
+          </SimpleGrid>
+          <Group gap="sm">
+            <Button type="submit">Apply filters</Button>
+            <Button variant="subtle" onClick={clear}>
+              Clear
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Paper>
+  );
+}
+
+function AuditTable({ rows }: { rows: contract.AuditEntry[] }) {
+  return (
+    <TableScrollContainer minWidth={960}>
+      <Table striped verticalSpacing="xs" fz="sm">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Time</Table.Th>
+            <Table.Th>Action</Table.Th>
+            <Table.Th>Agent</Table.Th>
+            <Table.Th>Staff</Table.Th>
+            <Table.Th>Subject</Table.Th>
+            <Table.Th>IP</Table.Th>
+            <Table.Th>Detail</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((row) => (
+            <Table.Tr key={row.id}>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatTime(row.occurredAt)}</Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{row.action}</Table.Td>
+              <Table.Td>
+                {row.agent ? (row.agent.npn ? `${row.agent.npn} · ${row.agent.name ?? ''}` : row.agent.id) : ''}
+              </Table.Td>
+              <Table.Td style={{ overflowWrap: 'anywhere' }}>{row.staffEmail ?? ''}</Table.Td>
+              <Table.Td style={{ overflowWrap: 'anywhere', maxWidth: 220 }}>{row.subject ?? ''}</Table.Td>
+              <Table.Td>{row.ip ?? ''}</Table.Td>
+              <Table.Td style={{ overflowWrap: 'anywhere', maxWidth: 320 }}>{row.detail}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </TableScrollContainer>
+  );
+}

@@ -1,0 +1,277 @@
+import * as contract from '@arc/contract';
+import {
+  Alert,
+  Button,
+  Group,
+  NativeSelect,
+  NumberInput,
+  SimpleGrid,
+  Stack,
+  Table,
+  TableScrollContainer,
+  Text,
+  VisuallyHidden,
+} from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { errorMessage } from '../../api/client.ts';
+import { staffFetch } from '../../api/staff-client.ts';
+import { CarrierTile } from '../../ui/carrier-tile.tsx';
+import {
+  ContentToolbar,
+  matchesStatus,
+  PdfActions,
+  EditorFrame,
+  useDocumentActions,
+  PublishedWord,
+  StatusFilter,
+} from './content-shared.tsx';
+
+const contentKey = ['staff', 'content', 'dashboard'] as const;
+const documentsQuery = () => ({
+  queryKey: contentKey,
+  queryFn: ({ signal }: { signal: AbortSignal }) => staffFetch(contract.listStaffDashboardDocuments, { signal }),
+});
+
+/** The spec's document kinds (70, 71, 74, 75) and a plain First Look (any other id; the seed uses 72). */
+const KINDS = [70, 71, 74, 75, 72].map((id) => ({ value: String(id), label: `${dashboardKind(id)} (${id})` }));
+function dashboardKind(id: number) {
+  return contract.dashboardFileLabel(id);
+}
+
+type Editing = { key: string | null };
+
+/**
+ * The dashboard's Carrier Benefits / First Look documents by plan year (a section of `/staff/content`): a list with
+ * filters, an edit form, the PDF (uploaded or replaced, keeping its place), publishing, and a preview of the agent's
+ * tile.
+ */
+export function DashboardDocuments() {
+  const documents = useQuery(documentsQuery());
+  const [year, setYear] = useState('');
+  const [status, setStatus] = useState('');
+  const [editing, setEditing] = useState<Editing | null>(null);
+  // kept here: the editor starts again (with the saved document) after a create
+  const [notice, setNotice] = useState<string | null>(null);
+
+  const all = documents.data?.documents ?? [];
+  const years = [...new Set(all.map((doc) => doc.year))].sort((a, b) => b - a);
+  const shown = all.filter((doc) => (!year || doc.year === Number(year)) && matchesStatus(status, doc.published));
+  const current = editing?.key ? all.find((doc) => doc.key === editing.key) : undefined;
+
+  return (
+    <Stack>
+      {documents.isError && (
+        <Alert color="red" role="alert">
+          {errorMessage(documents.error)}
+        </Alert>
+      )}
+      {editing && documents.data && (
+        <DocumentEditor
+          key={editing.key ?? 'new'}
+          document={current}
+          carriers={documents.data.carriers}
+          notice={notice}
+          setNotice={setNotice}
+          onSaved={(key) => setEditing({ key })}
+          onClose={() => setEditing(null)}
+        />
+      )}
+      <ContentToolbar
+        onAdd={() => {
+          setNotice(null);
+          setEditing({ key: null });
+        }}
+      >
+        <NativeSelect
+          label="Plan year"
+          w={{ base: '100%', xs: 160 }}
+          data={[{ value: '', label: 'Every year' }, ...years.map((y) => String(y))]}
+          value={year}
+          onChange={(event) => setYear(event.currentTarget.value)}
+        />
+        <StatusFilter value={status} onChange={setStatus} />
+      </ContentToolbar>
+      <TableScrollContainer minWidth={640}>
+        <Table striped highlightOnHover>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Plan year</Table.Th>
+              <Table.Th>Carrier</Table.Th>
+              <Table.Th>Kind</Table.Th>
+              <Table.Th>Order</Table.Th>
+              <Table.Th>File</Table.Th>
+              <Table.Th>Status</Table.Th>
+              <Table.Th>
+                <VisuallyHidden>Actions</VisuallyHidden>
+              </Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {documents.isPending && (
+              <Table.Tr>
+                <Table.Td colSpan={7}>Loading documents…</Table.Td>
+              </Table.Tr>
+            )}
+            {documents.isSuccess && shown.length === 0 && (
+              <Table.Tr>
+                <Table.Td colSpan={7}>No documents match these filters.</Table.Td>
+              </Table.Tr>
+            )}
+            {shown.map((doc) => (
+              <Table.Tr key={doc.key}>
+                <Table.Td>{doc.year}</Table.Td>
+                <Table.Td>{doc.carrier}</Table.Td>
+                <Table.Td>{dashboardKind(doc.id)}</Table.Td>
+                <Table.Td>{doc.sortOrder}</Table.Td>
+                <Table.Td>{doc.link ? 'External link' : (doc.fileName ?? '—')}</Table.Td>
+                <Table.Td>
+                  <PublishedWord published={doc.published} />
+                </Table.Td>
+                <Table.Td>
+                  <Button
+                    size="xs"
+                    variant="light"
+                    onClick={() => {
+                      setNotice(null);
+                      setEditing({ key: doc.key });
+                    }}
+                    aria-label={`Edit ${doc.carrier} ${doc.year}`}
+                  >
+                    Edit
+                  </Button>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </TableScrollContainer>
+    </Stack>
+  );
+}
+
+type Values = Omit<contract.DashboardDocumentInput, 'documentId'> & { documentId: string };
+
+function DocumentEditor(props: {
+  document: contract.StaffDashboardDocument | undefined;
+  carriers: string[];
+  notice: string | null;
+  setNotice: (notice: string | null) => void;
+  onSaved: (key: string) => void;
+  onClose: () => void;
+}) {
+  const { document: doc, carriers } = props;
+  const nextYear = new Date().getFullYear() + 1;
+  const form = useForm<Values, contract.DashboardDocumentInput>({
+    mode: 'uncontrolled',
+    initialValues: {
+      year: doc?.year ?? nextYear,
+      carrier: doc?.carrier ?? '',
+      documentId: String(doc?.id ?? 70),
+      sortOrder: doc?.sortOrder ?? 0,
+    },
+    transformValues: (values) => ({ ...values, documentId: Number(values.documentId) }),
+    validate: (values) =>
+      schemaResolver(contract.DashboardDocumentInputSchema, { sync: true })({
+        ...values,
+        documentId: Number(values.documentId),
+      }),
+  });
+  const { notice, setNotice } = props;
+  const { save, upload, publish, failure } = useDocumentActions({
+    queryKey: contentKey,
+    save: (body: contract.DashboardDocumentInput) =>
+      doc
+        ? staffFetch(contract.updateStaffDashboardDocument, { params: { key: doc.key }, body })
+        : staffFetch(contract.createStaffDashboardDocument, { body }),
+    upload: (formData) =>
+      staffFetch(contract.uploadStaffDashboardDocumentFile, { params: { key: doc!.key }, formData }),
+    publish: (published) =>
+      staffFetch(published ? contract.publishStaffDashboardDocument : contract.unpublishStaffDashboardDocument, {
+        params: { key: doc!.key },
+      }),
+    setNotice,
+    onSaved: props.onSaved,
+  });
+  const preview: contract.DashboardFile | null = doc
+    ? { ...doc, ...form.getValues(), id: Number(form.getValues().documentId) }
+    : null;
+
+  return (
+    <EditorFrame
+      title={doc ? `${doc.carrier} ${doc.year}` : 'New document'}
+      onClose={props.onClose}
+      failure={failure}
+      notice={notice}
+    >
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+        <form onSubmit={form.onSubmit((values) => save.mutate(values))} noValidate>
+          <Stack>
+            <SimpleGrid cols={{ base: 1, xs: 2 }}>
+              <NumberInput
+                label="Plan year"
+                required
+                allowDecimal={false}
+                key={form.key('year')}
+                {...form.getInputProps('year')}
+              />
+              <NumberInput
+                label="Order"
+                required
+                allowDecimal={false}
+                min={0}
+                key={form.key('sortOrder')}
+                {...form.getInputProps('sortOrder')}
+              />
+            </SimpleGrid>
+            <NativeSelect
+              label="Carrier"
+              required
+              data={[{ value: '', label: 'Choose a carrier' }, ...carriers]}
+              key={form.key('carrier')}
+              {...form.getInputProps('carrier')}
+            />
+            <NativeSelect
+              label="Document kind"
+              required
+              data={KINDS}
+              key={form.key('documentId')}
+              {...form.getInputProps('documentId')}
+            />
+            <Group>
+              <Button type="submit" loading={save.isPending}>
+                {doc ? 'Save' : 'Create'}
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+        {doc && (
+          <Stack>
+            <Text size="sm">
+              PDF: <strong>{doc.fileName ?? 'none yet'}</strong>
+              {doc.link && ' (this tile opens an external link)'}
+            </Text>
+            <PdfActions
+              hasFile={doc.file !== null}
+              published={doc.published}
+              uploading={upload.isPending}
+              publishing={publish.isPending}
+              onUpload={(file) => upload.mutate(file)}
+              onPublish={(published) => publish.mutate(published)}
+              what="tile"
+            />
+            {preview && (
+              <Stack gap={4} maw={320}>
+                <Text size="sm" fw={600}>
+                  Preview on the agent's dashboard ({doc.year} tab)
+                </Text>
+                <CarrierTile file={preview} onDownload={() => undefined} />
+              </Stack>
+            )}
+          </Stack>
+        )}
+      </SimpleGrid>
+    </EditorFrame>
+  );
+}

@@ -1,0 +1,264 @@
+import * as contract from '@arc/contract';
+import {
+  Alert,
+  Button,
+  Code,
+  CopyButton,
+  Group,
+  Loader,
+  NativeSelect,
+  Paper,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+  TableScrollContainer,
+} from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { errorMessage } from '../../api/client.ts';
+import { staffFetch } from '../../api/staff-client.ts';
+import { currentStaffQuery } from '../../api/staff-current.ts';
+import { useSubmit } from '../../api/use-submit.ts';
+import { businessTimeZone } from '../../config.ts';
+import { ROLE_LABELS } from '../../staff/staff-areas.ts';
+import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
+
+const membersQuery = () => ({
+  queryKey: ['staff', 'members'],
+  queryFn: () => staffFetch(contract.listStaffMembers),
+});
+
+let dateFormat: Intl.DateTimeFormat | undefined;
+const formatTime = (at: Date) =>
+  (dateFormat ??= new Intl.DateTimeFormat('en-US', {
+    timeZone: businessTimeZone(),
+    dateStyle: 'medium',
+    timeStyle: 'short',
+  })).format(at);
+
+/** What the page last issued: the one-time link is shown once (only its hash is kept on the server). */
+interface IssuedLink {
+  title: string;
+  email: string;
+  link: string;
+  expiresAt: Date;
+}
+
+type PendingAction = { kind: 'disable' | 'reset'; member: contract.StaffMemberRow };
+
+/**
+ * `/staff/members` (admin): the staff list, Add staff member (answers a one-time enrolment link to copy),
+ * Disable, and Reset second factor (a new enrolment link). The server audits each change.
+ */
+export default function StaffMembersPage() {
+  const members = useQuery(membersQuery());
+  const me = useQuery(currentStaffQuery());
+  const queryClient = useQueryClient();
+  const [issued, setIssued] = useState<IssuedLink | null>(null);
+  const [pending, setPending] = useState<PendingAction | null>(null);
+  const refresh = () => queryClient.invalidateQueries({ queryKey: membersQuery().queryKey });
+
+  const change = useSubmit({
+    mutationFn: async ({ kind, member }: PendingAction) => {
+      const params = { id: member.id };
+      if (kind === 'disable') {
+        await staffFetch(contract.disableStaffMember, { params });
+        return null;
+      }
+      return staffFetch(contract.resetStaffMemberSecondFactor, { params });
+    },
+    onSuccess: async (answer, { member }) => {
+      setPending(null);
+      if (answer) {
+        setIssued({
+          title: 'Second factor reset',
+          email: member.email,
+          link: answer.enrolmentLink,
+          expiresAt: answer.expiresAt,
+        });
+      }
+      await refresh();
+    },
+  });
+
+  return (
+    <Stack maw={1100}>
+      <Title order={1}>Staff members</Title>
+      {issued && <IssuedLinkAlert issued={issued} onClose={() => setIssued(null)} />}
+      <AddStaffMember
+        onAdded={async (answer) => {
+          setIssued({
+            title: 'Staff member added',
+            email: answer.member.email,
+            link: answer.enrolmentLink,
+            expiresAt: answer.expiresAt,
+          });
+          await refresh();
+        }}
+      />
+      {change.isError && <Alert color="red">{errorMessage(change.error)}</Alert>}
+      {members.isError ? (
+        <Alert color="red" title="The staff list could not be loaded">
+          {errorMessage(members.error)}
+        </Alert>
+      ) : !members.data ? (
+        <Loader aria-label="Loading" />
+      ) : members.data.members.length === 0 ? (
+        <Text>No staff members yet.</Text>
+      ) : (
+        <TableScrollContainer minWidth={860}>
+          <Table striped verticalSpacing="xs">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>E-mail</Table.Th>
+                <Table.Th>Role</Table.Th>
+                <Table.Th>Status</Table.Th>
+                <Table.Th>Second factor</Table.Th>
+                <Table.Th>Last sign-in</Table.Th>
+                <Table.Th>Actions</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {members.data.members.map((member) => {
+                const isSelf = member.id === me.data?.id;
+                return (
+                  <Table.Tr key={member.id}>
+                    <Table.Td style={{ overflowWrap: 'anywhere' }}>
+                      {member.email}
+                      {isSelf && (
+                        <Text span size="sm" c="dimmed">
+                          {' '}
+                          (you)
+                        </Text>
+                      )}
+                    </Table.Td>
+                    <Table.Td>{ROLE_LABELS[member.role]}</Table.Td>
+                    <Table.Td>{member.status === 'active' ? 'Active' : 'Disabled'}</Table.Td>
+                    <Table.Td>{member.isEnrolled ? 'Enrolled' : 'Not enrolled'}</Table.Td>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                      {member.lastSignInAt ? formatTime(member.lastSignInAt) : 'Never'}
+                    </Table.Td>
+                    <Table.Td>
+                      <Group gap="xs" wrap="nowrap">
+                        {member.status === 'active' && !isSelf && (
+                          <Button
+                            size="xs"
+                            variant="default"
+                            color="red"
+                            aria-label={`Disable ${member.email}`}
+                            onClick={() => setPending({ kind: 'disable', member })}
+                          >
+                            Disable
+                          </Button>
+                        )}
+                        <Button
+                          size="xs"
+                          variant="default"
+                          aria-label={`Reset second factor of ${member.email}`}
+                          onClick={() => setPending({ kind: 'reset', member })}
+                        >
+                          Reset second factor
+                        </Button>
+                      </Group>
+                    </Table.Td>
+                  </Table.Tr>
+                );
+              })}
+            </Table.Tbody>
+          </Table>
+        </TableScrollContainer>
+      )}
+      <ConfirmDialog
+        opened={pending !== null}
+        title={pending?.kind === 'disable' ? 'Disable staff member' : 'Reset second factor'}
+        confirmLabel={pending?.kind === 'disable' ? 'Disable' : 'Reset second factor'}
+        isDanger
+        isLoading={change.isPending}
+        onCancel={() => setPending(null)}
+        onConfirm={() => pending && change.mutate(pending)}
+      >
+        {pending?.kind === 'disable'
+          ? `${pending.member.email} can no longer sign in, and every session of theirs ends now.`
+          : `${pending?.member.email ?? ''} loses their password and second factor, every session of theirs ends, ` +
+            'and a new enrolment link is made for them. A disabled account is active again after it.'}
+      </ConfirmDialog>
+    </Stack>
+  );
+}
+
+function AddStaffMember({ onAdded }: { onAdded: (answer: contract.StaffEnrolmentIssued) => Promise<void> }) {
+  const form = useForm<contract.CreateStaffMember>({
+    mode: 'uncontrolled',
+    initialValues: { email: '', role: 'support' },
+    validate: schemaResolver(contract.CreateStaffMemberSchema, { sync: true }),
+  });
+  const submit = useSubmit({
+    mutationFn: (body: contract.CreateStaffMember) => staffFetch(contract.createStaffMember, { body }),
+    onSuccess: async (answer) => {
+      form.reset();
+      await onAdded(answer);
+    },
+  });
+  return (
+    <Paper withBorder p="md">
+      <form onSubmit={form.onSubmit((values) => submit.mutate(values))} noValidate>
+        <Stack gap="sm">
+          <Title order={2} size="h4">
+            Add staff member
+          </Title>
+          {submit.isError && <Alert color="red">{errorMessage(submit.error)}</Alert>}
+          <Group align="flex-start" gap="sm">
+            <TextInput
+              label="E-mail"
+              type="email"
+              autoComplete="off"
+              style={{ flex: '1 1 240px' }}
+              key={form.key('email')}
+              {...form.getInputProps('email')}
+            />
+            <NativeSelect
+              label="Role"
+              data={contract.STAFF_ROLES.map((role) => ({ value: role, label: ROLE_LABELS[role] }))}
+              style={{ flex: '0 1 180px' }}
+              key={form.key('role')}
+              {...form.getInputProps('role')}
+            />
+          </Group>
+          <Group>
+            <Button type="submit" loading={submit.isPending}>
+              Add staff member
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Paper>
+  );
+}
+
+function IssuedLinkAlert({ issued, onClose }: { issued: IssuedLink; onClose: () => void }) {
+  return (
+    <Alert color="green" title={issued.title} withCloseButton closeButtonLabel="Close" onClose={onClose}>
+      <Stack gap="xs">
+        <Text size="sm">
+          Send this one-time enrolment link to {issued.email}. It sets their password and second factor, works once,
+          until {formatTime(issued.expiresAt)}, and is not shown again.
+        </Text>
+        <Code block style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' }} aria-label="Enrolment link">
+          {issued.link}
+        </Code>
+        <Group>
+          <CopyButton value={issued.link}>
+            {({ copied, copy }) => (
+              <Button size="xs" variant="default" onClick={copy}>
+                {copied ? 'Copied' : 'Copy link'}
+              </Button>
+            )}
+          </CopyButton>
+        </Group>
+      </Stack>
+    </Alert>
+  );
+}

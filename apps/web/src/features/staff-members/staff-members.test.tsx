@@ -1,0 +1,58 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { mockFetch } from '../../test/fetch-mock.ts';
+import { renderWithProviders } from '../../test/render.tsx';
+import StaffMembersPage from './staff-members-page.tsx';
+
+vi.mock('../../auth/staff-session.ts', () => ({
+  staffAccessToken: () => 'staff-token',
+  signOutStaff: vi.fn(),
+  watchStaffIdle: () => () => undefined,
+}));
+describe('/staff/members', () => {
+  it('adds a staff member and shows the one-time enrolment link; no Disable on your own row', async () => {
+    const member = (id: string, email: string, role: string) => ({
+      id,
+      email,
+      role,
+      status: 'active',
+      isEnrolled: false,
+      lastSignInAt: null,
+      createdAt: '2026-11-27T15:00:00.000Z',
+    });
+    const { calls } = mockFetch({
+      'GET /arc/staff/me': { body: { id: 'a1', email: 'admin@provider.test', role: 'admin' } },
+      'GET /arc/staff/members': { body: { members: [member('a1', 'admin@provider.test', 'admin')] } },
+      'POST /arc/staff/members': {
+        status: 201,
+        body: {
+          member: member('n1', 'nina@provider.test', 'content'),
+          enrolmentLink: 'http://localhost/staff/enrol/tok',
+          expiresAt: '2026-11-30T15:00:00.000Z',
+        },
+      },
+    });
+    renderWithProviders(<StaffMembersPage />, { path: '/staff/members', initialPath: '/staff/members' });
+    const row = (await screen.findByText('admin@provider.test')).closest('tr')!;
+    expect(within(row).queryByRole('button', { name: /^Disable/ })).not.toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText(/^E-mail/), 'nina@provider.test');
+    await userEvent.selectOptions(screen.getByLabelText(/^Role/), 'content');
+    await userEvent.click(screen.getByRole('button', { name: 'Add staff member' }));
+    expect(await screen.findByText('http://localhost/staff/enrol/tok')).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ email: 'nina@provider.test', role: 'content' });
+  });
+
+  it('refuses a bad e-mail before calling the server', async () => {
+    const { calls } = mockFetch({
+      'GET /arc/staff/me': { body: { id: 'a1', email: 'admin@provider.test', role: 'admin' } },
+      'GET /arc/staff/members': { body: { members: [] } },
+    });
+    renderWithProviders(<StaffMembersPage />, { path: '/staff/members', initialPath: '/staff/members' });
+    expect(await screen.findByText('No staff members yet.')).toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText(/^E-mail/), 'not-an-address');
+    await userEvent.click(screen.getByRole('button', { name: 'Add staff member' }));
+    expect(await screen.findByText('Enter a valid e-mail address')).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+  });
+});

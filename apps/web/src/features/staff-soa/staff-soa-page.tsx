@@ -1,0 +1,154 @@
+import * as contract from '@arc/contract';
+import { Alert, Button, Group, Loader, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { IconDownload } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useSearchParams } from 'react-router';
+import { errorMessage } from '../../api/client.ts';
+import { staffDownload, staffFetch } from '../../api/staff-client.ts';
+import { businessTimeZone } from '../../config.ts';
+import { DataTable, type DataTableColumn } from '../../ui/data-table.tsx';
+import { useDownload, type UseDownload } from '../../ui/download.tsx';
+
+let timeFormat: Intl.DateTimeFormat | undefined;
+const formatTime = (at: Date) =>
+  (timeFormat ??= new Intl.DateTimeFormat('en-US', {
+    timeZone: businessTimeZone(),
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZoneName: 'short',
+  })).format(at);
+
+const COLUMNS: DataTableColumn<contract.StaffSoa>[] = [
+  { id: 'agent', header: 'Agent', value: (soa) => `${soa.agent.name} (${soa.agent.npn})` },
+  { id: 'beneficiary', header: 'Beneficiary', value: (soa) => soa.beneficiaryName },
+  {
+    id: 'appointment',
+    header: 'Appointment',
+    value: (soa) => soa.current.appointmentAt,
+    cell: (soa) => formatTime(soa.current.appointmentAt),
+  },
+  { id: 'status', header: 'Status', value: (soa) => soa.current.status, width: 100 },
+  { id: 'version', header: 'Version', value: (soa) => soa.current.version, width: 80 },
+  {
+    id: 'flags',
+    header: 'Flags',
+    value: (soa) => soa.current.flags.map((flag) => contract.SOA_FLAG_LABELS[flag]).join('; '),
+    sortable: false,
+  },
+];
+
+/**
+ * `/staff/soa` (support and admin): Scope of Appointment records looked up by the agent's NPN or the beneficiary's
+ * name or e-mail for an audit; each opened to its versions, with the signed PDFs (reading one is audited).
+ */
+export default function StaffSoaPage() {
+  const [params, setParams] = useSearchParams();
+  const filters = { npn: params.get('npn') ?? '', beneficiary: params.get('beneficiary') ?? '' };
+  const hasFilter = filters.npn !== '' || filters.beneficiary !== '';
+  const results = useQuery({
+    queryKey: ['staff', 'soa', filters],
+    queryFn: () =>
+      staffFetch(contract.findStaffSoas, {
+        query: { npn: filters.npn || undefined, beneficiary: filters.beneficiary || undefined },
+      }),
+    enabled: hasFilter,
+  });
+  const download = useDownload();
+  const form = useForm({
+    mode: 'uncontrolled',
+    initialValues: filters,
+    validate: schemaResolver(contract.StaffSoaQuerySchema, { sync: true }),
+  });
+
+  return (
+    <Stack gap="lg">
+      <Title order={1}>Scope of Appointment</Title>
+      <Paper p="md" withBorder>
+        <form
+          onSubmit={form.onSubmit((values) =>
+            setParams(Object.fromEntries(Object.entries(values).filter(([, value]) => value.trim() !== ''))),
+          )}
+        >
+          <Stack gap="sm">
+            <SimpleGrid cols={{ base: 1, sm: 2 }}>
+              <TextInput label="Agent NPN" key={form.key('npn')} {...form.getInputProps('npn')} />
+              <TextInput
+                label="Beneficiary (name or e-mail)"
+                key={form.key('beneficiary')}
+                {...form.getInputProps('beneficiary')}
+              />
+            </SimpleGrid>
+            <Group justify="flex-end">
+              <Button type="submit">Look up</Button>
+            </Group>
+          </Stack>
+        </form>
+      </Paper>
+      {hasFilter && (
+        <Paper p="md">
+          <DataTable
+            caption={`SOAs (at most ${contract.STAFF_SOA_LIMIT})`}
+            data={results.data}
+            columns={COLUMNS}
+            getRowId={(soa) => soa.id}
+            isLoading={results.isFetching}
+            error={results.isError ? errorMessage(results.error) : null}
+            onRetry={() => void results.refetch()}
+            emptyMessage="No SOA matches."
+            renderExpanded={(soa) => <StaffSoaVersions id={soa.id} download={download} />}
+            getRowLabel={(soa) => soa.beneficiaryName}
+          />
+        </Paper>
+      )}
+      {download.element}
+    </Stack>
+  );
+}
+
+function StaffSoaVersions({ id, download }: { id: string; download: UseDownload }) {
+  const soa = useQuery({
+    queryKey: ['staff', 'soa', 'detail', id],
+    queryFn: () => staffFetch(contract.getStaffSoa, { params: { id } }),
+  });
+  if (soa.isPending) return <Loader size="sm" aria-label="Loading the SOA" />;
+  if (soa.isError) return <Alert color="red">{errorMessage(soa.error)}</Alert>;
+  return (
+    <Stack gap="xs" py="xs">
+      <Text size="sm">
+        {[soa.data.email, soa.data.mobile].filter(Boolean).join(' · ')} ·{' '}
+        {contract.SOA_LANGUAGE_LABELS[soa.data.language]}
+      </Text>
+      {soa.data.versions.map((version) => (
+        <Group key={version.version} justify="space-between" wrap="wrap">
+          <Text size="sm">
+            Version {version.version} · {version.status} · rules {version.ruleSet} · appointment{' '}
+            {formatTime(version.appointmentAt)}
+            {version.signedAt
+              ? ` · signed ${formatTime(version.signedAt)} by ${version.signerName}${
+                  version.signerRelationship ? ` (representative: ${version.signerRelationship})` : ''
+                } · SHA-256 ${version.sha256}`
+              : ''}
+          </Text>
+          {version.file && (
+            <Button
+              size="compact-sm"
+              variant="subtle"
+              leftSection={<IconDownload size={14} aria-hidden="true" />}
+              onClick={() =>
+                void download.run(() =>
+                  staffDownload(contract.downloadStaffSoaPdf, { params: { id, version: version.version } }, 'soa.pdf'),
+                )
+              }
+            >
+              PDF, version {version.version}
+            </Button>
+          )}
+        </Group>
+      ))}
+    </Stack>
+  );
+}

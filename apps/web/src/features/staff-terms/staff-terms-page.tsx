@@ -1,0 +1,183 @@
+import * as contract from '@arc/contract';
+import { Anchor, Badge, Button, Group, NativeSelect, Stack, Text, Title } from '@mantine/core';
+import { IconDownload, IconPlus } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { Link, useSearchParams } from 'react-router';
+import { errorMessage } from '../../api/client.ts';
+import { staffDownload } from '../../api/staff-client.ts';
+import {
+  formatTermsTime,
+  staffTermsVersionsQuery,
+  TERMS_STATUS_COLORS,
+  TERMS_STATUS_LABELS,
+  termsAcceptancesQuery,
+} from '../../api/staff-terms.ts';
+import { STAFF_PAGES } from '../../staff/staff-paths.ts';
+import { useDownload } from '../../ui/download.tsx';
+import { ServerTable, type ServerTableColumn } from '../../ui/server-table.tsx';
+
+const VERSION_COLUMNS: readonly ServerTableColumn<contract.StaffTermsVersion>[] = [
+  {
+    id: 'version',
+    header: 'Version',
+    cell: (row) => (
+      <>
+        <Anchor component={Link} to={STAFF_PAGES.termsVersion(row.id)} fw={600}>
+          Version {row.id}
+        </Anchor>
+        <Text size="xs" c="dimmed">
+          {row.title}
+        </Text>
+      </>
+    ),
+  },
+  {
+    id: 'status',
+    header: 'Status',
+    noWrap: true,
+    cell: (row) => (
+      <Badge color={TERMS_STATUS_COLORS[row.status]} variant="filled">
+        {TERMS_STATUS_LABELS[row.status]}
+      </Badge>
+    ),
+  },
+  { id: 'effective', header: 'Effective', noWrap: true, cell: (row) => formatTermsTime(row.effectiveAt) },
+  {
+    id: 'published',
+    header: 'Published',
+    cell: (row) =>
+      row.publishedAt ? (
+        <>
+          {formatTermsTime(row.publishedAt)}
+          <Text size="xs" c="dimmed">
+            {row.publishedBy ?? ''}
+          </Text>
+        </>
+      ) : row.status === 'draft' ? (
+        '—'
+      ) : (
+        'Before the back office'
+      ),
+  },
+  { id: 'acceptances', header: 'Accepted by', noWrap: true, cell: (row) => row.acceptances.toLocaleString('en-US') },
+];
+
+const ACCEPTANCE_COLUMNS: readonly ServerTableColumn<contract.TermsAcceptanceRow>[] = [
+  { id: 'npn', header: 'NPN', noWrap: true, cell: (row) => row.npn },
+  { id: 'name', header: 'Agent', cell: (row) => row.name },
+  { id: 'version', header: 'Version', noWrap: true, cell: (row) => row.version },
+  { id: 'accepted', header: 'Accepted', noWrap: true, cell: (row) => formatTermsTime(row.acceptedAt) },
+];
+
+/** The history's filter and page as the URL holds them (?version=&page=). */
+function readSearch(params: URLSearchParams) {
+  const version = Number(params.get('version'));
+  const page = Number(params.get('page'));
+  return {
+    version: Number.isInteger(version) && version >= 1 ? version : undefined,
+    page: Number.isInteger(page) && page >= 1 ? page : 1,
+  };
+}
+
+/** `/staff/terms`: the terms versions (draft, scheduled, published, superseded) and who accepted which when. */
+export default function StaffTermsPage() {
+  const versions = useQuery(staffTermsVersionsQuery());
+  const [params, setParams] = useSearchParams();
+  const search = readSearch(params);
+  const history = useQuery(termsAcceptancesQuery(search));
+  const download = useDownload();
+  const change = (next: Partial<typeof search>) => {
+    const merged = { ...search, page: 1, ...next };
+    const out = new URLSearchParams();
+    if (merged.version) out.set('version', String(merged.version));
+    if (merged.page > 1) out.set('page', String(merged.page));
+    setParams(out);
+  };
+  const rows = versions.data?.versions;
+
+  return (
+    <Stack maw={1200}>
+      <Group justify="space-between" align="flex-end">
+        <Title order={1}>Terms versions</Title>
+        <Button component={Link} to={STAFF_PAGES.newTermsVersion} leftSection={<IconPlus size={16} aria-hidden />}>
+          New draft
+        </Button>
+      </Group>
+      <Text size="sm" c="dimmed">
+        From a version’s effective moment, every agent must accept it before anything else in the portal.
+      </Text>
+      <ServerTable
+        caption="Terms versions"
+        hideCaption
+        columns={VERSION_COLUMNS}
+        rows={rows}
+        getRowId={(row) => String(row.id)}
+        total={rows?.length ?? 0}
+        page={1}
+        pageSize={Math.max(rows?.length ?? 0, 1)}
+        onPageChange={() => {}}
+        isLoading={versions.isFetching}
+        error={versions.isError ? errorMessage(versions.error) : null}
+        onRetry={() => void versions.refetch()}
+        emptyMessage="No terms version yet."
+        minWidth={760}
+      />
+
+      <Group justify="space-between" align="flex-end" mt="lg">
+        <Title order={2} size="h3">
+          Acceptance history
+        </Title>
+        <Group align="flex-end" gap="sm">
+          <NativeSelect
+            label="Version"
+            w={200}
+            data={[
+              { value: '', label: 'All versions' },
+              ...(rows ?? [])
+                .filter((row) => row.status !== 'draft')
+                .map((row) => ({ value: String(row.id), label: `Version ${row.id}` })),
+              ...(search.version && !rows
+                ? [{ value: String(search.version), label: `Version ${search.version}` }]
+                : []),
+            ]}
+            value={search.version ? String(search.version) : ''}
+            onChange={(event) => change({ version: Number(event.currentTarget.value) || undefined })}
+          />
+          <Button
+            variant="default"
+            leftSection={<IconDownload size={16} aria-hidden="true" />}
+            loading={download.isDownloading}
+            onClick={() =>
+              void download.run(() =>
+                staffDownload(
+                  contract.exportTermsAcceptances,
+                  { query: search.version ? { version: String(search.version) } : {} },
+                  contract.termsAcceptancesFileName(search.version),
+                ),
+              )
+            }
+          >
+            Export .xlsx
+          </Button>
+        </Group>
+      </Group>
+      <ServerTable
+        caption="Acceptance history"
+        hideCaption
+        columns={ACCEPTANCE_COLUMNS}
+        rows={history.data?.rows}
+        getRowId={(row) => `${row.version}-${row.npn}`}
+        total={history.data?.total ?? 0}
+        page={search.page}
+        pageSize={history.data?.pageSize ?? contract.TERMS_ACCEPTANCES_PAGE_SIZE}
+        onPageChange={(page) => change({ page })}
+        isLoading={history.isFetching}
+        error={history.isError ? errorMessage(history.error) : null}
+        onRetry={() => void history.refetch()}
+        emptyMessage="No agent has accepted this version yet."
+        minWidth={600}
+      />
+      {download.element}
+    </Stack>
+  );
+}
