@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { mantineComponentStyles, withoutScrollContainer } from './plugins.ts';
+import { mantineComponentStyles, PATCHED_TABLE, withoutScrollContainer } from './plugins.ts';
 
 // the CSS files are exported; the package's root is two folders up from one of them
 const mantineRoot = path.resolve(
@@ -44,17 +44,25 @@ describe('mantineComponentStyles', () => {
 });
 
 describe('withoutScrollContainer (docs/decisions/web-loading-and-budget.md)', () => {
+  const tableFile = path.join(mantineRoot, 'esm', 'components', 'Table', 'Table.mjs');
+  const installed = JSON.parse(fs.readFileSync(path.join(mantineRoot, 'package.json'), 'utf8')) as { version: string };
+
   it("removes the installed Mantine Table's scroll container and keeps the rest", () => {
-    const code = fs.readFileSync(path.join(mantineRoot, 'esm', 'components', 'Table', 'Table.mjs'), 'utf8');
-    const out = withoutScrollContainer(code);
+    const out = withoutScrollContainer(fs.readFileSync(tableFile, 'utf8'), installed.version);
     expect(out).not.toContain('TableScrollContainer');
     expect(out).not.toContain('ScrollArea');
     expect(out).toContain('Table.Tr = TableTr;');
     expect(out).toContain('Table.DataRenderer = TableDataRenderer;');
   });
 
-  it('fails on a Table.mjs it does not recognise', () => {
-    expect(() => withoutScrollContainer('export const Table = {};')).toThrow(/Table\.mjs changed/);
+  it('fails the build, naming the plugin and what to do, on another Mantine or another Table.mjs', () => {
+    const code = fs.readFileSync(tableFile, 'utf8');
+    expect(() => withoutScrollContainer(code, '9.8.0')).toThrow(
+      /arc:mantine-table-without-scroll-container .*found @mantine\/core 9\.8\.0.*set PATCHED_TABLE/,
+    );
+    expect(() => withoutScrollContainer(`${code}\n`, PATCHED_TABLE.version)).toThrow(
+      /Table\.mjs of sha256 [0-9a-f]{64}/,
+    );
   });
 });
 

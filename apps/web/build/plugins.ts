@@ -1,5 +1,6 @@
 // Build-time plugins of the web app: the bundle budget (the build fails past it) and precompression of every
 // text asset (brotli and gzip beside the file, served by @fastify/static's `preCompressed`).
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -72,22 +73,32 @@ export function mantineComponentStyles(): Plugin {
 }
 
 const MANTINE_TABLE = /[/\\]@mantine[/\\]core[/\\]esm[/\\]components[/\\]Table[/\\]Table\.mjs$/;
+const TABLE_PLUGIN = 'arc:mantine-table-without-scroll-container';
+/** the file this patch was written against: @mantine/core's version and the sha256 of its Table.mjs */
+export const PATCHED_TABLE = {
+  version: '9.7.1',
+  sha256: '92e6d77731dd41556ef4ebbbb1ae3a6f5288700a66162705266053cd8a1983e1',
+};
 const SCROLL_CONTAINER_IMPORT = 'import { TableScrollContainer } from "./TableScrollContainer.mjs";\n';
 const SCROLL_CONTAINER_PROPERTY = 'Table.ScrollContainer = TableScrollContainer;\n';
 
 /**
  * Mantine's Table without `Table.ScrollContainer` (docs/decisions/web-loading-and-budget.md): a static property of
- * `Table`, it made every screen with a table download ScrollArea (about 5 KB gzipped), though the DataTable scrolls in
- * its own box. A screen that wants the scroll container imports `TableScrollContainer` from '@mantine/core'; the build
- * fails on `Table.ScrollContainer` in the app's code (it would be undefined), and on a Mantine whose Table.mjs no
- * longer reads as expected (plugins.test.ts).
+ * `Table`, it made every screen with a table download ScrollArea (5 KB gzipped on 12 routes, two of them then over
+ * budget: bench/README.md), though the DataTable scrolls in its own box. A screen that wants the scroll container
+ * imports `TableScrollContainer` from '@mantine/core'; the build fails on `Table.ScrollContainer` in the app's code
+ * (it would be undefined), and on any other @mantine/core or Table.mjs than the one patched (`PATCHED_TABLE`).
  */
 export function mantineTableWithoutScrollContainer(): Plugin {
   return {
-    name: 'arc:mantine-table-without-scroll-container',
+    name: TABLE_PLUGIN,
     enforce: 'pre',
     transform(code, id) {
-      if (MANTINE_TABLE.test(id)) return { code: withoutScrollContainer(code), map: null };
+      if (MANTINE_TABLE.test(id)) {
+        const packageJson = path.resolve(path.dirname(id), '../../../package.json');
+        const { version } = JSON.parse(fs.readFileSync(packageJson, 'utf8')) as { version: string };
+        return { code: withoutScrollContainer(code, version), map: null };
+      }
       if (!/[/\\]node_modules[/\\]/.test(id) && /\.tsx?$/.test(id) && code.includes('Table.ScrollContainer')) {
         this.error(
           `${id}: use TableScrollContainer from '@mantine/core' (Table.ScrollContainer is left out, docs/decisions/web-loading-and-budget.md)`,
@@ -98,16 +109,22 @@ export function mantineTableWithoutScrollContainer(): Plugin {
   };
 }
 
-/** Mantine's Table.mjs without the import and the static property of TableScrollContainer. */
-export function withoutScrollContainer(code: string): string {
-  if (!code.includes(SCROLL_CONTAINER_IMPORT) || !code.includes(SCROLL_CONTAINER_PROPERTY)) {
-    throw new Error('@mantine/core Table.mjs changed: update mantineTableWithoutScrollContainer (build/plugins.ts)');
+/**
+ * Mantine's Table.mjs without the import and the static property of TableScrollContainer; throws unless `code` is
+ * exactly the Table.mjs of the @mantine/core the patch was written against.
+ */
+export function withoutScrollContainer(code: string, version: string): string {
+  const sha256 = createHash('sha256').update(code).digest('hex');
+  if (version !== PATCHED_TABLE.version || sha256 !== PATCHED_TABLE.sha256) {
+    throw new Error(
+      `${TABLE_PLUGIN} (apps/web/build/plugins.ts) patches @mantine/core ${PATCHED_TABLE.version}'s ` +
+        `esm/components/Table/Table.mjs; found @mantine/core ${version} with a Table.mjs of sha256 ${sha256}. Read the ` +
+        'new Table.mjs: if it still sets Table.ScrollContainer, check that the two lines the plugin removes are the ' +
+        'same and set PATCHED_TABLE to the new version and sha256; if it no longer does, remove the plugin. Then ' +
+        "compare the build's route budgets with bench/README.md.",
+    );
   }
-  const out = code.replace(SCROLL_CONTAINER_IMPORT, '').replace(SCROLL_CONTAINER_PROPERTY, '');
-  if (out.includes('TableScrollContainer')) {
-    throw new Error('@mantine/core Table.mjs uses TableScrollContainer: update mantineTableWithoutScrollContainer');
-  }
-  return out;
+  return code.replace(SCROLL_CONTAINER_IMPORT, '').replace(SCROLL_CONTAINER_PROPERTY, '');
 }
 
 export interface Budget {
