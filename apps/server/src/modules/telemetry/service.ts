@@ -2,7 +2,8 @@ import type { TelemetryEvent } from '@arc/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../platform/clock.ts';
-import { forwardToSentry, isErrorEvent } from '../../platform/telemetry.ts';
+import { captureBrowserError } from '../../platform/sentry.ts';
+import { isErrorEvent } from '../../platform/telemetry.ts';
 import { randomId } from '../../platform/tokens.ts';
 import { deleteTelemetryBefore, insertTelemetryEvent } from './queries.ts';
 
@@ -30,8 +31,8 @@ export async function recordTelemetry(
   log.info({ telemetry: event.event, agentId, data }, 'telemetry event');
   if (deps.sentryDsn && isErrorEvent(event.event)) {
     // Fire and forget: reporting must never slow down or fail the caller.
-    forwardToSentry(deps.sentryDsn, { event: event.event, data: data ?? {}, agentId, at }).catch((err: unknown) =>
-      log.warn({ err }, 'could not forward the event to Sentry'),
+    captureBrowserError(deps.sentryDsn, { event: event.event, data: data ?? {}, agentId, at }).catch((err: unknown) =>
+      log.warn({ err }, 'could not hand the event to Sentry'),
     );
   }
 }

@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { text } from 'node:stream/consumers';
+import { buffer } from 'node:stream/consumers';
+import { gunzipSync } from 'node:zlib';
 import { desc } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../../config.ts';
@@ -10,11 +11,19 @@ import { fixedClock } from '../../test/app.ts';
 import { bearer, mintAccessToken } from '../../test/tokens.ts';
 import { purgeExpiredTelemetry } from './service.ts';
 
-/** A stand-in for Sentry: records what reaches it; answers `status`. */
-const sentry = { received: [] as Array<{ url: string; auth: string; body: string }>, status: 200 };
+/**
+ * A stand-in for Sentry: records the events that reach it (the SDK's envelopes, as text); answers `status`. The first
+ * event waits for the SDK to load (the server of a test app starts it then).
+ */
+const sentry = { received: [] as Array<{ url: URL; body: string }>, status: 200 };
 const sentryServer = http.createServer((request, response) => {
-  void text(request).then((body) => {
-    sentry.received.push({ url: request.url ?? '', auth: String(request.headers['x-sentry-auth']), body });
+  void buffer(request).then((raw) => {
+    const body = (request.headers['content-encoding'] === 'gzip' ? gunzipSync(raw) : raw).toString('utf8');
+    // the SDK's own reports of what it dropped are not events
+    if (body.includes('"type":"event"')) {
+      const url = new URL(request.url ?? '/', 'http://sentry');
+      sentry.received.push({ url, body });
+    }
     response.writeHead(sentry.status).end();
   });
 });
@@ -88,17 +97,45 @@ describe('POST /arc/telemetry', () => {
     await post({ event: 'dashboard_download' }, { auth: token });
     const res = await post({ event: 'client_error', data: { message: 'boom' } }, { auth: token });
     expect(res.statusCode).toBe(202);
-    await vi.waitFor(() => expect(sentry.received).toHaveLength(1));
+    await vi.waitFor(() => expect(sentry.received).toHaveLength(1), { timeout: 10_000 });
     const [received] = sentry.received;
-    expect(received!.url).toBe('/api/42/envelope/');
-    expect(received!.auth).toContain('sentry_key=publickey');
+    expect(received!.url.pathname).toBe('/api/42/envelope/');
+    expect(received!.url.searchParams.get('sentry_key')).toBe('publickey');
     const [, item, event] = received!.body.split('\n').map((line) => JSON.parse(line));
-    expect(item).toEqual({ type: 'event' });
+    expect(item).toMatchObject({ type: 'event' });
     expect(event).toMatchObject({
       level: 'error',
-      message: { formatted: 'client_error: boom' },
+      message: 'client_error: boom',
       user: { id: agentId },
     });
+  });
+
+  it("hands Sentry the browser's event through the SDK's transport: what the browser sent, who, and when", async () => {
+    sentry.received.length = 0;
+    const data = { message: 'Cannot read properties of undefined', route: '/prospects', deep: { a: { b: { c: 1 } } } };
+    expect((await post({ event: 'route_error', data })).statusCode).toBe(202);
+    await vi.waitFor(() => expect(sentry.received).toHaveLength(1), { timeout: 10_000 });
+    const [received] = sentry.received;
+    expect(received!.url.pathname).toBe('/api/42/envelope/');
+    expect(received!.url.searchParams.get('sentry_client')).toMatch(/^sentry\.javascript\.node\//);
+    const [header, item, event] = received!.body.split('\n').map((line) => JSON.parse(line));
+    expect(header).toMatchObject({
+      event_id: event.event_id,
+      sent_at: expect.any(String),
+    });
+    expect(item).toMatchObject({ type: 'event' });
+    expect(event).toMatchObject({
+      level: 'error',
+      platform: 'javascript',
+      logger: 'arc.telemetry',
+      message: 'route_error: Cannot read properties of undefined',
+      tags: { event: 'route_error' },
+      extra: data,
+      sdk: { name: 'sentry.javascript.node' },
+    });
+    // signed out: no user; the time the server stored the event
+    expect(event.user).toBeUndefined();
+    expect(event.timestamp * 1000).toBe((await latest())!.createdAt.getTime());
   });
 
   it('answers 202 and keeps the event when Sentry fails', async () => {
@@ -108,7 +145,7 @@ describe('POST /arc/telemetry', () => {
       const res = await post({ event: 'register_failed', data: { status: 429 } });
       expect(res.statusCode).toBe(202);
       expect(await latest()).toMatchObject({ event: 'register_failed' });
-      await vi.waitFor(() => expect(sentry.received).toHaveLength(1));
+      await vi.waitFor(() => expect(sentry.received).toHaveLength(1), { timeout: 10_000 });
     } finally {
       sentry.status = 200;
     }
