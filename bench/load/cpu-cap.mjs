@@ -62,10 +62,10 @@ function throttling(version, dir) {
 }
 
 /**
- * The caps of one run: `cap(name)` makes a cgroup of `cores` (e.g. 0.5) per `periodUs` and answers
+ * The caps of one run: `cap(name)` makes a cgroup of `cores` (e.g. 0.5) per `periodUs`, with `weight` when given, and answers
  * `{ name, dir, add(pid), throttling(), remove() }`; `removeAll()` removes every cap and the run's directory.
  */
-export function createCaps({ cores, periodUs }) {
+export function createCaps({ cores, periodUs, weight }) {
   const support = capSupport();
   if (support.reason) throw new Error(support.reason);
   const { version, root } = support;
@@ -117,6 +117,12 @@ export function createCaps({ cores, periodUs }) {
         // the period first: a quota larger than the old period is refused the other way round
         fs.writeFileSync(path.join(dir, 'cpu.cfs_period_us'), String(periodUs));
         fs.writeFileSync(path.join(dir, 'cpu.cfs_quota_us'), String(quotaUs));
+      }
+      // the group's weight against the machine's other work (v1 cpu.shares, 2–262144; v2 cpu.weight, 1–10000), as
+      // a container platform sets it from the CPU request: unset leaves the default (1024 / 100)
+      if (weight) {
+        if (version === 2) fs.writeFileSync(path.join(dir, 'cpu.weight'), String(Math.min(10_000, weight)));
+        else fs.writeFileSync(path.join(dir, 'cpu.shares'), String(Math.min(262_144, weight)));
       }
       const cap = {
         name,

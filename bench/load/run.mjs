@@ -31,6 +31,12 @@ const TOPOLOGIES = (process.env.LOAD_REPLICAS ?? '1,2,3').split(',').map(Number)
 const SEARCHES = Number(process.env.LOAD_SEARCHES ?? 3);
 const CPU_CAP = Number(process.env.LOAD_CPU_CAP ?? 0.5);
 const CPU_PERIOD_US = Number(process.env.LOAD_CPU_PERIOD_US ?? 100_000);
+/**
+ * each cap's weight against the rest of the machine (cpu.shares / cpu.weight; unset: the default). On a machine
+ * shared with other work, a weight high enough gives each replica its quota, as a platform honours a CPU request
+ * (a Guaranteed pod's request equals its limit): the quota is then the replica's limit, not the others' load
+ */
+const CPU_WEIGHT = process.env.LOAD_CPU_WEIGHT ? Number(process.env.LOAD_CPU_WEIGHT) : undefined;
 const tmp = path.join(root, '.tmp');
 
 const missing = missingTools();
@@ -47,7 +53,7 @@ if (CPU_CAP > 0) {
     console.error(`npm run load cannot cap the replicas' CPU: ${support.reason}`);
     process.exit(2);
   }
-  caps = createCaps({ cores: CPU_CAP, periodUs: CPU_PERIOD_US });
+  caps = createCaps({ cores: CPU_CAP, periodUs: CPU_PERIOD_US, weight: CPU_WEIGHT });
   capCheck = await checkCap(caps);
   console.log(`CPU cap (cgroup v${caps.version}, ${caps.quotaUs} µs every ${CPU_PERIOD_US} µs): ${capCheck.message}`);
   if (!capCheck.ok) {
@@ -186,7 +192,14 @@ const report = {
   },
   settings: { P95_MS, STEP_SECONDS, WARMUP_SECONDS, AGENTS, UPLOAD_BYTES, START_RATE, BISECT, SEARCHES },
   cpuCap: caps
-    ? { cores: CPU_CAP, periodUs: CPU_PERIOD_US, quotaUs: caps.quotaUs, cgroup: caps.version, check: capCheck }
+    ? {
+        cores: CPU_CAP,
+        periodUs: CPU_PERIOD_US,
+        quotaUs: caps.quotaUs,
+        weight: CPU_WEIGHT ?? 'default',
+        cgroup: caps.version,
+        check: capCheck,
+      }
     : null,
   topologies: {},
 };

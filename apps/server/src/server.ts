@@ -6,7 +6,7 @@ import { systemClock } from './platform/clock.ts';
 import { cpuLimitCores } from './platform/cpu-limit.ts';
 import { startLoadMetrics } from './platform/load-metrics.ts';
 import { createMailer } from './platform/mailer.ts';
-import { passwordHashConcurrency, setPasswordHashConcurrency } from './platform/passwords.ts';
+import { passwordHashConcurrency, passwordHashNice, setPasswordHashConcurrency } from './platform/passwords.ts';
 import { flushSentry, startSentry } from './platform/sentry.ts';
 import { createStorage } from './platform/storage.ts';
 import { preloadXlsx } from './platform/xlsx.ts';
@@ -98,6 +98,7 @@ async function main() {
       // the CPU limit as the process sees it (a container's cgroup quota) and the hashes it lets run at once
       cpuLimitCores: Math.round(cpuLimitCores() * 100) / 100,
       passwordHashConcurrency: passwordHashConcurrency(),
+      passwordHashNice: passwordHashNice(),
     },
     `ARC is ready at ${config.publicUrl}${config.demoData ? ' in demo mode (demo data, /dev/mailbox)' : ''}` +
       (config.isLocalOnlyForDemo

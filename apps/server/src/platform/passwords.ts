@@ -2,7 +2,7 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { Worker } from 'node:worker_threads';
 import { containsAccountName, MESSAGES, PASSWORD_MESSAGES, passesPasswordRules } from '@arc/contract';
 import { isCommonPassword } from './common-passwords.ts';
-import { cpuLimitCores } from './cpu-limit.ts';
+import { cgroupCpuQuota, cpuLimitCores } from './cpu-limit.ts';
 import { AppError } from './errors.ts';
 
 /** argon2id with 19 MiB, 2 passes, 1 lane (docs/decisions/passwords-and-sign-in.md). */
@@ -18,16 +18,21 @@ const PARAMS: Argon2Params = { memory: 19456, passes: 2, parallelism: 1, tagLeng
  * Where the hashes run (docs/operations.md, "Replicas with CPU limits"). A hash is ~25 ms of CPU. On the libuv pool
  * (4 threads) under a container's CPU limit, a few sign-ins at once spent the period's quota in a fraction of it and
  * every thread of the process, the event loop's included, waited for the next period: every call stalled behind
- * the sign-ins. So the hashes run on worker threads of their own at the lowest priority (nice 19, set by each worker
- * for its own thread): inside the process's CPU limit the event loop runs first whenever it has work and the hashes
- * take what it leaves; the pool keeps to file and compression work. As many workers as the cores of the CPU limit
- * (rounded down, at least one; `PASSWORD_HASH_CONCURRENCY`); a hash waits its turn for a free one.
+ * the sign-ins. So the hashes run on worker threads of their own, at a lower priority under a CPU limit (nice 10,
+ * each worker's own thread: `passwordHashNice`): inside the quota the event loop runs first whenever it has work and
+ * the hashes take what it leaves; the pool keeps to file and compression work. As many workers as the cores of the
+ * CPU limit (rounded down, at least one; `PASSWORD_HASH_CONCURRENCY`); a hash waits its turn for a free one.
  */
+// getBuiltinModule, not require: an evaluated worker is an ES module when the process runs with --input-type=module
 const WORKER_SOURCE = `
-const { parentPort } = require('node:worker_threads');
-const { argon2Sync } = require('node:crypto');
-try { require('node:os').setPriority(19); } catch {}
-parentPort.on('message', ({ id, params }) => {
+const { parentPort } = process.getBuiltinModule('node:worker_threads');
+const { argon2Sync } = process.getBuiltinModule('node:crypto');
+const os = process.getBuiltinModule('node:os');
+let niceNow = 0;
+parentPort.on('message', ({ id, params, nice }) => {
+  if (nice !== niceNow) {
+    try { os.setPriority(nice); niceNow = nice; } catch {}
+  }
   try { parentPort.postMessage({ id, hash: argon2Sync('argon2id', params) }); }
   catch (err) { parentPort.postMessage({ id, error: err instanceof Error ? err.message : String(err) }); }
 });`;
@@ -50,6 +55,18 @@ export function setPasswordHashConcurrency(slots: number): void {
   hashSlots = Math.max(1, Math.floor(slots));
 }
 export const passwordHashConcurrency = (): number => (hashSlots ??= Math.max(1, Math.floor(cpuLimitCores())));
+
+/**
+ * The hash threads' nice value: 10 under a CPU limit, where the threads that compete with them are the process's
+ * own (the event loop gets about nine tenths of the quota when both want it); 0 without one, where a lower priority
+ * would also yield to every other process of the host (PostgreSQL on the same machine) and starve the sign-ins.
+ */
+let hashNice: number | undefined;
+export const passwordHashNice = (): number => (hashNice ??= cgroupCpuQuota() === null ? 0 : 10);
+/** for the tests: the next hashes run at this nice value */
+export function setPasswordHashNice(nice: number): void {
+  hashNice = nice;
+}
 
 function startHashWorker(): HashWorker {
   const hashWorker: HashWorker = {
@@ -107,7 +124,11 @@ async function derive(password: string, nonce: Buffer, params: Argon2Params): Pr
   try {
     return await new Promise<Buffer>((resolve, reject) => {
       hashWorker.pending.set(id, { resolve, reject });
-      hashWorker.worker.postMessage({ id, params: { message: Buffer.from(password, 'utf8'), nonce, ...params } });
+      hashWorker.worker.postMessage({
+        id,
+        nice: passwordHashNice(),
+        params: { message: Buffer.from(password, 'utf8'), nonce, ...params },
+      });
     });
   } finally {
     releaseWorker(hashWorker);
