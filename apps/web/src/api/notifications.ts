@@ -25,8 +25,24 @@ export const notificationsQueries = {
 };
 
 /**
- * The bell's unread count, live: the notification stream (docs/decisions/notifications.md; its module loads after the
- * page) sets it and reloads the list on each event; while the stream cannot connect, the count is polled.
+ * Resolves once the page has loaded (the `load` event) and the browser is next idle: the stream's module and its
+ * connection (a request that never ends) stay out of the page's first load, where they competed with the screen's
+ * own chunks and data for a phone's bandwidth and CPU (issue 48).
+ */
+function afterPageLoad(): Promise<void> {
+  return new Promise((resolve) => {
+    const idle = () =>
+      typeof requestIdleCallback === 'function'
+        ? requestIdleCallback(() => resolve(), { timeout: 2000 })
+        : setTimeout(resolve, 0);
+    if (document.readyState === 'complete') idle();
+    else window.addEventListener('load', idle, { once: true });
+  });
+}
+
+/**
+ * The bell's unread count, live: the notification stream (docs/decisions/notifications.md; its module loads once the
+ * page has loaded) sets it and reloads the list on each event; while the stream cannot connect, the count is polled.
  */
 export function useUnreadNotificationCount(): number {
   const queryClient = useQueryClient();
@@ -34,16 +50,19 @@ export function useUnreadNotificationCount(): number {
   useEffect(() => {
     let stop: (() => void) | undefined;
     let isGone = false;
-    void import('./notification-stream.ts').then(({ openNotificationStream }) => {
-      if (isGone) return;
-      stop = openNotificationStream({
-        onLive: setLive,
-        onEvent: ({ unread }) => {
-          queryClient.setQueryData(notificationsQueries.unreadCount().queryKey, { unread });
-          void queryClient.invalidateQueries({ queryKey: [...notificationsQueries.all(), 'list'] });
-        },
+    void afterPageLoad()
+      .then(() => (isGone ? undefined : import('./notification-stream.ts')))
+      .then((stream) => {
+        if (isGone || !stream) return;
+        const { openNotificationStream } = stream;
+        stop = openNotificationStream({
+          onLive: setLive,
+          onEvent: ({ unread }) => {
+            queryClient.setQueryData(notificationsQueries.unreadCount().queryKey, { unread });
+            void queryClient.invalidateQueries({ queryKey: [...notificationsQueries.all(), 'list'] });
+          },
+        });
       });
-    });
     return () => {
       isGone = true;
       stop?.();
