@@ -246,7 +246,20 @@ for (const topology of Object.values(report.topologies)) {
 for (const topology of Object.values(report.topologies)) {
   const at = topology.atSustained;
   console.log(`\n${topology.replicas} replica(s): sustained ${topology.sustainedSessionsPerSec} sessions/s`);
-  if (!at) continue;
+  if (!at) {
+    // no step passed: what the lowest step of each search cost and why it failed
+    for (const [n, one] of topology.searches.entries()) {
+      const low = [...one.steps].sort((a, b) => a.offeredSessionsPerSec - b.offeredSessionsPerSec)[0];
+      const per = low.cpuMsPerSession;
+      console.log(
+        `  search ${n + 1}: at ${low.offeredSessionsPerSec} sessions/s ${low.failures.slice(0, 3).join('; ')}; ` +
+          `CPU ms per session: servers ${per?.servers}, postgres ${per?.postgresBackends}; throttled ` +
+          `${low.throttling.map((t) => `${t.throttledMs} ms`).join(' · ') || '—'}; machine busy ` +
+          `${low.cpuPercent.machineBusyOfAllCores}%`,
+      );
+    }
+    continue;
+  }
   console.log(
     `  at that rate — CPU % of one core: generator ${at.cpuPercent.generator}, servers ${at.cpuPercent.servers.join(' + ')}, ` +
       `postgres ${at.cpuPercent.postgresBackends}, nginx ${at.cpuPercent.nginx}; machine busy ${at.cpuPercent.machineBusyOfAllCores}%`,
