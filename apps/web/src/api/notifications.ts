@@ -25,20 +25,12 @@ export const notificationsQueries = {
 };
 
 /**
- * Resolves once the page has loaded (the `load` event) and the browser is next idle: the stream's module and its
- * connection (a request that never ends) stay out of the page's first load, where they competed with the screen's
- * own chunks and data for a phone's bandwidth and CPU (issue 48).
+ * Resolves once the page has loaded (its `load` event): the stream's module and its connection (a request that never
+ * ends) stay out of the page's first load, where they competed with the screen's own chunks and data for a phone's
+ * bandwidth and CPU (issue 48).
  */
-function afterPageLoad(): Promise<void> {
-  return new Promise((resolve) => {
-    const idle = () =>
-      typeof requestIdleCallback === 'function'
-        ? requestIdleCallback(() => resolve(), { timeout: 2000 })
-        : setTimeout(resolve, 0);
-    if (document.readyState === 'complete') idle();
-    else window.addEventListener('load', idle, { once: true });
-  });
-}
+const pageLoaded = () =>
+  new Promise((r) => (document.readyState === 'complete' ? r(0) : addEventListener('load', r, { once: true })));
 
 /**
  * The bell's unread count, live: the notification stream (docs/decisions/notifications.md; its module loads once the
@@ -50,11 +42,10 @@ export function useUnreadNotificationCount(): number {
   useEffect(() => {
     let stop: (() => void) | undefined;
     let isGone = false;
-    void afterPageLoad()
-      .then(() => (isGone ? undefined : import('./notification-stream.ts')))
-      .then((stream) => {
-        if (isGone || !stream) return;
-        const { openNotificationStream } = stream;
+    void pageLoaded()
+      .then(() => import('./notification-stream.ts'))
+      .then(({ openNotificationStream }) => {
+        if (isGone) return;
         stop = openNotificationStream({
           onLive: setLive,
           onEvent: ({ unread }) => {
