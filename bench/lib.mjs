@@ -18,11 +18,17 @@ await ensureServerBuild();
 /**
  * The built server (`apps/server/dist/main.js`) in its own process on `port` (as `http://localhost:port`), at the
  * production log level (its output ignored), demo data on, the embedded database under `dataDir` unless `databaseUrl` is given; `env` adds or
- * overrides variables, `nodeArgs` go to Node before the entry (`--cpu-prof`, say).
+ * overrides variables, `nodeArgs` go to Node before the entry (`--cpu-prof`, say), `cgroupProcs` (a cgroup's
+ * `cgroup.procs` file) starts it inside that cgroup.
  */
-export function startServer({ port, dataDir, databaseUrl = '', env = {}, nodeArgs = [] }) {
+export function startServer({ port, dataDir, databaseUrl = '', env = {}, nodeArgs = [], cgroupProcs }) {
   const base = `http://localhost:${port}`;
-  return spawn(process.execPath, [...nodeArgs, SERVER_ENTRY], {
+  // in a CPU cap (bench/load/cpu-cap.mjs): a shell moves itself into the cgroup, then becomes the server (same pid),
+  // so none of the server runs outside it
+  const [command, args] = cgroupProcs
+    ? ['sh', ['-c', `echo $$ > '${cgroupProcs}' && exec "$0" "$@"`, process.execPath, ...nodeArgs, SERVER_ENTRY]]
+    : [process.execPath, [...nodeArgs, SERVER_ENTRY]];
+  return spawn(command, args, {
     cwd: root,
     stdio: ['ignore', 'ignore', 'inherit'],
     env: {

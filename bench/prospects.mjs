@@ -331,12 +331,12 @@ const targets = Object.fromEntries(
     .map((r) => [
       `postgres ${r.rows}`,
       {
-        countyP95Under50Ms: r.apiCounty.p95Ms < 50,
-        countyOverheadUnder2x: r.overheadCounty.p95 < 2,
-        countyOverheadUnder2xWithFetch: r.overheadCountyFetch.p95 < 2,
-        // the ZIP search answers in well under a millisecond of SQL: judged by what the API adds over the bare
-        // HTTP answer of the same bytes (bareZip), and by its absolute p95
-        zipOverBareP50Under0_5Ms: r.zipOverBareMs.p50 < 0.5,
+        // issue 48: p95 under 40 ms, and at most 1.3 times the statement alone in the same run
+        countyP95Under40Ms: r.apiCounty.p95Ms < 40,
+        countyOverheadAtMost1_3x: r.overheadCounty.p95 <= 1.3,
+        countyOverheadAtMost1_3xWithFetch: r.overheadCountyFetch.p95 <= 1.3,
+        // the ZIP search answers in well under a millisecond of SQL: judged by its absolute p95 (what the API adds
+        // over the bare HTTP answer of the same bytes, zipOverBareMs, is still reported; below this machine's floor)
         zipP95Under5Ms: r.apiZip.p95Ms < 5,
         export10kUnder1500Ms: r.export.ms < 1500,
         exportExtraUnder100Mb: r.export.extraRssMb < 100,

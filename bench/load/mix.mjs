@@ -7,6 +7,7 @@ import os from 'node:os';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { percentile, round } from '../lib.mjs';
+import { throttledSince } from './cpu-cap.mjs';
 import { createRecorder, SESSION_WEIGHTS, sessionRequests, STAFF_SHARE } from './scenario.mjs';
 
 /** the pause of one connection between its calls (autocannon's connectionRate: one call a second) */
@@ -136,6 +137,7 @@ export async function runMix({ portal, setup, calls, plan, seconds, warmupSecond
     redis: cpuSeconds(pids.redis),
     backends: Object.fromEntries((await backendPids(client, database)).map((pid) => [pid, cpuSeconds(pid)])),
     machine: machineSeconds(),
+    throttling: (portal.caps ?? []).map((cap) => cap.throttling()),
     at: performance.now(),
   });
   const metrics = portal.metricsFiles.map(() => []);
@@ -247,11 +249,18 @@ export async function runMix({ portal, setup, calls, plan, seconds, warmupSecond
             postgresBackends: round((backendSeconds * 1000) / completed, 1),
             nginx: round(((after.nginx - before.nginx) * 1000) / completed, 1),
           },
+    // each capped replica's throttling over the counted part (cpu.stat): periods it ran in, periods it was
+    // throttled in, and the time its threads waited for the next period
+    throttling: after.throttling.map((a, i) => {
+      const t = throttledSince(before.throttling[i], a);
+      return { ...t, throttledShare: t.periods ? round(t.throttledPeriods / t.periods, 2) : 0 };
+    }),
     servers: metrics.map((list) => ({
       eventLoopUtilization: mean(list, (m) => m.eventLoop.utilization),
       eventLoopDelayP99MsMax: list.length ? Math.max(...list.map((m) => m.eventLoop.delayP99Ms)) : null,
       poolWaitingShare: mean(list, (m) => m.pool?.waitingShare ?? 0),
       poolWaitingMax: list.length ? Math.max(...list.map((m) => m.pool?.waitingMax ?? 0)) : null,
+      eventLoopDelayMaxMs: list.length ? Math.max(...list.map((m) => m.eventLoop.delayMaxMs)) : null,
     })),
   };
 }

@@ -98,10 +98,10 @@ async function copyDemoAgents(client, count) {
 }
 
 /**
- * Starts the portal with `replicas` (1 or 2) servers behind nginx; answers its base URL, the servers' process
- * ids, the database URL, a staff token (the demo admin, password + TOTP), and stop().
+ * Starts the portal with `replicas` servers behind nginx, each in a CPU cap of `caps` when given; answers its base
+ * URL, the servers' process ids and caps, the database URL, a staff token (the demo admin, password + TOTP), and stop().
  */
-export async function startPortal({ replicas, agents, metricsDir, serverArgs = [] }) {
+export async function startPortal({ replicas, agents, metricsDir, serverArgs = [], caps, env: extraEnv = {} }) {
   const nginxPort = BASE_PORT;
   const redisPort = BASE_PORT + 1;
   const serverPorts = Array.from({ length: replicas }, (_, i) => BASE_PORT + 2 + i);
@@ -114,8 +114,11 @@ export async function startPortal({ replicas, agents, metricsDir, serverArgs = [
   const servers = [];
   let redis;
   let nginx;
+  // each replica in a CPU cap of its own (cpu-cap.mjs), when `caps` is given
+  const serverCaps = caps ? serverPorts.map((_, i) => caps.cap(`replica-${i}`)) : [];
   const stopAll = async () => {
     await Promise.all(servers.map((server) => stop(server)));
+    for (const cap of serverCaps) cap.remove();
     await nginx?.stop();
     await stopChild(redis);
     await dropDatabase();
@@ -141,8 +144,10 @@ export async function startPortal({ replicas, agents, metricsDir, serverArgs = [
           REDIS_URL: `http://127.0.0.1:${redisPort}`.replace('http', 'redis'),
           LOAD_METRICS: path.join(metricsDir, `server-${i}.json`),
           ...LIMITS,
+          ...extraEnv,
         },
         nodeArgs: serverArgs,
+        cgroupProcs: serverCaps[i] ? path.join(serverCaps[i].dir, 'cgroup.procs') : undefined,
       });
       servers.push(server);
       await waitReady(`http://127.0.0.1:${port}/readyz`, 180_000);
@@ -160,6 +165,7 @@ export async function startPortal({ replicas, agents, metricsDir, serverArgs = [
       servers,
       nginxPid: nginx.child.pid,
       redisPid: redis.pid,
+      caps: serverCaps,
       metricsFiles: servers.map((_, i) => path.join(metricsDir, `server-${i}.json`)),
       staffToken: async () => (await signInStaff(base, DEMO_STAFF)).access_token,
       stop: stopAll,

@@ -65,6 +65,7 @@ const EnvSchema = z.strictObject({
   USER_CACHE_TTL_MS: z._default(z.coerce.number().check(z.int(), z.gte(0), z.lte(60_000)), 5000),
   SHUTDOWN_GRACE_MS: z._default(z.coerce.number().check(z.int(), z.gte(0), z.lte(600_000)), 25_000),
   LOAD_METRICS: z.optional(z.string().check(z.minLength(1))),
+  PASSWORD_HASH_CONCURRENCY: z.optional(z.coerce.number().check(z.int(), z.gte(1), z.lte(64))),
   STAFF_API_KEY: z.optional(z.string().check(z.minLength(32, 'must be at least 32 characters'))),
   PROSPECT_SEARCHES_PER_MINUTE: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(100_000)), 30),
   SIGN_INS_PER_MINUTE: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(100_000)), 30),
@@ -145,6 +146,8 @@ export interface Config {
   shutdownGraceMs: number;
   /** a file the process writes its heap, event-loop delay and pool figures to every second (the load bench) */
   loadMetricsFile: string | undefined;
+  /** password hashes run at once (unset: the cores of the process's CPU limit, at least one) */
+  passwordHashConcurrency: number | undefined;
   /** the bearer key of the staff API (/arc/staff/*); unset turns that API off */
   staffApiKey: string | undefined;
   /** prospect searches (and a third as many exports) one agent may run per minute */
@@ -372,6 +375,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     userCacheTtlMs: e.USER_CACHE_TTL_MS,
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     loadMetricsFile: e.LOAD_METRICS,
+    passwordHashConcurrency: e.PASSWORD_HASH_CONCURRENCY,
     staffApiKey: e.STAFF_API_KEY,
     auditRetentionDays: e.AUDIT_RETENTION_DAYS,
     supplyOrdersPerHour: e.SUPPLY_ORDERS_PER_HOUR,

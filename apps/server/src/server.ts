@@ -3,8 +3,10 @@ import { ConfigError, loadConfig, type Config } from './config.ts';
 import { configuredDatabase, openDatabase } from './db/client.ts';
 import { loadOrCreateProviderSecrets } from './identity/keys.ts';
 import { systemClock } from './platform/clock.ts';
+import { cpuLimitCores } from './platform/cpu-limit.ts';
 import { startLoadMetrics } from './platform/load-metrics.ts';
 import { createMailer } from './platform/mailer.ts';
+import { passwordHashConcurrency, passwordHashNice, setPasswordHashConcurrency } from './platform/passwords.ts';
 import { flushSentry, startSentry } from './platform/sentry.ts';
 import { createStorage } from './platform/storage.ts';
 import { preloadXlsx } from './platform/xlsx.ts';
@@ -26,6 +28,7 @@ async function main() {
     throw err;
   }
   const started = performance.now();
+  if (config.passwordHashConcurrency) setPasswordHashConcurrency(config.passwordHashConcurrency);
   await startSentry({ dsn: config.sentryDsn });
   const database = await openDatabase({
     ...configuredDatabase(config),
@@ -92,6 +95,10 @@ async function main() {
       demoData: config.demoData,
       host: config.host,
       readyMs: Math.round(performance.now() - started),
+      // the CPU limit as the process sees it (a container's cgroup quota) and the hashes it lets run at once
+      cpuLimitCores: Math.round(cpuLimitCores() * 100) / 100,
+      passwordHashConcurrency: passwordHashConcurrency(),
+      passwordHashNice: passwordHashNice(),
     },
     `ARC is ready at ${config.publicUrl}${config.demoData ? ' in demo mode (demo data, /dev/mailbox)' : ''}` +
       (config.isLocalOnlyForDemo

@@ -25,8 +25,16 @@ export const notificationsQueries = {
 };
 
 /**
- * The bell's unread count, live: the notification stream (docs/decisions/notifications.md; its module loads after the
- * page) sets it and reloads the list on each event; while the stream cannot connect, the count is polled.
+ * Resolves once the page has loaded (its `load` event): the stream's module and its connection (a request that never
+ * ends) stay out of the page's first load, where they competed with the screen's own chunks and data for a phone's
+ * bandwidth and CPU (issue 48).
+ */
+const pageLoaded = () =>
+  new Promise((r) => (document.readyState === 'complete' ? r(0) : addEventListener('load', r, { once: true })));
+
+/**
+ * The bell's unread count, live: the notification stream (docs/decisions/notifications.md; its module loads once the
+ * page has loaded) sets it and reloads the list on each event; while the stream cannot connect, the count is polled.
  */
 export function useUnreadNotificationCount(): number {
   const queryClient = useQueryClient();
@@ -34,16 +42,18 @@ export function useUnreadNotificationCount(): number {
   useEffect(() => {
     let stop: (() => void) | undefined;
     let isGone = false;
-    void import('./notification-stream.ts').then(({ openNotificationStream }) => {
-      if (isGone) return;
-      stop = openNotificationStream({
-        onLive: setLive,
-        onEvent: ({ unread }) => {
-          queryClient.setQueryData(notificationsQueries.unreadCount().queryKey, { unread });
-          void queryClient.invalidateQueries({ queryKey: [...notificationsQueries.all(), 'list'] });
-        },
+    void pageLoaded()
+      .then(() => import('./notification-stream.ts'))
+      .then(({ openNotificationStream }) => {
+        if (isGone) return;
+        stop = openNotificationStream({
+          onLive: setLive,
+          onEvent: ({ unread }) => {
+            queryClient.setQueryData(notificationsQueries.unreadCount().queryKey, { unread });
+            void queryClient.invalidateQueries({ queryKey: [...notificationsQueries.all(), 'list'] });
+          },
+        });
       });
-    });
     return () => {
       isGone = true;
       stop?.();
