@@ -18,7 +18,7 @@ import {
  */
 
 /** Who may read agents. */
-const READ_AGENTS = { staff: ['admin', 'operations', 'support'] } as const;
+export const READ_AGENTS = { staff: ['admin', 'operations', 'support'] } as const;
 /** Who may change them. */
 const CHANGE_AGENTS = { staff: ['admin', 'operations'] } as const;
 

@@ -8,7 +8,7 @@ import { CaseStatusSchema } from './my-cases.ts';
  * listed, filtered and paged; one case opened with its thread; **Assign to me**, a status, internal notes and a
  * **Reply** e-mailed to the agent. `admin`, `operations` and `support`.
  */
-const CASE_STAFF = { staff: ['admin', 'operations', 'support'] } as const;
+export const CASE_STAFF = { staff: ['admin', 'operations', 'support'] } as const;
 
 /** The queue's sort keys; a leading `-` sorts descending. `updated`: the last thing done on the case. */
 export const CASE_SORT_KEYS = ['created', 'updated', 'agent', 'status'] as const;

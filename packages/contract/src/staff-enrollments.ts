@@ -14,7 +14,7 @@ import {
  * queue and the log (to answer an agent's call) but neither opens the PDF nor acts. The integration key's calls
  * (`/arc/staff/enrollments`, enrollments.ts) move enrollments along the same ENROLLMENT_TRANSITIONS.
  */
-const QUEUE_READERS = { staff: ['admin', 'operations', 'support'] } as const;
+export const QUEUE_READERS = { staff: ['admin', 'operations', 'support'] } as const;
 const QUEUE_ACTORS = { staff: ['admin', 'operations'] } as const;
 
 /** The queue's sort keys; a leading `-` sorts descending. */

@@ -7,7 +7,7 @@ import { boundedLength, DateTimeSchema, defineRoute, ErrorResponseSchema, STAFF_
  * `npm run staff` (docs/decisions/back-office.md); every change is an audit event.
  */
 
-const MANAGE_STAFF = { staff: ['admin'] } as const;
+export const MANAGE_STAFF = { staff: ['admin'] } as const;
 
 export const STAFF_STATUSES = ['active', 'disabled'] as const;
 

@@ -6,7 +6,7 @@ import { boundedString, DateTimeSchema, defineRoute, ErrorResponseSchema, IntIdS
  * searched, sorted and paged; actions on one order or a selection, each an entry in the order's log; the carrier's
  * export. `admin` and `operations` only.
  */
-const ORDER_STAFF = { staff: ['admin', 'operations'] } as const;
+export const ORDER_STAFF = { staff: ['admin', 'operations'] } as const;
 
 /** The statuses as staff and agents see them; a stored null is Not Completed (design §3). */
 export const ORDER_STATUSES = ['Not Completed', 'Processing', 'Shipped', 'Cancelled'] as const;
