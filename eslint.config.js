@@ -22,6 +22,19 @@ const ZOD_MINI_ONLY = {
     "Import zod as `import * as z from 'zod/mini'` (docs/decisions/contract.md): classic zod is not tree-shakable.",
 };
 
+/** The web app's import rules (every submit through api/use-submit.ts, zod/mini); the features' block adds to them. */
+const WEB_IMPORTS = {
+  paths: [
+    {
+      name: '@tanstack/react-query',
+      importNames: ['useMutation'],
+      message:
+        'Submits use useSubmit (api/use-submit.ts): one request at a time (docs/decisions/web-forms-and-navigation.md).',
+    },
+  ],
+  patterns: [ZOD_MINI_ONLY],
+};
+
 const RECURRING_WORK =
   "Recurring work is a scheduled job (app.jobs.schedule in the area's jobs.ts, platform/jobs.ts): run once across " +
   'the replicas, after a restart too, and shown on /staff/jobs. A timer of one process only with a reason in eslint.config.js.';
@@ -113,20 +126,7 @@ export default tseslint.config(
         },
       ],
       // every submit runs once at a time through api/use-submit.ts (docs/decisions/web-forms-and-navigation.md)
-      'no-restricted-imports': [
-        'error',
-        {
-          paths: [
-            {
-              name: '@tanstack/react-query',
-              importNames: ['useMutation'],
-              message:
-                'Submits use useSubmit (api/use-submit.ts): one request at a time (docs/decisions/web-forms-and-navigation.md).',
-            },
-          ],
-          patterns: [ZOD_MINI_ONLY],
-        },
-      ],
+      'no-restricted-imports': ['error', WEB_IMPORTS],
       // boundaries (docs/architecture.md): ui/api/auth never import features, the agents' shell or the back office's
       // frame (staff/); features do not import each other (arc/area-boundaries)
       'import-x/no-restricted-paths': [
@@ -147,6 +147,29 @@ export default tseslint.config(
     // the one place HTML is set, after DOMPurify
     files: [`${WEB}/ui/safe-html.tsx`],
     rules: { 'no-restricted-syntax': 'off' },
+  },
+  {
+    // a screen calls the server through its area's query options and calls in api/ (as the agents' screens do),
+    // never the staff client itself
+    files: [`${WEB}/features/**/*.{ts,tsx}`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          ...WEB_IMPORTS,
+          patterns: [
+            ...WEB_IMPORTS.patterns,
+            {
+              group: ['**/api/staff-client.ts', '**/api/staff-client'],
+              importNames: ['staffFetch'],
+              message:
+                "A staff screen calls the server through its area's api/staff-<area>.ts (query options and calls, " +
+                'like api/staff-cases.ts), not staffFetch directly.',
+            },
+          ],
+        },
+      ],
+    },
   },
   {
     files: [`${SERVER}/**/*.ts`],

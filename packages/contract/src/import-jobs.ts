@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { boundedString, DateTimeSchema, defineRoute, ErrorResponseSchema, IdSchema } from './common.ts';
-import { IMPORT_ROLES } from './staff-imports.ts';
+import { IMPORT_ROLES } from './staff-roles.ts';
 
 /**
  * The back office's imports as background jobs (docs/data-import.md, docs/decisions/imports-and-jobs.md): the file

@@ -32,6 +32,7 @@ export * from './page-texts.ts';
 export * from './staff.ts';
 export * from './staff-sign-in.ts';
 export * from './staff-agents.ts';
+export * from './staff-roles.ts';
 export * from './staff-imports.ts';
 export * from './staff-statements.ts';
 export * from './import-kinds.ts';

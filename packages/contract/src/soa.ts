@@ -10,6 +10,7 @@ import {
   type SoaProduct,
 } from './soa-form-text.ts';
 import { SOA_EXCEPTIONS, SOA_FLAGS } from './soa-rules.ts';
+import { PURGE_SOA, READ_SOA } from './staff-roles.ts';
 
 /**
  * The electronic Scope of Appointment (issue 34, docs/decisions/soa-and-ready-to-sell.md): the agent asks a beneficiary
@@ -343,10 +344,6 @@ export const signSoa = defineRoute({
 });
 
 // ── staff: look an SOA up for an audit ──────────────────────────────────────────────────────────────────────────
-
-/** Support answers auditors' questions; admin runs the retention purge (issue 34). */
-export const READ_SOA = { staff: ['admin', 'support'] } as const;
-export const PURGE_SOA = { staff: ['admin'] } as const;
 
 export const StaffSoaQuerySchema = z.object({
   /** the agent's NPN */

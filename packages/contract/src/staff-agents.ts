@@ -10,6 +10,7 @@ import {
   ImportReportSchema,
   ReadyToSellRowSchema,
 } from './staff-imports.ts';
+import { READ_AGENTS } from './staff-roles.ts';
 
 /**
  * The back office's agents (issue 31): the roster staff search, open and change, one agent added by hand, and the
@@ -17,8 +18,6 @@ import {
  * `support` reads them.
  */
 
-/** Who may read agents. */
-const READ_AGENTS = { staff: ['admin', 'operations', 'support'] } as const;
 /** Who may change them. */
 const CHANGE_AGENTS = { staff: ['admin', 'operations'] } as const;
 

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { boundedString, DateTimeSchema, defineRoute, ErrorResponseSchema } from './common.ts';
+import { READ_AUDIT } from './staff-roles.ts';
 
 /**
  * The audit log in the back office (issue 31, docs/decisions/audit-log.md): staff read it a page at a time, newest
@@ -7,8 +8,6 @@ import { boundedString, DateTimeSchema, defineRoute, ErrorResponseSchema } from 
  * table's triggers refuse both (docs/decisions/audit-log.md).
  */
 
-/** Who may read the log: everyone who deals with agents (docs/decisions/audit-log.md). */
-export const READ_AUDIT = { staff: ['admin', 'operations', 'support'] } as const;
 /** Who may export it (a bulk copy of addresses and e-mails leaves the system). */
 export const EXPORT_AUDIT = { staff: ['admin'] } as const;
 

@@ -2,13 +2,13 @@ import * as z from 'zod/mini';
 import { CASE_REQUEST_TYPES } from './cases.ts';
 import { DateTimeSchema, defineRoute, ErrorResponseSchema, IdSchema } from './common.ts';
 import { CaseStatusSchema } from './my-cases.ts';
+import { CASE_STAFF } from './staff-roles.ts';
 
 /**
  * The back office's member-support cases (issue 32, docs/decisions/cases.md): the cases agents file with the Case Form,
  * listed, filtered and paged; one case opened with its thread; **Assign to me**, a status, internal notes and a
  * **Reply** e-mailed to the agent. `admin`, `operations` and `support`.
  */
-const CASE_STAFF = { staff: ['admin', 'operations', 'support'] } as const;
 
 /** The queue's sort keys; a leading `-` sorts descending. `updated`: the last thing done on the case. */
 export const CASE_SORT_KEYS = ['created', 'updated', 'agent', 'status'] as const;

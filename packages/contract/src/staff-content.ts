@@ -2,9 +2,7 @@ import * as z from 'zod/mini';
 import { defineRoute, ErrorResponseSchema } from './common.ts';
 import { CONTENT_DOCUMENT_SECTIONS } from './content.ts';
 import { DashboardFileSchema } from './dashboard.ts';
-
-/** Who manages the documents agents see (issue 33, docs/decisions/content-publishing.md). */
-export const CONTENT_ROLES = { staff: ['admin', 'content'] } as const;
+import { CONTENT_ROLES } from './staff-roles.ts';
 
 /** A document's PDF may be this large. */
 export const CONTENT_DOCUMENT_MAX_BYTES = 50 * 1024 * 1024;

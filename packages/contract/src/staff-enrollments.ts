@@ -6,6 +6,7 @@ import {
   EnrollmentStatusSchema,
   type EnrollmentStatus,
 } from './enrollments.ts';
+import { QUEUE_READERS } from './staff-roles.ts';
 
 /**
  * The back office's enrollment queue (issue 32, docs/decisions/enrollments.md): every agent's uploads, filtered,
@@ -14,7 +15,6 @@ import {
  * queue and the log (to answer an agent's call) but neither opens the PDF nor acts. The integration key's calls
  * (`/arc/staff/enrollments`, enrollments.ts) move enrollments along the same ENROLLMENT_TRANSITIONS.
  */
-const QUEUE_READERS = { staff: ['admin', 'operations', 'support'] } as const;
 const QUEUE_ACTORS = { staff: ['admin', 'operations'] } as const;
 
 /** The queue's sort keys; a leading `-` sorts descending. */

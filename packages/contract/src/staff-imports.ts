@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { defineRoute, ErrorResponseSchema } from './common.ts';
+import { IMPORT_ROLES } from './staff-roles.ts';
 
 /**
  * The back office's imports (issue 31, docs/data-import.md, docs/decisions/imports-and-jobs.md): one shape for every
@@ -8,9 +9,6 @@ import { defineRoute, ErrorResponseSchema } from './common.ts';
  * line answers 422 with the report). 400: a header that does not name the kind's columns, or no line below it;
  * 413: a file over the kind's cap. `admin` and `operations` import.
  */
-
-/** Who may import (the same roles as the roster's: they change agents). */
-export const IMPORT_ROLES = { staff: ['admin', 'operations'] } as const;
 
 /** How many lines of each kind (new, changed, rejected) a report lists; its counts are always whole. */
 export const IMPORT_REPORT_LINES = 500;

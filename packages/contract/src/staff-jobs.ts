@@ -1,11 +1,11 @@
 import * as z from 'zod/mini';
 import { boundedString, DateTimeSchema, defineRoute, ErrorResponseSchema } from './common.ts';
+import { MANAGE_JOBS } from './staff-roles.ts';
 
 /**
  * The background and scheduled jobs in the back office (/staff/jobs): each kind's schedule, last run, next run and
  * failures, and a retry. Admin only: a retry re-runs a purge or re-sends e-mails.
  */
-export const MANAGE_JOBS = { staff: ['admin'] } as const;
 
 /** A job kind's name (`identity-purge`): lower-case words joined by hyphens. */
 const JobKindNameSchema = boundedString(100, 'Not a job kind').check(

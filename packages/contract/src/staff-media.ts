@@ -3,6 +3,7 @@ import { boundedLength, defineRoute, ErrorResponseSchema } from './common.ts';
 import { DestinationKeySchema } from './content.ts';
 import { PAGE_TEXT_KEYS } from './page-texts.ts';
 import { RichTextSchema, SafeUrlSchema } from './rich-text.ts';
+import { EDIT_MEDIA } from './staff-roles.ts';
 
 /**
  * The back office's training videos and information pages (issue 33, docs/decisions/information-pages.md): categories
@@ -10,7 +11,6 @@ import { RichTextSchema, SafeUrlSchema } from './rich-text.ts';
  * Vimeo/YouTube link), the pages' introductions and every outbound destination. Roles `admin` and `content`; every
  * change is an audit event and reaches agents at their next call.
  */
-export const EDIT_MEDIA = { staff: ['admin', 'content'] } as const;
 
 /** An uploaded clip: an MP4 of at most this many bytes. */
 export const TRAINING_VIDEO_MAX_BYTES = 512 * 1024 * 1024;

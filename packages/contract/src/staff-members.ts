@@ -1,13 +1,12 @@
 import * as z from 'zod/mini';
 import { boundedLength, DateTimeSchema, defineRoute, ErrorResponseSchema, STAFF_ROLES } from './common.ts';
+import { MANAGE_STAFF } from './staff-roles.ts';
 
 /**
  * Staff management in the back office (issue 31): the admin lists the staff, adds one (who gets a one-time
  * enrolment link), disables one, or resets one's second factor (a new enrolment link). The same service as
  * `npm run staff` (docs/decisions/back-office.md); every change is an audit event.
  */
-
-const MANAGE_STAFF = { staff: ['admin'] } as const;
 
 export const STAFF_STATUSES = ['active', 'disabled'] as const;
 

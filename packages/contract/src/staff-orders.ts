@@ -1,12 +1,12 @@
 import * as z from 'zod/mini';
 import { boundedString, DateTimeSchema, defineRoute, ErrorResponseSchema, IntIdSchema } from './common.ts';
+import { ORDER_STAFF } from './staff-roles.ts';
 
 /**
  * The back office's supply-order queue (issue 32, docs/decisions/supplies.md): every agent's orders, filtered,
  * searched, sorted and paged; actions on one order or a selection, each an entry in the order's log; the carrier's
  * export. `admin` and `operations` only.
  */
-const ORDER_STAFF = { staff: ['admin', 'operations'] } as const;
 
 /** The statuses as staff and agents see them; a stored null is Not Completed (design §3). */
 export const ORDER_STATUSES = ['Not Completed', 'Processing', 'Shipped', 'Cancelled'] as const;

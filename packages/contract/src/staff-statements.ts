@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { defineRoute, ErrorResponseSchema } from './common.ts';
-import { ImportQuerySchema, ImportReportSchema, IMPORT_ROLES } from './staff-imports.ts';
+import { ImportQuerySchema, ImportReportSchema } from './staff-imports.ts';
+import { IMPORT_ROLES } from './staff-roles.ts';
 
 /**
  * Commission statements published from the back office (issue 33, docs/data-import.md,

@@ -1,13 +1,13 @@
 import * as z from 'zod/mini';
 import { DateTimeSchema, defineRoute, ErrorResponseSchema, IntIdSchema } from './common.ts';
 import { RichTextSchema } from './rich-text.ts';
+import { TERMS_STAFF } from './staff-roles.ts';
 
 /**
  * Terms versions in the back office (issue 33, docs/decisions/terms.md): draft a version in rich text, preview it as
  * the agents' terms gate shows it, publish it now or from a later moment; the acceptance history, exportable as
  * `.xlsx`. `admin` and `content` (the content team writes and publishes the provider's texts).
  */
-export const TERMS_STAFF = { staff: ['admin', 'content'] } as const;
 
 /**
  * draft: not yet published (editable) · scheduled: published from a later moment · published: the version in

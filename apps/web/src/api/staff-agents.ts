@@ -1,6 +1,7 @@
 import * as contract from '@arc/contract';
 import { keepPreviousData } from '@tanstack/react-query';
 import { staffFetch } from './staff-client.ts';
+import { staffMay } from './staff-current.ts';
 
 /** The back office's agent calls as query options (keys start with ['staff', 'agents']). */
 export const staffAgentsKey = ['staff', 'agents'] as const;
@@ -29,9 +30,19 @@ export const staffAgentQuery = (npn: string) => ({
   retry: false,
 });
 
+export const createStaffAgent = ({ phone, ...rest }: contract.CreateStaffAgent) =>
+  staffFetch(contract.createStaffAgent, { body: { ...rest, ...(phone ? { phone } : {}) } });
+
+export const updateStaffAgent = (npn: string, body: contract.UpdateStaffAgent) =>
+  staffFetch(contract.updateStaffAgent, { params: { npn }, body });
+
+export const unlockStaffAgent = (npn: string) => staffFetch(contract.unlockStaffAgent, { params: { npn } });
+
+export const resendStaffAgentRegistration = (npn: string) =>
+  staffFetch(contract.resendStaffAgentRegistration, { params: { npn } });
+
 /** A staff role's rights on agents, from the contract entries' roles (the server checks them on every call). */
-export const canChangeAgents = (role: contract.StaffRole) =>
-  (contract.updateStaffAgent.auth.staff as readonly contract.StaffRole[]).includes(role);
+export const canChangeAgents = (role: contract.StaffRole) => staffMay(contract.updateStaffAgent, role);
 
 const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 export const formatDateTime = (value: Date | null | undefined) => (value ? dateTime.format(value) : '—');

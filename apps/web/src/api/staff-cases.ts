@@ -37,6 +37,9 @@ export const staffCaseQuery = (id: string) => ({
   retry: false,
 });
 
+export const actOnStaffCase = (id: string, version: number, action: contract.CaseAction) =>
+  staffFetch(contract.actOnStaffCase, { params: { id }, body: { version, action } });
+
 const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 export const formatCaseTime = (value: Date) => dateTime.format(value);
 

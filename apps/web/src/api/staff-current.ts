@@ -6,3 +6,14 @@ export const currentStaffQuery = () => ({
   queryKey: ['staff', 'me'],
   queryFn: () => staffFetch(contract.getCurrentStaff),
 });
+
+/** The staff roles a contract entry admits (its `auth`, docs/decisions/route-access.md); none for a non-staff call. */
+export const staffRolesOf = (entry: { auth: contract.RouteAuth }): readonly contract.StaffRole[] =>
+  typeof entry.auth === 'object' ? entry.auth.staff : [];
+
+/**
+ * Whether a staff role may make a call, from the contract entry's `auth` as the server checks it: a page shows an
+ * action iff the signed-in member's role may call the action's entry.
+ */
+export const staffMay = (entry: { auth: contract.RouteAuth }, role: contract.StaffRole | undefined) =>
+  role !== undefined && staffRolesOf(entry).includes(role);

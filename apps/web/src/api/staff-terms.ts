@@ -25,6 +25,19 @@ export const termsAcceptancesQuery = (search: { version: number | undefined; pag
   placeholderData: keepPreviousData,
 });
 
+/** Saves a draft (`id`), or starts a new one (no id). */
+export const saveStaffTermsDraft = (id: number | undefined, draft: contract.TermsDraft) =>
+  id !== undefined
+    ? staffFetch(contract.updateStaffTermsDraft, { params: { id }, body: draft })
+    : staffFetch(contract.createStaffTermsDraft, { body: draft });
+
+/** Publishes a version now (`effectiveAt` null) or schedules it. */
+export const publishStaffTermsVersion = (id: number, effectiveAt: Date | null) =>
+  staffFetch(contract.publishStaffTermsVersion, {
+    params: { id },
+    body: { effectiveAt: effectiveAt?.toISOString() ?? null },
+  });
+
 const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 export const formatTermsTime = (value: Date | null) => (value ? dateTime.format(value) : '—');
 

@@ -4,8 +4,7 @@ import { schemaResolver, useForm } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
 import { ApiError, errorMessage } from '../../api/client.ts';
-import { staffAgentQuery, staffAgentsKey } from '../../api/staff-agents.ts';
-import { staffFetch } from '../../api/staff-client.ts';
+import { createStaffAgent, staffAgentQuery, staffAgentsKey } from '../../api/staff-agents.ts';
 import { useSubmit } from '../../api/use-submit.ts';
 import { STAFF_PAGES } from '../../staff/staff-paths.ts';
 
@@ -22,8 +21,7 @@ export default function StaffAgentNewPage() {
     validate: schemaResolver(contract.CreateStaffAgentSchema, { sync: true }),
   });
   const create = useSubmit({
-    mutationFn: ({ phone, ...rest }: contract.CreateStaffAgent) =>
-      staffFetch(contract.createStaffAgent, { body: { ...rest, ...(phone ? { phone } : {}) } }),
+    mutationFn: createStaffAgent,
     onSuccess: async (agent) => {
       client.setQueryData(staffAgentQuery(agent.npn).queryKey, agent);
       await client.invalidateQueries({ queryKey: [...staffAgentsKey, 'list'] });

@@ -18,8 +18,15 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { ApiError, errorMessage } from '../../api/client.ts';
-import { canChangeAgents, formatDateTime, staffAgentQuery, staffAgentsKey } from '../../api/staff-agents.ts';
-import { staffFetch } from '../../api/staff-client.ts';
+import {
+  canChangeAgents,
+  formatDateTime,
+  resendStaffAgentRegistration,
+  staffAgentQuery,
+  staffAgentsKey,
+  unlockStaffAgent,
+  updateStaffAgent,
+} from '../../api/staff-agents.ts';
 import { currentStaffQuery } from '../../api/staff-current.ts';
 import { useSubmit } from '../../api/use-submit.ts';
 import { STAFF_PAGES } from '../../staff/staff-paths.ts';
@@ -228,8 +235,7 @@ function AgentActions({ detail, onNotice }: ActionProps) {
   const fail = (error: unknown) => onNotice({ isError: true, text: errorMessage(error) });
 
   const setStatus = useSubmit({
-    mutationFn: (status: contract.AgentStatus) =>
-      staffFetch(contract.updateStaffAgent, { params: { npn }, body: { status } }),
+    mutationFn: (status: contract.AgentStatus) => updateStaffAgent(npn, { status }),
     onSuccess: async (answer) => {
       setConfirming(false);
       onNotice({
@@ -247,7 +253,7 @@ function AgentActions({ detail, onNotice }: ActionProps) {
     },
   });
   const unlock = useSubmit({
-    mutationFn: () => staffFetch(contract.unlockStaffAgent, { params: { npn } }),
+    mutationFn: () => unlockStaffAgent(npn),
     onSuccess: async (answer) => {
       onNotice({ isError: false, text: answer.message });
       await updated();
@@ -255,7 +261,7 @@ function AgentActions({ detail, onNotice }: ActionProps) {
     onError: fail,
   });
   const resend = useSubmit({
-    mutationFn: () => staffFetch(contract.resendStaffAgentRegistration, { params: { npn } }),
+    mutationFn: () => resendStaffAgentRegistration(npn),
     onSuccess: async (answer) => {
       onNotice({ isError: false, text: answer.message });
       await updated();
@@ -309,7 +315,7 @@ function TierStateForm({ detail, onNotice }: ActionProps) {
     validate: schemaResolver(contract.UpdateStaffAgentSchema, { sync: true }),
   });
   const save = useSubmit({
-    mutationFn: (body: contract.UpdateStaffAgent) => staffFetch(contract.updateStaffAgent, { params: { npn }, body }),
+    mutationFn: (body: contract.UpdateStaffAgent) => updateStaffAgent(npn, body),
     onSuccess: async (answer) => {
       onNotice({ isError: false, text: 'The tier and state are saved.' });
       form.resetDirty({ tier: answer.tier ?? '', state: answer.state ?? '' });

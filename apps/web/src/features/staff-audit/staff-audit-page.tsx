@@ -19,8 +19,9 @@ import { IconDownload } from '@tabler/icons-react';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { errorMessage } from '../../api/client.ts';
-import { staffDownload, staffFetch } from '../../api/staff-client.ts';
-import { currentStaffQuery } from '../../api/staff-current.ts';
+import { staffAuditPagesQuery } from '../../api/staff-audit.ts';
+import { staffDownload } from '../../api/staff-client.ts';
+import { currentStaffQuery, staffMay } from '../../api/staff-current.ts';
 import { businessTimeZone } from '../../config.ts';
 import { useDownload } from '../../ui/download.tsx';
 
@@ -32,14 +33,6 @@ const filtersFrom = (params: URLSearchParams): Filters =>
 /** The filters that are set, for the URL and the calls (an empty one is no filter). */
 const setFilters = (filters: Filters): Record<string, string> =>
   Object.fromEntries(Object.entries(filters).filter(([, value]) => value.trim() !== ''));
-
-const auditPagesQuery = (filters: Filters) => ({
-  queryKey: ['staff', 'audit', setFilters(filters)],
-  queryFn: ({ pageParam }: { pageParam: string | undefined }) =>
-    staffFetch(contract.findAuditEntries, { query: { ...setFilters(filters), cursor: pageParam } }),
-  initialPageParam: undefined as string | undefined,
-  getNextPageParam: (last: contract.AuditPage) => last.nextCursor ?? undefined,
-});
 
 let timeFormat: Intl.DateTimeFormat | undefined;
 const formatTime = (at: Date) =>
@@ -61,7 +54,7 @@ export default function StaffAuditPage() {
   const [params, setParams] = useSearchParams();
   const filters = filtersFrom(params);
   const me = useQuery(currentStaffQuery());
-  const entries = useInfiniteQuery(auditPagesQuery(filters));
+  const entries = useInfiniteQuery(staffAuditPagesQuery(setFilters(filters)));
   const download = useDownload();
   const rows = entries.data?.pages.flatMap((page) => page.rows) ?? [];
 
@@ -69,7 +62,7 @@ export default function StaffAuditPage() {
     <Stack maw={1200}>
       <Group justify="space-between" align="flex-end">
         <Title order={1}>Audit log</Title>
-        {me.data?.role === 'admin' && (
+        {staffMay(contract.exportAuditEntries, me.data?.role) && (
           <Button
             variant="default"
             leftSection={<IconDownload size={16} aria-hidden="true" />}

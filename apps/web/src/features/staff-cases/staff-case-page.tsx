@@ -19,8 +19,13 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { errorMessage } from '../../api/client.ts';
-import { CASE_STATUS_COLORS, formatCaseTime, staffCaseQuery, staffCasesKey } from '../../api/staff-cases.ts';
-import { staffFetch } from '../../api/staff-client.ts';
+import {
+  actOnStaffCase,
+  CASE_STATUS_COLORS,
+  formatCaseTime,
+  staffCaseQuery,
+  staffCasesKey,
+} from '../../api/staff-cases.ts';
 import { currentStaffQuery } from '../../api/staff-current.ts';
 import { useSubmit } from '../../api/use-submit.ts';
 
@@ -141,8 +146,7 @@ export default function StaffCasePage() {
   const [message, setMessage] = useState<Message | null>(null);
   const [status, setStatus] = useState<contract.CaseStatus | null>(null);
   const submit = useSubmit({
-    mutationFn: (action: contract.CaseAction) =>
-      staffFetch(contract.actOnStaffCase, { params: { id }, body: { version: item.data!.version, action } }),
+    mutationFn: (action: contract.CaseAction) => actOnStaffCase(id, item.data!.version, action),
     onSuccess: (saved) => queryClient.setQueryData(staffCaseQuery(id).queryKey, saved),
     // the list's rows (and, after a refusal, this case at its new version) are read again
     onSettled: () => queryClient.invalidateQueries({ queryKey: staffCasesKey }),

@@ -16,7 +16,11 @@ import { schemaResolver, useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { errorMessage } from '../../api/client.ts';
-import { staffFetch } from '../../api/staff-client.ts';
+import {
+  dashboardDocumentCalls,
+  staffDashboardDocumentsKey,
+  staffDashboardDocumentsQuery,
+} from '../../api/staff-content.ts';
 import { CarrierTile } from '../../ui/carrier-tile.tsx';
 import {
   ContentToolbar,
@@ -27,12 +31,6 @@ import {
   PublishedWord,
   StatusFilter,
 } from './content-shared.tsx';
-
-const contentKey = ['staff', 'content', 'dashboard'] as const;
-const documentsQuery = () => ({
-  queryKey: contentKey,
-  queryFn: ({ signal }: { signal: AbortSignal }) => staffFetch(contract.listStaffDashboardDocuments, { signal }),
-});
 
 /** The spec's document kinds (70, 71, 74, 75) and a plain First Look (any other id; the seed uses 72). */
 const KINDS = [70, 71, 74, 75, 72].map((id) => ({ value: String(id), label: `${dashboardKind(id)} (${id})` }));
@@ -48,7 +46,7 @@ type Editing = { key: string | null };
  * tile.
  */
 export function DashboardDocuments() {
-  const documents = useQuery(documentsQuery());
+  const documents = useQuery(staffDashboardDocumentsQuery());
   const [year, setYear] = useState('');
   const [status, setStatus] = useState('');
   const [editing, setEditing] = useState<Editing | null>(null);
@@ -180,17 +178,8 @@ function DocumentEditor(props: {
   });
   const { notice, setNotice } = props;
   const { save, upload, publish, failure } = useDocumentActions({
-    queryKey: contentKey,
-    save: (body: contract.DashboardDocumentInput) =>
-      doc
-        ? staffFetch(contract.updateStaffDashboardDocument, { params: { key: doc.key }, body })
-        : staffFetch(contract.createStaffDashboardDocument, { body }),
-    upload: (formData) =>
-      staffFetch(contract.uploadStaffDashboardDocumentFile, { params: { key: doc!.key }, formData }),
-    publish: (published) =>
-      staffFetch(published ? contract.publishStaffDashboardDocument : contract.unpublishStaffDashboardDocument, {
-        params: { key: doc!.key },
-      }),
+    queryKey: staffDashboardDocumentsKey,
+    ...dashboardDocumentCalls(doc?.key),
     setNotice,
     onSaved: props.onSaved,
   });

@@ -17,7 +17,7 @@ import { schemaResolver, useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { errorMessage } from '../../api/client.ts';
-import { staffFetch } from '../../api/staff-client.ts';
+import { libraryDocumentCalls, staffLibraryDocumentsKey, staffLibraryDocumentsQuery } from '../../api/staff-content.ts';
 import { DocumentCard } from '../../ui/document-card.tsx';
 import {
   ContentToolbar,
@@ -31,7 +31,6 @@ import {
 
 type Kind = contract.LibraryKind;
 type Doc = contract.StaffLibraryDocument;
-const libraryKey = (kind: Kind) => ['staff', 'content', 'library', kind] as const;
 
 /**
  * One document list besides the dashboard's (a section of `/staff/content`, docs/decisions/content-publishing.md):
@@ -39,10 +38,7 @@ const libraryKey = (kind: Kind) => ['staff', 'content', 'library', kind] as cons
  * editor, PDF and publishing for each; a guide is placed by its file number, the others by their order.
  */
 export function LibraryDocuments({ kind }: { kind: Kind }) {
-  const documents = useQuery({
-    queryKey: libraryKey(kind),
-    queryFn: ({ signal }) => staffFetch(contract.listStaffLibraryDocuments, { params: { kind }, signal }),
-  });
+  const documents = useQuery(staffLibraryDocumentsQuery(kind));
   const [status, setStatus] = useState('');
   const [editing, setEditing] = useState<{ key: string | null } | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
@@ -176,17 +172,8 @@ function LibraryEditor(props: {
     },
   });
   const { save, upload, publish, failure } = useDocumentActions({
-    queryKey: libraryKey(kind),
-    save: (body: contract.LibraryDocumentInput) =>
-      doc
-        ? staffFetch(contract.updateStaffLibraryDocument, { params: { kind, key: doc.key }, body })
-        : staffFetch(contract.createStaffLibraryDocument, { params: { kind }, body }),
-    upload: (formData) =>
-      staffFetch(contract.uploadStaffLibraryDocumentFile, { params: { kind, key: doc!.key }, formData }),
-    publish: (published) =>
-      staffFetch(published ? contract.publishStaffLibraryDocument : contract.unpublishStaffLibraryDocument, {
-        params: { kind, key: doc!.key },
-      }),
+    queryKey: staffLibraryDocumentsKey(kind),
+    ...libraryDocumentCalls(kind, doc?.key),
     setNotice,
     onSaved: props.onSaved,
   });

@@ -18,7 +18,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { errorMessage } from '../../api/client.ts';
 import { saveResponse } from '../../api/files.ts';
-import { staffFetch, staffFileResponse } from '../../api/staff-client.ts';
+import { staffFileResponse } from '../../api/staff-client.ts';
+import { actOnStaffEnrollment, staffEnrollmentQuery, staffEnrollmentsListKey } from '../../api/staff-enrollments.ts';
 import { useSubmit } from '../../api/use-submit.ts';
 
 // PDF.js and its worker come with the first PDF opened, never with the queue (docs/decisions/enrollments.md)
@@ -43,14 +44,6 @@ export const clientName = (row: contract.StaffEnrollmentRow) =>
 export const enrollmentTitle = (row: contract.StaffEnrollmentRow) =>
   `Enrollment: ${[row.client.firstName, row.client.lastName].filter(Boolean).join(' ') || row.fileName || row.id}`;
 
-export const detailQuery = (id: string) => ({
-  queryKey: ['staff', 'enrollments', 'detail', id],
-  queryFn: () => staffFetch(contract.getStaffEnrollment, { params: { id } }),
-  // the version shown is the one an action is sent with: it changes only on a reload or after an action here
-  staleTime: Infinity,
-  refetchOnWindowFocus: false,
-});
-
 /** The PDF's bytes with the staff token (the server audits each read); `attachment` saves it instead. */
 const fetchPdf = (id: string, disposition: 'inline' | 'attachment') =>
   staffFileResponse(contract.getStaffEnrollmentFile, { params: { id }, query: { disposition } });
@@ -69,7 +62,7 @@ export interface StaffEnrollmentPanelProps {
  * server's refusal (an illegal move, "changed by someone else") shows here.
  */
 export function StaffEnrollmentPanel({ id, canAct, onClose }: StaffEnrollmentPanelProps) {
-  const detail = useQuery({ ...detailQuery(id ?? ''), enabled: id !== null });
+  const detail = useQuery({ ...staffEnrollmentQuery(id ?? ''), enabled: id !== null });
   const row = detail.data?.enrollment;
   return (
     <Drawer
@@ -174,15 +167,14 @@ function Actions({ row }: { row: contract.StaffEnrollmentRow }) {
     validate: schemaResolver(contract.EnrollmentActionSchema, { sync: true }),
   });
   const submit = useSubmit({
-    mutationFn: (action: contract.EnrollmentAction) =>
-      staffFetch(contract.actOnStaffEnrollment, { params: { id: row.id }, body: { version: row.version, action } }),
+    mutationFn: (action: contract.EnrollmentAction) => actOnStaffEnrollment(row, action),
     onSuccess: (detail, action) => {
-      queryClient.setQueryData(detailQuery(row.id).queryKey, detail);
+      queryClient.setQueryData(staffEnrollmentQuery(row.id).queryKey, detail);
       setDone(`${contract.ENROLLMENT_ACTION_LABELS[action.kind]}: saved`);
       setPending(false);
       form.reset();
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['staff', 'enrollments', 'list'] }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: staffEnrollmentsListKey }),
   });
   const run = (action: contract.EnrollmentAction) => {
     setDone(null);

@@ -15,11 +15,11 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { errorMessage } from '../../api/client.ts';
-import { staffFetch } from '../../api/staff-client.ts';
-import { currentStaffQuery } from '../../api/staff-current.ts';
+import { currentStaffQuery, staffMay } from '../../api/staff-current.ts';
+import { staffEnrollmentsQuery } from '../../api/staff-enrollments.ts';
 import { DataTablePager } from '../../ui/data-table-pager.tsx';
 import { ageOf, clientName, enrollmentTitle, StaffEnrollmentPanel } from './staff-enrollment-panel.tsx';
 
@@ -33,12 +33,6 @@ const SORTS: { value: contract.EnrollmentSort; label: string }[] = [
   { value: 'carrier', label: 'Carrier' },
   { value: 'status', label: 'Status' },
 ];
-
-const enrollmentsQuery = (filters: Filters, page: number) => ({
-  queryKey: ['staff', 'enrollments', 'list', filters, page],
-  queryFn: () => staffFetch(contract.listStaffEnrollments, { query: { ...filters, page } }),
-  placeholderData: keepPreviousData,
-});
 
 const STATUS_CHOICES = [
   { value: '', label: 'All statuses' },
@@ -56,13 +50,14 @@ const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeSty
  */
 export default function StaffEnrollmentsPage() {
   const me = useQuery(currentStaffQuery());
-  const canAct = me.data?.role === 'admin' || me.data?.role === 'operations';
+  // the actions and the PDF: the roles of the contract's action (the PDF's entry admits the same)
+  const canAct = staffMay(contract.actOnStaffEnrollment, me.data?.role);
   const [search, setSearch] = useState('');
   const [q] = useDebouncedValue(search.trim(), 300);
   const [filters, setFilters] = useState<Omit<Filters, 'q'>>({ sort: '-receivedAt' });
   const [page, setPage] = useState(1);
   const [openId, setOpenId] = useState<string | null>(null);
-  const list = useQuery(enrollmentsQuery({ ...filters, ...(q ? { q } : {}) }, page));
+  const list = useQuery(staffEnrollmentsQuery({ ...filters, ...(q ? { q } : {}) }, page));
 
   const setFilter = (key: keyof Filters, value: string) => {
     setFilters((current) => ({ ...current, [key]: value || undefined }));

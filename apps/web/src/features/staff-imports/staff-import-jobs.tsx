@@ -17,23 +17,11 @@ import {
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { errorMessage } from '../../api/client.ts';
-import { staffDownload, staffFetch } from '../../api/staff-client.ts';
+import { staffDownload } from '../../api/staff-client.ts';
 import { formatBytes } from '../../api/staff-import-kinds.ts';
+import { startImportJob, staffImportJobsKey, staffImportJobsQuery } from '../../api/staff-imports.ts';
 import { useSubmit } from '../../api/use-submit.ts';
 import { StatusWord } from '../../ui/agent-status-badge.tsx';
-
-const jobsKey = ['staff', 'import-jobs'] as const;
-/** While a job is queued or running, the list is read again this often. */
-const RUNNING_REFRESH_MS = 1000;
-
-const importJobsQuery = () => ({
-  queryKey: jobsKey,
-  queryFn: ({ signal }: { signal: AbortSignal }) => staffFetch(contract.listImportJobs, { signal }),
-  refetchInterval: (query: { state: { data?: { jobs: contract.ImportJob[] } } }) =>
-    query.state.data?.jobs.some((job) => job.status === 'queued' || job.status === 'running')
-      ? RUNNING_REFRESH_MS
-      : false,
-});
 
 const STATUS_VIEW: Record<contract.ImportJobStatus, { label: string; color: string }> = {
   queued: { label: 'Queued', color: 'gray.7' },
@@ -53,25 +41,17 @@ const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeSty
  */
 export function StaffImportJobs() {
   const queryClient = useQueryClient();
-  const jobs = useQuery(importJobsQuery());
+  const jobs = useQuery(staffImportJobsQuery());
   const [kind, setKind] = useState<contract.ImportJobKind>('t65');
   const [year, setYear] = useState(String(new Date().getFullYear() + 1));
   const [file, setFile] = useState<File | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const start = useSubmit({
-    mutationFn: async (upload: { file: File; kind: contract.ImportJobKind; year: string }) => {
-      const formData = new FormData();
-      formData.append(contract.IMPORT_JOB_UPLOAD_FIELD, upload.file);
-      return staffFetch(contract.startImportJob, {
-        params: { kind: upload.kind },
-        query: upload.kind === 'landscape' ? { year: upload.year } : {},
-        formData,
-      });
-    },
+    mutationFn: startImportJob,
     onMutate: () => setFailure(null),
     onSuccess: async () => {
       setFile(null);
-      await queryClient.invalidateQueries({ queryKey: jobsKey });
+      await queryClient.invalidateQueries({ queryKey: staffImportJobsKey });
     },
     onError: (error) => setFailure(errorMessage(error)),
   });

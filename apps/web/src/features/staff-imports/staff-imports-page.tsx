@@ -1,4 +1,3 @@
-import type { RouteEntry } from '@arc/contract';
 import {
   Alert,
   Anchor,
@@ -17,7 +16,6 @@ import {
 } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
 import { ApiError, errorMessage } from '../../api/client.ts';
-import { staffFetch } from '../../api/staff-client.ts';
 import {
   formatBytes,
   IMPORT_KIND_VIEWS,
@@ -25,6 +23,7 @@ import {
   type ImportKindView,
   type ImportReportView,
 } from '../../api/staff-import-kinds.ts';
+import { sendImport } from '../../api/staff-imports.ts';
 import { useSubmit } from '../../api/use-submit.ts';
 import { CsvFileField } from '../../ui/csv-file-field.tsx';
 import { StaffImportJobs } from './staff-import-jobs.tsx';
@@ -45,16 +44,6 @@ const REJECTED_AT_APPLY = 'Nothing was imported: a line is rejected now. The new
 interface Upload {
   file: File;
   options: Record<string, boolean>;
-}
-
-/** One call of an import: the report (200), or the server's message (400, 413, and 422 for a rejected line). */
-async function sendImport(kind: ImportKindView, { file, options }: Upload, dryRun: boolean) {
-  const formData = new FormData();
-  formData.append(kind.uploadField, file);
-  const query: Record<string, string> = { dryRun: String(dryRun) };
-  for (const option of kind.options) if (options[option.param]) query[option.param] = 'true';
-  const route: RouteEntry = kind.route;
-  return (await staffFetch(route, { query, formData })) as ImportReportView;
 }
 
 /**

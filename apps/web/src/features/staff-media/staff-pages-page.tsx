@@ -19,13 +19,11 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ApiError } from '../../api/api-error.ts';
 import { errorMessage } from '../../api/client.ts';
-import { staffFetch } from '../../api/staff-client.ts';
+import { staffPagesQuery, updateDestination, updatePageText } from '../../api/staff-media.ts';
 import { useSubmit } from '../../api/use-submit.ts';
 import { StatusWord } from '../../ui/agent-status-badge.tsx';
 import { RichTextField } from '../../ui/rich-text-field.tsx';
 import { SafeHtml } from '../../ui/safe-html.tsx';
-
-const pagesQuery = () => ({ queryKey: ['staff', 'pages'], queryFn: () => staffFetch(contract.listStaffPages) });
 
 /** What each destination is, as the content team knows it. */
 const DESTINATION_LABELS: Record<contract.DestinationKey, string> = {
@@ -70,7 +68,7 @@ type Notice = { isError: boolean; text: string } | null;
  * shown to agents (docs/decisions/information-pages.md).
  */
 export default function StaffPagesPage() {
-  const pages = useQuery(pagesQuery());
+  const pages = useQuery(staffPagesQuery());
   const [notice, setNotice] = useState<Notice>(null);
   return (
     <Stack maw={1100}>
@@ -133,10 +131,10 @@ function PageTextEditor({ text, onNotice }: { text: PageText; onNotice: (notice:
     validate: { body: (value) => (value.trim() ? null : 'Write the text') },
   });
   const save = useSubmit({
-    mutationFn: (body: { body: string }) => staffFetch(contract.updatePageText, { params: { page: text.page }, body }),
+    mutationFn: (body: { body: string }) => updatePageText(text.page, body),
     onSuccess: async (answer) => {
       onNotice({ isError: false, text: `The ${answer.title} introduction is saved; agents see it now.` });
-      await queryClient.invalidateQueries({ queryKey: pagesQuery().queryKey });
+      await queryClient.invalidateQueries({ queryKey: staffPagesQuery().queryKey });
     },
     onError: (error) => {
       if (error instanceof ApiError && error.fieldErrors?.body)
@@ -235,13 +233,12 @@ function DestinationRow({
     validate: { value: (value) => checkValue(destination.kind, value) },
   });
   const save = useSubmit({
-    mutationFn: (value: string | null) =>
-      staffFetch(contract.updateDestination, { params: { key: destination.key }, body: { value } }),
+    mutationFn: (value: string | null) => updateDestination(destination.key, value),
     onSuccess: async (answer) => {
       form.resetDirty({ value: answer.storedValue ?? '' });
       form.setValues({ value: answer.storedValue ?? '' });
       onNotice({ isError: false, text: `${label} is saved.` });
-      await queryClient.invalidateQueries({ queryKey: pagesQuery().queryKey });
+      await queryClient.invalidateQueries({ queryKey: staffPagesQuery().queryKey });
     },
     onError: (error) => {
       if (error instanceof ApiError && error.fieldErrors?.value)

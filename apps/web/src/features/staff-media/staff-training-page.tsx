@@ -22,16 +22,16 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { ApiError } from '../../api/api-error.ts';
 import { errorMessage } from '../../api/client.ts';
-import { staffFetch } from '../../api/staff-client.ts';
+import {
+  saveTrainingVideo,
+  staffTrainingQuery,
+  updateTrainingCategory,
+  uploadTrainingVideoFile,
+} from '../../api/staff-media.ts';
 import { useSubmit } from '../../api/use-submit.ts';
 import { StatusWord } from '../../ui/agent-status-badge.tsx';
 import { RichTextField } from '../../ui/rich-text-field.tsx';
 import { SafeHtml } from '../../ui/safe-html.tsx';
-
-const trainingQuery = () => ({
-  queryKey: ['staff', 'training'],
-  queryFn: () => staffFetch(contract.listStaffTraining),
-});
 
 type Notice = { isError: boolean; text: string } | null;
 
@@ -55,7 +55,7 @@ const SOURCE_LABELS: Record<contract.StaffTrainingVideo['source'], string> = {
  * card. Agents see a change at their next call; the server audits each one (docs/decisions/information-pages.md).
  */
 export default function StaffTrainingPage() {
-  const training = useQuery(trainingQuery());
+  const training = useQuery(staffTrainingQuery());
   const [editing, setEditing] = useState<contract.StaffTrainingVideo | 'new' | null>(null);
   const [filter, setFilter] = useState('');
   const [notice, setNotice] = useState<Notice>(null);
@@ -166,12 +166,11 @@ function CategoryRow({
     validate: schemaResolver(contract.UpdateTrainingCategorySchema, { sync: true }),
   });
   const save = useSubmit({
-    mutationFn: (body: contract.UpdateTrainingCategory) =>
-      staffFetch(contract.updateTrainingCategory, { params: { slug: category.slug }, body }),
+    mutationFn: (body: contract.UpdateTrainingCategory) => updateTrainingCategory(category.slug, body),
     onSuccess: async (answer) => {
       form.resetDirty({ name: answer.name, sortOrder: answer.sortOrder, isComingSoon: answer.isComingSoon });
       onNotice({ isError: false, text: `${answer.name} is saved.` });
-      await queryClient.invalidateQueries({ queryKey: trainingQuery().queryKey });
+      await queryClient.invalidateQueries({ queryKey: staffTrainingQuery().queryKey });
     },
     onError: (error) => {
       form.setErrors(fieldErrorsOf(error));
@@ -279,7 +278,7 @@ function VideoEditor({
   onDone: (notice: string | null, saved?: contract.StaffTrainingVideo) => void;
 }) {
   const queryClient = useQueryClient();
-  const refresh = () => queryClient.invalidateQueries({ queryKey: trainingQuery().queryKey });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: staffTrainingQuery().queryKey });
   const form = useForm<VideoValues>({
     mode: 'controlled',
     initialValues: {
@@ -299,10 +298,7 @@ function VideoEditor({
     panel.current?.scrollIntoView({ block: 'start' });
   }, []);
   const save = useSubmit({
-    mutationFn: (body: VideoValues) =>
-      video
-        ? staffFetch(contract.updateTrainingVideo, { params: { id: video.id }, body })
-        : staffFetch(contract.createTrainingVideo, { body }),
+    mutationFn: (body: VideoValues) => saveTrainingVideo(video?.id, body),
     onSuccess: async (answer) => {
       setError(null);
       await refresh();
@@ -406,14 +402,10 @@ function Uploads({
   const [clip, setClip] = useState<File | null>(null);
   const [thumbnail, setThumbnail] = useState<File | null>(null);
   const send = useSubmit({
-    mutationFn: async ({ kind, file }: { kind: 'clip' | 'thumbnail'; file: File }) => {
-      const formData = new FormData();
-      formData.append(contract.MEDIA_UPLOAD_FIELD, file);
-      const entry = kind === 'clip' ? contract.uploadTrainingVideoClip : contract.uploadTrainingVideoThumbnail;
-      return staffFetch(entry, { params: { id: video.id }, formData });
-    },
+    mutationFn: ({ kind, file }: { kind: 'clip' | 'thumbnail'; file: File }) =>
+      uploadTrainingVideoFile(video.id, kind, file),
     onSuccess: async (answer, { kind }) => {
-      await queryClient.invalidateQueries({ queryKey: trainingQuery().queryKey });
+      await queryClient.invalidateQueries({ queryKey: staffTrainingQuery().queryKey });
       onSaved(kind === 'clip' ? 'The clip is uploaded.' : 'The thumbnail is uploaded.', answer);
     },
     onError: (err) => onError(errorMessage(err)),

@@ -19,17 +19,17 @@ import { schemaResolver, useForm } from '@mantine/form';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { errorMessage } from '../../api/client.ts';
-import { staffFetch } from '../../api/staff-client.ts';
 import { currentStaffQuery } from '../../api/staff-current.ts';
+import {
+  createStaffMember,
+  disableStaffMember,
+  resetStaffMemberSecondFactor,
+  staffMembersQuery,
+} from '../../api/staff-members.ts';
 import { useSubmit } from '../../api/use-submit.ts';
 import { businessTimeZone } from '../../config.ts';
 import { ROLE_LABELS } from '../../staff/staff-areas.ts';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
-
-const membersQuery = () => ({
-  queryKey: ['staff', 'members'],
-  queryFn: () => staffFetch(contract.listStaffMembers),
-});
 
 let dateFormat: Intl.DateTimeFormat | undefined;
 const formatTime = (at: Date) =>
@@ -54,21 +54,20 @@ type PendingAction = { kind: 'disable' | 'reset'; member: contract.StaffMemberRo
  * Disable, and Reset second factor (a new enrolment link). The server audits each change.
  */
 export default function StaffMembersPage() {
-  const members = useQuery(membersQuery());
+  const members = useQuery(staffMembersQuery());
   const me = useQuery(currentStaffQuery());
   const queryClient = useQueryClient();
   const [issued, setIssued] = useState<IssuedLink | null>(null);
   const [pending, setPending] = useState<PendingAction | null>(null);
-  const refresh = () => queryClient.invalidateQueries({ queryKey: membersQuery().queryKey });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: staffMembersQuery().queryKey });
 
   const change = useSubmit({
     mutationFn: async ({ kind, member }: PendingAction) => {
-      const params = { id: member.id };
       if (kind === 'disable') {
-        await staffFetch(contract.disableStaffMember, { params });
+        await disableStaffMember(member.id);
         return null;
       }
-      return staffFetch(contract.resetStaffMemberSecondFactor, { params });
+      return resetStaffMemberSecondFactor(member.id);
     },
     onSuccess: async (answer, { member }) => {
       setPending(null);
@@ -196,7 +195,7 @@ function AddStaffMember({ onAdded }: { onAdded: (answer: contract.StaffEnrolment
     validate: schemaResolver(contract.CreateStaffMemberSchema, { sync: true }),
   });
   const submit = useSubmit({
-    mutationFn: (body: contract.CreateStaffMember) => staffFetch(contract.createStaffMember, { body }),
+    mutationFn: createStaffMember,
     onSuccess: async (answer) => {
       form.reset();
       await onAdded(answer);

@@ -3,7 +3,7 @@ import { Alert, Button, Checkbox, Group, Modal, NativeSelect, Stack, Textarea, T
 import { schemaResolver, useForm } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
 import { errorMessage } from '../../api/client.ts';
-import { staffFetch } from '../../api/staff-client.ts';
+import { actOnStaffOrders, staffOrdersKey } from '../../api/staff-orders.ts';
 import { useSubmit } from '../../api/use-submit.ts';
 
 export interface StaffOrderActionModalProps {
@@ -37,8 +37,8 @@ export function StaffOrderActionModal({ kind, orders, onClose, onDone }: StaffOr
     validate: schemaResolver(contract.OrderActionSchema, { sync: true }),
   });
   const submit = useSubmit({
-    mutationFn: (action: contract.OrderAction) => staffFetch(contract.actOnStaffOrders, { body: { orders, action } }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['staff', 'orders'] }),
+    mutationFn: (action: contract.OrderAction) => actOnStaffOrders(orders, action),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: staffOrdersKey }),
   });
   const close = () => {
     form.reset();

@@ -16,10 +16,11 @@ import {
   TableScrollContainer,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { errorMessage } from '../../api/client.ts';
-import { staffDownload, staffFetch } from '../../api/staff-client.ts';
+import { staffDownload } from '../../api/staff-client.ts';
+import { staffOrdersQuery } from '../../api/staff-orders.ts';
 import { DataTablePager } from '../../ui/data-table-pager.tsx';
 import { StaffOrderActionModal } from './staff-order-action-modal.tsx';
 
@@ -33,15 +34,6 @@ const SORTS: { value: contract.OrderSort; label: string }[] = [
   { value: 'status', label: 'Status' },
   { value: '-id', label: 'Order number' },
 ];
-
-const ordersQuery = (filters: Filters, page: number) => ({
-  queryKey: ['staff', 'orders', filters, page],
-  queryFn: () =>
-    staffFetch(contract.listStaffOrders, {
-      query: { ...filters, page },
-    }),
-  placeholderData: keepPreviousData,
-});
 
 const choice = (label: string, values: readonly string[]) => [{ value: '', label }, ...values.map((v) => v)];
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
@@ -64,7 +56,7 @@ export default function StaffOrdersPage() {
   } | null>(null);
   const [message, setMessage] = useState<{ text: string; isError: boolean } | null>(null);
   const [isExporting, setIsExporting] = useState(false);
-  const list = useQuery(ordersQuery({ ...filters, ...(q ? { q } : {}) }, page));
+  const list = useQuery(staffOrdersQuery({ ...filters, ...(q ? { q } : {}) }, page));
 
   const setFilter = (key: keyof Filters, value: string) => {
     setFilters((current) => ({ ...current, [key]: value || undefined }));

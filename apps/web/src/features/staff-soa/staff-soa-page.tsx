@@ -5,7 +5,8 @@ import { IconDownload } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { errorMessage } from '../../api/client.ts';
-import { staffDownload, staffFetch } from '../../api/staff-client.ts';
+import { staffDownload } from '../../api/staff-client.ts';
+import { staffSoaQuery, staffSoasQuery } from '../../api/staff-soa.ts';
 import { businessTimeZone } from '../../config.ts';
 import { DataTable, type DataTableColumn } from '../../ui/data-table.tsx';
 import { useDownload, type UseDownload } from '../../ui/download.tsx';
@@ -49,14 +50,7 @@ export default function StaffSoaPage() {
   const [params, setParams] = useSearchParams();
   const filters = { npn: params.get('npn') ?? '', beneficiary: params.get('beneficiary') ?? '' };
   const hasFilter = filters.npn !== '' || filters.beneficiary !== '';
-  const results = useQuery({
-    queryKey: ['staff', 'soa', filters],
-    queryFn: () =>
-      staffFetch(contract.findStaffSoas, {
-        query: { npn: filters.npn || undefined, beneficiary: filters.beneficiary || undefined },
-      }),
-    enabled: hasFilter,
-  });
+  const results = useQuery({ ...staffSoasQuery(filters), enabled: hasFilter });
   const download = useDownload();
   const form = useForm({
     mode: 'uncontrolled',
@@ -110,10 +104,7 @@ export default function StaffSoaPage() {
 }
 
 function StaffSoaVersions({ id, download }: { id: string; download: UseDownload }) {
-  const soa = useQuery({
-    queryKey: ['staff', 'soa', 'detail', id],
-    queryFn: () => staffFetch(contract.getStaffSoa, { params: { id } }),
-  });
+  const soa = useQuery(staffSoaQuery(id));
   if (soa.isPending) return <Loader size="sm" aria-label="Loading the SOA" />;
   if (soa.isError) return <Alert color="red">{errorMessage(soa.error)}</Alert>;
   return (

@@ -23,20 +23,13 @@ import {
 } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
 import { ApiError, errorMessage } from '../../api/client.ts';
-import { staffFetch } from '../../api/staff-client.ts';
 import { formatBytes } from '../../api/staff-import-kinds.ts';
+import { sendStatements } from '../../api/staff-statements.ts';
 import { useSubmit } from '../../api/use-submit.ts';
 import { CsvFileField } from '../../ui/csv-file-field.tsx';
 
 const REJECTED_AT_PUBLISH = 'Nothing was published: a line is rejected now. The new preview below shows why.';
 const SAMPLE = `${STATEMENT_IMPORT_COLUMNS.join(',')}\r\n${STATEMENT_IMPORT_EXAMPLE}\r\n`;
-
-/** One call: the report (200), or the server's message (400, 413, and 422 for a rejected line). */
-async function sendStatements(file: File, dryRun: boolean): Promise<StatementReport> {
-  const formData = new FormData();
-  formData.append(STATEMENT_UPLOAD_FIELD, file);
-  return staffFetch(publishCommissionStatements, { query: { dryRun: String(dryRun) as 'true' | 'false' }, formData });
-}
 
 const dollars = (amount: string) => Number(amount).toLocaleString('en-US', { style: 'currency', currency: 'USD' });
 

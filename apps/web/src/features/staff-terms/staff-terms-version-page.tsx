@@ -19,9 +19,10 @@ import { useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../api/api-error.ts';
 import { errorMessage } from '../../api/client.ts';
-import { staffFetch } from '../../api/staff-client.ts';
 import {
   formatTermsTime,
+  publishStaffTermsVersion,
+  saveStaffTermsDraft,
   staffTermsKey,
   staffTermsVersionQuery,
   TERMS_STATUS_COLORS,
@@ -67,10 +68,7 @@ function DraftForm({ version }: { version: contract.StaffTermsVersionDetail | un
     validate: schemaResolver(contract.TermsDraftSchema, { sync: true }),
   });
   const save = useSubmit({
-    mutationFn: (draft: contract.TermsDraft) =>
-      version
-        ? staffFetch(contract.updateStaffTermsDraft, { params: { id: version.id }, body: draft })
-        : staffFetch(contract.createStaffTermsDraft, { body: draft }),
+    mutationFn: (draft: contract.TermsDraft) => saveStaffTermsDraft(version?.id, draft),
     onSuccess: async (result) => {
       queryClient.setQueryData(staffTermsVersionQuery(result.id).queryKey, result);
       await queryClient.invalidateQueries({ queryKey: [...staffTermsKey, 'versions'] });
@@ -138,11 +136,7 @@ function PublishPanel({ version }: { version: contract.StaffTermsVersionDetail }
   const effectiveAt = when === 'later' && at ? new Date(at) : null;
   const isLaterMissing = when === 'later' && (!effectiveAt || Number.isNaN(effectiveAt.getTime()));
   const publish = useSubmit({
-    mutationFn: () =>
-      staffFetch(contract.publishStaffTermsVersion, {
-        params: { id: version.id },
-        body: { effectiveAt: effectiveAt?.toISOString() ?? null },
-      }),
+    mutationFn: () => publishStaffTermsVersion(version.id, effectiveAt),
     onSuccess: async (result) => {
       setConfirming(false);
       setDone(
