@@ -1,6 +1,6 @@
-import { buildPath, ErrorResponseSchema, TERMS_NOT_ACCEPTED, type RouteEntry } from '@arc/contract';
+import { buildPath, TERMS_NOT_ACCEPTED, type RouteEntry } from '@arc/contract';
 import type * as z from 'zod/mini';
-import { ApiError } from './api-error.ts';
+import { ApiError, networkError, refusalError } from './api-error.ts';
 import { clientHooks } from './client-hooks.ts';
 
 export { ApiError, errorMessage } from './api-error.ts';
@@ -48,16 +48,13 @@ export async function apiFetch<E extends RouteEntry>(entry: E, options: ApiFetch
     });
   } catch (err) {
     if ((err as Error).name === 'AbortError') throw err;
-    throw new ApiError(0, 'NETWORK', 'The server could not be reached. Check your connection and try again.');
+    throw networkError();
   }
 
   const text = await response.text();
   const json: unknown = text ? safeJson(text) : undefined;
   if (!response.ok) {
-    const parsed = ErrorResponseSchema.safeParse(json);
-    const error = parsed.success
-      ? new ApiError(response.status, parsed.data.code, parsed.data.message, parsed.data.fieldErrors)
-      : new ApiError(response.status, 'HTTP_ERROR', `The server answered ${response.status}.`);
+    const error = refusalError(response.status, json);
     if (response.status === 401 && sessionToken && !options.token) hooks.onUnauthorized();
     if (response.status === 403 && error.code === TERMS_NOT_ACCEPTED) hooks.onTermsRequired();
     throw error;

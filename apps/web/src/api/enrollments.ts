@@ -1,21 +1,19 @@
 import {
-  buildPath,
   createEnrollment,
   createEnrollmentsExportToken,
-  DOWNLOAD_CLICK_DELAY_MS,
   ENROLLMENTS_EXPORT_FILE_NAME,
   exportEnrollments,
   ENROLLMENT_UPLOAD_FIELDS,
   EnrollmentSchema,
-  ErrorResponseSchema,
   listEnrollments,
   type Enrollment,
   type EnrollmentMode,
 } from '@arc/contract';
 import { queryOptions } from '@tanstack/react-query';
+import { networkError, refusalError } from './api-error.ts';
 import { clientHooks } from './client-hooks.ts';
 import { ApiError, apiFetch } from './client.ts';
-import { saveResponse } from './files.ts';
+import { saveFileWithToken, type DownloadProgress } from './files.ts';
 
 export const enrollmentsQueries = {
   all: () => ['enrollments'] as const,
@@ -34,20 +32,11 @@ export const enrollmentsQueries = {
  * The agent's enrollments as `Enrollments.xlsx`: a single-use token, then (after the spec's 500 ms) the
  * spreadsheet through the shared download flow, so a failure shows its message instead of saving an error.
  */
-export async function downloadEnrollmentsExport(): Promise<void> {
-  const { token } = await apiFetch(createEnrollmentsExportToken);
-  await new Promise((resolve) => setTimeout(resolve, DOWNLOAD_CLICK_DELAY_MS));
-  let response: Response;
-  try {
-    response = await fetch(buildPath(exportEnrollments.path, { token }), {
-      credentials: 'same-origin',
-      cache: 'no-store',
-    });
-  } catch {
-    throw new ApiError(0, 'NETWORK', 'The server could not be reached. Check your connection and try again.');
-  }
-  await saveResponse(response, ENROLLMENTS_EXPORT_FILE_NAME);
-}
+export const downloadEnrollmentsExport = (onProgress?: DownloadProgress): Promise<void> =>
+  saveFileWithToken(() => apiFetch(createEnrollmentsExportToken), exportEnrollments, {
+    fileName: ENROLLMENTS_EXPORT_FILE_NAME,
+    onProgress,
+  });
 
 /** Seconds since the epoch at which a JWT expires (its `exp`), or null when it cannot be read. */
 export function tokenExpiry(token: string): number | null {
@@ -113,15 +102,9 @@ export function uploadEnrollment({ file, mode, onProgress, signal }: UploadEnrol
         return;
       }
       if (xhr.status === 401) hooks.onUnauthorized();
-      const error = ErrorResponseSchema.safeParse(json);
-      reject(
-        error.success
-          ? new ApiError(xhr.status, error.data.code, error.data.message)
-          : new ApiError(xhr.status, 'HTTP_ERROR', `The server answered ${xhr.status}.`),
-      );
+      reject(refusalError(xhr.status, json));
     };
-    xhr.onerror = () =>
-      reject(new ApiError(0, 'NETWORK', 'The server could not be reached. Check your connection and try again.'));
+    xhr.onerror = () => reject(networkError());
     xhr.onabort = () => reject(new DOMException('The upload was cancelled.', 'AbortError'));
     signal?.addEventListener('abort', () => xhr.abort(), { once: true });
     xhr.send(form);

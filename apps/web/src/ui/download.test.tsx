@@ -109,3 +109,33 @@ describe('useDownload', () => {
     );
   });
 });
+
+describe('useDownload progress', () => {
+  it('shows the percentage a task reports while the overlay is on', async () => {
+    const user = userEvent.setup();
+    let finish = () => {};
+    function Export() {
+      const downloads = useDownload();
+      return (
+        <>
+          {downloads.element}
+          <Button
+            onClick={() =>
+              void downloads.run(async (onProgress) => {
+                onProgress(0.426);
+                await new Promise<void>((resolve) => (finish = resolve));
+              })
+            }
+          >
+            Export
+          </Button>
+        </>
+      );
+    }
+    renderWithProviders(<Export />);
+    await user.click(screen.getByRole('button', { name: 'Export' }));
+    expect(await screen.findByLabelText('Downloading')).toHaveTextContent('42 %');
+    finish();
+    await waitFor(() => expect(screen.queryByLabelText('Downloading')).not.toBeInTheDocument());
+  });
+});
