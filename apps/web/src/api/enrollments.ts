@@ -5,12 +5,12 @@ import {
   exportEnrollments,
   ENROLLMENT_UPLOAD_FIELDS,
   EnrollmentSchema,
+  ErrorResponseSchema,
   listEnrollments,
   type Enrollment,
   type EnrollmentMode,
 } from '@arc/contract';
 import { queryOptions } from '@tanstack/react-query';
-import { networkError, refusalError } from './api-error.ts';
 import { clientHooks } from './client-hooks.ts';
 import { ApiError, apiFetch } from './client.ts';
 import { saveFileWithToken, type DownloadProgress } from './files.ts';
@@ -102,9 +102,15 @@ export function uploadEnrollment({ file, mode, onProgress, signal }: UploadEnrol
         return;
       }
       if (xhr.status === 401) hooks.onUnauthorized();
-      reject(refusalError(xhr.status, json));
+      const error = ErrorResponseSchema.safeParse(json);
+      reject(
+        error.success
+          ? new ApiError(xhr.status, error.data.code, error.data.message)
+          : new ApiError(xhr.status, 'HTTP_ERROR', `The server answered ${xhr.status}.`),
+      );
     };
-    xhr.onerror = () => reject(networkError());
+    xhr.onerror = () =>
+      reject(new ApiError(0, 'NETWORK', 'The server could not be reached. Check your connection and try again.'));
     xhr.onabort = () => reject(new DOMException('The upload was cancelled.', 'AbortError'));
     signal?.addEventListener('abort', () => xhr.abort(), { once: true });
     xhr.send(form);

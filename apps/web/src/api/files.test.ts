@@ -40,13 +40,13 @@ describe('saveFile', () => {
     );
     await saveFile(exportAuditEntries, {
       token: () => 'staff-token',
-      query: { action: 'soa.pdf-read', from: '', to: undefined },
+      query: { action: 'soa.pdf-read', to: undefined },
       fileName: 'Audit log.xlsx',
     });
     expect(saved).toEqual(['Audit log — "Q1".xlsx']);
     expect(await createObjectURL.mock.calls[0]![0].text()).toBe('PK\u0003\u0004');
     const [url, init] = fetchMock.mock.calls[0]!;
-    expect(url).toBe('/arc/staff/audit/export?action=soa.pdf-read');
+    expect(String(url)).toBe(`${window.location.origin}/arc/staff/audit/export?action=soa.pdf-read`);
     expect(new Headers(init!.headers).get('authorization')).toBe('Bearer staff-token');
   });
 

@@ -1,14 +1,5 @@
-import {
-  buildPath,
-  createDownloadToken,
-  downloadFile,
-  DOWNLOAD_CLICK_DELAY_MS,
-  TERMS_NOT_ACCEPTED,
-  type RouteEntry,
-} from '@arc/contract';
-import { networkError, refusalError } from './api-error.ts';
-import { clientHooks } from './client-hooks.ts';
-import { apiFetch } from './client.ts';
+import { createDownloadToken, downloadFile, DOWNLOAD_CLICK_DELAY_MS, type RouteEntry } from '@arc/contract';
+import { apiFetch, apiRequest } from './client.ts';
 
 /** How far a download has come, 0 to 1; called only when the answer's size is known. */
 export type DownloadProgress = (fraction: number) => void;
@@ -39,36 +30,11 @@ export class FileReadError extends Error {}
  * JSON error body; a body that cannot be read throws {@link FileReadError}. Nothing is saved on a failure.
  */
 export async function fetchFile(entry: RouteEntry, request: FileRequest): Promise<{ blob: Blob; fileName: string }> {
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(request.query ?? {})) {
-    if (value !== undefined && value !== '') search.set(key, String(value));
-  }
-  const url = `${buildPath(entry.path, request.params)}${search.size ? `?${search.toString()}` : ''}`;
-  const hooks = clientHooks();
-  const token = request.token ? request.token() : entry.auth === 'agent' ? hooks.getToken() : null;
-  const headers: Record<string, string> = {};
-  if (token) headers.authorization = `Bearer ${token}`;
-  if (request.body !== undefined) headers['content-type'] = 'application/json';
-  let response: Response;
-  try {
-    response = await fetch(url, {
-      method: entry.method,
-      headers,
-      ...(request.body === undefined ? {} : { body: JSON.stringify(request.body) }),
-      credentials: 'same-origin',
-      cache: 'no-store',
-    });
-  } catch {
-    throw networkError();
-  }
-  if (!response.ok) {
-    const error = refusalError(response.status, await response.json().catch(() => undefined));
-    if (response.status === 401 && token && !request.token) hooks.onUnauthorized();
-    if (response.status === 403 && error.code === TERMS_NOT_ACCEPTED) hooks.onTermsRequired();
-    throw error;
-  }
-  const blob = await readBody(response, request.onProgress);
-  return { blob, fileName: fileNameFromDisposition(response.headers.get('content-disposition')) ?? request.fileName };
+  const { token, fileName, onProgress, ...call } = request;
+  const bearer = token?.();
+  const response = await apiRequest(entry, { ...call, ...(bearer ? { token: bearer } : {}) });
+  const blob = await readBody(response, onProgress);
+  return { blob, fileName: fileNameFromDisposition(response.headers.get('content-disposition')) ?? fileName };
 }
 
 /** {@link fetchFile}, then the file handed to the browser under its name: every download button's request. */
@@ -129,9 +95,6 @@ export function fileNameFromDisposition(header: string | null): string | undefin
   return name || undefined;
 }
 
-/** Parts of at most this size are folded into a Blob as they arrive, so a large file is not held as one array. */
-const FOLD_BYTES = 8 * 1024 * 1024;
-
 async function readBody(response: Response, onProgress: DownloadProgress | undefined): Promise<Blob> {
   const type = response.headers.get('content-type') ?? '';
   const length = Number(response.headers.get('content-length'));
@@ -140,22 +103,14 @@ async function readBody(response: Response, onProgress: DownloadProgress | undef
   try {
     if (!onProgress || !total || !response.body) return await response.blob();
     const reader = response.body.getReader();
-    const parts: Blob[] = [];
-    let pending: Uint8Array[] = [];
-    let pendingBytes = 0;
+    const parts: BlobPart[] = [];
     let received = 0;
     for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
-      pending.push(chunk.value);
-      pendingBytes += chunk.value.byteLength;
+      parts.push(chunk.value);
       received += chunk.value.byteLength;
-      if (pendingBytes >= FOLD_BYTES) {
-        parts.push(new Blob(pending as BlobPart[]));
-        pending = [];
-        pendingBytes = 0;
-      }
       onProgress(Math.min(1, received / total));
     }
-    return new Blob([...parts, ...(pending as BlobPart[])], { type });
+    return new Blob(parts, { type });
   } catch (err) {
     throw new FileReadError(`The file could not be read: ${(err as Error).message}`);
   }

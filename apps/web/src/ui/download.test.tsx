@@ -49,7 +49,7 @@ describe('DownloadButton', () => {
     expect(await screen.findByLabelText('Downloading')).toBeInTheDocument();
     await waitFor(() => expect(onDownloaded).toHaveBeenCalledOnce());
     expect(calls[0]).toMatchObject({ method: 'POST', path: '/arc/downloadtoken', body: { file: 'humana-2026' } });
-    expect(String(fetchMock.mock.calls[1]![0])).toBe('/arc/download/tok-1');
+    expect(String(fetchMock.mock.calls[1]![0])).toBe(`${window.location.origin}/arc/download/tok-1`);
     expect(saved).toEqual([{ name: 'Humana 2026 First Look.pdf', href: 'blob:arc/1' }]);
     expect(await createObjectURL.mock.calls[0]![0].text()).toBe('%PDF-1.7');
     await waitFor(() => expect(screen.queryByLabelText('Downloading')).not.toBeInTheDocument());

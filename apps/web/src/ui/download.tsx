@@ -31,18 +31,13 @@ export function DownloadOverlay({
         overlayProps={{ blur: 1 }}
         loaderProps={{
           'aria-label': label,
-          ...(percent === null
-            ? {}
-            : {
-                children: (
-                  <Stack align="center" gap="xs">
-                    <Loader />
-                    <Text fw={600} aria-live="polite">
-                      {percent} %
-                    </Text>
-                  </Stack>
-                ),
-              }),
+          // the percentage under the spinner while a file of known size arrives
+          children: percent !== null && (
+            <Stack align="center" gap="xs">
+              <Loader />
+              <Text fw={600}>{percent} %</Text>
+            </Stack>
+          ),
         }}
       />
     </Portal>
