@@ -1,8 +1,8 @@
 import { PassThrough, type Writable } from 'node:stream';
-import * as contentDisposition from 'content-disposition';
 import type ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
 import { spreadsheetSafe } from './csv.ts';
+import { sendFile } from './send-file.ts';
 
 export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -52,7 +52,7 @@ export async function sendXlsx<Row>(reply: FastifyReply, options: SendXlsxOption
     output.destroy(err instanceof Error ? err : new Error(String(err)));
   });
 
-  return xlsxHeaders(reply, options.fileName).send(output);
+  return sendFile(reply, { stream: output, name: options.fileName, contentType: XLSX_CONTENT_TYPE });
 }
 
 /** Sends a workbook of several sheets (rows already in memory: a selection, not a whole table). */
@@ -65,15 +65,8 @@ export function sendXlsxSheets<Row>(
     reply.log.error({ err }, 'spreadsheet export failed after the headers were sent');
     output.destroy(err instanceof Error ? err : new Error(String(err)));
   });
-  return xlsxHeaders(reply, options.fileName).send(output);
+  return sendFile(reply, { stream: output, name: options.fileName, contentType: XLSX_CONTENT_TYPE });
 }
-
-const xlsxHeaders = (reply: FastifyReply, fileName: string) =>
-  reply
-    .header('content-type', XLSX_CONTENT_TYPE)
-    .header('content-disposition', contentDisposition.create(fileName))
-    .header('cache-control', 'no-store')
-    .header('x-content-type-options', 'nosniff');
 
 /**
  * Writes an `.xlsx` workbook to `output` (a reply's stream, a file): a bold header row, then one row per item,

@@ -26,6 +26,25 @@ export interface ApiFetchOptions<E extends RouteEntry> {
 
 /** Calls one contract entry: builds the URL, sends the bearer, parses the answer with the entry's schema. */
 export async function apiFetch<E extends RouteEntry>(entry: E, options: ApiFetchOptions<E> = {}): Promise<Success<E>> {
+  const response = await apiRequest(entry, options);
+  const text = await response.text();
+  const json: unknown = text ? safeJson(text) : undefined;
+  const schema = entry.responses[response.status as SuccessStatus];
+  if (!schema) return json as Success<E>;
+  const parsed = schema.safeParse(json);
+  if (!parsed.success) {
+    throw new ApiError(response.status, 'INVALID_RESPONSE', 'The server sent an answer this page does not understand.');
+  }
+  return parsed.data as Success<E>;
+}
+
+/**
+ * Sends one contract entry's request (the URL, the bearer, a JSON body) and answers its 2xx response unread: the
+ * one request of `apiFetch` and of the file downloads (api/files.ts). No answer throws the network error; a refusal
+ * throws an `ApiError` with the server's message (a 401 to the session's token ends it, a 403 TERMS_NOT_ACCEPTED
+ * asks for the terms).
+ */
+export async function apiRequest<E extends RouteEntry>(entry: E, options: ApiFetchOptions<E> = {}): Promise<Response> {
   const url = new URL(buildPath(entry.path, options.params), window.location.origin);
   for (const [key, value] of Object.entries(options.query ?? {})) {
     if (value !== undefined) url.searchParams.set(key, String(value));
@@ -51,10 +70,9 @@ export async function apiFetch<E extends RouteEntry>(entry: E, options: ApiFetch
     throw new ApiError(0, 'NETWORK', 'The server could not be reached. Check your connection and try again.');
   }
 
-  const text = await response.text();
-  const json: unknown = text ? safeJson(text) : undefined;
   if (!response.ok) {
-    const parsed = ErrorResponseSchema.safeParse(json);
+    const text = await response.text();
+    const parsed = ErrorResponseSchema.safeParse(text ? safeJson(text) : undefined);
     const error = parsed.success
       ? new ApiError(response.status, parsed.data.code, parsed.data.message, parsed.data.fieldErrors)
       : new ApiError(response.status, 'HTTP_ERROR', `The server answered ${response.status}.`);
@@ -62,13 +80,7 @@ export async function apiFetch<E extends RouteEntry>(entry: E, options: ApiFetch
     if (response.status === 403 && error.code === TERMS_NOT_ACCEPTED) hooks.onTermsRequired();
     throw error;
   }
-  const schema = entry.responses[response.status as SuccessStatus];
-  if (!schema) return json as Success<E>;
-  const parsed = schema.safeParse(json);
-  if (!parsed.success) {
-    throw new ApiError(response.status, 'INVALID_RESPONSE', 'The server sent an answer this page does not understand.');
-  }
-  return parsed.data as Success<E>;
+  return response;
 }
 
 function safeJson(text: string): unknown {

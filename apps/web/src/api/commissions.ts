@@ -1,5 +1,4 @@
 import {
-  buildPath,
   commissionFileName,
   COMMISSIONS_PAGE_SIZE,
   findCommissionStatements,
@@ -7,10 +6,8 @@ import {
   type CommissionStatement,
 } from '@arc/contract';
 import { infiniteQueryOptions } from '@tanstack/react-query';
-import { ApiError } from './api-error.ts';
-import { clientHooks } from './client-hooks.ts';
 import { apiFetch } from './client.ts';
-import { saveBlob } from './files.ts';
+import { fetchFile, saveBlob } from './files.ts';
 
 export const commissionsQueries = {
   /** spec §4: 10 at a time, offset 0 then +10 after each successful load */
@@ -34,34 +31,12 @@ export function sortedStatements(pages: ReadonlyArray<{ data: CommissionStatemen
   return [...byId.values()].sort((a, b) => b.date.localeCompare(a.date) || b.id.localeCompare(a.id));
 }
 
-export class StatementDecodeError extends Error {}
-
 /**
- * Downloads one statement as `first_last_date.csv`. The server sends the stored gzip with
- * `Content-Encoding: gzip`, so the browser hands us the CSV text. A status of 400 or more rejects with an
- * ApiError; a body the browser cannot decode rejects with StatementDecodeError.
+ * Downloads one statement as `first_last_date.csv`. The server sends the stored gzip with `Content-Encoding: gzip`,
+ * so the browser hands us the CSV text. A refusal rejects with the server's message (ApiError); a body the browser
+ * cannot decode rejects with FileReadError (`api/files.ts`).
  */
 export async function downloadCommissionStatement(statement: CommissionStatement): Promise<void> {
-  const token = clientHooks().getToken();
-  let response: Response;
-  try {
-    response = await fetch(buildPath(getCommissionStatement.path, { id: statement.id }), {
-      headers: token ? { authorization: `Bearer ${token}` } : {},
-      credentials: 'same-origin',
-      cache: 'no-store',
-    });
-  } catch {
-    throw new ApiError(0, 'NETWORK', 'The server could not be reached. Check your connection and try again.');
-  }
-  if (response.status >= 400) {
-    if (response.status === 401) clientHooks().onUnauthorized();
-    throw new ApiError(response.status, 'HTTP_ERROR', `The server answered ${response.status}.`);
-  }
-  let text: string;
-  try {
-    text = await response.text();
-  } catch (err) {
-    throw new StatementDecodeError(`The statement could not be read: ${(err as Error).message}`);
-  }
-  saveBlob(new Blob([text], { type: 'text/csv;charset=utf-8' }), commissionFileName(statement));
+  const { blob } = await fetchFile(getCommissionStatement, { params: { id: statement.id }, fileName: '' });
+  saveBlob(blob, commissionFileName(statement));
 }

@@ -8,9 +8,8 @@ import {
   type RosterRow,
 } from '@arc/contract';
 import { queryOptions } from '@tanstack/react-query';
-import { clientHooks } from './client-hooks.ts';
-import { ApiError, apiFetch } from './client.ts';
-import { saveResponse } from './files.ts';
+import { apiFetch } from './client.ts';
+import { saveFile, type DownloadProgress } from './files.ts';
 
 export const contractsQueries = {
   contracts: () =>
@@ -40,22 +39,6 @@ export const contractsQueries = {
     }),
 };
 
-/** Posts the roster rows and saves the answer as "Agent Roster.xlsx"; a non-2xx answer rejects with ApiError. */
-export async function downloadRoster(downlines: RosterRow[]): Promise<void> {
-  const headers: Record<string, string> = { 'content-type': 'application/json' };
-  const token = clientHooks().getToken();
-  if (token) headers.authorization = `Bearer ${token}`;
-  let response: Response;
-  try {
-    response = await fetch(createDownlineReport.path, {
-      method: 'POST',
-      headers,
-      body: JSON.stringify({ downlines }),
-      credentials: 'same-origin',
-    });
-  } catch {
-    throw new ApiError(0, 'NETWORK', 'The server could not be reached. Check your connection and try again.');
-  }
-  if (response.status === 401 && token) clientHooks().onUnauthorized();
-  await saveResponse(response, ROSTER_FILE_NAME);
-}
+/** Posts the roster rows and saves the answer as "Agent Roster.xlsx"; a refusal rejects with the server's message. */
+export const downloadRoster = (downlines: RosterRow[], onProgress?: DownloadProgress): Promise<void> =>
+  saveFile(createDownlineReport, { body: { downlines }, fileName: ROSTER_FILE_NAME, onProgress });

@@ -1,8 +1,6 @@
 import {
-  buildPath,
   createEnrollment,
   createEnrollmentsExportToken,
-  DOWNLOAD_CLICK_DELAY_MS,
   ENROLLMENTS_EXPORT_FILE_NAME,
   exportEnrollments,
   ENROLLMENT_UPLOAD_FIELDS,
@@ -15,7 +13,7 @@ import {
 import { queryOptions } from '@tanstack/react-query';
 import { clientHooks } from './client-hooks.ts';
 import { ApiError, apiFetch } from './client.ts';
-import { saveResponse } from './files.ts';
+import { saveFileWithToken, type DownloadProgress } from './files.ts';
 
 export const enrollmentsQueries = {
   all: () => ['enrollments'] as const,
@@ -34,20 +32,11 @@ export const enrollmentsQueries = {
  * The agent's enrollments as `Enrollments.xlsx`: a single-use token, then (after the spec's 500 ms) the
  * spreadsheet through the shared download flow, so a failure shows its message instead of saving an error.
  */
-export async function downloadEnrollmentsExport(): Promise<void> {
-  const { token } = await apiFetch(createEnrollmentsExportToken);
-  await new Promise((resolve) => setTimeout(resolve, DOWNLOAD_CLICK_DELAY_MS));
-  let response: Response;
-  try {
-    response = await fetch(buildPath(exportEnrollments.path, { token }), {
-      credentials: 'same-origin',
-      cache: 'no-store',
-    });
-  } catch {
-    throw new ApiError(0, 'NETWORK', 'The server could not be reached. Check your connection and try again.');
-  }
-  await saveResponse(response, ENROLLMENTS_EXPORT_FILE_NAME);
-}
+export const downloadEnrollmentsExport = (onProgress?: DownloadProgress): Promise<void> =>
+  saveFileWithToken(() => apiFetch(createEnrollmentsExportToken), exportEnrollments, {
+    fileName: ENROLLMENTS_EXPORT_FILE_NAME,
+    onProgress,
+  });
 
 /** Seconds since the epoch at which a JWT expires (its `exp`), or null when it cannot be read. */
 export function tokenExpiry(token: string): number | null {

@@ -1,5 +1,4 @@
 import {
-  ErrorResponseSchema,
   exportProspects,
   findProspectsByCounty,
   findProspectsByZip,
@@ -13,8 +12,8 @@ import {
   type StateCode,
 } from '@arc/contract';
 import { queryOptions } from '@tanstack/react-query';
-import { clientHooks } from './client-hooks.ts';
-import { ApiError, apiFetch } from './client.ts';
+import { apiFetch } from './client.ts';
+import { saveFile, type DownloadProgress } from './files.ts';
 
 export const prospectQueries = {
   ageRanges: () =>
@@ -42,24 +41,5 @@ export const findByCounty = (body: FindProspectsByCountyRequest) => apiFetch(fin
 export const findByZip = (body: FindProspectsByZipRequest) => apiFetch(findProspectsByZip, { body });
 
 /** Asks for the spreadsheet of the shown rows and saves it as "Prospect List.xlsx". */
-export async function downloadProspects(body: ExportProspectsRequest): Promise<void> {
-  const headers: Record<string, string> = { 'content-type': 'application/json' };
-  const token = clientHooks().getToken();
-  if (token) headers.authorization = `Bearer ${token}`;
-  const response = await fetch(exportProspects.path, { method: 'POST', headers, body: JSON.stringify(body) });
-  if (!response.ok) {
-    const parsed = ErrorResponseSchema.safeParse(await response.json().catch(() => undefined));
-    if (response.status === 401 && token) clientHooks().onUnauthorized();
-    throw parsed.success
-      ? new ApiError(response.status, parsed.data.code, parsed.data.message, parsed.data.fieldErrors)
-      : new ApiError(response.status, 'HTTP_ERROR', `The server answered ${response.status}.`);
-  }
-  const url = URL.createObjectURL(await response.blob());
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = PROSPECT_EXPORT_FILE_NAME;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
+export const downloadProspects = (body: ExportProspectsRequest, onProgress?: DownloadProgress): Promise<void> =>
+  saveFile(exportProspects, { body, fileName: PROSPECT_EXPORT_FILE_NAME, onProgress });

@@ -1,11 +1,9 @@
 import {
-  buildPath,
   cancelSoa,
   changeSoa,
   createSoa,
   createSoaExportToken,
   createSoaLink,
-  DOWNLOAD_CLICK_DELAY_MS,
   exportSoas,
   getSoa,
   listSoas,
@@ -14,9 +12,8 @@ import {
   type CreateSoaRequestBody,
 } from '@arc/contract';
 import { queryOptions, useQueryClient } from '@tanstack/react-query';
-import { ApiError } from './api-error.ts';
 import { apiFetch } from './client.ts';
-import { saveResponse } from './files.ts';
+import { saveFileWithToken, type DownloadProgress } from './files.ts';
 import { useSubmit } from './use-submit.ts';
 
 export const soaQueries = {
@@ -71,14 +68,8 @@ export function useSoaLink(id: string) {
 }
 
 /** The agent's SOAs as `Scope of Appointment.xlsx`: a single-use token, then the file through the download flow. */
-export async function downloadSoaExport(): Promise<void> {
-  const { token } = await apiFetch(createSoaExportToken);
-  await new Promise((resolve) => setTimeout(resolve, DOWNLOAD_CLICK_DELAY_MS));
-  let response: Response;
-  try {
-    response = await fetch(buildPath(exportSoas.path, { token }), { credentials: 'same-origin', cache: 'no-store' });
-  } catch {
-    throw new ApiError(0, 'NETWORK', 'The server could not be reached. Check your connection and try again.');
-  }
-  await saveResponse(response, SOA_TEXT.exportFileName);
-}
+export const downloadSoaExport = (onProgress?: DownloadProgress): Promise<void> =>
+  saveFileWithToken(() => apiFetch(createSoaExportToken), exportSoas, {
+    fileName: SOA_TEXT.exportFileName,
+    onProgress,
+  });

@@ -49,7 +49,7 @@ describe('DownloadButton', () => {
     expect(await screen.findByLabelText('Downloading')).toBeInTheDocument();
     await waitFor(() => expect(onDownloaded).toHaveBeenCalledOnce());
     expect(calls[0]).toMatchObject({ method: 'POST', path: '/arc/downloadtoken', body: { file: 'humana-2026' } });
-    expect(String(fetchMock.mock.calls[1]![0])).toBe('/arc/download/tok-1');
+    expect(String(fetchMock.mock.calls[1]![0])).toBe(`${window.location.origin}/arc/download/tok-1`);
     expect(saved).toEqual([{ name: 'Humana 2026 First Look.pdf', href: 'blob:arc/1' }]);
     expect(await createObjectURL.mock.calls[0]![0].text()).toBe('%PDF-1.7');
     await waitFor(() => expect(screen.queryByLabelText('Downloading')).not.toBeInTheDocument());
@@ -107,5 +107,35 @@ describe('useDownload', () => {
     expect(await screen.findByRole('dialog', { name: 'Download Failed' }, { timeout: 10_000 })).toHaveTextContent(
       'Error downloading the file',
     );
+  });
+});
+
+describe('useDownload progress', () => {
+  it('shows the percentage a task reports while the overlay is on', async () => {
+    const user = userEvent.setup();
+    let finish = () => {};
+    function Export() {
+      const downloads = useDownload();
+      return (
+        <>
+          {downloads.element}
+          <Button
+            onClick={() =>
+              void downloads.run(async (onProgress) => {
+                onProgress(0.426);
+                await new Promise<void>((resolve) => (finish = resolve));
+              })
+            }
+          >
+            Export
+          </Button>
+        </>
+      );
+    }
+    renderWithProviders(<Export />);
+    await user.click(screen.getByRole('button', { name: 'Export' }));
+    expect(await screen.findByLabelText('Downloading')).toHaveTextContent('42 %');
+    finish();
+    await waitFor(() => expect(screen.queryByLabelText('Downloading')).not.toBeInTheDocument());
   });
 });

@@ -112,7 +112,7 @@ describe('GET /arc/agent/commissions/:id', () => {
     expect(res.headers).toMatchObject({
       'content-type': 'text/csv; charset=utf-8',
       'content-encoding': 'gzip',
-      'cache-control': 'private, no-store',
+      'cache-control': 'no-store',
     });
     expect(res.headers['content-disposition']).toBe('attachment; filename=Dana_Whitfield_2025-04-01.csv');
     expect(Number(res.headers['content-length'])).toBe(res.rawPayload.length);

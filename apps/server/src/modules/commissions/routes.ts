@@ -1,7 +1,7 @@
 import * as contract from '@arc/contract';
-import * as contentDisposition from 'content-disposition';
 import type { FastifyInstance } from 'fastify';
 import { addRoute } from '../../platform/routes.ts';
+import { sendFile } from '../../platform/send-file.ts';
 import { findCommissionStatements, getCommissionStatement, type CommissionsDeps } from './service.ts';
 
 export async function commissionsRoutes(app: FastifyInstance): Promise<void> {
@@ -12,15 +12,7 @@ export async function commissionsRoutes(app: FastifyInstance): Promise<void> {
   );
 
   addRoute(app, contract.getCommissionStatement, async (request, reply) => {
-    const download = await getCommissionStatement(deps, request.agentId, request.params.id);
-    reply
-      .header('content-type', download.contentType)
-      .header('content-length', String(download.size))
-      .header('content-disposition', contentDisposition.create(download.name))
-      .header('cache-control', 'private, no-store')
-      .header('x-content-type-options', 'nosniff');
-    // Stored gzip-compressed (design §3): the browser decompresses; the length above is of the encoded bytes.
-    if (download.contentEncoding) reply.header('content-encoding', download.contentEncoding);
-    return reply.send(download.stream);
+    // Stored gzip-compressed (design §3): the browser decompresses; the length is of the encoded bytes.
+    return sendFile(reply, await getCommissionStatement(deps, request.agentId, request.params.id));
   });
 }

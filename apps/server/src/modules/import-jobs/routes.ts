@@ -1,10 +1,10 @@
 import * as contract from '@arc/contract';
 import multipart from '@fastify/multipart';
-import * as contentDisposition from 'content-disposition';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../platform/errors.ts';
 import { receiveImport } from '../../platform/import-upload.ts';
 import { addRoute } from '../../platform/routes.ts';
+import { sendFile } from '../../platform/send-file.ts';
 import {
   getImportJob,
   IMPORT_JOB_QUEUE,
@@ -50,10 +50,6 @@ export async function importJobsRoutes(app: FastifyInstance): Promise<void> {
 
   addRoute(app, contract.downloadImportJobReport, async (request, reply) => {
     const report = await importJobReport(deps, request.params.id);
-    return reply
-      .header('content-type', 'text/csv; charset=utf-8')
-      .header('content-disposition', contentDisposition.create(report.name))
-      .header('cache-control', 'no-store')
-      .send(report.body);
+    return sendFile(reply, { stream: report.body, name: report.name, contentType: 'text/csv; charset=utf-8' });
   });
 }

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { bearerToken } from '../../platform/auth.ts';
 import { AppError } from '../../platform/errors.ts';
 import { addRoute, perAgentLimit } from '../../platform/routes.ts';
+import { sendFile } from '../../platform/send-file.ts';
 import type { SharedCache } from '../../platform/shared-cache.ts';
 import { createUrlSigner } from '../../platform/signed-urls.ts';
 import {
@@ -94,13 +95,10 @@ export async function profileRoutes(app: FastifyInstance, options: ProfileRoutes
     async (request, reply) => {
       const picture = await openAvatar(withStorage, request.params.agentId, request.query.token);
       const maxAge = Math.max(0, picture.expiresAt - Math.floor(app.deps.clock.now().getTime() / 1000));
-      return reply
-        .type(picture.contentType)
-        .header('content-length', String(picture.size))
-        .header('cache-control', `private, max-age=${maxAge}`)
-        .header('x-content-type-options', 'nosniff')
-        .header('content-security-policy', "default-src 'none'")
-        .send(picture.stream);
+      return sendFile(reply.header('content-security-policy', "default-src 'none'"), {
+        ...picture,
+        cacheControl: `private, max-age=${maxAge}`,
+      });
     },
     { rateLimit: { max: 600, timeWindow: '1 minute' } },
   );

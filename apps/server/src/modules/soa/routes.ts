@@ -1,9 +1,9 @@
 import * as contract from '@arc/contract';
-import * as contentDisposition from 'content-disposition';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { bearerToken } from '../../platform/auth.ts';
 import { AppError } from '../../platform/errors.ts';
 import { addRoute, perAgentLimit } from '../../platform/routes.ts';
+import { sendFile } from '../../platform/send-file.ts';
 import { sendXlsx, type XlsxColumn } from '../../platform/xlsx.ts';
 import {
   DOWNLOAD_EXPIRED_MESSAGE,
@@ -180,11 +180,7 @@ export async function soaRoutes(app: FastifyInstance): Promise<void> {
       staffId: request.staff.id,
       ip: request.ip,
     });
-    return reply
-      .header('content-type', 'application/pdf')
-      .header('content-disposition', contentDisposition.create(file.name))
-      .header('cache-control', 'no-store')
-      .send(stream);
+    return sendFile(reply, { stream, name: file.name, contentType: 'application/pdf', size: file.size });
   });
   addRoute(app, contract.purgeSoas, async (request) => ({
     purged: await purgeExpiredSoas(deps, { staffId: request.staff.id, ip: request.ip }),

@@ -1,7 +1,7 @@
 import * as contract from '@arc/contract';
-import * as contentDisposition from 'content-disposition';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { addRoute } from '../../platform/routes.ts';
+import { sendFile } from '../../platform/send-file.ts';
 import {
   actOnEnrollment,
   getEnrollment,
@@ -34,13 +34,7 @@ export async function staffEnrollmentsRoutes(app: FastifyInstance): Promise<void
   addRoute(app, contract.getStaffEnrollmentFile, async (request, reply) => {
     const disposition = request.query.disposition ?? 'inline';
     const file = await openEnrollmentFile(deps, actor(request), request.params.id, disposition);
-    reply
-      .header('content-type', 'application/pdf')
-      .header('content-length', String(file.size))
-      .header('content-disposition', contentDisposition.create(file.name, { type: disposition }))
-      .header('cache-control', 'no-store')
-      .header('x-content-type-options', 'nosniff');
-    return reply.send(file.stream);
+    return sendFile(reply, { ...file, contentType: 'application/pdf', disposition });
   });
 
   addRoute(app, contract.actOnStaffEnrollment, async (request) =>

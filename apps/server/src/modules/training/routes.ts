@@ -1,7 +1,9 @@
+import { Readable } from 'node:stream';
 import * as contract from '@arc/contract';
 import type { FastifyInstance } from 'fastify';
 import { notFound } from '../../platform/errors.ts';
 import { addPublicSvgRoute, addRoute } from '../../platform/routes.ts';
+import { sendFile } from '../../platform/send-file.ts';
 import { createUrlSigner } from '../../platform/signed-urls.ts';
 import { trainingImageSvg } from './artwork.ts';
 import { getTrainingVideoSource, listTrainingCategories, openTrainingMedia, type TrainingDeps } from './service.ts';
@@ -37,20 +39,18 @@ export async function trainingRoutes(app: FastifyInstance): Promise<void> {
           .send({ code: 'RANGE_NOT_SATISFIABLE', message: 'Range Not Satisfiable' });
       }
       const maxAge = Math.max(0, answer.expiresAt - Math.floor(app.deps.clock.now().getTime() / 1000));
-      reply.header('content-type', answer.contentType).header('cache-control', `private, max-age=${maxAge}`);
+      const size = answer.status === 206 ? answer.end - answer.start + 1 : answer.size;
       if (answer.status === 206) {
-        reply
-          .code(206)
-          .header('content-range', `bytes ${answer.start}-${answer.end}/${answer.size}`)
-          .header('content-length', String(answer.end - answer.start + 1));
-      } else {
-        reply.header('content-length', String(answer.size));
+        reply.code(206).header('content-range', `bytes ${answer.start}-${answer.end}/${answer.size}`);
       }
-      if (request.method === 'HEAD') {
-        answer.stream.destroy();
-        return reply.send();
-      }
-      return reply.send(answer.stream);
+      // a HEAD answers the headers alone: the file is not read
+      if (request.method === 'HEAD') answer.stream.destroy();
+      return sendFile(reply, {
+        stream: request.method === 'HEAD' ? Readable.from([]) : answer.stream,
+        contentType: answer.contentType,
+        size,
+        cacheControl: `private, max-age=${maxAge}`,
+      });
     },
     { rateLimit: { max: 600, timeWindow: '1 minute' } },
   );
@@ -61,13 +61,12 @@ export async function trainingRoutes(app: FastifyInstance): Promise<void> {
     const key = thumbnailKey(request.params.name);
     const stat = key ? await app.deps.storage.stat(key) : null;
     if (!key || !stat) throw notFound('Thumbnail not found');
-    return reply
-      .type('image/jpeg')
-      .header('content-length', String(stat.size))
-      .header('cache-control', 'public, max-age=31536000, immutable')
-      .header('x-content-type-options', 'nosniff')
-      .header('content-security-policy', "default-src 'none'")
-      .send(await app.deps.storage.get(key));
+    return sendFile(reply.header('content-security-policy', "default-src 'none'"), {
+      stream: await app.deps.storage.get(key),
+      contentType: 'image/jpeg',
+      size: stat.size,
+      cacheControl: 'public, max-age=31536000, immutable',
+    });
   });
   // Category logos and thumbnails are public images (an <img> sends no token); they show titles, nothing more.
   addPublicSvgRoute(app, '/arc/training/images', trainingImageSvg);

@@ -4,12 +4,8 @@ import { IconFileTypeCsv } from '@tabler/icons-react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { errorMessage } from '../../api/client.ts';
-import {
-  commissionsQueries,
-  downloadCommissionStatement,
-  sortedStatements,
-  StatementDecodeError,
-} from '../../api/commissions.ts';
+import { commissionsQueries, downloadCommissionStatement, sortedStatements } from '../../api/commissions.ts';
+import { FileReadError } from '../../api/files.ts';
 import { track } from '../../api/telemetry.ts';
 import { DataTable, type DataTableColumn } from '../../ui/data-table.tsx';
 import { DownloadOverlay } from '../../ui/download.tsx';
@@ -68,7 +64,7 @@ export default function CommissionsPage() {
         await downloadCommissionStatement(statement);
       } catch (err) {
         // spec §8: a failed fetch is only logged; a decode failure gets the 'Error' pop-up
-        if (err instanceof StatementDecodeError) setDecodeError(err.message);
+        if (err instanceof FileReadError) setDecodeError(err.message);
         else track('commission_statement_failed', { id: statement.id, message: errorMessage(err) });
       } finally {
         setPreparing(false);

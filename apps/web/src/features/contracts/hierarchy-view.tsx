@@ -80,7 +80,7 @@ export function HierarchyView({ contractId, holderName, carrierName, onBack }: H
       setRosterEmpty(true);
       return;
     }
-    await download.run(() => downloadRoster(rows));
+    await download.run((onProgress) => downloadRoster(rows, onProgress));
   };
 
   const matchCount = search?.matchList.length ?? 0;

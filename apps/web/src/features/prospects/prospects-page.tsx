@@ -3,6 +3,7 @@ import {
   formatProspectDate,
   PROSPECT_AGE_DEFAULT,
   PROSPECT_MESSAGES,
+  type ExportProspectsRequest,
   type ProspectListResponse,
   type ProspectRow,
   type ProspectSearch,
@@ -121,7 +122,7 @@ export default function ProspectsPage() {
         : { name: 'choose' as const };
 
   const download = useSubmit({
-    mutationFn: downloadProspects,
+    mutationFn: (body: ExportProspectsRequest) => downloadProspects(body),
     onError: () => setMessage({ title: 'Error', text: PROSPECT_MESSAGES.downloadFailed }),
   });
 

@@ -19,9 +19,10 @@ import { IconDownload } from '@tabler/icons-react';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { errorMessage } from '../../api/client.ts';
+import { saveFile } from '../../api/files.ts';
 import { staffAuditPagesQuery } from '../../api/staff-audit.ts';
-import { staffDownload } from '../../api/staff-client.ts';
 import { currentStaffQuery, staffMay } from '../../api/staff-current.ts';
+import { staffAccessToken } from '../../auth/staff-session.ts';
 import { businessTimeZone } from '../../config.ts';
 import { useDownload } from '../../ui/download.tsx';
 
@@ -68,8 +69,13 @@ export default function StaffAuditPage() {
             leftSection={<IconDownload size={16} aria-hidden="true" />}
             loading={download.isDownloading}
             onClick={() =>
-              void download.run(() =>
-                staffDownload(contract.exportAuditEntries, { query: setFilters(filters) }, 'Audit log.xlsx'),
+              void download.run((onProgress) =>
+                saveFile(contract.exportAuditEntries, {
+                  token: staffAccessToken,
+                  query: setFilters(filters),
+                  fileName: 'Audit log.xlsx',
+                  onProgress,
+                }),
               )
             }
           >

@@ -17,10 +17,10 @@ import { schemaResolver, useForm } from '@mantine/form';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { errorMessage } from '../../api/client.ts';
-import { saveResponse } from '../../api/files.ts';
-import { staffFileResponse } from '../../api/staff-client.ts';
+import { fetchFile, saveFile } from '../../api/files.ts';
 import { actOnStaffEnrollment, staffEnrollmentQuery, staffEnrollmentsListKey } from '../../api/staff-enrollments.ts';
 import { useSubmit } from '../../api/use-submit.ts';
+import { staffAccessToken } from '../../auth/staff-session.ts';
 
 // PDF.js and its worker come with the first PDF opened, never with the queue (docs/decisions/enrollments.md)
 const StaffPdfViewer = lazy(() => import('./staff-pdf-viewer.tsx').then((m) => ({ default: m.StaffPdfViewer })));
@@ -44,9 +44,13 @@ export const clientName = (row: contract.StaffEnrollmentRow) =>
 export const enrollmentTitle = (row: contract.StaffEnrollmentRow) =>
   `Enrollment: ${[row.client.firstName, row.client.lastName].filter(Boolean).join(' ') || row.fileName || row.id}`;
 
-/** The PDF's bytes with the staff token (the server audits each read); `attachment` saves it instead. */
-const fetchPdf = (id: string, disposition: 'inline' | 'attachment') =>
-  staffFileResponse(contract.getStaffEnrollmentFile, { params: { id }, query: { disposition } });
+/** The PDF's request with the staff token (the server audits each read); `attachment` to save it instead. */
+const pdfRequest = (id: string, name: string, disposition: 'inline' | 'attachment') => ({
+  token: staffAccessToken,
+  params: { id },
+  query: { disposition },
+  fileName: name,
+});
 
 export interface StaffEnrollmentPanelProps {
   /** the enrollment opened; null: closed */
@@ -245,9 +249,8 @@ function PdfSection({ id, name }: { id: string; name: string }) {
   const pdf = useQuery({
     queryKey: ['staff', 'enrollments', 'file', id],
     queryFn: async () => {
-      const response = await fetchPdf(id, 'inline');
-      if (!response.ok) await saveResponse(response, name); // throws the server's message
-      return response.arrayBuffer();
+      const { blob } = await fetchFile(contract.getStaffEnrollmentFile, pdfRequest(id, name, 'inline'));
+      return blob.arrayBuffer();
     },
     staleTime: Infinity,
     gcTime: 0,
@@ -257,7 +260,7 @@ function PdfSection({ id, name }: { id: string; name: string }) {
     setSaving(true);
     setSaveError(null);
     try {
-      await saveResponse(await fetchPdf(id, 'attachment'), name);
+      await saveFile(contract.getStaffEnrollmentFile, pdfRequest(id, name, 'attachment'));
     } catch (err) {
       setSaveError(errorMessage(err));
     } finally {

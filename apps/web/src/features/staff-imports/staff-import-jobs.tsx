@@ -17,10 +17,11 @@ import {
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { errorMessage } from '../../api/client.ts';
-import { staffDownload } from '../../api/staff-client.ts';
+import { saveFile } from '../../api/files.ts';
 import { formatBytes } from '../../api/staff-import-kinds.ts';
 import { startImportJob, staffImportJobsKey, staffImportJobsQuery } from '../../api/staff-imports.ts';
 import { useSubmit } from '../../api/use-submit.ts';
+import { staffAccessToken } from '../../auth/staff-session.ts';
 import { StatusWord } from '../../ui/agent-status-badge.tsx';
 
 const STATUS_VIEW: Record<contract.ImportJobStatus, { label: string; color: string }> = {
@@ -182,11 +183,11 @@ function JobsTable({ jobs }: { jobs: contract.ImportJob[] }) {
                         aria-label={`Download the rejected lines of ${job.fileName}`}
                         onClick={() => {
                           setFailure(null);
-                          staffDownload(
-                            contract.downloadImportJobReport,
-                            { params: { id: job.id } },
-                            'rejected lines.csv',
-                          ).catch((error: unknown) => setFailure(errorMessage(error)));
+                          saveFile(contract.downloadImportJobReport, {
+                            token: staffAccessToken,
+                            params: { id: job.id },
+                            fileName: 'rejected lines.csv',
+                          }).catch((error: unknown) => setFailure(errorMessage(error)));
                         }}
                       >
                         Rejected lines

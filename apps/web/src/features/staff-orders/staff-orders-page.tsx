@@ -19,8 +19,9 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { errorMessage } from '../../api/client.ts';
-import { staffDownload } from '../../api/staff-client.ts';
+import { saveFile } from '../../api/files.ts';
 import { staffOrdersQuery } from '../../api/staff-orders.ts';
+import { staffAccessToken } from '../../auth/staff-session.ts';
 import { DataTablePager } from '../../ui/data-table-pager.tsx';
 import { StaffOrderActionModal } from './staff-order-action-modal.tsx';
 
@@ -40,7 +41,11 @@ const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
 
 /** The selected orders as `.xlsx` for the carriers' fulfilment teams (a file answer: fetched, then saved). */
 const exportOrders = (ids: number[]) =>
-  staffDownload(contract.exportStaffOrders, { body: { ids } }, contract.STAFF_ORDERS_EXPORT_FILE_NAME);
+  saveFile(contract.exportStaffOrders, {
+    token: staffAccessToken,
+    body: { ids },
+    fileName: contract.STAFF_ORDERS_EXPORT_FILE_NAME,
+  });
 
 /** `/staff/orders`: every agent's supply orders, the actions on a selection, and the carrier's export (issue 32). */
 export default function StaffOrdersPage() {

@@ -5,8 +5,9 @@ import { IconDownload } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { errorMessage } from '../../api/client.ts';
-import { staffDownload } from '../../api/staff-client.ts';
+import { saveFile } from '../../api/files.ts';
 import { staffSoaQuery, staffSoasQuery } from '../../api/staff-soa.ts';
+import { staffAccessToken } from '../../auth/staff-session.ts';
 import { businessTimeZone } from '../../config.ts';
 import { DataTable, type DataTableColumn } from '../../ui/data-table.tsx';
 import { useDownload, type UseDownload } from '../../ui/download.tsx';
@@ -130,8 +131,13 @@ function StaffSoaVersions({ id, download }: { id: string; download: UseDownload 
               variant="subtle"
               leftSection={<IconDownload size={14} aria-hidden="true" />}
               onClick={() =>
-                void download.run(() =>
-                  staffDownload(contract.downloadStaffSoaPdf, { params: { id, version: version.version } }, 'soa.pdf'),
+                void download.run((onProgress) =>
+                  saveFile(contract.downloadStaffSoaPdf, {
+                    token: staffAccessToken,
+                    params: { id, version: version.version },
+                    fileName: 'soa.pdf',
+                    onProgress,
+                  }),
                 )
               }
             >

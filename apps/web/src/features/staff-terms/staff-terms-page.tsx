@@ -4,7 +4,7 @@ import { IconDownload, IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
 import { errorMessage } from '../../api/client.ts';
-import { staffDownload } from '../../api/staff-client.ts';
+import { saveFile } from '../../api/files.ts';
 import {
   formatTermsTime,
   staffTermsVersionsQuery,
@@ -12,6 +12,7 @@ import {
   TERMS_STATUS_LABELS,
   termsAcceptancesQuery,
 } from '../../api/staff-terms.ts';
+import { staffAccessToken } from '../../auth/staff-session.ts';
 import { STAFF_PAGES } from '../../staff/staff-paths.ts';
 import { useDownload } from '../../ui/download.tsx';
 import { ServerTable, type ServerTableColumn } from '../../ui/server-table.tsx';
@@ -148,12 +149,13 @@ export default function StaffTermsPage() {
             leftSection={<IconDownload size={16} aria-hidden="true" />}
             loading={download.isDownloading}
             onClick={() =>
-              void download.run(() =>
-                staffDownload(
-                  contract.exportTermsAcceptances,
-                  { query: search.version ? { version: String(search.version) } : {} },
-                  contract.termsAcceptancesFileName(search.version),
-                ),
+              void download.run((onProgress) =>
+                saveFile(contract.exportTermsAcceptances, {
+                  token: staffAccessToken,
+                  query: { version: search.version },
+                  fileName: contract.termsAcceptancesFileName(search.version),
+                  onProgress,
+                }),
               )
             }
           >
