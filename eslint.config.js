@@ -22,6 +22,23 @@ const ZOD_MINI_ONLY = {
     "Import zod as `import * as z from 'zod/mini'` (docs/decisions/contract.md): classic zod is not tree-shakable.",
 };
 
+/** every submit runs once at a time through api/use-submit.ts (docs/decisions/web-forms-and-navigation.md) */
+const ONE_SUBMIT = {
+  name: '@tanstack/react-query',
+  importNames: ['useMutation'],
+  message:
+    'Submits use useSubmit (api/use-submit.ts): one request at a time (docs/decisions/web-forms-and-navigation.md).',
+};
+
+/** A staff list draws the one table; a key/value detail (not a list) may use Mantine's Table with a reason. */
+const ONE_TABLE = {
+  name: '@mantine/core',
+  importNames: ['Table', 'TableScrollContainer', 'TableThead', 'TableTbody', 'TableTr', 'TableTd', 'TableTh'],
+  message:
+    'A staff list uses the one table, DataTable (ui/data-table.tsx; `server` for server-paged queues, state in ' +
+    "ui/use-queue-state.ts). Only a key/value detail may use Mantine's Table: disable this line with the reason.",
+};
+
 const RECURRING_WORK =
   "Recurring work is a scheduled job (app.jobs.schedule in the area's jobs.ts, platform/jobs.ts): run once across " +
   'the replicas, after a restart too, and shown on /staff/jobs. A timer of one process only with a reason in eslint.config.js.';
@@ -113,20 +130,7 @@ export default tseslint.config(
         },
       ],
       // every submit runs once at a time through api/use-submit.ts (docs/decisions/web-forms-and-navigation.md)
-      'no-restricted-imports': [
-        'error',
-        {
-          paths: [
-            {
-              name: '@tanstack/react-query',
-              importNames: ['useMutation'],
-              message:
-                'Submits use useSubmit (api/use-submit.ts): one request at a time (docs/decisions/web-forms-and-navigation.md).',
-            },
-          ],
-          patterns: [ZOD_MINI_ONLY],
-        },
-      ],
+      'no-restricted-imports': ['error', { paths: [ONE_SUBMIT], patterns: [ZOD_MINI_ONLY] }],
       // boundaries (docs/architecture.md): ui/api/auth never import features, the agents' shell or the back office's
       // frame (staff/); features do not import each other (arc/area-boundaries)
       'import-x/no-restricted-paths': [
@@ -141,6 +145,13 @@ export default tseslint.config(
           ],
         },
       ],
+    },
+  },
+  {
+    // every back-office list is the one table and its state the one queue hook (docs/architecture.md, DataTable)
+    files: [`${WEB}/features/staff-*/**/*.{ts,tsx}`],
+    rules: {
+      'no-restricted-imports': ['error', { paths: [ONE_SUBMIT, ONE_TABLE], patterns: [ZOD_MINI_ONLY] }],
     },
   },
   {

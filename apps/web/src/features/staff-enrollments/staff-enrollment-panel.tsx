@@ -1,18 +1,5 @@
 import * as contract from '@arc/contract';
-import {
-  Alert,
-  Button,
-  Drawer,
-  Group,
-  Loader,
-  SimpleGrid,
-  Stack,
-  Table,
-  Text,
-  Textarea,
-  Title,
-  TableScrollContainer,
-} from '@mantine/core';
+import { Alert, Button, Drawer, Group, Loader, SimpleGrid, Stack, Text, Textarea, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
@@ -20,11 +7,18 @@ import { errorMessage } from '../../api/client.ts';
 import { saveResponse } from '../../api/files.ts';
 import { staffFetch, staffFileResponse } from '../../api/staff-client.ts';
 import { useSubmit } from '../../api/use-submit.ts';
+import { DataTable, type DataTableColumn } from '../../ui/data-table.tsx';
 
 // PDF.js and its worker come with the first PDF opened, never with the queue (docs/decisions/enrollments.md)
 const StaffPdfViewer = lazy(() => import('./staff-pdf-viewer.tsx').then((m) => ({ default: m.StaffPdfViewer })));
 
 const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+
+const LOG_COLUMNS: readonly DataTableColumn<contract.StaffEnrollmentDetail['log'][number]>[] = [
+  { id: 'when', header: 'When', noWrap: true, cell: (entry) => dateTime.format(entry.at) },
+  { id: 'by', header: 'By', cell: (entry) => entry.by },
+  { id: 'what', header: 'What', cell: (entry) => entry.action },
+];
 
 /** How long ago, as a person says it: 45 min, 5 h, 3 d. */
 export function ageOf(since: Date, now = Date.now()): string {
@@ -120,32 +114,17 @@ function PanelBody({ detail, canAct }: { detail: contract.StaffEnrollmentDetail;
         <Title order={3} size="h5">
           Log
         </Title>
-        {detail.log.length === 0 ? (
-          <Text size="sm" c="dimmed">
-            Nothing has been done with this enrollment yet.
-          </Text>
-        ) : (
-          <TableScrollContainer minWidth={420}>
-            <Table fz="sm" aria-label="Enrollment log">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>When</Table.Th>
-                  <Table.Th>By</Table.Th>
-                  <Table.Th>What</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {detail.log.map((entry, i) => (
-                  <Table.Tr key={i}>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{dateTime.format(entry.at)}</Table.Td>
-                    <Table.Td>{entry.by}</Table.Td>
-                    <Table.Td>{entry.action}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </TableScrollContainer>
-        )}
+        <DataTable
+          caption="Enrollment log"
+          hideCaption
+          data={detail.log}
+          getRowId={(entry) => `${entry.at.toISOString()} ${entry.by} ${entry.action}`}
+          paginate={false}
+          minWidth={420}
+          fontSize="sm"
+          emptyMessage="Nothing has been done with this enrollment yet."
+          columns={LOG_COLUMNS}
+        />
       </Stack>
     </Stack>
   );
