@@ -2,7 +2,6 @@ import {
   ActionIcon,
   Alert,
   Button,
-  Checkbox,
   Group,
   Loader,
   NativeSelect,
@@ -45,7 +44,7 @@ import {
 import { DataTablePager } from './data-table-pager.tsx';
 import classes from './data-table.module.css';
 
-export type { DataTableValue, PageSize } from './data-table-model.ts';
+export type { ColumnSort, DataTableValue, PageSize } from './data-table-model.ts';
 
 /** One column of a {@link DataTable}. */
 export interface DataTableColumn<T> {
@@ -53,8 +52,8 @@ export interface DataTableColumn<T> {
   id: string;
   /** header text (also the sort button's name) */
   header: string;
-  /** the header's text is for screen readers only (a column of buttons) */
-  hideHeader?: boolean;
+  /** the header cell's content instead of its text (a select-all checkbox, a hidden name); the text still names the cards' cells */
+  headerCell?: ReactNode;
   /** the value to sort on; shown in the cell (formatted) unless `cell` is given (a server-paged table needs none) */
   value?: (row: T) => DataTableValue;
   /** custom cell content (links, buttons, badges); defaults to the formatted `value` */
@@ -98,22 +97,9 @@ export interface DataTableServerPaging {
   /** there are more rows than `total` (the server stopped counting): "of 10,000+ entries", Next stays on */
   totalCapped?: boolean;
   onPageChange: (page: number) => void;
-  /** the server's sort: a column's `sortKey`, `-key` descending */
-  sort?: string;
-  onSortChange?: (sort: string) => void;
-}
-
-/** A checkbox per row and one in the header for the page's rows (a queue's actions work on the selection). */
-export interface DataTableSelection<T> {
-  /** the selected rows' ids (`getRowId`) */
-  selected: ReadonlySet<string>;
-  onChange: (selected: Set<string>) => void;
-  /** the row checkbox's name, e.g. "Select order 12" */
-  rowLabel: (row: T) => string;
-  /** the header checkbox's name, e.g. "Select every order on this page" */
-  allLabel: string;
-  /** rows whose actions wait (the previous filter's rows while the new ones load) */
-  disabled?: boolean;
+  /** the server's sort: a column's `sortKey` and its direction (ui/use-queue-state.ts reads `key`, `-key`) */
+  sort?: ColumnSort;
+  onSortChange?: (sort: ColumnSort) => void;
 }
 
 export interface DataTableProps<T> {
@@ -121,7 +107,7 @@ export interface DataTableProps<T> {
   data: readonly T[] | undefined;
   /** the server pages, sorts and counts: no search box, no rows-per-page select (see {@link DataTableServerPaging}) */
   server?: DataTableServerPaging;
-  selection?: DataTableSelection<T>;
+
   /** keep this array stable (module scope or useMemo): a new array rebuilds the table's search and sort index */
   columns: readonly DataTableColumn<T>[];
   /** a stable, unique id per row (expansion and React keys follow it across sorting and pages) */
@@ -169,8 +155,6 @@ export interface DataTableProps<T> {
   phoneLayout?: 'cards' | 'scroll';
   /** space left and right in each cell (Mantine's Table default, 'xs', unless given): tighter for many columns */
   horizontalSpacing?: number;
-  /** the cells' font size (Mantine's Table default unless given): 'sm' for dense back-office lists */
-  fontSize?: 'xs' | 'sm' | 'md';
 }
 
 /*
@@ -184,7 +168,6 @@ export interface DataTableProps<T> {
  */
 
 const NO_ROWS: never[] = [];
-const NO_POSITIONS: number[] = [];
 
 const ARIA_SORT = { asc: 'ascending', desc: 'descending' } as const;
 
@@ -197,7 +180,7 @@ const ARIA_SORT = { asc: 'ascending', desc: 'descending' } as const;
  * states, an optional "Load more" footer and a print mode that prints every row. Only the current page is
  * rendered, so 10,000 rows stay smooth; the search runs on a deferred value so typing never waits for it.
  * With `server` the same table shows one page of a list the server pages and sorts (the caller holds page and
- * sort); with `selection` each row has a checkbox.
+ * sort); a queue's checkboxes are a column (data-table-selection.tsx).
  */
 export function DataTable<T extends object>(props: DataTableProps<T>) {
   const {
@@ -224,9 +207,7 @@ export function DataTable<T extends object>(props: DataTableProps<T>) {
     minWidth = 640,
     phoneLayout = 'cards',
     horizontalSpacing,
-    fontSize,
     server,
-    selection,
   } = props;
   const isServer = server !== undefined;
   const ids = useId();
@@ -250,18 +231,15 @@ export function DataTable<T extends object>(props: DataTableProps<T>) {
   const [expanded, setExpanded] = useState<Readonly<Record<string, boolean>>>({});
   const [isPrinting, setPrinting] = useState(false);
 
-  const isSearchable = !isServer && columns.some((column) => column.searchable);
+  const isSearchable = columns.some((column) => column.searchable);
   const isExpandable = renderExpanded !== undefined;
   const showAll = !isServer && (!paginate || isPrinting);
   const isPaged = isServer || paginate;
 
   // search → order → page, each step recomputed only when its inputs change (the server did all three for `server`)
   const index = useMemo(() => new RowIndex(rows, columns), [rows, columns]);
-  const matches = useMemo(() => (isServer ? NO_POSITIONS : index.filter(query)), [isServer, index, query]);
-  const ordered = useMemo(
-    () => (isServer ? NO_POSITIONS : index.sort(matches, sort)),
-    [isServer, index, matches, sort],
-  );
+  const matches = useMemo(() => index.filter(query), [index, query]);
+  const ordered = useMemo(() => index.sort(matches, sort), [index, matches, sort]);
   const total = server ? server.total : ordered.length;
   const pageSize = server
     ? server.pageSize
@@ -281,34 +259,21 @@ export function DataTable<T extends object>(props: DataTableProps<T>) {
     [isServer, ordered, pageIndex, pageSize, rows],
   );
   useLayoutEffect(() => {
-    if (!isServer && !showAll && pageIndex !== pagination.pageIndex)
-      setPagination((current) => ({ ...current, pageIndex }));
-  }, [isServer, showAll, pageIndex, pagination.pageIndex]);
+    if (!showAll && pageIndex !== pagination.pageIndex) setPagination((current) => ({ ...current, pageIndex }));
+  }, [showAll, pageIndex, pagination.pageIndex]);
 
+  // the order shown: the table's own, or the server's (`key`, `-key` descending)
+  const order = server ? server.sort : sort;
   // a header click sorts by its column: ascending first, then it flips (one column at a time, never unsorted);
   // a new order starts again at the first page (the caller's, for `server`)
-  const toggleSort = (id: string) => {
-    setSort((current) => ({ id, desc: current?.id === id ? !current.desc : false }));
+  const sortBy = (id: string) => {
+    const desc = order?.id === id && !order.desc;
+    if (server) return server.onSortChange?.({ id, desc });
+    setSort({ id, desc });
     setPagination((current) => ({ ...current, pageIndex: 0 }));
-  };
-  const sortOf = (column: DataTableColumn<T>): 'asc' | 'desc' | false => {
-    if (!server) return sort?.id === column.id ? (sort.desc ? 'desc' : 'asc') : false;
-    if (column.sortKey === undefined) return false;
-    return server.sort === column.sortKey ? 'asc' : server.sort === `-${column.sortKey}` ? 'desc' : false;
-  };
-  const sortAction = (column: DataTableColumn<T>, sorted: 'asc' | 'desc' | false): (() => void) | undefined => {
-    if (!server) return (column.sortable ?? column.value !== undefined) ? () => toggleSort(column.id) : undefined;
-    const { onSortChange } = server;
-    const key = column.sortKey;
-    if (key === undefined || !onSortChange) return undefined;
-    return () => onSortChange(sorted === 'asc' ? `-${key}` : key);
   };
   const goTo = (next: number) =>
     server ? server.onPageChange(next + 1) : setPagination((current) => ({ ...current, pageIndex: next }));
-
-  const pageIds = selection ? pageRows.map(getRowId) : NO_ROWS;
-  const selectedOnPage = selection ? pageIds.filter((id) => selection.selected.has(id)).length : 0;
-  const isAllSelected = pageIds.length > 0 && selectedOnPage === pageIds.length;
 
   // Ctrl+P prints every row too: switch before the browser lays the page out, switch back afterwards
   useEffect(() => {
@@ -329,7 +294,7 @@ export function DataTable<T extends object>(props: DataTableProps<T>) {
     setPrinting(false);
   };
 
-  const columnCount = columns.length + (isExpandable ? 1 : 0) + (selection ? 1 : 0);
+  const columnCount = columns.length + (isExpandable ? 1 : 0);
   const rowLabel = (row: T) => getRowLabel?.(row) ?? (columns[0] ? formatValue(columns[0].value?.(row)) : '');
 
   const stateRow = (content: ReactNode) => (
@@ -375,23 +340,9 @@ export function DataTable<T extends object>(props: DataTableProps<T>) {
       const canOpen = isExpandable && (canExpand?.(row) ?? true);
       const isOpen = expanded[id] === true;
       const detailsId = `${ids}-details-${id}`;
-      const isSelected = selection?.selected.has(id) ?? false;
       return (
         <Fragment key={id}>
-          <Table.Tr bg={isSelected ? 'var(--mantine-color-blue-light)' : undefined}>
-            {selection && (
-              <Table.Td w={40}>
-                <Checkbox
-                  aria-label={selection.rowLabel(row)}
-                  checked={isSelected}
-                  onChange={() => {
-                    const next = new Set(selection.selected);
-                    if (!next.delete(id)) next.add(id);
-                    selection.onChange(next);
-                  }}
-                />
-              </Table.Td>
-            )}
+          <Table.Tr>
             {isExpandable && (
               <Table.Td w={44}>
                 {canOpen && (
@@ -479,7 +430,6 @@ export function DataTable<T extends object>(props: DataTableProps<T>) {
       )}
 
       {/* a focusable region so keyboard users can scroll a wide table sideways (axe scrollable-region-focusable) */}
-      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}
       <div
         className={classes.scroller}
         role="region"
@@ -494,39 +444,25 @@ export function DataTable<T extends object>(props: DataTableProps<T>) {
           highlightOnHover
           verticalSpacing="sm"
           horizontalSpacing={horizontalSpacing}
-          fz={fontSize}
           aria-busy={isLoading || undefined}
-          // a server-paged list shows the last page's rows, dimmed, while the next one loads
-          style={isServer && isLoading && shown !== undefined ? { opacity: 0.6 } : undefined}
         >
           <Table.Caption id={captionId} className={hideCaption ? classes.visuallyHidden : classes.caption}>
             {caption}
           </Table.Caption>
           <Table.Thead>
             <Table.Tr>
-              {selection && (
-                <Table.Th w={40}>
-                  <Checkbox
-                    aria-label={selection.allLabel}
-                    checked={isAllSelected}
-                    indeterminate={selectedOnPage > 0 && !isAllSelected}
-                    onChange={() => selection.onChange(new Set(isAllSelected ? [] : pageIds))}
-                  />
-                </Table.Th>
-              )}
               {isExpandable && (
                 <Table.Th w={44}>
                   <span className={classes.visuallyHidden}>Details</span>
                 </Table.Th>
               )}
               {columns.map((column) => {
-                const sorted = sortOf(column);
-                const onSort = sortAction(column, sorted);
-                const header = column.hideHeader ? (
-                  <span className={classes.visuallyHidden}>{column.header}</span>
-                ) : (
-                  column.header
-                );
+                const sortId = server ? column.sortKey : column.id;
+                const canSort =
+                  sortId !== undefined &&
+                  (server ? server.onSortChange !== undefined : (column.sortable ?? column.value !== undefined));
+                const sorted = sortId !== undefined && order?.id === sortId ? (order.desc ? 'desc' : 'asc') : false;
+                const header = column.headerCell ?? column.header;
                 return (
                   <Table.Th
                     key={column.id}
@@ -539,8 +475,8 @@ export function DataTable<T extends object>(props: DataTableProps<T>) {
                       whiteSpace: column.wrapHeader ? 'normal' : 'nowrap',
                     }}
                   >
-                    {onSort ? (
-                      <UnstyledButton className={classes.sortButton} onClick={onSort}>
+                    {canSort ? (
+                      <UnstyledButton className={classes.sortButton} onClick={() => sortBy(sortId)}>
                         {column.header}
                         {sorted === 'asc' ? (
                           <IconSortAscending size={16} aria-hidden="true" className={classes.sortIcon} />

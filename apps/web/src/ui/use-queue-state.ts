@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import type * as z from 'zod/mini';
+import type { ColumnSort } from './data-table-model.ts';
 import { useSearchBox } from './use-search-box.ts';
 
 /** The URL parameters the hook owns besides the list's own filters. */
@@ -28,6 +29,9 @@ export interface QueueState<S extends QuerySchema> {
   searchBox: ReturnType<typeof useSearchBox>;
   /** a new order starts again at page 1; the selection stays (the same rows match) */
   setSort: (sort: string) => void;
+  /** the sort as DataTable's `server.sort` reads it (`-key`: descending), and its header buttons' change */
+  columnSort: ColumnSort | undefined;
+  setColumnSort: (sort: ColumnSort) => void;
   setPage: (page: number) => void;
   /** the selected row ids */
   selected: ReadonlySet<string>;
@@ -96,8 +100,16 @@ export function useQueueState<S extends QuerySchema>(schema: S, options: QueueOp
     }, true),
   );
 
+  const setSort = (sort: string) =>
+    update((next) => {
+      put(next, SORT, sort);
+      next.delete(PAGE);
+    }, false);
+  const sort: unknown = query[SORT];
   return {
     query,
+    columnSort: typeof sort === 'string' ? { id: sort.replace(/^-/, ''), desc: sort.startsWith('-') } : undefined,
+    setColumnSort: ({ id, desc }) => setSort(desc ? `-${id}` : id),
     filter: (name) => {
       const value: unknown = query[name];
       return value === undefined || value === null ? '' : String(value);
@@ -108,11 +120,7 @@ export function useQueueState<S extends QuerySchema>(schema: S, options: QueueOp
         newSet(next);
       }, false),
     searchBox,
-    setSort: (sort) =>
-      update((next) => {
-        put(next, SORT, sort);
-        next.delete(PAGE);
-      }, false),
+    setSort,
     setPage: (page) => update((next) => put(next, PAGE, page > 1 ? String(page) : ''), false),
     selected,
     setSelected: (ids) => update((next) => put(next, selectionParam, [...ids].join(',')), true),

@@ -88,8 +88,8 @@ export default function StaffAgentsPage() {
           page: search.page,
           pageSize: agents.data?.pageSize ?? contract.AGENTS_PAGE_SIZE,
           onPageChange: queue.setPage,
-          sort: search.sort,
-          onSortChange: queue.setSort,
+          sort: queue.columnSort,
+          onSortChange: queue.setColumnSort,
         }}
         isLoading={agents.isFetching}
         error={agents.isError ? errorMessage(agents.error) : null}

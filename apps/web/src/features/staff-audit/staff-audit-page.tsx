@@ -103,7 +103,6 @@ export default function StaffAuditPage() {
             getRowId={(row) => String(row.id)}
             paginate={false}
             minWidth={960}
-            fontSize="sm"
             columns={AUDIT_COLUMNS}
           />
           <Group justify="space-between">

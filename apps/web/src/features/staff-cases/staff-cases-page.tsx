@@ -115,8 +115,8 @@ export default function StaffCasesPage() {
           page: search.page,
           pageSize: list.data?.pageSize ?? contract.STAFF_CASES_PAGE_SIZE,
           onPageChange: queue.setPage,
-          sort: search.sort,
-          onSortChange: queue.setSort,
+          sort: queue.columnSort,
+          onSortChange: queue.setColumnSort,
         }}
         isLoading={list.isFetching}
         error={list.isError ? errorMessage(list.error) : null}

@@ -1,5 +1,16 @@
 import * as contract from '@arc/contract';
-import { Alert, Button, FileButton, Group, NativeSelect, Paper, Stack, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  FileButton,
+  Group,
+  NativeSelect,
+  Paper,
+  Stack,
+  Text,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { errorMessage } from '../../api/client.ts';
@@ -42,7 +53,7 @@ export function editColumn<T>(name: (row: T) => string, onEdit: (row: T) => void
   return {
     id: 'actions',
     header: 'Actions',
-    hideHeader: true,
+    headerCell: <VisuallyHidden>Actions</VisuallyHidden>,
     cell: (row) => (
       <Button size="xs" variant="light" onClick={() => onEdit(row)} aria-label={`Edit ${name(row)}`}>
         Edit

@@ -8,6 +8,7 @@ import { saveResponse } from '../../api/files.ts';
 import { staffFetch, staffFileResponse } from '../../api/staff-client.ts';
 import { useSubmit } from '../../api/use-submit.ts';
 import { DataTable, type DataTableColumn } from '../../ui/data-table.tsx';
+import { ageOf, clientName, enrollmentTitle } from './enrollment-row-text.ts';
 
 // PDF.js and its worker come with the first PDF opened, never with the queue (docs/decisions/enrollments.md)
 const StaffPdfViewer = lazy(() => import('./staff-pdf-viewer.tsx').then((m) => ({ default: m.StaffPdfViewer })));
@@ -19,23 +20,6 @@ const LOG_COLUMNS: readonly DataTableColumn<contract.StaffEnrollmentDetail['log'
   { id: 'by', header: 'By', cell: (entry) => entry.by },
   { id: 'what', header: 'What', cell: (entry) => entry.action },
 ];
-
-/** How long ago, as a person says it: 45 min, 5 h, 3 d. */
-export function ageOf(since: Date, now = Date.now()): string {
-  const minutes = Math.max(0, Math.floor((now - since.getTime()) / 60_000));
-  if (minutes < 60) return `${minutes} min`;
-  const hours = Math.floor(minutes / 60);
-  if (hours < 48) return `${hours} h`;
-  return `${Math.floor(hours / 24)} d`;
-}
-
-/** The client's name as entered by staff, or a dash while nobody has read the form yet. */
-export const clientName = (row: contract.StaffEnrollmentRow) =>
-  [row.client.firstName, row.client.lastName].filter(Boolean).join(' ') || '—';
-
-/** What the enrollment is called: its client, else its file. */
-export const enrollmentTitle = (row: contract.StaffEnrollmentRow) =>
-  `Enrollment: ${[row.client.firstName, row.client.lastName].filter(Boolean).join(' ') || row.fileName || row.id}`;
 
 export const detailQuery = (id: string) => ({
   queryKey: ['staff', 'enrollments', 'detail', id],
@@ -121,7 +105,6 @@ function PanelBody({ detail, canAct }: { detail: contract.StaffEnrollmentDetail;
           getRowId={(entry) => `${entry.at.toISOString()} ${entry.by} ${entry.action}`}
           paginate={false}
           minWidth={420}
-          fontSize="sm"
           emptyMessage="Nothing has been done with this enrollment yet."
           columns={LOG_COLUMNS}
         />

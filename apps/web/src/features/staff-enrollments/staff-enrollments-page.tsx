@@ -1,12 +1,18 @@
 import * as contract from '@arc/contract';
-import { Button, NativeSelect, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, NativeSelect, SimpleGrid, Stack, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { lazy, Suspense } from 'react';
 import { errorMessage } from '../../api/client.ts';
 import { staffFetch } from '../../api/staff-client.ts';
 import { currentStaffQuery } from '../../api/staff-current.ts';
 import { DataTable, type DataTableColumn } from '../../ui/data-table.tsx';
 import { useQueueState } from '../../ui/use-queue-state.ts';
-import { ageOf, clientName, enrollmentTitle, StaffEnrollmentPanel } from './staff-enrollment-panel.tsx';
+import { ageOf, clientName, enrollmentTitle } from './enrollment-row-text.ts';
+
+// the panel (its forms, log and PDF viewer) loads with the first row opened, not with the queue
+const StaffEnrollmentPanel = lazy(() =>
+  import('./staff-enrollment-panel.tsx').then((m) => ({ default: m.StaffEnrollmentPanel })),
+);
 
 type Filters = Omit<contract.ListStaffEnrollmentsQuery, 'page'>;
 
@@ -114,7 +120,7 @@ const columns = (
   {
     id: 'open',
     header: 'Open',
-    hideHeader: true,
+    headerCell: <VisuallyHidden>Open</VisuallyHidden>,
     cell: (row) => (
       <Button
         size="xs"
@@ -188,10 +194,13 @@ export default function StaffEnrollmentsPage() {
         onRetry={() => void list.refetch()}
         emptyMessage="No enrollments match these filters."
         minWidth={980}
-        fontSize="sm"
         phoneLayout="scroll"
       />
-      <StaffEnrollmentPanel id={openId} canAct={canAct} onClose={() => queue.setSelected([])} />
+      {openId !== null && (
+        <Suspense fallback={null}>
+          <StaffEnrollmentPanel id={openId} canAct={canAct} onClose={() => queue.setSelected([])} />
+        </Suspense>
+      )}
     </Stack>
   );
 }

@@ -4,6 +4,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { errorMessage } from '../../api/client.ts';
 import { staffDownload, staffFetch } from '../../api/staff-client.ts';
+import { selectionColumn } from '../../ui/data-table-selection.tsx';
 import { DataTable, type DataTableColumn } from '../../ui/data-table.tsx';
 import { useQueueState } from '../../ui/use-queue-state.ts';
 import { StaffOrderActionModal } from './staff-order-action-modal.tsx';
@@ -198,7 +199,17 @@ export default function StaffOrdersPage() {
       <DataTable
         caption="Supply orders"
         hideCaption
-        columns={COLUMNS}
+        columns={[
+          selectionColumn({
+            rows,
+            getRowId: (row) => String(row.id),
+            selected: queue.selected,
+            onChange: queue.setSelected,
+            rowLabel: (row) => `Select order ${row.id}`,
+            allLabel: 'Select every order on this page',
+          }),
+          ...COLUMNS,
+        ]}
         data={list.data?.rows}
         getRowId={(row) => String(row.id)}
         server={{
@@ -208,18 +219,11 @@ export default function StaffOrdersPage() {
           pageSize: list.data?.pageSize ?? 1,
           onPageChange: queue.setPage,
         }}
-        selection={{
-          selected: queue.selected,
-          onChange: queue.setSelected,
-          rowLabel: (row) => `Select order ${row.id}`,
-          allLabel: 'Select every order on this page',
-        }}
         isLoading={isLoadingFilters}
         error={list.isError ? errorMessage(list.error) : null}
         onRetry={() => void list.refetch()}
         emptyMessage="No orders match these filters."
         minWidth={1100}
-        fontSize="sm"
         phoneLayout="scroll"
       />
       <StaffOrderActionModal
