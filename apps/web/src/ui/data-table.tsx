@@ -435,6 +435,7 @@ export function DataTable<T extends object>(props: DataTableProps<T>) {
         role="region"
         aria-labelledby={props.regionLabel === undefined ? captionId : undefined}
         aria-label={props.regionLabel}
+        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
         tabIndex={0}
       >
         <Table
