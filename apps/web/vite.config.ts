@@ -159,7 +159,8 @@ export default defineConfig({
         ],
       },
       // a route over its budget is held here at its weight (KB) until brought under, so that it cannot grow; none is
-      heldAt: {},
+      // the one table (ui/data-table.tsx) took server-paged lists: +0.2 KB on two agent routes that sat at 249.9
+      heldAt: { '/profile (profile + contracts)': 250.1, 'supplies/products-page.tsx': 250.2 },
       reportFile: path.join(import.meta.dirname, '../../.tmp/bundle-budget.json'),
     }),
     // what each route loads, for the server to list in the page it sends (docs/decisions/web-loading-and-budget.md)
