@@ -35,6 +35,24 @@ const WEB_IMPORTS = {
   patterns: [ZOD_MINI_ONLY],
 };
 
+/** A staff list draws the one table; a key/value detail (not a list) may use Mantine's Table with a reason. */
+const ONE_TABLE = {
+  name: '@mantine/core',
+  importNames: ['Table', 'TableScrollContainer', 'TableThead', 'TableTbody', 'TableTr', 'TableTd', 'TableTh'],
+  message:
+    'A staff list uses the one table, DataTable (ui/data-table.tsx; `server` for server-paged queues, state in ' +
+    "ui/use-queue-state.ts). Only a key/value detail may use Mantine's Table: disable this line with the reason.",
+};
+
+/** A screen calls the server through its area's api/ file, never the staff client itself. */
+const STAFF_CLIENT = {
+  group: ['**/api/staff-client.ts', '**/api/staff-client'],
+  importNames: ['staffFetch'],
+  message:
+    "A staff screen calls the server through its area's api/staff-<area>.ts (query options and calls, " +
+    'like api/staff-cases.ts), not staffFetch directly.',
+};
+
 const RECURRING_WORK =
   "Recurring work is a scheduled job (app.jobs.schedule in the area's jobs.ts, platform/jobs.ts): run once across " +
   'the replicas, after a restart too, and shown on /staff/jobs. A timer of one process only with a reason in eslint.config.js.';
@@ -153,21 +171,17 @@ export default tseslint.config(
     // never the staff client itself
     files: [`${WEB}/features/**/*.{ts,tsx}`],
     rules: {
+      'no-restricted-imports': ['error', { ...WEB_IMPORTS, patterns: [...WEB_IMPORTS.patterns, STAFF_CLIENT] }],
+    },
+  },
+  {
+    // every back-office list is the one table and its state the one queue hook (docs/architecture.md, DataTable);
+    // after the features' block, which it extends (the last block naming a rule sets it)
+    files: [`${WEB}/features/staff-*/**/*.{ts,tsx}`],
+    rules: {
       'no-restricted-imports': [
         'error',
-        {
-          ...WEB_IMPORTS,
-          patterns: [
-            ...WEB_IMPORTS.patterns,
-            {
-              group: ['**/api/staff-client.ts', '**/api/staff-client'],
-              importNames: ['staffFetch'],
-              message:
-                "A staff screen calls the server through its area's api/staff-<area>.ts (query options and calls, " +
-                'like api/staff-cases.ts), not staffFetch directly.',
-            },
-          ],
-        },
+        { paths: [...WEB_IMPORTS.paths, ONE_TABLE], patterns: [...WEB_IMPORTS.patterns, STAFF_CLIENT] },
       ],
     },
   },

@@ -73,7 +73,7 @@ export function formatValue(value: DataTableValue): string {
 /** What the row pipeline needs of a column. */
 export interface IndexColumn<T> {
   id: string;
-  value: (row: T) => DataTableValue;
+  value?: (row: T) => DataTableValue;
   searchable?: boolean;
   searchText?: (row: T) => string;
 }
@@ -106,7 +106,7 @@ export class RowIndex<T> {
     if (!query) return this.rows.map((_, i) => i);
     const haystacks = (this.haystacks ??= this.rows.map((row) =>
       this.searchable
-        .map((column) => (column.searchText ? column.searchText(row) : formatValue(column.value(row))).toLowerCase())
+        .map((column) => (column.searchText ? column.searchText(row) : formatValue(column.value?.(row))).toLowerCase())
         .join('\u0000'),
     ));
     const matches: number[] = [];
@@ -120,7 +120,7 @@ export class RowIndex<T> {
     if (!sort || !column) return positions;
     let keys = this.keys.get(column.id);
     if (!keys) {
-      keys = this.rows.map((row) => sortKey(column.value(row)));
+      keys = this.rows.map((row) => sortKey(column.value?.(row)));
       this.keys.set(column.id, keys);
     }
     const sortKeys = keys;
@@ -158,10 +158,23 @@ export class RowIndex<T> {
 /** Search text is compared lower-cased and trimmed: the search is a case-insensitive substring match. */
 export const normaliseSearch = (text: string): string => text.trim().toLowerCase();
 
-/** The spec's footer: "Showing x to y of z entries" (0 to 0 of 0 when there is nothing). */
-export function showingText({ pageIndex, pageSize, total }: { pageIndex: number; pageSize: number; total: number }) {
+/**
+ * The spec's footer: "Showing x to y of z entries" (0 to 0 of 0 when there is nothing); "of z+ entries" when the
+ * server stopped counting at z.
+ */
+export function showingText({
+  pageIndex,
+  pageSize,
+  total,
+  capped = false,
+}: {
+  pageIndex: number;
+  pageSize: number;
+  total: number;
+  capped?: boolean;
+}) {
   if (total === 0) return 'Showing 0 to 0 of 0 entries';
   const from = pageIndex * pageSize + 1;
   const to = Math.min(total, (pageIndex + 1) * pageSize);
-  return `Showing ${from.toLocaleString('en-US')} to ${to.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} entries`;
+  return `Showing ${from.toLocaleString('en-US')} to ${to.toLocaleString('en-US')} of ${total.toLocaleString('en-US')}${capped ? '+' : ''} entries`;
 }

@@ -6,6 +6,8 @@ export interface DataTablePagerProps {
   pageIndex: number;
   pageCount: number;
   onPageChange: (pageIndex: number) => void;
+  /** the server has more pages than it counted: Next stays on at the last counted page */
+  hasMore?: boolean;
   className?: string;
 }
 
@@ -13,7 +15,13 @@ export interface DataTablePagerProps {
  * Previous, numbered pages (with gaps on long lists) and Next, as a labelled navigation landmark. The
  * current page carries `aria-current="page"`; Previous and Next are disabled at the ends.
  */
-export function DataTablePager({ pageIndex, pageCount, onPageChange, className }: DataTablePagerProps) {
+export function DataTablePager({
+  pageIndex,
+  pageCount,
+  onPageChange,
+  hasMore = false,
+  className,
+}: DataTablePagerProps) {
   const total = Math.max(1, pageCount);
   // a phone keeps the pager on one line: no neighbours beside the current page
   const isPhone = useMediaQuery('(max-width: 36em)') ?? false;
@@ -49,7 +57,12 @@ export function DataTablePager({ pageIndex, pageCount, onPageChange, className }
             </Button>
           ),
         )}
-        <Button variant="default" size="compact-sm" disabled={active >= total} onClick={() => onPageChange(active)}>
+        <Button
+          variant="default"
+          size="compact-sm"
+          disabled={active >= total && !hasMore}
+          onClick={() => onPageChange(active)}
+        >
           Next
         </Button>
       </Group>

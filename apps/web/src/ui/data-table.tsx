@@ -44,7 +44,7 @@ import {
 import { DataTablePager } from './data-table-pager.tsx';
 import classes from './data-table.module.css';
 
-export type { DataTableValue, PageSize } from './data-table-model.ts';
+export type { ColumnSort, DataTableValue, PageSize } from './data-table-model.ts';
 
 /** One column of a {@link DataTable}. */
 export interface DataTableColumn<T> {
@@ -52,12 +52,16 @@ export interface DataTableColumn<T> {
   id: string;
   /** header text (also the sort button's name) */
   header: string;
-  /** the value to sort on; shown in the cell (formatted) unless `cell` is given */
-  value: (row: T) => DataTableValue;
+  /** the header cell's content instead of its text (a select-all checkbox, a hidden name); the text still names the cards' cells */
+  headerCell?: ReactNode;
+  /** the value to sort on; shown in the cell (formatted) unless `cell` is given (a server-paged table needs none) */
+  value?: (row: T) => DataTableValue;
   /** custom cell content (links, buttons, badges); defaults to the formatted `value` */
   cell?: (row: T) => ReactNode;
-  /** sort by clicking the header (default true) */
+  /** sort by clicking the header (default true when the column has a `value`); client-side lists */
   sortable?: boolean;
+  /** server-paged lists: the server's sort key for this column (its header becomes a sort button) */
+  sortKey?: string;
   /** part of the Search box's match (default false); the search box shows when any column is searchable */
   searchable?: boolean;
   /** the text the search matches for this column (default: the formatted `value`) */
@@ -80,9 +84,30 @@ export interface DataTableLoadMore {
   label?: string;
 }
 
+/**
+ * A list the server searches, sorts and pages (the back office's queues): the caller holds the page and the sort
+ * (in the URL, ui/use-queue-state.ts) and hands the table one page of rows and the total.
+ */
+export interface DataTableServerPaging {
+  /** 1-based */
+  page: number;
+  pageSize: number;
+  /** every row matching, on every page */
+  total: number;
+  /** there are more rows than `total` (the server stopped counting): "of 10,000+ entries", Next stays on */
+  totalCapped?: boolean;
+  onPageChange: (page: number) => void;
+  /** the server's sort: a column's `sortKey` and its direction (ui/use-queue-state.ts reads `key`, `-key`) */
+  sort?: ColumnSort;
+  onSortChange?: (sort: ColumnSort) => void;
+}
+
 export interface DataTableProps<T> {
-  /** the rows; `undefined` while the first load runs */
+  /** the rows (in server-paged mode the page's rows); `undefined` while the first load runs */
   data: readonly T[] | undefined;
+  /** the server pages, sorts and counts: no search box, no rows-per-page select (see {@link DataTableServerPaging}) */
+  server?: DataTableServerPaging;
+
   /** keep this array stable (module scope or useMemo): a new array rebuilds the table's search and sort index */
   columns: readonly DataTableColumn<T>[];
   /** a stable, unique id per row (expansion and React keys follow it across sorting and pages) */
@@ -90,6 +115,8 @@ export interface DataTableProps<T> {
   /** the table's accessible name, shown above it unless `hideCaption` */
   caption: string;
   hideCaption?: boolean;
+  /** the name of the box that scrolls a wide table (default the caption); another when a section already has it */
+  regionLabel?: string;
   /** first sort; the header buttons change it */
   initialSort?: { id: string; desc?: boolean };
   /** default 10; one of 10, 25, 50, 100 */
@@ -152,6 +179,8 @@ const ARIA_SORT = { asc: 'ascending', desc: 'descending' } as const;
  * spec's "Showing x to y of z entries" (announced politely), expandable rows, loading, empty and error
  * states, an optional "Load more" footer and a print mode that prints every row. Only the current page is
  * rendered, so 10,000 rows stay smooth; the search runs on a deferred value so typing never waits for it.
+ * With `server` the same table shows one page of a list the server pages and sorts (the caller holds page and
+ * sort); a queue's checkboxes are a column (data-table-selection.tsx).
  */
 export function DataTable<T extends object>(props: DataTableProps<T>) {
   const {
@@ -178,7 +207,9 @@ export function DataTable<T extends object>(props: DataTableProps<T>) {
     minWidth = 640,
     phoneLayout = 'cards',
     horizontalSpacing,
+    server,
   } = props;
+  const isServer = server !== undefined;
   const ids = useId();
   const captionId = `${ids}-caption`;
   // Rows that arrive (a screen's query answering, a refetch) are drawn as a transition, in slices: the update that
@@ -202,31 +233,47 @@ export function DataTable<T extends object>(props: DataTableProps<T>) {
 
   const isSearchable = columns.some((column) => column.searchable);
   const isExpandable = renderExpanded !== undefined;
-  const showAll = !paginate || isPrinting;
+  const showAll = !isServer && (!paginate || isPrinting);
+  const isPaged = isServer || paginate;
 
-  // search → order → page, each step recomputed only when its inputs change
+  // search → order → page, each step recomputed only when its inputs change (the server did all three for `server`)
   const index = useMemo(() => new RowIndex(rows, columns), [rows, columns]);
   const matches = useMemo(() => index.filter(query), [index, query]);
   const ordered = useMemo(() => index.sort(matches, sort), [index, matches, sort]);
-  const total = ordered.length;
-  const pageSize = showAll ? (paginate ? PRINT_PAGE_SIZE : Math.max(1, total)) : pagination.pageSize;
+  const total = server ? server.total : ordered.length;
+  const pageSize = server
+    ? server.pageSize
+    : showAll
+      ? paginate
+        ? PRINT_PAGE_SIZE
+        : Math.max(1, total)
+      : pagination.pageSize;
   const pageCount = Math.max(1, Math.ceil(total / pageSize));
   // a shorter list (new data, a search) never leaves the pager past its end
-  const pageIndex = showAll ? 0 : Math.min(pagination.pageIndex, pageCount - 1);
+  const pageIndex = server ? server.page - 1 : showAll ? 0 : Math.min(pagination.pageIndex, pageCount - 1);
   const pageRows = useMemo(
-    () => ordered.slice(pageIndex * pageSize, (pageIndex + 1) * pageSize).map((position) => rows[position]!),
-    [ordered, pageIndex, pageSize, rows],
+    () =>
+      isServer
+        ? rows
+        : ordered.slice(pageIndex * pageSize, (pageIndex + 1) * pageSize).map((position) => rows[position]!),
+    [isServer, ordered, pageIndex, pageSize, rows],
   );
   useLayoutEffect(() => {
     if (!showAll && pageIndex !== pagination.pageIndex) setPagination((current) => ({ ...current, pageIndex }));
   }, [showAll, pageIndex, pagination.pageIndex]);
 
+  // the order shown: the table's own, or the server's (`key`, `-key` descending)
+  const order = server ? server.sort : sort;
   // a header click sorts by its column: ascending first, then it flips (one column at a time, never unsorted);
-  // a new order starts again at the first page
-  const toggleSort = (id: string) => {
-    setSort((current) => ({ id, desc: current?.id === id ? !current.desc : false }));
+  // a new order starts again at the first page (the caller's, for `server`)
+  const sortBy = (id: string) => {
+    const desc = order?.id === id && !order.desc;
+    if (server) return server.onSortChange?.({ id, desc });
+    setSort({ id, desc });
     setPagination((current) => ({ ...current, pageIndex: 0 }));
   };
+  const goTo = (next: number) =>
+    server ? server.onPageChange(next + 1) : setPagination((current) => ({ ...current, pageIndex: next }));
 
   // Ctrl+P prints every row too: switch before the browser lays the page out, switch back afterwards
   useEffect(() => {
@@ -248,7 +295,7 @@ export function DataTable<T extends object>(props: DataTableProps<T>) {
   };
 
   const columnCount = columns.length + (isExpandable ? 1 : 0);
-  const rowLabel = (row: T) => getRowLabel?.(row) ?? (columns[0] ? formatValue(columns[0].value(row)) : '');
+  const rowLabel = (row: T) => getRowLabel?.(row) ?? (columns[0] ? formatValue(columns[0].value?.(row)) : '');
 
   const stateRow = (content: ReactNode) => (
     <Table.Tr>
@@ -325,7 +372,7 @@ export function DataTable<T extends object>(props: DataTableProps<T>) {
                 data-label={column.header || undefined}
                 style={{ textAlign: column.align, whiteSpace: column.noWrap ? 'nowrap' : undefined }}
               >
-                <div className={classes.value}>{column.cell ? column.cell(row) : formatValue(column.value(row))}</div>
+                <div className={classes.value}>{column.cell ? column.cell(row) : formatValue(column.value?.(row))}</div>
               </Table.Td>
             ))}
           </Table.Tr>
@@ -339,13 +386,13 @@ export function DataTable<T extends object>(props: DataTableProps<T>) {
     });
   }
 
-  const hasToolbar = isSearchable || printable || toolbar !== undefined || paginate;
+  const hasToolbar = isSearchable || printable || toolbar !== undefined || (paginate && !isServer);
 
   return (
     <div data-printing={isPrinting || undefined} className={phoneLayout === 'cards' ? classes.cards : undefined}>
       {hasToolbar && (
         <Group justify="space-between" align="flex-end" gap="sm" mb="sm" className={classes.noPrint}>
-          {paginate ? (
+          {paginate && !isServer ? (
             <NativeSelect
               label="Rows per page"
               size="sm"
@@ -383,8 +430,14 @@ export function DataTable<T extends object>(props: DataTableProps<T>) {
       )}
 
       {/* a focusable region so keyboard users can scroll a wide table sideways (axe scrollable-region-focusable) */}
-      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}
-      <div className={classes.scroller} role="region" aria-labelledby={captionId} tabIndex={0}>
+      <div
+        className={classes.scroller}
+        role="region"
+        aria-labelledby={props.regionLabel === undefined ? captionId : undefined}
+        aria-label={props.regionLabel}
+        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+        tabIndex={0}
+      >
         <Table
           className={classes.table}
           miw={minWidth}
@@ -405,7 +458,12 @@ export function DataTable<T extends object>(props: DataTableProps<T>) {
                 </Table.Th>
               )}
               {columns.map((column) => {
-                const sorted = sort?.id === column.id ? (sort.desc ? 'desc' : 'asc') : false;
+                const sortId = server ? column.sortKey : column.id;
+                const canSort =
+                  sortId !== undefined &&
+                  (server ? server.onSortChange !== undefined : (column.sortable ?? column.value !== undefined));
+                const sorted = sortId !== undefined && order?.id === sortId ? (order.desc ? 'desc' : 'asc') : false;
+                const header = column.headerCell ?? column.header;
                 return (
                   <Table.Th
                     key={column.id}
@@ -418,8 +476,8 @@ export function DataTable<T extends object>(props: DataTableProps<T>) {
                       whiteSpace: column.wrapHeader ? 'normal' : 'nowrap',
                     }}
                   >
-                    {(column.sortable ?? true) ? (
-                      <UnstyledButton className={classes.sortButton} onClick={() => toggleSort(column.id)}>
+                    {canSort ? (
+                      <UnstyledButton className={classes.sortButton} onClick={() => sortBy(sortId)}>
                         {column.header}
                         {sorted === 'asc' ? (
                           <IconSortAscending size={16} aria-hidden="true" className={classes.sortIcon} />
@@ -430,7 +488,7 @@ export function DataTable<T extends object>(props: DataTableProps<T>) {
                         )}
                       </UnstyledButton>
                     ) : (
-                      column.header
+                      header
                     )}
                   </Table.Th>
                 );
@@ -441,15 +499,22 @@ export function DataTable<T extends object>(props: DataTableProps<T>) {
         </Table>
       </div>
 
-      {paginate && (
+      {isPaged && (
         <Group justify="space-between" align="center" gap="sm" mt="sm" className={classes.noPrint}>
-          <Text size="sm" role="status">
-            {showingText({ pageIndex, pageSize: pagination.pageSize, total })}
+          {/* a queue's own messages are its page's status: a server-paged count is announced, but not a status */}
+          <Text size="sm" role={isServer ? undefined : 'status'} aria-live={isServer ? 'polite' : undefined}>
+            {showingText({
+              pageIndex,
+              pageSize: server ? pageSize : pagination.pageSize,
+              total,
+              capped: server?.totalCapped,
+            })}
           </Text>
           <DataTablePager
             pageIndex={pageIndex}
             pageCount={pageCount}
-            onPageChange={(next) => setPagination((current) => ({ ...current, pageIndex: next }))}
+            hasMore={server?.totalCapped}
+            onPageChange={goTo}
           />
         </Group>
       )}

@@ -1,18 +1,6 @@
 import * as contract from '@arc/contract';
-import {
-  Alert,
-  Anchor,
-  Button,
-  Group,
-  Loader,
-  NativeSelect,
-  Paper,
-  Stack,
-  Table,
-  TableScrollContainer,
-  Text,
-  Title,
-} from '@mantine/core';
+// eslint-disable-next-line no-restricted-imports -- the agent's profile and the staff card are key/value details (a label and its value per row), not lists
+import { Alert, Anchor, Button, Group, Loader, NativeSelect, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
@@ -32,6 +20,7 @@ import { useSubmit } from '../../api/use-submit.ts';
 import { STAFF_PAGES } from '../../staff/staff-paths.ts';
 import { AgentStatusBadge } from '../../ui/agent-status-badge.tsx';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
+import { DataTable, type DataTableColumn } from '../../ui/data-table.tsx';
 import { ReadyToSellTable } from './staff-ready-to-sell.tsx';
 
 type Notice = { isError: boolean; text: string } | null;
@@ -84,6 +73,7 @@ export default function StaffAgentPage() {
       {canChange && <AgentActions detail={detail} onNotice={setNotice} />}
 
       <Section title="Profile">
+        {/* a key/value detail, not a list: the one table (DataTable) is for lists */}
         <Table variant="vertical" layout="fixed">
           <Table.Tbody>
             <Row label="Name">
@@ -178,39 +168,23 @@ function ListTable(props: {
   rows: { key: string; cells: string[] }[];
   emptyMessage: string;
 }) {
-  if (props.rows.length === 0) {
-    return (
-      <Text c="dimmed" size="sm">
-        {props.emptyMessage}
-      </Text>
-    );
-  }
+  const columns = props.headers.map((header, index): DataTableColumn<{ key: string; cells: string[] }> => ({
+    id: header,
+    header,
+    cell: (row) => row.cells[index],
+  }));
   return (
-    <TableScrollContainer minWidth={560}>
-      <Table striped>
-        <Table.Caption style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
-          {props.caption}
-        </Table.Caption>
-        <Table.Thead>
-          <Table.Tr>
-            {props.headers.map((header) => (
-              <Table.Th key={header} scope="col">
-                {header}
-              </Table.Th>
-            ))}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {props.rows.map((row) => (
-            <Table.Tr key={row.key}>
-              {row.cells.map((cell, index) => (
-                <Table.Td key={props.headers[index]}>{cell}</Table.Td>
-              ))}
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </TableScrollContainer>
+    <DataTable
+      caption={props.caption}
+      hideCaption
+      regionLabel={`${props.caption}: the table`}
+      data={props.rows}
+      getRowId={(row) => row.key}
+      paginate={false}
+      minWidth={560}
+      emptyMessage={props.emptyMessage}
+      columns={columns}
+    />
   );
 }
 

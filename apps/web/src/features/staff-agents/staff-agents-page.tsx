@@ -1,16 +1,16 @@
 import * as contract from '@arc/contract';
 import { Anchor, Button, Group, NativeSelect, Stack, TextInput, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { errorMessage } from '../../api/client.ts';
-import { canChangeAgents, formatDateTime, staffAgentListQuery, type AgentSearch } from '../../api/staff-agents.ts';
+import { canChangeAgents, formatDateTime, staffAgentListQuery } from '../../api/staff-agents.ts';
 import { currentStaffQuery } from '../../api/staff-current.ts';
 import { STAFF_PAGES } from '../../staff/staff-paths.ts';
 import { AgentStatusBadge } from '../../ui/agent-status-badge.tsx';
-import { ServerTable, type ServerTableColumn } from '../../ui/server-table.tsx';
-import { useSearchBox } from '../../ui/use-search-box.ts';
+import { DataTable, type DataTableColumn } from '../../ui/data-table.tsx';
+import { useQueueState } from '../../ui/use-queue-state.ts';
 
-const COLUMNS: readonly ServerTableColumn<contract.StaffAgentRow>[] = [
+const COLUMNS: readonly DataTableColumn<contract.StaffAgentRow>[] = [
   {
     id: 'npn',
     header: 'NPN',
@@ -37,41 +37,13 @@ const COLUMNS: readonly ServerTableColumn<contract.StaffAgentRow>[] = [
   { id: 'lastSignIn', header: 'Last sign-in', noWrap: true, cell: (row) => formatDateTime(row.lastSignInAt) },
 ];
 
-/** The search as the URL holds it (?q=&status=&sort=&page=), so Back and a reload keep it. */
-function readSearch(params: URLSearchParams): AgentSearch {
-  const status = contract.AgentStatusSchema.safeParse(params.get('status'));
-  const sort = contract.AgentSortSchema.safeParse(params.get('sort'));
-  const page = Number(params.get('page'));
-  return {
-    q: params.get('q') ?? '',
-    status: status.success ? status.data : undefined,
-    sort: sort.success ? sort.data : 'name',
-    page: Number.isInteger(page) && page >= 1 ? page : 1,
-  };
-}
-
 /** `/staff/agents`: search, filter, sort and page through the agents; Add agent for those who may change them. */
 export default function StaffAgentsPage() {
-  const [params, setParams] = useSearchParams();
-  const search = readSearch(params);
+  const queue = useQueueState(contract.ListStaffAgentsQuerySchema);
+  const { q = '', status, sort, page } = queue.query;
+  const search = { q, status, sort, page };
   const agents = useQuery(staffAgentListQuery(search));
   const me = useQuery(currentStaffQuery());
-
-  const change = (next: Partial<AgentSearch>, options: { replace?: boolean } = {}) =>
-    setParams(
-      (current) => {
-        const merged = { ...readSearch(current), page: 1, ...next };
-        const out = new URLSearchParams();
-        if (merged.q) out.set('q', merged.q);
-        if (merged.status) out.set('status', merged.status);
-        if (merged.sort !== 'name') out.set('sort', merged.sort);
-        if (merged.page > 1) out.set('page', String(merged.page));
-        return out;
-      },
-      { replace: options.replace ?? false },
-    );
-
-  const searchBox = useSearchBox(search.q, (q) => change({ q }, { replace: true }));
 
   const filtered = search.q ? `“${search.q}”` : 'these filters';
   return (
@@ -90,7 +62,7 @@ export default function StaffAgentsPage() {
           label="Search"
           description="NPN, name or e-mail"
           w={{ base: '100%', xs: 320 }}
-          {...searchBox}
+          {...queue.searchBox}
         />
         <NativeSelect
           label="Status"
@@ -100,26 +72,25 @@ export default function StaffAgentsPage() {
             { value: 'active', label: 'Active' },
             { value: 'inactive', label: 'Inactive' },
           ]}
-          value={search.status ?? ''}
-          onChange={(event) => {
-            const status = contract.AgentStatusSchema.safeParse(event.currentTarget.value);
-            change({ status: status.success ? status.data : undefined });
-          }}
+          value={queue.filter('status')}
+          onChange={(event) => queue.setFilter('status', event.currentTarget.value)}
         />
       </Group>
-      <ServerTable
+      <DataTable
         caption="Agents"
         hideCaption
         columns={COLUMNS}
-        rows={agents.data?.rows}
+        data={agents.data?.rows}
         getRowId={(row) => row.npn}
-        total={agents.data?.total ?? 0}
-        totalCapped={agents.data?.totalCapped ?? false}
-        page={search.page}
-        pageSize={agents.data?.pageSize ?? contract.AGENTS_PAGE_SIZE}
-        onPageChange={(page) => change({ page })}
-        sort={search.sort}
-        onSortChange={(sort) => change({ sort: sort as contract.AgentSort })}
+        server={{
+          total: agents.data?.total ?? 0,
+          totalCapped: agents.data?.totalCapped ?? false,
+          page: search.page,
+          pageSize: agents.data?.pageSize ?? contract.AGENTS_PAGE_SIZE,
+          onPageChange: queue.setPage,
+          sort: queue.columnSort,
+          onSortChange: queue.setColumnSort,
+        }}
         isLoading={agents.isFetching}
         error={agents.isError ? errorMessage(agents.error) : null}
         onRetry={() => void agents.refetch()}

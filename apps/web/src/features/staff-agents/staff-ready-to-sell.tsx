@@ -1,12 +1,31 @@
 import type { ReadyToSellRow } from '@arc/contract';
-import { Button, Group, NativeSelect, Table, TableScrollContainer, Text } from '@mantine/core';
+import { Group, NativeSelect, Text } from '@mantine/core';
 import { useState } from 'react';
 import { StatusWord } from '../../ui/agent-status-badge.tsx';
+import { DataTable, type DataTableColumn } from '../../ui/data-table.tsx';
 
 /** Rows per page of the table (an agent Ready to Sell everywhere has thousands). */
 export const READY_TO_SELL_PAGE_SIZE = 50;
 
 const ALL = '';
+
+const COLUMNS: readonly DataTableColumn<ReadyToSellRow>[] = [
+  { id: 'carrier', header: 'Carrier', cell: (row) => row.carrier },
+  { id: 'state', header: 'State', cell: (row) => row.state },
+  { id: 'type', header: 'Product type', cell: (row) => row.productType },
+  { id: 'year', header: 'Plan year', cell: (row) => row.planYear },
+  {
+    id: 'status',
+    header: 'Status',
+    cell: (row) =>
+      row.status === 'ready' ? (
+        <StatusWord label="Ready" color="green.7" />
+      ) : (
+        <StatusWord label="Not ready" color="red.7" />
+      ),
+  },
+  { id: 'asOf', header: 'As of', noWrap: true, cell: (row) => row.asOf },
+];
 const distinct = <T,>(values: T[]) => [...new Set(values)];
 
 /**
@@ -75,60 +94,17 @@ export function ReadyToSellTable({ rows }: { rows: readonly ReadyToSellRow[] }) 
           ? ` · showing ${count(first + 1)}–${count(first + onPage.length)} of ${count(shown.length)}`
           : ''}
       </Text>
-      {shown.length === 0 && (
-        <Text c="dimmed" size="sm">
-          No row for this carrier in this state.
-        </Text>
-      )}
-      <TableScrollContainer minWidth={560} display={shown.length === 0 ? 'none' : undefined}>
-        <Table striped>
-          <Table.Caption
-            style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}
-          >
-            Ready to Sell
-          </Table.Caption>
-          <Table.Thead>
-            <Table.Tr>
-              {['Carrier', 'State', 'Product type', 'Plan year', 'Status', 'As of'].map((header) => (
-                <Table.Th key={header} scope="col">
-                  {header}
-                </Table.Th>
-              ))}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {onPage.map((row) => (
-              <Table.Tr key={`${row.carrier}|${row.state}|${row.productType}|${row.planYear}`}>
-                <Table.Td>{row.carrier}</Table.Td>
-                <Table.Td>{row.state}</Table.Td>
-                <Table.Td>{row.productType}</Table.Td>
-                <Table.Td>{row.planYear}</Table.Td>
-                <Table.Td>
-                  {row.status === 'ready' ? (
-                    <StatusWord label="Ready" color="green.7" />
-                  ) : (
-                    <StatusWord label="Not ready" color="red.7" />
-                  )}
-                </Table.Td>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>{row.asOf}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </TableScrollContainer>
-      {pages > 1 && (
-        <Group gap="sm" mt="sm">
-          <Button variant="default" size="xs" disabled={current === 1} onClick={() => setPage(current - 1)}>
-            Previous
-          </Button>
-          <Text size="sm">
-            Page {current} of {pages}
-          </Text>
-          <Button variant="default" size="xs" disabled={current === pages} onClick={() => setPage(current + 1)}>
-            Next
-          </Button>
-        </Group>
-      )}
+      <DataTable
+        caption="Ready to Sell"
+        hideCaption
+        regionLabel="Ready to Sell: the table"
+        data={onPage}
+        getRowId={(row) => `${row.carrier}|${row.state}|${row.productType}|${row.planYear}`}
+        server={{ total: shown.length, page: current, pageSize: READY_TO_SELL_PAGE_SIZE, onPageChange: setPage }}
+        emptyMessage="No row for this carrier in this state."
+        minWidth={560}
+        columns={COLUMNS}
+      />
     </>
   );
 }

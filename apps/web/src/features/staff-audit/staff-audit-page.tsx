@@ -8,15 +8,14 @@ import {
   Paper,
   SimpleGrid,
   Stack,
-  Table,
   Text,
   TextInput,
   Title,
-  TableScrollContainer,
 } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { IconDownload } from '@tabler/icons-react';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { errorMessage } from '../../api/client.ts';
 import { saveFile } from '../../api/files.ts';
@@ -24,6 +23,7 @@ import { staffAuditPagesQuery } from '../../api/staff-audit.ts';
 import { currentStaffQuery, staffMay } from '../../api/staff-current.ts';
 import { staffAccessToken } from '../../auth/staff-session.ts';
 import { businessTimeZone } from '../../config.ts';
+import { DataTable, type DataTableColumn } from '../../ui/data-table.tsx';
 import { useDownload } from '../../ui/download.tsx';
 
 type Filters = Required<{ [K in keyof Omit<contract.FindAuditQuery, 'cursor'>]: string }>;
@@ -95,7 +95,15 @@ export default function StaffAuditPage() {
         <Text>No audit records match these filters.</Text>
       ) : (
         <>
-          <AuditTable rows={rows} />
+          <DataTable
+            caption="Audit log"
+            hideCaption
+            data={rows}
+            getRowId={(row) => String(row.id)}
+            paginate={false}
+            minWidth={960}
+            columns={AUDIT_COLUMNS}
+          />
           <Group justify="space-between">
             <Text size="sm" c="dimmed">
               {rows.length} {rows.length === 1 ? 'record' : 'records'} shown
@@ -176,37 +184,23 @@ function AuditFilters({ filters, onApply }: { filters: Filters; onApply: (filter
   );
 }
 
-function AuditTable({ rows }: { rows: contract.AuditEntry[] }) {
-  return (
-    <TableScrollContainer minWidth={960}>
-      <Table striped verticalSpacing="xs" fz="sm">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Time</Table.Th>
-            <Table.Th>Action</Table.Th>
-            <Table.Th>Agent</Table.Th>
-            <Table.Th>Staff</Table.Th>
-            <Table.Th>Subject</Table.Th>
-            <Table.Th>IP</Table.Th>
-            <Table.Th>Detail</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.map((row) => (
-            <Table.Tr key={row.id}>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatTime(row.occurredAt)}</Table.Td>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>{row.action}</Table.Td>
-              <Table.Td>
-                {row.agent ? (row.agent.npn ? `${row.agent.npn} · ${row.agent.name ?? ''}` : row.agent.id) : ''}
-              </Table.Td>
-              <Table.Td style={{ overflowWrap: 'anywhere' }}>{row.staffEmail ?? ''}</Table.Td>
-              <Table.Td style={{ overflowWrap: 'anywhere', maxWidth: 220 }}>{row.subject ?? ''}</Table.Td>
-              <Table.Td>{row.ip ?? ''}</Table.Td>
-              <Table.Td style={{ overflowWrap: 'anywhere', maxWidth: 320 }}>{row.detail}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </TableScrollContainer>
-  );
-}
+const AUDIT_COLUMNS: readonly DataTableColumn<contract.AuditEntry>[] = [
+  { id: 'time', header: 'Time', noWrap: true, cell: (row) => formatTime(row.occurredAt) },
+  { id: 'action', header: 'Action', noWrap: true, cell: (row) => row.action },
+  {
+    id: 'agent',
+    header: 'Agent',
+    cell: (row) => (row.agent ? (row.agent.npn ? `${row.agent.npn} · ${row.agent.name ?? ''}` : row.agent.id) : ''),
+  },
+  { id: 'staff', header: 'Staff', cell: (row) => <Anywhere>{row.staffEmail ?? ''}</Anywhere> },
+  { id: 'subject', header: 'Subject', cell: (row) => <Anywhere maw={220}>{row.subject ?? ''}</Anywhere> },
+  { id: 'ip', header: 'IP', cell: (row) => row.ip ?? '' },
+  { id: 'detail', header: 'Detail', cell: (row) => <Anywhere maw={320}>{row.detail}</Anywhere> },
+];
+
+/** Long e-mails, subjects and details break anywhere rather than widen the table. */
+const Anywhere = ({ maw, children }: { maw?: number; children: ReactNode }) => (
+  <Text span inherit display="block" maw={maw} style={{ overflowWrap: 'anywhere' }}>
+    {children}
+  </Text>
+);

@@ -1,15 +1,13 @@
 import * as contract from '@arc/contract';
 import { Anchor, Badge, Group, NativeSelect, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { errorMessage } from '../../api/client.ts';
-import { CASE_STATUS_COLORS, formatCaseTime, staffCaseListQuery, type CaseSearch } from '../../api/staff-cases.ts';
-import { ServerTable, type ServerTableColumn } from '../../ui/server-table.tsx';
-import { useSearchBox } from '../../ui/use-search-box.ts';
+import { CASE_STATUS_COLORS, formatCaseTime, staffCaseListQuery } from '../../api/staff-cases.ts';
+import { DataTable, type DataTableColumn } from '../../ui/data-table.tsx';
+import { useQueueState } from '../../ui/use-queue-state.ts';
 
-const DEFAULT_SORT: contract.CaseSort = '-created';
-
-const COLUMNS: readonly ServerTableColumn<contract.StaffCaseRow>[] = [
+const COLUMNS: readonly DataTableColumn<contract.StaffCaseRow>[] = [
   {
     id: 'case',
     header: 'Case',
@@ -63,42 +61,12 @@ const COLUMNS: readonly ServerTableColumn<contract.StaffCaseRow>[] = [
   },
 ];
 
-/** The search as the URL holds it (?q=&status=&assignee=&sort=&page=), so Back from a case and a reload keep it. */
-function readSearch(params: URLSearchParams): CaseSearch {
-  const status = contract.CaseStatusSchema.safeParse(params.get('status'));
-  const sort = contract.CaseSortSchema.safeParse(params.get('sort'));
-  const page = Number(params.get('page'));
-  return {
-    q: params.get('q') ?? '',
-    status: status.success ? status.data : undefined,
-    assignee: params.get('assignee') || undefined,
-    sort: sort.success ? sort.data : DEFAULT_SORT,
-    page: Number.isInteger(page) && page >= 1 ? page : 1,
-  };
-}
-
 /** `/staff/cases`: the member-support cases agents filed, filtered by status and assignee, searched, sorted, paged. */
 export default function StaffCasesPage() {
-  const [params, setParams] = useSearchParams();
-  const search = readSearch(params);
+  const queue = useQueueState(contract.ListStaffCasesQuerySchema);
+  const { q = '', status, assignee, sort, page } = queue.query;
+  const search = { q, status, assignee, sort, page };
   const list = useQuery(staffCaseListQuery(search));
-
-  const change = (next: Partial<CaseSearch>, options: { replace?: boolean } = {}) =>
-    setParams(
-      (current) => {
-        const merged = { ...readSearch(current), page: 1, ...next };
-        const out = new URLSearchParams();
-        if (merged.q) out.set('q', merged.q);
-        if (merged.status) out.set('status', merged.status);
-        if (merged.assignee) out.set('assignee', merged.assignee);
-        if (merged.sort !== DEFAULT_SORT) out.set('sort', merged.sort);
-        if (merged.page > 1) out.set('page', String(merged.page));
-        return out;
-      },
-      { replace: options.replace ?? false },
-    );
-
-  const searchBox = useSearchBox(search.q, (q) => change({ q }, { replace: true }));
 
   const assignees = list.data?.assignees ?? [];
   return (
@@ -110,17 +78,14 @@ export default function StaffCasesPage() {
           label="Search"
           description="Agent, NPN, member or case reference"
           w={{ base: '100%', xs: 320 }}
-          {...searchBox}
+          {...queue.searchBox}
         />
         <NativeSelect
           label="Status"
           w={{ base: '100%', xs: 170 }}
           data={[{ value: '', label: 'Any status' }, ...contract.CASE_STATUSES]}
-          value={search.status ?? ''}
-          onChange={(event) => {
-            const status = contract.CaseStatusSchema.safeParse(event.currentTarget.value);
-            change({ status: status.success ? status.data : undefined });
-          }}
+          value={queue.filter('status')}
+          onChange={(event) => queue.setFilter('status', event.currentTarget.value)}
         />
         <NativeSelect
           label="Assignee"
@@ -135,22 +100,24 @@ export default function StaffCasesPage() {
               ? [{ value: search.assignee, label: 'Loading…' }]
               : []),
           ]}
-          value={search.assignee ?? ''}
-          onChange={(event) => change({ assignee: event.currentTarget.value || undefined })}
+          value={queue.filter('assignee')}
+          onChange={(event) => queue.setFilter('assignee', event.currentTarget.value)}
         />
       </Group>
-      <ServerTable
+      <DataTable
         caption="Member-support cases"
         hideCaption
         columns={COLUMNS}
-        rows={list.data?.rows}
+        data={list.data?.rows}
         getRowId={(row) => row.id}
-        total={list.data?.total ?? 0}
-        page={search.page}
-        pageSize={list.data?.pageSize ?? contract.STAFF_CASES_PAGE_SIZE}
-        onPageChange={(page) => change({ page })}
-        sort={search.sort}
-        onSortChange={(sort) => change({ sort: sort as contract.CaseSort })}
+        server={{
+          total: list.data?.total ?? 0,
+          page: search.page,
+          pageSize: list.data?.pageSize ?? contract.STAFF_CASES_PAGE_SIZE,
+          onPageChange: queue.setPage,
+          sort: queue.columnSort,
+          onSortChange: queue.setColumnSort,
+        }}
         isLoading={list.isFetching}
         error={list.isError ? errorMessage(list.error) : null}
         onRetry={() => void list.refetch()}

@@ -1,17 +1,5 @@
 import * as contract from '@arc/contract';
-import {
-  Alert,
-  Button,
-  Group,
-  NativeSelect,
-  NumberInput,
-  SimpleGrid,
-  Stack,
-  Table,
-  TableScrollContainer,
-  Text,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Button, Group, NativeSelect, NumberInput, SimpleGrid, Stack, Text } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -22,14 +10,16 @@ import {
   staffDashboardDocumentsQuery,
 } from '../../api/staff-content.ts';
 import { CarrierTile } from '../../ui/carrier-tile.tsx';
+import { DataTable } from '../../ui/data-table.tsx';
 import {
   ContentToolbar,
+  editColumn,
+  EditorFrame,
   matchesStatus,
   PdfActions,
-  EditorFrame,
-  useDocumentActions,
   PublishedWord,
   StatusFilter,
+  useDocumentActions,
 } from './content-shared.tsx';
 
 /** The spec's document kinds (70, 71, 74, 75) and a plain First Look (any other id; the seed uses 72). */
@@ -60,11 +50,6 @@ export function DashboardDocuments() {
 
   return (
     <Stack>
-      {documents.isError && (
-        <Alert color="red" role="alert">
-          {errorMessage(documents.error)}
-        </Alert>
-      )}
       {editing && documents.data && (
         <DocumentEditor
           key={editing.key ?? 'new'}
@@ -91,60 +76,30 @@ export function DashboardDocuments() {
         />
         <StatusFilter value={status} onChange={setStatus} />
       </ContentToolbar>
-      <TableScrollContainer minWidth={640}>
-        <Table striped highlightOnHover>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Plan year</Table.Th>
-              <Table.Th>Carrier</Table.Th>
-              <Table.Th>Kind</Table.Th>
-              <Table.Th>Order</Table.Th>
-              <Table.Th>File</Table.Th>
-              <Table.Th>Status</Table.Th>
-              <Table.Th>
-                <VisuallyHidden>Actions</VisuallyHidden>
-              </Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {documents.isPending && (
-              <Table.Tr>
-                <Table.Td colSpan={7}>Loading documents…</Table.Td>
-              </Table.Tr>
-            )}
-            {documents.isSuccess && shown.length === 0 && (
-              <Table.Tr>
-                <Table.Td colSpan={7}>No documents match these filters.</Table.Td>
-              </Table.Tr>
-            )}
-            {shown.map((doc) => (
-              <Table.Tr key={doc.key}>
-                <Table.Td>{doc.year}</Table.Td>
-                <Table.Td>{doc.carrier}</Table.Td>
-                <Table.Td>{dashboardKind(doc.id)}</Table.Td>
-                <Table.Td>{doc.sortOrder}</Table.Td>
-                <Table.Td>{doc.link ? 'External link' : (doc.fileName ?? '—')}</Table.Td>
-                <Table.Td>
-                  <PublishedWord published={doc.published} />
-                </Table.Td>
-                <Table.Td>
-                  <Button
-                    size="xs"
-                    variant="light"
-                    onClick={() => {
-                      setNotice(null);
-                      setEditing({ key: doc.key });
-                    }}
-                    aria-label={`Edit ${doc.carrier} ${doc.year}`}
-                  >
-                    Edit
-                  </Button>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </TableScrollContainer>
+      <DataTable
+        caption="Dashboard documents"
+        hideCaption
+        data={documents.isSuccess ? shown : undefined}
+        getRowId={(doc) => doc.key}
+        paginate={false}
+        error={documents.isError ? errorMessage(documents.error) : null}
+        emptyMessage="No documents match these filters."
+        columns={[
+          { id: 'year', header: 'Plan year', cell: (doc) => doc.year },
+          { id: 'carrier', header: 'Carrier', cell: (doc) => doc.carrier },
+          { id: 'kind', header: 'Kind', cell: (doc) => dashboardKind(doc.id) },
+          { id: 'order', header: 'Order', cell: (doc) => doc.sortOrder },
+          { id: 'file', header: 'File', cell: (doc) => (doc.link ? 'External link' : (doc.fileName ?? '—')) },
+          { id: 'status', header: 'Status', cell: (doc) => <PublishedWord published={doc.published} /> },
+          editColumn<(typeof shown)[number]>(
+            (doc) => `${doc.carrier} ${doc.year}`,
+            (doc) => {
+              setNotice(null);
+              setEditing({ key: doc.key });
+            },
+          ),
+        ]}
+      />
     </Stack>
   );
 }

@@ -1,32 +1,21 @@
 import * as contract from '@arc/contract';
-import {
-  Alert,
-  Button,
-  NumberInput,
-  SimpleGrid,
-  Stack,
-  Table,
-  TableScrollContainer,
-  Text,
-  Textarea,
-  TextInput,
-  VisuallyHidden,
-  Group,
-} from '@mantine/core';
+import { Button, Group, NumberInput, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { errorMessage } from '../../api/client.ts';
 import { libraryDocumentCalls, staffLibraryDocumentsKey, staffLibraryDocumentsQuery } from '../../api/staff-content.ts';
+import { DataTable } from '../../ui/data-table.tsx';
 import { DocumentCard } from '../../ui/document-card.tsx';
 import {
   ContentToolbar,
+  editColumn,
+  EditorFrame,
   matchesStatus,
   PdfActions,
-  EditorFrame,
-  useDocumentActions,
   PublishedWord,
   StatusFilter,
+  useDocumentActions,
 } from './content-shared.tsx';
 
 type Kind = contract.LibraryKind;
@@ -47,15 +36,9 @@ export function LibraryDocuments({ kind }: { kind: Kind }) {
   const all = documents.data?.documents ?? [];
   const shown = all.filter((doc) => matchesStatus(status, doc.published));
   const current = editing?.key ? all.find((doc) => doc.key === editing.key) : undefined;
-  const columns = 5;
 
   return (
     <Stack>
-      {documents.isError && (
-        <Alert color="red" role="alert">
-          {errorMessage(documents.error)}
-        </Alert>
-      )}
       {editing && (
         <LibraryEditor
           key={editing.key ?? 'new'}
@@ -75,67 +58,56 @@ export function LibraryDocuments({ kind }: { kind: Kind }) {
       >
         <StatusFilter value={status} onChange={setStatus} />
       </ContentToolbar>
-      <TableScrollContainer minWidth={600}>
-        <Table striped highlightOnHover>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{isGuide ? 'File number' : 'Order'}</Table.Th>
-              <Table.Th>Title</Table.Th>
-              <Table.Th>File</Table.Th>
-              <Table.Th>Status</Table.Th>
-              <Table.Th>
-                <VisuallyHidden>Actions</VisuallyHidden>
-              </Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {documents.isPending && (
-              <Table.Tr>
-                <Table.Td colSpan={columns}>Loading documents…</Table.Td>
-              </Table.Tr>
-            )}
-            {documents.isSuccess && shown.length === 0 && (
-              <Table.Tr>
-                <Table.Td colSpan={columns}>
-                  {all.length === 0 ? 'No documents in this list yet.' : 'No documents match these filters.'}
-                </Table.Td>
-              </Table.Tr>
-            )}
-            {shown.map((doc) => (
-              <Table.Tr key={doc.key}>
-                <Table.Td>{isGuide ? doc.number : doc.sortOrder}</Table.Td>
-                <Table.Td>
-                  <Text size="sm" fw={500}>
-                    {doc.title}
+      <DataTable
+        caption="Documents"
+        hideCaption
+        data={documents.isSuccess ? shown : undefined}
+        getRowId={(doc) => doc.key}
+        paginate={false}
+        minWidth={600}
+        error={documents.isError ? errorMessage(documents.error) : null}
+        emptyMessage={all.length === 0 ? 'No documents in this list yet.' : 'No documents match these filters.'}
+        columns={[
+          {
+            id: 'order',
+            header: isGuide ? 'File number' : 'Order',
+            cell: (doc) => (isGuide ? doc.number : doc.sortOrder),
+          },
+          {
+            id: 'title',
+            header: 'Title',
+            cell: (doc) => (
+              <>
+                <Text size="sm" fw={500}>
+                  {doc.title}
+                </Text>
+                {hasDescription && doc.description && (
+                  <Text size="xs" c="dimmed" lineClamp={1}>
+                    {doc.description}
                   </Text>
-                  {hasDescription && doc.description && (
-                    <Text size="xs" c="dimmed" lineClamp={1}>
-                      {doc.description}
-                    </Text>
-                  )}
-                </Table.Td>
-                <Table.Td style={{ overflowWrap: 'anywhere' }}>{doc.fileName ?? '—'}</Table.Td>
-                <Table.Td>
-                  <PublishedWord published={doc.published} />
-                </Table.Td>
-                <Table.Td>
-                  <Button
-                    size="xs"
-                    variant="light"
-                    onClick={() => {
-                      setNotice(null);
-                      setEditing({ key: doc.key });
-                    }}
-                    aria-label={`Edit ${doc.title}`}
-                  >
-                    Edit
-                  </Button>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </TableScrollContainer>
+                )}
+              </>
+            ),
+          },
+          {
+            id: 'file',
+            header: 'File',
+            cell: (doc) => (
+              <Text span inherit style={{ overflowWrap: 'anywhere' }}>
+                {doc.fileName ?? '—'}
+              </Text>
+            ),
+          },
+          { id: 'status', header: 'Status', cell: (doc) => <PublishedWord published={doc.published} /> },
+          editColumn<(typeof shown)[number]>(
+            (doc) => doc.title,
+            (doc) => {
+              setNotice(null);
+              setEditing({ key: doc.key });
+            },
+          ),
+        ]}
+      />
     </Stack>
   );
 }

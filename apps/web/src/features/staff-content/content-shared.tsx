@@ -1,10 +1,22 @@
 import * as contract from '@arc/contract';
-import { Alert, Button, FileButton, Group, NativeSelect, Paper, Stack, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  FileButton,
+  Group,
+  NativeSelect,
+  Paper,
+  Stack,
+  Text,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { errorMessage } from '../../api/client.ts';
 import { useSubmit } from '../../api/use-submit.ts';
 import { StatusWord } from '../../ui/agent-status-badge.tsx';
+import type { DataTableColumn } from '../../ui/data-table.tsx';
 
 // What the sections of `/staff/content` share: the toolbar, the status filter and word, the PDF and publish actions.
 
@@ -34,6 +46,20 @@ export function StatusFilter(props: { value: string; onChange: (value: string) =
       onChange={(event) => props.onChange(event.currentTarget.value)}
     />
   );
+}
+
+/** The lists' last column: Edit, which opens the row's editor above the list. */
+export function editColumn<T>(name: (row: T) => string, onEdit: (row: T) => void): DataTableColumn<T> {
+  return {
+    id: 'actions',
+    header: 'Actions',
+    headerCell: <VisuallyHidden>Actions</VisuallyHidden>,
+    cell: (row) => (
+      <Button size="xs" variant="light" onClick={() => onEdit(row)} aria-label={`Edit ${name(row)}`}>
+        Edit
+      </Button>
+    ),
+  };
 }
 
 export const matchesStatus = (status: string, published: boolean) => !status || (status === 'published') === published;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ageOf } from './staff-enrollment-panel.tsx';
+import { ageOf } from './enrollment-row-text.ts';
 
 describe('ageOf', () => {
   const now = Date.parse('2026-11-28T12:00:00Z');

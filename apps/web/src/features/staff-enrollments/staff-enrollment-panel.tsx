@@ -1,18 +1,5 @@
 import * as contract from '@arc/contract';
-import {
-  Alert,
-  Button,
-  Drawer,
-  Group,
-  Loader,
-  SimpleGrid,
-  Stack,
-  Table,
-  Text,
-  Textarea,
-  Title,
-  TableScrollContainer,
-} from '@mantine/core';
+import { Alert, Button, Drawer, Group, Loader, SimpleGrid, Stack, Text, Textarea, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
@@ -21,28 +8,19 @@ import { fetchFile, saveFile } from '../../api/files.ts';
 import { actOnStaffEnrollment, staffEnrollmentQuery, staffEnrollmentsListKey } from '../../api/staff-enrollments.ts';
 import { useSubmit } from '../../api/use-submit.ts';
 import { staffAccessToken } from '../../auth/staff-session.ts';
+import { DataTable, type DataTableColumn } from '../../ui/data-table.tsx';
+import { ageOf, clientName, enrollmentTitle } from './enrollment-row-text.ts';
 
 // PDF.js and its worker come with the first PDF opened, never with the queue (docs/decisions/enrollments.md)
 const StaffPdfViewer = lazy(() => import('./staff-pdf-viewer.tsx').then((m) => ({ default: m.StaffPdfViewer })));
 
 const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
-/** How long ago, as a person says it: 45 min, 5 h, 3 d. */
-export function ageOf(since: Date, now = Date.now()): string {
-  const minutes = Math.max(0, Math.floor((now - since.getTime()) / 60_000));
-  if (minutes < 60) return `${minutes} min`;
-  const hours = Math.floor(minutes / 60);
-  if (hours < 48) return `${hours} h`;
-  return `${Math.floor(hours / 24)} d`;
-}
-
-/** The client's name as entered by staff, or a dash while nobody has read the form yet. */
-export const clientName = (row: contract.StaffEnrollmentRow) =>
-  [row.client.firstName, row.client.lastName].filter(Boolean).join(' ') || '—';
-
-/** What the enrollment is called: its client, else its file. */
-export const enrollmentTitle = (row: contract.StaffEnrollmentRow) =>
-  `Enrollment: ${[row.client.firstName, row.client.lastName].filter(Boolean).join(' ') || row.fileName || row.id}`;
+const LOG_COLUMNS: readonly DataTableColumn<contract.StaffEnrollmentDetail['log'][number]>[] = [
+  { id: 'when', header: 'When', noWrap: true, cell: (entry) => dateTime.format(entry.at) },
+  { id: 'by', header: 'By', cell: (entry) => entry.by },
+  { id: 'what', header: 'What', cell: (entry) => entry.action },
+];
 
 /** The PDF's request with the staff token (the server audits each read); `attachment` to save it instead. */
 const pdfRequest = (id: string, name: string, disposition: 'inline' | 'attachment') => ({
@@ -117,32 +95,16 @@ function PanelBody({ detail, canAct }: { detail: contract.StaffEnrollmentDetail;
         <Title order={3} size="h5">
           Log
         </Title>
-        {detail.log.length === 0 ? (
-          <Text size="sm" c="dimmed">
-            Nothing has been done with this enrollment yet.
-          </Text>
-        ) : (
-          <TableScrollContainer minWidth={420}>
-            <Table fz="sm" aria-label="Enrollment log">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>When</Table.Th>
-                  <Table.Th>By</Table.Th>
-                  <Table.Th>What</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {detail.log.map((entry, i) => (
-                  <Table.Tr key={i}>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{dateTime.format(entry.at)}</Table.Td>
-                    <Table.Td>{entry.by}</Table.Td>
-                    <Table.Td>{entry.action}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </TableScrollContainer>
-        )}
+        <DataTable
+          caption="Enrollment log"
+          hideCaption
+          data={detail.log}
+          getRowId={(entry) => `${entry.at.toISOString()} ${entry.by} ${entry.action}`}
+          paginate={false}
+          minWidth={420}
+          emptyMessage="Nothing has been done with this enrollment yet."
+          columns={LOG_COLUMNS}
+        />
       </Stack>
     </Stack>
   );

@@ -1,27 +1,18 @@
 import * as contract from '@arc/contract';
-import {
-  Alert,
-  Button,
-  Group,
-  Loader,
-  NativeSelect,
-  SimpleGrid,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-  TableScrollContainer,
-  VisuallyHidden,
-} from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
+import { Button, NativeSelect, SimpleGrid, Stack, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, Suspense } from 'react';
 import { errorMessage } from '../../api/client.ts';
 import { currentStaffQuery, staffMay } from '../../api/staff-current.ts';
 import { staffEnrollmentsQuery } from '../../api/staff-enrollments.ts';
-import { DataTablePager } from '../../ui/data-table-pager.tsx';
-import { ageOf, clientName, enrollmentTitle, StaffEnrollmentPanel } from './staff-enrollment-panel.tsx';
+import { DataTable, type DataTableColumn } from '../../ui/data-table.tsx';
+import { useQueueState } from '../../ui/use-queue-state.ts';
+import { ageOf, clientName, enrollmentTitle } from './enrollment-row-text.ts';
+
+// the panel (its forms, log and PDF viewer) loads with the first row opened, not with the queue
+const StaffEnrollmentPanel = lazy(() =>
+  import('./staff-enrollment-panel.tsx').then((m) => ({ default: m.StaffEnrollmentPanel })),
+);
 
 type Filters = Omit<contract.ListStaffEnrollmentsQuery, 'page'>;
 
@@ -44,6 +35,100 @@ const MODE_CHOICES = [
 ];
 const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
+/** The queue's columns; the last one opens a row's panel (its handler and state come from the page). */
+const columns = (
+  open: (id: string) => void,
+  isWaiting: boolean,
+): readonly DataTableColumn<contract.StaffEnrollmentRow>[] => [
+  {
+    id: 'status',
+    header: 'Status',
+    cell: (row) => (
+      <>
+        <Text size="sm" fw={700} style={{ whiteSpace: 'nowrap' }}>
+          {contract.ENROLLMENT_STATUS_LABELS[row.status]}
+        </Text>
+        {row.reason && (
+          <Text size="xs" c="dimmed" lineClamp={2} maw={220}>
+            {row.reason}
+          </Text>
+        )}
+      </>
+    ),
+  },
+  { id: 'uploaded', header: 'Uploaded', noWrap: true, cell: (row) => dateTime.format(row.receivedAt) },
+  { id: 'age', header: 'Age', noWrap: true, cell: (row) => ageOf(row.receivedAt) },
+  {
+    id: 'agent',
+    header: 'Agent',
+    noWrap: true,
+    cell: (row) => (
+      <>
+        {row.agent.firstName} {row.agent.lastName}
+        <Text size="xs" c="dimmed">
+          NPN {row.agent.npn}
+        </Text>
+      </>
+    ),
+  },
+  {
+    id: 'client',
+    header: 'Client',
+    cell: (row) => (
+      <>
+        {clientName(row)}
+        {row.client.state && (
+          <Text size="xs" c="dimmed">
+            {row.client.state}
+          </Text>
+        )}
+      </>
+    ),
+  },
+  {
+    id: 'carrier',
+    header: 'Carrier',
+    cell: (row) => (
+      <>
+        {row.carrier ?? '—'}
+        {row.product && (
+          <Text size="xs" c="dimmed">
+            {row.product}
+          </Text>
+        )}
+      </>
+    ),
+  },
+  {
+    id: 'file',
+    header: 'File',
+    cell: (row) => (
+      <Text span size="sm" style={{ overflowWrap: 'anywhere', maxWidth: 220, display: 'block' }}>
+        {row.fileName ?? '—'}
+        <Text size="xs" c="dimmed">
+          {contract.ENROLLMENT_MODE_LABELS[row.mode]}
+        </Text>
+      </Text>
+    ),
+  },
+  {
+    id: 'open',
+    header: 'Open',
+    headerCell: <VisuallyHidden>Open</VisuallyHidden>,
+    cell: (row) => (
+      <Button
+        size="xs"
+        variant="default"
+        disabled={isWaiting}
+        aria-label={`Open ${enrollmentTitle(row)}`}
+        onClick={() => open(row.id)}
+      >
+        Open
+      </Button>
+    ),
+  },
+];
+
 /**
  * `/staff/enrollments`: every agent's enrollment uploads, oldest waiting first or newest, filtered, searched and
  * paged; a row opens beside the queue with its PDF, actions and log (issue 32, docs/decisions/enrollments.md).
@@ -52,175 +137,65 @@ export default function StaffEnrollmentsPage() {
   const me = useQuery(currentStaffQuery());
   // the actions and the PDF: the roles of the contract's action (the PDF's entry admits the same)
   const canAct = staffMay(contract.actOnStaffEnrollment, me.data?.role);
-  const [search, setSearch] = useState('');
-  const [q] = useDebouncedValue(search.trim(), 300);
-  const [filters, setFilters] = useState<Omit<Filters, 'q'>>({ sort: '-receivedAt' });
-  const [page, setPage] = useState(1);
-  const [openId, setOpenId] = useState<string | null>(null);
-  const list = useQuery(staffEnrollmentsQuery({ ...filters, ...(q ? { q } : {}) }, page));
-
-  const setFilter = (key: keyof Filters, value: string) => {
-    setFilters((current) => ({ ...current, [key]: value || undefined }));
-    setPage(1);
-  };
-  const rows = list.data?.rows ?? [];
+  // the open row is the queue's selection (?open=<id>): Back and a reload keep the panel open
+  const queue = useQueueState(contract.ListStaffEnrollmentsQuerySchema, { selectionParam: 'open' });
+  const { page, ...filters } = queue.query;
+  const openId = [...queue.selected][0] ?? null;
+  const list = useQuery(staffEnrollmentsQuery(filters, page));
   const isLoadingFilters = list.isPlaceholderData;
-  const pageCount = list.data ? Math.max(1, Math.ceil(list.data.total / list.data.pageSize)) : 1;
-  const total = list.data
-    ? `${list.data.total.toLocaleString('en-US')}${list.data.totalCapped ? '+' : ''} ${list.data.total === 1 && !list.data.totalCapped ? 'enrollment' : 'enrollments'}`
-    : '';
+  const filterProps = (key: Exclude<keyof Filters, 'q' | 'sort'>) => ({
+    value: queue.filter(key),
+    onChange: (event: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) =>
+      queue.setFilter(key, event.currentTarget.value),
+  });
 
   return (
     <Stack maw={1400}>
       <Title order={1}>Enrollments</Title>
       <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm">
-        <TextInput
-          label="Search"
-          placeholder="Agent, NPN or client's last name"
-          value={search}
-          onChange={(event) => {
-            setSearch(event.currentTarget.value);
-            setPage(1);
-          }}
-        />
-        <NativeSelect
-          label="Status"
-          data={STATUS_CHOICES}
-          value={filters.status ?? ''}
-          onChange={(event) => setFilter('status', event.currentTarget.value)}
-        />
+        <TextInput label="Search" placeholder="Agent, NPN or client's last name" {...queue.searchBox} />
+        <NativeSelect label="Status" data={STATUS_CHOICES} {...filterProps('status')} />
         <NativeSelect
           label="Carrier"
           data={[{ value: '', label: 'All carriers' }, ...(list.data?.carriers ?? [])]}
-          value={filters.carrier ?? ''}
-          onChange={(event) => setFilter('carrier', event.currentTarget.value)}
+          {...filterProps('carrier')}
         />
-        <NativeSelect
-          label="Type"
-          data={MODE_CHOICES}
-          value={filters.mode ?? ''}
-          onChange={(event) => setFilter('mode', event.currentTarget.value)}
-        />
-        <TextInput
-          label="Uploaded from"
-          type="date"
-          value={filters.from ?? ''}
-          onChange={(event) => setFilter('from', event.currentTarget.value)}
-        />
-        <TextInput
-          label="Uploaded to"
-          type="date"
-          value={filters.to ?? ''}
-          onChange={(event) => setFilter('to', event.currentTarget.value)}
-        />
+        <NativeSelect label="Type" data={MODE_CHOICES} {...filterProps('mode')} />
+        <TextInput label="Uploaded from" type="date" {...filterProps('from')} />
+        <TextInput label="Uploaded to" type="date" {...filterProps('to')} />
         <NativeSelect
           label="Sort"
           data={SORTS}
-          value={filters.sort ?? '-receivedAt'}
-          onChange={(event) => setFilter('sort', event.currentTarget.value)}
+          value={filters.sort}
+          onChange={(event) => queue.setSort(event.currentTarget.value)}
         />
       </SimpleGrid>
 
-      {list.isError && (
-        <Alert color="red" role="alert">
-          {errorMessage(list.error)}
-        </Alert>
+      <DataTable
+        caption="Enrollments"
+        hideCaption
+        columns={columns((id) => queue.setSelected([id]), isLoadingFilters)}
+        data={list.data?.rows}
+        getRowId={(row) => row.id}
+        server={{
+          total: list.data?.total ?? 0,
+          totalCapped: list.data?.totalCapped ?? false,
+          page,
+          pageSize: list.data?.pageSize ?? 1,
+          onPageChange: queue.setPage,
+        }}
+        isLoading={isLoadingFilters}
+        error={list.isError ? errorMessage(list.error) : null}
+        onRetry={() => void list.refetch()}
+        emptyMessage="No enrollments match these filters."
+        minWidth={980}
+        phoneLayout="scroll"
+      />
+      {openId !== null && (
+        <Suspense fallback={null}>
+          <StaffEnrollmentPanel id={openId} canAct={canAct} onClose={() => queue.setSelected([])} />
+        </Suspense>
       )}
-      {list.isPending && <Loader aria-label="Loading the enrollments" />}
-      {list.data && rows.length === 0 && <Text c="dimmed">No enrollments match these filters.</Text>}
-      {rows.length > 0 && (
-        <TableScrollContainer minWidth={980}>
-          <Table
-            striped
-            highlightOnHover
-            aria-label="Enrollments"
-            fz="sm"
-            aria-busy={isLoadingFilters || undefined}
-            style={{ opacity: isLoadingFilters ? 0.6 : undefined }}
-          >
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Status</Table.Th>
-                <Table.Th>Uploaded</Table.Th>
-                <Table.Th>Age</Table.Th>
-                <Table.Th>Agent</Table.Th>
-                <Table.Th>Client</Table.Th>
-                <Table.Th>Carrier</Table.Th>
-                <Table.Th>File</Table.Th>
-                <Table.Th>
-                  <VisuallyHidden>Open</VisuallyHidden>
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map((row) => (
-                <Table.Tr key={row.id}>
-                  <Table.Td>
-                    <Text size="sm" fw={700} style={{ whiteSpace: 'nowrap' }}>
-                      {contract.ENROLLMENT_STATUS_LABELS[row.status]}
-                    </Text>
-                    {row.reason && (
-                      <Text size="xs" c="dimmed" lineClamp={2} maw={220}>
-                        {row.reason}
-                      </Text>
-                    )}
-                  </Table.Td>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{dateTime.format(row.receivedAt)}</Table.Td>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{ageOf(row.receivedAt)}</Table.Td>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                    {row.agent.firstName} {row.agent.lastName}
-                    <Text size="xs" c="dimmed">
-                      NPN {row.agent.npn}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    {clientName(row)}
-                    {row.client.state && (
-                      <Text size="xs" c="dimmed">
-                        {row.client.state}
-                      </Text>
-                    )}
-                  </Table.Td>
-                  <Table.Td>
-                    {row.carrier ?? '—'}
-                    {row.product && (
-                      <Text size="xs" c="dimmed">
-                        {row.product}
-                      </Text>
-                    )}
-                  </Table.Td>
-                  <Table.Td style={{ overflowWrap: 'anywhere', maxWidth: 220 }}>
-                    {row.fileName ?? '—'}
-                    <Text size="xs" c="dimmed">
-                      {contract.ENROLLMENT_MODE_LABELS[row.mode]}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Button
-                      size="xs"
-                      variant="default"
-                      disabled={isLoadingFilters}
-                      aria-label={`Open ${enrollmentTitle(row)}`}
-                      onClick={() => setOpenId(row.id)}
-                    >
-                      Open
-                    </Button>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </TableScrollContainer>
-      )}
-      {list.data && list.data.total > 0 && (
-        <Group justify="space-between" wrap="wrap">
-          <Text size="sm" c="dimmed">
-            {total}
-          </Text>
-          <DataTablePager pageIndex={page - 1} pageCount={pageCount} onPageChange={(index) => setPage(index + 1)} />
-        </Group>
-      )}
-      <StaffEnrollmentPanel id={openId} canAct={canAct} onClose={() => setOpenId(null)} />
     </Stack>
   );
 }

@@ -1,3 +1,4 @@
+// eslint-disable-next-line no-restricted-imports -- the agent's profile and the staff card are key/value details (a label and its value per row), not lists
 import { Alert, Loader, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { errorMessage } from '../../api/client.ts';

@@ -1,6 +1,7 @@
 import * as contract from '@arc/contract';
 import {
   Alert,
+  Box,
   Button,
   FileButton,
   Group,
@@ -8,8 +9,6 @@ import {
   Paper,
   Progress,
   Stack,
-  Table,
-  TableScrollContainer,
   Text,
   TextInput,
   Title,
@@ -23,6 +22,7 @@ import { startImportJob, staffImportJobsKey, staffImportJobsQuery } from '../../
 import { useSubmit } from '../../api/use-submit.ts';
 import { staffAccessToken } from '../../auth/staff-session.ts';
 import { StatusWord } from '../../ui/agent-status-badge.tsx';
+import { DataTable } from '../../ui/data-table.tsx';
 
 const STATUS_VIEW: Record<contract.ImportJobStatus, { label: string; color: string }> = {
   queued: { label: 'Queued', color: 'gray.7' },
@@ -125,83 +125,96 @@ function JobsTable({ jobs }: { jobs: contract.ImportJob[] }) {
           {failure}
         </Alert>
       )}
-      <TableScrollContainer minWidth={720} type="native">
-        <Table striped captionSide="top" aria-label="Background imports">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th scope="col">Import</Table.Th>
-              <Table.Th scope="col">File</Table.Th>
-              <Table.Th scope="col">Started</Table.Th>
-              <Table.Th scope="col">Status</Table.Th>
-              <Table.Th scope="col">Progress</Table.Th>
-              <Table.Th scope="col">Report</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {jobs.map((job) => {
-              const status = STATUS_VIEW[job.status];
+      <DataTable
+        caption="Background imports"
+        hideCaption
+        regionLabel="Background imports: the table"
+        data={jobs}
+        getRowId={(job) => job.id}
+        paginate={false}
+        minWidth={720}
+        columns={[
+          { id: 'import', header: 'Import', cell: (job) => kindLabel(job.kind) },
+          {
+            id: 'file',
+            header: 'File',
+            cell: (job) => (
+              <Text span inherit miw={150} display="block" style={{ overflowWrap: 'break-word' }}>
+                {job.fileName}
+                <Text size="xs" c="dimmed">
+                  {formatBytes(job.fileBytes)}
+                </Text>
+              </Text>
+            ),
+          },
+          {
+            id: 'started',
+            header: 'Started',
+            cell: (job) => (
+              <>
+                {job.startedBy ?? '—'}
+                <Text size="xs" c="dimmed">
+                  {dateTime.format(job.createdAt)}
+                </Text>
+              </>
+            ),
+          },
+          {
+            id: 'status',
+            header: 'Status',
+            cell: (job) => <StatusWord label={STATUS_VIEW[job.status].label} color={STATUS_VIEW[job.status].color} />,
+          },
+          {
+            id: 'progress',
+            header: 'Progress',
+            cell: (job) => {
               const percent =
                 job.status === 'done' ? 100 : job.fileBytes > 0 ? Math.floor((job.bytesRead / job.fileBytes) * 100) : 0;
               return (
-                <Table.Tr key={job.id} data-job-id={job.id}>
-                  <Table.Td>{kindLabel(job.kind)}</Table.Td>
-                  <Table.Td miw={150} style={{ overflowWrap: 'break-word' }}>
-                    {job.fileName}
-                    <Text size="xs" c="dimmed">
-                      {formatBytes(job.fileBytes)}
+                <Box miw={180}>
+                  <Progress
+                    value={percent}
+                    color={job.status === 'failed' ? 'red.8' : 'blue.8'}
+                    aria-label={`${kindLabel(job.kind)} ${job.fileName}: ${percent}% read`}
+                  />
+                  <Text size="xs" mt={4}>
+                    {rowsText(job.rowsRead)} read · {job.rowsRejected.toLocaleString('en-US')} rejected
+                  </Text>
+                  {job.error && (
+                    <Text size="xs" c="red.9">
+                      {job.error}
                     </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    {job.startedBy ?? '—'}
-                    <Text size="xs" c="dimmed">
-                      {dateTime.format(job.createdAt)}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <StatusWord label={status.label} color={status.color} />
-                  </Table.Td>
-                  <Table.Td miw={180}>
-                    <Progress
-                      value={percent}
-                      color={job.status === 'failed' ? 'red.8' : 'blue.8'}
-                      aria-label={`${kindLabel(job.kind)} ${job.fileName}: ${percent}% read`}
-                    />
-                    <Text size="xs" mt={4}>
-                      {rowsText(job.rowsRead)} read · {job.rowsRejected.toLocaleString('en-US')} rejected
-                    </Text>
-                    {job.error && (
-                      <Text size="xs" c="red.9">
-                        {job.error}
-                      </Text>
-                    )}
-                  </Table.Td>
-                  <Table.Td>
-                    {job.hasReport ? (
-                      <Button
-                        size="compact-sm"
-                        variant="default"
-                        aria-label={`Download the rejected lines of ${job.fileName}`}
-                        onClick={() => {
-                          setFailure(null);
-                          saveFile(contract.downloadImportJobReport, {
-                            token: staffAccessToken,
-                            params: { id: job.id },
-                            fileName: 'rejected lines.csv',
-                          }).catch((error: unknown) => setFailure(errorMessage(error)));
-                        }}
-                      >
-                        Rejected lines
-                      </Button>
-                    ) : (
-                      '—'
-                    )}
-                  </Table.Td>
-                </Table.Tr>
+                  )}
+                </Box>
               );
-            })}
-          </Table.Tbody>
-        </Table>
-      </TableScrollContainer>
+            },
+          },
+          {
+            id: 'report',
+            header: 'Report',
+            cell: (job) =>
+              job.hasReport ? (
+                <Button
+                  size="compact-sm"
+                  variant="default"
+                  aria-label={`Download the rejected lines of ${job.fileName}`}
+                  onClick={() => {
+                    setFailure(null);
+                    saveFile(contract.downloadImportJobReport, {
+                      token: staffAccessToken,
+                      params: { id: job.id },
+                      fileName: 'rejected lines.csv',
+                    }).catch((error: unknown) => setFailure(errorMessage(error)));
+                  }}
+                >
+                  Rejected lines
+                </Button>
+              ) : (
+                '—'
+              ),
+          },
+        ]}
+      />
     </>
   );
 }

@@ -9,8 +9,6 @@ import {
   Paper,
   SimpleGrid,
   Stack,
-  Table,
-  TableScrollContainer,
   Text,
   Title,
 } from '@mantine/core';
@@ -26,6 +24,7 @@ import {
 import { sendImport } from '../../api/staff-imports.ts';
 import { useSubmit } from '../../api/use-submit.ts';
 import { CsvFileField } from '../../ui/csv-file-field.tsx';
+import { DataTable, type DataTableColumn } from '../../ui/data-table.tsx';
 import { StaffImportJobs } from './staff-import-jobs.tsx';
 
 /** The file's SHA-256 (hex) as the server reports it, or null where the browser cannot hash (plain HTTP). */
@@ -283,34 +282,21 @@ const linesRows = (lines: ImportReportView['new']): string[][] =>
   ]);
 
 function LinesTable({ caption, headers, rows }: { caption: string; headers: string[]; rows: string[][] }) {
+  const columns = headers.map((header, index): DataTableColumn<string[]> => ({
+    id: header,
+    header,
+    noWrap: index === 0,
+    cell: (cells) => cells[index],
+  }));
   return (
-    <TableScrollContainer minWidth={520} type="native">
-      <Table striped captionSide="top">
-        <Table.Caption ta="left" fw={650} c="var(--mantine-color-text)">
-          {caption}
-        </Table.Caption>
-        <Table.Thead>
-          <Table.Tr>
-            {headers.map((header) => (
-              <Table.Th key={header} scope="col">
-                {header}
-              </Table.Th>
-            ))}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.map((cells) => (
-            <Table.Tr key={cells[0]}>
-              {cells.map((cell, index) => (
-                <Table.Td key={headers[index]} style={{ whiteSpace: index === 0 ? 'nowrap' : undefined }}>
-                  {cell}
-                </Table.Td>
-              ))}
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </TableScrollContainer>
+    <DataTable
+      caption={caption}
+      data={rows}
+      getRowId={(cells) => cells[0]!}
+      paginate={false}
+      minWidth={520}
+      columns={columns}
+    />
   );
 }
 

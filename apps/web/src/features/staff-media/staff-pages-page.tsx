@@ -8,8 +8,6 @@ import {
   NativeSelect,
   Paper,
   Stack,
-  Table,
-  TableScrollContainer,
   Text,
   TextInput,
   Title,
@@ -22,6 +20,7 @@ import { errorMessage } from '../../api/client.ts';
 import { staffPagesQuery, updateDestination, updatePageText } from '../../api/staff-media.ts';
 import { useSubmit } from '../../api/use-submit.ts';
 import { StatusWord } from '../../ui/agent-status-badge.tsx';
+import { DataTable } from '../../ui/data-table.tsx';
 import { RichTextField } from '../../ui/rich-text-field.tsx';
 import { SafeHtml } from '../../ui/safe-html.tsx';
 
@@ -187,22 +186,48 @@ function Destinations({
           Empty: the default from the content file and the provider’s settings. A link must be a full address starting
           with https://; an address on a made-up .example domain is never shown to agents.
         </Text>
-        <TableScrollContainer minWidth={860}>
-          <Table verticalSpacing="xs">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Destination</Table.Th>
-                <Table.Th>Value</Table.Th>
-                <Table.Th>Agents see</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {destinations.map((destination) => (
-                <DestinationRow key={destination.key} destination={destination} onNotice={onNotice} />
-              ))}
-            </Table.Tbody>
-          </Table>
-        </TableScrollContainer>
+        <DataTable
+          caption="Links and contact addresses"
+          hideCaption
+          data={destinations}
+          getRowId={(destination) => destination.key}
+          paginate={false}
+          minWidth={860}
+          columns={[
+            {
+              id: 'destination',
+              header: 'Destination',
+              cell: (destination) => (
+                <Text size="sm" fw={600}>
+                  {DESTINATION_LABELS[destination.key]}
+                </Text>
+              ),
+            },
+            {
+              id: 'value',
+              header: 'Value',
+              cell: (destination) => <DestinationForm destination={destination} onNotice={onNotice} />,
+            },
+            {
+              id: 'shown',
+              header: 'Agents see',
+              cell: ({ kind, shownValue: shown }) =>
+                shown ? (
+                  <Anchor
+                    href={kind === 'email' ? `mailto:${shown}` : shown}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    size="sm"
+                    style={{ overflowWrap: 'anywhere' }}
+                  >
+                    {shown}
+                  </Anchor>
+                ) : (
+                  <StatusWord label="Not shown" color="gray.5" />
+                ),
+            },
+          ]}
+        />
       </Stack>
     </Paper>
   );
@@ -218,7 +243,8 @@ function checkValue(kind: 'link' | 'email', value: string): string | null {
     : contract.STAFF_MEDIA_MESSAGES.notAWebAddress;
 }
 
-function DestinationRow({
+/** One destination's value, saved on its own. */
+function DestinationForm({
   destination,
   onNotice,
 }: {
@@ -246,48 +272,20 @@ function DestinationRow({
       onNotice({ isError: true, text: errorMessage(error) });
     },
   });
-  const shown = destination.shownValue;
   return (
-    <Table.Tr>
-      <Table.Td>
-        <Text size="sm" fw={600}>
-          {label}
-        </Text>
-      </Table.Td>
-      <Table.Td>
-        <form
-          onSubmit={form.onSubmit((values) => save.mutate(values.value.trim() || null))}
-          noValidate
+    <form onSubmit={form.onSubmit((values) => save.mutate(values.value.trim() || null))} noValidate aria-label={label}>
+      <Group gap="xs" align="flex-start" wrap="nowrap">
+        <TextInput
           aria-label={label}
-        >
-          <Group gap="xs" align="flex-start" wrap="nowrap">
-            <TextInput
-              aria-label={label}
-              placeholder={destination.fileValue ?? 'Not set'}
-              style={{ flex: 1 }}
-              key={form.key('value')}
-              {...form.getInputProps('value')}
-            />
-            <Button type="submit" size="sm" variant="default" loading={save.isPending} aria-label={`Save ${label}`}>
-              Save
-            </Button>
-          </Group>
-        </form>
-      </Table.Td>
-      <Table.Td style={{ overflowWrap: 'anywhere' }}>
-        {shown ? (
-          <Anchor
-            href={destination.kind === 'email' ? `mailto:${shown}` : shown}
-            target="_blank"
-            rel="noopener noreferrer"
-            size="sm"
-          >
-            {shown}
-          </Anchor>
-        ) : (
-          <StatusWord label="Not shown" color="gray.5" />
-        )}
-      </Table.Td>
-    </Table.Tr>
+          placeholder={destination.fileValue ?? 'Not set'}
+          style={{ flex: 1 }}
+          key={form.key('value')}
+          {...form.getInputProps('value')}
+        />
+        <Button type="submit" size="sm" variant="default" loading={save.isPending} aria-label={`Save ${label}`}>
+          Save
+        </Button>
+      </Group>
+    </form>
   );
 }

@@ -11,8 +11,6 @@ import {
   Paper,
   Stack,
   Switch,
-  Table,
-  TableScrollContainer,
   Text,
   TextInput,
   Title,
@@ -30,6 +28,7 @@ import {
 } from '../../api/staff-media.ts';
 import { useSubmit } from '../../api/use-submit.ts';
 import { StatusWord } from '../../ui/agent-status-badge.tsx';
+import { DataTable } from '../../ui/data-table.tsx';
 import { RichTextField } from '../../ui/rich-text-field.tsx';
 import { SafeHtml } from '../../ui/safe-html.tsx';
 
@@ -213,47 +212,46 @@ function VideoTable({
   onEdit: (video: contract.StaffTrainingVideo) => void;
 }) {
   const nameOf = (slug: string) => categories.find((c) => c.slug === slug)?.name ?? slug;
-  if (videos.length === 0) return <Text>No videos in this category yet.</Text>;
   return (
-    <TableScrollContainer minWidth={760}>
-      <Table striped verticalSpacing="xs">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Thumbnail</Table.Th>
-            <Table.Th>Title</Table.Th>
-            <Table.Th>Category</Table.Th>
-            <Table.Th>Order</Table.Th>
-            <Table.Th>Status</Table.Th>
-            <Table.Th>Plays from</Table.Th>
-            <Table.Th>Actions</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {videos.map((video) => (
-            <Table.Tr key={video.id}>
-              <Table.Td>
-                <Image src={video.thumbs} alt="" w={80} h={45} radius="sm" />
-              </Table.Td>
-              <Table.Td>{video.title}</Table.Td>
-              <Table.Td>{nameOf(video.categorySlug)}</Table.Td>
-              <Table.Td>{video.sortOrder}</Table.Td>
-              <Table.Td>
-                <StatusWord
-                  label={video.isPublished ? 'Published' : 'Draft'}
-                  color={video.isPublished ? 'green.7' : 'gray.5'}
-                />
-              </Table.Td>
-              <Table.Td>{SOURCE_LABELS[video.source]}</Table.Td>
-              <Table.Td>
-                <Button size="xs" variant="default" onClick={() => onEdit(video)} aria-label={`Edit ${video.title}`}>
-                  Edit
-                </Button>
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </TableScrollContainer>
+    <DataTable
+      caption="Videos"
+      hideCaption
+      data={videos}
+      getRowId={(video) => video.id}
+      paginate={false}
+      minWidth={760}
+      emptyMessage="No videos in this category yet."
+      columns={[
+        {
+          id: 'thumbnail',
+          header: 'Thumbnail',
+          cell: (video) => <Image src={video.thumbs} alt="" w={80} h={45} radius="sm" />,
+        },
+        { id: 'title', header: 'Title', cell: (video) => video.title },
+        { id: 'category', header: 'Category', cell: (video) => nameOf(video.categorySlug) },
+        { id: 'order', header: 'Order', cell: (video) => video.sortOrder },
+        {
+          id: 'status',
+          header: 'Status',
+          cell: (video) => (
+            <StatusWord
+              label={video.isPublished ? 'Published' : 'Draft'}
+              color={video.isPublished ? 'green.7' : 'gray.5'}
+            />
+          ),
+        },
+        { id: 'source', header: 'Plays from', cell: (video) => SOURCE_LABELS[video.source] },
+        {
+          id: 'actions',
+          header: 'Actions',
+          cell: (video) => (
+            <Button size="xs" variant="default" onClick={() => onEdit(video)} aria-label={`Edit ${video.title}`}>
+              Edit
+            </Button>
+          ),
+        },
+      ]}
+    />
   );
 }
 

@@ -9,11 +9,9 @@ import {
   NativeSelect,
   Paper,
   Stack,
-  Table,
   Text,
   TextInput,
   Title,
-  TableScrollContainer,
 } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -30,6 +28,7 @@ import { useSubmit } from '../../api/use-submit.ts';
 import { businessTimeZone } from '../../config.ts';
 import { ROLE_LABELS } from '../../staff/staff-areas.ts';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
+import { DataTable } from '../../ui/data-table.tsx';
 
 let dateFormat: Intl.DateTimeFormat | undefined;
 const formatTime = (at: Date) =>
@@ -108,67 +107,71 @@ export default function StaffMembersPage() {
       ) : members.data.members.length === 0 ? (
         <Text>No staff members yet.</Text>
       ) : (
-        <TableScrollContainer minWidth={860}>
-          <Table striped verticalSpacing="xs">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>E-mail</Table.Th>
-                <Table.Th>Role</Table.Th>
-                <Table.Th>Status</Table.Th>
-                <Table.Th>Second factor</Table.Th>
-                <Table.Th>Last sign-in</Table.Th>
-                <Table.Th>Actions</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {members.data.members.map((member) => {
-                const isSelf = member.id === me.data?.id;
-                return (
-                  <Table.Tr key={member.id}>
-                    <Table.Td style={{ overflowWrap: 'anywhere' }}>
-                      {member.email}
-                      {isSelf && (
-                        <Text span size="sm" c="dimmed">
-                          {' '}
-                          (you)
-                        </Text>
-                      )}
-                    </Table.Td>
-                    <Table.Td>{ROLE_LABELS[member.role]}</Table.Td>
-                    <Table.Td>{member.status === 'active' ? 'Active' : 'Disabled'}</Table.Td>
-                    <Table.Td>{member.isEnrolled ? 'Enrolled' : 'Not enrolled'}</Table.Td>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                      {member.lastSignInAt ? formatTime(member.lastSignInAt) : 'Never'}
-                    </Table.Td>
-                    <Table.Td>
-                      <Group gap="xs" wrap="nowrap">
-                        {member.status === 'active' && !isSelf && (
-                          <Button
-                            size="xs"
-                            variant="default"
-                            color="red"
-                            aria-label={`Disable ${member.email}`}
-                            onClick={() => setPending({ kind: 'disable', member })}
-                          >
-                            Disable
-                          </Button>
-                        )}
-                        <Button
-                          size="xs"
-                          variant="default"
-                          aria-label={`Reset second factor of ${member.email}`}
-                          onClick={() => setPending({ kind: 'reset', member })}
-                        >
-                          Reset second factor
-                        </Button>
-                      </Group>
-                    </Table.Td>
-                  </Table.Tr>
-                );
-              })}
-            </Table.Tbody>
-          </Table>
-        </TableScrollContainer>
+        <DataTable
+          caption="Staff members"
+          hideCaption
+          data={members.data.members}
+          getRowId={(member) => member.id}
+          paginate={false}
+          minWidth={860}
+          columns={[
+            {
+              id: 'email',
+              header: 'E-mail',
+              cell: (member) => (
+                <Text span inherit style={{ overflowWrap: 'anywhere' }}>
+                  {member.email}
+                  {member.id === me.data?.id && (
+                    <Text span size="sm" c="dimmed">
+                      {' '}
+                      (you)
+                    </Text>
+                  )}
+                </Text>
+              ),
+            },
+            { id: 'role', header: 'Role', cell: (member) => ROLE_LABELS[member.role] },
+            { id: 'status', header: 'Status', cell: (member) => (member.status === 'active' ? 'Active' : 'Disabled') },
+            {
+              id: 'factor',
+              header: 'Second factor',
+              cell: (member) => (member.isEnrolled ? 'Enrolled' : 'Not enrolled'),
+            },
+            {
+              id: 'lastSignIn',
+              header: 'Last sign-in',
+              noWrap: true,
+              cell: (member) => (member.lastSignInAt ? formatTime(member.lastSignInAt) : 'Never'),
+            },
+            {
+              id: 'actions',
+              header: 'Actions',
+              cell: (member) => (
+                <Group gap="xs" wrap="nowrap">
+                  {member.status === 'active' && member.id !== me.data?.id && (
+                    <Button
+                      size="xs"
+                      variant="default"
+                      color="red"
+                      aria-label={`Disable ${member.email}`}
+                      onClick={() => setPending({ kind: 'disable', member })}
+                    >
+                      Disable
+                    </Button>
+                  )}
+                  <Button
+                    size="xs"
+                    variant="default"
+                    aria-label={`Reset second factor of ${member.email}`}
+                    onClick={() => setPending({ kind: 'reset', member })}
+                  >
+                    Reset second factor
+                  </Button>
+                </Group>
+              ),
+            },
+          ]}
+        />
       )}
       <ConfirmDialog
         opened={pending !== null}

@@ -1,28 +1,14 @@
 import * as contract from '@arc/contract';
-import {
-  Alert,
-  Anchor,
-  Button,
-  Checkbox,
-  Group,
-  Loader,
-  NativeSelect,
-  SimpleGrid,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-  TableScrollContainer,
-} from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
+import { Alert, Anchor, Button, Group, NativeSelect, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { errorMessage } from '../../api/client.ts';
 import { saveFile } from '../../api/files.ts';
 import { staffOrdersQuery } from '../../api/staff-orders.ts';
 import { staffAccessToken } from '../../auth/staff-session.ts';
-import { DataTablePager } from '../../ui/data-table-pager.tsx';
+import { selectionColumn } from '../../ui/data-table-selection.tsx';
+import { DataTable, type DataTableColumn } from '../../ui/data-table.tsx';
+import { useQueueState } from '../../ui/use-queue-state.ts';
 import { StaffOrderActionModal } from './staff-order-action-modal.tsx';
 
 type Filters = Omit<contract.ListStaffOrdersQuery, 'page'>;
@@ -39,6 +25,64 @@ const SORTS: { value: contract.OrderSort; label: string }[] = [
 const choice = (label: string, values: readonly string[]) => [{ value: '', label }, ...values.map((v) => v)];
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
 
+const COLUMNS: readonly DataTableColumn<contract.StaffOrderRow>[] = [
+  { id: 'order', header: 'Order', cell: (row) => row.id },
+  { id: 'date', header: 'Date', noWrap: true, cell: (row) => dateFormat.format(row.orderDate) },
+  {
+    id: 'agent',
+    header: 'Agent',
+    noWrap: true,
+    cell: (row) => (
+      <>
+        {row.agent.firstName} {row.agent.lastName}
+        <Text size="xs" c="dimmed">
+          NPN {row.agent.npn}
+        </Text>
+      </>
+    ),
+  },
+  { id: 'carrier', header: 'Carrier', cell: (row) => row.carrier },
+  {
+    id: 'kit',
+    header: 'Kit',
+    cell: (row) => (
+      <>
+        {row.type}
+        <Text size="xs" c="dimmed">
+          {row.planName}
+        </Text>
+      </>
+    ),
+  },
+  { id: 'state', header: 'State', cell: (row) => row.planState },
+  { id: 'year', header: 'Year', cell: (row) => row.year },
+  { id: 'qty', header: 'Qty', align: 'right', cell: (row) => row.qty },
+  {
+    id: 'status',
+    header: 'Status',
+    cell: (row) => (
+      <Text size="sm" fw={700} style={{ whiteSpace: 'nowrap' }}>
+        {row.status}
+      </Text>
+    ),
+  },
+  {
+    id: 'shipping',
+    header: 'Shipping',
+    cell: (row) => (
+      <>
+        {row.carrierOrderNum && <Text size="xs">Carrier order {row.carrierOrderNum}</Text>}
+        {row.trackingUrl && (
+          <Anchor href={row.trackingUrl} target="_blank" rel="noopener noreferrer" size="xs">
+            {row.shipper} {row.tracking}
+          </Anchor>
+        )}
+        {row.status === 'Cancelled' && row.notes && <Text size="xs">{row.notes}</Text>}
+      </>
+    ),
+  },
+];
+
 /** The selected orders as `.xlsx` for the carriers' fulfilment teams (a file answer: fetched, then saved). */
 const exportOrders = (ids: number[]) =>
   saveFile(contract.exportStaffOrders, {
@@ -49,11 +93,8 @@ const exportOrders = (ids: number[]) =>
 
 /** `/staff/orders`: every agent's supply orders, the actions on a selection, and the carrier's export (issue 32). */
 export default function StaffOrdersPage() {
-  const [search, setSearch] = useState('');
-  const [q] = useDebouncedValue(search.trim(), 300);
-  const [filters, setFilters] = useState<Omit<Filters, 'q'>>({ sort: '-orderDate' });
-  const [page, setPage] = useState(1);
-  const [selected, setSelected] = useState<Set<number>>(new Set());
+  const queue = useQueueState(contract.ListStaffOrdersQuerySchema);
+  const { page, ...filters } = queue.query;
   /** the action asked for, with the selected orders at the versions shown when its dialog opened */
   const [action, setAction] = useState<{
     kind: contract.OrderActionKind;
@@ -61,24 +102,12 @@ export default function StaffOrdersPage() {
   } | null>(null);
   const [message, setMessage] = useState<{ text: string; isError: boolean } | null>(null);
   const [isExporting, setIsExporting] = useState(false);
-  const list = useQuery(staffOrdersQuery({ ...filters, ...(q ? { q } : {}) }, page));
+  const list = useQuery(staffOrdersQuery(filters, page));
 
-  const setFilter = (key: keyof Filters, value: string) => {
-    setFilters((current) => ({ ...current, [key]: value || undefined }));
-    setPage(1);
-    setSelected(new Set());
-  };
   const rows = list.data?.rows ?? [];
-  const selection = rows.filter((row) => selected.has(row.id));
-  const isAllSelected = rows.length > 0 && selection.length === rows.length;
+  const selection = rows.filter((row) => queue.selected.has(String(row.id)));
   /** the rows shown are the previous filters' while the new ones load: nothing can be done with them then */
   const isLoadingFilters = list.isPlaceholderData;
-  const toggle = (id: number) =>
-    setSelected((current) => {
-      const next = new Set(current);
-      if (!next.delete(id)) next.add(id);
-      return next;
-    });
   const onExport = async () => {
     setIsExporting(true);
     try {
@@ -91,63 +120,36 @@ export default function StaffOrdersPage() {
   };
 
   const choices = list.data?.choices ?? { carriers: [], planStates: [], types: [] };
-  const pageCount = list.data ? Math.max(1, Math.ceil(list.data.total / list.data.pageSize)) : 1;
+  const filterProps = (key: Exclude<keyof Filters, 'q' | 'sort'>) => ({
+    value: queue.filter(key),
+    onChange: (event: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) =>
+      queue.setFilter(key, event.currentTarget.value),
+  });
 
   return (
     <Stack maw={1400}>
       <Title order={1}>Supply orders</Title>
       <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm">
-        <TextInput
-          label="Search"
-          placeholder="Agent, NPN or order number"
-          value={search}
-          onChange={(event) => {
-            setSearch(event.currentTarget.value);
-            setPage(1);
-            setSelected(new Set());
-          }}
-        />
+        <TextInput label="Search" placeholder="Agent, NPN or order number" {...queue.searchBox} />
         <NativeSelect
           label="Status"
           data={choice('All statuses', contract.ORDER_STATUSES)}
-          value={filters.status ?? ''}
-          onChange={(event) => setFilter('status', event.currentTarget.value)}
+          {...filterProps('status')}
         />
-        <NativeSelect
-          label="Carrier"
-          data={choice('All carriers', choices.carriers)}
-          value={filters.carrier ?? ''}
-          onChange={(event) => setFilter('carrier', event.currentTarget.value)}
-        />
+        <NativeSelect label="Carrier" data={choice('All carriers', choices.carriers)} {...filterProps('carrier')} />
         <NativeSelect
           label="Plan state"
           data={choice('All states', choices.planStates)}
-          value={filters.planState ?? ''}
-          onChange={(event) => setFilter('planState', event.currentTarget.value)}
+          {...filterProps('planState')}
         />
-        <NativeSelect
-          label="Product type"
-          data={choice('All product types', choices.types)}
-          value={filters.type ?? ''}
-          onChange={(event) => setFilter('type', event.currentTarget.value)}
-        />
-        <TextInput
-          label="Ordered from"
-          type="date"
-          value={filters.from ?? ''}
-          onChange={(event) => setFilter('from', event.currentTarget.value)}
-        />
-        <TextInput
-          label="Ordered to"
-          type="date"
-          value={filters.to ?? ''}
-          onChange={(event) => setFilter('to', event.currentTarget.value)}
-        />
+        <NativeSelect label="Product type" data={choice('All product types', choices.types)} {...filterProps('type')} />
+        <TextInput label="Ordered from" type="date" {...filterProps('from')} />
+        <TextInput label="Ordered to" type="date" {...filterProps('to')} />
         <NativeSelect
           label="Sort"
           data={SORTS}
-          value={filters.sort ?? '-orderDate'}
-          onChange={(event) => setFilter('sort', event.currentTarget.value)}
+          value={filters.sort}
+          onChange={(event) => queue.setSort(event.currentTarget.value)}
         />
       </SimpleGrid>
 
@@ -191,111 +193,42 @@ export default function StaffOrdersPage() {
         </Alert>
       )}
 
-      {list.isError && (
-        <Alert color="red" role="alert">
-          {errorMessage(list.error)}
-        </Alert>
-      )}
-      {list.isPending && <Loader aria-label="Loading the orders" />}
-      {list.data && rows.length === 0 && <Text c="dimmed">No orders match these filters.</Text>}
-      {rows.length > 0 && (
-        <TableScrollContainer minWidth={1100}>
-          <Table
-            striped
-            highlightOnHover
-            aria-label="Supply orders"
-            fz="sm"
-            aria-busy={isLoadingFilters || undefined}
-            style={{ opacity: isLoadingFilters ? 0.6 : undefined }}
-          >
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th w={40}>
-                  <Checkbox
-                    aria-label="Select every order on this page"
-                    checked={isAllSelected}
-                    indeterminate={selection.length > 0 && !isAllSelected}
-                    onChange={() => setSelected(isAllSelected ? new Set() : new Set(rows.map((r) => r.id)))}
-                  />
-                </Table.Th>
-                <Table.Th>Order</Table.Th>
-                <Table.Th>Date</Table.Th>
-                <Table.Th>Agent</Table.Th>
-                <Table.Th>Carrier</Table.Th>
-                <Table.Th>Kit</Table.Th>
-                <Table.Th>State</Table.Th>
-                <Table.Th>Year</Table.Th>
-                <Table.Th ta="right">Qty</Table.Th>
-                <Table.Th>Status</Table.Th>
-                <Table.Th>Shipping</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map((row) => (
-                <Table.Tr key={row.id} bg={selected.has(row.id) ? 'var(--mantine-color-blue-light)' : undefined}>
-                  <Table.Td>
-                    <Checkbox
-                      aria-label={`Select order ${row.id}`}
-                      checked={selected.has(row.id)}
-                      onChange={() => toggle(row.id)}
-                    />
-                  </Table.Td>
-                  <Table.Td>{row.id}</Table.Td>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{dateFormat.format(row.orderDate)}</Table.Td>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                    {row.agent.firstName} {row.agent.lastName}
-                    <Text size="xs" c="dimmed">
-                      NPN {row.agent.npn}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>{row.carrier}</Table.Td>
-                  <Table.Td>
-                    {row.type}
-                    <Text size="xs" c="dimmed">
-                      {row.planName}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>{row.planState}</Table.Td>
-                  <Table.Td>{row.year}</Table.Td>
-                  <Table.Td ta="right">{row.qty}</Table.Td>
-                  <Table.Td>
-                    <Text size="sm" fw={700} style={{ whiteSpace: 'nowrap' }}>
-                      {row.status}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    {row.carrierOrderNum && <Text size="xs">Carrier order {row.carrierOrderNum}</Text>}
-                    {row.trackingUrl && (
-                      <Anchor href={row.trackingUrl} target="_blank" rel="noopener noreferrer" size="xs">
-                        {row.shipper} {row.tracking}
-                      </Anchor>
-                    )}
-                    {row.status === 'Cancelled' && row.notes && <Text size="xs">{row.notes}</Text>}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </TableScrollContainer>
-      )}
-      {list.data && list.data.total > 0 && (
-        <Group justify="space-between" wrap="wrap">
-          <Text size="sm" c="dimmed">
-            {list.data.totalCapped
-              ? `${list.data.total.toLocaleString('en-US')}+ orders`
-              : list.data.total === 1
-                ? '1 order'
-                : `${list.data.total} orders`}
-          </Text>
-          <DataTablePager pageIndex={page - 1} pageCount={pageCount} onPageChange={(index) => setPage(index + 1)} />
-        </Group>
-      )}
+      <DataTable
+        caption="Supply orders"
+        hideCaption
+        columns={[
+          selectionColumn({
+            rows,
+            getRowId: (row) => String(row.id),
+            selected: queue.selected,
+            onChange: queue.setSelected,
+            rowLabel: (row) => `Select order ${row.id}`,
+            allLabel: 'Select every order on this page',
+          }),
+          ...COLUMNS,
+        ]}
+        data={list.data?.rows}
+        getRowId={(row) => String(row.id)}
+        server={{
+          total: list.data?.total ?? 0,
+          totalCapped: list.data?.totalCapped ?? false,
+          page,
+          pageSize: list.data?.pageSize ?? 1,
+          onPageChange: queue.setPage,
+        }}
+        isLoading={isLoadingFilters}
+        error={list.isError ? errorMessage(list.error) : null}
+        onRetry={() => void list.refetch()}
+        emptyMessage="No orders match these filters."
+        minWidth={1100}
+        phoneLayout="scroll"
+      />
       <StaffOrderActionModal
         kind={action?.kind ?? null}
         orders={action?.orders ?? []}
         onClose={() => setAction(null)}
         onDone={(text) => {
-          setSelected(new Set());
+          queue.setSelected([]);
           setMessage({ text, isError: false });
         }}
       />

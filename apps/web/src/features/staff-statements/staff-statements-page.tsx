@@ -7,26 +7,19 @@ import {
   STATEMENT_UPLOAD_FIELD,
   type StatementReport,
 } from '@arc/contract';
-import {
-  Alert,
-  Anchor,
-  Button,
-  Code,
-  Group,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Table,
-  TableScrollContainer,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Anchor, Button, Code, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
 import { ApiError, errorMessage } from '../../api/client.ts';
 import { formatBytes } from '../../api/staff-import-kinds.ts';
 import { sendStatements } from '../../api/staff-statements.ts';
 import { useSubmit } from '../../api/use-submit.ts';
 import { CsvFileField } from '../../ui/csv-file-field.tsx';
+import { DataTable, type DataTableColumn } from '../../ui/data-table.tsx';
+
+const REJECTED_COLUMNS: readonly DataTableColumn<{ line: number; reason: string }>[] = [
+  { id: 'line', header: 'Line', noWrap: true, cell: (line) => line.line },
+  { id: 'reason', header: 'Reason', cell: (line) => line.reason },
+];
 
 const REJECTED_AT_PUBLISH = 'Nothing was published: a line is rejected now. The new preview below shows why.';
 const SAMPLE = `${STATEMENT_IMPORT_COLUMNS.join(',')}\r\n${STATEMENT_IMPORT_EXAMPLE}\r\n`;
@@ -186,27 +179,14 @@ function ReportSection({ title, report, children }: { title: string; report: Sta
           ))}
         </SimpleGrid>
         {report.rejected.length > 0 && (
-          <TableScrollContainer minWidth={420} type="native">
-            <Table striped captionSide="top">
-              <Table.Caption ta="left" fw={650} c="var(--mantine-color-text)">
-                Rejected lines ({counts.rejected.toLocaleString('en-US')})
-              </Table.Caption>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th scope="col">Line</Table.Th>
-                  <Table.Th scope="col">Reason</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {report.rejected.map((line) => (
-                  <Table.Tr key={line.line}>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{line.line}</Table.Td>
-                    <Table.Td>{line.reason}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </TableScrollContainer>
+          <DataTable
+            caption={`Rejected lines (${counts.rejected.toLocaleString('en-US')})`}
+            data={report.rejected}
+            getRowId={(line) => String(line.line)}
+            paginate={false}
+            minWidth={420}
+            columns={REJECTED_COLUMNS}
+          />
         )}
         <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
           SHA-256 {report.sha256}

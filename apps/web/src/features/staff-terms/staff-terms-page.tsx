@@ -2,7 +2,7 @@ import * as contract from '@arc/contract';
 import { Anchor, Badge, Button, Group, NativeSelect, Stack, Text, Title } from '@mantine/core';
 import { IconDownload, IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { errorMessage } from '../../api/client.ts';
 import { saveFile } from '../../api/files.ts';
 import {
@@ -14,10 +14,11 @@ import {
 } from '../../api/staff-terms.ts';
 import { staffAccessToken } from '../../auth/staff-session.ts';
 import { STAFF_PAGES } from '../../staff/staff-paths.ts';
+import { DataTable, type DataTableColumn } from '../../ui/data-table.tsx';
 import { useDownload } from '../../ui/download.tsx';
-import { ServerTable, type ServerTableColumn } from '../../ui/server-table.tsx';
+import { useQueueState } from '../../ui/use-queue-state.ts';
 
-const VERSION_COLUMNS: readonly ServerTableColumn<contract.StaffTermsVersion>[] = [
+const VERSION_COLUMNS: readonly DataTableColumn<contract.StaffTermsVersion>[] = [
   {
     id: 'version',
     header: 'Version',
@@ -63,37 +64,20 @@ const VERSION_COLUMNS: readonly ServerTableColumn<contract.StaffTermsVersion>[] 
   { id: 'acceptances', header: 'Accepted by', noWrap: true, cell: (row) => row.acceptances.toLocaleString('en-US') },
 ];
 
-const ACCEPTANCE_COLUMNS: readonly ServerTableColumn<contract.TermsAcceptanceRow>[] = [
+const ACCEPTANCE_COLUMNS: readonly DataTableColumn<contract.TermsAcceptanceRow>[] = [
   { id: 'npn', header: 'NPN', noWrap: true, cell: (row) => row.npn },
   { id: 'name', header: 'Agent', cell: (row) => row.name },
   { id: 'version', header: 'Version', noWrap: true, cell: (row) => row.version },
   { id: 'accepted', header: 'Accepted', noWrap: true, cell: (row) => formatTermsTime(row.acceptedAt) },
 ];
 
-/** The history's filter and page as the URL holds them (?version=&page=). */
-function readSearch(params: URLSearchParams) {
-  const version = Number(params.get('version'));
-  const page = Number(params.get('page'));
-  return {
-    version: Number.isInteger(version) && version >= 1 ? version : undefined,
-    page: Number.isInteger(page) && page >= 1 ? page : 1,
-  };
-}
-
 /** `/staff/terms`: the terms versions (draft, scheduled, published, superseded) and who accepted which when. */
 export default function StaffTermsPage() {
   const versions = useQuery(staffTermsVersionsQuery());
-  const [params, setParams] = useSearchParams();
-  const search = readSearch(params);
+  const queue = useQueueState(contract.TermsAcceptancesQuerySchema);
+  const search = { version: queue.query.version, page: queue.query.page };
   const history = useQuery(termsAcceptancesQuery(search));
   const download = useDownload();
-  const change = (next: Partial<typeof search>) => {
-    const merged = { ...search, page: 1, ...next };
-    const out = new URLSearchParams();
-    if (merged.version) out.set('version', String(merged.version));
-    if (merged.page > 1) out.set('page', String(merged.page));
-    setParams(out);
-  };
   const rows = versions.data?.versions;
 
   return (
@@ -107,16 +91,13 @@ export default function StaffTermsPage() {
       <Text size="sm" c="dimmed">
         From a version’s effective moment, every agent must accept it before anything else in the portal.
       </Text>
-      <ServerTable
+      <DataTable
         caption="Terms versions"
         hideCaption
         columns={VERSION_COLUMNS}
-        rows={rows}
+        data={rows}
         getRowId={(row) => String(row.id)}
-        total={rows?.length ?? 0}
-        page={1}
-        pageSize={Math.max(rows?.length ?? 0, 1)}
-        onPageChange={() => {}}
+        paginate={false}
         isLoading={versions.isFetching}
         error={versions.isError ? errorMessage(versions.error) : null}
         onRetry={() => void versions.refetch()}
@@ -141,8 +122,8 @@ export default function StaffTermsPage() {
                 ? [{ value: String(search.version), label: `Version ${search.version}` }]
                 : []),
             ]}
-            value={search.version ? String(search.version) : ''}
-            onChange={(event) => change({ version: Number(event.currentTarget.value) || undefined })}
+            value={queue.filter('version')}
+            onChange={(event) => queue.setFilter('version', event.currentTarget.value)}
           />
           <Button
             variant="default"
@@ -163,16 +144,18 @@ export default function StaffTermsPage() {
           </Button>
         </Group>
       </Group>
-      <ServerTable
+      <DataTable
         caption="Acceptance history"
         hideCaption
         columns={ACCEPTANCE_COLUMNS}
-        rows={history.data?.rows}
+        data={history.data?.rows}
         getRowId={(row) => `${row.version}-${row.npn}`}
-        total={history.data?.total ?? 0}
-        page={search.page}
-        pageSize={history.data?.pageSize ?? contract.TERMS_ACCEPTANCES_PAGE_SIZE}
-        onPageChange={(page) => change({ page })}
+        server={{
+          total: history.data?.total ?? 0,
+          page: search.page,
+          pageSize: history.data?.pageSize ?? contract.TERMS_ACCEPTANCES_PAGE_SIZE,
+          onPageChange: queue.setPage,
+        }}
         isLoading={history.isFetching}
         error={history.isError ? errorMessage(history.error) : null}
         onRetry={() => void history.refetch()}

@@ -1,0 +1,20 @@
+import type * as contract from '@arc/contract';
+
+// What the queue and the panel say of a row; a module of its own so the queue loads without the panel.
+
+/** How long ago, as a person says it: 45 min, 5 h, 3 d. */
+export function ageOf(since: Date, now = Date.now()): string {
+  const minutes = Math.max(0, Math.floor((now - since.getTime()) / 60_000));
+  if (minutes < 60) return `${minutes} min`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 48) return `${hours} h`;
+  return `${Math.floor(hours / 24)} d`;
+}
+
+/** The client's name as entered by staff, or a dash while nobody has read the form yet. */
+export const clientName = (row: contract.StaffEnrollmentRow) =>
+  [row.client.firstName, row.client.lastName].filter(Boolean).join(' ') || '—';
+
+/** What the enrollment is called: its client, else its file. */
+export const enrollmentTitle = (row: contract.StaffEnrollmentRow) =>
+  `Enrollment: ${[row.client.firstName, row.client.lastName].filter(Boolean).join(' ') || row.fileName || row.id}`;
