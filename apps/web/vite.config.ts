@@ -158,8 +158,9 @@ export default defineConfig({
           // the back office: measured on its own above, with its own frame
         ],
       },
-      // a route over its budget is held here at its weight (KB) until brought under, so that it cannot grow; none is
-      heldAt: {},
+      // a route over its budget is held here at its weight (KB) until brought under, so that it cannot grow: the one
+      // table (ui/data-table.tsx) took the back office's server-paged lists, +0.3 KB on the products page
+      heldAt: { 'supplies/products-page.tsx': 250.3 },
       reportFile: path.join(import.meta.dirname, '../../.tmp/bundle-budget.json'),
     }),
     // what each route loads, for the server to list in the page it sends (docs/decisions/web-loading-and-budget.md)
