@@ -15,6 +15,7 @@ import {
   IconTargetArrow,
   IconCalculator,
   IconUpload,
+  IconUsers,
   IconUsersGroup,
   type Icon,
 } from '@tabler/icons-react';
@@ -30,6 +31,7 @@ export const ROUTE_ICONS: Record<IconName, Icon> = {
   school: IconSchool,
   shop: IconBuildingStore,
   upload: IconUpload,
+  clients: IconUsers,
   commissions: IconCash,
   crm: IconAddressBook,
   leaf: IconLeaf,
