@@ -159,8 +159,10 @@ export default defineConfig({
           'src/features/staff/',
         ],
       },
-      // a route over its budget is held here at its weight (KB) until brought under, so that it cannot grow; none is
-      heldAt: {},
+      // a route over its budget is held here at its weight (KB) until brought under, so that it cannot grow. These two
+      // sat at 249.9 and 250.0 KB; the clients screen's entry in the router's page map (issue 46) added 0.1–0.2 KB to
+      // every route's entry chunk (apps/web/README.md, Budget)
+      heldAt: { '/profile (profile + contracts)': 250.1, 'supplies/products-page.tsx': 250.2 },
       reportFile: path.join(import.meta.dirname, '../../.tmp/bundle-budget.json'),
     }),
     // what each route loads, for the server to list in the page it sends (docs/decisions/web-loading-and-budget.md)

@@ -163,8 +163,8 @@ export const EXTRA_ROUTES: AppRoute[] = [
     title: 'Carrier E-App Directory',
     screen: 'enrollments/carrier-eapps-page',
   },
-  // one client's page; below /clients, so the side menu marks Clients
-  { path: '/clients/:id', title: 'Client', screen: 'clients/client-page' },
+  // one client's page (the clients screen's other view); below /clients, so the side menu marks Clients
+  { path: '/clients/:id', title: 'Client', screen: 'clients/clients-page' },
   // internal, not in the menu: the shared ui/ components on sample rows (removable once areas use them)
   { path: '/ui-kit', title: 'UI kit', screen: 'ui-kit/ui-kit-page' },
 ];

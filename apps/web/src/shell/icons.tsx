@@ -15,7 +15,6 @@ import {
   IconTargetArrow,
   IconCalculator,
   IconUpload,
-  IconUsers,
   IconUsersGroup,
   type Icon,
 } from '@tabler/icons-react';
@@ -31,7 +30,8 @@ export const ROUTE_ICONS: Record<IconName, Icon> = {
   school: IconSchool,
   shop: IconBuildingStore,
   upload: IconUpload,
-  clients: IconUsers,
+  // CORE CRM's address book: a new icon would cost every route's budget (apps/web/README.md)
+  clients: IconAddressBook,
   commissions: IconCash,
   crm: IconAddressBook,
   leaf: IconLeaf,

@@ -25,7 +25,6 @@ import {
   Title,
 } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { IconAlertCircle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { errorMessage } from '../../api/client.ts';
 import { useCreateClient, useUpdateClient } from '../../api/clients.ts';
@@ -191,7 +190,7 @@ export default function ClientForm({ client, onSaved, onCancel }: ClientFormProp
           )}
           <Textarea label="Notes" autosize minRows={2} maxRows={8} {...form.getInputProps('notes')} />
           {(create.error || update.error) && (
-            <Alert color="red" role="alert" icon={<IconAlertCircle aria-hidden="true" />} title="Error">
+            <Alert color="red" role="alert" title="Error">
               {errorMessage(create.error ?? update.error)}
             </Alert>
           )}

@@ -14,6 +14,7 @@ import {
   Button,
   Checkbox,
   Group,
+  Loader,
   NativeSelect,
   Paper,
   SimpleGrid,
@@ -22,16 +23,17 @@ import {
   Title,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconDownload } from '@tabler/icons-react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useMemo, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import { clientQueries, downloadClientExport } from '../../api/clients.ts';
 import { DataTable, type DataTableColumn } from '../../ui/data-table.tsx';
 import { useDownload } from '../../ui/download.tsx';
 
 // opened with a click: loads then
 const ClientForm = lazy(() => import('./client-form.tsx'));
+// /clients/:id, this screen's other address
+const ClientDetailView = lazy(() => import('./client-detail.tsx'));
 
 const birthDateText = (iso: string | null) => {
   if (!iso) return '';
@@ -68,6 +70,18 @@ const COLUMNS: DataTableColumn<Client>[] = [
  * server, over every client), filters, New client (by hand or from an SOA), Export .xlsx of what the filters show.
  */
 export default function ClientsPage() {
+  const { id } = useParams();
+  if (id) {
+    return (
+      <Suspense fallback={<Loader aria-label="Loading the client" />}>
+        <ClientDetailView key={id} id={id} />
+      </Suspense>
+    );
+  }
+  return <ClientList />;
+}
+
+function ClientList() {
   const navigate = useNavigate();
   const [q, setQ] = useState('');
   const [county, setCounty] = useState('');
@@ -161,7 +175,6 @@ export default function ClientsPage() {
             toolbar={
               <Button
                 variant="default"
-                leftSection={<IconDownload size={16} aria-hidden="true" />}
                 disabled={download.isDownloading}
                 onClick={() => void download.run(() => downloadClientExport(filter))}
               >

@@ -21,10 +21,9 @@ import {
   Timeline,
   Title,
 } from '@mantine/core';
-import { IconAlertTriangle, IconFileCheck, IconFileUpload } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link } from 'react-router';
 import { ApiError } from '../../api/api-error.ts';
 import { errorMessage } from '../../api/client.ts';
 import { clientQueries, useMergeClients, useRevealClientMbi } from '../../api/clients.ts';
@@ -86,7 +85,6 @@ const ENROLLMENT_COLORS: Record<string, string> = {
 interface TimelineEntry {
   at: Date;
   key: string;
-  icon: ReactNode;
   title: string;
   badge: { text: string; color: string };
   text: string;
@@ -97,7 +95,6 @@ function timelineOf(client: ClientDetail): TimelineEntry[] {
     ...client.soas.map((soa) => ({
       at: soa.signedAt ?? soa.createdAt,
       key: `soa-${soa.id}`,
-      icon: <IconFileCheck size={14} aria-hidden="true" />,
       title: soa.signedAt ? `SOA signed ${dayText(soa.signedAt)}` : `SOA sent ${dayText(soa.createdAt)}`,
       badge: { text: soa.status, color: soa.status === 'Signed' ? 'teal' : 'blue' },
       text: `Appointment ${dayText(soa.appointmentAt)}: ${soa.products.map((p) => SOA_PRODUCT_LABELS[p]).join(', ')}`,
@@ -105,7 +102,6 @@ function timelineOf(client: ClientDetail): TimelineEntry[] {
     ...client.enrollments.map((enrollment) => ({
       at: enrollment.receivedAt,
       key: `enr-${enrollment.id}`,
-      icon: <IconFileUpload size={14} aria-hidden="true" />,
       title: `Enrollment received ${dayText(enrollment.receivedAt)}`,
       badge: { text: enrollment.status, color: ENROLLMENT_COLORS[enrollment.status] ?? 'blue' },
       text: [enrollment.carrierName, enrollment.productName, enrollment.reason].filter(Boolean).join(' · '),
@@ -126,7 +122,7 @@ function Duplicates({ client }: { client: ClientDetail }) {
   }
   if (client.duplicates.length === 0) return null;
   return (
-    <Alert color="yellow" icon={<IconAlertTriangle aria-hidden="true" />} title={CLIENT_TEXT.duplicates}>
+    <Alert color="yellow" title={CLIENT_TEXT.duplicates}>
       <Stack gap="xs">
         {client.duplicates.map((dup) => (
           <Group key={dup.id} justify="space-between" wrap="wrap">
@@ -150,9 +146,11 @@ function Duplicates({ client }: { client: ClientDetail }) {
   );
 }
 
-/** /clients/:id — one client: details, the audited MBI reveal, what is due, duplicates to merge, the timeline. */
-export default function ClientPage() {
-  const { id = '' } = useParams();
+/**
+ * /clients/:id — one client: details, the audited MBI reveal, what is due, duplicates to merge, the timeline. A part
+ * of the clients screen (one page module for both addresses: each page module costs every route's entry a little).
+ */
+export default function ClientDetailView({ id }: { id: string }) {
   const query = useQuery(clientQueries.detail(id));
   const [isEditing, setEditing] = useState(false);
 
@@ -240,7 +238,6 @@ export default function ClientPage() {
             {timeline.map((entry) => (
               <Timeline.Item
                 key={entry.key}
-                bullet={entry.icon}
                 title={
                   <Group gap="xs" component="span">
                     <Text component="span" fw={600}>
