@@ -19,6 +19,7 @@ test.describe('[CLIENTS]', () => {
     await expect(page.getByRole('row').filter({ hasText: 'Okafor, Walter' })).toBeVisible();
     await expectAccessible(page);
     await screenshotBoth(page, 'clients');
+    await page.setViewportSize({ width: 1280, height: 800 });
 
     // turning 65 within a month: Walter Okafor, not Linda Berg
     await page.getByRole('checkbox', { name: CLIENT_TEXT.turning65 }).check();
@@ -41,6 +42,7 @@ test.describe('[CLIENTS]', () => {
     await expect(page.getByText('****-***-MK73')).toBeVisible();
     await expectAccessible(page);
     await screenshotBoth(page, 'client');
+    await page.setViewportSize({ width: 1280, height: 800 });
 
     await page.getByRole('button', { name: CLIENT_TEXT.reveal }).click();
     await expect(page.getByText('1EG4TE5MK73')).toBeVisible();
@@ -61,6 +63,7 @@ test.describe('[CLIENTS]', () => {
     await expect(page.getByText(CLIENT_TEXT.mbiInvalid)).toBeVisible();
     await expectAccessible(page);
     await screenshotBoth(page, 'client-form');
+    await page.setViewportSize({ width: 1280, height: 800 });
     await page.getByLabel('Medicare number (MBI)').fill('3AC4-DE5-FG67');
     await page.getByRole('button', { name: CLIENT_TEXT.create }).click();
     await expect(page.getByRole('heading', { name: `Nora ${last}`, level: 1 })).toBeVisible();

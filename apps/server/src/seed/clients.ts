@@ -17,6 +17,7 @@ interface DemoClient {
   email: string;
   street: string;
   city: string;
+  state: string;
   zip: string;
   county: string;
   language: string;
@@ -33,7 +34,15 @@ const turning65In = (now: Date, days: number) => {
 };
 
 function demoClients(now: Date): DemoClient[] {
-  const base = { street: '', city: 'Milwaukee', zip: '53202', county: 'Milwaukee', language: 'en', notes: '' };
+  const base = {
+    street: '',
+    city: 'Milwaukee',
+    state: 'WI',
+    zip: '53202',
+    county: 'Milwaukee',
+    language: 'en',
+    notes: '',
+  };
   return [
     {
       ...base,

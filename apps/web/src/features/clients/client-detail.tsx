@@ -9,7 +9,6 @@ import {
 import {
   Alert,
   Anchor,
-  Badge,
   Button,
   Group,
   List,
@@ -179,9 +178,9 @@ export default function ClientDetailView({ id }: { id: string }) {
           {client.firstName} {client.lastName}
         </Title>
         <Group gap="xs">
-          <Badge variant="light" radius="sm" tt="none" fz="sm" color={client.status === 'Active' ? 'teal' : 'gray'}>
+          <Text component="span" fw={700} c={client.status === 'Active' ? 'teal.9' : 'gray.8'}>
             {client.status}
-          </Badge>
+          </Text>
           {!isEditing && (
             <Button variant="default" onClick={() => setEditing(true)}>
               {CLIENT_TEXT.edit}
@@ -243,9 +242,9 @@ export default function ClientDetailView({ id }: { id: string }) {
                     <Text component="span" fw={600}>
                       {entry.title}
                     </Text>
-                    <Badge variant="light" color={entry.badge.color} radius="sm" tt="none" fz="sm">
+                    <Text component="span" size="sm" fw={700} c={`${entry.badge.color}.9`}>
                       {entry.badge.text}
-                    </Badge>
+                    </Text>
                   </Group>
                 }
               >

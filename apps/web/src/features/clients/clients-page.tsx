@@ -60,7 +60,7 @@ const COLUMNS: DataTableColumn<Client>[] = [
   },
   { id: 'phone', header: 'Phone', value: (c) => c.phone, noWrap: true },
   { id: 'email', header: 'E-mail', value: (c) => c.email },
-  { id: 'county', header: 'County', value: (c) => (c.county ? `${c.county}, ${c.state}` : c.state) },
+  { id: 'county', header: 'County', value: (c) => [c.county, c.state].filter(Boolean).join(', ') },
   { id: 'mbi', header: 'MBI', value: (c) => c.mbiMasked, noWrap: true, sortable: false },
   { id: 'status', header: 'Status', value: (c) => c.status, width: 100 },
 ];
