@@ -17,6 +17,7 @@ import { auditJobs } from './modules/audit/jobs.ts';
 import { auditRoutes } from './modules/audit/routes.ts';
 import { recordAudit } from './modules/audit/service.ts';
 import { casesRoutes } from './modules/cases/routes.ts';
+import { clientRoutes } from './modules/clients/routes.ts';
 import { commissionsRoutes } from './modules/commissions/routes.ts';
 import { complianceRoutes } from './modules/compliance/routes.ts';
 import { contentRoutes } from './modules/content/routes.ts';
@@ -331,6 +332,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await app.register(readyToSellRoutes);
   await app.register(disclaimerRoutes);
   await app.register(soaRoutes);
+  await app.register(clientRoutes);
   if (config.demoData) await app.register(mailboxRoutes);
 
   // ── 404 and the web app ────────────────────────────────────────────────────────────────────────

@@ -157,6 +157,28 @@ describe('loadConfig', () => {
     }
   });
 
+  it('CLIENT_DATA_KEY: 32 bytes; the public development key only on the embedded database or in demo mode', () => {
+    const pg = { DATABASE_URL: 'postgres://db/arc' };
+    expect(loadConfig({}).clientDataKeys.isDevelopmentDefault).toBe(true);
+    expect(loadConfig({ ...pg, DEMO_DATA: 'true' }).clientDataKeys.isDevelopmentDefault).toBe(true);
+    // a real database outside demo mode never gets a key anyone can read in the source
+    expect(loadConfig(pg).clientDataKeys).toEqual({ current: undefined, previous: [], isDevelopmentDefault: false });
+    const hex = 'ab'.repeat(32);
+    const base64 = Buffer.alloc(32, 7).toString('base64');
+    const keys = loadConfig({
+      ...pg,
+      CLIENT_DATA_KEY: hex,
+      CLIENT_DATA_PREVIOUS_KEYS: `${base64}, ${hex}`,
+    }).clientDataKeys;
+    expect(keys.current).toEqual(Buffer.from(hex, 'hex'));
+    expect(keys.previous).toEqual([Buffer.alloc(32, 7), Buffer.from(hex, 'hex')]);
+    expect(keys.isDevelopmentDefault).toBe(false);
+    for (const bad of ['short', 'ab'.repeat(31), Buffer.alloc(16).toString('base64')]) {
+      expect(() => loadConfig({ CLIENT_DATA_KEY: bad }), bad).toThrow('CLIENT_DATA_KEY: must be 32 bytes');
+    }
+    expect(() => loadConfig({ CLIENT_DATA_PREVIOUS_KEYS: `${hex},nope` })).toThrow('CLIENT_DATA_PREVIOUS_KEYS');
+  });
+
   it('derives the issuer and audience from PUBLIC_URL without a trailing slash', () => {
     const config = loadConfig({ PUBLIC_URL: 'https://arc.example.com/' });
     expect(config.oidcIssuer).toBe('https://arc.example.com/oidc');

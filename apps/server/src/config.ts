@@ -10,6 +10,16 @@ const bool = z.pipe(
   z.transform((v) => ['true', '1', 'yes', 'on'].includes(v)),
 );
 
+/** A 256-bit key: 64 hex digits, or 32 bytes in base64 (`openssl rand -base64 32`). */
+const DATA_KEY_PATTERN = /^(?:[0-9a-fA-F]{64}|[A-Za-z0-9+/]{43}=)$/;
+const DATA_KEY_MESSAGE = 'must be 32 bytes as 64 hex digits or base64 (openssl rand -base64 32)';
+const dataKey = (text: string) => Buffer.from(text.trim(), /^[0-9a-fA-F]{64}$/.test(text.trim()) ? 'hex' : 'base64');
+/**
+ * The client data key of development, tests and demo mode (issue 46): public, so never used with a real database
+ * unless demo mode is on; there an unset CLIENT_DATA_KEY leaves clients without Medicare numbers (see clientDataKeys).
+ */
+const DEVELOPMENT_CLIENT_DATA_KEY = Buffer.alloc(32, 'arc-development-client-data-key!');
+
 const EnvSchema = z.strictObject({
   PORT: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(65535)), 8080),
   HOST: z.optional(z.string().check(z.minLength(1))),
@@ -67,6 +77,17 @@ const EnvSchema = z.strictObject({
   LOAD_METRICS: z.optional(z.string().check(z.minLength(1))),
   PASSWORD_HASH_CONCURRENCY: z.optional(z.coerce.number().check(z.int(), z.gte(1), z.lte(64))),
   STAFF_API_KEY: z.optional(z.string().check(z.minLength(32, 'must be at least 32 characters'))),
+  CLIENT_DATA_KEY: z.optional(z.string().check(z.regex(DATA_KEY_PATTERN, DATA_KEY_MESSAGE))),
+  CLIENT_DATA_PREVIOUS_KEYS: z.optional(
+    z
+      .string()
+      .check(
+        z.refine(
+          (v) => v.split(',').every((key) => DATA_KEY_PATTERN.test(key.trim())),
+          `a comma-separated list of keys: ${DATA_KEY_MESSAGE}`,
+        ),
+      ),
+  ),
   PROSPECT_SEARCHES_PER_MINUTE: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(100_000)), 30),
   SIGN_INS_PER_MINUTE: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(100_000)), 30),
   AUTHORIZATIONS_PER_MINUTE: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(100_000)), 60),
@@ -150,6 +171,12 @@ export interface Config {
   passwordHashConcurrency: number | undefined;
   /** the bearer key of the staff API (/arc/staff/*); unset turns that API off */
   staffApiKey: string | undefined;
+  /**
+   * The keys of the clients' Medicare numbers (issue 46, docs/configuration.md): `current` encrypts (undefined: none
+   * configured on a real database outside demo mode, so no MBI can be stored or shown), `previous` still decrypt
+   * during a rotation. `isDevelopmentDefault`: the public development key (embedded database or demo mode).
+   */
+  clientDataKeys: { current: Buffer | undefined; previous: Buffer[]; isDevelopmentDefault: boolean };
   /** prospect searches (and a third as many exports) one agent may run per minute */
   prospectSearchesPerMinute: number;
   /** password sign-ins (and abandoned sign-ins) one client address may send a minute */
@@ -233,6 +260,22 @@ function isProxyAddress(entry: string): boolean {
   if (bits === undefined) return true;
   if (!/^\d+$/.test(bits)) return false;
   return Number(bits) <= (version === 4 ? 32 : 128);
+}
+
+/**
+ * CLIENT_DATA_KEY, else the public development key on the embedded database or in demo mode, else none (a real
+ * database outside demo mode never gets a key anyone can read in this file).
+ */
+function clientDataKeys(
+  current: string | undefined,
+  previous: string | undefined,
+  { isDevelopment }: { isDevelopment: boolean },
+): Config['clientDataKeys'] {
+  const previousKeys = previous ? previous.split(',').map((key) => dataKey(key)) : [];
+  if (current) return { current: dataKey(current), previous: previousKeys, isDevelopmentDefault: false };
+  if (isDevelopment)
+    return { current: DEVELOPMENT_CLIENT_DATA_KEY, previous: previousKeys, isDevelopmentDefault: true };
+  return { current: undefined, previous: previousKeys, isDevelopmentDefault: false };
 }
 
 /** Keys of the environment that belong to this program (everything else is ignored). */
@@ -377,6 +420,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     loadMetricsFile: e.LOAD_METRICS,
     passwordHashConcurrency: e.PASSWORD_HASH_CONCURRENCY,
     staffApiKey: e.STAFF_API_KEY,
+    clientDataKeys: clientDataKeys(e.CLIENT_DATA_KEY, e.CLIENT_DATA_PREVIOUS_KEYS, {
+      isDevelopment: demoData || e.DATABASE_URL === undefined,
+    }),
     auditRetentionDays: e.AUDIT_RETENTION_DAYS,
     supplyOrdersPerHour: e.SUPPLY_ORDERS_PER_HOUR,
     supplyKitsPerOrder: e.SUPPLY_KITS_PER_ORDER,

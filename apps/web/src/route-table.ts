@@ -14,6 +14,7 @@ export type IconName =
   | 'school'
   | 'shop'
   | 'upload'
+  | 'clients'
   | 'commissions'
   | 'crm'
   | 'leaf'
@@ -99,6 +100,8 @@ export const APP_ROUTES: AppRoute[] = [
   { path: '/leadstar', title: 'LeadStar', icon: 'leads', screen: 'marketing/leadstar-page' },
   { path: '/medischolar', title: 'MediScholar', icon: 'school', screen: 'marketing/medicare-scholar-page' },
   { path: '/proshop', title: 'ProShop', icon: 'shop', screen: 'marketing/proshop-page' },
+  // the agent's book of business (issue 46): every client with their SOAs, enrollments and what is due
+  { path: '/clients', title: 'Clients', icon: 'clients', screen: 'clients/clients-page' },
   { path: '/enrollments', title: 'Enrollment Upload', icon: 'upload', screen: 'enrollments/enrollments-page' },
   { path: '/commissions', title: 'Commission Statements', icon: 'commissions', screen: 'commissions/commissions-page' },
   { path: '/core', title: 'CORE CRM', icon: 'crm', screen: 'content/core-crm-page' },
@@ -160,6 +163,8 @@ export const EXTRA_ROUTES: AppRoute[] = [
     title: 'Carrier E-App Directory',
     screen: 'enrollments/carrier-eapps-page',
   },
+  // one client's page (the clients screen's other view); below /clients, so the side menu marks Clients
+  { path: '/clients/:id', title: 'Client', screen: 'clients/clients-page' },
   // internal, not in the menu: the shared ui/ components on sample rows (removable once areas use them)
   { path: '/ui-kit', title: 'UI kit', screen: 'ui-kit/ui-kit-page' },
 ];

@@ -54,3 +54,4 @@ export * from './soa.ts';
 export * from './staff-enrollments.ts';
 export * from './staff-media.ts';
 export * from './staff-content.ts';
+export * from './clients.ts';

@@ -156,6 +156,18 @@ export const AUDIT_ACTIONS = [
   'content.unpublished',
   /** staff uploaded or replaced a document's PDF (subject: the document key; detail: old and new file ids) */
   'content.file-replaced',
+  /** an agent added a client (subject: the client id; detail.source: manual, soa) */
+  'client.created',
+  /** an agent changed a client (subject: the client id; detail.fields: the names of the fields changed, never values) */
+  'client.updated',
+  /** the full Medicare number shown (subject: the client id; detail.by: agent or staff) */
+  'client.mbi-revealed',
+  /** two clients merged into one (subject: the kept client's id; detail.merged: the other's id, detail.links) */
+  'clients.merged',
+  /** an agent's clients exported as a spreadsheet (detail: the filter, the row count) */
+  'clients.exported',
+  /** staff read clients (subject: the client id, or the search; detail.agentId when one client was opened) */
+  'clients.staff-read',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -20,6 +20,7 @@ import { hashPassword } from '../platform/passwords.ts';
 import { seededRandom } from '../platform/random.ts';
 import type { Storage } from '../platform/storage.ts';
 import { seedCasesDemo } from './cases.ts';
+import { seedClientsDemo } from './clients.ts';
 import { demoCommissionStatements } from './commission-statements.ts';
 import { demoComplianceGuides } from './compliance-guides.ts';
 import { seedContentDemo } from './content-pages.ts';
@@ -91,6 +92,13 @@ export async function seedDemoData(options: SeedOptions): Promise<boolean> {
     now: options.clock.now(),
     staffId: DEMO_STAFF.find((staff) => staff.name === 'ops')!.id,
     memberSupportEmail: options.config.memberSupportEmail,
+  });
+  // the demo agent's clients with their SOAs and enrollments (issue 46), on their own
+  await seedClientsDemo({
+    db: options.db,
+    now: options.clock.now(),
+    agentId: DEMO_AGENT_ID,
+    config: options.config,
   });
   return isSeeded;
 }

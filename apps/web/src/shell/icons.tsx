@@ -30,6 +30,8 @@ export const ROUTE_ICONS: Record<IconName, Icon> = {
   school: IconSchool,
   shop: IconBuildingStore,
   upload: IconUpload,
+  // CORE CRM's address book: a new icon would cost every route's budget (apps/web/README.md)
+  clients: IconAddressBook,
   commissions: IconCash,
   crm: IconAddressBook,
   leaf: IconLeaf,

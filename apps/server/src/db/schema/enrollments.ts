@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { clients } from './clients.ts';
 import { files } from './files.ts';
 import { agents } from './profile.ts';
 
@@ -24,6 +25,8 @@ export const enrollments = pgTable(
     carrierName: text('carrier_name'),
     productName: text('product_name'),
     fileId: text('file_id').references(() => files.id, { onDelete: 'set null' }),
+    /** the client it is for (issue 46); null for an enrollment uploaded before clients existed */
+    clientId: text('client_id').references(() => clients.id, { onDelete: 'set null' }),
     receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     /**
@@ -33,6 +36,7 @@ export const enrollments = pgTable(
     version: integer('version').notNull().default(1),
   },
   (t) => [
+    index('enrollments_client_idx').on(t.clientId),
     index('enrollments_agent_received_idx').on(t.agentId, t.receivedAt, t.id),
     // the back office's queue (docs/decisions/enrollments.md): newest first, by status, by carrier; the client's last
     // name searched

@@ -23,3 +23,4 @@ export * from './staff.ts';
 export * from './notifications.ts';
 export * from './soa.ts';
 export * from './import-jobs.ts';
+export * from './clients.ts';

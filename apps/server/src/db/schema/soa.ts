@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { clients } from './clients.ts';
 import { files } from './files.ts';
 import { agents } from './profile.ts';
 
@@ -23,8 +24,11 @@ export const soas = pgTable(
     currentVersion: integer('current_version').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    /** the client this SOA's beneficiary is (issue 46); null until the agent names one */
+    clientId: text('client_id').references(() => clients.id, { onDelete: 'set null' }),
   },
   (t) => [
+    index('soas_client_idx').on(t.clientId),
     index('soas_agent_idx').on(t.agentId, t.createdAt),
     // staff look an SOA up by the beneficiary's name or e-mail prefix (findStaffSoas)
     index('soas_beneficiary_name_prefix_idx').on(sql`lower(${t.beneficiaryName}) text_pattern_ops`),

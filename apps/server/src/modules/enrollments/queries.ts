@@ -21,6 +21,7 @@ const enrollmentColumns = {
   carrierName: enrollments.carrierName,
   productName: enrollments.productName,
   fileId: enrollments.fileId,
+  clientId: enrollments.clientId,
   receivedAt: enrollments.receivedAt,
   updatedAt: enrollments.updatedAt,
   version: enrollments.version,

@@ -83,6 +83,17 @@ export async function selectAgentSoas(db: Db, agentId: string): Promise<{ soa: S
     .limit(AGENT_LIST_LIMIT);
 }
 
+/** The SOAs linked to a client (issue 46) with their current version, newest first. */
+export async function selectClientSoas(db: Db, clientId: string): Promise<{ soa: SoaRow; version: SoaVersionRow }[]> {
+  return db
+    .select({ soa: soas, version: soaVersions })
+    .from(soas)
+    .innerJoin(soaVersions, and(eq(soaVersions.soaId, soas.id), eq(soaVersions.version, soas.currentVersion)))
+    .where(eq(soas.clientId, clientId))
+    .orderBy(desc(soas.createdAt), desc(soas.id))
+    .limit(AGENT_LIST_LIMIT);
+}
+
 /** A link by its token's hash, with its SOA and version (whatever its state). */
 export async function findLink(db: Db, tokenHash: string) {
   const [row] = await db

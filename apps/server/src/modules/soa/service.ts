@@ -49,6 +49,7 @@ import {
   markOpened,
   selectAgent,
   selectAgentSoas,
+  selectClientSoas,
   selectFile,
   selectPurgeable,
   selectStaffSoas,
@@ -210,6 +211,12 @@ export async function listAgentSoas(deps: SoaDeps, agentId: string): Promise<Soa
   return sortForList(rows.map(({ soa, version }) => toSoa(soa, version, deps)));
 }
 
+/** The SOAs of a client (issue 46, modules/clients/): their state as the SOA page shows it. */
+export async function listClientSoas(deps: Pick<SoaDeps, 'db' | 'clock' | 'config'>, clientId: string): Promise<Soa[]> {
+  const rows = await selectClientSoas(deps.db, clientId);
+  return rows.map(({ soa, version }) => toSoa(soa, version, deps));
+}
+
 export async function getAgentSoa(deps: SoaDeps, agentId: string, soaId: string): Promise<SoaDetail> {
   const soa = await findSoa(deps.db, soaId, agentId);
   if (!soa) throw notFound();
@@ -265,6 +272,7 @@ export async function createAgentSoa(
     currentVersion: 1,
     createdAt: now,
     cancelledAt: null,
+    clientId: null,
   };
   const versionRow = {
     soaId,

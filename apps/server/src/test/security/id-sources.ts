@@ -1,4 +1,6 @@
 import {
+  createClient,
+  createClientExportToken,
   createDownloadToken,
   createEnrollmentsExportToken,
   createSoa,
@@ -78,6 +80,33 @@ async function firstAgentsSoa(ctx: MatrixContext): Promise<string> {
   });
   if (res.statusCode !== 201) throw new Error(`the first agent's SOA request answered ${res.statusCode}: ${res.body}`);
   return res.json<{ soa: { id: string } }>().soa.id;
+}
+
+/** A fresh client of the first agent, with a Medicare number (its own request, made through the API). */
+async function firstAgentsClient(ctx: MatrixContext): Promise<string> {
+  const res = await ctx.asFirst(createClient, {
+    body: {
+      firstName: 'Quentin',
+      lastName: 'Matrixson',
+      birthDate: '1958-04-01',
+      phone: '',
+      email: '',
+      street: '',
+      city: '',
+      state: '',
+      zip: '',
+      county: '',
+      language: 'en',
+      mbi: '1EG4-TE5-MK72',
+      consentToContact: false,
+      consentMethods: [],
+      status: 'Prospect',
+      notes: '',
+      soaId: null,
+    },
+  });
+  if (res.statusCode !== 201) throw new Error(`the first agent's new client answered ${res.statusCode}: ${res.body}`);
+  return res.json<{ id: string }>().id;
 }
 
 /** The first agent's contracts (those with a downline first) and a few contracts of its downline. */
@@ -174,6 +203,35 @@ export const ID_SOURCES: Record<string, IdSource> = {
       body: { appointmentAt: new Date(Date.now() + 12 * 24 * 60 * 60 * 1000).toISOString(), exceptionReason: null },
     },
   ]),
+  getClient: owned(async (ctx) => [{ params: { id: await firstAgentsClient(ctx) } }]),
+  revealClientMbi: owned(async (ctx) => [{ params: { id: await firstAgentsClient(ctx) } }]),
+  // every value its own (the leak check looks for each of them in the second agent's answer)
+  updateClient: owned(async (ctx) => [
+    {
+      params: { id: await firstAgentsClient(ctx) },
+      body: {
+        firstName: 'Quentin',
+        lastName: 'Matrixsen',
+        birthDate: '1958-04-02',
+        phone: '(555) 010-4477',
+        email: 'quentin.matrixsen@example.org',
+        street: '77 Matrix Way',
+        city: 'Matrixville',
+        state: 'WI',
+        zip: '53999',
+        county: 'Matrixcounty',
+        language: 'ko',
+        mbi: null,
+        consentToContact: true,
+        consentMethods: ['mail'],
+        status: 'Active',
+        notes: 'matrix notes',
+      },
+    },
+  ]),
+  mergeClients: owned(async (ctx) => [
+    { params: { id: await firstAgentsClient(ctx) }, body: { duplicateId: await firstAgentsClient(ctx) } },
+  ]),
 };
 
 /**
@@ -188,6 +246,10 @@ export const TOKEN_SOURCES: Record<string, (ctx: MatrixContext) => Promise<Reque
   },
   exportSoas: async (ctx) => {
     const { token } = await json<{ token: string }>(ctx.asFirst(createSoaExportToken));
+    return { params: { token } };
+  },
+  exportClients: async (ctx) => {
+    const { token } = await json<{ token: string }>(ctx.asFirst(createClientExportToken));
     return { params: { token } };
   },
   exportEnrollments: async (ctx) => {
