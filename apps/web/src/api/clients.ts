@@ -1,9 +1,7 @@
 import {
-  buildPath,
   CLIENT_TEXT,
   createClient,
   createClientExportToken,
-  DOWNLOAD_CLICK_DELAY_MS,
   exportClients,
   findClients,
   getClient,
@@ -15,9 +13,8 @@ import {
   type FindClientsQuery,
 } from '@arc/contract';
 import { infiniteQueryOptions, queryOptions, useQueryClient } from '@tanstack/react-query';
-import { ApiError } from './api-error.ts';
 import { apiFetch } from './client.ts';
-import { saveResponse } from './files.ts';
+import { saveFileWithToken } from './files.ts';
 import { useSubmit } from './use-submit.ts';
 
 /** The list's filters as query parameters (blank ones left out). */
@@ -75,16 +72,8 @@ export function useRevealClientMbi(id: string) {
 }
 
 /** The filtered list as `Clients.xlsx`: a single-use token, then the file through the download flow. */
-export async function downloadClientExport(filter: FindClientsQuery): Promise<void> {
-  const { token } = await apiFetch(createClientExportToken);
-  await new Promise((resolve) => setTimeout(resolve, DOWNLOAD_CLICK_DELAY_MS));
-  const url = new URL(buildPath(exportClients.path, { token }), window.location.origin);
-  for (const [key, value] of Object.entries(queryOf(filter))) url.searchParams.set(key, String(value));
-  let response: Response;
-  try {
-    response = await fetch(url, { credentials: 'same-origin', cache: 'no-store' });
-  } catch {
-    throw new ApiError(0, 'NETWORK', 'The server could not be reached. Check your connection and try again.');
-  }
-  await saveResponse(response, CLIENT_TEXT.exportFileName);
-}
+export const downloadClientExport = (filter: FindClientsQuery): Promise<void> =>
+  saveFileWithToken(() => apiFetch(createClientExportToken), exportClients, {
+    query: queryOf(filter),
+    fileName: CLIENT_TEXT.exportFileName,
+  });
