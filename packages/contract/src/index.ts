@@ -53,3 +53,4 @@ export * from './soa.ts';
 export * from './staff-enrollments.ts';
 export * from './staff-media.ts';
 export * from './staff-content.ts';
+export * from './time-display.ts';

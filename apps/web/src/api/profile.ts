@@ -1,5 +1,6 @@
-import { getCurrentAgent } from '@arc/contract';
+import { getCurrentAgent, updateTimeZone } from '@arc/contract';
 import { queryOptions } from '@tanstack/react-query';
+import { setViewerTimeZone } from '../ui/viewer-time.ts';
 import { apiFetch } from './client.ts';
 import { queryClient } from './query-client.ts';
 
@@ -7,7 +8,12 @@ export const profileQueries = {
   currentAgent: () =>
     queryOptions({
       queryKey: ['profile', 'current-agent'],
-      queryFn: async ({ signal }) => (await apiFetch(getCurrentAgent, { signal })).agent,
+      queryFn: async ({ signal }) => {
+        const { agent } = await apiFetch(getCurrentAgent, { signal });
+        // every instant the agent is shown is in their own zone (ui/viewer-time.ts)
+        setViewerTimeZone(agent.timeZone);
+        return agent;
+      },
       staleTime: 60_000,
     }),
 };
@@ -20,4 +26,10 @@ export function markTermsRequired(): void {
   const key = profileQueries.currentAgent().queryKey;
   queryClient.setQueryData(key, (agent) => (agent?.tos ? { ...agent, tos: { ...agent.tos, stamp: null } } : agent));
   void queryClient.invalidateQueries({ queryKey: key });
+}
+
+/** My Profile's time zone (null: the state's); the agent is fetched again, so every time shows in it. */
+export async function saveTimeZone(timeZone: string | null): Promise<void> {
+  await apiFetch(updateTimeZone, { body: { timeZone } });
+  await queryClient.invalidateQueries({ queryKey: profileQueries.currentAgent().queryKey });
 }

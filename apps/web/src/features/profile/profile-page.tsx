@@ -1,8 +1,10 @@
 import { Button, Center, Grid, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconBell, IconLock } from '@tabler/icons-react';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { saveTimeZone } from '../../api/profile.ts';
 import { useCurrentAgent } from '../../auth/use-current-agent.ts';
 import { MessageDialog } from '../../ui/message-dialog.tsx';
+import { TimeZoneSelect } from '../../ui/time-zone-select.tsx';
 import { AvatarPanel } from './avatar-panel.tsx';
 import { EmailForm } from './email-form.tsx';
 
@@ -84,6 +86,11 @@ export default function ProfilePage({ contracts }: { contracts?: ReactNode }) {
                   Notification e-mails
                 </Button>
               </div>
+              <TimeZoneSelect
+                value={agent.timeZoneSetting}
+                defaultZone={agent.defaultTimeZone}
+                onChange={saveTimeZone}
+              />
             </Stack>
           </Paper>
         </Grid.Col>

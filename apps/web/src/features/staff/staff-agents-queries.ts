@@ -1,5 +1,6 @@
 import * as contract from '@arc/contract';
 import { keepPreviousData } from '@tanstack/react-query';
+import { formatViewerInstant } from '../../ui/viewer-time.ts';
 import { staffFetch } from './staff-api.ts';
 
 /** The back office's agent calls as query options (keys start with ['staff', 'agents']). */
@@ -33,5 +34,4 @@ export const staffAgentQuery = (npn: string) => ({
 export const canChangeAgents = (role: contract.StaffRole) =>
   (contract.updateStaffAgent.auth.staff as readonly contract.StaffRole[]).includes(role);
 
-const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
-export const formatDateTime = (value: Date | null | undefined) => (value ? dateTime.format(value) : '—');
+export const formatDateTime = (value: Date | null | undefined) => (value ? formatViewerInstant(value) : '—');

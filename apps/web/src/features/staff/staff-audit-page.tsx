@@ -19,8 +19,8 @@ import { IconDownload } from '@tabler/icons-react';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { errorMessage } from '../../api/client.ts';
-import { businessTimeZone } from '../../config.ts';
 import { useDownload } from '../../ui/download.tsx';
+import { formatViewerInstant, viewerTimeZone } from '../../ui/viewer-time.ts';
 import { staffDownload, staffFetch } from './staff-api.ts';
 import { currentStaffQuery } from './staff-shell.tsx';
 
@@ -41,17 +41,7 @@ const auditPagesQuery = (filters: Filters) => ({
   getNextPageParam: (last: contract.AuditPage) => last.nextCursor ?? undefined,
 });
 
-let timeFormat: Intl.DateTimeFormat | undefined;
-const formatTime = (at: Date) =>
-  (timeFormat ??= new Intl.DateTimeFormat('en-US', {
-    timeZone: businessTimeZone(),
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: 'numeric',
-    minute: '2-digit',
-    second: '2-digit',
-  })).format(at);
+const formatTime = (at: Date) => formatViewerInstant(at, 'seconds');
 
 /**
  * `/staff/audit`: the audit log, newest first, 50 rows at a time (Load more), filtered by agent, staff member,
@@ -100,7 +90,7 @@ export default function StaffAuditPage() {
           <Group justify="space-between">
             <Text size="sm" c="dimmed">
               {rows.length} {rows.length === 1 ? 'record' : 'records'} shown
-              {entries.hasNextPage ? '' : ', all that match'} · times in {businessTimeZone()}
+              {entries.hasNextPage ? '' : ', all that match'} · times in {viewerTimeZone()}
             </Text>
             {entries.hasNextPage && (
               <Button

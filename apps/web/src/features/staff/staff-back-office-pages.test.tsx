@@ -6,6 +6,9 @@ import { renderWithProviders } from '../../test/render.tsx';
 import StaffAuditPage from './staff-audit-page.tsx';
 import StaffMembersPage from './staff-members-page.tsx';
 
+/** GET /arc/staff/me's zone fields (issue 45): the business zone, no setting */
+const STAFF_ZONE = { timeZone: 'America/Los_Angeles', timeZoneSetting: null, defaultTimeZone: 'America/Los_Angeles' };
+
 vi.mock('./staff-session.ts', () => ({
   staffAccessToken: () => 'staff-token',
   signOutStaff: vi.fn(),
@@ -27,7 +30,7 @@ describe('/staff/audit', () => {
   it('shows the rows, loads the next page by its cursor; no Export for operations', async () => {
     let pages = 0;
     const { calls } = mockFetch({
-      'GET /arc/staff/me': { body: { id: 's1', email: 'ops@provider.test', role: 'operations' } },
+      'GET /arc/staff/me': { body: { id: 's1', email: 'ops@provider.test', role: 'operations', ...STAFF_ZONE } },
       'GET /arc/staff/audit': () =>
         ++pages === 1
           ? { body: { rows: [entry(3), entry(2)], nextCursor: '1764255600000-2' } }
@@ -48,7 +51,7 @@ describe('/staff/audit', () => {
 
   it('says when nothing matches, and offers Export to an admin', async () => {
     mockFetch({
-      'GET /arc/staff/me': { body: { id: 's1', email: 'admin@provider.test', role: 'admin' } },
+      'GET /arc/staff/me': { body: { id: 's1', email: 'admin@provider.test', role: 'admin', ...STAFF_ZONE } },
       'GET /arc/staff/audit': { body: { rows: [], nextCursor: null } },
     });
     renderWithProviders(<StaffAuditPage />, { path: '/staff/audit', initialPath: '/staff/audit' });
@@ -69,7 +72,7 @@ describe('/staff/members', () => {
       createdAt: '2026-11-27T15:00:00.000Z',
     });
     const { calls } = mockFetch({
-      'GET /arc/staff/me': { body: { id: 'a1', email: 'admin@provider.test', role: 'admin' } },
+      'GET /arc/staff/me': { body: { id: 'a1', email: 'admin@provider.test', role: 'admin', ...STAFF_ZONE } },
       'GET /arc/staff/members': { body: { members: [member('a1', 'admin@provider.test', 'admin')] } },
       'POST /arc/staff/members': {
         status: 201,
@@ -92,7 +95,7 @@ describe('/staff/members', () => {
 
   it('refuses a bad e-mail before calling the server', async () => {
     const { calls } = mockFetch({
-      'GET /arc/staff/me': { body: { id: 'a1', email: 'admin@provider.test', role: 'admin' } },
+      'GET /arc/staff/me': { body: { id: 'a1', email: 'admin@provider.test', role: 'admin', ...STAFF_ZONE } },
       'GET /arc/staff/members': { body: { members: [] } },
     });
     renderWithProviders(<StaffMembersPage />, { path: '/staff/members', initialPath: '/staff/members' });

@@ -19,12 +19,11 @@ import { lazy, Suspense, useState } from 'react';
 import { errorMessage } from '../../api/client.ts';
 import { saveResponse } from '../../api/files.ts';
 import { useSubmit } from '../../api/use-submit.ts';
+import { formatViewerInstant } from '../../ui/viewer-time.ts';
 import { staffFetch, staffFileResponse } from './staff-api.ts';
 
 // PDF.js and its worker come with the first PDF opened, never with the queue (docs/decisions/enrollments.md)
 const StaffPdfViewer = lazy(() => import('./staff-pdf-viewer.tsx').then((m) => ({ default: m.StaffPdfViewer })));
-
-const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
 /** How long ago, as a person says it: 45 min, 5 h, 3 d. */
 export function ageOf(since: Date, now = Date.now()): string {
@@ -97,7 +96,7 @@ function PanelBody({ detail, canAct }: { detail: contract.StaffEnrollmentDetail;
     <Stack gap="md">
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs" verticalSpacing={4}>
         <Fact label="Status" value={contract.ENROLLMENT_STATUS_LABELS[row.status]} strong />
-        <Fact label="Uploaded" value={`${dateTime.format(row.receivedAt)} (${ageOf(row.receivedAt)} ago)`} />
+        <Fact label="Uploaded" value={`${formatViewerInstant(row.receivedAt)} (${ageOf(row.receivedAt)} ago)`} />
         <Fact label="Agent" value={`${row.agent.firstName} ${row.agent.lastName}, NPN ${row.agent.npn}`} />
         <Fact label="Client" value={`${clientName(row)}${row.client.state ? `, ${row.client.state}` : ''}`} />
         <Fact label="Carrier" value={[row.carrier, row.product].filter(Boolean).join(' · ') || '—'} />
@@ -137,7 +136,7 @@ function PanelBody({ detail, canAct }: { detail: contract.StaffEnrollmentDetail;
               <Table.Tbody>
                 {detail.log.map((entry, i) => (
                   <Table.Tr key={i}>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{dateTime.format(entry.at)}</Table.Td>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatViewerInstant(entry.at)}</Table.Td>
                     <Table.Td>{entry.by}</Table.Td>
                     <Table.Td>{entry.action}</Table.Td>
                   </Table.Tr>

@@ -19,6 +19,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { errorMessage } from '../../api/client.ts';
 import { DataTablePager } from '../../ui/data-table-pager.tsx';
+import { formatViewerInstant } from '../../ui/viewer-time.ts';
 import { staffFetch } from './staff-api.ts';
 import { ageOf, clientName, enrollmentTitle, StaffEnrollmentPanel } from './staff-enrollment-panel.tsx';
 import { currentStaffQuery } from './staff-shell.tsx';
@@ -48,7 +49,6 @@ const MODE_CHOICES = [
   { value: '', label: 'New and pended' },
   ...(['newapp', 'problem'] as const).map((m) => ({ value: m, label: contract.ENROLLMENT_MODE_LABELS[m] })),
 ];
-const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
 /**
  * `/staff/enrollments`: every agent's enrollment uploads, oldest waiting first or newest, filtered, searched and
@@ -170,7 +170,7 @@ export default function StaffEnrollmentsPage() {
                       </Text>
                     )}
                   </Table.Td>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{dateTime.format(row.receivedAt)}</Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatViewerInstant(row.receivedAt)}</Table.Td>
                   <Table.Td style={{ whiteSpace: 'nowrap' }}>{ageOf(row.receivedAt)}</Table.Td>
                   <Table.Td style={{ whiteSpace: 'nowrap' }}>
                     {row.agent.firstName} {row.agent.lastName}

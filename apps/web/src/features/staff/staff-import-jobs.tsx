@@ -18,6 +18,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { errorMessage } from '../../api/client.ts';
 import { useSubmit } from '../../api/use-submit.ts';
+import { formatViewerInstant } from '../../ui/viewer-time.ts';
 import { StatusWord } from './agent-status-badge.tsx';
 import { staffDownload, staffFetch } from './staff-api.ts';
 import { formatBytes } from './staff-import-kinds.ts';
@@ -44,7 +45,6 @@ const STATUS_VIEW: Record<contract.ImportJobStatus, { label: string; color: stri
 const kindLabel = (kind: contract.ImportJobKind) =>
   contract.IMPORT_JOB_KINDS.find((k) => k.kind === kind)?.label ?? kind;
 const rowsText = (rows: number) => `${rows.toLocaleString('en-US')} ${rows === 1 ? 'row' : 'rows'}`;
-const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
 /**
  * The imports that run as background jobs (docs/decisions/imports-and-jobs.md): the T65 prospect list, the MA
@@ -173,7 +173,7 @@ function JobsTable({ jobs }: { jobs: contract.ImportJob[] }) {
                   <Table.Td>
                     {job.startedBy ?? '—'}
                     <Text size="xs" c="dimmed">
-                      {dateTime.format(job.createdAt)}
+                      {formatViewerInstant(job.createdAt)}
                     </Text>
                   </Table.Td>
                   <Table.Td>

@@ -20,8 +20,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { errorMessage } from '../../api/client.ts';
 import { useSubmit } from '../../api/use-submit.ts';
-import { businessTimeZone } from '../../config.ts';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
+import { formatViewerInstant } from '../../ui/viewer-time.ts';
 import { staffFetch } from './staff-api.ts';
 import { ROLE_LABELS } from './staff-areas.ts';
 import { currentStaffQuery } from './staff-shell.tsx';
@@ -31,13 +31,7 @@ const membersQuery = () => ({
   queryFn: () => staffFetch(contract.listStaffMembers),
 });
 
-let dateFormat: Intl.DateTimeFormat | undefined;
-const formatTime = (at: Date) =>
-  (dateFormat ??= new Intl.DateTimeFormat('en-US', {
-    timeZone: businessTimeZone(),
-    dateStyle: 'medium',
-    timeStyle: 'short',
-  })).format(at);
+const formatTime = (at: Date) => formatViewerInstant(at);
 
 /** What the page last issued: the one-time link is shown once (only its hash is kept on the server). */
 interface IssuedLink {

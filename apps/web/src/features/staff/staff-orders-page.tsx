@@ -20,6 +20,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { errorMessage } from '../../api/client.ts';
 import { DataTablePager } from '../../ui/data-table-pager.tsx';
+import { formatBusinessDay } from '../../ui/viewer-time.ts';
 import { staffDownload, staffFetch } from './staff-api.ts';
 import { StaffOrderActionModal } from './staff-order-action-modal.tsx';
 
@@ -44,7 +45,6 @@ const ordersQuery = (filters: Filters, page: number) => ({
 });
 
 const choice = (label: string, values: readonly string[]) => [{ value: '', label }, ...values.map((v) => v)];
-const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
 
 /** The selected orders as `.xlsx` for the carriers' fulfilment teams (a file answer: fetched, then saved). */
 const exportOrders = (ids: number[]) =>
@@ -244,7 +244,7 @@ export default function StaffOrdersPage() {
                     />
                   </Table.Td>
                   <Table.Td>{row.id}</Table.Td>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{dateFormat.format(row.orderDate)}</Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatBusinessDay(row.orderDate)}</Table.Td>
                   <Table.Td style={{ whiteSpace: 'nowrap' }}>
                     {row.agent.firstName} {row.agent.lastName}
                     <Text size="xs" c="dimmed">

@@ -1,17 +1,23 @@
 import * as contract from '@arc/contract';
 import { AppShell, Badge, Burger, Button, Group, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, type ReactNode } from 'react';
 import { NavLink as RouterNavLink, useLocation } from 'react-router';
 import { PROVIDER_NAME } from '../../config.ts';
+import { TimeZoneSelect } from '../../ui/time-zone-select.tsx';
+import { setViewerTimeZone } from '../../ui/viewer-time.ts';
 import { staffFetch } from './staff-api.ts';
 import { areaOf, areasFor, ROLE_LABELS } from './staff-areas.ts';
 import { signOutStaff, watchStaffIdle } from './staff-session.ts';
 
 export const currentStaffQuery = () => ({
   queryKey: ['staff', 'me'],
-  queryFn: () => staffFetch(contract.getCurrentStaff),
+  queryFn: async () => {
+    const me = await staffFetch(contract.getCurrentStaff);
+    setViewerTimeZone(me.timeZone); // the back office's instants are in the member's zone (ui/viewer-time.ts)
+    return me;
+  },
 });
 
 /**
@@ -22,6 +28,7 @@ export function StaffShell({ children }: { children: ReactNode }) {
   const [isOpen, { toggle, close }] = useDisclosure();
   const { pathname } = useLocation();
   const me = useQuery(currentStaffQuery());
+  const queryClient = useQueryClient();
   useEffect(() => watchStaffIdle(() => void signOutStaff()), []);
   useEffect(() => {
     if (me.isError) void signOutStaff();
@@ -79,8 +86,20 @@ export function StaffShell({ children }: { children: ReactNode }) {
               </Button>
             ))}
         </Stack>
+        {staff && (
+          <TimeZoneSelect
+            size="xs"
+            value={staff.timeZoneSetting}
+            defaultZone={staff.defaultTimeZone}
+            onChange={async (timeZone) => {
+              await staffFetch(contract.updateStaffTimeZone, { body: { timeZone } });
+              await queryClient.invalidateQueries({ queryKey: currentStaffQuery().queryKey });
+            }}
+          />
+        )}
       </AppShell.Navbar>
-      <AppShell.Main>{children}</AppShell.Main>
+      {/* pages show once the member (and so their time zone) is known; a new zone shows them again in it */}
+      <AppShell.Main key={staff?.timeZone}>{staff ? children : null}</AppShell.Main>
     </AppShell>
   );
 }
