@@ -54,3 +54,6 @@ export * from './staff-enrollments.ts';
 export * from './staff-media.ts';
 export * from './staff-content.ts';
 export * from './time-display.ts';
+export * from './time-zones.ts';
+export * from './wall-time.ts';
+export * from './state-time-zones.ts';

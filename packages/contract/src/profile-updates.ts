@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { PasswordFieldSchema } from './account.ts';
 import { boundedLength, defineRoute, ErrorResponseSchema, IdSchema, MessageResponseSchema } from './common.ts';
 import { checkPassword, PASSWORD_MIN_LENGTH, passesPasswordRules, passwordLength } from './password-policy.ts';
-import { TimeZoneSchema } from './time-display.ts';
+import { TimeZoneSchema } from './time-zones.ts';
 
 // A module apart from profile.ts (the agent, which every signed-in page loads): the web app's signed-in shell
 // then carries none of these schemas.

@@ -10,7 +10,7 @@ import {
   type SoaProduct,
 } from './soa-form-text.ts';
 import { SOA_EXCEPTIONS, SOA_FLAGS } from './soa-rules.ts';
-import { TimeZoneSchema } from './time-display.ts';
+import { TimeZoneSchema } from './time-zones.ts';
 
 /**
  * The electronic Scope of Appointment (issue 34, docs/decisions/soa-and-ready-to-sell.md): the agent asks a beneficiary

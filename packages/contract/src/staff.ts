@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { defineRoute, ErrorResponseSchema, STAFF_ROLES } from './common.ts';
-import { TimeZoneSchema } from './time-display.ts';
+import { TimeZoneSchema } from './time-zones.ts';
 
 /**
  * The back office's staff identity (docs/decisions/back-office.md): staff accounts apart from agents', signed in

@@ -1,14 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
-import {
-  agentTimeZone,
-  formatBusinessDate,
-  formatInstant,
-  instantOfWallTime,
-  isTimeZone,
-  TimeZoneSchema,
-  wallTimeOf,
-} from './time-display.ts';
+import { agentTimeZone } from './state-time-zones.ts';
+import { formatBusinessDate, formatInstant, isTimeZone } from './time-display.ts';
+import { TimeZoneSchema } from './time-zones.ts';
+import { instantOfWallTime, wallTimeOf } from './wall-time.ts';
 
 const at = new Date('2026-12-17T16:00:00Z');
 

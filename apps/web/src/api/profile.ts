@@ -1,6 +1,6 @@
-import { getCurrentAgent, updateTimeZone } from '@arc/contract';
+import { getCurrentAgent } from '@arc/contract';
 import { queryOptions } from '@tanstack/react-query';
-import { setViewerTimeZone } from '../ui/viewer-time.ts';
+import { setViewerTimeZone } from '../config.ts';
 import { apiFetch } from './client.ts';
 import { queryClient } from './query-client.ts';
 
@@ -26,10 +26,4 @@ export function markTermsRequired(): void {
   const key = profileQueries.currentAgent().queryKey;
   queryClient.setQueryData(key, (agent) => (agent?.tos ? { ...agent, tos: { ...agent.tos, stamp: null } } : agent));
   void queryClient.invalidateQueries({ queryKey: key });
-}
-
-/** My Profile's time zone (null: the state's); the agent is fetched again, so every time shows in it. */
-export async function saveTimeZone(timeZone: string | null): Promise<void> {
-  await apiFetch(updateTimeZone, { body: { timeZone } });
-  await queryClient.invalidateQueries({ queryKey: profileQueries.currentAgent().queryKey });
 }

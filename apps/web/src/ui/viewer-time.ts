@@ -1,20 +1,11 @@
 import { formatBusinessDate, formatInstant, type InstantStyle } from '@arc/contract';
-import { businessTimeZone, knownTimeZone } from '../config.ts';
+import { businessTimeZone, knownTimeZone, viewerTimeZone } from '../config.ts';
 
 /**
  * The one time rule on screen (issue 45, contract `time-display.ts`): every instant is written in the viewer's zone
- * with its name; a business date is a date in `TZ_BUSINESS`. The viewer's zone is the signed-in agent's (GET
- * /arc/user/info `timeZone`: their My Profile setting, else their state's) or staff member's (GET /arc/staff/me);
- * it is set when that answer arrives, before any page of theirs shows, and is the business zone until then. Never
- * the browser's zone: the same row reads the same in Chicago and in Tokyo.
+ * (`viewerTimeZone`, config.ts) with its name; a business date is a date in `TZ_BUSINESS`.
  */
-let viewerZone: string | undefined;
-
-export function setViewerTimeZone(timeZone: string): void {
-  viewerZone = knownTimeZone(timeZone);
-}
-
-export const viewerTimeZone = (): string => viewerZone ?? businessTimeZone();
+export { setViewerTimeZone, viewerTimeZone } from '../config.ts';
 
 /** An instant in the viewer's zone, with the zone's name ("Dec 17, 2026, 10:00 AM CST"). */
 export const formatViewerInstant = (at: Date | string, style: InstantStyle = 'short'): string =>

@@ -2,14 +2,15 @@ import * as contract from '@arc/contract';
 import { AppShell, Badge, Burger, Button, Group, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { NavLink as RouterNavLink, useLocation } from 'react-router';
-import { PROVIDER_NAME } from '../../config.ts';
-import { TimeZoneSelect } from '../../ui/time-zone-select.tsx';
-import { setViewerTimeZone } from '../../ui/viewer-time.ts';
+import { PROVIDER_NAME, setViewerTimeZone } from '../../config.ts';
 import { staffFetch } from './staff-api.ts';
 import { areaOf, areasFor, ROLE_LABELS } from './staff-areas.ts';
 import { signOutStaff, watchStaffIdle } from './staff-session.ts';
+
+// the time zone setting and its list, loaded after the frame
+const TimeZoneSelect = lazy(() => import('../../ui/time-zone-select.tsx').then((m) => ({ default: m.TimeZoneSelect })));
 
 export const currentStaffQuery = () => ({
   queryKey: ['staff', 'me'],
@@ -87,15 +88,17 @@ export function StaffShell({ children }: { children: ReactNode }) {
             ))}
         </Stack>
         {staff && (
-          <TimeZoneSelect
-            size="xs"
-            value={staff.timeZoneSetting}
-            defaultZone={staff.defaultTimeZone}
-            onChange={async (timeZone) => {
-              await staffFetch(contract.updateStaffTimeZone, { body: { timeZone } });
-              await queryClient.invalidateQueries({ queryKey: currentStaffQuery().queryKey });
-            }}
-          />
+          <Suspense fallback={null}>
+            <TimeZoneSelect
+              size="xs"
+              value={staff.timeZoneSetting}
+              defaultZone={staff.defaultTimeZone}
+              onChange={async (timeZone) => {
+                await staffFetch(contract.updateStaffTimeZone, { body: { timeZone } });
+                await queryClient.invalidateQueries({ queryKey: currentStaffQuery().queryKey });
+              }}
+            />
+          </Suspense>
         )}
       </AppShell.Navbar>
       {/* pages show once the member (and so their time zone) is known; a new zone shows them again in it */}
