@@ -44,7 +44,7 @@ const COLUMNS: DataTableColumn<Soa>[] = [
       <>
         {soa.current.products.map((p) => SOA_PRODUCT_LABELS[p]).join(', ')}
         {soa.current.productsAgreed && (
-          <Text size="xs" c="dimmed" component="span" display="block">
+          <Text size="xs" component="span" display="block">
             Agreed: {soa.current.productsAgreed.map((p) => SOA_PRODUCT_LABELS[p]).join(', ')}
           </Text>
         )}
