@@ -29,7 +29,7 @@ const COLUMNS: DataTableColumn<Soa>[] = [
     cell: (soa) => (
       <>
         {appointmentText(soa.current.appointmentAt, soa.current.appointmentTimeZone)}
-        <Text size="xs" c="dimmed" component="span" display="block">
+        <Text size="xs" c="gray.7" component="span" display="block">
           {SOA_APPOINTMENT_KIND_LABELS[soa.current.appointmentKind]}
         </Text>
       </>
