@@ -60,3 +60,15 @@ export const REDIRECT_URI = `${window.location.origin}${paths.loginCallback}`;
 export const POST_LOGOUT_REDIRECT_URI = `${window.location.origin}${paths.signIn}`;
 export const OIDC_CLIENT_ID = WEB_CLIENT_ID;
 export const OIDC_SCOPE = OIDC_SCOPES;
+
+let viewerZone: string | undefined;
+/**
+ * The viewer's time zone (issue 45; ui/viewer-time.ts writes every instant in it, named): the signed-in agent's
+ * (GET /arc/user/info `timeZone`: their My Profile setting, else their state's) or staff member's (GET
+ * /arc/staff/me), set when that answer arrives, before their pages show; the business zone until then. Never the
+ * browser's zone: the same row reads the same in Chicago and in Tokyo. Kept here, where the shell already is.
+ */
+export function setViewerTimeZone(timeZone: string): void {
+  viewerZone = knownTimeZone(timeZone);
+}
+export const viewerTimeZone = (): string => viewerZone ?? businessTimeZone();

@@ -55,3 +55,7 @@ export * from './staff-enrollments.ts';
 export * from './staff-media.ts';
 export * from './staff-content.ts';
 export * from './clients.ts';
+export * from './time-display.ts';
+export * from './time-zones.ts';
+export * from './wall-time.ts';
+export * from './state-time-zones.ts';

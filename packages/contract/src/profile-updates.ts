@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { PasswordFieldSchema } from './account.ts';
 import { boundedLength, defineRoute, ErrorResponseSchema, IdSchema, MessageResponseSchema } from './common.ts';
 import { checkPassword, PASSWORD_MIN_LENGTH, passesPasswordRules, passwordLength } from './password-policy.ts';
+import { TimeZoneSchema } from './time-zones.ts';
 
 // A module apart from profile.ts (the agent, which every signed-in page loads): the web app's signed-in shell
 // then carries none of these schemas.
@@ -185,4 +186,18 @@ export const confirmEmailChange = defineRoute({
     410: ErrorResponseSchema,
     429: ErrorResponseSchema,
   },
+});
+
+/** My Profile's time zone (issue 45): an IANA zone, or null for the default (the agent's state's). */
+export const UpdateTimeZoneRequestSchema = z.object({ timeZone: z.nullable(TimeZoneSchema) });
+export type UpdateTimeZoneRequest = z.infer<typeof UpdateTimeZoneRequestSchema>;
+
+export const updateTimeZone = defineRoute({
+  method: 'PUT',
+  path: '/arc/user/time-zone',
+  summary: 'The agent’s own time zone for every time the portal shows them (null: their state’s)',
+  tags: ['profile'],
+  auth: 'agent',
+  body: UpdateTimeZoneRequestSchema,
+  responses: { 200: z.object({ timeZone: z.string() }), 400: ErrorResponseSchema, 401: ErrorResponseSchema },
 });

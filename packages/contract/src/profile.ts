@@ -29,6 +29,14 @@ export const AgentSchema = z.object({
   hasSunfireContracts: z.boolean(),
   activeAnalytics: z.boolean(),
   isTestUser: z.boolean(),
+  /**
+   * The IANA zone every instant is shown to this agent in (issue 45): their setting, else their state's, else the
+   * business zone (`agentTimeZone`); `timeZoneSetting` is the setting itself (null: the default).
+   */
+  timeZone: z.string(),
+  timeZoneSetting: z.nullable(z.string()),
+  /** the zone without a setting: the state's, else the business zone */
+  defaultTimeZone: z.string(),
 });
 export type Agent = z.infer<typeof AgentSchema>;
 

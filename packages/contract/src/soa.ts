@@ -11,6 +11,7 @@ import {
 } from './soa-form-text.ts';
 import { SOA_EXCEPTIONS, SOA_FLAGS } from './soa-rules.ts';
 import { PURGE_SOA, READ_SOA } from './staff-roles.ts';
+import { TimeZoneSchema } from './time-zones.ts';
 
 /**
  * The electronic Scope of Appointment (issue 34, docs/decisions/soa-and-ready-to-sell.md): the agent asks a beneficiary
@@ -69,6 +70,8 @@ export const SOA_TEXT = {
   notOpen: 'This SOA is signed or cancelled: change the appointment to make a new version.',
   cancelledAlready: 'This SOA is cancelled.',
   exceptionHint: 'The appointment is less than 48 hours away: record an exception if one applies.',
+  appointmentPast:
+    'The appointment is in the past. An SOA is agreed before the appointment: choose a later date and time.',
 } as const;
 
 const BeneficiaryNameSchema = personNameSchema({ max: 120, messages: { required: SOA_TEXT.needsName } });
@@ -99,6 +102,8 @@ export const CreateSoaRequestSchema = z
     mobile: SoaMobileSchema,
     language: z.enum(SOA_LANGUAGES),
     appointmentAt: DateTimeSchema,
+    /** the zone the appointment is booked in (issue 45); absent: the agent's own zone */
+    appointmentTimeZone: z.optional(TimeZoneSchema),
     appointmentKind: z.enum(SOA_APPOINTMENT_KINDS),
     products: SoaProductsSchema,
     exceptionReason: SoaExceptionSchema,
@@ -127,6 +132,8 @@ export type SoaRequestForm = z.infer<typeof SoaRequestFormSchema>;
 /** A change of a signed or sent SOA: a new version with its own link (and, once signed, its own PDF). */
 export const ChangeSoaRequestSchema = z.object({
   appointmentAt: DateTimeSchema,
+  /** absent: the zone of the version it replaces */
+  appointmentTimeZone: z.optional(TimeZoneSchema),
   exceptionReason: SoaExceptionSchema,
 });
 export type ChangeSoaRequest = z.infer<typeof ChangeSoaRequestSchema>;
@@ -144,6 +151,8 @@ export type SoaLink = z.infer<typeof SoaLinkSchema>;
 export const SoaVersionSchema = z.object({
   version: z.int(),
   appointmentAt: DateTimeSchema,
+  /** the IANA zone the appointment was booked in: it is written in this zone, with its name, everywhere */
+  appointmentTimeZone: z.string(),
   appointmentKind: z.enum(SOA_APPOINTMENT_KINDS),
   products: z.array(z.enum(SOA_PRODUCTS)),
   exceptionReason: SoaExceptionSchema,
@@ -294,6 +303,7 @@ export const SoaSigningSchema = z.discriminatedUnion('state', [
     beneficiaryName: z.string(),
     agent: z.object({ name: z.string(), npn: z.string(), phone: z.nullable(z.string()) }),
     appointmentAt: DateTimeSchema,
+    appointmentTimeZone: z.string(),
     appointmentKind: z.enum(SOA_APPOINTMENT_KINDS),
     products: z.array(z.enum(SOA_PRODUCTS)),
   }),

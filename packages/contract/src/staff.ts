@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
-import { defineRoute, STAFF_ROLES } from './common.ts';
+import { defineRoute, ErrorResponseSchema, STAFF_ROLES } from './common.ts';
+import { TimeZoneSchema } from './time-zones.ts';
 
 /**
  * The back office's staff identity (docs/decisions/back-office.md): staff accounts apart from agents', signed in
@@ -49,11 +50,32 @@ export const StaffMemberSchema = z.object({
 });
 export type StaffMember = z.infer<typeof StaffMemberSchema>;
 
+/** The signed-in member as `/arc/staff/me` answers: with the zone the back office shows instants in (issue 45). */
+export const CurrentStaffSchema = z.object({
+  ...StaffMemberSchema.shape,
+  /** the member's setting, else `TZ_BUSINESS` */
+  timeZone: z.string(),
+  /** the setting itself (null: the default, `TZ_BUSINESS`) */
+  timeZoneSetting: z.nullable(z.string()),
+  defaultTimeZone: z.string(),
+});
+export type CurrentStaff = z.infer<typeof CurrentStaffSchema>;
+
+export const updateStaffTimeZone = defineRoute({
+  method: 'PUT',
+  path: '/arc/staff/me/time-zone',
+  summary: 'The staff member’s own time zone for the back office (null: the business zone)',
+  tags: ['staff'],
+  auth: ANY_STAFF,
+  body: z.object({ timeZone: z.nullable(TimeZoneSchema) }),
+  responses: { 200: CurrentStaffSchema, 400: ErrorResponseSchema },
+});
+
 export const getCurrentStaff = defineRoute({
   method: 'GET',
   path: '/arc/staff/me',
   summary: 'The signed-in staff member and role',
   tags: ['staff'],
   auth: ANY_STAFF,
-  responses: { 200: StaffMemberSchema },
+  responses: { 200: CurrentStaffSchema },
 });

@@ -3,12 +3,14 @@ import {
   changePassword,
   confirmEmailChange,
   updateAvatar,
+  updateTimeZone,
   updateUserInfo,
   type ChangePasswordRequest,
 } from '@arc/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from './client.ts';
 import { profileQueries } from './profile.ts';
+import { queryClient } from './query-client.ts';
 import { useSubmit } from './use-submit.ts';
 
 // The agent's own changes, apart from profile.ts, which every signed-in page loads for the agent: only the
@@ -58,4 +60,10 @@ export function useConfirmEmailChange(token: string) {
     mutationFn: () => apiFetch(confirmEmailChange, { token }),
     onSuccess: () => void client.invalidateQueries({ queryKey: profileQueries.currentAgent().queryKey }),
   });
+}
+
+/** My Profile's time zone (null: the state's); the agent is fetched again, so every time shows in it. */
+export async function saveTimeZone(timeZone: string | null): Promise<void> {
+  await apiFetch(updateTimeZone, { body: { timeZone } });
+  await queryClient.invalidateQueries({ queryKey: profileQueries.currentAgent().queryKey });
 }

@@ -1,5 +1,6 @@
 import { getCurrentAgent } from '@arc/contract';
 import { queryOptions } from '@tanstack/react-query';
+import { setViewerTimeZone } from '../config.ts';
 import { apiFetch } from './client.ts';
 import { queryClient } from './query-client.ts';
 
@@ -7,7 +8,12 @@ export const profileQueries = {
   currentAgent: () =>
     queryOptions({
       queryKey: ['profile', 'current-agent'],
-      queryFn: async ({ signal }) => (await apiFetch(getCurrentAgent, { signal })).agent,
+      queryFn: async ({ signal }) => {
+        const { agent } = await apiFetch(getCurrentAgent, { signal });
+        // every instant the agent is shown is in their own zone (ui/viewer-time.ts)
+        setViewerTimeZone(agent.timeZone);
+        return agent;
+      },
       staleTime: 60_000,
     }),
 };

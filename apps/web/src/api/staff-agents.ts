@@ -1,5 +1,6 @@
 import * as contract from '@arc/contract';
 import { keepPreviousData } from '@tanstack/react-query';
+import { formatViewerInstant } from '../ui/viewer-time.ts';
 import { staffFetch } from './staff-client.ts';
 import { staffMay } from './staff-current.ts';
 
@@ -44,5 +45,4 @@ export const resendStaffAgentRegistration = (npn: string) =>
 /** A staff role's rights on agents, from the contract entries' roles (the server checks them on every call). */
 export const canChangeAgents = (role: contract.StaffRole) => staffMay(contract.updateStaffAgent, role);
 
-const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
-export const formatDateTime = (value: Date | null | undefined) => (value ? dateTime.format(value) : '—');
+export const formatDateTime = (value: Date | null | undefined) => (value ? formatViewerInstant(value) : '—');

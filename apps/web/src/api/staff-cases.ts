@@ -1,5 +1,6 @@
 import * as contract from '@arc/contract';
 import { keepPreviousData } from '@tanstack/react-query';
+import { formatViewerInstant } from '../ui/viewer-time.ts';
 import { staffFetch } from './staff-client.ts';
 
 /** The back office's case calls as query options (keys start with ['staff', 'cases']). */
@@ -40,8 +41,7 @@ export const staffCaseQuery = (id: string) => ({
 export const actOnStaffCase = (id: string, version: number, action: contract.CaseAction) =>
   staffFetch(contract.actOnStaffCase, { params: { id }, body: { version, action } });
 
-const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
-export const formatCaseTime = (value: Date) => dateTime.format(value);
+export const formatCaseTime = (value: Date) => formatViewerInstant(value);
 
 /** A status's badge colour (filled, white text that passes the contrast check): Open, In progress, Closed. */
 export const CASE_STATUS_COLORS: Record<contract.CaseStatus, string> = {

@@ -1,5 +1,6 @@
 import * as contract from '@arc/contract';
 import { keepPreviousData } from '@tanstack/react-query';
+import { formatViewerInstant } from '../ui/viewer-time.ts';
 import { staffFetch } from './staff-client.ts';
 
 /** The back office's terms calls as query options (keys start with ['staff', 'terms']). */
@@ -38,8 +39,7 @@ export const publishStaffTermsVersion = (id: number, effectiveAt: Date | null) =
     body: { effectiveAt: effectiveAt?.toISOString() ?? null },
   });
 
-const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
-export const formatTermsTime = (value: Date | null) => (value ? dateTime.format(value) : '—');
+export const formatTermsTime = (value: Date | null) => (value ? formatViewerInstant(value) : '—');
 
 /** A status's badge colour (filled, white text that passes the contrast check). */
 export const TERMS_STATUS_COLORS: Record<contract.TermsVersionStatus, string> = {

@@ -3,8 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { errorMessage } from '../api/client.ts';
 import { notificationListQuery, useMarkNotificationsRead } from '../api/notification-list.ts';
-
-const when = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+import { formatViewerInstant } from '../ui/viewer-time.ts';
 
 /** The agent's notifications, newest first; each opens what it is about and is then read. Mark all read. */
 export default function NotificationList({ onOpen }: { onOpen: () => void }) {
@@ -62,7 +61,7 @@ export default function NotificationList({ onOpen }: { onOpen: () => void }) {
                   </Text>
                   <Text size="xs">{n.body}</Text>
                   <Text size="xs" c="dimmed">
-                    {when.format(n.createdAt)}
+                    {formatViewerInstant(n.createdAt)}
                   </Text>
                 </UnstyledButton>
               </li>

@@ -1,13 +1,16 @@
 import * as contract from '@arc/contract';
 import { AppShell, Badge, Burger, Button, Group, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { useQuery } from '@tanstack/react-query';
-import { useEffect, type ReactNode } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { NavLink as RouterNavLink, useLocation } from 'react-router';
-import { currentStaffQuery } from '../api/staff-current.ts';
+import { currentStaffQuery, updateStaffTimeZone } from '../api/staff-current.ts';
 import { signOutStaff, watchStaffIdle } from '../auth/staff-session.ts';
 import { PROVIDER_NAME } from '../config.ts';
 import { areaOf, areasFor, ROLE_LABELS } from './staff-areas.ts';
+
+// the time zone setting and its list, loaded after the frame
+const TimeZoneSelect = lazy(() => import('../ui/time-zone-select.tsx').then((m) => ({ default: m.TimeZoneSelect })));
 
 /**
  * The back office's frame: the staff member's e-mail and role and Sign out in the header, the areas the role may
@@ -17,6 +20,7 @@ export function StaffShell({ children }: { children: ReactNode }) {
   const [isOpen, { toggle, close }] = useDisclosure();
   const { pathname } = useLocation();
   const me = useQuery(currentStaffQuery());
+  const queryClient = useQueryClient();
   useEffect(() => watchStaffIdle(() => void signOutStaff()), []);
   useEffect(() => {
     if (me.isError) void signOutStaff();
@@ -74,8 +78,22 @@ export function StaffShell({ children }: { children: ReactNode }) {
               </Button>
             ))}
         </Stack>
+        {staff && (
+          <Suspense fallback={null}>
+            <TimeZoneSelect
+              size="xs"
+              value={staff.timeZoneSetting}
+              defaultZone={staff.defaultTimeZone}
+              onChange={async (timeZone) => {
+                await updateStaffTimeZone(timeZone);
+                await queryClient.invalidateQueries({ queryKey: currentStaffQuery().queryKey });
+              }}
+            />
+          </Suspense>
+        )}
       </AppShell.Navbar>
-      <AppShell.Main>{children}</AppShell.Main>
+      {/* pages show once the member (and so their time zone) is known; a new zone shows them again in it */}
+      <AppShell.Main key={staff?.timeZone}>{staff ? children : null}</AppShell.Main>
     </AppShell>
   );
 }

@@ -21,6 +21,9 @@ export function makeAgent(overrides: Partial<Agent> = {}): Agent {
     hasSunfireContracts: true,
     activeAnalytics: false,
     isTestUser: false,
+    timeZone: 'America/Chicago',
+    timeZoneSetting: null,
+    defaultTimeZone: 'America/Chicago',
     ...overrides,
   };
 }

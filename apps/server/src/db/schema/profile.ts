@@ -17,6 +17,8 @@ export const agents = pgTable(
     memberSupportTier: text('member_support_tier'),
     /** the agent's resident state (a two-letter code), from the roster import or the back office */
     state: text('state'),
+    /** the agent's own IANA time zone (My Profile); null: their state's (contract `agentTimeZone`) */
+    timeZone: text('time_zone'),
     actId: text('act_id'),
     avatarFileId: text('avatar_file_id'),
     mediMinute: boolean('medi_minute').notNull().default(false),

@@ -48,6 +48,11 @@ export const soaVersions = pgTable(
       .references(() => soas.id, { onDelete: 'cascade' }),
     version: integer('version').notNull(),
     appointmentAt: timestamp('appointment_at', { withTimezone: true }).notNull(),
+    /**
+     * the IANA zone the appointment was booked in: the e-mail, the signing page, the PDF and the export write the
+     * appointment in it, with its name (issue 45); null for versions made before it was kept (the business zone)
+     */
+    appointmentTimeZone: text('appointment_time_zone'),
     appointmentKind: text('appointment_kind').notNull(),
     products: jsonb('products').$type<string[]>().notNull(),
     exceptionReason: text('exception_reason'),

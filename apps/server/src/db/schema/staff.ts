@@ -25,6 +25,8 @@ export const staffAccounts = pgTable(
     totpLastStep: bigint('totp_last_step', { mode: 'number' }),
     enrolledAt: timestamp('enrolled_at', { withTimezone: true }),
     lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
+    /** the staff member's IANA time zone for what the back office shows; null: the business zone (`TZ_BUSINESS`) */
+    timeZone: text('time_zone'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('staff_accounts_email_key').on(t.email)],

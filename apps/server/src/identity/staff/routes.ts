@@ -13,6 +13,7 @@ import {
   getEnrolment,
   listStaff,
   resetStaffSecondFactor,
+  setStaffTimeZone,
   type StaffAccount,
 } from './service.ts';
 import { totpUri } from './totp.ts';
@@ -37,7 +38,28 @@ export async function staffRoutes(app: FastifyInstance, { recordAudit }: { recor
   const deps = { db: app.db, clock: app.deps.clock, recordAudit };
   const limit = { rateLimit: { max: app.deps.config.signInsPerMinute, timeWindow: '1 minute' } };
 
-  addRoute(app, contract.getCurrentStaff, async (request) => request.staff);
+  const { businessTimeZone } = app.deps.config;
+  const me = (staff: { id: string; email: string; role: contract.StaffRole; timeZone: string | null }) => ({
+    id: staff.id,
+    email: staff.email,
+    role: staff.role,
+    timeZone: staff.timeZone ?? businessTimeZone,
+    timeZoneSetting: staff.timeZone,
+    defaultTimeZone: businessTimeZone,
+  });
+  addRoute(app, contract.getCurrentStaff, async (request) => me(request.staff));
+
+  // the member's own zone for what the back office shows (issue 45); null goes back to the business zone
+  addRoute(
+    app,
+    contract.updateStaffTimeZone,
+    async (request) => {
+      await setStaffTimeZone(deps, request.staff.id, request.body.timeZone);
+      await app.staffChanged(request.staff.id);
+      return me({ ...request.staff, timeZone: request.body.timeZone });
+    },
+    { rateLimit: { max: 30, timeWindow: '1 minute' } },
+  );
 
   addRoute(
     app,

@@ -120,6 +120,11 @@ async function issueEnrolmentLink(tx: Db, staffId: string, now: Date): Promise<s
 }
 
 /** Makes a staff account and answers its one-time enrolment link's token. */
+/** A staff member's own time zone for the back office (null: the business zone). */
+export async function setStaffTimeZone(deps: { db: Db }, staffId: string, timeZone: string | null): Promise<void> {
+  await deps.db.update(staffAccounts).set({ timeZone }).where(eq(staffAccounts.id, staffId));
+}
+
 export async function createStaff(
   deps: StaffDeps,
   input: { email: string; role: StaffRole },

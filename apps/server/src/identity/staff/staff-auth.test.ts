@@ -25,7 +25,15 @@ describe('GET /arc/staff/me', () => {
     const { token } = await mintStaffToken(t, staffId);
     const res = await getMe(token);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ id: staffId, email: 'ops.one@staff.test', role: 'operations' });
+    // with the zone the back office shows instants in: by default the business zone (issue 45)
+    expect(res.json()).toEqual({
+      id: staffId,
+      email: 'ops.one@staff.test',
+      role: 'operations',
+      timeZone: t.config.businessTimeZone,
+      timeZoneSetting: null,
+      defaultTimeZone: t.config.businessTimeZone,
+    });
     expect(res.headers['cache-control']).toBe('no-store');
   });
 

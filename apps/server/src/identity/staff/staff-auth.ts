@@ -15,6 +15,8 @@ export interface StaffPrincipal {
   id: string;
   email: string;
   role: StaffRole;
+  /** the member's own IANA time zone setting; null: the business zone */
+  timeZone: string | null;
 }
 
 declare module 'fastify' {
@@ -53,12 +55,13 @@ async function readActiveStaff(db: Db, staffId: string): Promise<StaffPrincipal 
       email: staffAccounts.email,
       role: staffAccounts.role,
       status: staffAccounts.status,
+      timeZone: staffAccounts.timeZone,
     })
     .from(staffAccounts)
     .where(eq(staffAccounts.id, staffId))
     .limit(1);
   if (!row || row.status !== 'active') return null;
-  return { id: row.id, email: row.email, role: row.role as StaffRole };
+  return { id: row.id, email: row.email, role: row.role as StaffRole, timeZone: row.timeZone };
 }
 
 /**

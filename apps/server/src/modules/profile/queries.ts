@@ -10,6 +10,17 @@ export async function findAgent(db: Db, agentId: string): Promise<AgentRow | und
   return row;
 }
 
+/** The agent's own time zone (null: their state's); the row as it is now, or undefined when there is none. */
+export async function setAgentTimeZone(
+  db: Db,
+  agentId: string,
+  timeZone: string | null,
+  now: Date,
+): Promise<AgentRow | undefined> {
+  const [row] = await db.update(agents).set({ timeZone, updatedAt: now }).where(eq(agents.id, agentId)).returning();
+  return row;
+}
+
 /** The stored picture of an agent: its storage key, or undefined when the agent has none. */
 export async function findAvatarFile(db: Db, agentId: string) {
   const [row] = await db

@@ -16,6 +16,7 @@ import {
   openAvatar,
   requestEmailChange,
   updateAvatar,
+  updateTimeZone,
   type ProfileDeps,
 } from './service.ts';
 
@@ -33,6 +34,7 @@ export async function profileRoutes(app: FastifyInstance, options: ProfileRoutes
     currentTerms: app.currentTerms,
     // derived from the provider's cookie key, which every replica loads from the database
     signer: createUrlSigner(app.deps.secrets.cookieKeys[0]!, 'avatar'),
+    businessTimeZone: app.deps.config.businessTimeZone,
   };
   const withStorage = { ...deps, storage: app.deps.storage };
 
@@ -55,6 +57,17 @@ export async function profileRoutes(app: FastifyInstance, options: ProfileRoutes
       return cached ? send(cached) : getCurrentAgentJson(deps, request.agentId).then(send);
     },
     beforeTerms,
+  );
+
+  addRoute(
+    app,
+    contract.updateTimeZone,
+    async (request) => {
+      const timeZone = await updateTimeZone(deps, { agentId: request.agentId }, request.body.timeZone);
+      await app.currentAgentChanged(request.agentId);
+      return { timeZone };
+    },
+    { rateLimit: perAgentLimit('time-zone', 30, '1 minute') },
   );
 
   addRoute(

@@ -37,6 +37,7 @@ import {
   replaceAvatarFile,
   setAgentEmail,
   setAgentPasswordHash,
+  setAgentTimeZone,
   spendAgentEmailChanges,
   spendEmailChange,
   type AgentRow,
@@ -58,6 +59,8 @@ export interface ProfileDeps {
   currentTerms: Pick<CurrentTerms, 'id' | 'peek'>;
   /** signs the avatar URLs an <img> opens without a bearer */
   signer: UrlSigner;
+  /** `TZ_BUSINESS`: the zone of an agent with neither a setting nor a known state */
+  businessTimeZone: string;
 }
 
 export function toAgent(
@@ -65,6 +68,7 @@ export function toAgent(
   tos: Terms | null,
   avatar: string | null,
   pendingEmail: string | null = null,
+  businessTimeZone: string = contract.DEFAULT_BUSINESS_TIME_ZONE,
 ): Agent {
   return {
     id: agent.id,
@@ -86,6 +90,9 @@ export function toAgent(
     hasSunfireContracts: agent.hasSunfireContracts,
     activeAnalytics: agent.activeAnalytics,
     isTestUser: agent.isTestUser,
+    timeZone: contract.agentTimeZone(agent.timeZone, agent.state, businessTimeZone),
+    timeZoneSetting: agent.timeZone,
+    defaultTimeZone: contract.agentTimeZone(null, agent.state, businessTimeZone),
   };
 }
 
@@ -96,7 +103,7 @@ export async function getCurrentAgent(deps: ProfileDeps, agentId: string): Promi
     getTermsFor(deps, agentId),
     findPendingEmail(deps.db, agentId, deps.clock.now()),
   ]);
-  return toAgent(agent, tos, avatarUrl(deps, agent), pendingEmail ?? null);
+  return toAgent(agent, tos, avatarUrl(deps, agent), pendingEmail ?? null, deps.businessTimeZone);
 }
 
 const CurrentAgentResponseSchema = contract.getCurrentAgent.responses[200];
@@ -122,6 +129,17 @@ export async function getCurrentAgentJson(deps: ProfileDeps, agentId: string): P
   const json = JSON.stringify(z.encode(CurrentAgentResponseSchema, { agent }));
   deps.agentCache.set(agentId, { termsId: agent.tos?.id ?? null, json });
   return json;
+}
+
+/** My Profile's time zone: stored (null: the state's), the agent's cached user info dropped by the caller. */
+export async function updateTimeZone(
+  deps: Pick<ProfileDeps, 'db' | 'clock' | 'businessTimeZone'>,
+  actor: { agentId: string },
+  timeZone: string | null,
+): Promise<string> {
+  const agent = await setAgentTimeZone(deps.db, actor.agentId, timeZone, deps.clock.now());
+  if (!agent) throw new AppError('NOT_FOUND', 'Agent not found');
+  return contract.agentTimeZone(agent.timeZone, agent.state, deps.businessTimeZone);
 }
 
 // ── avatar ───────────────────────────────────────────────────────────────────────────────────────────

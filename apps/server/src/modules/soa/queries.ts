@@ -162,6 +162,8 @@ export async function selectAgent(db: Db, agentId: string) {
       email: agents.email,
       phone: agents.mobilePhone,
       status: agents.status,
+      state: agents.state,
+      timeZone: agents.timeZone,
     })
     .from(agents)
     .where(eq(agents.id, agentId));

@@ -23,6 +23,7 @@ import {
   getSigningPage,
   getSoaForStaff,
   listAgentSoas,
+  listAgentSoaVersions,
   openSoaPdfForStaff,
   purgeExpiredSoas,
   signWithLink,
@@ -87,35 +88,49 @@ export async function soaRoutes(app: FastifyInstance): Promise<void> {
     { rateLimit: { max: 30, timeWindow: '1 minute' } },
   );
 
-  const timeZone = config.businessTimeZone;
-  const exportColumns: XlsxColumn<contract.Soa>[] = [
-    { header: 'Beneficiary', value: (s) => s.beneficiaryName, width: 28 },
-    { header: 'E-mail', value: (s) => s.email, width: 28 },
-    { header: 'Mobile', value: (s) => s.mobile, width: 16 },
-    { header: 'Language', value: (s) => contract.SOA_LANGUAGE_LABELS[s.language], width: 12 },
-    { header: 'Appointment', value: (s) => writtenTime(s.current.appointmentAt, 'en', timeZone), width: 40 },
-    { header: 'Kind', value: (s) => contract.SOA_APPOINTMENT_KIND_LABELS[s.current.appointmentKind], width: 12 },
+  // one row per version (issue 45): a signed version stays when a later one is cancelled; a replaced one says so
+  type ExportRow = { soa: contract.Soa; version: contract.SoaVersion };
+  const products = (list: contract.SoaProduct[] | null) =>
+    (list ?? []).map((p) => contract.SOA_PRODUCT_LABELS[p]).join(', ');
+  const inZone = (at: Date | null, v: contract.SoaVersion) => (at ? writtenTime(at, 'en', v.appointmentTimeZone) : '');
+  const exportColumns: XlsxColumn<ExportRow>[] = [
+    { header: 'Beneficiary', value: ({ soa }) => soa.beneficiaryName, width: 28 },
+    { header: 'E-mail', value: ({ soa }) => soa.email, width: 28 },
+    { header: 'Mobile', value: ({ soa }) => soa.mobile, width: 16 },
+    { header: 'Language', value: ({ soa }) => contract.SOA_LANGUAGE_LABELS[soa.language], width: 12 },
+    { header: 'Version', value: ({ version }) => version.version, width: 8 },
+    { header: 'Appointment', value: ({ version }) => inZone(version.appointmentAt, version), width: 44 },
+    { header: 'Time zone', value: ({ version }) => version.appointmentTimeZone, width: 20 },
     {
-      header: 'Products',
-      value: (s) => s.current.products.map((p) => contract.SOA_PRODUCT_LABELS[p]).join(', '),
+      header: 'Kind',
+      value: ({ version }) => contract.SOA_APPOINTMENT_KIND_LABELS[version.appointmentKind],
+      width: 12,
+    },
+    { header: 'Products requested', value: ({ version }) => products(version.products), width: 40 },
+    { header: 'Products agreed', value: ({ version }) => products(version.productsAgreed), width: 40 },
+    { header: 'Status', value: ({ version }) => version.status, width: 12 },
+    {
+      header: 'Replaced',
+      value: ({ version }) =>
+        version.replacedAt
+          ? `Replaced by version ${version.version + 1} on ${inZone(version.replacedAt, version)}`
+          : '',
+      width: 44,
+    },
+    {
+      header: 'Flags',
+      value: ({ version }) => version.flags.map((f) => contract.SOA_FLAG_LABELS[f]).join('; '),
       width: 40,
     },
-    { header: 'Status', value: (s) => s.current.status, width: 12 },
-    { header: 'Flags', value: (s) => s.current.flags.map((f) => contract.SOA_FLAG_LABELS[f]).join('; '), width: 40 },
     {
       header: 'Exception',
-      value: (s) => (s.current.exceptionReason ? contract.SOA_EXCEPTION_LABELS[s.current.exceptionReason] : ''),
+      value: ({ version }) => (version.exceptionReason ? contract.SOA_EXCEPTION_LABELS[version.exceptionReason] : ''),
       width: 30,
     },
-    { header: 'Version', value: (s) => s.current.version, width: 8 },
-    { header: 'Signed by', value: (s) => s.current.signerName ?? '', width: 24 },
-    { header: 'Representative', value: (s) => s.current.signerRelationship ?? '', width: 16 },
-    {
-      header: 'Signed',
-      value: (s) => (s.current.signedAt ? writtenTime(s.current.signedAt, 'en', timeZone) : ''),
-      width: 40,
-    },
-    { header: 'SHA-256', value: (s) => s.current.sha256 ?? '', width: 66 },
+    { header: 'Signed by', value: ({ version }) => version.signerName ?? '', width: 24 },
+    { header: 'Representative', value: ({ version }) => version.signerRelationship ?? '', width: 16 },
+    { header: 'Signed', value: ({ version }) => inZone(version.signedAt, version), width: 44 },
+    { header: 'SHA-256', value: ({ version }) => version.sha256 ?? '', width: 66 },
   ];
 
   addRoute(
@@ -140,8 +155,8 @@ export async function soaRoutes(app: FastifyInstance): Promise<void> {
         fileName: contract.SOA_TEXT.exportFileName,
         sheetName: 'SOA',
         columns: exportColumns,
-        // the list's order; at most the list's length (AGENT_LIST_LIMIT), in memory
-        rows: await listAgentSoas(deps, agentId),
+        // the list's order, each SOA's versions newest first; at most the list's length (AGENT_LIST_LIMIT) of SOAs
+        rows: await listAgentSoaVersions(deps, agentId),
       });
     },
     { rateLimit: { max: 60, timeWindow: '1 minute' } },

@@ -9,7 +9,7 @@ export interface SoaLinkMessage {
   language: SoaLanguage;
   beneficiaryName: string;
   agentName: string;
-  /** the appointment written out in the business time zone */
+  /** the appointment written out in the zone it was booked in, with its name */
   appointment: string;
   /** the absolute signing-page URL with the single-use token */
   link: string;

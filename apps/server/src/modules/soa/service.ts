@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import {
+  agentTimeZone,
+  formatInstant,
   MESSAGES,
   soaPaths,
   SOA_EXCEPTION_LABELS,
@@ -117,18 +119,18 @@ async function assertActiveActor(db: Db, agentId: string): Promise<void> {
   if (!(await activeAgent(db, agentId))) throw new AppError('UNAUTHORIZED', 'Invalid token');
 }
 
-/** The appointment written out in the business time zone, in the beneficiary's language. */
+/** An instant written out for the beneficiary: in the appointment's zone, with its name, in their language. */
 export function writtenTime(at: Date, language: SoaLanguage, timeZone: string): string {
-  return new Intl.DateTimeFormat(language === 'es' ? 'es-US' : 'en-US', {
-    timeZone,
-    weekday: 'long',
-    year: 'numeric',
-    month: 'long',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-    timeZoneName: 'short',
-  }).format(at);
+  return formatInstant(at, timeZone, 'long', language === 'es' ? 'es-US' : 'en-US');
+}
+
+/** The zone a version's appointment was booked in (the business zone for versions made before it was kept). */
+export const appointmentZone = (row: Pick<SoaVersionRow, 'appointmentTimeZone'>, businessTimeZone: string): string =>
+  row.appointmentTimeZone ?? businessTimeZone;
+
+/** No backdating (issue 45): an appointment must be after now. */
+function assertFuture(appointmentAt: Date, now: Date): void {
+  if (appointmentAt.getTime() <= now.getTime()) throw new AppError('BAD_REQUEST', SOA_TEXT.appointmentPast);
 }
 
 // ── reading ─────────────────────────────────────────────────────────────────────────────────────────────────────
@@ -148,6 +150,7 @@ function toVersion(soa: SoaRow, row: SoaVersionRow, deps: Pick<SoaDeps, 'clock' 
   return {
     version: row.version,
     appointmentAt: row.appointmentAt,
+    appointmentTimeZone: appointmentZone(row, deps.config.businessTimeZone),
     appointmentKind: row.appointmentKind as SoaAppointmentKind,
     products: row.products as SoaProduct[],
     exceptionReason: row.exceptionReason as SoaException | null,
@@ -217,6 +220,27 @@ export async function listClientSoas(deps: Pick<SoaDeps, 'db' | 'clock' | 'confi
   return rows.map(({ soa, version }) => toSoa(soa, version, deps));
 }
 
+/** Every version of the agent's SOAs, for the export: one row per version, the list's order, newest version first. */
+export async function listAgentSoaVersions(
+  deps: SoaDeps,
+  agentId: string,
+): Promise<{ soa: Soa; version: SoaVersion }[]> {
+  const listed = await listAgentSoas(deps, agentId);
+  const rows = await selectAgentSoas(deps.db, agentId);
+  const byId = new Map(rows.map(({ soa }) => [soa.id, soa]));
+  const versions = await versionsOf(
+    deps.db,
+    listed.map((soa) => soa.id),
+  );
+  return listed.flatMap((soa) => {
+    const row = byId.get(soa.id)!;
+    return versions
+      .filter((v) => v.soaId === soa.id)
+      .sort((a, b) => b.version - a.version)
+      .map((v) => ({ soa, version: toVersion(row, v, deps) }));
+  });
+}
+
 export async function getAgentSoa(deps: SoaDeps, agentId: string, soaId: string): Promise<SoaDetail> {
   const soa = await findSoa(deps.db, soaId, agentId);
   if (!soa) throw notFound();
@@ -247,7 +271,7 @@ async function sendLink(deps: SoaDeps, soa: SoaRow, version: SoaVersionRow, toke
     language,
     beneficiaryName: soa.beneficiaryName,
     agentName: `${agent.firstName} ${agent.lastName}`,
-    appointment: writtenTime(version.appointmentAt, language, deps.config.businessTimeZone),
+    appointment: writtenTime(version.appointmentAt, language, appointmentZone(version, deps.config.businessTimeZone)),
     link: `${deps.config.publicUrl}${soaPaths.sign(token)}`,
     providerName: deps.config.providerName,
   });
@@ -260,6 +284,11 @@ export async function createAgentSoa(
 ): Promise<{ soa: Soa; link: SoaLink }> {
   await assertActiveActor(deps.db, actor.agentId);
   const now = deps.clock.now();
+  assertFuture(input.appointmentAt, now);
+  const agent = await selectAgent(deps.db, actor.agentId);
+  const appointmentTimeZone =
+    input.appointmentTimeZone ??
+    agentTimeZone(agent?.timeZone ?? null, agent?.state ?? null, deps.config.businessTimeZone);
   const soaId = `soa_${randomId()}`;
   const ruleSet = soaRuleSetFor(input.appointmentAt, deps.config.businessTimeZone);
   const soaRow: SoaRow = {
@@ -278,6 +307,7 @@ export async function createAgentSoa(
     soaId,
     version: 1,
     appointmentAt: input.appointmentAt,
+    appointmentTimeZone,
     appointmentKind: input.appointmentKind,
     products: [...new Set(input.products)],
     exceptionReason: input.exceptionReason,
@@ -313,6 +343,7 @@ export async function changeAgentSoa(
 ): Promise<SoaDetail> {
   await assertActiveActor(deps.db, actor.agentId);
   const now = deps.clock.now();
+  assertFuture(input.appointmentAt, now);
   const result = await deps.db.transaction(async (tx) => {
     const soa = await lockAgentSoa(tx, soaId, actor.agentId);
     if (!soa) throw notFound();
@@ -324,6 +355,7 @@ export async function changeAgentSoa(
       soaId,
       version,
       appointmentAt: input.appointmentAt,
+      appointmentTimeZone: input.appointmentTimeZone ?? current.appointmentTimeZone,
       appointmentKind: current.appointmentKind,
       products: current.products,
       exceptionReason: input.exceptionReason,
@@ -420,6 +452,7 @@ export async function getSigningPage(deps: SoaDeps, token: string | undefined): 
     beneficiaryName: soa.beneficiaryName,
     agent: { name: `${agent.firstName} ${agent.lastName}`, npn: agent.npn, phone: agent.phone },
     appointmentAt: version.appointmentAt,
+    appointmentTimeZone: appointmentZone(version, deps.config.businessTimeZone),
     appointmentKind: version.appointmentKind as SoaAppointmentKind,
     products: version.products as SoaProduct[],
   };
@@ -463,6 +496,7 @@ export async function signWithLink(
     throw new AppError('BAD_REQUEST', 'Only the products the agent listed can be ticked.');
 
   const language = soa.language as SoaLanguage;
+  const zone = appointmentZone(version, deps.config.businessTimeZone);
   const relationship = input.signer === 'representative' ? input.relationship : null;
   const userAgent = client.userAgent.slice(0, 400);
   const agentName = `${agent.firstName} ${agent.lastName}`;
@@ -473,6 +507,7 @@ export async function signWithLink(
     beneficiaryName: soa.beneficiaryName,
     language,
     appointmentAt: version.appointmentAt.toISOString(),
+    appointmentTimeZone: zone,
     appointmentKind: version.appointmentKind,
     productsRequested: requested,
     productsAgreed: agreed,
@@ -493,14 +528,14 @@ export async function signWithLink(
       agent: { name: agentName, npn: agent.npn, phone: agent.phone },
       beneficiaryName: soa.beneficiaryName,
       appointment: {
-        when: writtenTime(version.appointmentAt, language, deps.config.businessTimeZone),
+        when: writtenTime(version.appointmentAt, language, zone),
         kind: version.appointmentKind as SoaAppointmentKind,
       },
       productsRequested: requested,
       productsAgreed: agreed,
       exceptionLabel: version.exceptionReason ? SOA_EXCEPTION_LABELS[version.exceptionReason as SoaException] : null,
       signer: { name: input.signerName, relationship },
-      signedAt: writtenTime(now, language, deps.config.businessTimeZone),
+      signedAt: writtenTime(now, language, zone),
       ip: client.ip,
       userAgent,
       sha256,

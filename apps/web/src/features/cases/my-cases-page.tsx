@@ -4,16 +4,13 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
 import { errorMessage } from '../../api/client.ts';
 import { myCasesQueries } from '../../api/my-cases.ts';
-import { businessTimeZone } from '../../config.ts';
 import { DataTablePager } from '../../ui/data-table-pager.tsx';
+import { formatViewerInstant } from '../../ui/viewer-time.ts';
 
 /** Filled, with white text that passes the contrast check (the back office's colours too). */
 const STATUS_COLORS: Record<CaseStatus, string> = { Open: 'blue.8', 'In progress': 'grape.8', Closed: 'gray.7' };
 
-const formatTime = (at: Date) =>
-  new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: businessTimeZone() }).format(
-    at,
-  );
+const formatTime = (at: Date) => formatViewerInstant(at);
 
 const topic = (row: Pick<MyCaseRow, 'requestType' | 'memberName'>) =>
   `${row.requestType}${row.memberName ? ` for ${row.memberName}` : ''}`;

@@ -1,6 +1,7 @@
 import { Button, Center, Grid, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconBell, IconLock } from '@tabler/icons-react';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { saveTimeZone } from '../../api/profile-updates.ts';
 import { useCurrentAgent } from '../../auth/use-current-agent.ts';
 import { MessageDialog } from '../../ui/message-dialog.tsx';
 import { AvatarPanel } from './avatar-panel.tsx';
@@ -15,6 +16,9 @@ const ChangePasswordModal = lazy(() =>
 const NotificationEmailsModal = lazy(() =>
   import('./notification-emails-form.tsx').then((m) => ({ default: m.NotificationEmailsModal })),
 );
+
+// the time zone setting and its list, likewise loaded after the page
+const TimeZoneSelect = lazy(() => import('../../ui/time-zone-select.tsx').then((m) => ({ default: m.TimeZoneSelect })));
 
 type Dialog = { title: string; message: string } | null;
 
@@ -84,6 +88,13 @@ export default function ProfilePage({ contracts }: { contracts?: ReactNode }) {
                   Notification e-mails
                 </Button>
               </div>
+              <Suspense fallback={null}>
+                <TimeZoneSelect
+                  value={agent.timeZoneSetting}
+                  defaultZone={agent.defaultTimeZone}
+                  onChange={saveTimeZone}
+                />
+              </Suspense>
             </Stack>
           </Paper>
         </Grid.Col>

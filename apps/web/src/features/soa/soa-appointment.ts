@@ -1,11 +1,26 @@
-import { isInsideWait, SOA_EXCEPTION_LABELS, SOA_EXCEPTIONS, soaRuleSetFor } from '@arc/contract';
+import {
+  instantOfWallTime,
+  isInsideWait,
+  SOA_EXCEPTION_LABELS,
+  SOA_EXCEPTIONS,
+  SOA_TEXT,
+  soaRuleSetFor,
+} from '@arc/contract';
 import { businessTimeZone } from '../../config.ts';
+import { formatInstantIn, viewerTimeZone } from '../../ui/viewer-time.ts';
 
-/** The appointment's instant from a form's local date and time (the agent's own clock), or null. */
-export function appointmentOf(date: string, time: string): Date | null {
+/**
+ * The appointment's instant from a form's date and time, read in the zone it is booked in (the agent's own zone, not
+ * the browser's: issue 45), or null.
+ */
+export function appointmentOf(date: string, time: string, timeZone: string = viewerTimeZone()): Date | null {
   if (!date || !time) return null;
-  const at = new Date(`${date}T${time}`);
-  return Number.isNaN(at.getTime()) ? null : at;
+  return instantOfWallTime(date, time, timeZone);
+}
+
+/** The form's error for an appointment that is not after now (the server refuses it too), else null. */
+export function pastAppointmentError(at: Date | null, now = new Date()): string | null {
+  return at !== null && at.getTime() <= now.getTime() ? SOA_TEXT.appointmentPast : null;
 }
 
 /** Whether the rule set of this appointment's date (soa-rules.ts) asks for an exception when signed now. */
@@ -18,13 +33,5 @@ export const EXCEPTION_OPTIONS = [
   ...SOA_EXCEPTIONS.map((value) => ({ value, label: SOA_EXCEPTION_LABELS[value] })),
 ];
 
-/** An appointment as the agent reads it: "Wed, Sep 30, 2026, 10:00 AM". */
-export const appointmentText = (at: Date) =>
-  new Intl.DateTimeFormat('en-US', {
-    weekday: 'short',
-    month: 'short',
-    day: 'numeric',
-    year: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-  }).format(at);
+/** An appointment as everyone reads it: in the zone it was booked in, named ("Wed, Sep 30, 2026, 10:00 AM CDT"). */
+export const appointmentText = (at: Date, timeZone: string) => formatInstantIn(at, timeZone, 'weekday');

@@ -3,6 +3,7 @@ import {
   SOA_EXCEPTION_LABELS,
   SOA_PRODUCT_LABELS,
   SOA_TEXT,
+  timeZoneName,
   type SoaException,
   type SoaVersion,
 } from '@arc/contract';
@@ -28,7 +29,14 @@ import { soaQueries, useCancelSoa, useChangeSoa, useSoaLink } from '../../api/so
 import { handOverDevice } from '../../auth/hand-over.ts';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import type { UseDownload } from '../../ui/download.tsx';
-import { appointmentOf, appointmentText, EXCEPTION_OPTIONS, needsException } from './soa-appointment.ts';
+import { formatViewerInstant } from '../../ui/viewer-time.ts';
+import {
+  appointmentOf,
+  appointmentText,
+  EXCEPTION_OPTIONS,
+  needsException,
+  pastAppointmentError,
+} from './soa-appointment.ts';
 import { SoaStatusBadge } from './soa-status.tsx';
 
 /** An SOA opened in the list: every version (signed ones with their PDF) and what the agent may do next. */
@@ -107,6 +115,7 @@ export default function SoaDetailPanel({ id, download }: { id: string; download:
       {isChanging && (
         <ChangeAppointment
           id={id}
+          timeZone={current.appointmentTimeZone}
           onDone={() => {
             setChanging(false);
             setNotice(SOA_TEXT.changed);
@@ -139,7 +148,7 @@ export default function SoaDetailPanel({ id, download }: { id: string; download:
 function VersionLine({ version, download }: { version: SoaVersion; download: UseDownload }) {
   const signedBy = version.signerName
     ? `Signed by ${version.signerName}${version.signerRelationship ? ` (representative: ${version.signerRelationship})` : ''}${
-        version.signedAt ? ` on ${appointmentText(version.signedAt)}` : ''
+        version.signedAt ? ` on ${formatViewerInstant(version.signedAt)}` : ''
       }`
     : null;
   return (
@@ -153,12 +162,19 @@ function VersionLine({ version, download }: { version: SoaVersion; download: Use
             <SoaStatusBadge status={version.status} />
           </Group>
           <Text size="sm">
-            {appointmentText(version.appointmentAt)} · {SOA_APPOINTMENT_KIND_LABELS[version.appointmentKind]}
+            {appointmentText(version.appointmentAt, version.appointmentTimeZone)} ·{' '}
+            {SOA_APPOINTMENT_KIND_LABELS[version.appointmentKind]}
             {version.exceptionReason ? ` · Exception: ${SOA_EXCEPTION_LABELS[version.exceptionReason]}` : ''}
           </Text>
           {signedBy && <Text size="sm">{signedBy}</Text>}
+          <Text size="sm">Requested: {version.products.map((p) => SOA_PRODUCT_LABELS[p]).join(', ')}</Text>
           {version.productsAgreed && (
             <Text size="sm">Agreed: {version.productsAgreed.map((p) => SOA_PRODUCT_LABELS[p]).join(', ')}</Text>
+          )}
+          {version.replacedAt && (
+            <Text size="sm" c="dimmed">
+              Replaced by version {version.version + 1} on {formatViewerInstant(version.replacedAt)}
+            </Text>
           )}
         </Stack>
         {version.file && (
@@ -179,27 +195,30 @@ function VersionLine({ version, download }: { version: SoaVersion; download: Use
 }
 
 /** A new appointment date or exception: a new version with its own link; the old version stays as it is. */
-function ChangeAppointment({ id, onDone }: { id: string; onDone: () => void }) {
+function ChangeAppointment({ id, timeZone, onDone }: { id: string; timeZone: string; onDone: () => void }) {
   const change = useChangeSoa(id);
+  // the new time is read in the zone the SOA was booked in
   const form = useForm({
     mode: 'controlled',
     initialValues: { date: '', time: '', exceptionReason: '' },
     validate: {
-      date: (value) => (value ? null : 'Enter the appointment date.'),
+      date: (value, all) =>
+        value ? pastAppointmentError(appointmentOf(value, all.time, timeZone)) : 'Enter the appointment date.',
       time: (value) => (value ? null : 'Enter the appointment time.'),
     },
   });
   const values = form.getValues();
-  const at = appointmentOf(values.date, values.time);
+  const at = appointmentOf(values.date, values.time, timeZone);
   return (
     <form
       noValidate
       onSubmit={form.onSubmit((submitted) => {
-        const at = appointmentOf(submitted.date, submitted.time);
+        const at = appointmentOf(submitted.date, submitted.time, timeZone);
         if (!at) return;
         change.mutate(
           {
             appointmentAt: at.toISOString(),
+            appointmentTimeZone: timeZone,
             exceptionReason: (submitted.exceptionReason || null) as SoaException | null,
           },
           { onSuccess: onDone },
@@ -213,7 +232,13 @@ function ChangeAppointment({ id, onDone }: { id: string; onDone: () => void }) {
           </Title>
           <SimpleGrid cols={{ base: 1, sm: 3 }}>
             <TextInput label="New appointment date" type="date" required {...form.getInputProps('date')} />
-            <TextInput label="New appointment time" type="time" required {...form.getInputProps('time')} />
+            <TextInput
+              label="New appointment time"
+              type="time"
+              required
+              description={`${timeZone}, ${timeZoneName(timeZone)}`}
+              {...form.getInputProps('time')}
+            />
             <NativeSelect
               label="Exception"
               data={EXCEPTION_OPTIONS}

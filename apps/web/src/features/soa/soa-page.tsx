@@ -28,8 +28,8 @@ const COLUMNS: DataTableColumn<Soa>[] = [
     value: (soa) => soa.current.appointmentAt,
     cell: (soa) => (
       <>
-        {appointmentText(soa.current.appointmentAt)}
-        <Text size="xs" c="dimmed" component="span" display="block">
+        {appointmentText(soa.current.appointmentAt, soa.current.appointmentTimeZone)}
+        <Text size="xs" c="gray.7" component="span" display="block">
           {SOA_APPOINTMENT_KIND_LABELS[soa.current.appointmentKind]}
         </Text>
       </>
@@ -39,6 +39,17 @@ const COLUMNS: DataTableColumn<Soa>[] = [
     id: 'products',
     header: 'Products',
     value: (soa) => soa.current.products.map((p) => SOA_PRODUCT_LABELS[p]).join(', '),
+    // requested, and once signed what the beneficiary agreed to (issue 45)
+    cell: (soa) => (
+      <>
+        {soa.current.products.map((p) => SOA_PRODUCT_LABELS[p]).join(', ')}
+        {soa.current.productsAgreed && (
+          <Text size="xs" component="span" display="block">
+            Agreed: {soa.current.productsAgreed.map((p) => SOA_PRODUCT_LABELS[p]).join(', ')}
+          </Text>
+        )}
+      </>
+    ),
     sortable: false,
   },
   {

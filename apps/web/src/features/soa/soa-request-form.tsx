@@ -7,6 +7,7 @@ import {
   SOA_PRODUCTS,
   SOA_TEXT,
   SoaRequestFormSchema,
+  timeZoneName,
   type CreateSoaRequestBody,
   type SoaException,
   type SoaLink,
@@ -28,7 +29,10 @@ import { schemaResolver, useForm } from '@mantine/form';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { errorMessage } from '../../api/client.ts';
 import { useCreateSoa } from '../../api/soa.ts';
-import { appointmentOf, EXCEPTION_OPTIONS, needsException } from './soa-appointment.ts';
+import { viewerTimeZone } from '../../ui/viewer-time.ts';
+import { appointmentOf, EXCEPTION_OPTIONS, needsException, pastAppointmentError } from './soa-appointment.ts';
+
+const validateRequest = schemaResolver(SoaRequestFormSchema, { sync: true });
 
 const toRequest = (values: SoaRequestForm): CreateSoaRequestBody => ({
   beneficiaryName: values.beneficiaryName.trim(),
@@ -36,6 +40,7 @@ const toRequest = (values: SoaRequestForm): CreateSoaRequestBody => ({
   mobile: values.mobile.trim(),
   language: values.language,
   appointmentAt: appointmentOf(values.date, values.time)!.toISOString(),
+  appointmentTimeZone: viewerTimeZone(),
   appointmentKind: values.appointmentKind,
   products: values.products,
   exceptionReason: (values.exceptionReason || null) as SoaException | null,
@@ -63,7 +68,12 @@ export default function SoaRequestFormPanel({
       products: [],
       exceptionReason: '',
     },
-    validate: schemaResolver(SoaRequestFormSchema, { sync: true }),
+    // no backdating: an appointment that is not after now is refused here and by the server (issue 45)
+    validate: (values) => {
+      const errors = validateRequest(values);
+      const past = pastAppointmentError(appointmentOf(values.date, values.time));
+      return past && !errors.date ? { ...errors, date: past } : errors;
+    },
   });
   const values = form.getValues();
   const showException = needsException(appointmentOf(values.date, values.time));
@@ -115,8 +125,20 @@ export default function SoaRequestFormPanel({
             />
           </SimpleGrid>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput label="Appointment date" type="date" required {...form.getInputProps('date')} />
-            <TextInput label="Appointment time" type="time" required {...form.getInputProps('time')} />
+            <TextInput
+              label="Appointment date"
+              type="date"
+              required
+              description="In your time zone (My Profile)"
+              {...form.getInputProps('date')}
+            />
+            <TextInput
+              label="Appointment time"
+              type="time"
+              required
+              description={`${viewerTimeZone()}, ${timeZoneName(viewerTimeZone())}`}
+              {...form.getInputProps('time')}
+            />
           </SimpleGrid>
           <Checkbox.Group label="Products to discuss" required {...form.getInputProps('products')}>
             <Stack gap="xs" mt="xs">

@@ -1,4 +1,5 @@
 import {
+  formatInstant,
   SOA_FORM_TEXT,
   SOA_PRODUCTS,
   SignSoaRequestSchema,
@@ -61,15 +62,13 @@ export default function SoaSignPage() {
 type OpenSigning = Extract<SoaSigning, { state: 'open' }>;
 
 function appointmentText(content: OpenSigning, text: SoaFormText): string {
-  const when = new Intl.DateTimeFormat(content.language === 'es' ? 'es-US' : 'en-US', {
-    weekday: 'long',
-    month: 'long',
-    day: 'numeric',
-    year: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-    timeZoneName: 'short',
-  }).format(content.appointmentAt);
+  // in the zone the appointment was booked in, with its name: what the e-mail and the PDF say (issue 45)
+  const when = formatInstant(
+    content.appointmentAt,
+    content.appointmentTimeZone,
+    'long',
+    content.language === 'es' ? 'es-US' : 'en-US',
+  );
   return `${when} · ${text.kinds[content.appointmentKind]}`;
 }
 

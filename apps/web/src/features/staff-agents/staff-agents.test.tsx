@@ -8,6 +8,9 @@ import StaffAgentNewPage from './staff-agent-new-page.tsx';
 import StaffAgentPage from './staff-agent-page.tsx';
 import StaffAgentsPage from './staff-agents-page.tsx';
 
+/** GET /arc/staff/me's zone fields (issue 45): the business zone, no setting */
+const STAFF_ZONE = { timeZone: 'America/Los_Angeles', timeZoneSetting: null, defaultTimeZone: 'America/Los_Angeles' };
+
 vi.mock('../../auth/staff-session.ts', () => ({
   staffAccessToken: () => 'staff-token',
   signOutStaff: vi.fn(async () => undefined),
@@ -43,7 +46,7 @@ const AGENT = {
 
 function renderAgentPage(role: string, readyToSell: ReadyToSellRow[] = []) {
   mockFetch({
-    'GET /arc/staff/me': { body: { id: 's1', email: `${role}@provider.test`, role } },
+    'GET /arc/staff/me': { body: { id: 's1', email: `${role}@provider.test`, role, ...STAFF_ZONE } },
     'GET /arc/staff/agents/17000002': { body: { ...AGENT, readyToSell } },
   });
   renderWithProviders(<StaffAgentPage />, { path: '/staff/agents/:npn', initialPath: '/staff/agents/17000002' });
@@ -128,7 +131,7 @@ describe('agents list /staff/agents', () => {
     fetchMock.mockImplementation(async (input: RequestInfo | URL) => {
       const url = new URL(String(input), window.location.origin);
       if (url.pathname === '/arc/staff/me') {
-        return Response.json({ id: 's1', email: 'support@provider.test', role: 'support' });
+        return Response.json({ id: 's1', email: 'support@provider.test', role: 'support', ...STAFF_ZONE });
       }
       return Response.json(answers.shift() ?? { rows: [], total: 0, totalCapped: false, page: 1, pageSize: 50 });
     });
@@ -166,7 +169,7 @@ describe('agents list /staff/agents', () => {
     fetchMock.mockImplementation(async (input: RequestInfo | URL) => {
       const url = new URL(String(input), window.location.origin);
       if (url.pathname === '/arc/staff/me') {
-        return Response.json({ id: 's1', email: 'support@provider.test', role: 'support' });
+        return Response.json({ id: 's1', email: 'support@provider.test', role: 'support', ...STAFF_ZONE });
       }
       const page = Number(url.searchParams.get('page'));
       return Response.json({ rows: [ROW], total: 10_000, totalCapped: true, page, pageSize: 50 });

@@ -22,9 +22,9 @@ import { saveFile } from '../../api/files.ts';
 import { staffAuditPagesQuery } from '../../api/staff-audit.ts';
 import { currentStaffQuery, staffMay } from '../../api/staff-current.ts';
 import { staffAccessToken } from '../../auth/staff-session.ts';
-import { businessTimeZone } from '../../config.ts';
 import { DataTable, type DataTableColumn } from '../../ui/data-table.tsx';
 import { useDownload } from '../../ui/download.tsx';
+import { formatViewerInstant, viewerTimeZone } from '../../ui/viewer-time.ts';
 
 type Filters = Required<{ [K in keyof Omit<contract.FindAuditQuery, 'cursor'>]: string }>;
 const FILTER_KEYS = ['agent', 'staff', 'action', 'from', 'to'] as const;
@@ -35,17 +35,7 @@ const filtersFrom = (params: URLSearchParams): Filters =>
 const setFilters = (filters: Filters): Record<string, string> =>
   Object.fromEntries(Object.entries(filters).filter(([, value]) => value.trim() !== ''));
 
-let timeFormat: Intl.DateTimeFormat | undefined;
-const formatTime = (at: Date) =>
-  (timeFormat ??= new Intl.DateTimeFormat('en-US', {
-    timeZone: businessTimeZone(),
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: 'numeric',
-    minute: '2-digit',
-    second: '2-digit',
-  })).format(at);
+const formatTime = (at: Date) => formatViewerInstant(at, 'seconds');
 
 /**
  * `/staff/audit`: the audit log, newest first, 50 rows at a time (Load more), filtered by agent, staff member,
@@ -107,7 +97,7 @@ export default function StaffAuditPage() {
           <Group justify="space-between">
             <Text size="sm" c="dimmed">
               {rows.length} {rows.length === 1 ? 'record' : 'records'} shown
-              {entries.hasNextPage ? '' : ', all that match'} · times in {businessTimeZone()}
+              {entries.hasNextPage ? '' : ', all that match'} · times in {viewerTimeZone()}
             </Text>
             {entries.hasNextPage && (
               <Button

@@ -6,6 +6,9 @@ import { mockFetch } from '../../test/fetch-mock.ts';
 import { renderWithProviders } from '../../test/render.tsx';
 import StaffCasePage from './staff-case-page.tsx';
 
+/** GET /arc/staff/me's zone fields (issue 45): the business zone, no setting */
+const STAFF_ZONE = { timeZone: 'America/Los_Angeles', timeZoneSetting: null, defaultTimeZone: 'America/Los_Angeles' };
+
 vi.mock('../../auth/staff-session.ts', () => ({
   staffAccessToken: () => 'staff-token',
   signOutStaff: vi.fn(),
@@ -53,7 +56,7 @@ describe('/staff/cases/:id', () => {
     let version = 3;
     let assignee: { id: string; name: string } | null = null;
     const { calls } = mockFetch({
-      'GET /arc/staff/me': { body: { id: 's1', email: 'ops@provider.test', role: 'operations' } },
+      'GET /arc/staff/me': { body: { id: 's1', email: 'ops@provider.test', role: 'operations', ...STAFF_ZONE } },
       [`GET /arc/staff/cases/${CASE_ID}`]: () => ({ body: staffCase({ version, assignee }) }),
       [`POST /arc/staff/cases/${CASE_ID}/actions`]: (call) => {
         const { action } = call.body as { action: { kind: string } };
@@ -92,7 +95,7 @@ describe('/staff/cases/:id', () => {
 
   it('refuses an empty reply in the form, without a call', async () => {
     const { calls } = mockFetch({
-      'GET /arc/staff/me': { body: { id: 's1', email: 'ops@provider.test', role: 'operations' } },
+      'GET /arc/staff/me': { body: { id: 's1', email: 'ops@provider.test', role: 'operations', ...STAFF_ZONE } },
       [`GET /arc/staff/cases/${CASE_ID}`]: { body: staffCase() },
     });
     renderWithProviders(<StaffCasePage />, { path: '/staff/cases/:id', initialPath: `/staff/cases/${CASE_ID}` });

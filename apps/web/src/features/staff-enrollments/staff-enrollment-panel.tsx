@@ -9,15 +9,14 @@ import { actOnStaffEnrollment, staffEnrollmentQuery, staffEnrollmentsListKey } f
 import { useSubmit } from '../../api/use-submit.ts';
 import { staffAccessToken } from '../../auth/staff-session.ts';
 import { DataTable, type DataTableColumn } from '../../ui/data-table.tsx';
+import { formatViewerInstant } from '../../ui/viewer-time.ts';
 import { ageOf, clientName, enrollmentTitle } from './enrollment-row-text.ts';
 
 // PDF.js and its worker come with the first PDF opened, never with the queue (docs/decisions/enrollments.md)
 const StaffPdfViewer = lazy(() => import('./staff-pdf-viewer.tsx').then((m) => ({ default: m.StaffPdfViewer })));
 
-const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
-
 const LOG_COLUMNS: readonly DataTableColumn<contract.StaffEnrollmentDetail['log'][number]>[] = [
-  { id: 'when', header: 'When', noWrap: true, cell: (entry) => dateTime.format(entry.at) },
+  { id: 'when', header: 'When', noWrap: true, cell: (entry) => formatViewerInstant(entry.at) },
   { id: 'by', header: 'By', cell: (entry) => entry.by },
   { id: 'what', header: 'What', cell: (entry) => entry.action },
 ];
@@ -72,7 +71,7 @@ function PanelBody({ detail, canAct }: { detail: contract.StaffEnrollmentDetail;
     <Stack gap="md">
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs" verticalSpacing={4}>
         <Fact label="Status" value={contract.ENROLLMENT_STATUS_LABELS[row.status]} strong />
-        <Fact label="Uploaded" value={`${dateTime.format(row.receivedAt)} (${ageOf(row.receivedAt)} ago)`} />
+        <Fact label="Uploaded" value={`${formatViewerInstant(row.receivedAt)} (${ageOf(row.receivedAt)} ago)`} />
         <Fact label="Agent" value={`${row.agent.firstName} ${row.agent.lastName}, NPN ${row.agent.npn}`} />
         <Fact label="Client" value={`${clientName(row)}${row.client.state ? `, ${row.client.state}` : ''}`} />
         <Fact label="Carrier" value={[row.carrier, row.product].filter(Boolean).join(' · ') || '—'} />

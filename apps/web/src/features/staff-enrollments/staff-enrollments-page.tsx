@@ -7,6 +7,7 @@ import { currentStaffQuery, staffMay } from '../../api/staff-current.ts';
 import { staffEnrollmentsQuery } from '../../api/staff-enrollments.ts';
 import { DataTable, type DataTableColumn } from '../../ui/data-table.tsx';
 import { useQueueState } from '../../ui/use-queue-state.ts';
+import { formatViewerInstant } from '../../ui/viewer-time.ts';
 import { ageOf, clientName, enrollmentTitle } from './enrollment-row-text.ts';
 
 // the panel (its forms, log and PDF viewer) loads with the first row opened, not with the queue
@@ -33,7 +34,6 @@ const MODE_CHOICES = [
   { value: '', label: 'New and pended' },
   ...(['newapp', 'problem'] as const).map((m) => ({ value: m, label: contract.ENROLLMENT_MODE_LABELS[m] })),
 ];
-const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
 /** The queue's columns; the last one opens a row's panel (its handler and state come from the page). */
 const columns = (
@@ -56,7 +56,7 @@ const columns = (
       </>
     ),
   },
-  { id: 'uploaded', header: 'Uploaded', noWrap: true, cell: (row) => dateTime.format(row.receivedAt) },
+  { id: 'uploaded', header: 'Uploaded', noWrap: true, cell: (row) => formatViewerInstant(row.receivedAt) },
   { id: 'age', header: 'Age', noWrap: true, cell: (row) => ageOf(row.receivedAt) },
   {
     id: 'agent',

@@ -23,6 +23,7 @@ import { useSubmit } from '../../api/use-submit.ts';
 import { staffAccessToken } from '../../auth/staff-session.ts';
 import { StatusWord } from '../../ui/agent-status-badge.tsx';
 import { DataTable } from '../../ui/data-table.tsx';
+import { formatViewerInstant } from '../../ui/viewer-time.ts';
 
 const STATUS_VIEW: Record<contract.ImportJobStatus, { label: string; color: string }> = {
   queued: { label: 'Queued', color: 'gray.7' },
@@ -33,7 +34,6 @@ const STATUS_VIEW: Record<contract.ImportJobStatus, { label: string; color: stri
 const kindLabel = (kind: contract.ImportJobKind) =>
   contract.IMPORT_JOB_KINDS.find((k) => k.kind === kind)?.label ?? kind;
 const rowsText = (rows: number) => `${rows.toLocaleString('en-US')} ${rows === 1 ? 'row' : 'rows'}`;
-const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
 /**
  * The imports that run as background jobs (docs/decisions/imports-and-jobs.md): the T65 prospect list, the MA
@@ -154,7 +154,7 @@ function JobsTable({ jobs }: { jobs: contract.ImportJob[] }) {
               <>
                 {job.startedBy ?? '—'}
                 <Text size="xs" c="dimmed">
-                  {dateTime.format(job.createdAt)}
+                  {formatViewerInstant(job.createdAt)}
                 </Text>
               </>
             ),

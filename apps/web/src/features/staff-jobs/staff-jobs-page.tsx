@@ -5,18 +5,12 @@ import { useState } from 'react';
 import { errorMessage } from '../../api/client.ts';
 import { retryStaffJob, staffJobsKey, staffJobsQuery } from '../../api/staff-jobs.ts';
 import { useSubmit } from '../../api/use-submit.ts';
-import { businessTimeZone } from '../../config.ts';
 import { DataTable, type DataTableColumn } from '../../ui/data-table.tsx';
+import { formatViewerInstant } from '../../ui/viewer-time.ts';
 
 type JobKind = contract.StaffJobKind;
 
-let timeFormat: Intl.DateTimeFormat | undefined;
-const formatTime = (at: Date) =>
-  (timeFormat ??= new Intl.DateTimeFormat('en-US', {
-    timeZone: businessTimeZone(),
-    dateStyle: 'medium',
-    timeStyle: 'short',
-  })).format(at);
+const formatTime = (at: Date) => formatViewerInstant(at);
 
 /** What the row's button does: retry the last failed run, or run a schedule now; a kind run for added jobs with
  * nothing failed has none. */

@@ -25,18 +25,12 @@ import {
   staffMembersQuery,
 } from '../../api/staff-members.ts';
 import { useSubmit } from '../../api/use-submit.ts';
-import { businessTimeZone } from '../../config.ts';
 import { ROLE_LABELS } from '../../staff/staff-areas.ts';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { DataTable } from '../../ui/data-table.tsx';
+import { formatViewerInstant } from '../../ui/viewer-time.ts';
 
-let dateFormat: Intl.DateTimeFormat | undefined;
-const formatTime = (at: Date) =>
-  (dateFormat ??= new Intl.DateTimeFormat('en-US', {
-    timeZone: businessTimeZone(),
-    dateStyle: 'medium',
-    timeStyle: 'short',
-  })).format(at);
+const formatTime = (at: Date) => formatViewerInstant(at);
 
 /** What the page last issued: the one-time link is shown once (only its hash is kept on the server). */
 interface IssuedLink {

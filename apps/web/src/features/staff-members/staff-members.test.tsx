@@ -5,6 +5,9 @@ import { mockFetch } from '../../test/fetch-mock.ts';
 import { renderWithProviders } from '../../test/render.tsx';
 import StaffMembersPage from './staff-members-page.tsx';
 
+/** GET /arc/staff/me's zone fields (issue 45): the business zone, no setting */
+const STAFF_ZONE = { timeZone: 'America/Los_Angeles', timeZoneSetting: null, defaultTimeZone: 'America/Los_Angeles' };
+
 vi.mock('../../auth/staff-session.ts', () => ({
   staffAccessToken: () => 'staff-token',
   signOutStaff: vi.fn(),
@@ -22,7 +25,7 @@ describe('/staff/members', () => {
       createdAt: '2026-11-27T15:00:00.000Z',
     });
     const { calls } = mockFetch({
-      'GET /arc/staff/me': { body: { id: 'a1', email: 'admin@provider.test', role: 'admin' } },
+      'GET /arc/staff/me': { body: { id: 'a1', email: 'admin@provider.test', role: 'admin', ...STAFF_ZONE } },
       'GET /arc/staff/members': { body: { members: [member('a1', 'admin@provider.test', 'admin')] } },
       'POST /arc/staff/members': {
         status: 201,
@@ -45,7 +48,7 @@ describe('/staff/members', () => {
 
   it('refuses a bad e-mail before calling the server', async () => {
     const { calls } = mockFetch({
-      'GET /arc/staff/me': { body: { id: 'a1', email: 'admin@provider.test', role: 'admin' } },
+      'GET /arc/staff/me': { body: { id: 'a1', email: 'admin@provider.test', role: 'admin', ...STAFF_ZONE } },
       'GET /arc/staff/members': { body: { members: [] } },
     });
     renderWithProviders(<StaffMembersPage />, { path: '/staff/members', initialPath: '/staff/members' });

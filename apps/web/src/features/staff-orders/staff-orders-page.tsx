@@ -9,6 +9,7 @@ import { staffAccessToken } from '../../auth/staff-session.ts';
 import { selectionColumn } from '../../ui/data-table-selection.tsx';
 import { DataTable, type DataTableColumn } from '../../ui/data-table.tsx';
 import { useQueueState } from '../../ui/use-queue-state.ts';
+import { formatBusinessDay } from '../../ui/viewer-time.ts';
 import { StaffOrderActionModal } from './staff-order-action-modal.tsx';
 
 type Filters = Omit<contract.ListStaffOrdersQuery, 'page'>;
@@ -23,11 +24,10 @@ const SORTS: { value: contract.OrderSort; label: string }[] = [
 ];
 
 const choice = (label: string, values: readonly string[]) => [{ value: '', label }, ...values.map((v) => v)];
-const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
 
 const COLUMNS: readonly DataTableColumn<contract.StaffOrderRow>[] = [
   { id: 'order', header: 'Order', cell: (row) => row.id },
-  { id: 'date', header: 'Date', noWrap: true, cell: (row) => dateFormat.format(row.orderDate) },
+  { id: 'date', header: 'Date', noWrap: true, cell: (row) => formatBusinessDay(row.orderDate) },
   {
     id: 'agent',
     header: 'Agent',

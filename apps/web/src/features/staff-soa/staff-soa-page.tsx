@@ -8,21 +8,11 @@ import { errorMessage } from '../../api/client.ts';
 import { saveFile } from '../../api/files.ts';
 import { staffSoaQuery, staffSoasQuery } from '../../api/staff-soa.ts';
 import { staffAccessToken } from '../../auth/staff-session.ts';
-import { businessTimeZone } from '../../config.ts';
 import { DataTable, type DataTableColumn } from '../../ui/data-table.tsx';
 import { useDownload, type UseDownload } from '../../ui/download.tsx';
+import { formatInstantIn, formatViewerInstant } from '../../ui/viewer-time.ts';
 
-let timeFormat: Intl.DateTimeFormat | undefined;
-const formatTime = (at: Date) =>
-  (timeFormat ??= new Intl.DateTimeFormat('en-US', {
-    timeZone: businessTimeZone(),
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: 'numeric',
-    minute: '2-digit',
-    timeZoneName: 'short',
-  })).format(at);
+const formatTime = (at: Date) => formatViewerInstant(at);
 
 const COLUMNS: DataTableColumn<contract.StaffSoa>[] = [
   { id: 'agent', header: 'Agent', value: (soa) => `${soa.agent.name} (${soa.agent.npn})` },
@@ -31,7 +21,7 @@ const COLUMNS: DataTableColumn<contract.StaffSoa>[] = [
     id: 'appointment',
     header: 'Appointment',
     value: (soa) => soa.current.appointmentAt,
-    cell: (soa) => formatTime(soa.current.appointmentAt),
+    cell: (soa) => formatInstantIn(soa.current.appointmentAt, soa.current.appointmentTimeZone),
   },
   { id: 'status', header: 'Status', value: (soa) => soa.current.status, width: 100 },
   { id: 'version', header: 'Version', value: (soa) => soa.current.version, width: 80 },
@@ -118,7 +108,7 @@ function StaffSoaVersions({ id, download }: { id: string; download: UseDownload 
         <Group key={version.version} justify="space-between" wrap="wrap">
           <Text size="sm">
             Version {version.version} · {version.status} · rules {version.ruleSet} · appointment{' '}
-            {formatTime(version.appointmentAt)}
+            {formatInstantIn(version.appointmentAt, version.appointmentTimeZone)}
             {version.signedAt
               ? ` · signed ${formatTime(version.signedAt)} by ${version.signerName}${
                   version.signerRelationship ? ` (representative: ${version.signerRelationship})` : ''

@@ -4,19 +4,10 @@ import { IconExternalLink } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { errorMessage } from '../../api/client.ts';
 import { orderDetailsQueries } from '../../api/supplies-order.ts';
-import { businessTimeZone } from '../../config.ts';
+import { formatViewerInstant } from '../../ui/viewer-time.ts';
 
 // made on first use, not as the module loads (docs/decisions/web-loading-and-budget.md)
-let dateTimeFormat: Intl.DateTimeFormat | undefined;
-const formatDateTime = (date: Date) =>
-  (dateTimeFormat ??= new Intl.DateTimeFormat('en-US', {
-    timeZone: businessTimeZone(),
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: 'numeric',
-    minute: '2-digit',
-  })).format(date);
+const formatDateTime = (date: Date) => formatViewerInstant(date);
 
 /** An order's details (Supply Orders' expanded row): type, tracking, notes, the CRM link and the order log. */
 export default function OrderDetails({ order }: { order: SupplyOrder }) {

@@ -4,13 +4,10 @@ import { IconAlertCircle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { termsQueries } from '../../api/terms.ts';
 import { useCurrentAgent } from '../../auth/use-current-agent.ts';
-import { businessTimeZone } from '../../config.ts';
 import { SafeHtml } from '../../ui/safe-html.tsx';
+import { formatViewerInstant } from '../../ui/viewer-time.ts';
 
-const formatStamp = (date: Date) =>
-  new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeStyle: 'short', timeZone: businessTimeZone() }).format(
-    date,
-  );
+const formatStamp = (date: Date) => formatViewerInstant(date, 'long');
 
 /** /tos: the text of the agent's terms document, and when they accepted it. */
 export default function TermsPage() {
