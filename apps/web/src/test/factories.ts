@@ -27,3 +27,10 @@ export function makeAgent(overrides: Partial<Agent> = {}): Agent {
     ...overrides,
   };
 }
+
+/** GET /arc/staff/me's zone fields (issue 45): the business zone, no setting of the member's own */
+export const STAFF_ZONE = {
+  timeZone: 'America/Los_Angeles',
+  timeZoneSetting: null,
+  defaultTimeZone: 'America/Los_Angeles',
+};

@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
+import { businessTimeZone, setViewerTimeZone } from '../config.ts';
 
 // Any console.error / console.warn in a test is a failure unless the test expects it (docs/architecture.md, Tests).
 let consoleProblems: string[] = [];
@@ -15,6 +16,8 @@ beforeEach(() => {
 afterEach(() => {
   cleanup();
   sessionStorage.clear();
+  // the viewer's zone is the app's one global of time (config.ts): each test starts in the business zone
+  setViewerTimeZone(businessTimeZone());
   const problems = consoleProblems;
   vi.restoreAllMocks();
   vi.unstubAllGlobals();

@@ -157,15 +157,6 @@ export async function linkSoa(
   return 'linked';
 }
 
-/** The SOA's beneficiary as the client form's starting values (the agent's SOA only). */
-export async function selectSoaBeneficiary(db: Db, soaId: string, agentId: string) {
-  const [row] = await db
-    .select({ name: soas.beneficiaryName, email: soas.email, mobile: soas.mobile, language: soas.language })
-    .from(soas)
-    .where(and(eq(soas.id, soaId), eq(soas.agentId, agentId)));
-  return row;
-}
-
 /** Moves every SOA and enrollment of one client to another (a merge). Answers how many of each moved. */
 export async function moveLinks(tx: Db, fromId: string, toId: string): Promise<{ soas: number; enrollments: number }> {
   const movedSoas = await tx

@@ -40,7 +40,6 @@ import {
   selectClientPage,
   selectDuplicates,
   selectMbisToRekey,
-  selectSoaBeneficiary,
   setClient,
   type ClientFilter,
   type ClientPosition,
@@ -430,20 +429,6 @@ export async function mergeAgentClients(
     return merged;
   });
   return detailOf(deps, row);
-}
-
-/** The SOA's beneficiary split into first and last name (the last word is the last name). */
-export async function soaBeneficiary(deps: ClientDeps, agentId: string, soaId: string) {
-  const soa = await selectSoaBeneficiary(deps.db, soaId, agentId);
-  if (!soa) throw notFound('SOA not found');
-  const words = soa.name.trim().split(/\s+/);
-  return {
-    firstName: words.length > 1 ? words.slice(0, -1).join(' ') : words[0]!,
-    lastName: words.length > 1 ? words[words.length - 1]! : '',
-    email: soa.email,
-    phone: soa.mobile,
-    language: soa.language as ClientLanguage,
-  };
 }
 
 // ── staff: read, audited ───────────────────────────────────────────────────────────────────────────────────────

@@ -2,14 +2,12 @@ import { type ReadyToSellRow, type StaffAgentDetail } from '@arc/contract';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { STAFF_ZONE } from '../../test/factories.ts';
 import { mockFetch } from '../../test/fetch-mock.ts';
 import { renderWithProviders } from '../../test/render.tsx';
 import StaffAgentNewPage from './staff-agent-new-page.tsx';
 import StaffAgentPage from './staff-agent-page.tsx';
 import StaffAgentsPage from './staff-agents-page.tsx';
-
-/** GET /arc/staff/me's zone fields (issue 45): the business zone, no setting */
-const STAFF_ZONE = { timeZone: 'America/Los_Angeles', timeZoneSetting: null, defaultTimeZone: 'America/Los_Angeles' };
 
 vi.mock('../../auth/staff-session.ts', () => ({
   staffAccessToken: () => 'staff-token',

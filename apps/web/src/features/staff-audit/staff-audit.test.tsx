@@ -1,6 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { STAFF_ZONE } from '../../test/factories.ts';
 import { mockFetch } from '../../test/fetch-mock.ts';
 import { renderWithProviders } from '../../test/render.tsx';
 import StaffAuditPage from './staff-audit-page.tsx';
@@ -26,7 +27,7 @@ describe('/staff/audit', () => {
   it('shows the rows, loads the next page by its cursor; no Export for operations', async () => {
     let pages = 0;
     const { calls } = mockFetch({
-      'GET /arc/staff/me': { body: { id: 's1', email: 'ops@provider.test', role: 'operations' } },
+      'GET /arc/staff/me': { body: { id: 's1', email: 'ops@provider.test', role: 'operations', ...STAFF_ZONE } },
       'GET /arc/staff/audit': () =>
         ++pages === 1
           ? { body: { rows: [entry(3), entry(2)], nextCursor: '1764255600000-2' } }
@@ -47,7 +48,7 @@ describe('/staff/audit', () => {
 
   it('says when nothing matches, and offers Export to an admin', async () => {
     mockFetch({
-      'GET /arc/staff/me': { body: { id: 's1', email: 'admin@provider.test', role: 'admin' } },
+      'GET /arc/staff/me': { body: { id: 's1', email: 'admin@provider.test', role: 'admin', ...STAFF_ZONE } },
       'GET /arc/staff/audit': { body: { rows: [], nextCursor: null } },
     });
     renderWithProviders(<StaffAuditPage />, { path: '/staff/audit', initialPath: '/staff/audit' });

@@ -2,12 +2,10 @@ import { STAFF_CASE_MESSAGES } from '@arc/contract';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { STAFF_ZONE } from '../../test/factories.ts';
 import { mockFetch } from '../../test/fetch-mock.ts';
 import { renderWithProviders } from '../../test/render.tsx';
 import StaffCasePage from './staff-case-page.tsx';
-
-/** GET /arc/staff/me's zone fields (issue 45): the business zone, no setting */
-const STAFF_ZONE = { timeZone: 'America/Los_Angeles', timeZoneSetting: null, defaultTimeZone: 'America/Los_Angeles' };
 
 vi.mock('../../auth/staff-session.ts', () => ({
   staffAccessToken: () => 'staff-token',

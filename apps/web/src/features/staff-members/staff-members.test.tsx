@@ -1,12 +1,10 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { STAFF_ZONE } from '../../test/factories.ts';
 import { mockFetch } from '../../test/fetch-mock.ts';
 import { renderWithProviders } from '../../test/render.tsx';
 import StaffMembersPage from './staff-members-page.tsx';
-
-/** GET /arc/staff/me's zone fields (issue 45): the business zone, no setting */
-const STAFF_ZONE = { timeZone: 'America/Los_Angeles', timeZoneSetting: null, defaultTimeZone: 'America/Los_Angeles' };
 
 vi.mock('../../auth/staff-session.ts', () => ({
   staffAccessToken: () => 'staff-token',
