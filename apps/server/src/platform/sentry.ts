@@ -2,20 +2,22 @@ import type * as Sentry from '@sentry/node';
 import type { FastifyRequest } from 'fastify';
 
 let sentry: typeof Sentry | undefined;
-let starting: Promise<void> | undefined;
+/** the SDK's start for the DSN it was started with */
+let starting: { dsn: string; done: Promise<void> } | undefined;
 
 /**
  * The server's own errors go to Sentry through @sentry/node when SENTRY_DSN is set
  * (docs/decisions/dependencies-and-error-reporting.md): started once per process (the SDK's client is global), for
- * errors only: no OpenTelemetry tracing, no module loader hooks, none of its default integrations, so no request data
+ * errors only (a second start with another DSN, as a second app in one test process, starts it again for that DSN): no
+ * OpenTelemetry tracing, no module loader hooks, none of its default integrations, so no request data
  * (bodies, cookies, headers) is attached. It captures what the error handler answers with a 5xx, and uncaught
  * exceptions and unhandled rejections, and the error events the browser reports (`captureBrowserError`). Without a
  * DSN the SDK is never loaded.
  */
 export async function startSentry(options: { dsn: string | undefined }): Promise<void> {
   if (!options.dsn) return;
-  starting ??= start(options.dsn);
-  await starting;
+  if (starting?.dsn !== options.dsn) starting = { dsn: options.dsn, done: start(options.dsn) };
+  await starting.done;
 }
 
 async function start(dsn: string): Promise<void> {
