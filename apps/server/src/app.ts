@@ -50,6 +50,7 @@ import { staffImportsRoutes } from './modules/staff-imports/routes.ts';
 import { staffJobsRoutes } from './modules/staff-jobs/routes.ts';
 import { staffMediaRoutes } from './modules/staff-media/routes.ts';
 import { staffOrdersRoutes } from './modules/staff-orders/routes.ts';
+import { staffWorkRoutes } from './modules/staff-work/routes.ts';
 import { staffStatementsRoutes } from './modules/staff-statements/routes.ts';
 import { staffTermsJobs } from './modules/staff-terms/jobs.ts';
 import { staffTermsRoutes } from './modules/staff-terms/routes.ts';
@@ -324,6 +325,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await app.register(auditRoutes);
   await app.register(staffOrdersRoutes);
   await app.register(staffCasesRoutes);
+  await app.register(staffWorkRoutes);
   await app.register(staffTermsRoutes);
   await app.register(staffEnrollmentsRoutes);
   await app.register(staffJobsRoutes);

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { bigint, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { files } from './files.ts';
 import { agents } from './profile.ts';
+import { staffAccounts } from './staff.ts';
 
 /**
  * Enrollments an agent uploaded (or that reached the provider another way, without a file). Staff move them
@@ -31,6 +32,10 @@ export const enrollments = pgTable(
      * (docs/decisions/enrollments.md)
      */
     version: integer('version').notNull().default(1),
+    /** the staff member working the enrollment (docs/decisions/back-office.md's assignment); null: unassigned */
+    assigneeId: text('assignee_id').references(() => staffAccounts.id, { onDelete: 'set null' }),
+    /** when it was submitted to the carrier or declined: the work dashboard's "done" per day (cleared by a pend) */
+    doneAt: timestamp('done_at', { withTimezone: true }),
   },
   (t) => [
     index('enrollments_agent_received_idx').on(t.agentId, t.receivedAt, t.id),
@@ -43,6 +48,13 @@ export const enrollments = pgTable(
     index('enrollments_status_carrier_received_idx').on(t.status, t.carrierName, t.receivedAt, t.id),
     index('enrollments_mode_received_idx').on(t.mode, t.receivedAt, t.id),
     index('enrollments_client_sort_idx').on(t.clientLast, t.clientFirst, t.id),
+    // the assignee filter (Mine, a colleague, Unassigned: migration 0030)
+    index('enrollments_assignee_received_idx').on(t.assigneeId, t.receivedAt, t.id),
+    // the work dashboard (migration 0030): each member's open enrollments and those done per day, index-only
+    index('enrollments_open_assignee_idx')
+      .on(t.assigneeId, t.receivedAt)
+      .where(sql`${t.status} in ('Received', 'In Review', 'Pended', 'Resolved')`),
+    index('enrollments_done_idx').on(t.doneAt).where(sql`${t.doneAt} is not null`),
   ],
 );
 

@@ -14,6 +14,8 @@ import { loadOrCreateProviderSecrets, publicJwks } from '../keys.ts';
 export interface StaffPrincipal {
   id: string;
   email: string;
+  /** the name colleagues and agents read; null: the e-mail's local part stands for it */
+  name: string | null;
   role: StaffRole;
 }
 
@@ -51,6 +53,7 @@ async function readActiveStaff(db: Db, staffId: string): Promise<StaffPrincipal 
     .select({
       id: staffAccounts.id,
       email: staffAccounts.email,
+      name: staffAccounts.name,
       role: staffAccounts.role,
       status: staffAccounts.status,
     })
@@ -58,7 +61,7 @@ async function readActiveStaff(db: Db, staffId: string): Promise<StaffPrincipal 
     .where(eq(staffAccounts.id, staffId))
     .limit(1);
   if (!row || row.status !== 'active') return null;
-  return { id: row.id, email: row.email, role: row.role as StaffRole };
+  return { id: row.id, email: row.email, name: row.name, role: row.role as StaffRole };
 }
 
 /**
