@@ -25,7 +25,7 @@ describe('GET /arc/staff/me', () => {
     const { token } = await mintStaffToken(t, staffId);
     const res = await getMe(token);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ id: staffId, email: 'ops.one@staff.test', role: 'operations' });
+    expect(res.json()).toEqual({ id: staffId, email: 'ops.one@staff.test', name: null, role: 'operations' });
     expect(res.headers['cache-control']).toBe('no-store');
   });
 

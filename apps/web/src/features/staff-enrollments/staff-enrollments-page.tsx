@@ -2,6 +2,7 @@ import * as contract from '@arc/contract';
 import {
   Alert,
   Button,
+  Checkbox,
   Group,
   Loader,
   NativeSelect,
@@ -15,11 +16,14 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { errorMessage } from '../../api/client.ts';
 import { staffFetch } from '../../api/staff-client.ts';
 import { currentStaffQuery } from '../../api/staff-current.ts';
+import { assigneeChoices, assignStaffEnrollments, staffWorkKey } from '../../api/staff-work.ts';
+import { AssignControl } from '../../ui/assign-control.tsx';
 import { DataTablePager } from '../../ui/data-table-pager.tsx';
 import { ageOf, clientName, enrollmentTitle, StaffEnrollmentPanel } from './staff-enrollment-panel.tsx';
 
@@ -56,10 +60,21 @@ const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeSty
  */
 export default function StaffEnrollmentsPage() {
   const me = useQuery(currentStaffQuery());
-  const canAct = me.data?.role === 'admin' || me.data?.role === 'operations';
+  const canAssign = me.data?.role === 'admin' || me.data?.role === 'operations';
+  const [params] = useSearchParams();
   const [search, setSearch] = useState('');
   const [q] = useDebouncedValue(search.trim(), 300);
-  const [filters, setFilters] = useState<Omit<Filters, 'q'>>({ sort: '-receivedAt' });
+  // the dashboard's links open the queue filtered (?assignee=mine, ?status=Pended)
+  const [filters, setFilters] = useState<Omit<Filters, 'q'>>(() => ({
+    sort: '-receivedAt',
+    assignee: params.get('assignee') || undefined,
+    status: (contract.ENROLLMENT_STATUSES as readonly string[]).includes(params.get('status') ?? '')
+      ? (params.get('status') as contract.EnrollmentStatus)
+      : undefined,
+  }));
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const [assigned, setAssigned] = useState<string | null>(null);
+  const queryClient = useQueryClient();
   const [page, setPage] = useState(1);
   const [openId, setOpenId] = useState<string | null>(null);
   const list = useQuery(enrollmentsQuery({ ...filters, ...(q ? { q } : {}) }, page));
@@ -69,6 +84,33 @@ export default function StaffEnrollmentsPage() {
     setPage(1);
   };
   const rows = list.data?.rows ?? [];
+  const openRow = rows.find((row) => row.id === openId);
+  // support works the enrollments assigned to them (docs/decisions/back-office.md)
+  const canAct =
+    canAssign || (me.data?.role === 'support' && openRow !== undefined && openRow.assignee?.id === me.data.id);
+  const assign = useMutation({
+    mutationFn: (assigneeId: string | null) =>
+      assignStaffEnrollments({
+        enrollments: rows.filter((row) => selected.has(row.id)).map((row) => ({ id: row.id, version: row.version })),
+        assigneeId,
+      }),
+    onSuccess: async (result) => {
+      const name = result.enrollments[0]?.assignee?.name;
+      setAssigned(
+        `${result.enrollments.length} ${result.enrollments.length === 1 ? 'enrollment' : 'enrollments'} ${name ? `assigned to ${name}` : 'unassigned'}.`,
+      );
+      setSelected(new Set());
+      await queryClient.invalidateQueries({ queryKey: ['staff', 'enrollments'] });
+      await queryClient.invalidateQueries({ queryKey: staffWorkKey });
+    },
+  });
+  const toggle = (id: string) =>
+    setSelected((current) => {
+      const next = new Set(current);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
   const isLoadingFilters = list.isPlaceholderData;
   const pageCount = list.data ? Math.max(1, Math.ceil(list.data.total / list.data.pageSize)) : 1;
   const total = list.data
@@ -119,6 +161,12 @@ export default function StaffEnrollmentsPage() {
           onChange={(event) => setFilter('to', event.currentTarget.value)}
         />
         <NativeSelect
+          label="Assignee"
+          data={assigneeChoices(list.data?.assignees ?? [], me.data?.id)}
+          value={filters.assignee ?? ''}
+          onChange={(event) => setFilter('assignee', event.currentTarget.value)}
+        />
+        <NativeSelect
           label="Sort"
           data={SORTS}
           value={filters.sort ?? '-receivedAt'}
@@ -126,6 +174,25 @@ export default function StaffEnrollmentsPage() {
         />
       </SimpleGrid>
 
+      {canAssign && list.data && (
+        <AssignControl
+          assignees={list.data.assignees}
+          meId={me.data?.id}
+          selectedCount={selected.size}
+          isPending={assign.isPending}
+          onAssign={(assigneeId) => assign.mutate(assigneeId)}
+        />
+      )}
+      {assigned && (
+        <Alert color="green" role="status" withCloseButton closeButtonLabel="Dismiss" onClose={() => setAssigned(null)}>
+          {assigned}
+        </Alert>
+      )}
+      {assign.isError && (
+        <Alert color="red" role="alert">
+          {errorMessage(assign.error)}
+        </Alert>
+      )}
       {list.isError && (
         <Alert color="red" role="alert">
           {errorMessage(list.error)}
@@ -134,7 +201,7 @@ export default function StaffEnrollmentsPage() {
       {list.isPending && <Loader aria-label="Loading the enrollments" />}
       {list.data && rows.length === 0 && <Text c="dimmed">No enrollments match these filters.</Text>}
       {rows.length > 0 && (
-        <TableScrollContainer minWidth={980}>
+        <TableScrollContainer minWidth={1100}>
           <Table
             striped
             highlightOnHover
@@ -145,6 +212,11 @@ export default function StaffEnrollmentsPage() {
           >
             <Table.Thead>
               <Table.Tr>
+                {canAssign && (
+                  <Table.Th>
+                    <VisuallyHidden>Select</VisuallyHidden>
+                  </Table.Th>
+                )}
                 <Table.Th>Status</Table.Th>
                 <Table.Th>Uploaded</Table.Th>
                 <Table.Th>Age</Table.Th>
@@ -152,6 +224,7 @@ export default function StaffEnrollmentsPage() {
                 <Table.Th>Client</Table.Th>
                 <Table.Th>Carrier</Table.Th>
                 <Table.Th>File</Table.Th>
+                <Table.Th>Assigned to</Table.Th>
                 <Table.Th>
                   <VisuallyHidden>Open</VisuallyHidden>
                 </Table.Th>
@@ -160,6 +233,15 @@ export default function StaffEnrollmentsPage() {
             <Table.Tbody>
               {rows.map((row) => (
                 <Table.Tr key={row.id}>
+                  {canAssign && (
+                    <Table.Td>
+                      <Checkbox
+                        aria-label={`Select ${enrollmentTitle(row)}`}
+                        checked={selected.has(row.id)}
+                        onChange={() => toggle(row.id)}
+                      />
+                    </Table.Td>
+                  )}
                   <Table.Td>
                     <Text size="sm" fw={700} style={{ whiteSpace: 'nowrap' }}>
                       {contract.ENROLLMENT_STATUS_LABELS[row.status]}
@@ -200,6 +282,7 @@ export default function StaffEnrollmentsPage() {
                       {contract.ENROLLMENT_MODE_LABELS[row.mode]}
                     </Text>
                   </Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{row.assignee?.name ?? 'Unassigned'}</Table.Td>
                   <Table.Td>
                     <Button
                       size="xs"
