@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { CASE_REQUEST_TYPES } from './cases.ts';
 import { DateTimeSchema, defineRoute, ErrorResponseSchema, IdSchema } from './common.ts';
 import { CaseStatusSchema } from './my-cases.ts';
-import { AssigneeIdSchema } from './staff-work.ts';
+import { AssigneeIdSchema } from './staff-assignees.ts';
 
 /**
  * The back office's member-support cases (issue 32, docs/decisions/cases.md): the cases agents file with the Case Form,

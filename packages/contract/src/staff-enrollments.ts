@@ -6,7 +6,7 @@ import {
   EnrollmentStatusSchema,
   type EnrollmentStatus,
 } from './enrollments.ts';
-import { AssigneeFilterSchema, AssigneeIdSchema, WorkAssigneeSchema } from './staff-work.ts';
+import { AssigneeFilterSchema, AssigneeIdSchema, WorkAssigneeSchema } from './staff-assignees.ts';
 
 /**
  * The back office's enrollment queue (issue 32, docs/decisions/enrollments.md): every agent's uploads, filtered,

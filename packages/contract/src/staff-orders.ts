@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { boundedString, DateTimeSchema, defineRoute, ErrorResponseSchema, IntIdSchema } from './common.ts';
-import { AssigneeFilterSchema, AssigneeIdSchema, WorkAssigneeSchema } from './staff-work.ts';
+import { AssigneeFilterSchema, AssigneeIdSchema, WorkAssigneeSchema } from './staff-assignees.ts';
 
 /**
  * The back office's supply-order queue (issue 32, docs/decisions/supplies.md): every agent's orders, filtered,
@@ -230,4 +230,34 @@ export const assignStaffOrders = defineRoute({
     404: ErrorResponseSchema,
     409: ErrorResponseSchema,
   },
+});
+
+/** An entry of an order's history: the agent's order, each staff action and note (internal ones marked). */
+export const StaffOrderLogEntrySchema = z.object({
+  at: DateTimeSchema,
+  /** the staff member, or the agent who placed the order */
+  by: z.string(),
+  action: z.string(),
+  link: z.nullable(z.string()),
+  /** a note kept from the agent */
+  isInternal: z.boolean(),
+});
+export type StaffOrderLogEntry = z.infer<typeof StaffOrderLogEntrySchema>;
+
+export const StaffOrderDetailSchema = z.object({
+  order: StaffOrderRowSchema,
+  /** oldest first */
+  log: z.array(StaffOrderLogEntrySchema),
+});
+export type StaffOrderDetail = z.infer<typeof StaffOrderDetailSchema>;
+
+/** One order's own view (issue 47): ship-to, the agent's instructions, and its whole history with the notes. */
+export const getStaffOrder = defineRoute({
+  method: 'GET',
+  path: '/arc/staff/orders/:id',
+  summary: 'One supply order with its ship-to, instructions and history (notes included)',
+  tags: ['staff'],
+  auth: ORDER_STAFF,
+  params: z.object({ id: IntIdSchema }),
+  responses: { 200: StaffOrderDetailSchema, 400: ErrorResponseSchema, 404: ErrorResponseSchema },
 });

@@ -1,42 +1,12 @@
 import * as z from 'zod/mini';
-import { DateTimeSchema, defineRoute, ErrorResponseSchema, type StaffRole } from './common.ts';
+import { DateTimeSchema, defineRoute, ErrorResponseSchema } from './common.ts';
+import { WorkAssigneeSchema } from './staff-assignees.ts';
 import { ANY_STAFF } from './staff.ts';
 
 /**
- * Work assigned to people and the back office's work dashboard (issue 47, docs/decisions/back-office.md): orders,
- * enrollments and cases each have an assignee (a staff member, or nobody); every queue filters by it; `/staff` shows
- * how much waits in each queue, how old it is against its SLA, the signed-in member's work and each member's.
+ * The back office's work dashboard (issue 47, docs/decisions/back-office.md): how much waits in each queue, how old it
+ * is against its SLA, the signed-in member's work and each member's (who works what: staff-assignees.ts).
  */
-
-/** The queues work is assigned in, and the roles a member needs to be assigned work in each. */
-export const WORK_ROLES = {
-  orders: ['admin', 'operations'],
-  // support reads the enrollment queue and works the enrollments assigned to them (docs/decisions/back-office.md)
-  enrollments: ['admin', 'operations', 'support'],
-  cases: ['admin', 'operations', 'support'],
-} as const satisfies Record<string, readonly StaffRole[]>;
-export type WorkKind = keyof typeof WORK_ROLES;
-export const WORK_KINDS = Object.keys(WORK_ROLES) as WorkKind[];
-
-/**
- * The assignee filter of every queue: `mine` (the signed-in member), `none` (unassigned) or a staff member's id. An
- * empty value is no filter.
- */
-export const ASSIGNEE_MINE = 'mine';
-export const ASSIGNEE_NONE = 'none';
-export const AssigneeFilterSchema = z.string().check(z.trim(), z.maxLength(64));
-
-/** A staff member as the queues name them: their name, or the e-mail's local part when they have none. */
-export const WorkAssigneeSchema = z.object({ id: z.string(), name: z.string() });
-export type WorkAssignee = z.infer<typeof WorkAssigneeSchema>;
-
-/** Whom a selection is assigned to: a staff member's id, or null to unassign. */
-export const AssigneeIdSchema = z.nullable(z.string().check(z.trim(), z.minLength(1), z.maxLength(64)));
-
-export const WORK_MESSAGES = {
-  notAnAssignee: 'Choose an active staff member who works this queue.',
-  supportAssignedOnly: 'Support works only the enrollments assigned to them. Ask for it to be assigned to you.',
-} as const;
 
 /** The dashboard's queues: what waits for the back office, oldest first. */
 export const WORK_QUEUES = ['orders', 'enrollments', 'pended', 'cases'] as const;

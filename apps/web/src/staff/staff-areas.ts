@@ -29,8 +29,8 @@ export const STAFF_AREAS: readonly { label: string; path: string; roles: readonl
   { label: 'Cases', path: staffPaths.cases, roles: ['admin', 'operations', 'support'] },
   // looked up for an audit (issue 34): support and admin, as the contract's READ_SOA
   { label: 'Scope of Appointment', path: staffPaths.soa, roles: READ_SOA.staff },
-  // support reads the queue (to answer an agent's call) but neither acts nor opens the PDF
-  // (docs/decisions/enrollments.md)
+  // support reads the queue (to answer an agent's call) and works the enrollments assigned to them
+  // (docs/decisions/back-office.md)
   { label: 'Enrollments', path: staffPaths.enrollments, roles: ['admin', 'operations', 'support'] },
   // the content team's (docs/decisions/information-pages.md): the contract's EDIT_MEDIA
   { label: 'Training videos', path: STAFF_PAGES.training, roles: EDIT_MEDIA.staff },

@@ -45,7 +45,9 @@ export const cases = pgTable(
     index('cases_open_assignee_idx')
       .on(t.assigneeId, t.createdAt)
       .where(sql`${t.status} <> 'Closed'`),
-    index('cases_done_idx').on(t.doneAt).where(sql`${t.doneAt} is not null`),
+    index('cases_done_idx')
+      .on(t.doneAt)
+      .where(sql`${t.doneAt} is not null`),
     // the queue's request type and carrier filters, and the carrier filter's choices (migration 0030)
     index('cases_request_type_created_idx').on(t.requestType, t.createdAt, t.id),
     index('cases_carrier_created_idx').on(t.carrier, t.createdAt, t.id),

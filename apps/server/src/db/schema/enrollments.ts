@@ -54,7 +54,9 @@ export const enrollments = pgTable(
     index('enrollments_open_assignee_idx')
       .on(t.assigneeId, t.receivedAt)
       .where(sql`${t.status} in ('Received', 'In Review', 'Pended', 'Resolved')`),
-    index('enrollments_done_idx').on(t.doneAt).where(sql`${t.doneAt} is not null`),
+    index('enrollments_done_idx')
+      .on(t.doneAt)
+      .where(sql`${t.doneAt} is not null`),
   ],
 );
 

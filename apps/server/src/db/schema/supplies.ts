@@ -195,7 +195,9 @@ export const supplyOrders = pgTable(
     index('supply_orders_open_assignee_idx')
       .on(t.assigneeId, t.orderDate)
       .where(sql`${t.status} is null or ${t.status} = 'Processing'`),
-    index('supply_orders_done_idx').on(t.doneAt).where(sql`${t.doneAt} is not null`),
+    index('supply_orders_done_idx')
+      .on(t.doneAt)
+      .where(sql`${t.doneAt} is not null`),
   ],
 );
 

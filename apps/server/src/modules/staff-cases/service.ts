@@ -66,8 +66,7 @@ export function toStaffCaseRow(row: QueueCase): StaffCaseRow {
     requestType: row.requestType as CaseRequestType,
     memberName: row.memberName,
     carrier: row.carrier,
-    assignee:
-      row.assigneeId && row.assigneeEmail ? toStaff(row.assigneeId, row.assigneeEmail, row.assigneeName) : null,
+    assignee: row.assigneeId && row.assigneeEmail ? toStaff(row.assigneeId, row.assigneeEmail, row.assigneeName) : null,
   };
 }
 

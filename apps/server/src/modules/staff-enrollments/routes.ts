@@ -28,9 +28,7 @@ export async function staffEnrollmentsRoutes(app: FastifyInstance): Promise<void
   };
   const actor = (request: FastifyRequest): StaffActor => ({ staff: request.staff, ip: request.ip });
 
-  addRoute(app, contract.listStaffEnrollments, async (request) =>
-    listEnrollments(deps, request.staff, request.query),
-  );
+  addRoute(app, contract.listStaffEnrollments, async (request) => listEnrollments(deps, request.staff, request.query));
 
   addRoute(app, contract.assignStaffEnrollments, async (request) => ({
     enrollments: await assignEnrollments(deps, actor(request), request.body),

@@ -178,3 +178,11 @@ export async function updateOrderAtVersion(tx: Tx, id: number, version: number, 
 
 export const insertLogEntries = (tx: Tx, rows: (typeof supplyOrderLog.$inferInsert)[]) =>
   tx.insert(supplyOrderLog).values(rows);
+
+/** An order's whole log, oldest first (`supply_order_log_order_idx`). */
+export const selectOrderLog = (db: Db, orderId: number) =>
+  db
+    .select()
+    .from(supplyOrderLog)
+    .where(eq(supplyOrderLog.orderId, orderId))
+    .orderBy(asc(supplyOrderLog.at), asc(supplyOrderLog.id));

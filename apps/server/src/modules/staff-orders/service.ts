@@ -11,6 +11,7 @@ import {
   type OrderStatus,
   type Shipper,
   type StaffMember,
+  type StaffOrderDetail,
   type StaffOrderList,
   type StaffOrderRow,
 } from '@arc/contract';
@@ -23,6 +24,7 @@ import { raiseNotification, type NotificationsDeps } from '../notifications/serv
 import { assigneeFilter, checkAssignee, listAssignees, staffDisplayName } from '../staff-work/service.ts';
 import {
   insertLogEntries,
+  selectOrderLog,
   selectQueueChoices,
   selectQueueOrders,
   selectQueuePage,
@@ -94,6 +96,23 @@ export async function listOrders(
     pageSize: STAFF_ORDERS_PAGE_SIZE,
     choices: await selectQueueChoices(deps.db),
     assignees: await listAssignees(deps.db, 'orders'),
+  };
+}
+
+/** One order with its whole history, notes kept from the agent included (issue 47); 404 for an unknown number. */
+export async function getOrder(deps: Pick<StaffOrdersDeps, 'db'>, id: number): Promise<StaffOrderDetail> {
+  const [order] = await selectQueueOrders(deps.db, [id]);
+  if (!order) throw new AppError('NOT_FOUND', STAFF_ORDER_MESSAGES.notFound);
+  const log = await selectOrderLog(deps.db, id);
+  return {
+    order: toStaffOrderRow(order),
+    log: log.map((entry) => ({
+      at: entry.at,
+      by: `${entry.firstName} ${entry.lastName}`.trim(),
+      action: entry.action,
+      link: entry.link,
+      isInternal: entry.isInternal,
+    })),
   };
 }
 

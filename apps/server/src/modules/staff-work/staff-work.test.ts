@@ -158,7 +158,11 @@ describe('POST /arc/staff/orders/assign', () => {
     expect(mine.assignees.map((m) => m.id).sort()).toEqual([ids.admin, ids.operations].sort());
 
     const log = await t.database.db.select().from(supplyOrderLog).where(eq(supplyOrderLog.orderId, orders[0]!.id));
-    expect(log.at(-1)).toMatchObject({ action: 'Assigned to admin.work', isInternal: true, firstName: 'operations.work' });
+    expect(log.at(-1)).toMatchObject({
+      action: 'Assigned to admin.work',
+      isInternal: true,
+      firstName: 'operations.work',
+    });
     const audits = await t.database.db
       .select()
       .from(auditLog)
@@ -179,7 +183,7 @@ describe('POST /arc/staff/orders/assign', () => {
       await insertSupplyOrder(t.database.db, { agentId: a.id }),
       await insertSupplyOrder(t.database.db, { agentId: a.id }),
     ];
-    const assign = (assigneeId: string | null, orders = [o1!, o2!].map((o) => ({ id: o.id, version: 1 }))) =>
+    const assign = (assigneeId: string | null, orders = [o1, o2].map((o) => ({ id: o.id, version: 1 }))) =>
       call('operations', 'POST', '/arc/staff/orders/assign', { orders, assigneeId });
     for (const who of [ids.support, ids.content, disabledId, 'nobody']) {
       const res = await assign(who);
@@ -187,18 +191,18 @@ describe('POST /arc/staff/orders/assign', () => {
       expect(res.json().message).toBe(WORK_MESSAGES.notAnAssignee);
     }
     const stale = await assign(ids.operations, [
-      { id: o1!.id, version: 1 },
-      { id: o2!.id, version: 7 },
+      { id: o1.id, version: 1 },
+      { id: o2.id, version: 7 },
     ]);
     expect(stale.statusCode).toBe(409);
-    expect(stale.json().message).toBe(`Order ${o2!.id}: ${STAFF_ORDER_MESSAGES.stale}`);
-    const stored = await t.database.db.select().from(supplyOrders).where(eq(supplyOrders.id, o1!.id));
+    expect(stale.json().message).toBe(`Order ${o2.id}: ${STAFF_ORDER_MESSAGES.stale}`);
+    const stored = await t.database.db.select().from(supplyOrders).where(eq(supplyOrders.id, o1.id));
     expect(stored[0]).toMatchObject({ assigneeId: null, version: 1 });
     expect((await assign(ids.operations, [{ id: 999_999, version: 1 }])).statusCode).toBe(404);
     expect((await call('operations', 'POST', '/arc/staff/orders/assign', { orders: [] })).statusCode).toBe(400);
     for (const role of ['content', 'support'] as const) {
       const res = await call(role, 'POST', '/arc/staff/orders/assign', {
-        orders: [{ id: o1!.id, version: 1 }],
+        orders: [{ id: o1.id, version: 1 }],
         assigneeId: ids.admin,
       });
       expect(res.statusCode).toBe(403);

@@ -2,7 +2,6 @@ import * as contract from '@arc/contract';
 import {
   Alert,
   Button,
-  Checkbox,
   Group,
   Loader,
   NativeSelect,
@@ -16,13 +15,15 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { errorMessage } from '../../api/client.ts';
+import { assigneeChoices, STAFF_WORK_KEY } from '../../api/staff-assignees.ts';
 import { staffFetch } from '../../api/staff-client.ts';
 import { currentStaffQuery } from '../../api/staff-current.ts';
-import { assigneeChoices, assignStaffEnrollments, staffWorkKey } from '../../api/staff-work.ts';
+import { assignStaffEnrollments } from '../../api/staff-enrollments.ts';
+import { useSubmit } from '../../api/use-submit.ts';
 import { AssignControl } from '../../ui/assign-control.tsx';
 import { DataTablePager } from '../../ui/data-table-pager.tsx';
 import { ageOf, clientName, enrollmentTitle, StaffEnrollmentPanel } from './staff-enrollment-panel.tsx';
@@ -88,7 +89,7 @@ export default function StaffEnrollmentsPage() {
   // support works the enrollments assigned to them (docs/decisions/back-office.md)
   const canAct =
     canAssign || (me.data?.role === 'support' && openRow !== undefined && openRow.assignee?.id === me.data.id);
-  const assign = useMutation({
+  const assign = useSubmit({
     mutationFn: (assigneeId: string | null) =>
       assignStaffEnrollments({
         enrollments: rows.filter((row) => selected.has(row.id)).map((row) => ({ id: row.id, version: row.version })),
@@ -101,7 +102,7 @@ export default function StaffEnrollmentsPage() {
       );
       setSelected(new Set());
       await queryClient.invalidateQueries({ queryKey: ['staff', 'enrollments'] });
-      await queryClient.invalidateQueries({ queryKey: staffWorkKey });
+      await queryClient.invalidateQueries({ queryKey: STAFF_WORK_KEY });
     },
   });
   const toggle = (id: string) =>
@@ -235,10 +236,13 @@ export default function StaffEnrollmentsPage() {
                 <Table.Tr key={row.id}>
                   {canAssign && (
                     <Table.Td>
-                      <Checkbox
+                      {/* a plain checkbox: Mantine's took the page over its bundle budget */}
+                      <input
+                        type="checkbox"
                         aria-label={`Select ${enrollmentTitle(row)}`}
                         checked={selected.has(row.id)}
                         onChange={() => toggle(row.id)}
+                        style={{ width: 18, height: 18 }}
                       />
                     </Table.Td>
                   )}

@@ -16,10 +16,16 @@ import {
   TableScrollContainer,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { errorMessage } from '../../api/client.ts';
+import { assigneeChoices, STAFF_WORK_KEY } from '../../api/staff-assignees.ts';
 import { staffDownload, staffFetch } from '../../api/staff-client.ts';
+import { currentStaffQuery } from '../../api/staff-current.ts';
+import { assignStaffOrders } from '../../api/staff-orders.ts';
+import { useSubmit } from '../../api/use-submit.ts';
+import { AssignControl } from '../../ui/assign-control.tsx';
 import { DataTablePager } from '../../ui/data-table-pager.tsx';
 import { StaffOrderActionModal } from './staff-order-action-modal.tsx';
 
@@ -65,6 +71,23 @@ export default function StaffOrdersPage() {
   const [message, setMessage] = useState<{ text: string; isError: boolean } | null>(null);
   const [isExporting, setIsExporting] = useState(false);
   const list = useQuery(ordersQuery({ ...filters, ...(q ? { q } : {}) }, page));
+  const me = useQuery(currentStaffQuery());
+  const queryClient = useQueryClient();
+  const assign = useSubmit({
+    mutationFn: (assigneeId: string | null) =>
+      assignStaffOrders({ orders: selection.map(({ id, version }) => ({ id, version })), assigneeId }),
+    onSuccess: async (result) => {
+      const name = result.orders[0]?.assignee?.name;
+      setMessage({
+        text: `${result.orders.length} ${result.orders.length === 1 ? 'order' : 'orders'} ${name ? `assigned to ${name}` : 'unassigned'}.`,
+        isError: false,
+      });
+      setSelected(new Set());
+      await queryClient.invalidateQueries({ queryKey: ['staff', 'orders'] });
+      await queryClient.invalidateQueries({ queryKey: STAFF_WORK_KEY });
+    },
+    onError: (err) => setMessage({ text: errorMessage(err), isError: true }),
+  });
 
   const setFilter = (key: keyof Filters, value: string) => {
     setFilters((current) => ({ ...current, [key]: value || undefined }));
@@ -147,6 +170,12 @@ export default function StaffOrdersPage() {
           onChange={(event) => setFilter('to', event.currentTarget.value)}
         />
         <NativeSelect
+          label="Assignee"
+          data={assigneeChoices(list.data?.assignees ?? [], me.data?.id)}
+          value={filters.assignee ?? ''}
+          onChange={(event) => setFilter('assignee', event.currentTarget.value)}
+        />
+        <NativeSelect
           label="Sort"
           data={SORTS}
           value={filters.sort ?? '-orderDate'}
@@ -182,6 +211,15 @@ export default function StaffOrdersPage() {
           Export for the carrier
         </Button>
       </Group>
+      {list.data && (
+        <AssignControl
+          assignees={list.data.assignees}
+          meId={me.data?.id}
+          selectedCount={selection.length}
+          isPending={assign.isPending}
+          onAssign={(assigneeId) => assign.mutate(assigneeId)}
+        />
+      )}
       {message && (
         <Alert
           color={message.isError ? 'red' : 'green'}
@@ -231,6 +269,7 @@ export default function StaffOrdersPage() {
                 <Table.Th ta="right">Qty</Table.Th>
                 <Table.Th>Status</Table.Th>
                 <Table.Th>Shipping</Table.Th>
+                <Table.Th>Assigned to</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -243,7 +282,11 @@ export default function StaffOrdersPage() {
                       onChange={() => toggle(row.id)}
                     />
                   </Table.Td>
-                  <Table.Td>{row.id}</Table.Td>
+                  <Table.Td>
+                    <Anchor component={Link} to={`${contract.staffPaths.orders}/${row.id}`}>
+                      {row.id}
+                    </Anchor>
+                  </Table.Td>
                   <Table.Td style={{ whiteSpace: 'nowrap' }}>{dateFormat.format(row.orderDate)}</Table.Td>
                   <Table.Td style={{ whiteSpace: 'nowrap' }}>
                     {row.agent.firstName} {row.agent.lastName}
@@ -275,6 +318,7 @@ export default function StaffOrdersPage() {
                     )}
                     {row.status === 'Cancelled' && row.notes && <Text size="xs">{row.notes}</Text>}
                   </Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{row.assignee?.name ?? 'Unassigned'}</Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>
