@@ -1,21 +1,10 @@
 import * as z from 'zod/mini';
-import type { StaffRole } from './common.ts';
 
 /**
  * Work assigned to people (issue 47, docs/decisions/back-office.md): orders, enrollments and cases each have an
  * assignee (a staff member, or nobody), and every queue filters by it. Apart from the dashboard (staff-work.ts), so
  * that a queue's page loads these few lines only.
  */
-
-/** The queues work is assigned in, and the roles a member needs to be assigned work in each. */
-export const WORK_ROLES = {
-  orders: ['admin', 'operations'],
-  // support reads the enrollment queue and works the enrollments assigned to them (docs/decisions/back-office.md)
-  enrollments: ['admin', 'operations', 'support'],
-  cases: ['admin', 'operations', 'support'],
-} as const satisfies Record<string, readonly StaffRole[]>;
-export type WorkKind = keyof typeof WORK_ROLES;
-export const WORK_KINDS = Object.keys(WORK_ROLES) as WorkKind[];
 
 /**
  * The assignee filter of every queue: `mine` (the signed-in member), `none` (unassigned) or a staff member's id. An
@@ -31,8 +20,3 @@ export type WorkAssignee = z.infer<typeof WorkAssigneeSchema>;
 
 /** Whom a selection is assigned to: a staff member's id, or null to unassign. */
 export const AssigneeIdSchema = z.nullable(z.string().check(z.trim(), z.minLength(1), z.maxLength(64)));
-
-export const WORK_MESSAGES = {
-  notAnAssignee: 'Choose an active staff member who works this queue.',
-  supportAssignedOnly: 'Support works only the enrollments assigned to them. Ask for it to be assigned to you.',
-} as const;

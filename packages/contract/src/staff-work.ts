@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { DateTimeSchema, defineRoute, ErrorResponseSchema } from './common.ts';
+import { DateTimeSchema, defineRoute, ErrorResponseSchema, type StaffRole } from './common.ts';
 import { WorkAssigneeSchema } from './staff-assignees.ts';
 import { ANY_STAFF } from './staff.ts';
 
@@ -7,6 +7,20 @@ import { ANY_STAFF } from './staff.ts';
  * The back office's work dashboard (issue 47, docs/decisions/back-office.md): how much waits in each queue, how old it
  * is against its SLA, the signed-in member's work and each member's (who works what: staff-assignees.ts).
  */
+
+/** The queues work is assigned in, and the roles a member needs to be assigned work in each. */
+export const WORK_ROLES = {
+  orders: ['admin', 'operations'],
+  // support reads the enrollment queue and works the enrollments assigned to them (docs/decisions/back-office.md)
+  enrollments: ['admin', 'operations', 'support'],
+  cases: ['admin', 'operations', 'support'],
+} as const satisfies Record<string, readonly StaffRole[]>;
+export type WorkKind = keyof typeof WORK_ROLES;
+
+export const WORK_MESSAGES = {
+  notAnAssignee: 'Choose an active staff member who works this queue.',
+  supportAssignedOnly: 'Support works only the enrollments assigned to them. Ask for it to be assigned to you.',
+} as const;
 
 /** The dashboard's queues: what waits for the back office, oldest first. */
 export const WORK_QUEUES = ['orders', 'enrollments', 'pended', 'cases'] as const;

@@ -15,16 +15,13 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { lazy, Suspense, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { errorMessage } from '../../api/client.ts';
-import { assigneeChoices, STAFF_WORK_KEY } from '../../api/staff-assignees.ts';
+import { assigneeChoices } from '../../api/staff-assignees.ts';
 import { staffFetch } from '../../api/staff-client.ts';
 import { currentStaffQuery } from '../../api/staff-current.ts';
-import { assignStaffEnrollments } from '../../api/staff-enrollments.ts';
-import { useSubmit } from '../../api/use-submit.ts';
-import { AssignControl } from '../../ui/assign-control.tsx';
 import { DataTablePager } from '../../ui/data-table-pager.tsx';
 import { ageOf, clientName, enrollmentTitle, StaffEnrollmentPanel } from './staff-enrollment-panel.tsx';
 
@@ -44,6 +41,9 @@ const enrollmentsQuery = (filters: Filters, page: number) => ({
   queryFn: () => staffFetch(contract.listStaffEnrollments, { query: { ...filters, page } }),
   placeholderData: keepPreviousData,
 });
+
+/** The Assign control, for admin and operations only: loaded when it shows (the page's bundle budget). */
+const EnrollmentAssignBar = lazy(() => import('./enrollment-assign-bar.tsx'));
 
 const STATUS_CHOICES = [
   { value: '', label: 'All statuses' },
@@ -74,8 +74,6 @@ export default function StaffEnrollmentsPage() {
       : undefined,
   }));
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
-  const [assigned, setAssigned] = useState<string | null>(null);
-  const queryClient = useQueryClient();
   const [page, setPage] = useState(1);
   const [openId, setOpenId] = useState<string | null>(null);
   const list = useQuery(enrollmentsQuery({ ...filters, ...(q ? { q } : {}) }, page));
@@ -89,22 +87,6 @@ export default function StaffEnrollmentsPage() {
   // support works the enrollments assigned to them (docs/decisions/back-office.md)
   const canAct =
     canAssign || (me.data?.role === 'support' && openRow !== undefined && openRow.assignee?.id === me.data.id);
-  const assign = useSubmit({
-    mutationFn: (assigneeId: string | null) =>
-      assignStaffEnrollments({
-        enrollments: rows.filter((row) => selected.has(row.id)).map((row) => ({ id: row.id, version: row.version })),
-        assigneeId,
-      }),
-    onSuccess: async (result) => {
-      const name = result.enrollments[0]?.assignee?.name;
-      setAssigned(
-        `${result.enrollments.length} ${result.enrollments.length === 1 ? 'enrollment' : 'enrollments'} ${name ? `assigned to ${name}` : 'unassigned'}.`,
-      );
-      setSelected(new Set());
-      await queryClient.invalidateQueries({ queryKey: ['staff', 'enrollments'] });
-      await queryClient.invalidateQueries({ queryKey: STAFF_WORK_KEY });
-    },
-  });
   const toggle = (id: string) =>
     setSelected((current) => {
       const next = new Set(current);
@@ -176,23 +158,14 @@ export default function StaffEnrollmentsPage() {
       </SimpleGrid>
 
       {canAssign && list.data && (
-        <AssignControl
-          assignees={list.data.assignees}
-          meId={me.data?.id}
-          selectedCount={selected.size}
-          isPending={assign.isPending}
-          onAssign={(assigneeId) => assign.mutate(assigneeId)}
-        />
-      )}
-      {assigned && (
-        <Alert color="green" role="status" withCloseButton closeButtonLabel="Dismiss" onClose={() => setAssigned(null)}>
-          {assigned}
-        </Alert>
-      )}
-      {assign.isError && (
-        <Alert color="red" role="alert">
-          {errorMessage(assign.error)}
-        </Alert>
+        <Suspense>
+          <EnrollmentAssignBar
+            assignees={list.data.assignees}
+            meId={me.data?.id}
+            selection={rows.filter((row) => selected.has(row.id))}
+            onAssigned={() => setSelected(new Set())}
+          />
+        </Suspense>
       )}
       {list.isError && (
         <Alert color="red" role="alert">
