@@ -159,7 +159,9 @@ export default defineConfig({
         ],
       },
       // a route over its budget is held here at its weight (KB) until brought under, so that it cannot grow; none is
-      heldAt: {},
+      // the enrollment queue's assignee filter, column and selection (issue 47) passed 250 KB by 0.4 KB: held until the
+      // staff queues move to the one table and queue hook
+      heldAt: { '/staff/enrollments': 250.5 },
       reportFile: path.join(import.meta.dirname, '../../.tmp/bundle-budget.json'),
     }),
     // what each route loads, for the server to list in the page it sends (docs/decisions/web-loading-and-budget.md)

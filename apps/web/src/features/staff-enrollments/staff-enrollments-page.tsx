@@ -65,13 +65,10 @@ export default function StaffEnrollmentsPage() {
   const [params] = useSearchParams();
   const [search, setSearch] = useState('');
   const [q] = useDebouncedValue(search.trim(), 300);
-  // the dashboard's links open the queue filtered (?assignee=mine, ?status=Pended)
+  // the dashboard's "my work" opens the queue filtered (?assignee=mine)
   const [filters, setFilters] = useState<Omit<Filters, 'q'>>(() => ({
     sort: '-receivedAt',
     assignee: params.get('assignee') || undefined,
-    status: (contract.ENROLLMENT_STATUSES as readonly string[]).includes(params.get('status') ?? '')
-      ? (params.get('status') as contract.EnrollmentStatus)
-      : undefined,
   }));
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [page, setPage] = useState(1);

@@ -10,7 +10,7 @@ import { DataTable, type DataTableColumn } from '../../ui/data-table.tsx';
 const QUEUE_LINKS: Record<contract.WorkQueue, string> = {
   orders: contract.staffPaths.orders,
   enrollments: contract.staffPaths.enrollments,
-  pended: `${contract.staffPaths.enrollments}?status=Pended`,
+  pended: contract.staffPaths.enrollments,
   cases: `${contract.staffPaths.cases}?status=Open&assignee=none`,
 };
 
