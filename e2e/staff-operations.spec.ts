@@ -65,7 +65,7 @@ test.describe('[STAFF] Operations on a busy day', () => {
       await table.getByRole('checkbox', { name: `Select Enrollment: ${name}` }).check();
     }
     await ops.getByRole('combobox', { name: 'Assign to' }).selectOption('support');
-    await ops.getByRole('button', { name: 'Assign 3 selected' }).click();
+    await ops.getByRole('button', { name: 'Assign 3', exact: true }).click();
     await expect(ops.getByRole('status').filter({ hasText: '3 enrollments assigned to support.' })).toBeVisible();
     await ops.getByRole('combobox', { name: 'Assignee' }).selectOption('support');
     for (const name of names) {

@@ -40,7 +40,7 @@ export function AssignControl({ assignees, meId, selectedCount, isPending, onAss
         loading={isPending}
         onClick={() => onAssign(chosen === NOBODY ? null : chosen)}
       >
-        {selectedCount === 0 ? 'Assign' : `Assign ${selectedCount} selected`}
+        {selectedCount === 0 ? 'Assign' : `Assign ${selectedCount}`}
       </Button>
       {selectedCount === 0 && (
         <Text size="xs" c="dimmed">
