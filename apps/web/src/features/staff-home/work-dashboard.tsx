@@ -15,7 +15,7 @@ const QUEUE_LINKS: Record<contract.WorkQueue, string> = {
 };
 
 /** How long ago, in days and hours ("2 d 5 h", "40 min"). */
-export function ageSince(from: Date, now = Date.now()): string {
+function ageSince(from: Date, now = Date.now()): string {
   const minutes = Math.max(0, Math.floor((now - from.getTime()) / 60_000));
   if (minutes < 60) return `${minutes} min`;
   const hours = Math.floor(minutes / 60);
