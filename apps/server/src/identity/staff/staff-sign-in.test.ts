@@ -98,7 +98,15 @@ describe('staff sign-in: password, then TOTP', () => {
     expect(second.statusCode, second.body).toBe(200);
     const tokens = await staffTokenFrom(start, second.json<{ redirectTo: string }>().redirectTo);
     const me = await getMe(tokens.access_token);
-    expect(me.json()).toEqual({ id: staffId, email: 'olga@provider.test', role: 'operations' });
+    expect(me.json()).toEqual({
+      id: staffId,
+      email: 'olga@provider.test',
+      name: null,
+      role: 'operations',
+      timeZone: t.config.businessTimeZone,
+      timeZoneSetting: null,
+      defaultTimeZone: t.config.businessTimeZone,
+    });
     const agentCall = await t.app.inject({
       method: 'GET',
       url: '/arc/user/info',
