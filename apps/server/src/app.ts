@@ -54,6 +54,7 @@ import { staffOrdersRoutes } from './modules/staff-orders/routes.ts';
 import { staffStatementsRoutes } from './modules/staff-statements/routes.ts';
 import { staffTermsJobs } from './modules/staff-terms/jobs.ts';
 import { staffTermsRoutes } from './modules/staff-terms/routes.ts';
+import { staffWorkRoutes } from './modules/staff-work/routes.ts';
 import { suppliesJobs } from './modules/supplies/jobs.ts';
 import { suppliesRoutes } from './modules/supplies/routes.ts';
 import { telemetryJobs } from './modules/telemetry/jobs.ts';
@@ -325,6 +326,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await app.register(auditRoutes);
   await app.register(staffOrdersRoutes);
   await app.register(staffCasesRoutes);
+  await app.register(staffWorkRoutes);
   await app.register(staffTermsRoutes);
   await app.register(staffEnrollmentsRoutes);
   await app.register(staffJobsRoutes);

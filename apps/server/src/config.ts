@@ -91,6 +91,10 @@ const EnvSchema = z.strictObject({
   PROSPECT_SEARCHES_PER_MINUTE: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(100_000)), 30),
   SIGN_INS_PER_MINUTE: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(100_000)), 30),
   AUTHORIZATIONS_PER_MINUTE: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(100_000)), 60),
+  SLA_ORDERS_HOURS: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(8760)), 48),
+  SLA_ENROLLMENTS_HOURS: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(8760)), 24),
+  SLA_PENDED_HOURS: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(8760)), 72),
+  SLA_CASES_HOURS: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(8760)), 24),
   MEMBER_SUPPORT_EMAIL: z._default(z.email('must be an e-mail address'), 'member-support@arc.example'),
   PROVIDER_SITE_URL: z.optional(z.url({ protocol: /^https$/, error: 'must be an https:// URL' })),
   PROVIDER_EMAIL_DOMAIN: z.optional(
@@ -157,6 +161,11 @@ export interface Config {
    */
   trustProxy: TrustProxy;
   businessTimeZone: string;
+  /** the work dashboard's service levels: how many hours work may wait in each queue (SLA_*_HOURS) */
+  slaOrdersHours: number;
+  slaEnrollmentsHours: number;
+  slaPendedHours: number;
+  slaCasesHours: number;
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
   providerName: string;
   /** the web app's production build, served as static files when present */
@@ -404,6 +413,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     demoData,
     trustProxy: e.TRUST_PROXY ?? false,
     businessTimeZone: e.TZ_BUSINESS,
+    slaOrdersHours: e.SLA_ORDERS_HOURS,
+    slaEnrollmentsHours: e.SLA_ENROLLMENTS_HOURS,
+    slaPendedHours: e.SLA_PENDED_HOURS,
+    slaCasesHours: e.SLA_CASES_HOURS,
     logLevel: e.LOG_LEVEL,
     providerName: e.PROVIDER_NAME,
     webDist: path.resolve(cwd, e.WEB_DIST ?? path.join(SERVER_ROOT, '../web/dist')),

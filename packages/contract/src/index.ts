@@ -52,6 +52,8 @@ export * from './soa-rules.ts';
 export * from './soa-form-text.ts';
 export * from './soa.ts';
 export * from './staff-enrollments.ts';
+export * from './staff-work.ts';
+export * from './staff-assignees.ts';
 export * from './staff-media.ts';
 export * from './staff-content.ts';
 export * from './clients.ts';

@@ -100,6 +100,10 @@ export const AUDIT_ACTIONS = [
   'supply-order.noted',
   /** staff exported supply orders for the carriers (detail.ids) */
   'supply-orders.exported',
+  /** staff assigned a supply order (subject: the order id; detail: from and to, staff ids or null) */
+  'supply-order.assigned',
+  /** staff assigned an enrollment (subject: the enrollment id; detail: from and to, staff ids or null) */
+  'enrollment.assigned',
   /** staff took a member-support case (subject: the case reference; detail: the previous assignee) */
   'case.assigned',
   /** staff set a case's status (detail: from and to) */

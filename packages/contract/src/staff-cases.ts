@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { CASE_REQUEST_TYPES } from './cases.ts';
 import { DateTimeSchema, defineRoute, ErrorResponseSchema, IdSchema } from './common.ts';
 import { CaseStatusSchema } from './my-cases.ts';
+import { AssigneeIdSchema } from './staff-assignees.ts';
 import { CASE_STAFF } from './staff-roles.ts';
 
 /**
@@ -24,6 +25,8 @@ export const ListStaffCasesQuerySchema = z.object({
   q: z.optional(z.string().check(z.trim(), z.maxLength(100))),
   status: z.optional(CaseStatusSchema),
   assignee: z.optional(CaseAssigneeFilterSchema),
+  requestType: z.optional(z.enum(CASE_REQUEST_TYPES)),
+  carrier: z.optional(z.string().check(z.trim(), z.maxLength(200))),
   page: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(100_000)), 1),
   sort: z._default(CaseSortSchema, '-created'),
 });
@@ -57,6 +60,8 @@ export const StaffCaseListSchema = z.object({
   pageSize: z.int(),
   /** the assignee filter's choices: every staff member who may take a case */
   assignees: z.array(CaseStaffSchema),
+  /** the carrier filter's choices: every carrier with cases */
+  carriers: z.array(z.string()),
 });
 export type StaffCaseList = z.infer<typeof StaffCaseListSchema>;
 
@@ -159,6 +164,39 @@ export const actOnStaffCase = defineRoute({
   body: ActOnStaffCaseSchema,
   responses: {
     200: StaffCaseSchema,
+    400: ErrorResponseSchema,
+    404: ErrorResponseSchema,
+    409: ErrorResponseSchema,
+  },
+});
+
+/** How many cases one assignment takes at a time. */
+export const STAFF_CASES_MAX_SELECTION = 200;
+
+export const AssignStaffCasesSchema = z.strictObject({
+  cases: z
+    .array(z.object({ id: IdSchema, version: z.int().check(z.gte(1)) }))
+    .check(
+      z.minLength(1, 'Select at least one case'),
+      z.maxLength(STAFF_CASES_MAX_SELECTION, `Select at most ${STAFF_CASES_MAX_SELECTION} cases`),
+    ),
+  assigneeId: AssigneeIdSchema,
+});
+export type AssignStaffCases = z.infer<typeof AssignStaffCasesSchema>;
+
+/**
+ * Assigns one case or a selection to a staff member who works cases (or unassigns it), all or nothing at the versions
+ * shown, each with an audit event. Answers the cases as they are now.
+ */
+export const assignStaffCases = defineRoute({
+  method: 'POST',
+  path: '/arc/staff/cases/assign',
+  summary: 'Assign one case or a selection to a staff member, or unassign it',
+  tags: ['staff'],
+  auth: CASE_STAFF,
+  body: AssignStaffCasesSchema,
+  responses: {
+    200: z.object({ cases: z.array(StaffCaseRowSchema) }),
     400: ErrorResponseSchema,
     404: ErrorResponseSchema,
     409: ErrorResponseSchema,

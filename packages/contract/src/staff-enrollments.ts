@@ -6,6 +6,7 @@ import {
   EnrollmentStatusSchema,
   type EnrollmentStatus,
 } from './enrollments.ts';
+import { AssigneeFilterSchema, AssigneeIdSchema, WorkAssigneeSchema } from './staff-assignees.ts';
 import { QUEUE_READERS } from './staff-roles.ts';
 
 /**
@@ -16,6 +17,10 @@ import { QUEUE_READERS } from './staff-roles.ts';
  * (`/arc/staff/enrollments`, enrollments.ts) move enrollments along the same ENROLLMENT_TRANSITIONS.
  */
 const QUEUE_ACTORS = { staff: ['admin', 'operations'] } as const;
+/** who works an enrollment: admin and operations any, support those assigned to them (WORK_MESSAGES.supportAssignedOnly) */
+const ENROLLMENT_WORKERS = { staff: ['admin', 'operations', 'support'] } as const;
+/** How many enrollments one assignment takes at a time. */
+export const STAFF_ENROLLMENTS_MAX_SELECTION = 200;
 
 /** The queue's sort keys; a leading `-` sorts descending. */
 export const ENROLLMENT_SORT_KEYS = ['receivedAt', 'agent', 'client', 'carrier', 'status'] as const;
@@ -39,6 +44,8 @@ export const ListStaffEnrollmentsQuerySchema = z.object({
   /** upload dates from and to, inclusive, in the business time zone */
   from: z.optional(DaySchema),
   to: z.optional(DaySchema),
+  /** `mine`, `none` (unassigned) or a staff member's id (staff-work.ts) */
+  assignee: z.optional(AssigneeFilterSchema),
   page: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(100_000)), 1),
   sort: z._default(EnrollmentSortSchema, '-receivedAt'),
 });
@@ -66,6 +73,8 @@ export const StaffEnrollmentRowSchema = z.object({
   /** the uploaded PDF's name; null when the enrollment reached the provider without a file */
   fileName: z.nullable(z.string()),
   fileSize: z.nullable(z.int()),
+  /** the staff member working the enrollment */
+  assignee: z.nullable(WorkAssigneeSchema),
 });
 export type StaffEnrollmentRow = z.infer<typeof StaffEnrollmentRowSchema>;
 
@@ -81,6 +90,8 @@ export const StaffEnrollmentListSchema = z.object({
   pageSize: z.int(),
   /** the carrier filter's choices */
   carriers: z.array(z.string()),
+  /** the assignee filter's choices: every active member who may work enrollments */
+  assignees: z.array(WorkAssigneeSchema),
 });
 export type StaffEnrollmentList = z.infer<typeof StaffEnrollmentListSchema>;
 
@@ -186,7 +197,7 @@ export const getStaffEnrollmentFile = defineRoute({
   path: '/arc/staff/enrollments/queue/:id/file',
   summary: 'The enrollment’s uploaded PDF',
   tags: ['staff'],
-  auth: QUEUE_ACTORS,
+  auth: ENROLLMENT_WORKERS,
   params: z.object({ id: IdSchema }),
   query: z.object({ disposition: z.optional(z.enum(['inline', 'attachment'])) }),
   responses: { 400: ErrorResponseSchema, 404: ErrorResponseSchema },
@@ -201,11 +212,41 @@ export const actOnStaffEnrollment = defineRoute({
   path: '/arc/staff/enrollments/queue/:id/actions',
   summary: 'Start review, Pend, Resolve or Submit to carrier',
   tags: ['staff'],
-  auth: QUEUE_ACTORS,
+  auth: ENROLLMENT_WORKERS,
   params: z.object({ id: IdSchema }),
   body: ActOnStaffEnrollmentSchema,
   responses: {
     200: StaffEnrollmentDetailSchema,
+    400: ErrorResponseSchema,
+    404: ErrorResponseSchema,
+    409: ErrorResponseSchema,
+  },
+});
+
+export const AssignStaffEnrollmentsSchema = z.strictObject({
+  enrollments: z
+    .array(z.object({ id: IdSchema, version: z.int().check(z.gte(1)) }))
+    .check(
+      z.minLength(1, 'Select at least one enrollment'),
+      z.maxLength(STAFF_ENROLLMENTS_MAX_SELECTION, `Select at most ${STAFF_ENROLLMENTS_MAX_SELECTION} enrollments`),
+    ),
+  assigneeId: AssigneeIdSchema,
+});
+export type AssignStaffEnrollments = z.infer<typeof AssignStaffEnrollmentsSchema>;
+
+/**
+ * Assigns one enrollment or a selection to a staff member who works enrollments (or unassigns it), all or nothing at
+ * the versions shown; each gets a line in its log and an audit event. Answers the enrollments as they are now.
+ */
+export const assignStaffEnrollments = defineRoute({
+  method: 'POST',
+  path: '/arc/staff/enrollments/queue/assign',
+  summary: 'Assign one enrollment or a selection to a staff member, or unassign it',
+  tags: ['staff'],
+  auth: QUEUE_ACTORS,
+  body: AssignStaffEnrollmentsSchema,
+  responses: {
+    200: z.object({ enrollments: z.array(StaffEnrollmentRowSchema) }),
     400: ErrorResponseSchema,
     404: ErrorResponseSchema,
     409: ErrorResponseSchema,

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { boundedString, DateTimeSchema, defineRoute, ErrorResponseSchema, IntIdSchema } from './common.ts';
+import { AssigneeFilterSchema, AssigneeIdSchema, WorkAssigneeSchema } from './staff-assignees.ts';
 import { ORDER_STAFF } from './staff-roles.ts';
 
 /**
@@ -59,6 +60,8 @@ export const ListStaffOrdersQuerySchema = z.object({
   /** order dates from and to, inclusive, in the business time zone */
   from: z.optional(DaySchema),
   to: z.optional(DaySchema),
+  /** `mine`, `none` (unassigned) or a staff member's id (staff-work.ts) */
+  assignee: z.optional(AssigneeFilterSchema),
   page: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(100_000)), 1),
   sort: z._default(OrderSortSchema, '-orderDate'),
 });
@@ -83,7 +86,10 @@ export const StaffOrderRowSchema = z.object({
   shipper: z.nullable(ShipperSchema),
   tracking: z.nullable(z.string()),
   trackingUrl: z.nullable(z.string()),
+  /** the cancellation's reason, or the latest note (the whole history: getStaffOrder) */
   notes: z.nullable(z.string()),
+  /** the staff member working the order */
+  assignee: z.nullable(WorkAssigneeSchema),
 });
 export type StaffOrderRow = z.infer<typeof StaffOrderRowSchema>;
 
@@ -99,6 +105,8 @@ export const StaffOrderListSchema = z.object({
   pageSize: z.int(),
   /** the filters' choices: every carrier, plan state and product type with orders */
   choices: z.object({ carriers: z.array(z.string()), planStates: z.array(z.string()), types: z.array(z.string()) }),
+  /** the assignee filter's choices: every active member who may work orders */
+  assignees: z.array(WorkAssigneeSchema),
 });
 export type StaffOrderList = z.infer<typeof StaffOrderListSchema>;
 
@@ -200,4 +208,56 @@ export const exportStaffOrders = defineRoute({
   auth: ORDER_STAFF,
   body: ExportStaffOrdersSchema,
   responses: { 400: ErrorResponseSchema, 404: ErrorResponseSchema },
+});
+
+export const AssignStaffOrdersSchema = z.strictObject({ orders: SelectionSchema, assigneeId: AssigneeIdSchema });
+export type AssignStaffOrders = z.infer<typeof AssignStaffOrdersSchema>;
+
+/**
+ * Assigns one order or a selection to a staff member who works orders (or unassigns it, `assigneeId: null`), all or
+ * nothing at the versions shown; each gets a line in its log (kept from the agent) and an audit event.
+ */
+export const assignStaffOrders = defineRoute({
+  method: 'POST',
+  path: '/arc/staff/orders/assign',
+  summary: 'Assign one order or a selection to a staff member, or unassign it',
+  tags: ['staff'],
+  auth: ORDER_STAFF,
+  body: AssignStaffOrdersSchema,
+  responses: {
+    200: z.object({ orders: z.array(StaffOrderRowSchema) }),
+    400: ErrorResponseSchema,
+    404: ErrorResponseSchema,
+    409: ErrorResponseSchema,
+  },
+});
+
+/** An entry of an order's history: the agent's order, each staff action and note (internal ones marked). */
+export const StaffOrderLogEntrySchema = z.object({
+  at: DateTimeSchema,
+  /** the staff member, or the agent who placed the order */
+  by: z.string(),
+  action: z.string(),
+  link: z.nullable(z.string()),
+  /** a note kept from the agent */
+  isInternal: z.boolean(),
+});
+export type StaffOrderLogEntry = z.infer<typeof StaffOrderLogEntrySchema>;
+
+export const StaffOrderDetailSchema = z.object({
+  order: StaffOrderRowSchema,
+  /** oldest first */
+  log: z.array(StaffOrderLogEntrySchema),
+});
+export type StaffOrderDetail = z.infer<typeof StaffOrderDetailSchema>;
+
+/** One order's own view (issue 47): ship-to, the agent's instructions, and its whole history with the notes. */
+export const getStaffOrder = defineRoute({
+  method: 'GET',
+  path: '/arc/staff/orders/:id',
+  summary: 'One supply order with its ship-to, instructions and history (notes included)',
+  tags: ['staff'],
+  auth: ORDER_STAFF,
+  params: z.object({ id: IntIdSchema }),
+  responses: { 200: StaffOrderDetailSchema, 400: ErrorResponseSchema, 404: ErrorResponseSchema },
 });

@@ -46,6 +46,11 @@ export const StaffEmailSchema = z
 export const StaffMemberSchema = z.object({
   id: z.string(),
   email: z.string(),
+  /**
+   * the name colleagues and agents read (a case reply is signed with it); null: the e-mail's local part (optional:
+   * a client of before the name reads the same answer)
+   */
+  name: z.optional(z.nullable(z.string())),
   role: StaffRoleSchema,
 });
 export type StaffMember = z.infer<typeof StaffMemberSchema>;

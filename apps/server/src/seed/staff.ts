@@ -8,10 +8,14 @@ export const DEMO_STAFF_PASSWORD = 'Demo-Staff-2026!';
 export const DEMO_STAFF_TOTP_SECRET = 'JBSWY3DPEHPK3PXP';
 /** without PROVIDER_EMAIL_DOMAIN (demo mode sets it to this) */
 export const DEMO_STAFF_EMAIL_DOMAIN = 'provider.test';
-/** `admin` and `ops` sign in by these names (the part before the provider's e-mail domain) or the whole address. */
+/**
+ * `admin`, `ops` and `support` sign in by these names (the part before the provider's e-mail domain) or the whole
+ * address; having no display name, they are named so in the queues too.
+ */
 export const DEMO_STAFF: readonly { id: string; name: string; role: StaffRole }[] = [
   { id: 'demo-staff-admin', name: 'admin', role: 'admin' },
   { id: 'demo-staff-ops', name: 'ops', role: 'operations' },
+  { id: 'demo-staff-support', name: 'support', role: 'support' },
 ];
 
 /** The demo's staff members, enrolled already; added once (an existing account is left as it is). */

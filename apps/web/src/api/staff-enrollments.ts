@@ -21,3 +21,7 @@ export const staffEnrollmentQuery = (id: string) => ({
 
 export const actOnStaffEnrollment = (row: { id: string; version: number }, action: contract.EnrollmentAction) =>
   staffFetch(contract.actOnStaffEnrollment, { params: { id: row.id }, body: { version: row.version, action } });
+
+/** Assigns the selected enrollments to a member, or unassigns them (issue 47). */
+export const assignStaffEnrollments = (body: contract.AssignStaffEnrollments) =>
+  staffFetch(contract.assignStaffEnrollments, { body });

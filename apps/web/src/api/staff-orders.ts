@@ -11,5 +11,14 @@ export const staffOrdersQuery = (filters: Omit<contract.ListStaffOrdersQuery, 'p
   placeholderData: keepPreviousData,
 });
 
+/** One order's own view with its whole history (issue 47). */
+export const staffOrderQuery = (id: number) => ({
+  queryKey: [...staffOrdersKey, 'one', id],
+  queryFn: () => staffFetch(contract.getStaffOrder, { params: { id } }),
+});
+
 export const actOnStaffOrders = (orders: { id: number; version: number }[], action: contract.OrderAction) =>
   staffFetch(contract.actOnStaffOrders, { body: { orders, action } });
+
+/** Assigns the selected orders to a member, or unassigns them (issue 47). */
+export const assignStaffOrders = (body: contract.AssignStaffOrders) => staffFetch(contract.assignStaffOrders, { body });

@@ -40,8 +40,8 @@ export const STAFF_AREAS: readonly StaffArea[] = [
   area('Cases', contract.staffPaths.cases, contract.CASE_STAFF),
   // looked up for an audit (issue 34)
   area('Scope of Appointment', contract.staffPaths.soa, contract.READ_SOA),
-  // support reads the queue (to answer an agent's call) but neither acts nor opens the PDF
-  // (docs/decisions/enrollments.md)
+  // support reads the queue (to answer an agent's call) and works the enrollments assigned to them
+  // (docs/decisions/back-office.md)
   area('Enrollments', contract.staffPaths.enrollments, contract.QUEUE_READERS),
   // the content team's (docs/decisions/information-pages.md)
   area('Training videos', STAFF_PAGES.training, contract.EDIT_MEDIA),

@@ -38,6 +38,7 @@ export const STAFF_ROUTES: RouteObject[] = [
       { path: 'members', lazy: page('staff-members/staff-members-page') },
       { path: 'jobs', lazy: page('staff-jobs/staff-jobs-page') },
       { path: 'orders', lazy: page('staff-orders/staff-orders-page') },
+      { path: 'orders/:id', lazy: page('staff-orders/staff-order-page') },
       { path: 'cases', lazy: page('staff-cases/staff-cases-page') },
       { path: 'cases/:id', lazy: page('staff-cases/staff-case-page') },
       { path: 'soa', lazy: page('staff-soa/staff-soa-page') },

@@ -8,7 +8,8 @@ export interface DataTableSelection<T> {
   getRowId: (row: T) => string;
   /** the selected rows' ids (the queue's, ui/use-queue-state.ts) */
   selected: ReadonlySet<string>;
-  onChange: (selected: Set<string>) => void;
+  /** how to make the new selection from the latest one (two clicks before a render both count) */
+  onChange: (update: (current: ReadonlySet<string>) => Set<string>) => void;
   /** the row checkbox's name, e.g. "Select order 12" */
   rowLabel: (row: T) => string;
   /** the header checkbox's name, e.g. "Select every order on this page" */
@@ -34,7 +35,7 @@ export function selectionColumn<T>(selection: DataTableSelection<T>): DataTableC
         aria-label={selection.allLabel}
         checked={isAll}
         indeterminate={count > 0 && !isAll}
-        onChange={() => onChange(new Set(isAll ? [] : ids))}
+        onChange={() => onChange(() => new Set(isAll ? [] : ids))}
       />
     ),
     cell: (row) => {
@@ -44,11 +45,13 @@ export function selectionColumn<T>(selection: DataTableSelection<T>): DataTableC
           data-row-select
           aria-label={selection.rowLabel(row)}
           checked={selected.has(id)}
-          onChange={() => {
-            const next = new Set(selected);
-            if (!next.delete(id)) next.add(id);
-            onChange(next);
-          }}
+          onChange={() =>
+            onChange((current) => {
+              const next = new Set(current);
+              if (!next.delete(id)) next.add(id);
+              return next;
+            })
+          }
         />
       );
     },

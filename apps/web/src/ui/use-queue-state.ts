@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useMemo, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import type * as z from 'zod/mini';
 import type { ColumnSort } from './data-table-model.ts';
@@ -35,7 +35,8 @@ export interface QueueState<S extends QuerySchema> {
   setPage: (page: number) => void;
   /** the selected row ids */
   selected: ReadonlySet<string>;
-  setSelected: (ids: Iterable<string>) => void;
+  /** the new selection, or how to make it from the latest one (two clicks before a render both count) */
+  setSelected: (ids: Iterable<string> | ((current: ReadonlySet<string>) => Iterable<string>)) => void;
 }
 
 /**
@@ -68,6 +69,10 @@ export function useQueueState<S extends QuerySchema>(schema: S, options: QueueOp
   const selectionParam = options.selectionParam ?? 'selected';
   const [params, setParams] = useSearchParams();
   const key = params.toString();
+  // the parameters last asked for: a second change before the router renders the first builds on it, not on the
+  // rendered ones (React Router hands a functional update the parameters of the last render)
+  const latest = useRef({ rendered: key, asked: params });
+  if (latest.current.rendered !== key) latest.current = { rendered: key, asked: params };
   // eslint-disable-next-line react-hooks/exhaustive-deps -- the parameters' text is their identity
   const query = useMemo(() => readQuery(schema, params, selectionParam), [schema, key, selectionParam]);
   const selectedText = params.get(selectionParam) ?? '';
@@ -76,15 +81,13 @@ export function useQueueState<S extends QuerySchema>(schema: S, options: QueueOp
   // one order of the parameters whatever was changed last: the search, the filters, the sort, the page, the selection
   const rank = (name: string) =>
     name === SEARCH ? 0 : name === SORT ? 2 : name === PAGE ? 3 : name === selectionParam ? 4 : 1;
-  const update = (change: (next: URLSearchParams) => void, replace: boolean) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        change(next);
-        return new URLSearchParams([...next].sort(([a], [b]) => rank(a) - rank(b)));
-      },
-      { replace },
-    );
+  const update = (change: (next: URLSearchParams) => void, replace: boolean) => {
+    const next = new URLSearchParams(latest.current.asked);
+    change(next);
+    const sorted = new URLSearchParams([...next].sort(([a], [b]) => rank(a) - rank(b)));
+    latest.current.asked = sorted;
+    setParams(sorted, { replace });
+  };
   const put = (next: URLSearchParams, name: string, value: string) =>
     value === '' ? next.delete(name) : next.set(name, value);
   const newSet = (next: URLSearchParams) => {
@@ -123,6 +126,10 @@ export function useQueueState<S extends QuerySchema>(schema: S, options: QueueOp
     setSort,
     setPage: (page) => update((next) => put(next, PAGE, page > 1 ? String(page) : ''), false),
     selected,
-    setSelected: (ids) => update((next) => put(next, selectionParam, [...ids].join(',')), true),
+    setSelected: (ids) =>
+      update((next) => {
+        const current = new Set((next.get(selectionParam) ?? '').split(',').filter(Boolean));
+        put(next, selectionParam, [...(typeof ids === 'function' ? ids(current) : ids)].join(','));
+      }, true),
   };
 }

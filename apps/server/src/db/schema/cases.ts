@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { date, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { agents } from './profile.ts';
 import { staffAccounts } from './staff.ts';
@@ -29,6 +30,8 @@ export const cases = pgTable(
     version: integer('version').notNull().default(1),
     /** the last thing done on the case: filed, assigned, a status, a note or a reply */
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** when it was closed: the work dashboard's "done" per day (cleared when it is opened again) */
+    doneAt: timestamp('done_at', { withTimezone: true }),
   },
   (t) => [
     index('cases_agent_idx').on(t.agentId, t.createdAt),
@@ -37,6 +40,17 @@ export const cases = pgTable(
     index('cases_status_created_idx').on(t.status, t.createdAt, t.id),
     index('cases_assignee_created_idx').on(t.assigneeId, t.createdAt, t.id),
     index('cases_updated_idx').on(t.updatedAt, t.id),
+    // the work dashboard (migration 0030): open and unassigned, each member's open cases, those done per day
+    index('cases_status_assignee_created_idx').on(t.status, t.assigneeId, t.createdAt),
+    index('cases_open_assignee_idx')
+      .on(t.assigneeId, t.createdAt)
+      .where(sql`${t.status} <> 'Closed'`),
+    index('cases_done_idx')
+      .on(t.doneAt)
+      .where(sql`${t.doneAt} is not null`),
+    // the queue's request type and carrier filters, and the carrier filter's choices (migration 0030)
+    index('cases_request_type_created_idx').on(t.requestType, t.createdAt, t.id),
+    index('cases_carrier_created_idx').on(t.carrier, t.createdAt, t.id),
   ],
 );
 

@@ -3,6 +3,7 @@ import { bigint, index, integer, pgTable, primaryKey, text, timestamp } from 'dr
 import { clients } from './clients.ts';
 import { files } from './files.ts';
 import { agents } from './profile.ts';
+import { staffAccounts } from './staff.ts';
 
 /**
  * Enrollments an agent uploaded (or that reached the provider another way, without a file). Staff move them
@@ -34,6 +35,10 @@ export const enrollments = pgTable(
      * (docs/decisions/enrollments.md)
      */
     version: integer('version').notNull().default(1),
+    /** the staff member working the enrollment (docs/decisions/back-office.md's assignment); null: unassigned */
+    assigneeId: text('assignee_id').references(() => staffAccounts.id, { onDelete: 'set null' }),
+    /** when it was submitted to the carrier or declined: the work dashboard's "done" per day (cleared by a pend) */
+    doneAt: timestamp('done_at', { withTimezone: true }),
   },
   (t) => [
     index('enrollments_client_idx').on(t.clientId),
@@ -47,6 +52,15 @@ export const enrollments = pgTable(
     index('enrollments_status_carrier_received_idx').on(t.status, t.carrierName, t.receivedAt, t.id),
     index('enrollments_mode_received_idx').on(t.mode, t.receivedAt, t.id),
     index('enrollments_client_sort_idx').on(t.clientLast, t.clientFirst, t.id),
+    // the assignee filter (Mine, a colleague, Unassigned: migration 0030)
+    index('enrollments_assignee_received_idx').on(t.assigneeId, t.receivedAt, t.id),
+    // the work dashboard (migration 0030): each member's open enrollments and those done per day, index-only
+    index('enrollments_open_assignee_idx')
+      .on(t.assigneeId, t.receivedAt)
+      .where(sql`${t.status} in ('Received', 'In Review', 'Pended', 'Resolved')`),
+    index('enrollments_done_idx')
+      .on(t.doneAt)
+      .where(sql`${t.doneAt} is not null`),
   ],
 );
 

@@ -11,6 +11,8 @@ export const staffAccounts = pgTable(
     id: text('id').primaryKey(),
     /** stored in lower case */
     email: text('email').notNull(),
+    /** the name colleagues and agents read (a case reply is signed with it); null: the e-mail's local part */
+    name: text('name'),
     /** admin | operations | content | support */
     role: text('role').notNull(),
     /** active | disabled: a disabled account cannot sign in and its tokens are refused */

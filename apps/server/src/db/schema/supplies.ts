@@ -13,6 +13,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { counties } from './places.ts';
 import { agents } from './profile.ts';
+import { staffAccounts } from './staff.ts';
 
 /** Supply product types (spec part 2 §3 Product type), in the order the picker lists them. */
 export const supplyProductTypes = pgTable('supply_product_types', {
@@ -172,6 +173,10 @@ export const supplyOrders = pgTable(
      * raised by every back-office action: an action sent with an older version is refused (docs/decisions/supplies.md)
      */
     version: integer('version').notNull().default(1),
+    /** the staff member working the order (docs/decisions/back-office.md's assignment); null: unassigned */
+    assigneeId: text('assignee_id').references(() => staffAccounts.id, { onDelete: 'set null' }),
+    /** when the order was shipped or cancelled: the work dashboard's "done" per day */
+    doneAt: timestamp('done_at', { withTimezone: true }),
   },
   (t) => [
     index('supply_orders_agent_idx').on(t.agentId, t.orderDate),
@@ -184,6 +189,15 @@ export const supplyOrders = pgTable(
     index('supply_orders_type_date_idx').on(t.type, t.orderDate, t.id),
     // a carrier's orders in one status, the queue's usual pair of filters (docs/decisions/enrollments.md)
     index('supply_orders_org_status_date_idx').on(t.orgName, t.status, t.orderDate, t.id),
+    // the assignee filter (Mine, a colleague, Unassigned: migration 0030)
+    index('supply_orders_assignee_date_idx').on(t.assigneeId, t.orderDate, t.id),
+    // the work dashboard (migration 0030): each member's open orders and the orders done per day, index-only
+    index('supply_orders_open_assignee_idx')
+      .on(t.assigneeId, t.orderDate)
+      .where(sql`${t.status} is null or ${t.status} = 'Processing'`),
+    index('supply_orders_done_idx')
+      .on(t.doneAt)
+      .where(sql`${t.doneAt} is not null`),
   ],
 );
 

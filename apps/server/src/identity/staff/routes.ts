@@ -39,9 +39,16 @@ export async function staffRoutes(app: FastifyInstance, { recordAudit }: { recor
   const limit = { rateLimit: { max: app.deps.config.signInsPerMinute, timeWindow: '1 minute' } };
 
   const { businessTimeZone } = app.deps.config;
-  const me = (staff: { id: string; email: string; role: contract.StaffRole; timeZone: string | null }) => ({
+  const me = (staff: {
+    id: string;
+    email: string;
+    name: string | null;
+    role: contract.StaffRole;
+    timeZone: string | null;
+  }) => ({
     id: staff.id,
     email: staff.email,
+    name: staff.name,
     role: staff.role,
     timeZone: staff.timeZone ?? businessTimeZone,
     timeZoneSetting: staff.timeZone,

@@ -29,6 +29,7 @@ describe('GET /arc/staff/me', () => {
     expect(res.json()).toEqual({
       id: staffId,
       email: 'ops.one@staff.test',
+      name: null,
       role: 'operations',
       timeZone: t.config.businessTimeZone,
       timeZoneSetting: null,

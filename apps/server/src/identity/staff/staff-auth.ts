@@ -14,6 +14,8 @@ import { loadOrCreateProviderSecrets, publicJwks } from '../keys.ts';
 export interface StaffPrincipal {
   id: string;
   email: string;
+  /** the name colleagues and agents read; null: the e-mail's local part stands for it */
+  name: string | null;
   role: StaffRole;
   /** the member's own IANA time zone setting; null: the business zone */
   timeZone: string | null;
@@ -53,6 +55,7 @@ async function readActiveStaff(db: Db, staffId: string): Promise<StaffPrincipal 
     .select({
       id: staffAccounts.id,
       email: staffAccounts.email,
+      name: staffAccounts.name,
       role: staffAccounts.role,
       status: staffAccounts.status,
       timeZone: staffAccounts.timeZone,
@@ -61,7 +64,7 @@ async function readActiveStaff(db: Db, staffId: string): Promise<StaffPrincipal 
     .where(eq(staffAccounts.id, staffId))
     .limit(1);
   if (!row || row.status !== 'active') return null;
-  return { id: row.id, email: row.email, role: row.role as StaffRole, timeZone: row.timeZone };
+  return { id: row.id, email: row.email, name: row.name, role: row.role as StaffRole, timeZone: row.timeZone };
 }
 
 /**

@@ -101,6 +101,7 @@ describe('staff sign-in: password, then TOTP', () => {
     expect(me.json()).toEqual({
       id: staffId,
       email: 'olga@provider.test',
+      name: null,
       role: 'operations',
       // no setting of her own: the business zone
       timeZone: t.config.businessTimeZone,

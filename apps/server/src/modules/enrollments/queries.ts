@@ -6,8 +6,11 @@ export type EnrollmentRow = typeof enrollments.$inferSelect;
 export type NewEnrollmentRow = typeof enrollments.$inferInsert;
 export type NewFileRow = typeof files.$inferInsert;
 
-/** An enrollment with the name of its uploaded file (null when it came without one). */
-export type EnrollmentWithFile = EnrollmentRow & { fileName: string | null };
+/**
+ * An enrollment with the name of its uploaded file (null when it came without one); the back office's assignment
+ * and "done" time are the staff queue's (modules/staff-enrollments).
+ */
+export type EnrollmentWithFile = Omit<EnrollmentRow, 'assigneeId' | 'doneAt'> & { fileName: string | null };
 
 const enrollmentColumns = {
   id: enrollments.id,
@@ -122,7 +125,15 @@ export async function selectEnrollmentForUpdate(tx: Tx, id: string): Promise<Enr
 export type EnrollmentChange = Partial<
   Pick<
     NewEnrollmentRow,
-    'status' | 'reason' | 'updatedAt' | 'clientFirst' | 'clientLast' | 'clientState' | 'carrierName' | 'productName'
+    | 'status'
+    | 'reason'
+    | 'updatedAt'
+    | 'clientFirst'
+    | 'clientLast'
+    | 'clientState'
+    | 'carrierName'
+    | 'productName'
+    | 'doneAt'
   >
 >;
 

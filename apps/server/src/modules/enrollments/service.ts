@@ -405,6 +405,9 @@ export interface EnrollmentStatusChange {
   sameStatusFillsDetails?: boolean;
 }
 
+/** The statuses where the back office's work on an enrollment is done: sent on to the carrier, or decided. */
+const DONE_STATUSES: ReadonlySet<EnrollmentStatus> = new Set(['Submitted', 'Enrolled', 'Declined']);
+
 /**
  * The one status change (docs/decisions/enrollments.md): in one transaction the enrollment is locked, must be at `version` when one is
  * given (else 409 stale), and ENROLLMENT_TRANSITIONS must allow the move (else 409 with its reason, nothing
@@ -438,6 +441,8 @@ export async function changeEnrollmentStatus(
       status: to,
       reason: fillsDetails ? row.reason : reason,
       updatedAt: now,
+      // the work dashboard's "done" (docs/decisions/back-office.md): when the back office's part ended
+      doneAt: DONE_STATUSES.has(to) ? (DONE_STATUSES.has(from) ? undefined : now) : null,
       ...change.details,
     });
     if (!applied) throw new AppError('CONFLICT', ENROLLMENT_MOVE_MESSAGES.stale);

@@ -1,12 +1,10 @@
 import { STAFF_CASES_PAGE_SIZE, type CaseSort, type CaseStatus } from '@arc/contract';
 import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
+import { distinctValues } from '../../db/distinct-values.ts';
 import { agents, caseMessages, cases, staffAccounts } from '../../db/schema/index.ts';
 
 type DbOrTx = Db | Tx;
-
-/** The roles that take member-support cases (the contract's CASE_STAFF). */
-const CASE_ROLES = ['admin', 'operations', 'support'];
 
 export type QueueCase = typeof cases.$inferSelect & {
   agentNpn: string;
@@ -14,6 +12,7 @@ export type QueueCase = typeof cases.$inferSelect & {
   agentLastName: string;
   agentEmail: string;
   assigneeEmail: string | null;
+  assigneeName: string | null;
 };
 
 export interface CaseFilter {
@@ -21,6 +20,8 @@ export interface CaseFilter {
   status?: CaseStatus | undefined;
   /** a staff member's id, or null: unassigned */
   assigneeId?: string | null | undefined;
+  requestType?: string | undefined;
+  carrier?: string | undefined;
 }
 
 const likePrefix = (value: string) => `${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -35,6 +36,9 @@ function queueWhere(filter: CaseFilter): SQL | undefined {
   if (filter.status) conditions.push(eq(cases.status, filter.status));
   if (filter.assigneeId === null) conditions.push(isNull(cases.assigneeId));
   else if (filter.assigneeId !== undefined) conditions.push(eq(cases.assigneeId, filter.assigneeId));
+  // cases_request_type_created_idx and cases_carrier_created_idx (migration 0030)
+  if (filter.requestType) conditions.push(eq(cases.requestType, filter.requestType));
+  if (filter.carrier) conditions.push(eq(cases.carrier, filter.carrier));
   const q = filter.q?.trim();
   if (q) {
     const pattern = likePrefix(q.toLowerCase());
@@ -69,6 +73,7 @@ const queueColumns = {
   agentLastName: agents.lastName,
   agentEmail: agents.email,
   assigneeEmail: staffAccounts.email,
+  assigneeName: staffAccounts.name,
 };
 
 const flatten = (row: {
@@ -78,6 +83,7 @@ const flatten = (row: {
   agentLastName: string;
   agentEmail: string;
   assigneeEmail: string | null;
+  assigneeName: string | null;
 }): QueueCase => ({
   ...row.row,
   agentNpn: row.agentNpn,
@@ -85,6 +91,7 @@ const flatten = (row: {
   agentLastName: row.agentLastName,
   agentEmail: row.agentEmail,
   assigneeEmail: row.assigneeEmail,
+  assigneeName: row.assigneeName,
 });
 
 /** One page of the queue (offset paging on an indexed order), and the number of matching cases. */
@@ -112,13 +119,8 @@ export async function selectCasesPage(
   return { rows: rows.map(flatten), total: count?.total ?? 0 };
 }
 
-/** The staff members who may take a case (active, of a case role), by e-mail. */
-export const selectAssignees = (db: Db) =>
-  db
-    .select({ id: staffAccounts.id, email: staffAccounts.email })
-    .from(staffAccounts)
-    .where(and(eq(staffAccounts.status, 'active'), inArray(staffAccounts.role, CASE_ROLES)))
-    .orderBy(asc(staffAccounts.email));
+/** The carrier filter's choices, along `cases_carrier_created_idx` (migration 0030). */
+export const selectCarriers = (db: Db) => distinctValues(db, cases, cases.carrier);
 
 /** One case with its agent and assignee; `forUpdate` locks it until the transaction ends. */
 export async function selectCase(db: DbOrTx, id: string, forUpdate = false): Promise<QueueCase | undefined> {
@@ -133,6 +135,19 @@ export async function selectCase(db: DbOrTx, id: string, forUpdate = false): Pro
   return row && flatten(row);
 }
 
+/** The cases with these references; `forUpdate` locks them until the transaction ends. */
+export async function selectCases(db: DbOrTx, ids: readonly string[], forUpdate = false): Promise<QueueCase[]> {
+  if (ids.length === 0) return [];
+  const query = db
+    .select(queueColumns)
+    .from(cases)
+    .innerJoin(agents, eq(agents.id, cases.agentId))
+    .leftJoin(staffAccounts, eq(staffAccounts.id, cases.assigneeId))
+    .where(inArray(cases.id, [...ids]))
+    .orderBy(asc(cases.id));
+  return (await (forUpdate ? query.for('update', { of: cases }) : query)).map(flatten);
+}
+
 /** A case's replies and internal notes with their authors, oldest first. */
 export const selectThread = (db: Db, caseId: string) =>
   db
@@ -142,6 +157,7 @@ export const selectThread = (db: Db, caseId: string) =>
       body: caseMessages.body,
       staffId: caseMessages.staffId,
       staffEmail: staffAccounts.email,
+      staffName: staffAccounts.name,
       emailedTo: caseMessages.emailedTo,
       createdAt: caseMessages.createdAt,
     })
@@ -150,7 +166,7 @@ export const selectThread = (db: Db, caseId: string) =>
     .where(eq(caseMessages.caseId, caseId))
     .orderBy(asc(caseMessages.id));
 
-export type CaseChange = Partial<Pick<typeof cases.$inferInsert, 'status' | 'assigneeId'>>;
+export type CaseChange = Partial<Pick<typeof cases.$inferInsert, 'status' | 'assigneeId' | 'doneAt'>>;
 
 /** Applies a change to one case at the version the caller read; answers false when the version moved on. */
 export async function updateCaseAtVersion(tx: Tx, id: string, version: number, change: CaseChange, at: Date) {

@@ -1,7 +1,7 @@
 import * as contract from '@arc/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { addRoute } from '../../platform/routes.ts';
-import { actOnCase, getCase, listCases, type StaffActor, type StaffCasesDeps } from './service.ts';
+import { actOnCase, assignCases, getCase, listCases, type StaffActor, type StaffCasesDeps } from './service.ts';
 
 /**
  * The back office's member-support cases (issue 32, docs/decisions/cases.md; roles on each contract entry,
@@ -18,6 +18,10 @@ export async function staffCasesRoutes(app: FastifyInstance): Promise<void> {
   const actor = (request: FastifyRequest): StaffActor => ({ staff: request.staff, ip: request.ip });
 
   addRoute(app, contract.listStaffCases, async (request) => listCases(deps, request.staff, request.query));
+
+  addRoute(app, contract.assignStaffCases, async (request) => ({
+    cases: await assignCases(deps, actor(request), request.body),
+  }));
 
   addRoute(app, contract.getStaffCase, async (request) => getCase(deps, request.params.id));
 

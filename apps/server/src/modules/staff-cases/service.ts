@@ -3,6 +3,7 @@ import {
   STAFF_CASE_MESSAGES,
   STAFF_CASES_PAGE_SIZE,
   type ActOnStaffCase,
+  type AssignStaffCases,
   type CaseAction,
   type CaseRequestType,
   type CaseSort,
@@ -20,11 +21,13 @@ import type { Clock } from '../../platform/clock.ts';
 import { AppError } from '../../platform/errors.ts';
 import { recordAudit } from '../audit/service.ts';
 import { raiseNotification, type NotificationsDeps } from '../notifications/service.ts';
+import { assigneeFilter, checkAssignee, listAssignees, staffDisplayName } from '../staff-work/service.ts';
 import { caseReplyMail } from './emails.ts';
 import {
   insertCaseMessage,
-  selectAssignees,
+  selectCarriers,
   selectCase,
+  selectCases,
   selectCasesPage,
   selectThread,
   setReplyEmailedTo,
@@ -44,12 +47,11 @@ export interface StaffActor {
   ip: string;
 }
 
-/**
- * A staff member as a case names them: the e-mail's local part, the only name a staff account has
- * (docs/decisions/supplies.md).
- */
-const staffName = (email: string) => email.split('@')[0] ?? email;
-const toStaff = (id: string, email: string): CaseStaff => ({ id, name: staffName(email) });
+/** A staff member as a case names them: their name, or the e-mail's local part when they have none. */
+const toStaff = (id: string, email: string, name: string | null): CaseStaff => ({
+  id,
+  name: staffDisplayName({ email, name }),
+});
 
 const statusOf = (stored: string): CaseStatus => (stored === 'In progress' || stored === 'Closed' ? stored : 'Open');
 
@@ -64,7 +66,7 @@ export function toStaffCaseRow(row: QueueCase): StaffCaseRow {
     requestType: row.requestType as CaseRequestType,
     memberName: row.memberName,
     carrier: row.carrier,
-    assignee: row.assigneeId && row.assigneeEmail ? toStaff(row.assigneeId, row.assigneeEmail) : null,
+    assignee: row.assigneeId && row.assigneeEmail ? toStaff(row.assigneeId, row.assigneeEmail, row.assigneeName) : null,
   };
 }
 
@@ -74,14 +76,15 @@ export async function listCases(
   query: ListStaffCasesQuery & { page: number; sort: CaseSort },
 ): Promise<StaffCaseList> {
   const { page, sort, assignee, ...filter } = query;
-  const assigneeId = assignee === 'mine' ? staff.id : assignee === 'none' ? null : assignee;
+  const assigneeId = assigneeFilter(assignee, staff);
   const { rows, total } = await selectCasesPage(deps.db, { ...filter, assigneeId }, page, sort);
   return {
     rows: rows.map(toStaffCaseRow),
     total,
     page,
     pageSize: STAFF_CASES_PAGE_SIZE,
-    assignees: (await selectAssignees(deps.db)).map((s) => toStaff(s.id, s.email)),
+    assignees: await listAssignees(deps.db, 'cases'),
+    carriers: await selectCarriers(deps.db),
   };
 }
 
@@ -103,7 +106,7 @@ export async function getCase(deps: Pick<StaffCasesDeps, 'db'>, id: string): Pro
       id: m.id,
       kind: m.kind === 'reply' ? 'reply' : 'note',
       body: m.body,
-      author: toStaff(m.staffId, m.staffEmail),
+      author: toStaff(m.staffId, m.staffEmail, m.staffName),
       createdAt: m.createdAt,
       emailedTo: m.emailedTo,
     })),
@@ -115,6 +118,7 @@ function effectOf(
   action: CaseAction,
   current: QueueCase,
   staff: StaffMember,
+  now: Date,
 ): { change: CaseChange; message?: { kind: 'reply' | 'note'; body: string }; audit: AuditAction; detail: object } {
   switch (action.kind) {
     case 'assign':
@@ -123,14 +127,21 @@ function effectOf(
     case 'status':
       if (statusOf(current.status) === action.status) throw new AppError('CONFLICT', STAFF_CASE_MESSAGES.sameStatus);
       return {
-        change: { status: action.status },
+        // the work dashboard's "done" per day: when it closed (cleared when it is opened again)
+        change: { status: action.status, doneAt: action.status === 'Closed' ? now : null },
         audit: 'case.status-changed',
         detail: { from: statusOf(current.status), to: action.status },
       };
     case 'note':
       return { change: {}, message: { kind: 'note', body: action.text }, audit: 'case.noted', detail: {} };
     case 'reply':
-      return { change: {}, message: { kind: 'reply', body: action.text }, audit: 'case.replied', detail: {} };
+      // a reply to an Open case starts the work on it: In progress (issue 47)
+      return {
+        change: statusOf(current.status) === 'Open' ? { status: 'In progress' } : {},
+        message: { kind: 'reply', body: action.text },
+        audit: 'case.replied',
+        detail: statusOf(current.status) === 'Open' ? { from: 'Open', to: 'In progress' } : {},
+      };
   }
 }
 
@@ -151,7 +162,7 @@ export async function actOnCase(
     const current = await selectCase(tx, id, true);
     if (!current) throw new AppError('NOT_FOUND', STAFF_CASE_MESSAGES.notFound);
     if (current.version !== input.version) throw new AppError('CONFLICT', STAFF_CASE_MESSAGES.stale);
-    const effect = effectOf(input.action, current, actor.staff);
+    const effect = effectOf(input.action, current, actor.staff, now);
     if (!(await updateCaseAtVersion(tx, id, current.version, effect.change, now))) {
       throw new AppError('CONFLICT', STAFF_CASE_MESSAGES.stale);
     }
@@ -173,10 +184,53 @@ export async function actOnCase(
   });
 
   if (input.action.kind === 'reply' && done.messageId !== undefined) {
-    const { emailedTo } = await notifyReply(deps, done.current, input.action.text, staffName(actor.staff.email));
+    const { emailedTo } = await notifyReply(deps, done.current, input.action.text, staffDisplayName(actor.staff));
     if (emailedTo) await setReplyEmailedTo(deps.db, done.messageId, emailedTo);
   }
   return getCase(deps, id);
+}
+
+/**
+ * Assigns one case or a selection to a member who works cases, or unassigns it (issue 47): all or nothing at the
+ * versions shown (409 stale), each with an audit event with from and to.
+ */
+export async function assignCases(
+  deps: Pick<StaffCasesDeps, 'db' | 'clock'>,
+  actor: StaffActor,
+  input: AssignStaffCases,
+): Promise<StaffCaseRow[]> {
+  const ids = [...new Set(input.cases.map((c) => c.id))];
+  const isSelection = ids.length > 1;
+  const now = deps.clock.now();
+  await deps.db.transaction(async (tx) => {
+    const assignee = await checkAssignee(tx, 'cases', input.assigneeId);
+    const locked = new Map((await selectCases(tx, ids, true)).map((c) => [c.id, c]));
+    const refuse = (code: 'CONFLICT' | 'NOT_FOUND', id: string, message: string) =>
+      new AppError(code, isSelection ? `Case ${id}: ${message}` : message);
+    for (const { id, version } of input.cases) {
+      const row = locked.get(id);
+      if (!row) throw refuse('NOT_FOUND', id, STAFF_CASE_MESSAGES.notFound);
+      if (row.version !== version) throw refuse('CONFLICT', id, STAFF_CASE_MESSAGES.stale);
+    }
+    for (const id of ids) {
+      const row = locked.get(id)!;
+      if (!(await updateCaseAtVersion(tx, id, row.version, { assigneeId: assignee?.id ?? null }, now))) {
+        throw refuse('CONFLICT', id, STAFF_CASE_MESSAGES.stale);
+      }
+      await recordAudit(
+        { db: tx, clock: deps.clock },
+        {
+          agentId: row.agentId,
+          staffId: actor.staff.id,
+          ip: actor.ip,
+          action: 'case.assigned',
+          subject: id,
+          detail: { from: row.assigneeId, to: assignee?.id ?? null },
+        },
+      );
+    }
+  });
+  return (await selectCases(deps.db, ids)).map(toStaffCaseRow);
 }
 
 /** Where a reply's notification and e-mail lead: the agent's My cases with the case opened. */

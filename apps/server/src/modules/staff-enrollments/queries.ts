@@ -1,9 +1,9 @@
 import { STAFF_ENROLLMENTS_PAGE_SIZE, type EnrollmentSort, type ListStaffEnrollmentsQuery } from '@arc/contract';
-import { and, asc, desc, eq, isNotNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { agentMatch } from '../../db/agent-search.ts';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { distinctValues } from '../../db/distinct-values.ts';
-import { agents, enrollmentLog, enrollments, files } from '../../db/schema/index.ts';
+import { agents, enrollmentLog, enrollments, files, staffAccounts } from '../../db/schema/index.ts';
 
 const queueColumns = {
   enrollment: enrollments,
@@ -13,6 +13,8 @@ const queueColumns = {
   fileName: files.name,
   fileSize: files.size,
   storageKey: files.storageKey,
+  assigneeEmail: staffAccounts.email,
+  assigneeName: staffAccounts.name,
 };
 
 export type QueueEnrollment = typeof enrollments.$inferSelect & {
@@ -22,6 +24,8 @@ export type QueueEnrollment = typeof enrollments.$inferSelect & {
   fileName: string | null;
   fileSize: number | null;
   storageKey: string | null;
+  assigneeEmail: string | null;
+  assigneeName: string | null;
 };
 
 const flatten = (row: {
@@ -32,6 +36,8 @@ const flatten = (row: {
   fileName: string | null;
   fileSize: number | null;
   storageKey: string | null;
+  assigneeEmail: string | null;
+  assigneeName: string | null;
 }): QueueEnrollment => ({
   ...row.enrollment,
   agentNpn: row.agentNpn,
@@ -40,12 +46,16 @@ const flatten = (row: {
   fileName: row.fileName,
   fileSize: row.fileSize,
   storageKey: row.storageKey,
+  assigneeEmail: row.assigneeEmail,
+  assigneeName: row.assigneeName,
 });
 
 const likePrefix = (value: string) => `${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-export interface QueueFilter extends Omit<ListStaffEnrollmentsQuery, 'page' | 'sort'> {
+export interface QueueFilter extends Omit<ListStaffEnrollmentsQuery, 'page' | 'sort' | 'assignee'> {
   timeZone: string;
+  /** a staff member's id, or null: unassigned (`enrollments_assignee_received_idx`, migration 0030) */
+  assigneeId?: string | null | undefined;
 }
 
 /**
@@ -59,6 +69,8 @@ async function queueWhere(db: Db, filter: QueueFilter): Promise<SQL | undefined>
   if (filter.status) conditions.push(eq(enrollments.status, filter.status));
   if (filter.carrier) conditions.push(eq(enrollments.carrierName, filter.carrier));
   if (filter.mode) conditions.push(eq(enrollments.mode, filter.mode));
+  if (filter.assigneeId === null) conditions.push(isNull(enrollments.assigneeId));
+  else if (filter.assigneeId !== undefined) conditions.push(eq(enrollments.assigneeId, filter.assigneeId));
   if (filter.from) {
     conditions.push(
       sql`${enrollments.receivedAt} >= (${filter.from}::date::timestamp at time zone ${filter.timeZone})`,
@@ -109,6 +121,7 @@ export async function selectQueuePage(
     .from(enrollments)
     .innerJoin(agents, eq(agents.id, enrollments.agentId))
     .leftJoin(files, eq(files.id, enrollments.fileId))
+    .leftJoin(staffAccounts, eq(staffAccounts.id, enrollments.assigneeId))
     .where(where)
     .orderBy(...orderBy(sort))
     .limit(STAFF_ENROLLMENTS_PAGE_SIZE)
@@ -133,10 +146,38 @@ export async function selectQueueEnrollment(db: Db, id: string): Promise<QueueEn
     .from(enrollments)
     .innerJoin(agents, eq(agents.id, enrollments.agentId))
     .leftJoin(files, eq(files.id, enrollments.fileId))
+    .leftJoin(staffAccounts, eq(staffAccounts.id, enrollments.assigneeId))
     .where(eq(enrollments.id, id))
     .limit(1);
   return row ? flatten(row) : undefined;
 }
+
+/** The enrollments with these ids, with agent, file and assignee; `forUpdate` locks them until the transaction ends. */
+export async function selectQueueEnrollments(db: Db | Tx, ids: readonly string[], forUpdate = false) {
+  if (ids.length === 0) return [];
+  const query = db
+    .select(queueColumns)
+    .from(enrollments)
+    .innerJoin(agents, eq(agents.id, enrollments.agentId))
+    .leftJoin(files, eq(files.id, enrollments.fileId))
+    .leftJoin(staffAccounts, eq(staffAccounts.id, enrollments.assigneeId))
+    .where(inArray(enrollments.id, [...ids]))
+    .orderBy(asc(enrollments.id));
+  return (await (forUpdate ? query.for('update', { of: enrollments }) : query)).map(flatten);
+}
+
+/** Assigns an enrollment at the version the caller read, raising it; answers false when the version moved on. */
+export async function updateAssigneeAtVersion(tx: Tx, id: string, version: number, assigneeId: string | null) {
+  const rows = await tx
+    .update(enrollments)
+    .set({ assigneeId, version: sql`${enrollments.version} + 1` })
+    .where(and(eq(enrollments.id, id), eq(enrollments.version, version)))
+    .returning({ id: enrollments.id });
+  return rows.length === 1;
+}
+
+export const insertLogEntries = (tx: Tx, rows: (typeof enrollmentLog.$inferInsert)[]) =>
+  tx.insert(enrollmentLog).values(rows);
 
 export const selectLog = (db: Db, enrollmentId: string) =>
   db

@@ -4,6 +4,7 @@ import { addRoute } from '../../platform/routes.ts';
 import { sendFile } from '../../platform/send-file.ts';
 import {
   actOnEnrollment,
+  assignEnrollments,
   getEnrollment,
   listEnrollments,
   openEnrollmentFile,
@@ -27,7 +28,11 @@ export async function staffEnrollmentsRoutes(app: FastifyInstance): Promise<void
   };
   const actor = (request: FastifyRequest): StaffActor => ({ staff: request.staff, ip: request.ip });
 
-  addRoute(app, contract.listStaffEnrollments, async (request) => listEnrollments(deps, request.query));
+  addRoute(app, contract.listStaffEnrollments, async (request) => listEnrollments(deps, request.staff, request.query));
+
+  addRoute(app, contract.assignStaffEnrollments, async (request) => ({
+    enrollments: await assignEnrollments(deps, actor(request), request.body),
+  }));
 
   addRoute(app, contract.getStaffEnrollment, async (request) => getEnrollment(deps, request.params.id));
 

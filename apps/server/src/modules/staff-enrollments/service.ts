@@ -7,7 +7,9 @@ import {
   STAFF_ENROLLMENT_MESSAGES,
   STAFF_ENROLLMENTS_PAGE_SIZE,
   STAFF_ENROLLMENTS_TOTAL_CAP,
+  WORK_MESSAGES,
   type ActOnStaffEnrollment,
+  type AssignStaffEnrollments,
   type EnrollmentAction,
   type EnrollmentStatus,
   type ListStaffEnrollmentsQuery,
@@ -24,7 +26,17 @@ import type { Storage } from '../../platform/storage.ts';
 import { recordAudit } from '../audit/service.ts';
 import { changeEnrollmentStatus } from '../enrollments/service.ts';
 import type { NotificationsDeps } from '../notifications/service.ts';
-import { selectCarriers, selectLog, selectQueueEnrollment, selectQueuePage, type QueueEnrollment } from './queries.ts';
+import { assigneeFilter, checkAssignee, listAssignees, staffDisplayName } from '../staff-work/service.ts';
+import {
+  insertLogEntries,
+  selectCarriers,
+  selectLog,
+  selectQueueEnrollment,
+  selectQueueEnrollments,
+  selectQueuePage,
+  updateAssigneeAtVersion,
+  type QueueEnrollment,
+} from './queries.ts';
 
 export interface StaffEnrollmentsDeps extends NotificationsDeps {
   db: Db;
@@ -57,20 +69,27 @@ export function toStaffEnrollmentRow(row: QueueEnrollment): StaffEnrollmentRow {
     updatedAt: row.updatedAt,
     fileName: row.fileName,
     fileSize: row.fileSize,
+    assignee:
+      row.assigneeId && row.assigneeEmail
+        ? { id: row.assigneeId, name: staffDisplayName({ email: row.assigneeEmail, name: row.assigneeName }) }
+        : null,
   };
 }
 
 export async function listEnrollments(
   deps: Pick<StaffEnrollmentsDeps, 'db' | 'timeZone'>,
+  staff: StaffMember,
   query: ListStaffEnrollmentsQuery & { page: number; sort: NonNullable<ListStaffEnrollmentsQuery['sort']> },
 ): Promise<StaffEnrollmentList> {
-  const { page, sort, ...filter } = query;
+  const { page, sort, assignee, ...rest } = query;
+  const filter = { ...rest, assigneeId: assigneeFilter(assignee, staff) };
   // counted exactly up to the cap, or up to the end of the page asked for when that is deeper
   // (docs/decisions/back-office.md)
   const countCap = Math.max(STAFF_ENROLLMENTS_TOTAL_CAP, page * STAFF_ENROLLMENTS_PAGE_SIZE);
-  const [{ rows, total }, carriers] = await Promise.all([
+  const [{ rows, total }, carriers, assignees] = await Promise.all([
     selectQueuePage(deps.db, { ...filter, timeZone: deps.timeZone }, page, sort, countCap),
     selectCarriers(deps.db),
+    listAssignees(deps.db, 'enrollments'),
   ]);
   return {
     rows: rows.map(toStaffEnrollmentRow),
@@ -79,6 +98,7 @@ export async function listEnrollments(
     page,
     pageSize: STAFF_ENROLLMENTS_PAGE_SIZE,
     carriers,
+    assignees,
   };
 }
 
@@ -101,6 +121,7 @@ export async function openEnrollmentFile(
 ): Promise<{ name: string; size: number; stream: Readable }> {
   const row = await selectQueueEnrollment(deps.db, id);
   if (!row) throw new AppError('NOT_FOUND', STAFF_ENROLLMENT_MESSAGES.notFound);
+  refuseUnassignedSupport(actor, row);
   if (!row.storageKey || row.fileName === null || row.fileSize === null) {
     throw new AppError('NOT_FOUND', STAFF_ENROLLMENT_MESSAGES.noFile);
   }
@@ -126,8 +147,18 @@ export async function openEnrollmentFile(
 const logLine = (action: EnrollmentAction) =>
   action.kind === 'pend' ? `Pended: ${action.reason}` : ENROLLMENT_ACTION_LABELS[action.kind];
 
-/** The staff member as the log names them (staff accounts have an e-mail address, no name). */
-const logName = (staff: StaffMember) => staff.email.split('@')[0] ?? staff.email;
+/** The staff member as the log names them. */
+const logName = (staff: StaffMember) => staffDisplayName(staff);
+
+/**
+ * Support reads the whole queue but works (opens the PDF of, acts on) only the enrollments assigned to them
+ * (docs/decisions/back-office.md); admin and operations work any.
+ */
+function refuseUnassignedSupport(actor: StaffActor, row: Pick<QueueEnrollment, 'assigneeId'>) {
+  if (actor.staff.role === 'support' && row.assigneeId !== actor.staff.id) {
+    throw new AppError('FORBIDDEN', WORK_MESSAGES.supportAssignedOnly);
+  }
+}
 
 /**
  * One action on one enrollment (docs/decisions/enrollments.md): the move to its status (ENROLLMENT_ACTION_TARGETS) through the
@@ -142,6 +173,12 @@ export async function actOnEnrollment(
   input: ActOnStaffEnrollment,
 ): Promise<StaffEnrollmentDetail> {
   const { action } = input;
+  if (actor.staff.role === 'support') {
+    // checked at the version the member saw: an assignment raises it, so a reassignment since is a 409 below
+    const row = await selectQueueEnrollment(deps.db, id);
+    if (!row) throw new AppError('NOT_FOUND', STAFF_ENROLLMENT_MESSAGES.notFound);
+    if (row.version === input.version) refuseUnassignedSupport(actor, row);
+  }
   await changeEnrollmentStatus(deps, { staffId: actor.staff.id, by: logName(actor.staff), ip: actor.ip }, id, {
     to: ENROLLMENT_ACTION_TARGETS[action.kind],
     reason: action.kind === 'pend' ? action.reason : undefined,
@@ -150,4 +187,57 @@ export async function actOnEnrollment(
   });
   const after = await selectQueueEnrollment(deps.db, id);
   return detailOf(deps.db, after!);
+}
+
+/**
+ * Assigns one enrollment or a selection to a member who works enrollments, or unassigns it (issue 47): all or nothing
+ * at the versions shown (409 stale), each with a line in its log and an audit event with from and to.
+ */
+export async function assignEnrollments(
+  deps: Pick<StaffEnrollmentsDeps, 'db' | 'clock'>,
+  actor: StaffActor,
+  input: AssignStaffEnrollments,
+): Promise<StaffEnrollmentRow[]> {
+  const ids = [...new Set(input.enrollments.map((e) => e.id))];
+  const isSelection = ids.length > 1;
+  const now = deps.clock.now();
+  await deps.db.transaction(async (tx) => {
+    const assignee = await checkAssignee(tx, 'enrollments', input.assigneeId);
+    const locked = new Map((await selectQueueEnrollments(tx, ids, true)).map((e) => [e.id, e]));
+    const refuse = (code: 'CONFLICT' | 'NOT_FOUND', id: string, message: string) =>
+      new AppError(code, isSelection ? `Enrollment ${id}: ${message}` : message);
+    for (const { id, version } of input.enrollments) {
+      const row = locked.get(id);
+      if (!row) throw refuse('NOT_FOUND', id, STAFF_ENROLLMENT_MESSAGES.notFound);
+      if (row.version !== version) throw refuse('CONFLICT', id, STAFF_ENROLLMENT_MESSAGES.stale);
+    }
+    for (const id of ids) {
+      const row = locked.get(id)!;
+      if (!(await updateAssigneeAtVersion(tx, id, row.version, assignee?.id ?? null))) {
+        throw refuse('CONFLICT', id, STAFF_ENROLLMENT_MESSAGES.stale);
+      }
+      await recordAudit(
+        { db: tx, clock: deps.clock },
+        {
+          agentId: row.agentId,
+          staffId: actor.staff.id,
+          ip: actor.ip,
+          action: 'enrollment.assigned',
+          subject: id,
+          detail: { from: row.assigneeId, to: assignee?.id ?? null },
+        },
+      );
+    }
+    await insertLogEntries(
+      tx,
+      ids.map((enrollmentId) => ({
+        enrollmentId,
+        at: now,
+        staffId: actor.staff.id,
+        by: logName(actor.staff),
+        action: assignee ? `Assigned to ${assignee.name}` : 'Unassigned',
+      })),
+    );
+  });
+  return (await selectQueueEnrollments(deps.db, ids)).map(toStaffEnrollmentRow);
 }

@@ -3,7 +3,7 @@ import { and, asc, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-
 import { agentMatch } from '../../db/agent-search.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { distinctValues } from '../../db/distinct-values.ts';
-import { agents, supplyOrderLog, supplyOrders } from '../../db/schema/index.ts';
+import { agents, staffAccounts, supplyOrderLog, supplyOrders } from '../../db/schema/index.ts';
 
 type DbOrTx = Db | Tx;
 
@@ -11,13 +11,17 @@ export type QueueOrder = typeof supplyOrders.$inferSelect & {
   agentNpn: string;
   agentFirstName: string;
   agentLastName: string;
+  assigneeEmail: string | null;
+  assigneeName: string | null;
 };
 
 const statusWhere = (status: OrderStatus): SQL =>
   status === 'Not Completed' ? isNull(supplyOrders.status) : eq(supplyOrders.status, status);
 
-export interface QueueFilter extends Omit<ListStaffOrdersQuery, 'page' | 'sort'> {
+export interface QueueFilter extends Omit<ListStaffOrdersQuery, 'page' | 'sort' | 'assignee'> {
   timeZone: string;
+  /** a staff member's id, or null: unassigned (`supply_orders_assignee_date_idx`, migration 0030) */
+  assigneeId?: string | null | undefined;
 }
 
 /**
@@ -32,6 +36,8 @@ async function queueWhere(db: Db, filter: QueueFilter): Promise<SQL | undefined>
   if (filter.carrier) conditions.push(eq(supplyOrders.orgName, filter.carrier));
   if (filter.planState) conditions.push(eq(supplyOrders.planState, filter.planState));
   if (filter.type) conditions.push(eq(supplyOrders.type, filter.type));
+  if (filter.assigneeId === null) conditions.push(isNull(supplyOrders.assigneeId));
+  else if (filter.assigneeId !== undefined) conditions.push(eq(supplyOrders.assigneeId, filter.assigneeId));
   if (filter.from) {
     conditions.push(
       sql`${supplyOrders.orderDate} >= (${filter.from}::date::timestamp at time zone ${filter.timeZone})`,
@@ -76,6 +82,8 @@ const queueColumns = {
   agentNpn: agents.npn,
   agentFirstName: agents.firstName,
   agentLastName: agents.lastName,
+  assigneeEmail: staffAccounts.email,
+  assigneeName: staffAccounts.name,
 };
 
 const flatten = (row: {
@@ -83,11 +91,15 @@ const flatten = (row: {
   agentNpn: string;
   agentFirstName: string;
   agentLastName: string;
+  assigneeEmail: string | null;
+  assigneeName: string | null;
 }): QueueOrder => ({
   ...row.order,
   agentNpn: row.agentNpn,
   agentFirstName: row.agentFirstName,
   agentLastName: row.agentLastName,
+  assigneeEmail: row.assigneeEmail,
+  assigneeName: row.assigneeName,
 });
 
 /**
@@ -107,6 +119,7 @@ export async function selectQueuePage(
     .select(queueColumns)
     .from(supplyOrders)
     .innerJoin(agents, eq(agents.id, supplyOrders.agentId))
+    .leftJoin(staffAccounts, eq(staffAccounts.id, supplyOrders.assigneeId))
     .where(where)
     .orderBy(...orderBy(sort))
     .limit(STAFF_ORDERS_PAGE_SIZE)
@@ -140,13 +153,17 @@ export async function selectQueueOrders(db: DbOrTx, ids: readonly number[], forU
     .select(queueColumns)
     .from(supplyOrders)
     .innerJoin(agents, eq(agents.id, supplyOrders.agentId))
+    .leftJoin(staffAccounts, eq(staffAccounts.id, supplyOrders.assigneeId))
     .where(inArray(supplyOrders.id, [...ids]))
     .orderBy(asc(supplyOrders.id));
   return (await (forUpdate ? query.for('update', { of: supplyOrders }) : query)).map(flatten);
 }
 
 export type OrderChange = Partial<
-  Pick<typeof supplyOrders.$inferInsert, 'status' | 'carrierOrderNum' | 'shipper' | 'tracking' | 'notes'>
+  Pick<
+    typeof supplyOrders.$inferInsert,
+    'status' | 'carrierOrderNum' | 'shipper' | 'tracking' | 'notes' | 'assigneeId' | 'doneAt'
+  >
 >;
 
 /** Applies a change to one order at the version the caller read; answers false when the version moved on. */
@@ -161,3 +178,11 @@ export async function updateOrderAtVersion(tx: Tx, id: number, version: number, 
 
 export const insertLogEntries = (tx: Tx, rows: (typeof supplyOrderLog.$inferInsert)[]) =>
   tx.insert(supplyOrderLog).values(rows);
+
+/** An order's whole log, oldest first (`supply_order_log_order_idx`). */
+export const selectOrderLog = (db: Db, orderId: number) =>
+  db
+    .select()
+    .from(supplyOrderLog)
+    .where(eq(supplyOrderLog.orderId, orderId))
+    .orderBy(asc(supplyOrderLog.at), asc(supplyOrderLog.id));

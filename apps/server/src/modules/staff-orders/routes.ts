@@ -3,7 +3,15 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { addRoute } from '../../platform/routes.ts';
 import { sendXlsxSheets, type XlsxColumn } from '../../platform/xlsx.ts';
 import type { QueueOrder } from './queries.ts';
-import { actOnOrders, listOrders, ordersForExport, type StaffActor, type StaffOrdersDeps } from './service.ts';
+import {
+  actOnOrders,
+  assignOrders,
+  getOrder,
+  listOrders,
+  ordersForExport,
+  type StaffActor,
+  type StaffOrdersDeps,
+} from './service.ts';
 
 /** What a carrier's kit fulfilment team needs, one row per order (STAFF_ORDERS_EXPORT_COLUMNS, in order). */
 const EXPORT_COLUMNS: XlsxColumn<QueueOrder>[] = [
@@ -33,7 +41,13 @@ export async function staffOrdersRoutes(app: FastifyInstance): Promise<void> {
   };
   const actor = (request: FastifyRequest): StaffActor => ({ staff: request.staff, ip: request.ip });
 
-  addRoute(app, contract.listStaffOrders, async (request) => listOrders(deps, request.query));
+  addRoute(app, contract.listStaffOrders, async (request) => listOrders(deps, request.staff, request.query));
+
+  addRoute(app, contract.getStaffOrder, async (request) => getOrder(deps, request.params.id));
+
+  addRoute(app, contract.assignStaffOrders, async (request) => ({
+    orders: await assignOrders(deps, actor(request), request.body),
+  }));
 
   addRoute(app, contract.actOnStaffOrders, async (request) => ({
     orders: await actOnOrders(deps, actor(request), request.body),

@@ -5,11 +5,13 @@ import {
   STAFF_ORDERS_TOTAL_CAP,
   trackingUrl,
   type ActOnStaffOrders,
+  type AssignStaffOrders,
   type ListStaffOrdersQuery,
   type OrderAction,
   type OrderStatus,
   type Shipper,
   type StaffMember,
+  type StaffOrderDetail,
   type StaffOrderList,
   type StaffOrderRow,
 } from '@arc/contract';
@@ -19,8 +21,10 @@ import type { Clock } from '../../platform/clock.ts';
 import { AppError } from '../../platform/errors.ts';
 import { recordAudit } from '../audit/service.ts';
 import { raiseNotification, type NotificationsDeps } from '../notifications/service.ts';
+import { assigneeFilter, checkAssignee, listAssignees, staffDisplayName } from '../staff-work/service.ts';
 import {
   insertLogEntries,
+  selectOrderLog,
   selectQueueChoices,
   selectQueueOrders,
   selectQueuePage,
@@ -66,14 +70,20 @@ export function toStaffOrderRow(order: QueueOrder): StaffOrderRow {
     tracking: order.tracking,
     trackingUrl: shipper && order.tracking ? trackingUrl(shipper, order.tracking) : null,
     notes: order.notes,
+    assignee:
+      order.assigneeId && order.assigneeEmail
+        ? { id: order.assigneeId, name: staffDisplayName({ email: order.assigneeEmail, name: order.assigneeName }) }
+        : null,
   };
 }
 
 export async function listOrders(
   deps: Pick<StaffOrdersDeps, 'db' | 'timeZone'>,
+  staff: StaffMember,
   query: ListStaffOrdersQuery & { page: number; sort: NonNullable<ListStaffOrdersQuery['sort']> },
 ): Promise<StaffOrderList> {
-  const { page, sort, ...filter } = query;
+  const { page, sort, assignee, ...rest } = query;
+  const filter = { ...rest, assigneeId: assigneeFilter(assignee, staff) };
   // counted exactly up to the cap, or up to the end of the page asked for when that is deeper
   // (docs/decisions/back-office.md)
   const countCap = Math.max(STAFF_ORDERS_TOTAL_CAP, page * STAFF_ORDERS_PAGE_SIZE);
@@ -85,6 +95,24 @@ export async function listOrders(
     page,
     pageSize: STAFF_ORDERS_PAGE_SIZE,
     choices: await selectQueueChoices(deps.db),
+    assignees: await listAssignees(deps.db, 'orders'),
+  };
+}
+
+/** One order with its whole history, notes kept from the agent included (issue 47); 404 for an unknown number. */
+export async function getOrder(deps: Pick<StaffOrdersDeps, 'db'>, id: number): Promise<StaffOrderDetail> {
+  const [order] = await selectQueueOrders(deps.db, [id]);
+  if (!order) throw new AppError('NOT_FOUND', STAFF_ORDER_MESSAGES.notFound);
+  const log = await selectOrderLog(deps.db, id);
+  return {
+    order: toStaffOrderRow(order),
+    log: log.map((entry) => ({
+      at: entry.at,
+      by: `${entry.firstName} ${entry.lastName}`.trim(),
+      action: entry.action,
+      link: entry.link,
+      isInternal: entry.isInternal,
+    })),
   };
 }
 
@@ -105,7 +133,10 @@ function illegalMove(kind: OrderAction['kind'], status: OrderStatus): string | u
 }
 
 /** What an action changes on the order, and the entry it writes in the order's log. */
-function effectOf(action: OrderAction): {
+function effectOf(
+  action: OrderAction,
+  now: Date,
+): {
   change: OrderChange;
   entry: { action: string; link?: string; isInternal?: boolean };
   audit: AuditAction;
@@ -119,7 +150,7 @@ function effectOf(action: OrderAction): {
       };
     case 'shipped':
       return {
-        change: { status: 'Shipped', shipper: action.shipper, tracking: action.tracking },
+        change: { status: 'Shipped', shipper: action.shipper, tracking: action.tracking, doneAt: now },
         entry: {
           action: `Shipped by ${action.shipper}, tracking ${action.tracking}`,
           link: trackingUrl(action.shipper, action.tracking),
@@ -128,7 +159,7 @@ function effectOf(action: OrderAction): {
       };
     case 'cancelled':
       return {
-        change: { status: 'Cancelled', notes: action.reason },
+        change: { status: 'Cancelled', notes: action.reason, doneAt: now },
         entry: { action: `Cancelled: ${action.reason}` },
         audit: 'supply-order.cancelled',
       };
@@ -141,8 +172,8 @@ function effectOf(action: OrderAction): {
   }
 }
 
-/** The staff member as the order's log names them (staff accounts have an e-mail address, no name). */
-const logName = (staff: StaffMember) => staff.email.split('@')[0] ?? staff.email;
+/** The staff member as the order's log names them. */
+const logName = (staff: StaffMember) => staffDisplayName(staff);
 
 /**
  * One action on one order or a selection, all or nothing (docs/decisions/supplies.md): the orders are locked, each must
@@ -159,8 +190,8 @@ export async function actOnOrders(
   const isSelection = ids.length > 1;
   const refuse = (code: 'CONFLICT' | 'NOT_FOUND', id: number, message: string) =>
     new AppError(code, isSelection ? `Order ${id}: ${message}` : message);
-  const effect = effectOf(input.action);
   const now = deps.clock.now();
+  const effect = effectOf(input.action, now);
   const agentIds = new Map<number, string>();
 
   await deps.db.transaction(async (tx) => {
@@ -210,6 +241,61 @@ export async function actOnOrders(
   // after the commit: a shipped or cancelled order is news for its agent (in the portal and by e-mail)
   for (const order of orders) await notifyAgent(deps, agentIds.get(order.id)!, order, input.action);
   return orders;
+}
+
+/**
+ * Assigns one order or a selection to a member who works orders, or unassigns it (issue 47): all or nothing at the
+ * versions shown (409 stale), each with a line in its log kept from the agent and an audit event with from and to.
+ */
+export async function assignOrders(
+  deps: Pick<StaffOrdersDeps, 'db' | 'clock'>,
+  actor: StaffActor,
+  input: AssignStaffOrders,
+): Promise<StaffOrderRow[]> {
+  const ids = [...new Set(input.orders.map((o) => o.id))];
+  const isSelection = ids.length > 1;
+  const now = deps.clock.now();
+  await deps.db.transaction(async (tx) => {
+    const assignee = await checkAssignee(tx, 'orders', input.assigneeId);
+    const locked = new Map((await selectQueueOrders(tx, ids, true)).map((o) => [o.id, o]));
+    for (const { id, version } of input.orders) {
+      const order = locked.get(id);
+      const refuse = (code: 'CONFLICT' | 'NOT_FOUND', message: string) =>
+        new AppError(code, isSelection ? `Order ${id}: ${message}` : message);
+      if (!order) throw refuse('NOT_FOUND', STAFF_ORDER_MESSAGES.notFound);
+      if (order.version !== version) throw refuse('CONFLICT', STAFF_ORDER_MESSAGES.stale);
+    }
+    for (const id of ids) {
+      const order = locked.get(id)!;
+      if (!(await updateOrderAtVersion(tx, id, order.version, { assigneeId: assignee?.id ?? null }))) {
+        throw new AppError('CONFLICT', STAFF_ORDER_MESSAGES.stale);
+      }
+      await recordAudit(
+        { db: tx, clock: deps.clock },
+        {
+          agentId: order.agentId,
+          staffId: actor.staff.id,
+          ip: actor.ip,
+          action: 'supply-order.assigned',
+          subject: String(id),
+          detail: { from: order.assigneeId, to: assignee?.id ?? null },
+        },
+      );
+    }
+    await insertLogEntries(
+      tx,
+      ids.map((orderId) => ({
+        orderId,
+        firstName: logName(actor.staff),
+        lastName: '',
+        action: assignee ? `Assigned to ${assignee.name}` : 'Unassigned',
+        isInternal: true,
+        staffId: actor.staff.id,
+        at: now,
+      })),
+    );
+  });
+  return (await selectQueueOrders(deps.db, ids)).map(toStaffOrderRow);
 }
 
 /** The order page the notification opens (Order Supplies lists the agent's orders). */

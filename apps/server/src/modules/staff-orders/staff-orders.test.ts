@@ -331,3 +331,34 @@ describe('POST /arc/staff/orders/export', () => {
     expect(res.statusCode).toBe(404);
   });
 });
+
+describe('GET /arc/staff/orders/:id', () => {
+  it('answers the order with its ship-to, instructions and whole history, internal notes included', async () => {
+    const { order } = await agentWithOrder({ specialInstructions: 'Leave at the side door' });
+    const noted = await act('operations', [{ id: order.id, version: 1 }], {
+      kind: 'note',
+      text: 'Checked the stock',
+      isVisibleToAgent: false,
+    });
+    expect(noted.statusCode).toBe(200);
+    const res = await call('admin', 'GET', `/arc/staff/orders/${order.id}`);
+    expect(res.statusCode).toBe(200);
+    const body = res.json<{ order: StaffOrderRow; log: { by: string; action: string; isInternal: boolean }[] }>();
+    expect(body.order).toMatchObject({ id: order.id, specialInstructions: 'Leave at the side door', assignee: null });
+    expect(body.order.shipTo).toContain(order.city);
+    expect(body.log.at(-1)).toMatchObject({
+      by: opsEmail.split('@')[0],
+      action: 'Note: Checked the stock',
+      isInternal: true,
+    });
+  });
+
+  it('answers 404 for an unknown order, 400 for a bad number, 403 for content and support', async () => {
+    expect((await call('admin', 'GET', '/arc/staff/orders/999999')).statusCode).toBe(404);
+    expect((await call('admin', 'GET', '/arc/staff/orders/abc')).statusCode).toBe(400);
+    const { order } = await agentWithOrder();
+    for (const role of ['content', 'support'] as const) {
+      expect((await call(role, 'GET', `/arc/staff/orders/${order.id}`)).statusCode).toBe(403);
+    }
+  });
+});

@@ -1,10 +1,12 @@
 import * as contract from '@arc/contract';
 import { Button, NativeSelect, SimpleGrid, Stack, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { errorMessage } from '../../api/client.ts';
+import { assigneeChoices } from '../../api/staff-assignees.ts';
 import { currentStaffQuery, staffMay } from '../../api/staff-current.ts';
 import { staffEnrollmentsQuery } from '../../api/staff-enrollments.ts';
+import { selectionColumn } from '../../ui/data-table-selection.tsx';
 import { DataTable, type DataTableColumn } from '../../ui/data-table.tsx';
 import { useQueueState } from '../../ui/use-queue-state.ts';
 import { formatViewerInstant } from '../../ui/viewer-time.ts';
@@ -14,6 +16,8 @@ import { ageOf, clientName, enrollmentTitle } from './enrollment-row-text.ts';
 const StaffEnrollmentPanel = lazy(() =>
   import('./staff-enrollment-panel.tsx').then((m) => ({ default: m.StaffEnrollmentPanel })),
 );
+/** The Assign control, for admin and operations only: loaded when it shows (the page's bundle budget). */
+const EnrollmentAssignBar = lazy(() => import('./enrollment-assign-bar.tsx'));
 
 type Filters = Omit<contract.ListStaffEnrollmentsQuery, 'page'>;
 
@@ -111,6 +115,7 @@ const columns = (
       </Text>
     ),
   },
+  { id: 'assignee', header: 'Assigned to', noWrap: true, cell: (row) => row.assignee?.name ?? 'Unassigned' },
   {
     id: 'open',
     header: 'Open',
@@ -135,13 +140,21 @@ const columns = (
  */
 export default function StaffEnrollmentsPage() {
   const me = useQuery(currentStaffQuery());
-  // the actions and the PDF: the roles of the contract's action (the PDF's entry admits the same)
-  const canAct = staffMay(contract.actOnStaffEnrollment, me.data?.role);
+  // assigning: the roles of the contract's assignment entry (admin and operations)
+  const canAssign = staffMay(contract.assignStaffEnrollments, me.data?.role);
   // the open row is the queue's selection (?open=<id>): Back and a reload keep the panel open
   const queue = useQueueState(contract.ListStaffEnrollmentsQuerySchema, { selectionParam: 'open' });
   const { page, ...filters } = queue.query;
   const openId = [...queue.selected][0] ?? null;
   const list = useQuery(staffEnrollmentsQuery(filters, page));
+  /** the rows ticked for an assignment (only those on screen count) */
+  const [ticked, setTicked] = useState<ReadonlySet<string>>(new Set());
+  const rows = list.data?.rows ?? [];
+  const openRow = rows.find((row) => row.id === openId);
+  // the actions and the PDF: admin and operations any enrollment, support those assigned to them
+  // (docs/decisions/back-office.md; the server checks the assignment)
+  const canAct =
+    canAssign || (me.data?.role === 'support' && openRow !== undefined && openRow.assignee?.id === me.data.id);
   const isLoadingFilters = list.isPlaceholderData;
   const filterProps = (key: Exclude<keyof Filters, 'q' | 'sort'>) => ({
     value: queue.filter(key),
@@ -164,6 +177,11 @@ export default function StaffEnrollmentsPage() {
         <TextInput label="Uploaded from" type="date" {...filterProps('from')} />
         <TextInput label="Uploaded to" type="date" {...filterProps('to')} />
         <NativeSelect
+          label="Assignee"
+          data={assigneeChoices(list.data?.assignees ?? [], me.data?.id)}
+          {...filterProps('assignee')}
+        />
+        <NativeSelect
           label="Sort"
           data={SORTS}
           value={filters.sort}
@@ -171,10 +189,34 @@ export default function StaffEnrollmentsPage() {
         />
       </SimpleGrid>
 
+      {canAssign && list.data && (
+        <Suspense>
+          <EnrollmentAssignBar
+            assignees={list.data.assignees}
+            meId={me.data?.id}
+            selection={rows.filter((row) => ticked.has(row.id))}
+            onAssigned={() => setTicked(new Set())}
+          />
+        </Suspense>
+      )}
       <DataTable
         caption="Enrollments"
         hideCaption
-        columns={columns((id) => queue.setSelected([id]), isLoadingFilters)}
+        columns={[
+          ...(canAssign
+            ? [
+                selectionColumn({
+                  rows,
+                  getRowId: (row) => row.id,
+                  selected: ticked,
+                  onChange: setTicked,
+                  rowLabel: (row) => `Select ${enrollmentTitle(row)}`,
+                  allLabel: 'Select every enrollment on this page',
+                }),
+              ]
+            : []),
+          ...columns((id) => queue.setSelected([id]), isLoadingFilters),
+        ]}
         data={list.data?.rows}
         getRowId={(row) => row.id}
         server={{
@@ -188,7 +230,7 @@ export default function StaffEnrollmentsPage() {
         error={list.isError ? errorMessage(list.error) : null}
         onRetry={() => void list.refetch()}
         emptyMessage="No enrollments match these filters."
-        minWidth={980}
+        minWidth={1100}
         phoneLayout="scroll"
       />
       {openId !== null && (

@@ -4,17 +4,19 @@ import { useQuery } from '@tanstack/react-query';
 import { errorMessage } from '../../api/client.ts';
 import { currentStaffQuery } from '../../api/staff-current.ts';
 import { areasFor, ROLE_LABELS } from '../../staff/staff-areas.ts';
+import { WorkDashboard } from './work-dashboard.tsx';
 
-/** `/staff`: who is signed in, with which role, and what that role may open. */
+/** `/staff`: the work dashboard (issue 47), then who is signed in, with which role, and what that role may open. */
 export default function StaffHome() {
   const me = useQuery(currentStaffQuery());
   if (me.isError) return <Alert color="red">{errorMessage(me.error)}</Alert>;
   if (!me.data) return <Loader aria-label="Loading" />;
   const { email, role } = me.data;
   return (
-    <Stack maw={720}>
+    <Stack maw={1100}>
       <Title order={1}>Back office</Title>
-      <Paper withBorder p="md">
+      <WorkDashboard />
+      <Paper withBorder p="md" maw={720}>
         <Table variant="vertical" layout="fixed">
           <Table.Tbody>
             <Table.Tr>

@@ -1,11 +1,16 @@
 import * as contract from '@arc/contract';
 import { Alert, Anchor, Button, Group, NativeSelect, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { errorMessage } from '../../api/client.ts';
 import { saveFile } from '../../api/files.ts';
-import { staffOrdersQuery } from '../../api/staff-orders.ts';
+import { assigneeChoices, STAFF_WORK_KEY } from '../../api/staff-assignees.ts';
+import { currentStaffQuery } from '../../api/staff-current.ts';
+import { assignStaffOrders, staffOrdersKey, staffOrdersQuery } from '../../api/staff-orders.ts';
+import { useSubmit } from '../../api/use-submit.ts';
 import { staffAccessToken } from '../../auth/staff-session.ts';
+import { AssignControl } from '../../ui/assign-control.tsx';
 import { selectionColumn } from '../../ui/data-table-selection.tsx';
 import { DataTable, type DataTableColumn } from '../../ui/data-table.tsx';
 import { useQueueState } from '../../ui/use-queue-state.ts';
@@ -26,7 +31,15 @@ const SORTS: { value: contract.OrderSort; label: string }[] = [
 const choice = (label: string, values: readonly string[]) => [{ value: '', label }, ...values.map((v) => v)];
 
 const COLUMNS: readonly DataTableColumn<contract.StaffOrderRow>[] = [
-  { id: 'order', header: 'Order', cell: (row) => row.id },
+  {
+    id: 'order',
+    header: 'Order',
+    cell: (row) => (
+      <Anchor component={Link} to={`${contract.staffPaths.orders}/${row.id}`}>
+        {row.id}
+      </Anchor>
+    ),
+  },
   { id: 'date', header: 'Date', noWrap: true, cell: (row) => formatBusinessDay(row.orderDate) },
   {
     id: 'agent',
@@ -81,6 +94,7 @@ const COLUMNS: readonly DataTableColumn<contract.StaffOrderRow>[] = [
       </>
     ),
   },
+  { id: 'assignee', header: 'Assigned to', noWrap: true, cell: (row) => row.assignee?.name ?? 'Unassigned' },
 ];
 
 /** The selected orders as `.xlsx` for the carriers' fulfilment teams (a file answer: fetched, then saved). */
@@ -103,9 +117,26 @@ export default function StaffOrdersPage() {
   const [message, setMessage] = useState<{ text: string; isError: boolean } | null>(null);
   const [isExporting, setIsExporting] = useState(false);
   const list = useQuery(staffOrdersQuery(filters, page));
+  const me = useQuery(currentStaffQuery());
+  const queryClient = useQueryClient();
 
   const rows = list.data?.rows ?? [];
   const selection = rows.filter((row) => queue.selected.has(String(row.id)));
+  const assign = useSubmit({
+    mutationFn: (assigneeId: string | null) =>
+      assignStaffOrders({ orders: selection.map(({ id, version }) => ({ id, version })), assigneeId }),
+    onSuccess: async (result) => {
+      const name = result.orders[0]?.assignee?.name;
+      setMessage({
+        text: `${result.orders.length} ${result.orders.length === 1 ? 'order' : 'orders'} ${name ? `assigned to ${name}` : 'unassigned'}.`,
+        isError: false,
+      });
+      queue.setSelected([]);
+      await queryClient.invalidateQueries({ queryKey: staffOrdersKey });
+      await queryClient.invalidateQueries({ queryKey: STAFF_WORK_KEY });
+    },
+    onError: (err) => setMessage({ text: errorMessage(err), isError: true }),
+  });
   /** the rows shown are the previous filters' while the new ones load: nothing can be done with them then */
   const isLoadingFilters = list.isPlaceholderData;
   const onExport = async () => {
@@ -146,6 +177,11 @@ export default function StaffOrdersPage() {
         <TextInput label="Ordered from" type="date" {...filterProps('from')} />
         <TextInput label="Ordered to" type="date" {...filterProps('to')} />
         <NativeSelect
+          label="Assignee"
+          data={assigneeChoices(list.data?.assignees ?? [], me.data?.id)}
+          {...filterProps('assignee')}
+        />
+        <NativeSelect
           label="Sort"
           data={SORTS}
           value={filters.sort}
@@ -181,6 +217,15 @@ export default function StaffOrdersPage() {
           Export for the carrier
         </Button>
       </Group>
+      {list.data && (
+        <AssignControl
+          assignees={list.data.assignees}
+          meId={me.data?.id}
+          selectedCount={selection.length}
+          isPending={assign.isPending}
+          onAssign={(assigneeId) => assign.mutate(assigneeId)}
+        />
+      )}
       {message && (
         <Alert
           color={message.isError ? 'red' : 'green'}
