@@ -1,4 +1,4 @@
-import { useMemo, useRef } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type * as z from 'zod/mini';
 import type { ColumnSort } from './data-table-model.ts';
@@ -75,7 +75,12 @@ export function useQueueState<S extends QuerySchema>(schema: S, options: QueueOp
   if (latest.current.rendered !== key) latest.current = { rendered: key, asked: params };
   // eslint-disable-next-line react-hooks/exhaustive-deps -- the parameters' text is their identity
   const query = useMemo(() => readQuery(schema, params, selectionParam), [schema, key, selectionParam]);
-  const selectedText = params.get(selectionParam) ?? '';
+  // a ticked box shows at once: the selection asked for until the URL has it (a controlled checkbox that waited for
+  // the router would show unticked between the click and the router's render)
+  const [askedSelection, setAskedSelection] = useState<string | null>(null);
+  const urlSelection = params.get(selectionParam) ?? '';
+  if (askedSelection !== null && askedSelection === urlSelection) setAskedSelection(null);
+  const selectedText = askedSelection ?? urlSelection;
   const selected = useMemo(() => new Set(selectedText.split(',').filter(Boolean)), [selectedText]);
 
   // one order of the parameters whatever was changed last: the search, the filters, the sort, the page, the selection
@@ -93,6 +98,7 @@ export function useQueueState<S extends QuerySchema>(schema: S, options: QueueOp
   const newSet = (next: URLSearchParams) => {
     next.delete(PAGE);
     next.delete(selectionParam);
+    setAskedSelection(null);
   };
 
   const committed = typeof query[SEARCH] === 'string' ? query[SEARCH] : '';
@@ -129,7 +135,9 @@ export function useQueueState<S extends QuerySchema>(schema: S, options: QueueOp
     setSelected: (ids) =>
       update((next) => {
         const current = new Set((next.get(selectionParam) ?? '').split(',').filter(Boolean));
-        put(next, selectionParam, [...(typeof ids === 'function' ? ids(current) : ids)].join(','));
+        const text = [...(typeof ids === 'function' ? ids(current) : ids)].join(',');
+        setAskedSelection(text);
+        put(next, selectionParam, text);
       }, true),
   };
 }

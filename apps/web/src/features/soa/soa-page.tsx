@@ -65,7 +65,8 @@ const COLUMNS: DataTableColumn<Soa>[] = [
     value: (soa) => soa.current.flags.map((flag) => SOA_FLAG_LABELS[flag]).join('; '),
     cell: (soa) =>
       soa.current.flags.map((flag) => (
-        <Text key={flag} size="sm" c="orange.9" fw={600}>
+        // red.9, not orange.9: readable on a striped row (axe's contrast check)
+        <Text key={flag} size="sm" c="red.9" fw={600}>
           {SOA_FLAG_LABELS[flag]}
         </Text>
       )),

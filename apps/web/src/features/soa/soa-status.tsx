@@ -9,10 +9,10 @@ const STATUS_COLORS: Record<SoaStatus, string> = {
   Cancelled: 'gray',
 };
 
-/** An SOA's status as a word on a coloured badge (dark shades: axe's contrast check). */
+/** An SOA's status as a word on a coloured badge: dark text on the tint, readable on a striped row too (axe). */
 export function SoaStatusBadge({ status }: { status: SoaStatus }) {
   return (
-    <Badge color={STATUS_COLORS[status]} c={`${STATUS_COLORS[status]}.9`} variant="light" radius="sm" tt="none" fz="sm">
+    <Badge color={STATUS_COLORS[status]} c="dark.8" variant="light" radius="sm" tt="none" fz="sm">
       {status}
     </Badge>
   );
