@@ -1,6 +1,6 @@
 import { exportAuditEntries, exportProspects, getCommissionStatement } from '@arc/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { configureApiClient } from './client-hooks.ts';
+import { clientHooks, configureApiClient } from './client-hooks.ts';
 import { fetchFile, FileReadError, fileNameFromDisposition, saveFile } from './files.ts';
 
 function stubSaving() {
@@ -21,10 +21,13 @@ function answer(response: Response | (() => never)) {
   return fetchMock;
 }
 
+const hooksBefore = clientHooks();
+
 afterEach(() => {
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
-  configureApiClient({ getToken: () => null, onUnauthorized: () => {}, onTermsRequired: () => {} });
+  // the hooks in place before this file (the session's, when auth/session.ts is loaded): the web tests share modules
+  configureApiClient(hooksBefore);
 });
 
 describe('saveFile', () => {

@@ -1,11 +1,14 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { configureApiClient } from './client-hooks.ts';
+import { clientHooks, configureApiClient } from './client-hooks.ts';
 import { openNotificationStream } from './notification-stream.ts';
+
+const hooksBefore = clientHooks();
 
 afterEach(() => {
   vi.useRealTimers();
   vi.unstubAllGlobals();
-  configureApiClient({ getToken: () => null, onUnauthorized: () => {}, onTermsRequired: () => {} });
+  // the hooks in place before this file (the session's, when auth/session.ts is loaded): the web tests share modules
+  configureApiClient(hooksBefore);
 });
 
 /** An event stream answer sending `chunks`, then ending (or staying open when `isOpen`). */
