@@ -5,15 +5,10 @@ import { describe, expect, it, vi } from 'vitest';
 import { STAFF_ZONE } from '../../test/factories.ts';
 import { mockFetch } from '../../test/fetch-mock.ts';
 import { renderWithProviders } from '../../test/render.tsx';
+import { signInStaffForTest } from '../../test/staff-session.ts';
 import StaffAgentNewPage from './staff-agent-new-page.tsx';
 import StaffAgentPage from './staff-agent-page.tsx';
 import StaffAgentsPage from './staff-agents-page.tsx';
-
-vi.mock('../../auth/staff-session.ts', () => ({
-  staffAccessToken: () => 'staff-token',
-  signOutStaff: vi.fn(async () => undefined),
-  watchStaffIdle: () => () => undefined,
-}));
 
 const AGENT = {
   npn: '17000002',
@@ -52,6 +47,7 @@ function renderAgentPage(role: string, readyToSell: ReadyToSellRow[] = []) {
 
 describe('agent page /staff/agents/:npn', () => {
   it('is read-only for support: the profile and contracts, no action', async () => {
+    signInStaffForTest();
     renderAgentPage('support');
     expect(await screen.findByRole('heading', { name: 'Marcus Oyelaran', level: 1 })).toBeInTheDocument();
     expect(screen.getByRole('cell', { name: '2026 Medicare Supplement' })).toBeInTheDocument();
@@ -61,6 +57,7 @@ describe('agent page /staff/agents/:npn', () => {
   });
 
   it('offers the actions to operations: unlock when locked, resend when not registered', async () => {
+    signInStaffForTest();
     renderAgentPage('operations');
     expect(await screen.findByRole('button', { name: 'Deactivate' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Unlock' })).toBeInTheDocument();
@@ -88,6 +85,7 @@ const READY_TO_SELL: ReadyToSellRow[] = [2027, 2026].flatMap((planYear) =>
 
 describe('agent page: Ready to Sell', () => {
   it('shows the newest plan year a page at a time, narrowed by carrier and state, each status as a word', async () => {
+    signInStaffForTest();
     renderAgentPage('support', READY_TO_SELL);
     const section = await screen.findByRole('region', { name: 'Ready to Sell' });
     expect(within(section).getByRole('combobox', { name: 'Plan year' })).toHaveValue('2027');
@@ -124,6 +122,7 @@ const ROW = {
 
 describe('agents list /staff/agents', () => {
   it('keeps the sort and the search in the URL, searches once typing pauses, and says when nothing matches', async () => {
+    signInStaffForTest();
     const { fetchMock } = mockFetch({});
     const answers: unknown[] = [{ rows: [ROW], total: 1, totalCapped: false, page: 1, pageSize: 50 }];
     fetchMock.mockImplementation(async (input: RequestInfo | URL) => {
@@ -163,6 +162,7 @@ describe('agents list /staff/agents', () => {
   });
 
   it('says "10,000+" when the server stopped counting, and keeps Next on at the last counted page', async () => {
+    signInStaffForTest();
     const { fetchMock } = mockFetch({});
     fetchMock.mockImplementation(async (input: RequestInfo | URL) => {
       const url = new URL(String(input), window.location.origin);
@@ -185,6 +185,7 @@ describe('agents list /staff/agents', () => {
 
 describe('add agent /staff/agents/new', () => {
   it('checks the form with the contract, then opens the new agent’s page', async () => {
+    signInStaffForTest();
     const { calls } = mockFetch({
       'POST /arc/staff/agents': {
         status: 201,

@@ -1,16 +1,11 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { STAFF_ZONE } from '../../test/factories.ts';
 import { mockFetch } from '../../test/fetch-mock.ts';
 import { renderWithProviders } from '../../test/render.tsx';
+import { signInStaffForTest } from '../../test/staff-session.ts';
 import StaffAuditPage from './staff-audit-page.tsx';
-
-vi.mock('../../auth/staff-session.ts', () => ({
-  staffAccessToken: () => 'staff-token',
-  signOutStaff: vi.fn(),
-  watchStaffIdle: () => () => undefined,
-}));
 
 const entry = (id: number, action = 'staff.sign-in.succeeded') => ({
   id,
@@ -25,6 +20,7 @@ const entry = (id: number, action = 'staff.sign-in.succeeded') => ({
 
 describe('/staff/audit', () => {
   it('shows the rows, loads the next page by its cursor; no Export for operations', async () => {
+    signInStaffForTest();
     let pages = 0;
     const { calls } = mockFetch({
       'GET /arc/staff/me': { body: { id: 's1', email: 'ops@provider.test', role: 'operations', ...STAFF_ZONE } },
@@ -47,6 +43,7 @@ describe('/staff/audit', () => {
   });
 
   it('says when nothing matches, and offers Export to an admin', async () => {
+    signInStaffForTest();
     mockFetch({
       'GET /arc/staff/me': { body: { id: 's1', email: 'admin@provider.test', role: 'admin', ...STAFF_ZONE } },
       'GET /arc/staff/audit': { body: { rows: [], nextCursor: null } },

@@ -1,17 +1,12 @@
 import { STAFF_CASE_MESSAGES } from '@arc/contract';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { STAFF_ZONE } from '../../test/factories.ts';
 import { mockFetch } from '../../test/fetch-mock.ts';
 import { renderWithProviders } from '../../test/render.tsx';
+import { signInStaffForTest } from '../../test/staff-session.ts';
 import StaffCasePage from './staff-case-page.tsx';
-
-vi.mock('../../auth/staff-session.ts', () => ({
-  staffAccessToken: () => 'staff-token',
-  signOutStaff: vi.fn(),
-  watchStaffIdle: () => () => undefined,
-}));
 
 // the Textarea's autosize listens for web fonts loading, which jsdom has not
 Object.defineProperty(document, 'fonts', {
@@ -51,6 +46,7 @@ const staffCase = (overrides: object = {}) => ({
 
 describe('/staff/cases/:id', () => {
   it('sends an action at the version shown; a colleague’s change first shows the message and keeps the reply', async () => {
+    signInStaffForTest();
     let version = 3;
     let assignee: { id: string; name: string } | null = null;
     const { calls } = mockFetch({
@@ -92,6 +88,7 @@ describe('/staff/cases/:id', () => {
   });
 
   it('refuses an empty reply in the form, without a call', async () => {
+    signInStaffForTest();
     const { calls } = mockFetch({
       'GET /arc/staff/me': { body: { id: 's1', email: 'ops@provider.test', role: 'operations', ...STAFF_ZONE } },
       [`GET /arc/staff/cases/${CASE_ID}`]: { body: staffCase() },

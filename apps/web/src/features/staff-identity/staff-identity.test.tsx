@@ -7,8 +7,6 @@ import { renderWithProviders } from '../../test/render.tsx';
 import StaffEnrol from './staff-enrol-page.tsx';
 import StaffInteraction from './staff-interaction-page.tsx';
 
-vi.mock('../../auth/staff-session.ts', () => ({ startStaffSignIn: vi.fn(async () => undefined) }));
-
 describe('staff sign-in /staff/interaction/:uid', () => {
   it('asks for the password, then the code, and follows the answer', async () => {
     const assign = vi.fn();

@@ -2,16 +2,11 @@ import { createHash } from 'node:crypto';
 import { IMPORT_KINDS } from '@arc/contract';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { mockFetch } from '../../test/fetch-mock.ts';
 import { renderWithProviders } from '../../test/render.tsx';
+import { signInStaffForTest } from '../../test/staff-session.ts';
 import StaffImportsPage from './staff-imports-page.tsx';
-
-vi.mock('../../auth/staff-session.ts', () => ({
-  staffAccessToken: () => 'staff-token',
-  signOutStaff: vi.fn(async () => undefined),
-  watchStaffIdle: () => () => undefined,
-}));
 
 const ROSTER =
   'npn,first,last,email,phone,state,tier,status\n31000001,Nora,Lindqvist,nora@agents.example,,WI,Standard,active\n';
@@ -42,6 +37,7 @@ const NO_JOBS = { [`GET ${JOBS_PATH}`]: { body: { jobs: [] } } };
 
 describe('import page /staff/imports', () => {
   it('keeps Apply disabled when the preview has a rejected line, and shows the line and its reason', async () => {
+    signInStaffForTest();
     const { calls } = mockFetch({
       ...NO_JOBS,
       'POST /arc/staff/imports/agents': {
@@ -66,6 +62,7 @@ describe('import page /staff/imports', () => {
   });
 
   it('applies a clean preview and shows the result; a new file needs a new preview', async () => {
+    signInStaffForTest();
     let call = 0;
     const { fetchMock } = mockFetch({
       ...NO_JOBS,
@@ -89,6 +86,7 @@ describe('import page /staff/imports', () => {
   });
 
   it('shows the server’s message for a file that is not a roster', async () => {
+    signInStaffForTest();
     mockFetch({
       ...NO_JOBS,
       'POST /arc/staff/imports/agents': {
@@ -106,6 +104,7 @@ describe('import page /staff/imports', () => {
     expect(screen.getByRole('button', { name: 'Apply' })).toBeDisabled();
   });
   it('offers every kind of the contract, each with its format, and sends a contracts file to its own import', async () => {
+    signInStaffForTest();
     const { calls } = mockFetch({
       ...NO_JOBS,
       'POST /arc/staff/imports/contracts': {

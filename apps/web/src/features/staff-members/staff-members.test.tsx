@@ -1,18 +1,15 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { STAFF_ZONE } from '../../test/factories.ts';
 import { mockFetch } from '../../test/fetch-mock.ts';
 import { renderWithProviders } from '../../test/render.tsx';
+import { signInStaffForTest } from '../../test/staff-session.ts';
 import StaffMembersPage from './staff-members-page.tsx';
 
-vi.mock('../../auth/staff-session.ts', () => ({
-  staffAccessToken: () => 'staff-token',
-  signOutStaff: vi.fn(),
-  watchStaffIdle: () => () => undefined,
-}));
 describe('/staff/members', () => {
   it('adds a staff member and shows the one-time enrolment link; no Disable on your own row', async () => {
+    signInStaffForTest();
     const member = (id: string, email: string, role: string) => ({
       id,
       email,
@@ -45,6 +42,7 @@ describe('/staff/members', () => {
   });
 
   it('refuses a bad e-mail before calling the server', async () => {
+    signInStaffForTest();
     const { calls } = mockFetch({
       'GET /arc/staff/me': { body: { id: 'a1', email: 'admin@provider.test', role: 'admin', ...STAFF_ZONE } },
       'GET /arc/staff/members': { body: { members: [] } },
