@@ -1,7 +1,7 @@
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { DEMO, expect, expectAccessible, signIn, test, untilAtRest } from './fixtures.ts';
 import { screenshotBoth } from './screenshots.ts';
-import { signInStaff } from './staff-helpers.ts';
+import { searchQueue, signInStaff } from './staff-helpers.ts';
 
 /** A real one-page enrollment form, so PDF.js has something to draw. */
 async function enrollmentPdf(title: string): Promise<Buffer> {
@@ -45,10 +45,7 @@ test.describe('[STAFF] Enrollments queue', () => {
 
     // demo's new upload: Received, found by demo's NPN
     await ops.getByRole('combobox', { name: 'Status' }).selectOption('Received');
-    const searched = ops.waitForResponse((response) => response.url().includes(`q=${DEMO.npn}`));
-    await ops.getByLabel('Search').fill(DEMO.npn);
-    await searched;
-    await expect(table).not.toHaveAttribute('aria-busy', 'true');
+    await searchQueue(ops, table, DEMO.npn);
     const row = table.getByRole('row').filter({ hasText: fileName });
     await expect(row).toContainText('Received');
     await untilAtRest(ops);

@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { expect } from './fixtures.ts';
 
 /** The demo staff (README's demo table, docs/decisions/back-office.md). */
@@ -76,4 +76,18 @@ async function claimStep(name: string): Promise<number> {
   } finally {
     fs.rmSync(LOCK, { recursive: true, force: true });
   }
+}
+
+/**
+ * Types a search into a back-office queue and waits for the list call that carries exactly that search (a call with
+ * an earlier search, say `q=17000001` before `q=1`, is not it) and for the table to be at rest: a row ticked before
+ * the search lands would be unticked by it (a new search empties the selection).
+ */
+export async function searchQueue(page: Page, table: Locator, text: string): Promise<void> {
+  const answered = page.waitForResponse(
+    (response) => new URL(response.url()).searchParams.get('q') === text && response.request().method() === 'GET',
+  );
+  await page.getByLabel('Search').fill(text);
+  await answered;
+  await expect(table).not.toHaveAttribute('aria-busy', 'true');
 }

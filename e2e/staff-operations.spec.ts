@@ -1,7 +1,7 @@
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { DEMO, expect, expectAccessible, signIn, test, untilAtRest } from './fixtures.ts';
 import { screenshotBoth } from './screenshots.ts';
-import { signInStaff } from './staff-helpers.ts';
+import { searchQueue, signInStaff } from './staff-helpers.ts';
 
 async function enrollmentPdf(title: string): Promise<Buffer> {
   const doc = await PDFDocument.create();
@@ -57,10 +57,7 @@ test.describe('[STAFF] Operations on a busy day', () => {
     await expect(ops.getByRole('heading', { name: 'Enrollments', level: 1 })).toBeVisible();
     const table = ops.getByRole('table', { name: 'Enrollments' });
     await ops.getByRole('combobox', { name: 'Assignee' }).selectOption('Unassigned');
-    const searched = ops.waitForResponse((response) => response.url().includes(`q=${DEMO.npn}`));
-    await ops.getByLabel('Search').fill(DEMO.npn);
-    await searched;
-    await expect(table).not.toHaveAttribute('aria-busy', 'true');
+    await searchQueue(ops, table, DEMO.npn);
     for (const name of names) {
       await table.getByRole('checkbox', { name: `Select Enrollment: ${name}` }).check();
     }
