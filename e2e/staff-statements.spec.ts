@@ -60,7 +60,13 @@ test.describe('[STAFF] Commission statements', () => {
     await expect(preview.getByText('$345.25')).toBeVisible();
     await expectAccessible(admin);
     await screenshotBoth(admin, 'staff-statements-preview');
+    // publishing notifies every agent in the file: it asks first, saying so
     await admin.getByRole('button', { name: 'Publish' }).click();
+    const confirm = admin.getByRole('dialog', { name: 'Publish the statements?' });
+    await expect(confirm).toContainText(
+      `1 agent gets a new statement of ${formatStatementDate(PERIOD)} and a notification.`,
+    );
+    await confirm.getByRole('button', { name: 'Publish' }).click();
     const published = admin.getByRole('region', { name: 'Published' });
     await expect(
       published.getByText(`1 agent has a new statement of ${formatStatementDate(PERIOD)} and was notified.`),

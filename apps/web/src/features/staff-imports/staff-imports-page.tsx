@@ -1,43 +1,13 @@
-import {
-  Alert,
-  Anchor,
-  Button,
-  Checkbox,
-  Code,
-  Group,
-  NativeSelect,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Checkbox, NativeSelect, Paper, Stack, Text, Title } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
-import { ApiError, errorMessage } from '../../api/client.ts';
-import {
-  formatBytes,
-  IMPORT_KIND_VIEWS,
-  sampleCsv,
-  type ImportKindView,
-  type ImportReportView,
-} from '../../api/staff-import-kinds.ts';
+import { IMPORT_KIND_VIEWS, sampleCsv, type ImportReportView } from '../../api/staff-import-kinds.ts';
 import { sendImport } from '../../api/staff-imports.ts';
-import { useSubmit } from '../../api/use-submit.ts';
+import { useConfirm } from '../../ui/confirm-dialog.tsx';
 import { CsvFileField } from '../../ui/csv-file-field.tsx';
 import { DataTable, type DataTableColumn } from '../../ui/data-table.tsx';
+import { PreviewNotice, UploadActions, UploadFormat, UploadReport, useDryRunUpload } from '../../ui/dry-run-upload.tsx';
 import { StaffImportJobs } from './staff-import-jobs.tsx';
 
-/** The file's SHA-256 (hex) as the server reports it, or null where the browser cannot hash (plain HTTP). */
-async function fileSha256(file: File): Promise<string | null> {
-  try {
-    const digest = await crypto.subtle.digest('SHA-256', await file.arrayBuffer());
-    return [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, '0')).join('');
-  } catch {
-    return null;
-  }
-}
-
-const CHANGED_SINCE = 'The file changed since the preview: preview it again.';
 const REJECTED_AT_APPLY = 'Nothing was imported: a line is rejected now. The new preview below shows why.';
 
 interface Upload {
@@ -55,56 +25,33 @@ export default function StaffImportsPage() {
   const kind = IMPORT_KIND_VIEWS.find((item) => item.kind === kindName) ?? IMPORT_KIND_VIEWS[0]!;
   const [file, setFile] = useState<File | null>(null);
   const [options, setOptions] = useState<Record<string, boolean>>({});
-  const [preview, setPreview] = useState<{ upload: Upload; report: ImportReportView } | null>(null);
-  const [result, setResult] = useState<ImportReportView | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
-
-  const reset = () => {
-    setPreview(null);
-    setResult(null);
-    setFailure(null);
-  };
+  const upload = useDryRunUpload({
+    send: (chosen: Upload, dryRun: boolean) => sendImport(kind, chosen, dryRun),
+    rejectedAtApply: REJECTED_AT_APPLY,
+  });
+  const { preview, result } = upload;
+  const { confirm, dialog } = useConfirm();
   const isTooLarge = file !== null && file.size > kind.maxBytes;
+  const canApply = upload.canApply(
+    (previewed) =>
+      previewed.file === file &&
+      kind.options.every((option) => Boolean(previewed.options[option.param]) === Boolean(options[option.param])),
+  );
 
-  const runPreview = useSubmit({
-    mutationFn: (upload: Upload) => sendImport(kind, upload, true),
-    onMutate: () => {
-      setPreview(null);
-      setResult(null);
-    },
-    onSuccess: (report, upload) => setPreview({ upload, report }),
-    onError: (error) => setFailure(errorMessage(error)),
-  });
-  const runApply = useSubmit({
-    mutationFn: async (upload: Upload) => {
-      // the bytes sent are the bytes previewed (a file edited on disk since is previewed again)
-      const sha256 = await fileSha256(upload.file);
-      if (preview && sha256 !== null && sha256 !== preview.report.sha256) throw new Error(CHANGED_SINCE);
-      return sendImport(kind, upload, false);
-    },
-    onMutate: () => setFailure(null),
-    onSuccess: (report) => {
-      setPreview(null);
-      setResult(report);
-    },
-    onError: (error, upload) => {
-      if (error instanceof ApiError && error.status === 422) {
-        // a line was rejected at the apply (the data changed since the preview) and nothing was written: a new
-        // preview shows the lines and their reasons
-        setFailure(REJECTED_AT_APPLY);
-        runPreview.mutate(upload);
-        return;
-      }
-      if (error instanceof Error && error.message === CHANGED_SINCE) setPreview(null);
-      setFailure(errorMessage(error));
-    },
-  });
-
-  const isPreviewCurrent =
-    preview !== null &&
-    preview.upload.file === file &&
-    kind.options.every((option) => Boolean(preview.upload.options[option.param]) === Boolean(options[option.param]));
-  const canApply = isPreviewCurrent && preview.report.counts.rejected === 0 && !runApply.isPending;
+  // deactivating the agents missing from a roster ends their sessions: it is asked first, with how many
+  const apply = async () => {
+    const missing = preview?.upload.options.deactivateMissing ? (preview.report.counts.missing ?? 0) : 0;
+    if (missing > 0) {
+      const isConfirmed = await confirm({
+        title: 'Deactivate the agents missing from the roster?',
+        confirmLabel: 'Apply and deactivate',
+        isDanger: true,
+        children: `${missing === 1 ? '1 active agent' : `${missing.toLocaleString('en-US')} active agents`} not in the file ${missing === 1 ? 'is' : 'are'} deactivated: they can no longer sign in, and their sessions end now.`,
+      });
+      if (!isConfirmed) return;
+    }
+    upload.apply();
+  };
 
   return (
     <Stack maw={960}>
@@ -119,7 +66,7 @@ export default function StaffImportsPage() {
             onChange={(event) => {
               setKindName(event.currentTarget.value);
               setOptions({});
-              reset();
+              upload.reset();
             }}
           />
           <CsvFileField
@@ -128,7 +75,7 @@ export default function StaffImportsPage() {
             maxBytes={kind.maxBytes}
             onChange={(next) => {
               setFile(next);
-              reset();
+              upload.reset();
             }}
           />
           {kind.options.map((option) => (
@@ -140,37 +87,19 @@ export default function StaffImportsPage() {
               onChange={(event) => {
                 const checked = event.currentTarget.checked;
                 setOptions((current) => ({ ...current, [option.param]: checked }));
-                setPreview(null);
-                setResult(null);
+                upload.forgetPreview();
               }}
             />
           ))}
-          <Group>
-            <Button
-              variant="default"
-              disabled={!file || isTooLarge}
-              loading={runPreview.isPending}
-              onClick={() => {
-                if (!file) return;
-                setFailure(null);
-                runPreview.mutate({ file, options });
-              }}
-            >
-              Preview
-            </Button>
-            <Button
-              disabled={!canApply}
-              loading={runApply.isPending}
-              onClick={() => preview && runApply.mutate(preview.upload)}
-            >
-              Apply
-            </Button>
-          </Group>
-          {failure && (
-            <Alert color="red" title="Not imported" role="alert">
-              {failure}
-            </Alert>
-          )}
+          <UploadActions
+            applyLabel="Apply"
+            failureTitle="Not imported"
+            upload={upload}
+            canPreview={file !== null && !isTooLarge}
+            onPreview={() => file && upload.runPreview({ file, options })}
+            canApply={canApply}
+            onApply={() => void apply()}
+          />
         </Stack>
       </Paper>
 
@@ -187,21 +116,24 @@ export default function StaffImportsPage() {
       )}
       {preview && !result && (
         <ReportSection title="Preview" report={preview.report}>
-          {preview.report.counts.rejected > 0 ? (
-            <Alert color="orange" role="status">
-              Nothing can be applied while a line is rejected: correct the file and preview it again.
-            </Alert>
-          ) : (
-            <Alert color="blue" role="status">
-              Nothing is written yet. Apply writes every line at once.
-            </Alert>
-          )}
+          <PreviewNotice rejected={preview.report.counts.rejected} verb="applied">
+            Nothing is written yet. Apply writes every line at once.
+          </PreviewNotice>
         </ReportSection>
       )}
 
       <StaffImportJobs />
 
-      <FormatHelp kind={kind} />
+      <UploadFormat
+        title={`File format: ${kind.label}`}
+        columns={kind.columns}
+        help={kind.help}
+        maxBytes={kind.maxBytes}
+        uploadField={kind.uploadField}
+        route={kind.route}
+        sample={{ csv: sampleCsv(kind), fileName: `${kind.kind}-sample.csv` }}
+      />
+      {dialog}
     </Stack>
   );
 }
@@ -216,55 +148,40 @@ function ReportSection({ title, report, children }: { title: string; report: Imp
     ...(counts.missing === undefined ? [] : [['Missing', counts.missing] as [string, number]]),
   ];
   return (
-    <Paper withBorder p="md" component="section" aria-label={title}>
-      <Stack>
-        <Title order={2} size="h3">
-          {title}
-        </Title>
-        {children}
-        <SimpleGrid cols={{ base: 2, xs: 5 }} spacing="sm">
-          {tiles.map(([label, value]) => (
-            <Paper key={label} withBorder p="xs" ta="center">
-              <Text size="xl" fw={700}>
-                {value.toLocaleString('en-US')}
-              </Text>
-              <Text size="sm">{label}</Text>
-            </Paper>
-          ))}
-        </SimpleGrid>
-        {report.rejected.length > 0 && (
-          <LinesTable
-            caption={`Rejected lines (${counts.rejected})`}
-            headers={['Line', 'Reason']}
-            rows={report.rejected.map((line) => [String(line.line), line.reason])}
-          />
-        )}
-        {report.new.length > 0 && (
-          <LinesTable
-            caption={`New (${counts.new})`}
-            headers={['Line', 'Key', 'Values']}
-            rows={linesRows(report.new)}
-          />
-        )}
-        {report.changed.length > 0 && (
-          <LinesTable
-            caption={`Changed (${counts.changed})`}
-            headers={['Line', 'Key', 'Changes']}
-            rows={linesRows(report.changed)}
-          />
-        )}
-        {report.missing && report.missing.length > 0 && (
-          <Text size="sm">
-            Active agents not in the file{report.applied ? '' : ' (deactivated only when the option is ticked)'}:{' '}
-            {report.missing.slice(0, 50).join(', ')}
-            {report.missing.length > 50 ? ' …' : ''}
-          </Text>
-        )}
-        <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-          SHA-256 {report.sha256}
-        </Text>
-      </Stack>
-    </Paper>
+    <UploadReport
+      title={title}
+      tiles={tiles.map(([label, value]) => [label, value.toLocaleString('en-US')] as const)}
+      rejected={report.rejected}
+      rejectedCount={counts.rejected}
+      sha256={report.sha256}
+      details={
+        <>
+          {report.new.length > 0 && (
+            <LinesTable
+              caption={`New (${counts.new})`}
+              headers={['Line', 'Key', 'Values']}
+              rows={linesRows(report.new)}
+            />
+          )}
+          {report.changed.length > 0 && (
+            <LinesTable
+              caption={`Changed (${counts.changed})`}
+              headers={['Line', 'Key', 'Changes']}
+              rows={linesRows(report.changed)}
+            />
+          )}
+          {report.missing && report.missing.length > 0 && (
+            <Text size="sm">
+              Active agents not in the file{report.applied ? '' : ' (deactivated only when the option is ticked)'}:{' '}
+              {report.missing.slice(0, 50).join(', ')}
+              {report.missing.length > 50 ? ' …' : ''}
+            </Text>
+          )}
+        </>
+      }
+    >
+      {children}
+    </UploadReport>
   );
 }
 
@@ -297,33 +214,5 @@ function LinesTable({ caption, headers, rows }: { caption: string; headers: stri
       minWidth={520}
       columns={columns}
     />
-  );
-}
-
-function FormatHelp({ kind }: { kind: ImportKindView }) {
-  const href = `data:text/csv;charset=utf-8,${encodeURIComponent(sampleCsv(kind))}`;
-  return (
-    <Paper withBorder p="md" component="section" aria-label="File format">
-      <Stack gap="xs">
-        <Title order={2} size="h3">
-          File format: {kind.label}
-        </Title>
-        <Text size="sm">
-          A CSV file (UTF-8, comma-separated) with a header line naming these columns:{' '}
-          <Code style={{ overflowWrap: 'anywhere' }}>{kind.columns.join(',')}</Code>
-        </Text>
-        <Text size="sm">{kind.help}</Text>
-        <Text size="sm">
-          At most {formatBytes(kind.maxBytes)}, sent as the multipart part <Code>{kind.uploadField}</Code> of{' '}
-          <Code>
-            {kind.route.method} {kind.route.path}
-          </Code>{' '}
-          (<Code>?dryRun=true</Code> previews it).
-        </Text>
-        <Anchor href={href} download={`${kind.kind}-sample.csv`} size="sm">
-          Download a sample CSV
-        </Anchor>
-      </Stack>
-    </Paper>
   );
 }

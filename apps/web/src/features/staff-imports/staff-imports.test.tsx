@@ -85,6 +85,43 @@ describe('import page /staff/imports', () => {
     expect(screen.getByRole('button', { name: 'Apply' })).toBeDisabled();
   });
 
+  it('asks before an Apply that deactivates the agents missing from the roster; Cancel sends nothing', async () => {
+    signInStaffForTest();
+    const missing = { deactivateMissing: true, missing: ['31000002', '31000003'] };
+    const counts = { lines: 1, new: 1, changed: 0, unchanged: 0, rejected: 0, missing: 2 };
+    let call = 0;
+    const { fetchMock } = mockFetch({
+      ...NO_JOBS,
+      'POST /arc/staff/imports/agents': () =>
+        ++call === 1
+          ? { body: report({ ...missing, counts }) }
+          : { body: report({ ...missing, counts, dryRun: false, applied: true }) },
+    });
+    renderWithProviders(<StaffImportsPage />);
+    await chooseRoster();
+    await userEvent.click(screen.getByRole('checkbox', { name: /Deactivate agents missing from this roster/ }));
+    await userEvent.click(screen.getByRole('button', { name: 'Preview' }));
+    await screen.findByRole('region', { name: 'Preview' });
+    const imports = () =>
+      fetchMock.mock.calls.map(([input]) => new URL(String(input))).filter((url) => url.pathname !== JOBS_PATH);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Apply' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Deactivate the agents missing from the roster?' });
+    expect(dialog).toHaveTextContent(
+      '2 active agents not in the file are deactivated: they can no longer sign in, and their sessions end now.',
+    );
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(imports()).toHaveLength(1);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Apply' }));
+    await userEvent.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Apply and deactivate' }),
+    );
+    expect(await screen.findByText('The file was applied: 1 new, 0 changed, 2 deactivated.')).toBeInTheDocument();
+    expect(imports().map((url) => url.searchParams.get('dryRun'))).toEqual(['true', 'false']);
+    expect(imports()[1]!.searchParams.get('deactivateMissing')).toBe('true');
+  });
+
   it('shows the server’s message for a file that is not a roster', async () => {
     signInStaffForTest();
     mockFetch({
