@@ -98,5 +98,13 @@ test.describe('[STAFF] Content', () => {
     await expect(demo.getByRole('heading', { name: 'Election Periods Quick Reference', level: 2 })).toBeVisible();
     await expect(demo.getByRole('heading', { name: title, level: 2 })).toHaveCount(0);
     await context.close();
+
+    // the list's filters live in the URL: a reload keeps them, and the unpublished document is not among Published
+    await admin.getByRole('combobox', { name: 'Status' }).selectOption('Published');
+    await expect(admin).toHaveURL(/section=resources.*status=published|status=published.*section=resources/);
+    await admin.reload();
+    await expect(admin.getByRole('combobox', { name: 'Status' })).toHaveValue('published');
+    await expect(admin.getByRole('row', { name: /Election Periods Quick Reference/ })).toBeVisible();
+    await expect(admin.getByRole('row', { name: new RegExp(title) })).toHaveCount(0);
   });
 });

@@ -2,24 +2,18 @@ import * as contract from '@arc/contract';
 import { Button, Group, NativeSelect, NumberInput, SimpleGrid, Stack, Text } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
-import { errorMessage } from '../../api/client.ts';
 import {
   dashboardDocumentCalls,
   staffDashboardDocumentsKey,
   staffDashboardDocumentsQuery,
 } from '../../api/staff-content.ts';
 import { CarrierTile } from '../../ui/carrier-tile.tsx';
-import { DataTable } from '../../ui/data-table.tsx';
 import {
-  ContentToolbar,
-  editColumn,
+  ContentList,
   EditorFrame,
-  matchesStatus,
   PdfActions,
-  PublishedWord,
-  StatusFilter,
   useDocumentActions,
+  type ContentEditorProps,
 } from './content-shared.tsx';
 
 /** The spec's document kinds (70, 71, 74, 75) and a plain First Look (any other id; the seed uses 72). */
@@ -28,8 +22,6 @@ function dashboardKind(id: number) {
   return contract.dashboardFileLabel(id);
 }
 
-type Editing = { key: string | null };
-
 /**
  * The dashboard's Carrier Benefits / First Look documents by plan year (a section of `/staff/content`): a list with
  * filters, an edit form, the PDF (uploaded or replaced, keeping its place), publishing, and a preview of the agent's
@@ -37,83 +29,29 @@ type Editing = { key: string | null };
  */
 export function DashboardDocuments() {
   const documents = useQuery(staffDashboardDocumentsQuery());
-  const [year, setYear] = useState('');
-  const [status, setStatus] = useState('');
-  const [editing, setEditing] = useState<Editing | null>(null);
-  // kept here: the editor starts again (with the saved document) after a create
-  const [notice, setNotice] = useState<string | null>(null);
-
-  const all = documents.data?.documents ?? [];
-  const years = [...new Set(all.map((doc) => doc.year))].sort((a, b) => b - a);
-  const shown = all.filter((doc) => (!year || doc.year === Number(year)) && matchesStatus(status, doc.published));
-  const current = editing?.key ? all.find((doc) => doc.key === editing.key) : undefined;
-
   return (
-    <Stack>
-      {editing && documents.data && (
-        <DocumentEditor
-          key={editing.key ?? 'new'}
-          document={current}
-          carriers={documents.data.carriers}
-          notice={notice}
-          setNotice={setNotice}
-          onSaved={(key) => setEditing({ key })}
-          onClose={() => setEditing(null)}
-        />
+    <ContentList
+      documents={documents}
+      caption="Dashboard documents"
+      yearOf={(doc) => doc.year}
+      nameOf={(doc) => `${doc.carrier} ${doc.year}`}
+      columns={[
+        { id: 'year', header: 'Plan year', cell: (doc) => doc.year },
+        { id: 'carrier', header: 'Carrier', cell: (doc) => doc.carrier },
+        { id: 'kind', header: 'Kind', cell: (doc) => dashboardKind(doc.id) },
+        { id: 'order', header: 'Order', cell: (doc) => doc.sortOrder },
+        { id: 'file', header: 'File', cell: (doc) => (doc.link ? 'External link' : (doc.fileName ?? '—')) },
+      ]}
+      renderEditor={({ key, ...editor }) => (
+        <DocumentEditor key={key} {...editor} carriers={documents.data?.carriers ?? []} />
       )}
-      <ContentToolbar
-        onAdd={() => {
-          setNotice(null);
-          setEditing({ key: null });
-        }}
-      >
-        <NativeSelect
-          label="Plan year"
-          w={{ base: '100%', xs: 160 }}
-          data={[{ value: '', label: 'Every year' }, ...years.map((y) => String(y))]}
-          value={year}
-          onChange={(event) => setYear(event.currentTarget.value)}
-        />
-        <StatusFilter value={status} onChange={setStatus} />
-      </ContentToolbar>
-      <DataTable
-        caption="Dashboard documents"
-        hideCaption
-        data={documents.isSuccess ? shown : undefined}
-        getRowId={(doc) => doc.key}
-        paginate={false}
-        error={documents.isError ? errorMessage(documents.error) : null}
-        emptyMessage="No documents match these filters."
-        columns={[
-          { id: 'year', header: 'Plan year', cell: (doc) => doc.year },
-          { id: 'carrier', header: 'Carrier', cell: (doc) => doc.carrier },
-          { id: 'kind', header: 'Kind', cell: (doc) => dashboardKind(doc.id) },
-          { id: 'order', header: 'Order', cell: (doc) => doc.sortOrder },
-          { id: 'file', header: 'File', cell: (doc) => (doc.link ? 'External link' : (doc.fileName ?? '—')) },
-          { id: 'status', header: 'Status', cell: (doc) => <PublishedWord published={doc.published} /> },
-          editColumn<(typeof shown)[number]>(
-            (doc) => `${doc.carrier} ${doc.year}`,
-            (doc) => {
-              setNotice(null);
-              setEditing({ key: doc.key });
-            },
-          ),
-        ]}
-      />
-    </Stack>
+    />
   );
 }
 
 type Values = Omit<contract.DashboardDocumentInput, 'documentId'> & { documentId: string };
 
-function DocumentEditor(props: {
-  document: contract.StaffDashboardDocument | undefined;
-  carriers: string[];
-  notice: string | null;
-  setNotice: (notice: string | null) => void;
-  onSaved: (key: string) => void;
-  onClose: () => void;
-}) {
+function DocumentEditor(props: ContentEditorProps<contract.StaffDashboardDocument> & { carriers: string[] }) {
   const { document: doc, carriers } = props;
   const nextYear = new Date().getFullYear() + 1;
   const form = useForm<Values, contract.DashboardDocumentInput>({

@@ -2,20 +2,14 @@ import * as contract from '@arc/contract';
 import { Button, Group, NumberInput, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
-import { errorMessage } from '../../api/client.ts';
 import { libraryDocumentCalls, staffLibraryDocumentsKey, staffLibraryDocumentsQuery } from '../../api/staff-content.ts';
-import { DataTable } from '../../ui/data-table.tsx';
 import { DocumentCard } from '../../ui/document-card.tsx';
 import {
-  ContentToolbar,
-  editColumn,
+  ContentList,
   EditorFrame,
-  matchesStatus,
   PdfActions,
-  PublishedWord,
-  StatusFilter,
   useDocumentActions,
+  type ContentEditorProps,
 } from './content-shared.tsx';
 
 type Kind = contract.LibraryKind;
@@ -28,100 +22,54 @@ type Doc = contract.StaffLibraryDocument;
  */
 export function LibraryDocuments({ kind }: { kind: Kind }) {
   const documents = useQuery(staffLibraryDocumentsQuery(kind));
-  const [status, setStatus] = useState('');
-  const [editing, setEditing] = useState<{ key: string | null } | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
   const isGuide = kind === 'compliance';
   const hasDescription = contract.LIBRARY_KINDS_WITH_DESCRIPTION.includes(kind);
-  const all = documents.data?.documents ?? [];
-  const shown = all.filter((doc) => matchesStatus(status, doc.published));
-  const current = editing?.key ? all.find((doc) => doc.key === editing.key) : undefined;
-
   return (
-    <Stack>
-      {editing && (
-        <LibraryEditor
-          key={editing.key ?? 'new'}
-          kind={kind}
-          document={current}
-          notice={notice}
-          setNotice={setNotice}
-          onSaved={(key) => setEditing({ key })}
-          onClose={() => setEditing(null)}
-        />
-      )}
-      <ContentToolbar
-        onAdd={() => {
-          setNotice(null);
-          setEditing({ key: null });
-        }}
-      >
-        <StatusFilter value={status} onChange={setStatus} />
-      </ContentToolbar>
-      <DataTable
-        caption="Documents"
-        hideCaption
-        data={documents.isSuccess ? shown : undefined}
-        getRowId={(doc) => doc.key}
-        paginate={false}
-        minWidth={600}
-        error={documents.isError ? errorMessage(documents.error) : null}
-        emptyMessage={all.length === 0 ? 'No documents in this list yet.' : 'No documents match these filters.'}
-        columns={[
-          {
-            id: 'order',
-            header: isGuide ? 'File number' : 'Order',
-            cell: (doc) => (isGuide ? doc.number : doc.sortOrder),
-          },
-          {
-            id: 'title',
-            header: 'Title',
-            cell: (doc) => (
-              <>
-                <Text size="sm" fw={500}>
-                  {doc.title}
-                </Text>
-                {hasDescription && doc.description && (
-                  <Text size="xs" c="dimmed" lineClamp={1}>
-                    {doc.description}
-                  </Text>
-                )}
-              </>
-            ),
-          },
-          {
-            id: 'file',
-            header: 'File',
-            cell: (doc) => (
-              <Text span inherit style={{ overflowWrap: 'anywhere' }}>
-                {doc.fileName ?? '—'}
+    <ContentList
+      documents={documents}
+      caption="Documents"
+      minWidth={600}
+      nameOf={(doc) => doc.title}
+      columns={[
+        {
+          id: 'order',
+          header: isGuide ? 'File number' : 'Order',
+          cell: (doc) => (isGuide ? doc.number : doc.sortOrder),
+        },
+        {
+          id: 'title',
+          header: 'Title',
+          cell: (doc) => (
+            <>
+              <Text size="sm" fw={500}>
+                {doc.title}
               </Text>
-            ),
-          },
-          { id: 'status', header: 'Status', cell: (doc) => <PublishedWord published={doc.published} /> },
-          editColumn<(typeof shown)[number]>(
-            (doc) => doc.title,
-            (doc) => {
-              setNotice(null);
-              setEditing({ key: doc.key });
-            },
+              {hasDescription && doc.description && (
+                <Text size="xs" c="dimmed" lineClamp={1}>
+                  {doc.description}
+                </Text>
+              )}
+            </>
           ),
-        ]}
-      />
-    </Stack>
+        },
+        {
+          id: 'file',
+          header: 'File',
+          cell: (doc) => (
+            <Text span inherit style={{ overflowWrap: 'anywhere' }}>
+              {doc.fileName ?? '—'}
+            </Text>
+          ),
+        },
+      ]}
+      renderEditor={({ key, ...editor }) => <LibraryEditor key={key} kind={kind} {...editor} />}
+    />
   );
 }
 
 type Values = Omit<contract.LibraryDocumentInput, 'number'> & { number: number | string };
 
-function LibraryEditor(props: {
-  kind: Kind;
-  document: Doc | undefined;
-  notice: string | null;
-  setNotice: (notice: string | null) => void;
-  onSaved: (key: string) => void;
-  onClose: () => void;
-}) {
+function LibraryEditor(props: ContentEditorProps<Doc> & { kind: Kind }) {
   const { kind, document: doc, notice, setNotice } = props;
   const isGuide = kind === 'compliance';
   const hasDescription = contract.LIBRARY_KINDS_WITH_DESCRIPTION.includes(kind);

@@ -11,61 +11,137 @@ import {
   Title,
   VisuallyHidden,
 } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { useQueryClient, type UseQueryResult } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
+import * as z from 'zod/mini';
 import { errorMessage } from '../../api/client.ts';
 import { useSubmit } from '../../api/use-submit.ts';
 import { StatusWord } from '../../ui/agent-status-badge.tsx';
-import type { DataTableColumn } from '../../ui/data-table.tsx';
+import { DataTable, type DataTableColumn } from '../../ui/data-table.tsx';
+import { useQueueState } from '../../ui/use-queue-state.ts';
 
 // What the sections of `/staff/content` share: the toolbar, the status filter and word, the PDF and publish actions.
 
-export function ContentToolbar(props: { onAdd: () => void; children: ReactNode }) {
-  return (
-    <Group justify="space-between" align="flex-end" gap="sm">
-      <Group align="flex-end" gap="sm" style={{ flex: 1 }}>
-        {props.children}
-      </Group>
-      <Button onClick={props.onAdd}>Add document</Button>
-    </Group>
-  );
+/** The lists' filters, kept in the URL with the section (the one queue hook): the status, and the plan year where a list has one. */
+const ContentQuerySchema = z.object({
+  status: z.optional(z.enum(['published', 'draft'])),
+  year: z.optional(z.string().check(z.regex(/^\d{4}$/))),
+});
+
+/** What the section's editor is given: the document (undefined for a new one) and the list's notice and close. */
+export interface ContentEditorProps<Doc> {
+  document: Doc | undefined;
+  notice: string | null;
+  setNotice: (notice: string | null) => void;
+  onSaved: (key: string) => void;
+  onClose: () => void;
 }
 
-/** '' (any), 'published' or 'draft' */
-export function StatusFilter(props: { value: string; onChange: (value: string) => void }) {
-  return (
-    <NativeSelect
-      label="Status"
-      w={{ base: '100%', xs: 160 }}
-      data={[
-        { value: '', label: 'Any status' },
-        { value: 'published', label: 'Published' },
-        { value: 'draft', label: 'Not published' },
-      ]}
-      value={props.value}
-      onChange={(event) => props.onChange(event.currentTarget.value)}
-    />
+/**
+ * A section's list of documents: Add document and the filters above it, the table with each row's status and Edit,
+ * and the editor of the row being edited (or of a new document) above the list. The filters live in the URL.
+ */
+export function ContentList<Doc extends { key: string; published: boolean }>(props: {
+  documents: UseQueryResult<{ documents: Doc[] }>;
+  caption: string;
+  minWidth?: number;
+  /** the section's own columns; Status and Edit follow */
+  columns: DataTableColumn<Doc>[];
+  /** the row's name for its Edit button */
+  nameOf: (doc: Doc) => string;
+  /** a list by plan year offers a Plan year filter */
+  yearOf?: (doc: Doc) => number;
+  renderEditor: (editor: ContentEditorProps<Doc> & { key: string }) => ReactNode;
+}) {
+  const { documents, yearOf } = props;
+  const queue = useQueueState(ContentQuerySchema);
+  const { status, year } = queue.query;
+  const [editing, setEditing] = useState<{ key: string | null } | null>(null);
+  // kept here: the editor starts again (with the saved document) after a create
+  const [notice, setNotice] = useState<string | null>(null);
+  const all = documents.data?.documents ?? [];
+  const shown = all.filter(
+    (doc) =>
+      (!status || (status === 'published') === doc.published) && (!year || !yearOf || yearOf(doc) === Number(year)),
   );
-}
-
-/** The lists' last column: Edit, which opens the row's editor above the list. */
-export function editColumn<T>(name: (row: T) => string, onEdit: (row: T) => void): DataTableColumn<T> {
-  return {
-    id: 'actions',
-    header: 'Actions',
-    headerCell: <VisuallyHidden>Actions</VisuallyHidden>,
-    cell: (row) => (
-      <Button size="xs" variant="light" onClick={() => onEdit(row)} aria-label={`Edit ${name(row)}`}>
-        Edit
-      </Button>
-    ),
+  const edit = (key: string | null) => {
+    setNotice(null);
+    setEditing({ key });
   };
-}
+  const years = yearOf ? [...new Set(all.map(yearOf))].sort((a, b) => b - a) : [];
 
-export const matchesStatus = (status: string, published: boolean) => !status || (status === 'published') === published;
-
-export function PublishedWord({ published }: { published: boolean }) {
-  return <StatusWord label={published ? 'Published' : 'Not published'} color={published ? 'green.7' : 'gray.5'} />;
+  return (
+    <Stack>
+      {editing &&
+        documents.data &&
+        props.renderEditor({
+          key: editing.key ?? 'new',
+          document: editing.key ? all.find((doc) => doc.key === editing.key) : undefined,
+          notice,
+          setNotice,
+          onSaved: (key) => setEditing({ key }),
+          onClose: () => setEditing(null),
+        })}
+      <Group justify="space-between" align="flex-end" gap="sm">
+        <Group align="flex-end" gap="sm" style={{ flex: 1 }}>
+          {yearOf && (
+            <NativeSelect
+              label="Plan year"
+              w={{ base: '100%', xs: 160 }}
+              data={[{ value: '', label: 'Every year' }, ...years.map((y) => String(y))]}
+              value={queue.filter('year')}
+              onChange={(event) => queue.setFilter('year', event.currentTarget.value)}
+            />
+          )}
+          <NativeSelect
+            label="Status"
+            w={{ base: '100%', xs: 160 }}
+            data={[
+              { value: '', label: 'Any status' },
+              { value: 'published', label: 'Published' },
+              { value: 'draft', label: 'Not published' },
+            ]}
+            value={queue.filter('status')}
+            onChange={(event) => queue.setFilter('status', event.currentTarget.value)}
+          />
+        </Group>
+        <Button onClick={() => edit(null)}>Add document</Button>
+      </Group>
+      <DataTable
+        caption={props.caption}
+        hideCaption
+        data={documents.isSuccess ? shown : undefined}
+        getRowId={(doc) => doc.key}
+        paginate={false}
+        minWidth={props.minWidth}
+        error={documents.isError ? errorMessage(documents.error) : null}
+        emptyMessage={all.length === 0 ? 'No documents in this list yet.' : 'No documents match these filters.'}
+        columns={[
+          ...props.columns,
+          {
+            id: 'status',
+            header: 'Status',
+            cell: (doc) => (
+              <StatusWord
+                label={doc.published ? 'Published' : 'Not published'}
+                color={doc.published ? 'green.7' : 'gray.5'}
+              />
+            ),
+          },
+          {
+            id: 'actions',
+            header: 'Actions',
+            headerCell: <VisuallyHidden>Actions</VisuallyHidden>,
+            cell: (doc) => (
+              <Button size="xs" variant="light" onClick={() => edit(doc.key)} aria-label={`Edit ${props.nameOf(doc)}`}>
+                Edit
+              </Button>
+            ),
+          },
+        ]}
+      />
+    </Stack>
+  );
 }
 
 /** Upload or replace the PDF, publish or unpublish, and what a replacement keeps. */

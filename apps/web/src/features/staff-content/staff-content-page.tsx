@@ -36,13 +36,8 @@ export default function StaffContentPage() {
         w={{ base: '100%', xs: 280 }}
         data={SECTIONS}
         value={section}
-        onChange={(event) =>
-          setParams((old) => {
-            const next = new URLSearchParams(old);
-            next.set('section', event.currentTarget.value);
-            return next;
-          })
-        }
+        // another list: its filters start again
+        onChange={(event) => setParams(new URLSearchParams({ section: event.currentTarget.value }))}
       />
       {section === 'dashboard' ? <DashboardDocuments /> : <LibraryDocuments key={section} kind={section} />}
     </Stack>
