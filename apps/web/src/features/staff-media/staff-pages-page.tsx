@@ -1,17 +1,5 @@
 import * as contract from '@arc/contract';
-import {
-  Alert,
-  Anchor,
-  Button,
-  Group,
-  Loader,
-  NativeSelect,
-  Paper,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Anchor, Button, Group, NativeSelect, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -21,6 +9,7 @@ import { staffPagesQuery, updateDestination, updatePageText } from '../../api/st
 import { useSubmit } from '../../api/use-submit.ts';
 import { StatusWord } from '../../ui/agent-status-badge.tsx';
 import { DataTable } from '../../ui/data-table.tsx';
+import { NoticeAlert, QueryView, type Notice } from '../../ui/query-view.tsx';
 import { RichTextField } from '../../ui/rich-text-field.tsx';
 import { SafeHtml } from '../../ui/safe-html.tsx';
 
@@ -58,8 +47,6 @@ const DESTINATION_LABELS: Record<contract.DestinationKey, string> = {
   emailLeadStar: 'E-mail: LeadStar',
 };
 
-type Notice = { isError: boolean; text: string } | null;
-
 /**
  * `/staff/pages` (admin, content): the information pages' introductions (rich text, with the agent's view beside
  * the editor) and every outbound link and contact address over the content file's
@@ -72,28 +59,15 @@ export default function StaffPagesPage() {
   return (
     <Stack maw={1100}>
       <Title order={1}>Pages and links</Title>
-      {notice && (
-        <Alert
-          color={notice.isError ? 'red' : 'green'}
-          withCloseButton
-          closeButtonLabel="Dismiss"
-          onClose={() => setNotice(null)}
-        >
-          {notice.text}
-        </Alert>
-      )}
-      {pages.isError ? (
-        <Alert color="red" title="The pages could not be loaded">
-          {errorMessage(pages.error)}
-        </Alert>
-      ) : !pages.data ? (
-        <Loader aria-label="Loading" />
-      ) : (
-        <>
-          <PageTexts pages={pages.data.pages} onNotice={setNotice} />
-          <Destinations destinations={pages.data.destinations} onNotice={setNotice} />
-        </>
-      )}
+      <NoticeAlert notice={notice} onDismiss={() => setNotice(null)} />
+      <QueryView query={pages} errorTitle="The pages could not be loaded">
+        {(data) => (
+          <>
+            <PageTexts pages={data.pages} onNotice={setNotice} />
+            <Destinations destinations={data.destinations} onNotice={setNotice} />
+          </>
+        )}
+      </QueryView>
     </Stack>
   );
 }

@@ -5,7 +5,6 @@ import {
   FileInput,
   Group,
   Image,
-  Loader,
   NativeSelect,
   NumberInput,
   Paper,
@@ -29,10 +28,9 @@ import {
 import { useSubmit } from '../../api/use-submit.ts';
 import { StatusWord } from '../../ui/agent-status-badge.tsx';
 import { DataTable } from '../../ui/data-table.tsx';
+import { NoticeAlert, QueryView, type Notice } from '../../ui/query-view.tsx';
 import { RichTextField } from '../../ui/rich-text-field.tsx';
 import { SafeHtml } from '../../ui/safe-html.tsx';
-
-type Notice = { isError: boolean; text: string } | null;
 
 /** A refusal's reasons under the form's fields, the first of each. */
 function fieldErrorsOf(error: unknown): Record<string, string> {
@@ -62,65 +60,52 @@ export default function StaffTrainingPage() {
   return (
     <Stack maw={1100}>
       <Title order={1}>Training videos</Title>
-      {notice && (
-        <Alert
-          color={notice.isError ? 'red' : 'green'}
-          withCloseButton
-          closeButtonLabel="Dismiss"
-          onClose={() => setNotice(null)}
-        >
-          {notice.text}
-        </Alert>
-      )}
-      {training.isError ? (
-        <Alert color="red" title="The training library could not be loaded">
-          {errorMessage(training.error)}
-        </Alert>
-      ) : !training.data ? (
-        <Loader aria-label="Loading" />
-      ) : (
-        <>
-          <Categories categories={training.data.categories} onNotice={setNotice} />
-          <Paper withBorder p="md">
-            <Stack>
-              <Group justify="space-between" align="flex-end">
-                <Title order={2} size="h3">
-                  Videos
-                </Title>
-                <Group align="flex-end">
-                  <NativeSelect
-                    label="Category"
-                    value={filter}
-                    onChange={(event) => setFilter(event.currentTarget.value)}
-                    data={[
-                      { value: '', label: 'All categories' },
-                      ...training.data.categories.map((c) => ({ value: c.slug, label: c.name })),
-                    ]}
-                  />
-                  <Button onClick={() => setEditing('new')}>Add video</Button>
+      <NoticeAlert notice={notice} onDismiss={() => setNotice(null)} />
+      <QueryView query={training} errorTitle="The training library could not be loaded">
+        {(data) => (
+          <>
+            <Categories categories={data.categories} onNotice={setNotice} />
+            <Paper withBorder p="md">
+              <Stack>
+                <Group justify="space-between" align="flex-end">
+                  <Title order={2} size="h3">
+                    Videos
+                  </Title>
+                  <Group align="flex-end">
+                    <NativeSelect
+                      label="Category"
+                      value={filter}
+                      onChange={(event) => setFilter(event.currentTarget.value)}
+                      data={[
+                        { value: '', label: 'All categories' },
+                        ...data.categories.map((c) => ({ value: c.slug, label: c.name })),
+                      ]}
+                    />
+                    <Button onClick={() => setEditing('new')}>Add video</Button>
+                  </Group>
                 </Group>
-              </Group>
-              {editing && (
-                <VideoEditor
-                  key={editing === 'new' ? 'new' : editing.id}
-                  video={editing === 'new' ? null : editing}
-                  categories={training.data.categories}
-                  defaultCategory={filter}
-                  onDone={(text, saved) => {
-                    setNotice(text ? { isError: false, text } : null);
-                    setEditing(saved ?? null);
-                  }}
+                {editing && (
+                  <VideoEditor
+                    key={editing === 'new' ? 'new' : editing.id}
+                    video={editing === 'new' ? null : editing}
+                    categories={data.categories}
+                    defaultCategory={filter}
+                    onDone={(text, saved) => {
+                      setNotice(text ? { isError: false, text } : null);
+                      setEditing(saved ?? null);
+                    }}
+                  />
+                )}
+                <VideoTable
+                  videos={data.videos.filter((video) => !filter || video.categorySlug === filter)}
+                  categories={data.categories}
+                  onEdit={setEditing}
                 />
-              )}
-              <VideoTable
-                videos={training.data.videos.filter((video) => !filter || video.categorySlug === filter)}
-                categories={training.data.categories}
-                onEdit={setEditing}
-              />
-            </Stack>
-          </Paper>
-        </>
-      )}
+              </Stack>
+            </Paper>
+          </>
+        )}
+      </QueryView>
     </Stack>
   );
 }

@@ -5,7 +5,6 @@ import {
   Code,
   CopyButton,
   Group,
-  Loader,
   NativeSelect,
   Paper,
   Stack,
@@ -92,81 +91,73 @@ export default function StaffMembersPage() {
         }}
       />
       {change.isError && <Alert color="red">{errorMessage(change.error)}</Alert>}
-      {members.isError ? (
-        <Alert color="red" title="The staff list could not be loaded">
-          {errorMessage(members.error)}
-        </Alert>
-      ) : !members.data ? (
-        <Loader aria-label="Loading" />
-      ) : members.data.members.length === 0 ? (
-        <Text>No staff members yet.</Text>
-      ) : (
-        <DataTable
-          caption="Staff members"
-          hideCaption
-          data={members.data.members}
-          getRowId={(member) => member.id}
-          paginate={false}
-          minWidth={860}
-          columns={[
-            {
-              id: 'email',
-              header: 'E-mail',
-              cell: (member) => (
-                <Text span inherit style={{ overflowWrap: 'anywhere' }}>
-                  {member.email}
-                  {member.id === me.data?.id && (
-                    <Text span size="sm" c="dimmed">
-                      {' '}
-                      (you)
-                    </Text>
-                  )}
-                </Text>
-              ),
-            },
-            { id: 'role', header: 'Role', cell: (member) => ROLE_LABELS[member.role] },
-            { id: 'status', header: 'Status', cell: (member) => (member.status === 'active' ? 'Active' : 'Disabled') },
-            {
-              id: 'factor',
-              header: 'Second factor',
-              cell: (member) => (member.isEnrolled ? 'Enrolled' : 'Not enrolled'),
-            },
-            {
-              id: 'lastSignIn',
-              header: 'Last sign-in',
-              noWrap: true,
-              cell: (member) => (member.lastSignInAt ? formatTime(member.lastSignInAt) : 'Never'),
-            },
-            {
-              id: 'actions',
-              header: 'Actions',
-              cell: (member) => (
-                <Group gap="xs" wrap="nowrap">
-                  {member.status === 'active' && member.id !== me.data?.id && (
-                    <Button
-                      size="xs"
-                      variant="default"
-                      color="red"
-                      aria-label={`Disable ${member.email}`}
-                      onClick={() => setPending({ kind: 'disable', member })}
-                    >
-                      Disable
-                    </Button>
-                  )}
+      <DataTable
+        caption="Staff members"
+        hideCaption
+        data={members.data?.members}
+        error={members.isError ? errorMessage(members.error) : null}
+        emptyMessage="No staff members yet."
+        getRowId={(member) => member.id}
+        paginate={false}
+        minWidth={860}
+        columns={[
+          {
+            id: 'email',
+            header: 'E-mail',
+            cell: (member) => (
+              <Text span inherit style={{ overflowWrap: 'anywhere' }}>
+                {member.email}
+                {member.id === me.data?.id && (
+                  <Text span size="sm" c="dimmed">
+                    {' '}
+                    (you)
+                  </Text>
+                )}
+              </Text>
+            ),
+          },
+          { id: 'role', header: 'Role', cell: (member) => ROLE_LABELS[member.role] },
+          { id: 'status', header: 'Status', cell: (member) => (member.status === 'active' ? 'Active' : 'Disabled') },
+          {
+            id: 'factor',
+            header: 'Second factor',
+            cell: (member) => (member.isEnrolled ? 'Enrolled' : 'Not enrolled'),
+          },
+          {
+            id: 'lastSignIn',
+            header: 'Last sign-in',
+            noWrap: true,
+            cell: (member) => (member.lastSignInAt ? formatTime(member.lastSignInAt) : 'Never'),
+          },
+          {
+            id: 'actions',
+            header: 'Actions',
+            cell: (member) => (
+              <Group gap="xs" wrap="nowrap">
+                {member.status === 'active' && member.id !== me.data?.id && (
                   <Button
                     size="xs"
                     variant="default"
-                    aria-label={`Reset second factor of ${member.email}`}
-                    onClick={() => setPending({ kind: 'reset', member })}
+                    color="red"
+                    aria-label={`Disable ${member.email}`}
+                    onClick={() => setPending({ kind: 'disable', member })}
                   >
-                    Reset second factor
+                    Disable
                   </Button>
-                </Group>
-              ),
-            },
-          ]}
-        />
-      )}
+                )}
+                <Button
+                  size="xs"
+                  variant="default"
+                  aria-label={`Reset second factor of ${member.email}`}
+                  onClick={() => setPending({ kind: 'reset', member })}
+                >
+                  Reset second factor
+                </Button>
+              </Group>
+            ),
+          },
+        ]}
+      />
       <ConfirmDialog
         opened={pending !== null}
         title={pending?.kind === 'disable' ? 'Disable staff member' : 'Reset second factor'}
