@@ -35,7 +35,15 @@ const COLUMNS: readonly DataTableColumn<Row>[] = [
       </>
     ),
   },
-  { id: 'email', header: 'E-mail', cell: (row) => <Text style={{ overflowWrap: 'anywhere' }}>{row.email}</Text> },
+  {
+    id: 'email',
+    header: 'E-mail',
+    cell: (row) => (
+      <Text inherit component="span" style={{ overflowWrap: 'anywhere' }}>
+        {row.email}
+      </Text>
+    ),
+  },
   {
     id: 'signIn',
     header: 'Last sign-in',
