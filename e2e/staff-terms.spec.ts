@@ -1,4 +1,4 @@
-import { expect, expectAccessible, signIn, test } from './fixtures.ts';
+import { expect, expectAccessible, latestMailTo, signIn, test } from './fixtures.ts';
 import { screenshotBoth } from './screenshots.ts';
 import { signInStaff } from './staff-helpers.ts';
 
@@ -88,5 +88,57 @@ test.describe('[STAFF] Terms versions', () => {
     const history = admin.getByRole('table', { name: 'Acceptance history' });
     await expect(history.getByRole('row').nth(1)).toContainText('17000001');
     await context.close();
+  });
+
+  test('admin sees who has not accepted the terms and sends the reminder', async ({ page: admin }) => {
+    test.setTimeout(120_000);
+    await (
+      await signInStaff(admin, 'admin')
+    )();
+    await admin.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Terms versions' }).click();
+    await admin.getByRole('tab', { name: 'Not accepted' }).click();
+    await expect(admin).toHaveURL(/\/staff\/terms\?list=not-accepted$/);
+    // the count names the version in force (version 2 once the test above published it)
+    await expect(admin.getByText(/^[\d,]+ agents? ha(s|ve) not accepted version \d+$/)).toBeVisible();
+    const table = admin.getByRole('table', { name: 'Agents who have not accepted' });
+    await expect(table.getByRole('row').nth(1)).toBeVisible();
+    await expectAccessible(admin);
+    await screenshotBoth(admin, 'staff-terms-not-accepted');
+
+    // demo accepted the version in force (above): not listed; demo2 did not
+    await admin.getByRole('textbox', { name: 'Search' }).fill('17000001');
+    await expect(table).toContainText('No agent matches this search.');
+    await admin.getByRole('textbox', { name: 'Search' }).fill('17000002');
+    const demo2 = table.getByRole('row', { name: /Marcus Oyelaran/ });
+    await expect(demo2).toContainText('demo2@agents.example');
+    await expect(demo2).toContainText('Never');
+
+    // "everyone" asks first; cancelled, nothing is sent
+    await admin.getByRole('button', { name: 'Send a reminder to everyone' }).click();
+    const confirm = admin.getByRole('dialog', { name: 'Remind everyone who has not accepted?' });
+    await expect(confirm).toContainText(/not accepted version \d+/);
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await expect(confirm).toBeHidden();
+
+    const before = Date.now() - 1000;
+    await demo2.getByRole('checkbox', { name: 'Select Marcus Oyelaran' }).click();
+    await admin.getByRole('button', { name: 'Send a reminder to the selected' }).click();
+    await expect(admin.getByRole('status').filter({ hasText: '1 reminded.' })).toBeVisible();
+    await expect(demo2).not.toContainText('Never');
+    // the newest e-mail to demo2 (the publication's notice to every agent may still be going out)
+    await expect
+      .poll(async () => (await latestMailTo(admin, 'demo2@agents.example', before)).subject, { timeout: 20_000 })
+      .toContain('Reminder: accept the updated Terms of Service');
+    expect((await latestMailTo(admin, 'demo2@agents.example', before)).text).toContain(
+      'Please sign in and accept them',
+    );
+    await screenshotBoth(admin, 'staff-terms-reminded');
+
+    // a second reminder the same day is skipped, and the answer says so
+    await demo2.getByRole('checkbox', { name: 'Select Marcus Oyelaran' }).click();
+    await admin.getByRole('button', { name: 'Send a reminder to the selected' }).click();
+    await expect(
+      admin.getByRole('status').filter({ hasText: '0 reminded, 1 skipped: reminded in the last 24 hours.' }),
+    ).toBeVisible();
   });
 });

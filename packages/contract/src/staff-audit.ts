@@ -52,6 +52,10 @@ export const AUDIT_ACTIONS = [
   'terms.published',
   /** the terms acceptance history exported (detail.version: the filter, if any) */
   'terms.acceptances-exported',
+  /** the agents who have not accepted the version in force exported (subject: the terms id; detail.q: the search) */
+  'terms.not-accepted-exported',
+  /** agents reminded to accept the version in force (subject: the terms id; detail: to, reminded, skipped, npns) */
+  'terms.reminded',
   /** a staff member signed in with both factors (subject: the e-mail; detail.factor: totp or recovery-code) */
   'staff.sign-in.succeeded',
   /** a staff sign-in factor refused: password, second factor, or a try while locked (detail.factor, detail.reason) */

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { NpnSchema } from './account.ts';
 import { DateTimeSchema, defineRoute, ErrorResponseSchema, IntIdSchema } from './common.ts';
 import { RichTextSchema } from './rich-text.ts';
 import { TERMS_STAFF } from './staff-roles.ts';
@@ -182,4 +183,121 @@ export const exportTermsAcceptances = defineRoute({
   auth: TERMS_STAFF,
   query: TermsAcceptancesQuerySchema,
   responses: { 400: ErrorResponseSchema },
+});
+
+// ── who has not accepted the version in force (issue 47) ───────────────────────────────────────────────
+
+export const TERMS_NOT_ACCEPTED_PAGE_SIZE = 50;
+/** How many agents one reminder names at a time (everyone is `{ to: 'all' }`). */
+export const TERMS_REMINDER_MAX_SELECTION = 200;
+/** An agent is reminded at most once in this many hours. */
+export const TERMS_REMINDER_INTERVAL_HOURS = 24;
+
+export const TermsNotAcceptedQuerySchema = z.object({
+  /** a prefix of the agent's NPN, last name, "first last" or e-mail */
+  q: z.optional(z.string().check(z.trim(), z.maxLength(100))),
+  page: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(100_000)), 1),
+});
+export type TermsNotAcceptedQuery = z.input<typeof TermsNotAcceptedQuerySchema>;
+
+export const TermsNotAcceptedRowSchema = z.object({
+  npn: z.string(),
+  name: z.string(),
+  email: z.string(),
+  /** the agent's last successful sign-in (the audit log), null when none is recorded */
+  lastSignInAt: z.nullable(DateTimeSchema),
+  /** when the back office last reminded the agent to accept the terms */
+  remindedAt: z.nullable(DateTimeSchema),
+});
+export type TermsNotAcceptedRow = z.infer<typeof TermsNotAcceptedRowSchema>;
+
+export const TermsNotAcceptedListSchema = z.object({
+  /** the version in force; null when none is (then nobody is listed) */
+  version: z.nullable(z.object({ id: z.int(), title: z.string() })),
+  rows: z.array(TermsNotAcceptedRowSchema),
+  /** the active agents matching the search who have not accepted it */
+  total: z.int(),
+  page: z.int(),
+  pageSize: z.int(),
+});
+export type TermsNotAcceptedList = z.infer<typeof TermsNotAcceptedListSchema>;
+
+/** "12 agents have not accepted version 3" */
+export const termsNotAcceptedCount = (total: number, version: number) =>
+  `${total.toLocaleString('en-US')} ${total === 1 ? 'agent has' : 'agents have'} not accepted version ${version}`;
+
+export const listTermsNotAccepted = defineRoute({
+  method: 'GET',
+  path: '/arc/staff/terms-not-accepted',
+  summary: 'The active agents who have not accepted the terms version in force, by name, a page at a time',
+  tags: ['staff'],
+  auth: TERMS_STAFF,
+  query: TermsNotAcceptedQuerySchema,
+  responses: { 200: TermsNotAcceptedListSchema, 400: ErrorResponseSchema },
+});
+
+export const TERMS_NOT_ACCEPTED_EXPORT_COLUMNS = ['NPN', 'Agent', 'E-mail', 'Last sign-in', 'Last reminded'] as const;
+export const termsNotAcceptedFileName = (version: number) => `Terms not accepted, version ${version}.xlsx`;
+
+export const exportTermsNotAccepted = defineRoute({
+  method: 'GET',
+  path: '/arc/staff/terms-not-accepted/export',
+  summary: 'The active agents who have not accepted the version in force (matching the search) as an .xlsx spreadsheet',
+  tags: ['staff'],
+  auth: TERMS_STAFF,
+  query: TermsNotAcceptedQuerySchema,
+  responses: { 400: ErrorResponseSchema, 409: ErrorResponseSchema },
+});
+
+/** One agent, a selection (by NPN), or everyone who has not accepted the version in force. */
+export const RemindTermsSchema = z.discriminatedUnion('to', [
+  z.strictObject({
+    to: z.literal('selected'),
+    npns: z
+      .array(NpnSchema)
+      .check(
+        z.minLength(1, 'Choose at least one agent'),
+        z.maxLength(TERMS_REMINDER_MAX_SELECTION, `At most ${TERMS_REMINDER_MAX_SELECTION} agents at a time`),
+      ),
+  }),
+  z.strictObject({ to: z.literal('all') }),
+]);
+export type RemindTerms = z.infer<typeof RemindTermsSchema>;
+
+export const TermsReminderResultSchema = z.object({
+  /** notified in the portal and by e-mail (unless they opted out of these e-mails) */
+  reminded: z.int(),
+  /** reminded in the last 24 hours already: not reminded again */
+  skipped: z.int(),
+  /** named but not among those who have to accept (accepted meanwhile, not active, unknown) */
+  notPending: z.int(),
+  message: z.string(),
+});
+export type TermsReminderResult = z.infer<typeof TermsReminderResultSchema>;
+
+/** "3 reminded, 1 skipped: reminded in the last 24 hours." */
+export function termsReminderMessage(result: Omit<TermsReminderResult, 'message'>): string {
+  let text = `${result.reminded.toLocaleString('en-US')} reminded`;
+  if (result.skipped > 0) {
+    text += `, ${result.skipped.toLocaleString('en-US')} skipped: reminded in the last ${TERMS_REMINDER_INTERVAL_HOURS} hours`;
+  }
+  if (result.notPending > 0) {
+    text += `; ${result.notPending.toLocaleString('en-US')} not reminded: accepted already or not active`;
+  }
+  return `${text}.`;
+}
+
+export const STAFF_TERMS_REMINDER_MESSAGES = {
+  noVersion: 'No terms version is in force.',
+} as const;
+
+export const remindTermsNotAccepted = defineRoute({
+  method: 'POST',
+  path: '/arc/staff/terms-not-accepted/remind',
+  summary:
+    'Remind agents who have not accepted the version in force (in the portal and by e-mail); an agent reminded in the last 24 hours is skipped',
+  tags: ['staff'],
+  auth: TERMS_STAFF,
+  body: RemindTermsSchema,
+  responses: { 200: TermsReminderResultSchema, 400: ErrorResponseSchema, 409: ErrorResponseSchema },
 });

@@ -55,3 +55,15 @@ export const TERMS_STATUS_LABELS: Record<contract.TermsVersionStatus, string> = 
   published: 'Published',
   superseded: 'Superseded',
 };
+
+/** Who has not accepted the version in force, a page at a time (issue 47). */
+export const termsNotAcceptedQuery = (search: { q: string | undefined; page: number }) => ({
+  queryKey: [...staffTermsKey, 'not-accepted', search],
+  queryFn: ({ signal }: { signal: AbortSignal }) =>
+    staffFetch(contract.listTermsNotAccepted, { query: { q: search.q, page: search.page }, signal }),
+  placeholderData: keepPreviousData,
+});
+
+/** Reminds one agent, a selection (NPNs) or everyone who has not accepted the version in force. */
+export const remindTermsNotAccepted = (body: contract.RemindTerms) =>
+  staffFetch(contract.remindTermsNotAccepted, { body });

@@ -44,3 +44,20 @@ export const termsAcceptances = pgTable(
     index('terms_acceptances_terms_accepted_idx').on(t.termsId, t.acceptedAt),
   ],
 );
+
+/**
+ * The latest reminder to accept the terms each agent got from the back office (issue 47): one row per agent, so the
+ * 24-hour rule is one conditional upsert (`INSERT … ON CONFLICT … WHERE reminded_at <= now - 24 h`), and the list of
+ * who has not accepted shows when each was last reminded. Every reminder is also in the audit log.
+ */
+export const termsReminders = pgTable('terms_reminders', {
+  agentId: text('agent_id')
+    .primaryKey()
+    .references(() => agents.id, { onDelete: 'cascade' }),
+  /** the version in force when the reminder went out */
+  termsId: integer('terms_id')
+    .notNull()
+    .references(() => termsDocuments.id),
+  remindedAt: timestamp('reminded_at', { withTimezone: true }).notNull(),
+  remindedBy: text('reminded_by').references(() => staffAccounts.id, { onDelete: 'set null' }),
+});

@@ -22,7 +22,13 @@ const SCHEDULED = [
   'upload-quota-purge',
 ];
 /** The kinds run for the jobs the app adds. */
-const QUEUED = ['account-link-email', 'enrollment-pended-digest-mail', 'import-jobs', 'terms-updated-notices'];
+const QUEUED = [
+  'account-link-email',
+  'enrollment-pended-digest-mail',
+  'import-jobs',
+  'terms-reminder-notices',
+  'terms-updated-notices',
+];
 
 beforeAll(async () => {
   t = await createTestApp();

@@ -1,12 +1,19 @@
 import {
   paths,
   STAFF_TERMS_MESSAGES,
+  STAFF_TERMS_REMINDER_MESSAGES,
   TERMS_ACCEPTANCES_PAGE_SIZE,
+  TERMS_NOT_ACCEPTED_PAGE_SIZE,
+  TERMS_REMINDER_INTERVAL_HOURS,
+  termsReminderMessage,
+  type RemindTerms,
   type PublishTerms,
   type StaffTermsVersion,
   type StaffTermsVersionDetail,
   type TermsAcceptanceList,
   type TermsDraft,
+  type TermsNotAcceptedList,
+  type TermsReminderResult,
   type TermsVersionStatus,
 } from '@arc/contract';
 import type { Config } from '../../config.ts';
@@ -20,19 +27,28 @@ import { recordAudit } from '../audit/service.ts';
 import type { NotificationsDeps } from '../notifications/service.ts';
 import type { CurrentTerms } from '../terms/service.ts';
 import {
+  claimReminders,
   countAcceptances,
+  countNotAccepted,
+  countPendingAmong,
   insertDraft,
   insertNotificationForActiveAgents,
   publishDraft,
   selectAcceptances,
   selectCurrentId,
   selectEmailRecipients,
+  selectEmailRecipientsAmong,
+  selectLastSignIns,
+  selectNotAccepted,
   selectVersion,
+  selectVersionTitle,
   selectVersions,
   updateDraft,
   versionExists,
   type AcceptancePosition,
   type AcceptanceRow,
+  type NotAcceptedPosition,
+  type NotAcceptedRow,
   type VersionRow,
 } from './queries.ts';
 
@@ -50,6 +66,8 @@ export interface StaffTermsDeps {
    * job ./jobs.ts runs with `sendTermsNotices`
    */
   queueNotices: (notices: TermsNotices) => Promise<void>;
+  /** queues a reminder's live fan-out and e-mails (everyone may be thousands): the job ./jobs.ts runs with `sendTermsReminders` */
+  queueReminders: (reminders: TermsReminders) => Promise<void>;
 }
 
 /** A publication's notices: the notifications written (one per active agent) and the e-mail's words. */
@@ -248,4 +266,180 @@ export async function acceptancesForExport(
     key: (row) => ({ acceptedAt: row.acceptedAt, version: row.version, agentId: row.agentId }),
     pageSize: 1000,
   });
+}
+
+// ── who has not accepted the version in force, and the reminder (issue 47) ───────────────────────────────
+
+/** The version in force now, or undefined when none is. */
+async function versionInForce(deps: Pick<StaffTermsDeps, 'db'>, now: Date) {
+  const id = await selectCurrentId(deps.db, now);
+  return id === undefined ? undefined : selectVersionTitle(deps.db, id);
+}
+
+export async function listNotAccepted(
+  deps: Pick<StaffTermsDeps, 'db' | 'clock'>,
+  query: { q?: string | undefined; page: number },
+): Promise<TermsNotAcceptedList> {
+  const page = { page: query.page, pageSize: TERMS_NOT_ACCEPTED_PAGE_SIZE };
+  const version = await versionInForce(deps, deps.clock.now());
+  if (!version) return { version: null, rows: [], total: 0, ...page };
+  const filter = { version: version.id, q: query.q || undefined };
+  const [rows, total] = await Promise.all([
+    selectNotAccepted(deps.db, filter, {
+      limit: TERMS_NOT_ACCEPTED_PAGE_SIZE,
+      offset: (query.page - 1) * TERMS_NOT_ACCEPTED_PAGE_SIZE,
+    }),
+    countNotAccepted(deps.db, filter),
+  ]);
+  const signIns = await selectLastSignIns(
+    deps.db,
+    rows.map((row) => row.agentId),
+  );
+  return {
+    version: { id: version.id, title: version.title },
+    rows: rows.map((row) => ({
+      npn: row.npn,
+      name: agentName(row),
+      email: row.email,
+      lastSignInAt: signIns.get(row.agentId) ?? null,
+      remindedAt: row.remindedAt,
+    })),
+    total,
+    ...page,
+  };
+}
+
+export type NotAcceptedExportRow = NotAcceptedRow & { lastSignInAt: Date | null };
+
+/**
+ * The agents who have not accepted the version in force (matching the search), read in keyset pages for the streamed
+ * export, each page with its last sign-ins; 409 when no version is in force. The export is audited before its first
+ * byte.
+ */
+export async function notAcceptedForExport(
+  deps: Pick<StaffTermsDeps, 'db' | 'clock'>,
+  actor: StaffActor,
+  q: string | undefined,
+): Promise<{ version: number; rows: AsyncGenerator<NotAcceptedExportRow> }> {
+  const version = await versionInForce(deps, deps.clock.now());
+  if (!version) throw new AppError('CONFLICT', STAFF_TERMS_REMINDER_MESSAGES.noVersion);
+  const filter = { version: version.id, q: q || undefined };
+  await recordAudit(deps, {
+    agentId: null,
+    staffId: actor.staff.id,
+    ip: actor.ip,
+    action: 'terms.not-accepted-exported',
+    subject: String(version.id),
+    detail: filter.q ? { q: filter.q } : {},
+  });
+  const pages = keysetRows<NotAcceptedRow, NotAcceptedPosition>({
+    page: (after, limit) => selectNotAccepted(deps.db, filter, { limit, after }),
+    key: (row) => ({ lastName: row.lastName, firstName: row.firstName, npn: row.npn }),
+    pageSize: 1000,
+  });
+  async function* withSignIns(): AsyncGenerator<NotAcceptedExportRow> {
+    let batch: NotAcceptedRow[] = [];
+    const flush = async function* () {
+      const signIns = await selectLastSignIns(
+        deps.db,
+        batch.map((row) => row.agentId),
+      );
+      for (const row of batch) yield { ...row, lastSignInAt: signIns.get(row.agentId) ?? null };
+      batch = [];
+    };
+    for await (const row of pages) {
+      batch.push(row);
+      if (batch.length === 1000) yield* flush();
+    }
+    yield* flush();
+  }
+  return { version: version.id, rows: withSignIns() };
+}
+
+/** A reminder's notices: the notifications written (one per agent reminded) and the e-mail's words. */
+export interface TermsReminders {
+  subject: string;
+  body: string;
+  link: string;
+  notifications: { agentId: string; id: number }[];
+}
+
+const HOUR_MS = 60 * 60 * 1000;
+
+/**
+ * Reminds one agent, a selection or everyone who has not accepted the version in force: an "updated terms"
+ * notification in the portal and an e-mail asking them to sign in and accept. An agent reminded in the last 24 hours
+ * is skipped (counted in the answer); an NPN of someone who need not accept (accepted meanwhile, not active, unknown)
+ * is counted apart. The reminders and their notifications are one statement; the live fan-out and e-mails follow
+ * after the answer (a job).
+ */
+export async function remindNotAccepted(
+  deps: StaffTermsDeps,
+  actor: StaffActor,
+  input: RemindTerms,
+): Promise<TermsReminderResult> {
+  const now = deps.clock.now();
+  const version = await versionInForce(deps, now);
+  if (!version) throw new AppError('CONFLICT', STAFF_TERMS_REMINDER_MESSAGES.noVersion);
+  const npns = input.to === 'selected' ? [...new Set(input.npns)] : undefined;
+  const pending = await countPendingAmong(deps.db, version.id, npns);
+  const body = `The terms of service changed ("${version.title}", version ${version.id}). Please sign in and accept them to keep using the portal.`;
+  const notification = {
+    kind: TERMS_UPDATED,
+    title: 'Reminder: accept the updated Terms of Service',
+    body,
+    link: paths.termsGate,
+  };
+  const written = await claimReminders(
+    deps.db,
+    {
+      version: version.id,
+      npns,
+      at: now,
+      notBefore: new Date(now.getTime() - TERMS_REMINDER_INTERVAL_HOURS * HOUR_MS),
+      by: actor.staff.id,
+    },
+    notification,
+  );
+  const counts = {
+    reminded: written.length,
+    skipped: Math.max(0, pending - written.length),
+    notPending: npns ? Math.max(0, npns.length - pending) : 0,
+  };
+  if (written.length > 0) {
+    await deps.queueReminders({
+      subject: `${deps.config.providerName}: ${notification.title}`,
+      body,
+      link: paths.signIn,
+      notifications: written,
+    });
+  }
+  await recordAudit(deps, {
+    agentId: null,
+    staffId: actor.staff.id,
+    ip: actor.ip,
+    action: 'terms.reminded',
+    subject: String(version.id),
+    detail: { to: input.to, ...counts, ...(npns ? { npns } : {}) },
+  });
+  return { ...counts, message: termsReminderMessage(counts) };
+}
+
+/** The job of a reminder: the notifications to the agents' open portals, then the e-mails (per the kind's opt-out). */
+export async function sendTermsReminders(
+  deps: Pick<StaffTermsDeps, 'db' | 'bus' | 'mailer' | 'config'>,
+  reminders: TermsReminders,
+): Promise<void> {
+  for (const row of reminders.notifications) await deps.bus.publish(row.agentId, row.id);
+  const link = new URL(reminders.link, deps.config.publicUrl).href;
+  const agentIds = reminders.notifications.map((row) => row.agentId);
+  for (let start = 0; start < agentIds.length; start += 1000) {
+    for (const agent of await selectEmailRecipientsAmong(deps.db, TERMS_UPDATED, agentIds.slice(start, start + 1000))) {
+      await deps.mailer.send({
+        to: agent.email,
+        subject: reminders.subject,
+        text: `Hello ${agent.firstName},\n\n${reminders.body}\n\nSign in to accept them: ${link}\n`,
+      });
+    }
+  }
 }

@@ -1,8 +1,8 @@
 import * as contract from '@arc/contract';
-import { Anchor, Badge, Button, Group, NativeSelect, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Group, NativeSelect, Stack, Tabs, Text, Title } from '@mantine/core';
 import { IconDownload, IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { errorMessage } from '../../api/client.ts';
 import { saveFile } from '../../api/files.ts';
 import {
@@ -17,6 +17,7 @@ import { STAFF_PAGES } from '../../staff/staff-paths.ts';
 import { DataTable, type DataTableColumn } from '../../ui/data-table.tsx';
 import { useDownload } from '../../ui/download.tsx';
 import { useQueueState } from '../../ui/use-queue-state.ts';
+import { NotAcceptedPanel } from './not-accepted-panel.tsx';
 
 const VERSION_COLUMNS: readonly DataTableColumn<contract.StaffTermsVersion>[] = [
   {
@@ -71,13 +72,83 @@ const ACCEPTANCE_COLUMNS: readonly DataTableColumn<contract.TermsAcceptanceRow>[
   { id: 'accepted', header: 'Accepted', noWrap: true, cell: (row) => formatTermsTime(row.acceptedAt) },
 ];
 
-/** `/staff/terms`: the terms versions (draft, scheduled, published, superseded) and who accepted which when. */
-export default function StaffTermsPage() {
-  const versions = useQuery(staffTermsVersionsQuery());
+/** The acceptance history: who accepted which version when, one version or all, and its export. */
+function AcceptanceHistory({ versions }: { versions: contract.StaffTermsVersion[] | undefined }) {
   const queue = useQueueState(contract.TermsAcceptancesQuerySchema);
   const search = { version: queue.query.version, page: queue.query.page };
   const history = useQuery(termsAcceptancesQuery(search));
   const download = useDownload();
+  return (
+    <Stack gap="sm">
+      <Group justify="flex-end" align="flex-end" gap="sm">
+        <NativeSelect
+          label="Version"
+          w={200}
+          data={[
+            { value: '', label: 'All versions' },
+            ...(versions ?? [])
+              .filter((row) => row.status !== 'draft')
+              .map((row) => ({ value: String(row.id), label: `Version ${row.id}` })),
+            ...(search.version && !versions
+              ? [{ value: String(search.version), label: `Version ${search.version}` }]
+              : []),
+          ]}
+          value={queue.filter('version')}
+          onChange={(event) => queue.setFilter('version', event.currentTarget.value)}
+        />
+        <Button
+          variant="default"
+          leftSection={<IconDownload size={16} aria-hidden="true" />}
+          loading={download.isDownloading}
+          onClick={() =>
+            void download.run((onProgress) =>
+              saveFile(contract.exportTermsAcceptances, {
+                token: staffAccessToken,
+                query: { version: search.version },
+                fileName: contract.termsAcceptancesFileName(search.version),
+                onProgress,
+              }),
+            )
+          }
+        >
+          Export .xlsx
+        </Button>
+      </Group>
+      <DataTable
+        caption="Acceptance history"
+        hideCaption
+        columns={ACCEPTANCE_COLUMNS}
+        data={history.data?.rows}
+        getRowId={(row) => `${row.version}-${row.npn}`}
+        server={{
+          total: history.data?.total ?? 0,
+          page: search.page,
+          pageSize: history.data?.pageSize ?? contract.TERMS_ACCEPTANCES_PAGE_SIZE,
+          onPageChange: queue.setPage,
+        }}
+        isLoading={history.isFetching}
+        error={history.isError ? errorMessage(history.error) : null}
+        onRetry={() => void history.refetch()}
+        emptyMessage="No agent has accepted this version yet."
+        minWidth={600}
+      />
+      {download.element}
+    </Stack>
+  );
+}
+
+/** The URL parameter naming the list below the versions; each list keeps its own search, page and selection. */
+const LIST = 'list';
+const NOT_ACCEPTED = 'not-accepted';
+
+/**
+ * `/staff/terms`: the terms versions (draft, scheduled, published, superseded), who accepted which when, and who has
+ * not accepted the version in force (`?list=not-accepted`).
+ */
+export default function StaffTermsPage() {
+  const versions = useQuery(staffTermsVersionsQuery());
+  const [params, setParams] = useSearchParams();
+  const list = params.get(LIST) === NOT_ACCEPTED ? NOT_ACCEPTED : 'history';
   const rows = versions.data?.versions;
 
   return (
@@ -105,64 +176,24 @@ export default function StaffTermsPage() {
         minWidth={760}
       />
 
-      <Group justify="space-between" align="flex-end" mt="lg">
-        <Title order={2} size="h3">
-          Acceptance history
-        </Title>
-        <Group align="flex-end" gap="sm">
-          <NativeSelect
-            label="Version"
-            w={200}
-            data={[
-              { value: '', label: 'All versions' },
-              ...(rows ?? [])
-                .filter((row) => row.status !== 'draft')
-                .map((row) => ({ value: String(row.id), label: `Version ${row.id}` })),
-              ...(search.version && !rows
-                ? [{ value: String(search.version), label: `Version ${search.version}` }]
-                : []),
-            ]}
-            value={queue.filter('version')}
-            onChange={(event) => queue.setFilter('version', event.currentTarget.value)}
-          />
-          <Button
-            variant="default"
-            leftSection={<IconDownload size={16} aria-hidden="true" />}
-            loading={download.isDownloading}
-            onClick={() =>
-              void download.run((onProgress) =>
-                saveFile(contract.exportTermsAcceptances, {
-                  token: staffAccessToken,
-                  query: { version: search.version },
-                  fileName: contract.termsAcceptancesFileName(search.version),
-                  onProgress,
-                }),
-              )
-            }
-          >
-            Export .xlsx
-          </Button>
-        </Group>
-      </Group>
-      <DataTable
-        caption="Acceptance history"
-        hideCaption
-        columns={ACCEPTANCE_COLUMNS}
-        data={history.data?.rows}
-        getRowId={(row) => `${row.version}-${row.npn}`}
-        server={{
-          total: history.data?.total ?? 0,
-          page: search.page,
-          pageSize: history.data?.pageSize ?? contract.TERMS_ACCEPTANCES_PAGE_SIZE,
-          onPageChange: queue.setPage,
-        }}
-        isLoading={history.isFetching}
-        error={history.isError ? errorMessage(history.error) : null}
-        onRetry={() => void history.refetch()}
-        emptyMessage="No agent has accepted this version yet."
-        minWidth={600}
-      />
-      {download.element}
+      <Tabs
+        mt="lg"
+        value={list}
+        keepMounted={false}
+        // another list: its own search, page and selection (the URL keeps only which list)
+        onChange={(value) => setParams(value === NOT_ACCEPTED ? { [LIST]: NOT_ACCEPTED } : {})}
+      >
+        <Tabs.List>
+          <Tabs.Tab value="history">Acceptance history</Tabs.Tab>
+          <Tabs.Tab value={NOT_ACCEPTED}>Not accepted</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="history" pt="md">
+          <AcceptanceHistory versions={rows} />
+        </Tabs.Panel>
+        <Tabs.Panel value={NOT_ACCEPTED} pt="md">
+          <NotAcceptedPanel />
+        </Tabs.Panel>
+      </Tabs>
     </Stack>
   );
 }
