@@ -89,17 +89,34 @@ test.describe('[RTS] [DISCLAIMER]', () => {
     }
     expect(ready.length).toBeGreaterThan(1);
     expect(plans).toBeGreaterThan(ready.length);
+    // the stand-alone drug plans (PDPs) count too, for the carriers demo is Ready to Sell PDPs with in WI (the board)
+    const board = await (
+      await page.request.get(`/arc/rts?year=${year}`, { headers: { authorization: `Bearer ${token}` } })
+    ).json();
+    const pdpReady = (board.cells as { carrier: string; state: string; productType: string; status: string }[])
+      .filter((c) => c.state === DANE.state && c.productType === 'PDP' && c.status === 'ready')
+      .map((c) => c.carrier);
+    expect(pdpReady).toEqual(expect.arrayContaining(['Humana', 'UnitedHealthcare']));
 
     await page.getByRole('combobox', { name: 'County' }).fill('Dane');
     await page.getByRole('option', { name: 'Dane County' }).click();
     await page.getByRole('button', { name: DISCLAIMER_TEXT.show }).click();
     const text = page.getByTestId('disclaimer-text');
+    await expect(page.getByTestId('disclaimer-kinds')).toHaveText(
+      'Counted: Medicare Advantage and stand-alone prescription drug plans',
+    );
+    // the PDPs listed (their S contract ids) are of carriers Ready to Sell PDPs, Humana's and UnitedHealthcare's among them
+    const pdpItems = page.getByRole('listitem').filter({ hasText: /^S\d{4}-\d{3}-\d{3} · / });
+    const pdpNames = await pdpItems.allTextContents();
+    expect(pdpNames.some((name) => name.includes('Humana'))).toBe(true);
+    expect(pdpNames.some((name) => name.includes('UHC'))).toBe(true);
+    const organizations = new Set([...ready.map((c) => c.name), ...pdpReady]).size;
+    const products = plans + pdpNames.length;
     await expect(text).toContainText(
-      `Currently we represent ${ready.length} organizations which offer ${plans} products in your area.`,
+      `Currently we represent ${organizations} organizations which offer ${products} products in your area.`,
     );
-    await expect(page.getByTestId('disclaimer-counts')).toContainText(
-      `${ready.length} of ${county.groups[0].companies.length} organizations, ${plans} of`,
-    );
+    await expect(page.getByTestId('disclaimer-counts')).toContainText(`${organizations} of `);
+    await expect(page.getByTestId('disclaimer-counts')).toContainText(` organizations, ${products} of`);
     // CY2027 (sold from 1 October 2026) drops the SHIP referral and is said before any discussion of benefits
     if (year >= 2027) {
       await expect(text).not.toContainText('SHIP');
@@ -115,7 +132,7 @@ test.describe('[RTS] [DISCLAIMER]', () => {
     await page.getByText('Español', { exact: true }).click();
     await expect(text).toHaveAttribute('lang', 'es');
     await expect(text).toContainText(
-      `Actualmente representamos a ${ready.length} organizaciones que ofrecen ${plans} productos en su área.`,
+      `Actualmente representamos a ${organizations} organizaciones que ofrecen ${products} productos en su área.`,
     );
     await expectAccessible(page);
     await screenshotBoth(page, 'disclaimer-dane');

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { boundedString, defineRoute, ErrorResponseSchema } from './common.ts';
 import { CountySchema, StateCodeSchema } from './places.ts';
+import { READY_TO_SELL_PRODUCT_TYPES } from './staff-imports.ts';
 
 /**
  * The TPMO disclaimer for a county or a ZIP (`/disclaimer`, docs/decisions/soa-and-ready-to-sell.md): how many
@@ -60,11 +61,28 @@ export const DisclaimerFormSchema = z
   );
 export type DisclaimerForm = z.infer<typeof DisclaimerFormSchema>;
 
+/**
+ * The kinds of plans the disclaimer counts (issue 45): Medicare Advantage plans and stand-alone prescription drug
+ * plans, each counted where the agent is Ready to Sell that kind with its organisation. The names are
+ * READY_TO_SELL_PRODUCT_TYPES' (the supplies product types of the landscape rows).
+ */
+export const DISCLAIMER_COUNTED_KINDS = [READY_TO_SELL_PRODUCT_TYPES.MA, READY_TO_SELL_PRODUCT_TYPES.PDP] as const;
+export type DisclaimerCountedKind = (typeof DISCLAIMER_COUNTED_KINDS)[number];
+const DisclaimerKindSchema = z.enum(DISCLAIMER_COUNTED_KINDS);
+
+/** How the page names a counted kind in its "Counted:" line. */
+export const DISCLAIMER_KIND_LABELS: Record<DisclaimerCountedKind, string> = {
+  'Medicare Advantage': 'Medicare Advantage',
+  'Prescription Drug Plan': 'stand-alone prescription drug plans',
+};
+
 export const DisclaimerPlanSchema = z.object({
   /** H1234-001-0 */
   id: z.string(),
   name: z.string(),
   planType: z.nullable(z.string()),
+  /** Medicare Advantage or Prescription Drug Plan */
+  kind: DisclaimerKindSchema,
 });
 
 export const DisclaimerSchema = z.object({
@@ -80,6 +98,8 @@ export const DisclaimerSchema = z.object({
   /** every organisation with plans there, represented or not (for "we do not offer every plan") */
   allOrganizationCount: z.int(),
   allPlanCount: z.int(),
+  /** the kinds of plans the counts cover, in DISCLAIMER_COUNTED_KINDS' order */
+  countedKinds: z.array(DisclaimerKindSchema),
   /** the wording used: its data entry */
   wording: z.object({
     /** YYYY-MM-DD: from when this wording applies */
@@ -131,6 +151,12 @@ export const DISCLAIMER_TEXT = {
   copy: 'Copy',
   copied: 'Copied',
   counted: 'Organizations and plans counted',
+  /** "Counted: Medicare Advantage and stand-alone prescription drug plans" */
+  countedKinds: (kinds: readonly DisclaimerCountedKind[]) => {
+    const names = kinds.map((kind) => DISCLAIMER_KIND_LABELS[kind]);
+    const list = names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names.at(-1)}` : (names[0] ?? '');
+    return `Counted: ${list}`;
+  },
   failed: 'Problem retrieving the disclaimer from the server.',
   spans: (zip: string, names: string[]) =>
     `ZIP ${zip} reaches ${names.length} counties (${names.join(', ')}): the plans of each are counted.`,

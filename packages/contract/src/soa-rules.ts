@@ -4,6 +4,7 @@
  * never a code branch: the server flags signatures with it and the request form reads it to ask for an exception only
  * when one matters.
  */
+import { formatInstant } from './time-display.ts';
 
 /** The exceptions CMS names to the 48-hour wait. */
 export const SOA_EXCEPTIONS = ['walk-in', 'beneficiary-initiated-call', 'election-period-end'] as const;
@@ -141,4 +142,54 @@ export function soaFlags(input: SoaFlagInput, now: Date, timeZone: string): SoaF
   else if (appointmentAt.getTime() - now.getTime() < SOA_NEAR_HOURS * 60 * 60 * 1000)
     flags.push('unsigned-appointment-near');
   return flags;
+}
+
+/** The exceptions as a sentence names them (the wait's note). */
+const SOA_EXCEPTION_PHRASES: Record<SoaException, string> = {
+  'walk-in': 'a walk-in',
+  'beneficiary-initiated-call': 'a call the beneficiary made',
+  'election-period-end': 'the last four days of an election period',
+};
+
+const listed = (items: readonly string[]) =>
+  items.length > 1 ? `${items.slice(0, -1).join(', ')} or ${items.at(-1)}` : (items[0] ?? '');
+
+/** What the request form says about the wait: inside it (an exception is worth recording) or the time to sign by. */
+export interface SoaWaitNote {
+  isInsideWait: boolean;
+  text: string;
+}
+
+/**
+ * The wait's note for an appointment asked for at `now` (issue 45: right for every date), or null when the rule set of
+ * the appointment's date (its date in the business zone) has no wait: nothing about 48 hours is said then. The wait
+ * is elapsed time (48 × 60 minutes, weekends and nights included): across a change of daylight saving time in the
+ * appointment's zone the time to sign by is not the appointment's wall time two days earlier. Times are written in the
+ * appointment's zone, with its name.
+ */
+export function soaWaitNote(
+  appointmentAt: Date,
+  now: Date,
+  zones: { business: string; appointment: string },
+  ruleSets: readonly SoaRuleSet[] = SOA_RULE_SETS,
+): SoaWaitNote | null {
+  const ruleSet = soaRuleSetFor(appointmentAt, zones.business, ruleSets);
+  const hours = ruleSet.hoursBeforeAppointment;
+  if (hours === null) return null;
+  const signBy = new Date(appointmentAt.getTime() - hours * 60 * 60 * 1000);
+  const when = (at: Date) => formatInstant(at, zones.appointment, 'weekday');
+  if (isInsideWait(ruleSet, appointmentAt, now)) {
+    const exceptions = listed(ruleSet.exceptions.map((e) => SOA_EXCEPTION_PHRASES[e]));
+    return {
+      isInsideWait: true,
+      text:
+        `The appointment (${when(appointmentAt)}) is within ${hours} hours. ` +
+        `The SOA must be signed ${hours} hours before the appointment unless an exception applies` +
+        `${exceptions ? `: ${exceptions}` : ''}. Record the exception if one applies.`,
+    };
+  }
+  return {
+    isInsideWait: false,
+    text: `The SOA must be signed by ${when(signBy)}, ${hours} hours before the appointment.`,
+  };
 }

@@ -175,6 +175,74 @@ function demoKits(year: number, random: Random): (typeof supplyProducts.$inferIn
 }
 
 /**
+ * The stand-alone prescription drug plans (PDPs) of the demo landscape's states: the PDP kit carriers' plans as CMS's
+ * PDP landscape lists them, by state (a PDP serves every county of its region, so it has no county lines). The TPMO
+ * disclaimer counts them where the agent is Ready to Sell the carrier's PDPs. Fixed values, no draws from the seeded
+ * random source (the rest of the demo data stays as it was).
+ */
+const DEMO_PDPS: { orgName: string; contractId: string; plans: [string, string, string][] }[] = [
+  // [plan name, premium, drug deductible]
+  {
+    orgName: 'Humana',
+    contractId: 'S5884',
+    plans: [
+      ['Humana Basic Rx Plan (PDP)', '$42.30', '$615.00'],
+      ['Humana Premier Rx Plan (PDP)', '$98.70', '$0.00'],
+      ['Humana Value Rx Plan (PDP)', '$19.80', '$615.00'],
+    ],
+  },
+  {
+    orgName: 'UnitedHealthcare',
+    contractId: 'S5921',
+    plans: [
+      ['AARP Medicare Part D from UHC: Saver Plus (PDP)', '$27.90', '$615.00'],
+      ['AARP Medicare Part D from UHC: Preferred (PDP)', '$86.40', '$0.00'],
+    ],
+  },
+  {
+    orgName: 'Wellcare',
+    contractId: 'S4802',
+    plans: [
+      ['Wellcare Value Script (PDP)', '$0.00', '$615.00'],
+      ['Wellcare Classic (PDP)', '$31.60', '$615.00'],
+    ],
+  },
+  {
+    orgName: 'Cigna Healthcare',
+    contractId: 'S5617',
+    plans: [
+      ['Cigna Healthcare Saver Rx (PDP)', '$14.50', '$615.00'],
+      ['Cigna Healthcare Extra Rx (PDP)', '$67.20', '$250.00'],
+    ],
+  },
+];
+
+/** A year's PDP landscape rows for DEMO_LANDSCAPE_STATES (plan ids numbered per state, as CMS's regions are). */
+function demoPdpLandscape(year: number): (typeof supplyProducts.$inferInsert)[] {
+  return DEMO_LANDSCAPE_STATES.flatMap((state, stateIndex) =>
+    DEMO_PDPS.flatMap(({ orgName, contractId, plans }) =>
+      plans.map(([planName, premium, deductible], i) => {
+        const planId = String(100 + stateIndex * 10 + i + 1);
+        return {
+          id: `pdp_${year}_${state}_${contractId}_${planId}_000`,
+          year,
+          type: PRESCRIPTION_DRUG_PLAN,
+          stateCode: state,
+          orgName,
+          planName,
+          contractId,
+          planId,
+          segmentId: '000',
+          planType: 'PDP',
+          monthlyPremium: premium,
+          drugDeductible: deductible,
+        };
+      }),
+    ),
+  );
+}
+
+/**
  * The Ready-to-Sell file of the demo agents (docs/data-import.md): every MA carrier of the landscape for MA and
  * every PDP kit carrier for PDP, in each of READY_TO_SELL_STATES and every year, ready except the agent's
  * `notReady` entries.
@@ -303,8 +371,8 @@ export interface SeedSuppliesOptions {
 
 /**
  * The supplies demo data: product types, the MA landscape of DEMO_LANDSCAPE_STATES for each year (through the
- * same CSV import a provider uses), every state's kits, a few past orders, and the Ready-to-Sell rows through the
- * back office's Ready-to-Sell import. Runs once: a database that already has Ready to Sell rows is left alone; a
+ * same CSV import a provider uses) and their stand-alone drug plans, every state's kits, a few past orders, and the
+ * Ready-to-Sell rows through the back office's Ready-to-Sell import. Runs once: a database that already has Ready to Sell rows is left alone; a
  * run cut short repeats safely.
  */
 export async function seedSuppliesDemo({
@@ -331,6 +399,10 @@ export async function seedSuppliesDemo({
         .values(kits.slice(i, i + 500))
         .onConflictDoNothing();
     }
+    await tx
+      .insert(supplyProducts)
+      .values(years.flatMap((year) => demoPdpLandscape(year)))
+      .onConflictDoNothing();
     const first = agents[0];
     // orders of a run cut short before its Ready-to-Sell import are there already
     if (!first || (ordered?.n ?? 0) > 0) return;

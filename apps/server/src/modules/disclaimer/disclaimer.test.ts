@@ -1,4 +1,4 @@
-import { MEDICARE_ADVANTAGE } from '@arc/contract';
+import { MEDICARE_ADVANTAGE, PRESCRIPTION_DRUG_PLAN } from '@arc/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   agentReadyToSell,
@@ -10,7 +10,7 @@ import {
 import { addAgent, createAgentApp, type AgentApp, type TestAgent } from '../../test/agent-app.ts';
 import { fixedClock } from '../../test/app.ts';
 import { bearer } from '../../test/tokens.ts';
-import { wordingFor } from './wording.ts';
+import { DISCLAIMER_WORDINGS, generalWording, wordingFor } from './wording.ts';
 
 // the last day before CY2027 marketing, in Los Angeles
 const clock = fixedClock('2026-09-30T19:00:00Z');
@@ -33,19 +33,42 @@ const LINES = [
   [DANE, 2026, 'Humana', 'Humana Gold Plus (HMO)', 'H1111', '001'],
   [DANE, 2026, 'Aetna', 'Aetna Medicare Eagle (PPO)', 'H2222', '001'],
 ] as const;
+/**
+ * The stand-alone drug plans (PDPs) of the fixture: state, year, organisation, plan, contract, plan id. CMS lists a
+ * PDP by state (it serves every county of its region), so a PDP line has no county: it counts in every WI county.
+ */
+const PDP_LINES = [
+  ['WI', 2027, 'Humana', 'Humana Basic Rx Plan (PDP)', 'S5884', '131'],
+  ['WI', 2027, 'Humana', 'Humana Premier Rx Plan (PDP)', 'S5884', '132'],
+  ['WI', 2027, 'UnitedHealthcare', 'AARP Medicare Part D from UHC: Saver Plus (PDP)', 'S5921', '131'],
+  ['WI', 2027, 'Aetna', 'Aetna Medicare SilverScript Choice (PDP)', 'S5601', '131'],
+  ['MN', 2027, 'Humana', 'Humana Basic Rx Plan (PDP)', 'S5884', '121'],
+] as const;
 const productId = (year: number, contract: string, planId: string) => `ma_${year}_WI_${contract}_${planId}_000`;
 
-/** A's carriers Ready to Sell in WI for 2027 (Wellcare is not), and B's (Wellcare only). */
-const READY = { a: ['Humana', 'Aetna', 'Zeta Health'], b: ['Wellcare'] };
+/**
+ * A's carriers Ready to Sell in WI for 2027 by kind: MA with Humana, Aetna and Zeta (Wellcare is not); PDP with Humana
+ * and UnitedHealthcare, not Aetna (Ready with Aetna's MA plans is not Ready with its PDPs). B: Wellcare's MA plans and
+ * Humana's PDPs.
+ */
+const READY = {
+  a: { MA: ['Humana', 'Aetna', 'Zeta Health'], PDP: ['Humana', 'UnitedHealthcare'] },
+  b: { MA: ['Wellcare'], PDP: ['Humana'] },
+};
+type Ready = (typeof READY)['a'];
 
 /**
  * The hand count from the fixture lines alone, as an agent would count the landscape: the distinct plans
- * (contract-plan) of the year serving any of the counties, of the organisations the agent is Ready with.
+ * (contract-plan) of the year serving any of the counties (MA) or their state (PDP, WI here), of the organisations the
+ * agent is Ready with for that kind of plan.
  */
-function handCount(counties: string[], year: number, ready: string[]) {
+function handCount(counties: string[], year: number, ready: Ready) {
   const plans = new Map<string, string>();
   for (const [county, y, org, , contract, planId] of LINES) {
-    if (y === year && counties.includes(county) && ready.includes(org)) plans.set(`${contract}-${planId}`, org);
+    if (y === year && counties.includes(county) && ready.MA.includes(org)) plans.set(`${contract}-${planId}`, org);
+  }
+  for (const [state, y, org, , contract, planId] of PDP_LINES) {
+    if (y === year && state === 'WI' && ready.PDP.includes(org)) plans.set(`${contract}-${planId}`, org);
   }
   return { organizations: new Set(plans.values()).size, plans: plans.size };
 }
@@ -75,6 +98,30 @@ beforeAll(async () => {
       .onConflictDoNothing();
     await db.insert(supplyProductCounties).values({ countyFips, productId: id });
   }
+  await db.insert(supplyProductTypes).values({ name: PRESCRIPTION_DRUG_PLAN, isByCounty: false }).onConflictDoNothing();
+  for (const [stateCode, year, orgName, planName, contractId, planId] of PDP_LINES) {
+    await db.insert(supplyProducts).values({
+      id: `pdp_${year}_${stateCode}_${contractId}_${planId}_000`,
+      year,
+      type: PRESCRIPTION_DRUG_PLAN,
+      stateCode,
+      orgName,
+      planName,
+      contractId,
+      planId,
+      segmentId: '000',
+      planType: 'PDP',
+    });
+  }
+  // a PDP kit (no contract): a supplies product, not a landscape plan
+  await db.insert(supplyProducts).values({
+    id: 'kit_2027_wi_pdp_humana',
+    year: 2027,
+    type: PRESCRIPTION_DRUG_PLAN,
+    stateCode: 'WI',
+    orgName: 'Humana',
+    planName: 'Humana Prescription Drug Plan Kit',
+  });
   const rts = (agentId: string, orgName: string, status: string, year = 2027) => ({
     agentId,
     orgName,
@@ -84,13 +131,18 @@ beforeAll(async () => {
     status,
     asOf: '2026-09-01',
   });
+  const pdp = (row: ReturnType<typeof rts>) => ({ ...row, productType: 'PDP' });
   await db.insert(agentReadyToSell).values([
-    ...READY.a.map((org) => rts(agentA.id, org, 'ready')),
+    ...READY.a.MA.map((org) => rts(agentA.id, org, 'ready')),
+    ...READY.a.PDP.map((org) => pdp(rts(agentA.id, org, 'ready'))),
     rts(agentA.id, 'Wellcare', 'not_ready'),
+    pdp(rts(agentA.id, 'Aetna', 'not_ready')),
     rts(agentA.id, 'Humana', 'ready', 2026),
-    ...READY.b.map((org) => rts(agentB.id, org, 'ready')),
+    // Humana's PDPs in MN too: the MN PDP still counts only in MN's counties, never in a WI county
+    pdp({ ...rts(agentA.id, 'Humana', 'ready'), stateCode: 'MN' }),
+    ...READY.b.MA.map((org) => rts(agentB.id, org, 'ready')),
     // Ready with Humana's PDPs is not Ready with its MA plans
-    { ...rts(agentB.id, 'Humana', 'ready'), productType: 'PDP' },
+    ...READY.b.PDP.map((org) => pdp(rts(agentB.id, org, 'ready'))),
   ]);
   // ZIP 53703 (Madison) lies in Dane County; the crosswalk adds Columbia County to it
   await db.insert(zipCodeCounties).values({ zip: '53703', countyFips: '55021' });
@@ -107,30 +159,70 @@ describe('GET /arc/disclaimer', () => {
     expect(res.statusCode).toBe(200);
     const body = res.json();
     const expected = handCount([DANE], 2027, READY.a);
-    expect(expected).toEqual({ organizations: 2, plans: 3 });
+    // MA: Humana 2 and Aetna 1 in Dane County; PDP: Humana 2 and UnitedHealthcare 1 of WI (not Aetna's: not Ready)
+    expect(expected).toEqual({ organizations: 3, plans: 6 });
     expect(body).toMatchObject({
       year: 2027,
       zip: null,
       counties: [{ id: '55025', name: 'Dane County', state: 'WI' }],
       organizationCount: expected.organizations,
       planCount: expected.plans,
-      allOrganizationCount: 3,
-      allPlanCount: 4,
+      // Humana, Aetna, Wellcare with MA plans in Dane County, UnitedHealthcare with a PDP in WI
+      allOrganizationCount: 4,
+      // 4 MA plans serving Dane County and WI's 4 PDPs (the kit and MN's PDP are not plans of the area)
+      allPlanCount: 8,
+      countedKinds: ['Medicare Advantage', 'Prescription Drug Plan'],
     });
     expect(body.organizations).toEqual([
-      { name: 'Aetna', plans: [{ id: 'H2222-001-000', name: 'Aetna Medicare Eagle (PPO)', planType: 'HMO' }] },
+      {
+        name: 'Aetna',
+        plans: [
+          { id: 'H2222-001-000', name: 'Aetna Medicare Eagle (PPO)', planType: 'HMO', kind: 'Medicare Advantage' },
+        ],
+      },
       {
         name: 'Humana',
         plans: [
-          { id: 'H1111-001-000', name: 'Humana Gold Plus (HMO)', planType: 'HMO' },
-          { id: 'H1111-002-000', name: 'Humana Choice (PPO)', planType: 'HMO' },
+          { id: 'H1111-001-000', name: 'Humana Gold Plus (HMO)', planType: 'HMO', kind: 'Medicare Advantage' },
+          { id: 'H1111-002-000', name: 'Humana Choice (PPO)', planType: 'HMO', kind: 'Medicare Advantage' },
+          { id: 'S5884-131-000', name: 'Humana Basic Rx Plan (PDP)', planType: 'PDP', kind: 'Prescription Drug Plan' },
+          {
+            id: 'S5884-132-000',
+            name: 'Humana Premier Rx Plan (PDP)',
+            planType: 'PDP',
+            kind: 'Prescription Drug Plan',
+          },
+        ],
+      },
+      {
+        name: 'UnitedHealthcare',
+        plans: [
+          {
+            id: 'S5921-131-000',
+            name: 'AARP Medicare Part D from UHC: Saver Plus (PDP)',
+            planType: 'PDP',
+            kind: 'Prescription Drug Plan',
+          },
         ],
       },
     ]);
     expect(body.texts.en).toBe(
-      'We do not offer every plan available in your area. Currently we represent 2 organizations which offer 3 products in your area. Please contact Medicare.gov, 1-800-MEDICARE, or your local State Health Insurance Program (SHIP) to get information on all of your options.',
+      'We do not offer every plan available in your area. Currently we represent 3 organizations which offer 6 products in your area. Please contact Medicare.gov, 1-800-MEDICARE, or your local State Health Insurance Program (SHIP) to get information on all of your options.',
     );
-    expect(body.texts.es).toContain('Actualmente representamos a 2 organizaciones que ofrecen 3 productos en su área.');
+    expect(body.texts.es).toContain('Actualmente representamos a 3 organizaciones que ofrecen 6 productos en su área.');
+  });
+
+  it('counts the PDPs the agent is Ready to Sell as PDPs: the hand count of the PDP lines alone', async () => {
+    const body = (await get('/arc/disclaimer?year=2027&state=WI&county=55079', agentA.token)).json();
+    // Milwaukee County: Humana's Honor (MA) and the WI PDPs of Humana and UnitedHealthcare
+    const pdps = PDP_LINES.filter(([state, year, org]) => state === 'WI' && year === 2027 && READY.a.PDP.includes(org));
+    expect(pdps).toHaveLength(3);
+    const counted = body.organizations.flatMap((o: { plans: { id: string; kind: string }[] }) => o.plans);
+    expect(
+      counted.filter((p: { kind: string }) => p.kind === 'Prescription Drug Plan').map((p: { id: string }) => p.id),
+    ).toEqual(pdps.map(([, , , , contract, planId]) => `${contract}-${planId}-000`));
+    expect(body).toMatchObject({ organizationCount: 2, planCount: 1 + pdps.length });
+    expect(handCount([MILWAUKEE], 2027, READY.a)).toEqual({ organizations: 2, plans: 4 });
   });
 
   it('uses each county of a ZIP that spans counties, counting a plan serving both once', async () => {
@@ -138,15 +230,22 @@ describe('GET /arc/disclaimer', () => {
     expect(body.zip).toBe('53703');
     expect(body.counties.map((c: { name: string }) => c.name)).toEqual(['Columbia County', 'Dane County']);
     const expected = handCount([DANE, COLUMBIA], 2027, READY.a);
-    expect(expected).toEqual({ organizations: 3, plans: 4 });
-    expect(body).toMatchObject({ organizationCount: 3, planCount: 4, allOrganizationCount: 4, allPlanCount: 5 });
+    // the PDPs of WI once, though both counties are in WI
+    expect(expected).toEqual({ organizations: 4, plans: 7 });
+    expect(body).toMatchObject({ organizationCount: 4, planCount: 7, allOrganizationCount: 5, allPlanCount: 9 });
   });
 
-  it("never uses another agent's rows: B counts only its own Ready carriers", async () => {
+  it("never uses another agent's rows: B counts only its own Ready carriers, each for its own kind", async () => {
     const body = (await get('/arc/disclaimer?year=2027&state=WI&county=55025', agentB.token)).json();
-    expect(handCount([DANE], 2027, READY.b)).toEqual({ organizations: 1, plans: 1 });
-    expect(body).toMatchObject({ organizationCount: 1, planCount: 1 });
-    expect(body.organizations.map((o: { name: string }) => o.name)).toEqual(['Wellcare']);
+    // B is Ready with Wellcare's MA plans and Humana's PDPs: not Humana's MA plans, not Wellcare's PDPs
+    expect(handCount([DANE], 2027, READY.b)).toEqual({ organizations: 2, plans: 3 });
+    expect(body).toMatchObject({ organizationCount: 2, planCount: 3 });
+    expect(
+      body.organizations.map((o: { name: string; plans: { kind: string }[] }) => [o.name, o.plans.map((p) => p.kind)]),
+    ).toEqual([
+      ['Humana', ['Prescription Drug Plan', 'Prescription Drug Plan']],
+      ['Wellcare', ['Medicare Advantage']],
+    ]);
   });
 
   it('says the wording of the plan year as of today: CY2027 without SHIP from 1 October 2026, CY2026 with it', async () => {
@@ -160,7 +259,7 @@ describe('GET /arc/disclaimer', () => {
       expect(after.wording.when).toMatch(/before any discussion of benefits/);
       expect(after.wording.source).toMatch(/CMS-4212-F/);
       expect(after.texts.en).toBe(
-        'We do not offer every plan available in your area. Currently we represent 2 organizations which offer 3 products in your area. Please contact Medicare.gov or 1-800-MEDICARE to get information on all of your options.',
+        'We do not offer every plan available in your area. Currently we represent 3 organizations which offer 6 products in your area. Please contact Medicare.gov or 1-800-MEDICARE to get information on all of your options.',
       );
       expect(after.texts.es).not.toContain('SHIP');
       // the 2026 plan year keeps its wording after the date
@@ -189,6 +288,20 @@ describe('GET /arc/disclaimer', () => {
   });
 });
 
+describe('POST /arc/products/bystate', () => {
+  it("lists a state's PDP kits only: the landscape's PDPs (with a contract) are plans, not kits", async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/arc/products/bystate',
+      headers: bearer(agentA.token),
+      payload: { stateabbr: 'WI', year: 2027, productType: PRESCRIPTION_DRUG_PLAN },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const [group] = res.json<{ companies: { name: string; product: { id: string } }[] }[]>();
+    expect(group!.companies.map((c) => [c.name, c.product.id])).toEqual([['Humana', 'kit_2027_wi_pdp_humana']]);
+  });
+});
+
 describe('GET /arc/disclaimer/years', () => {
   it('lists the landscape years and the plan year marketed today (next year from 1 October)', async () => {
     expect((await get('/arc/disclaimer/years', agentA.token)).json()).toEqual({
@@ -210,5 +323,24 @@ describe('wordingFor', () => {
     expect(wordingFor(2027, '2026-10-01')?.effectiveFrom).toBe('2026-10-01');
     expect(wordingFor(2026, '2027-05-01')?.effectiveFrom).toBe('2023-10-01');
     expect(wordingFor(2024, '2023-09-30')).toBeUndefined();
+  });
+});
+
+describe('generalWording', () => {
+  it('is the "we do not offer every plan" text without the sentence of numbers, in the wording of the year', () => {
+    const cy2024 = wordingFor(2027, '2026-09-30')!;
+    expect(generalWording(cy2024, 'en')).toBe(
+      'We do not offer every plan available in your area. Please contact Medicare.gov, 1-800-MEDICARE, or your local State Health Insurance Program (SHIP) to get information on all of your options.',
+    );
+    expect(generalWording(cy2024, 'es')).toBe(
+      'No ofrecemos todos los planes disponibles en su área. Comuníquese con Medicare.gov, el 1-800-MEDICARE o el Programa Estatal de Asistencia sobre Seguros de Salud (SHIP) de su localidad para obtener información sobre todas sus opciones.',
+    );
+    expect(generalWording(wordingFor(2027, '2026-10-01')!, 'en')).toBe(
+      'We do not offer every plan available in your area. Please contact Medicare.gov or 1-800-MEDICARE to get information on all of your options.',
+    );
+    for (const wording of DISCLAIMER_WORDINGS) {
+      for (const language of ['en', 'es'] as const)
+        expect(generalWording(wording, language)).not.toMatch(/[{}]|\d+ org/);
+    }
   });
 });

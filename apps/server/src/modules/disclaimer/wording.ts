@@ -44,3 +44,15 @@ export function fillWording(
     .replaceAll('{organizations}', String(counts.organizations))
     .replaceAll('{products}', String(counts.products));
 }
+
+/**
+ * The wording's general form, for a message whose area is not known (the SOA e-mail before the beneficiary's ZIP is
+ * known): its "we do not offer every plan" text without the sentence that states the counts, so it says nothing it
+ * cannot back. Derived from the entry in force, so a change of wording (the CY2027 text without SHIP) reaches it.
+ */
+export function generalWording(wording: DisclaimerWording, language: Language): string {
+  return wording.texts[language].notAllPlans
+    .split(/(?<=\.)\s+/)
+    .filter((sentence) => !/\{(organizations|products)\}/.test(sentence))
+    .join(' ');
+}

@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, ilike, inArray, isNull, lt, max, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { agents, files, soaLinks, soas, soaVersions } from '../../db/schema/index.ts';
+import { agents, clients, files, soaLinks, soas, soaVersions } from '../../db/schema/index.ts';
 
 export type SoaRow = typeof soas.$inferSelect;
 export type SoaVersionRow = typeof soaVersions.$inferSelect;
@@ -150,6 +150,16 @@ export async function markOpened(db: Db, soaId: string, version: number, now: Da
     .update(soaVersions)
     .set({ openedAt: now })
     .where(and(eq(soaVersions.soaId, soaId), eq(soaVersions.version, version), isNull(soaVersions.openedAt)));
+}
+
+/** The ZIP of the client an SOA is linked to (the beneficiary's area for the TPMO disclaimer), if one is recorded. */
+export async function selectClientZip(db: Db, clientId: string, agentId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ zip: clients.zip })
+    .from(clients)
+    .where(and(eq(clients.id, clientId), eq(clients.agentId, agentId)))
+    .limit(1);
+  return row?.zip ? row.zip.slice(0, 5) : null;
 }
 
 export async function selectAgent(db: Db, agentId: string) {

@@ -14,6 +14,11 @@ export interface SoaLinkMessage {
   /** the absolute signing-page URL with the single-use token */
   link: string;
   providerName: string;
+  /**
+   * The TPMO disclaimer the message carries (42 CFR 422.2267(e)(41)), in the beneficiary's language: with the agent's
+   * counts where the beneficiary's area is known, else the wording's general form (modules/disclaimer).
+   */
+  disclaimer: { text: string; isCounted: boolean };
 }
 
 /**
@@ -29,19 +34,31 @@ const SUBJECT: Record<SoaLanguage, (agentName: string) => string> = {
   es: (agentName) => `Firme el Alcance de la Cita con ${agentName}`,
 };
 
+/** Said under the general form: the counts come on the call, where the disclaimer is said with them. */
+const COUNTS_ON_THE_CALL: Record<SoaLanguage, string> = {
+  en: 'Your agent will tell you at the start of the appointment how many organizations and plans they represent in your area.',
+  es: 'Su agente le dirá al comienzo de la cita cuántas organizaciones y planes representa en su área.',
+};
+
+/** The disclaimer's paragraph at the end of the message. */
+const disclaimerPart = (m: SoaLinkMessage) =>
+  m.disclaimer.text === ''
+    ? ''
+    : `\n${m.disclaimer.text}${m.disclaimer.isCounted ? '' : ` ${COUNTS_ON_THE_CALL[m.language]}`}\n`;
+
 const BODY: Record<SoaLanguage, (m: SoaLinkMessage) => string> = {
   en: (m) =>
     `Hello ${m.beneficiaryName},\n\n` +
     `${m.agentName}, a licensed insurance agent, will meet with you on ${m.appointment}. ` +
     `Medicare asks you to choose, before the meeting, which kinds of plans you want to talk about.\n\n` +
     `Open this link to choose and sign. It works once and only for you:\n\n${m.link}\n\n` +
-    `Signing does not mean you must join a plan.\n\n${m.providerName}\n`,
+    `Signing does not mean you must join a plan.\n\n${m.providerName}\n${disclaimerPart(m)}`,
   es: (m) =>
     `Hola ${m.beneficiaryName}:\n\n` +
     `${m.agentName}, agente de seguros con licencia, se reunirá con usted el ${m.appointment}. ` +
     `Medicare le pide que elija, antes de la reunión, de qué tipos de planes quiere hablar.\n\n` +
     `Abra este enlace para elegir y firmar. Funciona una sola vez y solo para usted:\n\n${m.link}\n\n` +
-    `Firmar no quiere decir que tenga que inscribirse en un plan.\n\n${m.providerName}\n`,
+    `Firmar no quiere decir que tenga que inscribirse en un plan.\n\n${m.providerName}\n${disclaimerPart(m)}`,
 };
 
 /**

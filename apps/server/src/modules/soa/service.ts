@@ -36,6 +36,7 @@ import { inertText } from '../../platform/inert-text.ts';
 import type { Storage } from '../../platform/storage.ts';
 import { hashToken, randomId, randomToken } from '../../platform/tokens.ts';
 import { recordAudit } from '../audit/service.ts';
+import { getMessageDisclaimer } from '../disclaimer/service.ts';
 import type { RaiseNotification } from '../notifications/service.ts';
 import { buildSoaPdf } from './pdf.ts';
 import {
@@ -52,6 +53,7 @@ import {
   selectAgent,
   selectAgentSoas,
   selectClientSoas,
+  selectClientZip,
   selectFile,
   selectPurgeable,
   selectStaffSoas,
@@ -265,6 +267,13 @@ async function sendLink(deps: SoaDeps, soa: SoaRow, version: SoaVersionRow, toke
   const agent = await activeAgent(deps.db, soa.agentId);
   if (!agent) return null;
   const language = soa.language as SoaLanguage;
+  // the beneficiary's area, once the SOA is linked to a client with a ZIP: the agent's counts there
+  const zip = soa.clientId ? await selectClientZip(deps.db, soa.clientId, soa.agentId) : null;
+  const disclaimer = await getMessageDisclaimer(
+    { db: deps.db, clock: deps.clock, timeZone: deps.config.businessTimeZone },
+    soa.agentId,
+    { language, zip },
+  );
   return deps.sender.send({
     email: soa.email,
     mobile: soa.mobile,
@@ -274,6 +283,7 @@ async function sendLink(deps: SoaDeps, soa: SoaRow, version: SoaVersionRow, toke
     appointment: writtenTime(version.appointmentAt, language, appointmentZone(version, deps.config.businessTimeZone)),
     link: `${deps.config.publicUrl}${soaPaths.sign(token)}`,
     providerName: deps.config.providerName,
+    disclaimer,
   });
 }
 

@@ -1,8 +1,26 @@
 import { inflateSync } from 'node:zlib';
-import { PERSON_NAME_MESSAGES, SOA_TEXT, type Soa, type SoaDetail, type SoaLink } from '@arc/contract';
+import {
+  MEDICARE_ADVANTAGE,
+  PERSON_NAME_MESSAGES,
+  PRESCRIPTION_DRUG_PLAN,
+  SOA_TEXT,
+  type Soa,
+  type SoaDetail,
+  type SoaLink,
+} from '@arc/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
-import { agents, notifications, soas, soaVersions } from '../../db/schema/index.ts';
+import {
+  agentReadyToSell,
+  agents,
+  clients,
+  notifications,
+  soas,
+  soaVersions,
+  supplyProductCounties,
+  supplyProducts,
+  supplyProductTypes,
+} from '../../db/schema/index.ts';
 import { fixedClock } from '../../platform/clock.ts';
 import { addAgent, type TestAgent } from '../../test/agent-app.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
@@ -327,6 +345,114 @@ describe('POST /arc/agent/soa and the signing link', () => {
     for (let i = 0; i < 31; i++) statuses.push((await signing('y'.repeat(43), ip)).statusCode);
     expect(statuses.slice(0, 30).every((s) => s === 410)).toBe(true);
     expect(statuses[30]).toBe(429);
+  });
+});
+
+describe('the SOA e-mail carries the TPMO disclaimer', () => {
+  /** the CY2024 wording (in force on START for plan year 2026), its general form without the sentence of numbers */
+  const GENERAL_EN =
+    'We do not offer every plan available in your area. Please contact Medicare.gov, 1-800-MEDICARE, or your local State Health Insurance Program (SHIP) to get information on all of your options.';
+  const GENERAL_ES =
+    'No ofrecemos todos los planes disponibles en su área. Comuníquese con Medicare.gov, el 1-800-MEDICARE o el Programa Estatal de Asistencia sobre Seguros de Salud (SHIP) de su localidad para obtener información sobre todas sus opciones.';
+
+  it('in the general form while the beneficiary’s area is unknown, English and Spanish', async () => {
+    clock.set(START);
+    const { mail } = await createSoa({ language: 'en' });
+    expect(mail.text).toContain(
+      `${GENERAL_EN} Your agent will tell you at the start of the appointment how many organizations and plans they represent in your area.`,
+    );
+    expect(mail.text).not.toContain('Currently we represent');
+    const { mail: spanish } = await createSoa({ language: 'es' });
+    expect(spanish.text).toContain(
+      `${GENERAL_ES} Su agente le dirá al comienzo de la cita cuántas organizaciones y planes representa en su área.`,
+    );
+  });
+
+  it("with the agent's counts for the ZIP of the SOA's client: the MA plans of its county and the PDPs of its state", async () => {
+    clock.set(START);
+    const seller = await addAgent(t, { npn: '73000031' });
+    const db = t.database.db;
+    await db
+      .insert(supplyProductTypes)
+      .values([
+        { name: MEDICARE_ADVANTAGE, isByCounty: true },
+        { name: PRESCRIPTION_DRUG_PLAN, isByCounty: false },
+      ])
+      .onConflictDoNothing();
+    // plan year 2026 (marketed on START): two MA plans in Dane County (ZIP 53703), one WI PDP; the agent is Ready
+    // with Humana's MA plans and PDPs, not with Aetna's
+    await db
+      .insert(supplyProducts)
+      .values(
+        [
+          {
+            id: 'ma_2026_WI_H1111_001_000',
+            contractId: 'H1111',
+            planId: '001',
+            orgName: 'Humana',
+            type: MEDICARE_ADVANTAGE,
+          },
+          {
+            id: 'ma_2026_WI_H2222_001_000',
+            contractId: 'H2222',
+            planId: '001',
+            orgName: 'Aetna',
+            type: MEDICARE_ADVANTAGE,
+          },
+          {
+            id: 'pdp_2026_WI_S5884_131_000',
+            contractId: 'S5884',
+            planId: '131',
+            orgName: 'Humana',
+            type: PRESCRIPTION_DRUG_PLAN,
+          },
+        ].map((p) => ({ ...p, year: 2026, stateCode: 'WI', planName: `${p.orgName} ${p.planId}`, segmentId: '000' })),
+      )
+      .onConflictDoNothing();
+    await db
+      .insert(supplyProductCounties)
+      .values([
+        { countyFips: '55025', productId: 'ma_2026_WI_H1111_001_000' },
+        { countyFips: '55025', productId: 'ma_2026_WI_H2222_001_000' },
+      ])
+      .onConflictDoNothing();
+    await db.insert(agentReadyToSell).values(
+      ['MA', 'PDP'].map((productType) => ({
+        agentId: seller.id,
+        orgName: 'Humana',
+        stateCode: 'WI',
+        productType,
+        year: 2026,
+        status: 'ready',
+        asOf: '2026-09-01',
+      })),
+    );
+    const { soa, mail } = await createSoa({ language: 'en' }, seller);
+    expect(mail.text).toContain(GENERAL_EN);
+    // the SOA linked to the agent's client in Madison: the next e-mail counts Humana's MA plan and its PDP there
+    const now = new Date(START);
+    await db.insert(clients).values({
+      id: 'client_madison',
+      agentId: seller.id,
+      firstName: 'Rosa',
+      lastName: 'Martínez',
+      zip: '53703',
+      createdAt: now,
+      updatedAt: now,
+    });
+    await db.update(soas).set({ clientId: 'client_madison' }).where(eq(soas.id, soa.id));
+    const resend = await t.app.inject({
+      method: 'POST',
+      url: `/arc/agent/soa/${soa.id}/link`,
+      headers: bearer(seller.token),
+      payload: { delivery: 'email' },
+    });
+    expect(resend.statusCode, resend.body).toBe(200);
+    const [counted] = await waitForMail(t, mail.to, { count: 2 });
+    expect(counted!.text).toContain(
+      'We do not offer every plan available in your area. Currently we represent 1 organizations which offer 2 products in your area. Please contact Medicare.gov, 1-800-MEDICARE, or your local State Health Insurance Program (SHIP) to get information on all of your options.',
+    );
+    expect(counted!.text).not.toContain('Your agent will tell you');
   });
 });
 

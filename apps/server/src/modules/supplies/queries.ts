@@ -1,4 +1,5 @@
-import { and, asc, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
+import { PRESCRIPTION_DRUG_PLAN } from '@arc/contract';
+import { and, asc, desc, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import {
   agents,
@@ -45,12 +46,22 @@ export const selectCountyCarriers = (db: Db, countyFips: string, year: number) =
     .groupBy(supplyProducts.orgName, supplyProducts.planType, supplyProducts.type)
     .orderBy(asc(supplyProducts.orgName));
 
-/** A state's products of one type for a year (carrier kits), by carrier. */
+/**
+ * A state's products of one type for a year (carrier kits), by carrier. Kits have no contract id: the landscape's
+ * stand-alone drug plans of a state (type Prescription Drug Plan, with their S contract) are plans, not kits.
+ */
 export const selectStateProducts = (db: Db, state: string, year: number, type: string) =>
   db
     .select()
     .from(supplyProducts)
-    .where(and(eq(supplyProducts.stateCode, state), eq(supplyProducts.year, year), eq(supplyProducts.type, type)))
+    .where(
+      and(
+        eq(supplyProducts.stateCode, state),
+        eq(supplyProducts.year, year),
+        eq(supplyProducts.type, type),
+        isNull(supplyProducts.contractId),
+      ),
+    )
     .orderBy(asc(supplyProducts.orgName), asc(supplyProducts.planName));
 
 /** One carrier's plans in a county for a year, by contract and plan id. */
@@ -219,24 +230,50 @@ export async function selectAgentForOrders(db: DbOrTx, agentId: string) {
 }
 
 /** The Medicare Advantage landscape plans serving any of these counties in a year, once each (by contract-plan-segment). */
+const landscapePlanColumns = {
+  id: supplyProducts.id,
+  type: supplyProducts.type,
+  orgName: supplyProducts.orgName,
+  planName: supplyProducts.planName,
+  planType: supplyProducts.planType,
+  stateCode: supplyProducts.stateCode,
+  contractId: supplyProducts.contractId,
+  planId: supplyProducts.planId,
+  segmentId: supplyProducts.segmentId,
+};
+
 export const selectLandscapePlansOfCounties = (db: Db, countyFips: string[], year: number) =>
   db
-    .selectDistinct({
-      id: supplyProducts.id,
-      orgName: supplyProducts.orgName,
-      planName: supplyProducts.planName,
-      planType: supplyProducts.planType,
-      stateCode: supplyProducts.stateCode,
-      contractId: supplyProducts.contractId,
-      planId: supplyProducts.planId,
-      segmentId: supplyProducts.segmentId,
-    })
+    .selectDistinct(landscapePlanColumns)
     .from(supplyProductCounties)
     .innerJoin(supplyProducts, eq(supplyProducts.id, supplyProductCounties.productId))
     .where(
       and(
         inArray(supplyProductCounties.countyFips, countyFips),
         eq(supplyProducts.year, year),
+        sql`${supplyProducts.contractId} is not null`,
+      ),
+    )
+    .orderBy(
+      asc(supplyProducts.orgName),
+      asc(supplyProducts.contractId),
+      asc(supplyProducts.planId),
+      asc(supplyProducts.segmentId),
+    );
+
+/**
+ * The stand-alone prescription drug plans (PDPs) of states for a plan year: CMS's PDP landscape lists them by state
+ * (a PDP region is one state or several, and a PDP serves every county of it), so they have no county lines.
+ */
+export const selectLandscapePdpsOfStates = (db: Db, states: string[], year: number) =>
+  db
+    .select(landscapePlanColumns)
+    .from(supplyProducts)
+    .where(
+      and(
+        inArray(supplyProducts.stateCode, states),
+        eq(supplyProducts.year, year),
+        eq(supplyProducts.type, PRESCRIPTION_DRUG_PLAN),
         sql`${supplyProducts.contractId} is not null`,
       ),
     )

@@ -45,6 +45,7 @@ import {
   updateCartItemQty,
   selectCounty,
   selectCountyCarriers,
+  selectLandscapePdpsOfStates,
   selectLandscapePlansOfCounties,
   selectLandscapeYears,
   selectCountyPlans,
@@ -229,9 +230,11 @@ export async function findMaPlans(
   }));
 }
 
-/** A Medicare Advantage landscape plan as the TPMO disclaimer counts it. */
+/** A landscape plan (Medicare Advantage or a stand-alone drug plan) as the TPMO disclaimer counts it. */
 export interface LandscapePlan {
   id: string;
+  /** the supplies product type: Medicare Advantage or Prescription Drug Plan */
+  type: string;
   orgName: string;
   planName: string;
   planType: string | null;
@@ -244,6 +247,11 @@ export interface LandscapePlan {
 /** The landscape plans serving any of these counties in a plan year, each once (a plan serving two counts once). */
 export function listLandscapePlansOfCounties(db: Db, countyFips: string[], year: number): Promise<LandscapePlan[]> {
   return countyFips.length === 0 ? Promise.resolve([]) : selectLandscapePlansOfCounties(db, countyFips, year);
+}
+
+/** The stand-alone drug plans (PDPs) of states in a plan year: a PDP serves every county of its state. */
+export function listLandscapePdpsOfStates(db: Db, states: string[], year: number): Promise<LandscapePlan[]> {
+  return states.length === 0 ? Promise.resolve([]) : selectLandscapePdpsOfStates(db, states, year);
 }
 
 /** The plan years with a Medicare Advantage landscape loaded, newest first. */

@@ -187,9 +187,12 @@ export default function DisclaimerPage() {
             <Title order={2} size="h3">
               {DISCLAIMER_TEXT.counted}
             </Title>
-            <Text size="sm" mb="sm" data-testid="disclaimer-counts">
+            <Text size="sm" data-testid="disclaimer-counts">
               {data.organizationCount} of {data.allOrganizationCount} organizations, {data.planCount} of{' '}
               {data.allPlanCount} plans in the area
+            </Text>
+            <Text size="sm" mb="sm" data-testid="disclaimer-kinds">
+              {DISCLAIMER_TEXT.countedKinds(data.countedKinds)}
             </Text>
             <List spacing="sm">
               {data.organizations.map((org) => (

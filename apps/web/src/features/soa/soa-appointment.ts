@@ -1,10 +1,10 @@
 import {
   instantOfWallTime,
-  isInsideWait,
   SOA_EXCEPTION_LABELS,
   SOA_EXCEPTIONS,
   SOA_TEXT,
-  soaRuleSetFor,
+  soaWaitNote,
+  type SoaWaitNote,
 } from '@arc/contract';
 import { businessTimeZone } from '../../config.ts';
 import { formatInstantIn, viewerTimeZone } from '../../ui/viewer-time.ts';
@@ -23,9 +23,12 @@ export function pastAppointmentError(at: Date | null, now = new Date()): string 
   return at !== null && at.getTime() <= now.getTime() ? SOA_TEXT.appointmentPast : null;
 }
 
-/** Whether the rule set of this appointment's date (soa-rules.ts) asks for an exception when signed now. */
-export function needsException(at: Date | null, now = new Date()): boolean {
-  return at !== null && isInsideWait(soaRuleSetFor(at, businessTimeZone()), at, now);
+/**
+ * What the form says about the wait for this appointment asked for now: the time to sign by, or that it is within the
+ * wait and which exceptions lift it; null when the rule set of its date has no wait (soa-rules.ts `soaWaitNote`).
+ */
+export function waitNote(at: Date | null, timeZone: string = viewerTimeZone(), now = new Date()): SoaWaitNote | null {
+  return at === null ? null : soaWaitNote(at, now, { business: businessTimeZone(), appointment: timeZone });
 }
 
 export const EXCEPTION_OPTIONS = [

@@ -34,8 +34,8 @@ import {
   appointmentOf,
   appointmentText,
   EXCEPTION_OPTIONS,
-  needsException,
   pastAppointmentError,
+  waitNote,
 } from './soa-appointment.ts';
 import { SoaStatusBadge } from './soa-status.tsx';
 
@@ -242,7 +242,7 @@ function ChangeAppointment({ id, timeZone, onDone }: { id: string; timeZone: str
             <NativeSelect
               label="Exception"
               data={EXCEPTION_OPTIONS}
-              description={needsException(at) ? SOA_TEXT.exceptionHint : undefined}
+              description={waitNote(at, timeZone)?.text}
               {...form.getInputProps('exceptionReason')}
             />
           </SimpleGrid>

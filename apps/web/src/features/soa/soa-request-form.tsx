@@ -22,6 +22,7 @@ import {
   Paper,
   SimpleGrid,
   Stack,
+  Text,
   TextInput,
   Title,
 } from '@mantine/core';
@@ -30,7 +31,7 @@ import { IconAlertCircle } from '@tabler/icons-react';
 import { errorMessage } from '../../api/client.ts';
 import { useCreateSoa } from '../../api/soa.ts';
 import { viewerTimeZone } from '../../ui/viewer-time.ts';
-import { appointmentOf, EXCEPTION_OPTIONS, needsException, pastAppointmentError } from './soa-appointment.ts';
+import { appointmentOf, EXCEPTION_OPTIONS, pastAppointmentError, waitNote } from './soa-appointment.ts';
 
 const validateRequest = schemaResolver(SoaRequestFormSchema, { sync: true });
 
@@ -76,7 +77,7 @@ export default function SoaRequestFormPanel({
     },
   });
   const values = form.getValues();
-  const showException = needsException(appointmentOf(values.date, values.time));
+  const note = waitNote(appointmentOf(values.date, values.time));
 
   return (
     <Paper p={{ base: 'md', sm: 'lg' }} withBorder>
@@ -147,10 +148,15 @@ export default function SoaRequestFormPanel({
               ))}
             </Stack>
           </Checkbox.Group>
-          {showException && (
+          {note && !note.isInsideWait && (
+            <Text size="sm" data-testid="soa-wait-note">
+              {note.text}
+            </Text>
+          )}
+          {note?.isInsideWait && (
             <NativeSelect
               label="Exception to the 48-hour rule"
-              description={SOA_TEXT.exceptionHint}
+              description={note.text}
               data={EXCEPTION_OPTIONS}
               {...form.getInputProps('exceptionReason')}
             />
