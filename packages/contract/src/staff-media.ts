@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { boundedLength, defineRoute, ErrorResponseSchema } from './common.ts';
 import { DestinationKeySchema } from './content.ts';
 import { PAGE_TEXT_KEYS } from './page-texts.ts';
-import { RichTextSchema, SafeUrlSchema } from './rich-text.ts';
+import { isSafeUrl, RichTextSchema, SafeUrlSchema } from './rich-text.ts';
 import { EDIT_MEDIA } from './staff-roles.ts';
 
 /**
@@ -34,6 +34,12 @@ export const STAFF_MEDIA_MESSAGES = {
     'Enter a full web address starting with https:// (javascript:, data: and relative addresses are refused)',
   saved: 'Saved',
 } as const;
+
+/**
+ * An outbound link's value as the help text says: a full https:// address (javascript:, data:, relative and plain
+ * http:// addresses are refused). The form and the server apply this one rule.
+ */
+export const isWebAddress = (value: string): boolean => isSafeUrl(value) && /^https:\/\/[^/\s]/i.test(value);
 
 const SlugSchema = z.string().check(z.minLength(1), boundedLength(120), z.regex(/^[a-z0-9-]+$/));
 const OrderSchema = z.int().check(z.minimum(0, 'The order is 0 or more'), z.maximum(10_000, 'At most 10,000'));

@@ -1,6 +1,6 @@
 import {
   DESTINATION_KEYS,
-  isSafeUrl,
+  isWebAddress,
   PAGE_TEXT_KEYS,
   STAFF_MEDIA_MESSAGES,
   type StaffDestination,
@@ -166,7 +166,7 @@ function checkDestination(key: DestinationKey, value: string): string {
     if (!EMAIL.test(address)) throw fieldError(STAFF_MEDIA_MESSAGES.notAnEmail);
     return address.toLowerCase();
   }
-  if (!isSafeUrl(value) || !/^https?:\/\//i.test(value)) throw fieldError(STAFF_MEDIA_MESSAGES.notAWebAddress);
+  if (!isWebAddress(value)) throw fieldError(STAFF_MEDIA_MESSAGES.notAWebAddress);
   return value;
 }
 

@@ -261,9 +261,11 @@ describe('pages and links', () => {
     );
   });
 
-  it('stores a link over the content file’s, refuses javascript:, data: and relative ones, and goes back', async () => {
+  it('stores a link over the content file’s, refuses javascript:, data:, relative and http:// ones, and goes back', async () => {
     const url = '/arc/staff/pages/destinations/sunfireLogin';
-    for (const value of ['javascript:alert(1)', 'data:text/html,<p>x</p>', '/relative/path', 'mailto:a@b.test']) {
+    const refused = ['javascript:alert(1)', 'data:text/html,<p>x</p>', '/relative/path', 'mailto:a@b.test'];
+    // the help text says https://: a plain http:// link is refused as well
+    for (const value of [...refused, 'http://login.sunfire.test/agents', 'https://']) {
       const res = await staff('content', 'PUT', url, { value });
       expect(res.statusCode, value).toBe(400);
       expect(res.json().fieldErrors.value, value).toEqual([STAFF_MEDIA_MESSAGES.notAWebAddress]);

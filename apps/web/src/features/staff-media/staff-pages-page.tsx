@@ -212,9 +212,7 @@ function checkValue(kind: 'link' | 'email', value: string): string | null {
   if (!trimmed) return null;
   if (kind === 'email')
     return /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(trimmed) ? null : contract.STAFF_MEDIA_MESSAGES.notAnEmail;
-  return contract.isSafeUrl(trimmed) && /^https?:\/\//i.test(trimmed)
-    ? null
-    : contract.STAFF_MEDIA_MESSAGES.notAWebAddress;
+  return contract.isWebAddress(trimmed) ? null : contract.STAFF_MEDIA_MESSAGES.notAWebAddress;
 }
 
 /** One destination's value, saved on its own. */
