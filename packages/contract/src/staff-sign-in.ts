@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { PasswordFieldSchema } from './account.ts';
 import { boundedLength, defineRoute, ErrorResponseSchema } from './common.ts';
 import { RedirectResponseSchema } from './identity.ts';
+import { PASSWORD_RULES } from './password-policy.ts';
 import { StaffRoleSchema } from './staff.ts';
 
 // ── sign-in (the staff client's interaction) ──────────────────────────────────────────────────────────────────
@@ -131,4 +132,9 @@ export const STAFF_MESSAGES = {
   passwordFirst: 'Enter your e-mail and password first.',
   notStaffSignIn: 'This is not a staff sign-in.',
   enrolmentCode: 'That code is not right. Check the time on your phone and enter the current code.',
+  /** the enrolment has no live checklist on the server's side: the refusal names the rules */
+  weakPassword: `The password needs ${PASSWORD_RULES.filter((rule) => rule.id !== 'match')
+    .map((rule) => rule.label.charAt(0).toLowerCase() + rule.label.slice(1))
+    .join(', ')
+    .replace(/, ([^,]*)$/, ' and $1')}.`,
 } as const;

@@ -1,5 +1,5 @@
 import { randomBytes, randomInt } from 'node:crypto';
-import { STAFF_MESSAGES, type StaffRole } from '@arc/contract';
+import { passesPasswordRules, STAFF_MESSAGES, type StaffRole } from '@arc/contract';
 import { and, asc, eq, gt, isNull, lt, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { staffAccounts, staffEnrolmentLinks, staffRecoveryCodes } from '../../db/schema/index.ts';
@@ -259,6 +259,11 @@ export async function completeEnrolment(
 ): Promise<string[]> {
   const now = deps.clock.now();
   const { link, staff } = await openEnrolmentLink(deps.db, token, now);
+  if (!passesPasswordRules(input.password)) {
+    throw new AppError('BAD_REQUEST', STAFF_MESSAGES.weakPassword, {
+      fieldErrors: { password: [STAFF_MESSAGES.weakPassword] },
+    });
+  }
   await checkNewPassword(input.password, { username: staff.email, npn: '' });
   const step = matchTotpStep(link.totpSecret, input.code, now);
   if (step === undefined) throw new AppError('BAD_REQUEST', STAFF_MESSAGES.enrolmentCode);

@@ -2,11 +2,13 @@ import * as contract from '@arc/contract';
 import { Alert, Button, Code, Image, List, Loader, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useParams } from 'react-router';
 import { apiFetch, errorMessage } from '../../api/client.ts';
 import { useSubmit } from '../../api/use-submit.ts';
 import { startStaffSignIn } from '../../auth/staff-session.ts';
 import { ROLE_LABELS } from '../../staff/staff-areas.ts';
+import { PasswordChecklist } from '../../ui/password-checklist.tsx';
 import { StaffCard } from './staff-card.tsx';
 
 /**
@@ -21,9 +23,12 @@ export default function StaffEnrol() {
     retry: false,
     staleTime: Infinity,
   });
+  // the rules, met or not, as the password is typed (the agents' checklist; both entries are this one field)
+  const [password, setPassword] = useState('');
   const form = useForm<contract.CompleteStaffEnrolmentRequest>({
     mode: 'uncontrolled',
     initialValues: { password: '', code: '' },
+    onValuesChange: (values) => setPassword(values.password),
     validate: schemaResolver(contract.CompleteStaffEnrolmentRequestSchema, { sync: true }),
   });
   const submit = useSubmit({
@@ -82,6 +87,9 @@ export default function StaffEnrol() {
             autoComplete="new-password"
             key={form.key('password')}
             {...form.getInputProps('password')}
+          />
+          <PasswordChecklist
+            criteria={contract.checkPassword(password, password).filter((rule) => rule.id !== 'match')}
           />
           <TextInput
             label="Code from your authenticator app"

@@ -55,7 +55,15 @@ describe('staff enrolment /staff/enrol/:token', () => {
     expect(await screen.findByText('JBSWY3DPEHPK3PXP')).toBeInTheDocument();
     expect(screen.getByRole('img', { name: /QR code/ })).toBeInTheDocument();
     expect(screen.getByText(/rita@provider.test · Content/)).toBeInTheDocument();
+    // the rules show as the password is typed, met or not
+    const rules = screen.getByRole('list', { name: 'Password requirements' });
+    await userEvent.type(screen.getByLabelText(/^New password/), 'staff');
+    expect(rules).toHaveTextContent('At least 8 characters (not met)');
+    expect(rules).toHaveTextContent('One lower case letter (met)');
+    expect(rules).not.toHaveTextContent('Both passwords match');
+    await userEvent.clear(screen.getByLabelText(/^New password/));
     await userEvent.type(screen.getByLabelText(/^New password/), 'Staff-Password-2026!');
+    expect(rules).not.toHaveTextContent('(not met)');
     await userEvent.type(screen.getByLabelText(/^Code from your authenticator app/), '123456');
     await userEvent.click(screen.getByRole('button', { name: 'Set up' }));
     expect(await screen.findByText('abcde-fghjk')).toBeInTheDocument();
