@@ -7,6 +7,7 @@ import {
   supplyProductTypes,
   zipCodeCounties,
 } from '../../db/schema/index.ts';
+import { insertCertifiedContract } from '../../seed/contracts.ts';
 import { addAgent, createAgentApp, type AgentApp, type TestAgent } from '../../test/agent-app.ts';
 import { fixedClock } from '../../test/app.ts';
 import { bearer } from '../../test/tokens.ts';
@@ -88,10 +89,31 @@ beforeAll(async () => {
     ...READY.a.map((org) => rts(agentA.id, org, 'ready')),
     rts(agentA.id, 'Wellcare', 'not_ready'),
     rts(agentA.id, 'Humana', 'ready', 2026),
+    // Aetna's flag says ready for 2026, but A's Aetna contract is certified for 2027 alone: not counted
+    rts(agentA.id, 'Aetna', 'ready', 2026),
     ...READY.b.map((org) => rts(agentB.id, org, 'ready')),
     // Ready with Humana's PDPs is not Ready with its MA plans
     { ...rts(agentB.id, 'Humana', 'ready'), productType: 'PDP' },
   ]);
+  // what the Ready marks stand for: an active contract with each carrier, certified for the plan year
+  const ma = 'Medicare Advantage';
+  for (const org of READY.a) {
+    const certified: Array<[number, string]> =
+      org === 'Humana'
+        ? [
+            [2026, ma],
+            [2027, ma],
+          ]
+        : [[2027, ma]];
+    await insertCertifiedContract(db, { agentId: agentA.id, carrier: org, certified });
+  }
+  for (const org of READY.b)
+    await insertCertifiedContract(db, { agentId: agentB.id, carrier: org, certified: [[2027, ma]] });
+  await insertCertifiedContract(db, {
+    agentId: agentB.id,
+    carrier: 'Humana',
+    certified: [[2027, 'Prescription Drug Plan']],
+  });
   // ZIP 53703 (Madison) lies in Dane County; the crosswalk adds Columbia County to it
   await db.insert(zipCodeCounties).values({ zip: '53703', countyFips: '55021' });
 });
@@ -165,6 +187,7 @@ describe('GET /arc/disclaimer', () => {
       expect(after.texts.es).not.toContain('SHIP');
       // the 2026 plan year keeps its wording after the date
       const y2026 = (await get('/arc/disclaimer?year=2026&state=WI&county=55025', agentA.token)).json();
+      // Humana alone: Aetna's 2026 row says ready without a 2026 certification
       expect(y2026).toMatchObject({ organizationCount: 1, planCount: 1, wording: { effectiveFrom: '2023-10-01' } });
       // everything there is represented: the wording for a TPMO that sells every plan
       expect(y2026.planCount).toBe(y2026.allPlanCount - 1);
