@@ -168,6 +168,22 @@ export async function selectActiveContractCarriers(db: Db, agentIds: string[]): 
   return keys;
 }
 
+/** The holders (agents) of these contracts, with each contract's carrier; contracts without a holder are absent. */
+export async function selectContractHolders(
+  db: Db,
+  contractIds: string[],
+): Promise<Map<string, { agentId: string; carrier: string }>> {
+  const found = new Map<string, { agentId: string; carrier: string }>();
+  for (const batch of batches(contractIds, BATCH)) {
+    const rows = await db
+      .select({ id: contracts.id, agentId: contracts.holderAgentId, carrier: contracts.carrierName })
+      .from(contracts)
+      .where(inArray(contracts.id, batch));
+    for (const row of rows) if (row.agentId !== null) found.set(row.id, { agentId: row.agentId, carrier: row.carrier });
+  }
+  return found;
+}
+
 /** The Ready-to-Sell rows of these agents. */
 export async function selectReadyToSellOf(db: Db, agentIds: string[]): Promise<ReadyToSellOnFile[]> {
   const all: ReadyToSellOnFile[] = [];

@@ -348,4 +348,47 @@ describe('POST /arc/staff/imports/ready-to-sell', () => {
       counts: { new: 3, rejected: 0 },
     });
   });
+
+  it('notifies the agent once per applied file of the marks it changed, and the holder of new certifications', async () => {
+    const agent = await addAgent(t);
+    const db = t.database.db;
+    const humana = await insertCertifiedContract(db, { agentId: agent.id, carrier: 'Humana', certified: [] });
+    const notices = async () =>
+      (await t.app.inject({ method: 'GET', url: '/arc/agent/notifications', headers: bearer(agent.token) })).json<{
+        rows: { kind: string; title: string; body: string; link: string }[];
+      }>().rows;
+    const csv = [
+      HEADER,
+      `${agent.npn},Humana,WI,MA,2027,ready,2026-10-01`,
+      `${agent.npn},Humana,MN,MA,2027,not_ready,2026-10-01`,
+    ].join('\n');
+    // a dry run and a rejected file notify nobody
+    await upload('ready-to-sell', 'operations', csv, '?dryRun=true');
+    await upload('ready-to-sell', 'operations', `${csv}\n${agent.npn},Aetna,WI,MA,2027,ready,2026-10-01`);
+    expect(await notices()).toEqual([]);
+
+    await upload('ready-to-sell', 'operations', csv);
+    expect(await notices()).toEqual([
+      expect.objectContaining({
+        kind: 'ready-to-sell-changed',
+        title: 'Your Ready to Sell changed',
+        body: expect.stringContaining(
+          '2 Ready-to-Sell marks changed: Humana MA in WI for 2027: ready; Humana MA in MN for 2027: not ready.',
+        ),
+        link: '/rts',
+      }),
+    ]);
+    // the same file again changes nothing: no new notice
+    await upload('ready-to-sell', 'operations', csv);
+    expect(await notices()).toHaveLength(1);
+
+    const certs = ['contract_id,year,product', `${humana.id},2027,Medicare Advantage`].join('\n');
+    expect((await upload('certifications', 'operations', certs)).json<ImportReport>().applied).toBe(true);
+    const [latest] = await notices();
+    expect(latest).toMatchObject({
+      kind: 'ready-to-sell-changed',
+      title: 'Your certifications changed',
+      body: '1 new certification on file: Humana Medicare Advantage 2027.',
+    });
+  });
 });
