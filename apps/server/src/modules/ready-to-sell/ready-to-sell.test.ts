@@ -193,7 +193,7 @@ describe('GET /arc/rts', () => {
 });
 
 describe('GET /arc/rts/summary', () => {
-  it("counts exactly the Ready marks of the newest plan year: each carrier with the states it is Ready in", async () => {
+  it('counts exactly the Ready marks of the newest plan year: each carrier with the states it is Ready in', async () => {
     // seven carriers' rows say ready; under the rule Humana is Ready in WI and MN, Aetna in MN alone
     const res = await get('/arc/rts/summary', agentA.token);
     expect(res.json()).toEqual({

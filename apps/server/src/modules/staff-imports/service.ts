@@ -1,7 +1,7 @@
 import type { ImportReport } from '@arc/contract';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../platform/clock.ts';
-import type { FastifyBaseLogger } from 'fastify';
 import { runImport, type ImportKindSpec, type ImportLineOf, type ImportOptions } from '../../platform/csv-import.ts';
 import { recordAudit } from '../audit/service.ts';
 import type { RaiseNotification } from '../notifications/service.ts';
