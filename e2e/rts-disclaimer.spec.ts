@@ -7,10 +7,13 @@ const DANE = { id: '55025', state: 'WI' };
 test.describe('[RTS] [DISCLAIMER]', () => {
   test("the board shows demo's grid by carrier, state and product; its filters and plan years", async ({ page }) => {
     await signIn(page);
-    // the dashboard's line, written by the server: demo's seeded carriers (seed/supplies.ts DEMO_NOT_READY) leave
-    // 7 of the 10 MA carriers Ready in some of the 5 states
+    // the dashboard's line, written by the server, counts the Ready marks under the rule (an active contract, the plan
+    // year's certification, the carrier's flag): demo's seeded contracts (seed/contracts.ts, seed/supplies.ts) leave
+    // Humana, UnitedHealthcare and Anthem Ready in all 5 states and Aetna in 3 (its own flag: not MN, IL) next year
     const line = page.getByTestId('rts-summary');
-    await expect(line).toHaveText(/^Ready to Sell 7 carriers in 5 states for \d{4} · as of \d\d\/\d\d\/\d{4}$/);
+    await expect(line).toHaveText(
+      /^Ready to Sell 4 carriers for \d{4}: 3 in 5 states, 1 in 3 states · as of \d\d\/\d\d\/\d{4}$/,
+    );
     await line.getByRole('link').click();
     await expect(page).toHaveURL(/\/rts$/);
     await expect(page.getByRole('heading', { name: RTS_TEXT.title, level: 1 })).toBeVisible();
@@ -28,8 +31,16 @@ test.describe('[RTS] [DISCLAIMER]', () => {
     await expect(row('Wellcare').getByText('Pending', { exact: true })).toHaveCount(5);
     await expect(row('Wellcare').getByText('Appointment pending').first()).toBeVisible();
     await expect(row('Molina Healthcare').getByText('Not appointed', { exact: true })).toHaveCount(5);
-    await expect(row('Devoted Health').getByText('Not ready', { exact: true })).toHaveCount(2);
-    await expect(row('Devoted Health').getByText('Certification due')).toHaveCount(2);
+    // no contract with Quartz or Security Health Plan: never Ready
+    await expect(row('Quartz Health Solutions').getByText('Not appointed', { exact: true })).toHaveCount(5);
+    await expect(row('Security Health Plan').getByText('Ready', { exact: true })).toHaveCount(0);
+    // Devoted's next-year certification is due: not Ready in any state
+    await expect(row('Devoted Health').getByText('Not ready', { exact: true })).toHaveCount(5);
+    await expect(row('Devoted Health').getByText('Certification due')).toHaveCount(5);
+    // certified, but Aetna's own flag says not ready in MN and IL
+    await expect(row('Aetna').getByText('Ready', { exact: true })).toHaveCount(3);
+    await expect(row('Aetna').getByText('Not ready', { exact: true })).toHaveCount(2);
+    await expect(row('Aetna').getByText('Certification due')).toHaveCount(0);
     await expect(
       row('Humana')
         .getByText(/^as of \d\d\/\d\d\/\d{4}$/)

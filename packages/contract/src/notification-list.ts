@@ -13,6 +13,8 @@ export const NOTIFICATION_KINDS = [
   'enrollment-pended',
   'enrollment-resolved',
   'commission-statement',
+  /** an import changed the agent's Ready-to-Sell marks or added certifications: the bell opens the board */
+  'ready-to-sell-changed',
   /** a new terms version was published: the bell opens the terms gate */
   'terms-updated',
   /** e-mail only: the weekly digest of the agent's open pended enrollments (never a row under the bell) */
@@ -65,6 +67,7 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
   'commission-statement': 'A new commission statement was published',
   'enrollment-pended-digest': 'A weekly summary of my pended enrollments',
   'terms-updated': 'New Terms of Service to accept',
+  'ready-to-sell-changed': 'My Ready to Sell marks or certifications changed',
 };
 
 export const NotificationEmailSettingsSchema = z.object({

@@ -54,6 +54,25 @@ export async function insertCertifications(db: Pick<Db, 'insert'>, rows: NewCert
   for (let i = 0; i < rows.length; i += 1000) await db.insert(certifications).values(rows.slice(i, i + 1000));
 }
 
+/**
+ * An active contract of the agent with a carrier, certified for each plan year and product given (products by name,
+ * 'Medicare Advantage', 'Prescription Drug Plan'): what a Ready-to-Sell mark stands for. Answers the contract.
+ */
+export async function insertCertifiedContract(
+  db: Pick<Db, 'insert'>,
+  options: { agentId: string; carrier: string; certified: Array<[year: number, product: string]> },
+): Promise<NewContract> {
+  const contract = makeContract({ holderAgentId: options.agentId, carrierName: options.carrier });
+  await insertContracts(db, [contract]);
+  if (options.certified.length > 0) {
+    await insertCertifications(
+      db,
+      options.certified.map(([year, product]) => makeCertification(contract.id, year, product)),
+    );
+  }
+  return contract;
+}
+
 const AGENCY_WORDS = ['Senior Benefits', 'Insurance Group', 'Health Advisors', 'Medicare Partners', 'Benefit Services'];
 const CITIES = ['Sacramento', 'Fresno', 'Boise', 'Reno', 'Tucson', 'Spokane', 'Madison', 'Omaha', 'Tulsa', 'Eugene'];
 const PRODUCTS = [
@@ -149,6 +168,8 @@ interface HolderContract {
   downline: number;
   fanOut?: Array<[number, number]>;
   products: string[];
+  /** the holder has not certified for next year yet (its Ready-to-Sell marks of next year are not Ready) */
+  isNextYearDue?: boolean;
 }
 
 function holderContracts(
@@ -175,7 +196,9 @@ function holderContracts(
       ? downline({ random, root, size: p.downline, fanOut: p.fanOut ?? [[3, 5]], years, key })
       : { contracts: [], certifications: [] };
     tree.contracts.push(root, ...below.contracts);
-    for (const year of years)
+    // the holder's own certifications reach next year (the plan year sold from October) unless it is due
+    const certified = p.isNextYearDue ? years : [...years, Math.max(...years) + 1];
+    for (const year of certified)
       for (const product of p.products) tree.certifications.push(makeCertification(root.id, year, product));
     tree.certifications.push(...below.certifications);
   });
@@ -185,7 +208,9 @@ function holderContracts(
 /**
  * The demo's contracts: Dana Whitfield (demo) holds six individual contracts, two with small downlines, and two
  * agency contracts — Anthem with a 5,000-agent downline six levels deep (sub-agencies, then agents), Humana
- * with none. Marcus Oyelaran (demo2) holds two individual contracts and a small agency.
+ * with none. Marcus Oyelaran (demo2) holds two individual contracts and a small agency. The holders are certified
+ * for last year, this year and next, except demo's Devoted Health contract, whose next year is still due; the
+ * downlines for last year and this year.
  */
 export function demoContracts(year: number): Tree {
   const random = seededRandom(13_000_023);
@@ -197,7 +222,13 @@ export function demoContracts(year: number): Tree {
       { slug: 'aetna', recordType: 'Person Account', downline: 0, products: ['Medicare Advantage'] },
       { slug: 'unitedhealthcare', recordType: 'Person Account', downline: 6, products: PRODUCTS.slice(0, 3) },
       { slug: 'wellcare', recordType: 'Person Account', downline: 0, status: 'Pending', products: [] },
-      { slug: 'devoted', recordType: 'Person Account', downline: 0, products: ['Medicare Advantage'] },
+      {
+        slug: 'devoted',
+        recordType: 'Person Account',
+        downline: 0,
+        products: ['Medicare Advantage'],
+        isNextYearDue: true,
+      },
       { slug: 'cigna', recordType: 'Person Account', downline: 0, status: 'Terminated', products: [] },
       {
         slug: 'anthem',

@@ -62,8 +62,10 @@ export async function seedDemoData(options: SeedOptions): Promise<boolean> {
   const isSeeded = await seedCoreData(options);
   // the prospect list loads on its own (it replaces itself atomically), whenever none is loaded
   await seedDemoProspects({ db: options.db, clock: options.clock, config: options.config });
-  // its own step, so a database seeded before the supplies area gets its catalog too
   const year = yearIn(options.clock.now(), options.config.businessTimeZone);
+  // before the Ready-to-Sell rows, which stand for these contracts and certifications
+  await seedContractsDemo({ db: options.db, clock: options.clock, year });
+  // its own step, so a database seeded before the supplies area gets its catalog too
   await seedSuppliesDemo({
     db: options.db,
     now: options.clock.now(),
@@ -74,7 +76,6 @@ export async function seedDemoData(options: SeedOptions): Promise<boolean> {
     ],
   });
   await seedZipCountySpans(options.db);
-  await seedContractsDemo({ db: options.db, clock: options.clock, year });
   // the information pages' carriers and documents, likewise on their own
   await seedContentDemo({ db: options.db, storage: options.storage, year });
   await seedPageTexts({ db: options.db, now: options.clock.now() });

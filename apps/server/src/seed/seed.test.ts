@@ -1,9 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import type { RtsBoard } from '@arc/contract';
 import { count, eq, ne } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  agentReadyToSell,
   agents,
   contentDocuments,
   dashboardFiles,
@@ -12,6 +14,7 @@ import {
   termsAcceptances,
   trainingVideos,
 } from '../db/schema/index.ts';
+import { selectReadyToSellRows } from '../modules/ready-to-sell/queries.ts';
 import { PAGE_VIDEOS_CATEGORY } from '../modules/training/service.ts';
 import { SERVER_ROOT } from '../paths.ts';
 import { verifyPassword } from '../platform/passwords.ts';
@@ -239,6 +242,49 @@ describe('seedDemoData', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-disposition']).toContain('filename="Anthem 2026 Medicare First Look.pdf"');
     expect(res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+  });
+
+  it('marks demo Ready only where its contracts and certifications say so: every imported ready row is Ready', async () => {
+    // every ready row of the file stands for an active contract certified for its plan year and product
+    const rows = await db()
+      .select({ agentId: agentReadyToSell.agentId, status: agentReadyToSell.status, year: agentReadyToSell.year })
+      .from(agentReadyToSell);
+    expect(rows.length).toBeGreaterThan(0);
+    for (const agentId of [DEMO_AGENT_ID, DEMO2_AGENT_ID]) {
+      for (const year of [2026, 2027]) {
+        const marks = await selectReadyToSellRows(db(), agentId, { year });
+        expect(marks.filter((m) => m.status === 'ready')).toEqual(marks.filter((m) => m.isReady));
+      }
+    }
+    const auth = bearer(await mintAccessToken(t, { agentId: DEMO_AGENT_ID }));
+    const board = (await t.app.inject({ method: 'GET', url: '/arc/rts?year=2027', headers: auth })).json<RtsBoard>();
+    const readyIn = (carrier: string, productType = 'MA') =>
+      board.cells.filter((c) => c.carrier === carrier && c.productType === productType && c.status === 'ready').length;
+    // no contract (Quartz, Security Health Plan, Molina), a pending (Wellcare) or terminated (Cigna) one: never Ready
+    for (const carrier of [
+      'Quartz Health Solutions',
+      'Security Health Plan',
+      'Molina Healthcare',
+      'Wellcare',
+      'Cigna Healthcare',
+    ])
+      expect(readyIn(carrier)).toBe(0);
+    // Devoted's 2027 certification is due; Aetna's own flag leaves out MN and IL
+    expect(readyIn('Devoted Health')).toBe(0);
+    expect(board.cells.filter((c) => c.carrier === 'Devoted Health').map((c) => c.nextAction)).toEqual(
+      Array(5).fill('certification_due'),
+    );
+    expect(readyIn('Aetna')).toBe(3);
+    for (const carrier of ['Humana', 'UnitedHealthcare', 'Anthem']) expect(readyIn(carrier)).toBe(5);
+    expect(readyIn('Humana', 'PDP')).toBe(5);
+    const summary = await t.app.inject({ method: 'GET', url: '/arc/rts/summary', headers: auth });
+    expect(summary.json()).toEqual({
+      text: 'Ready to Sell 4 carriers for 2027: 3 in 5 states, 1 in 3 states · as of 11/22/2026',
+    });
+    // 2026: every carrier demo holds an active, certified contract with is Ready in all five states
+    const y2026 = (await t.app.inject({ method: 'GET', url: '/arc/rts?year=2026', headers: auth })).json<RtsBoard>();
+    const ready2026 = new Set(y2026.cells.filter((c) => c.status === 'ready').map((c) => c.carrier));
+    expect([...ready2026].sort()).toEqual(['Aetna', 'Anthem', 'Devoted Health', 'Humana', 'UnitedHealthcare']);
   });
 
   it('is deterministic: the same seed gives the same agents and the same PDF bytes', async () => {

@@ -1,9 +1,17 @@
 import { Readable } from 'node:stream';
-import { MEDICARE_ADVANTAGE, PRESCRIPTION_DRUG_PLAN, READY_TO_SELL_IMPORT_COLUMNS, STATES } from '@arc/contract';
-import { count, eq } from 'drizzle-orm';
+import {
+  MEDICARE_ADVANTAGE,
+  PRESCRIPTION_DRUG_PLAN,
+  READY_TO_SELL_IMPORT_COLUMNS,
+  READY_TO_SELL_PRODUCT_TYPES,
+  STATES,
+} from '@arc/contract';
+import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import {
   agentReadyToSell,
+  certifications,
+  contracts,
   counties,
   supplyOrderLog,
   supplyOrders,
@@ -29,9 +37,11 @@ const MA_CARRIERS = [
   { name: 'Quartz Health Solutions', short: 'Quartz Medicare Advantage', names: ['Prime', 'Essential'] },
   { name: 'Security Health Plan', short: 'Advocare', names: ['Harmony', 'Pinnacle', 'Solutions'] },
 ];
-export const NOT_READY_CARRIER = 'Wellcare';
 
-/** Where a demo agent is not Ready to Sell a carrier: every state and product type unless narrowed. */
+/**
+ * Where a carrier's own Ready-to-Sell flag says not ready although the demo agent holds an active contract with it,
+ * certified for the year (say, a state appointment still in process): every state and product type unless narrowed.
+ */
 export interface DemoNotReady {
   carrier: string;
   states?: string[];
@@ -41,16 +51,13 @@ export interface DemoNotReady {
 }
 
 /**
- * The demo agent's board (docs/decisions/soa-and-ready-to-sell.md) shows each status: NOT_READY_CARRIER's contract is
- * pending (Pending, appointment pending); Molina and Cigna hold no active contract of theirs (Not appointed); Devoted's
- * next year is not certified yet in two states (Not ready, certification due).
+ * The demo agent's board (docs/decisions/soa-and-ready-to-sell.md) shows each status, every mark true to demo's
+ * contracts and certifications (seed/contracts.ts): Wellcare's contract is pending (Pending, appointment pending);
+ * Molina, Quartz and Security Health Plan hold no contract of demo's and Cigna's is terminated (Not appointed); the
+ * Devoted Health contract is not certified for next year (Not ready, certification due); Aetna's own flag keeps it not
+ * ready in two states next year although demo is certified (Not ready). Everything else demo holds is Ready.
  */
-export const DEMO_NOT_READY: DemoNotReady[] = [
-  { carrier: NOT_READY_CARRIER },
-  { carrier: 'Molina Healthcare' },
-  { carrier: 'Cigna Healthcare' },
-  { carrier: 'Devoted Health', states: ['MN', 'IL'], isNewestYearOnly: true },
-];
+export const DEMO_NOT_READY: DemoNotReady[] = [{ carrier: 'Aetna', states: ['MN', 'IL'], isNewestYearOnly: true }];
 
 /** The states the demo agents are licensed and appointed in: their Ready-to-Sell rows name these alone. */
 const READY_TO_SELL_STATES = ['WI', 'MN', 'IL', 'IA', 'MI'];
@@ -244,10 +251,16 @@ function demoPdpLandscape(year: number): (typeof supplyProducts.$inferInsert)[] 
 
 /**
  * The Ready-to-Sell file of the demo agents (docs/data-import.md): every MA carrier of the landscape for MA and
- * every PDP kit carrier for PDP, in each of READY_TO_SELL_STATES and every year, ready except the agent's
- * `notReady` entries.
+ * every PDP kit carrier for PDP, in each of READY_TO_SELL_STATES and every year; ready only where the agent holds an
+ * active contract with the carrier certified for the year and product (`certified`: `agentId|carrier|year|product`
+ * keys) and the agent's `notReady` entries leave it, as the Ready-to-Sell rule reads it.
  */
-function readyToSellCsv(agents: SeedSuppliesOptions['agents'], years: number[], asOf: string): string {
+function readyToSellCsv(
+  agents: SeedSuppliesOptions['agents'],
+  years: number[],
+  asOf: string,
+  certified: Set<string>,
+): string {
   const records: string[][] = [[...READY_TO_SELL_IMPORT_COLUMNS]];
   const byType = [
     ['MA', MA_CARRIERS.map((c) => c.name)],
@@ -266,13 +279,42 @@ function readyToSellCsv(agents: SeedSuppliesOptions['agents'], years: number[], 
                 (n.productType ?? type) === type &&
                 (!n.isNewestYearOnly || year === newest),
             );
-            records.push([agent.npn, carrier, code, type, String(year), isNotReady ? 'not_ready' : 'ready', asOf]);
+            const isCertified = certified.has(`${agent.id}|${carrier}|${year}|${READY_TO_SELL_PRODUCT_TYPES[type]}`);
+            const status = isCertified && !isNotReady ? 'ready' : 'not_ready';
+            records.push([agent.npn, carrier, code, type, String(year), status, asOf]);
           }
         }
       }
     }
   }
   return csvText(records);
+}
+
+/**
+ * The certifications of these agents' active contracts, as `agentId|carrier|year|product` keys (the contracts seed runs
+ * first: a Ready-to-Sell line without an active contract is rejected).
+ */
+async function selectCertified(db: Db, agents: SeedSuppliesOptions['agents']): Promise<Set<string>> {
+  if (agents.length === 0) return new Set();
+  const rows = await db
+    .select({
+      agentId: contracts.holderAgentId,
+      carrier: contracts.carrierName,
+      year: certifications.year,
+      product: certifications.product,
+    })
+    .from(certifications)
+    .innerJoin(contracts, eq(contracts.id, certifications.contractId))
+    .where(
+      and(
+        inArray(
+          contracts.holderAgentId,
+          agents.map((a) => a.id),
+        ),
+        sql`lower(${contracts.status}) = 'active'`,
+      ),
+    );
+  return new Set(rows.map((r) => `${r.agentId}|${r.carrier}|${r.year}|${r.product}`));
 }
 
 /** A few past orders in every status, with their logs. */
@@ -419,7 +461,7 @@ export async function seedSuppliesDemo({
       );
     }
   });
-  const csv = readyToSellCsv(agents, years, now.toISOString().slice(0, 10));
+  const csv = readyToSellCsv(agents, years, now.toISOString().slice(0, 10), await selectCertified(db, agents));
   const rts = await importReadyToSell({ db, clock: { now: () => now } }, Readable.from([csv]), {
     dryRun: false,
     staffId: null,

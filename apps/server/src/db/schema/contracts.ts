@@ -27,7 +27,8 @@ export const contracts = pgTable(
     hierarchyReportId: text('hierarchy_report_id'),
   },
   (t) => [
-    index('contracts_holder_agent_idx').on(t.holderAgentId),
+    // the agent's contracts, and the Ready-to-Sell rule's probe: the agent's contracts with one carrier
+    index('contracts_holder_carrier_idx').on(t.holderAgentId, t.carrierName),
     index('contracts_upline_idx').on(t.uplineContractId),
     uniqueIndex('contracts_hierarchy_report_key').on(t.hierarchyReportId),
   ],

@@ -10,7 +10,7 @@ export const notifications = pgTable(
     agentId: text('agent_id')
       .notNull()
       .references(() => agents.id, { onDelete: 'cascade' }),
-    /** NOTIFICATION_KINDS: order-shipped, order-cancelled */
+    /** NOTIFICATION_KINDS (packages/contract): order-shipped, order-cancelled, ready-to-sell-changed, … */
     kind: text('kind').notNull(),
     title: text('title').notNull(),
     body: text('body').notNull(),

@@ -7,6 +7,7 @@ import {
   supplyProductTypes,
   zipCodeCounties,
 } from '../../db/schema/index.ts';
+import { insertCertifiedContract } from '../../seed/contracts.ts';
 import { addAgent, createAgentApp, type AgentApp, type TestAgent } from '../../test/agent-app.ts';
 import { fixedClock } from '../../test/app.ts';
 import { bearer } from '../../test/tokens.ts';
@@ -140,10 +141,27 @@ beforeAll(async () => {
     rts(agentA.id, 'Humana', 'ready', 2026),
     // Humana's PDPs in MN too: the MN PDP still counts only in MN's counties, never in a WI county
     pdp({ ...rts(agentA.id, 'Humana', 'ready'), stateCode: 'MN' }),
+    // Aetna's flag says ready for 2026, but A's Aetna contract is certified for 2027 alone: not counted
+    rts(agentA.id, 'Aetna', 'ready', 2026),
     ...READY.b.MA.map((org) => rts(agentB.id, org, 'ready')),
     // Ready with Humana's PDPs is not Ready with its MA plans
     ...READY.b.PDP.map((org) => pdp(rts(agentB.id, org, 'ready'))),
   ]);
+  // what the Ready marks stand for: an active contract with each carrier, certified for the plan year and product
+  const ma = 'Medicare Advantage';
+  const pdpKind = 'Prescription Drug Plan';
+  const certify = async (agentId: string, ready: Ready, extra: (org: string) => Array<[number, string]> = () => []) => {
+    for (const org of new Set([...ready.MA, ...ready.PDP])) {
+      const certified: Array<[number, string]> = [
+        ...(ready.MA.includes(org) ? [[2027, ma] as [number, string]] : []),
+        ...(ready.PDP.includes(org) ? [[2027, pdpKind] as [number, string]] : []),
+        ...extra(org),
+      ];
+      await insertCertifiedContract(db, { agentId, carrier: org, certified });
+    }
+  };
+  await certify(agentA.id, READY.a, (org) => (org === 'Humana' ? [[2026, ma]] : []));
+  await certify(agentB.id, READY.b);
   // ZIP 53703 (Madison) lies in Dane County; the crosswalk adds Columbia County to it
   await db.insert(zipCodeCounties).values({ zip: '53703', countyFips: '55021' });
 });
@@ -264,6 +282,7 @@ describe('GET /arc/disclaimer', () => {
       expect(after.texts.es).not.toContain('SHIP');
       // the 2026 plan year keeps its wording after the date
       const y2026 = (await get('/arc/disclaimer?year=2026&state=WI&county=55025', agentA.token)).json();
+      // Humana alone: Aetna's 2026 row says ready without a 2026 certification
       expect(y2026).toMatchObject({ organizationCount: 1, planCount: 1, wording: { effectiveFrom: '2023-10-01' } });
       // everything there is represented: the wording for a TPMO that sells every plan
       expect(y2026.planCount).toBe(y2026.allPlanCount - 1);

@@ -13,7 +13,7 @@ import type { Storage } from '../../platform/storage.ts';
 import { recordAudit } from '../audit/service.ts';
 import { importProspectListFile, ProspectListFileError } from '../prospects/service.ts';
 // eslint-disable-next-line arc/area-boundaries -- the job runner serves both sides: it runs the back office's imports as it runs the agents' (docs/decisions/imports-and-jobs.md)
-import { applyStaffImport } from '../staff-imports/service.ts';
+import { applyStaffImport, type StaffImportsDeps } from '../staff-imports/service.ts';
 import { importLandscapeFile } from '../supplies/service.ts';
 import {
   insertImportJob,
@@ -41,6 +41,9 @@ export interface ImportJobsDeps {
   db: Db;
   clock: Clock;
   storage: Storage;
+  /** the staff imports' notifications (StaffImportsDeps); absent where the routes only list and start jobs */
+  notify?: StaffImportsDeps['notify'];
+  log?: StaffImportsDeps['log'];
 }
 
 export interface ImportJobData {

@@ -1,4 +1,6 @@
-import { and, asc, desc, eq, type SQL } from 'drizzle-orm';
+import { READY_TO_SELL_PRODUCT_TYPES } from '@arc/contract';
+import { and, asc, desc, eq, getTableName, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.ts';
 import { agentReadyToSell, certifications, contracts } from '../../db/schema/index.ts';
 
@@ -8,19 +10,56 @@ export interface ReadyToSellWhere {
   year?: number;
   state?: string;
   productType?: string;
-  status?: string;
+  /** only the marks that are Ready under the rule (`isReadyMark`) */
+  isReady?: boolean;
 }
 
 /**
+ * A column always named with its table: drizzle leaves the table out of a one-table select's columns, which would make
+ * the rule's correlated subquery compare a column with itself.
+ */
+const col = (column: AnyPgColumn) => sql`${sql.identifier(getTableName(column.table))}.${sql.identifier(column.name)}`;
+
+/** A contract status that counts as active (the CRM writes 'Active'; compared without case, as the board does). */
+const isActiveContract = sql`lower(${col(contracts.status)}) = 'active'`;
+
+/** The certification product a Ready-to-Sell product type stands for (MA → 'Medicare Advantage', …). */
+const certifiedProductOf = sql.join(
+  [
+    sql`case ${col(agentReadyToSell.productType)}`,
+    ...Object.entries(READY_TO_SELL_PRODUCT_TYPES).map(([code, product]) => sql`when ${code} then ${product}`),
+    sql`end`,
+  ],
+  sql` `,
+);
+
+/**
+ * The rule of a Ready mark (docs/decisions/soa-and-ready-to-sell.md), as SQL over one `agent_ready_to_sell` row: the
+ * carrier's own flag is `ready`, and the agent holds an active contract with that carrier whose certification for the
+ * row's plan year covers the row's product. Served by `contracts_holder_carrier_idx` and
+ * `certifications_contract_year_product_key`: a few index probes a row.
+ */
+const isReadyMark = sql<boolean>`(${col(agentReadyToSell.status)} = 'ready' and exists (
+  select 1 from ${contracts}
+  inner join ${certifications} on ${col(certifications.contractId)} = ${col(contracts.id)}
+  where ${col(contracts.holderAgentId)} = ${col(agentReadyToSell.agentId)}
+    and ${col(contracts.carrierName)} = ${col(agentReadyToSell.orgName)}
+    and ${isActiveContract}
+    and ${col(certifications.year)} = ${col(agentReadyToSell.year)}
+    and ${col(certifications.product)} = ${certifiedProductOf}
+))`;
+
+/**
  * The agent's imported Ready-to-Sell rows (docs/data-import.md), narrowed by plan year, state, product type or
- * status: the one read of these rows, behind Supplies' rule, the board and the disclaimer alike.
+ * whether they are Ready, each with `isReady` under the rule: the one read of these rows, behind Supplies' rule, the
+ * board, the dashboard's line and the disclaimer alike.
  */
 export function selectReadyToSellRows(db: DbOrTx, agentId: string, where: ReadyToSellWhere = {}) {
   const filters: SQL[] = [eq(agentReadyToSell.agentId, agentId)];
   if (where.year !== undefined) filters.push(eq(agentReadyToSell.year, where.year));
   if (where.state !== undefined) filters.push(eq(agentReadyToSell.stateCode, where.state));
   if (where.productType !== undefined) filters.push(eq(agentReadyToSell.productType, where.productType));
-  if (where.status !== undefined) filters.push(eq(agentReadyToSell.status, where.status));
+  if (where.isReady !== undefined) filters.push(where.isReady ? isReadyMark : sql`not ${isReadyMark}`);
   return db
     .select({
       carrier: agentReadyToSell.orgName,
@@ -29,6 +68,7 @@ export function selectReadyToSellRows(db: DbOrTx, agentId: string, where: ReadyT
       year: agentReadyToSell.year,
       status: agentReadyToSell.status,
       asOf: agentReadyToSell.asOf,
+      isReady: isReadyMark,
     })
     .from(agentReadyToSell)
     .where(and(...filters));
@@ -50,10 +90,10 @@ export const selectHeldContracts = (db: Db, agentId: string) =>
     .where(eq(contracts.holderAgentId, agentId))
     .orderBy(asc(contracts.carrierName));
 
-/** The certifications of the agent's own contracts for a plan year: carrier and product. */
+/** The certifications of the agent's own active contracts for a plan year (the ones the rule counts): carrier and product. */
 export const selectHeldCertifications = (db: Db, agentId: string, year: number) =>
   db
     .select({ carrier: contracts.carrierName, product: certifications.product })
     .from(certifications)
     .innerJoin(contracts, eq(contracts.id, certifications.contractId))
-    .where(and(eq(contracts.holderAgentId, agentId), eq(certifications.year, year)));
+    .where(and(eq(contracts.holderAgentId, agentId), isActiveContract, eq(certifications.year, year)));

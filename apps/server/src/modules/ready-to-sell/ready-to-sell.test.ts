@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { agentReadyToSell, certifications, contracts } from '../../db/schema/index.ts';
 import { addAgent, createAgentApp, type AgentApp, type TestAgent } from '../../test/agent-app.ts';
@@ -35,6 +36,14 @@ beforeAll(async () => {
     row(agentA.id, 'Devoted Health', 'WI', 'MA', 'not_ready'),
     row(agentA.id, 'Molina Healthcare', 'WI', 'MA', 'not_ready'),
     row(agentA.id, 'Humana', 'WI', 'MA', 'ready', 2026, '2025-10-01'),
+    // the carrier's flag says ready, the contracts and certifications do not (rows from before the import checked):
+    // no contract at all, a contract not certified for 2027, a pending contract, a terminated one
+    row(agentA.id, 'Quartz Health Solutions', 'WI', 'MA', 'ready'),
+    row(agentA.id, 'Devoted Health', 'MN', 'MA', 'ready'),
+    row(agentA.id, 'Wellcare', 'MN', 'MA', 'ready'),
+    row(agentA.id, 'Cigna Healthcare', 'MN', 'MA', 'ready'),
+    // ready, with an active contract certified for 2027 MA: the second carrier Ready, in one state
+    row(agentA.id, 'Aetna', 'MN', 'MA', 'ready'),
     // another agent's rows: never on A's board
     row(agentB.id, 'Molina Healthcare', 'WI', 'MA', 'ready'),
     row(agentB.id, 'SCAN Health Plan', 'CA', 'MA', 'ready', 2028),
@@ -55,11 +64,16 @@ beforeAll(async () => {
       contract('rts-c3', agentA.id, 'Aetna', 'Active'),
       contract('rts-c4', agentA.id, 'Devoted Health', 'Active'),
       contract('rts-c5', agentB.id, 'Molina Healthcare', 'Active'),
+      contract('rts-c6', agentA.id, 'Cigna Healthcare', 'Terminated'),
     ]);
   await db.insert(certifications).values([
     { id: 'rts-x1', contractId: 'rts-c1', year: 2027, product: 'Medicare Advantage' },
     { id: 'rts-x2', contractId: 'rts-c3', year: 2027, product: 'Medicare Advantage' },
     { id: 'rts-x3', contractId: 'rts-c4', year: 2026, product: 'Medicare Advantage' },
+    { id: 'rts-x4', contractId: 'rts-c1', year: 2027, product: 'Prescription Drug Plan' },
+    { id: 'rts-x5', contractId: 'rts-c1', year: 2026, product: 'Medicare Advantage' },
+    { id: 'rts-x6', contractId: 'rts-c5', year: 2027, product: 'Medicare Advantage' },
+    { id: 'rts-x7', contractId: 'rts-c6', year: 2027, product: 'Medicare Advantage' },
   ]);
 });
 afterAll(async () => {
@@ -76,13 +90,21 @@ describe('GET /arc/rts', () => {
     expect(board).toMatchObject({
       years: [2027, 2026],
       year: 2027,
-      carriers: ['Aetna', 'Devoted Health', 'Humana', 'Molina Healthcare', 'Wellcare'],
+      carriers: [
+        'Aetna',
+        'Cigna Healthcare',
+        'Devoted Health',
+        'Humana',
+        'Molina Healthcare',
+        'Quartz Health Solutions',
+        'Wellcare',
+      ],
       states: ['MN', 'WI'],
       productTypes: ['MA', 'PDP'],
       asOf: '2026-11-20',
     });
-    // MA: 5 carriers × 2 states; PDP: Humana's alone × 2 states
-    expect(board.cells).toHaveLength(5 * 2 + 2);
+    // MA: 7 carriers × 2 states; PDP: Humana's alone × 2 states
+    expect(board.cells).toHaveLength(7 * 2 + 2);
     const cell = (carrier: string, state: string, productType: string) =>
       board.cells.find(
         (c: { carrier: string; state: string; productType: string }) =>
@@ -97,17 +119,44 @@ describe('GET /arc/rts', () => {
       nextAction: null,
     });
     expect(cell('Humana', 'WI', 'PDP')).toMatchObject({ status: 'ready', asOf: '2026-11-02' });
-    // no row, an active contract, no 2027 PDP certification
-    expect(cell('Humana', 'MN', 'PDP')).toMatchObject({
-      status: 'not_ready',
-      asOf: null,
-      nextAction: 'certification_due',
-    });
+    // no row (the carrier has not said ready), though the contract is active and certified for 2027 PDP
+    expect(cell('Humana', 'MN', 'PDP')).toMatchObject({ status: 'not_ready', asOf: null, nextAction: null });
     expect(cell('Wellcare', 'WI', 'MA')).toMatchObject({ status: 'pending', nextAction: 'appointment_pending' });
+    // active and certified, but the carrier's own flag says not ready
     expect(cell('Aetna', 'WI', 'MA')).toMatchObject({ status: 'not_ready', nextAction: null });
+    expect(cell('Aetna', 'MN', 'MA')).toMatchObject({ status: 'ready', nextAction: null });
     expect(cell('Devoted Health', 'WI', 'MA')).toMatchObject({ status: 'not_ready', nextAction: 'certification_due' });
     // B is ready with Molina and holds its contract; A holds none
     expect(cell('Molina Healthcare', 'WI', 'MA')).toMatchObject({ status: 'not_appointed', nextAction: null });
+  });
+
+  it('marks Ready only with an active contract with the carrier and its certification for the plan year', async () => {
+    const board = (await get('/arc/rts', agentA.token)).json();
+    const cell = (carrier: string, state: string) =>
+      board.cells.find(
+        (c: { carrier: string; state: string; productType: string }) =>
+          c.carrier === carrier && c.state === state && c.productType === 'MA',
+      );
+    // each of these rows says ready
+    expect(cell('Quartz Health Solutions', 'WI')).toMatchObject({ status: 'not_appointed', asOf: '2026-11-20' });
+    expect(cell('Devoted Health', 'MN')).toMatchObject({ status: 'not_ready', nextAction: 'certification_due' });
+    expect(cell('Wellcare', 'MN')).toMatchObject({ status: 'pending', nextAction: 'appointment_pending' });
+    // certified for 2027, but the contract is terminated
+    expect(cell('Cigna Healthcare', 'MN')).toMatchObject({ status: 'not_appointed' });
+    const ready = board.cells
+      .filter((c: { status: string }) => c.status === 'ready')
+      .map((c: { carrier: string; state: string; productType: string }) => `${c.carrier} ${c.state} ${c.productType}`);
+    expect(ready.sort()).toEqual(['Aetna MN MA', 'Humana MN MA', 'Humana WI MA', 'Humana WI PDP']);
+  });
+
+  it('follows the contracts as they change: a terminated contract takes its marks out, a renewed one brings them back', async () => {
+    const db = t.database.db;
+    const where = { state: 'MN', year: 2027, productType: 'MA' } as const;
+    expect([...(await readyCarriers(db, agentA.id, where))].sort()).toEqual(['Aetna', 'Humana']);
+    await db.update(contracts).set({ status: 'Terminated' }).where(eq(contracts.id, 'rts-c3'));
+    expect([...(await readyCarriers(db, agentA.id, where))]).toEqual(['Humana']);
+    await db.update(contracts).set({ status: 'Active' }).where(eq(contracts.id, 'rts-c3'));
+    expect([...(await readyCarriers(db, agentA.id, where))].sort()).toEqual(['Aetna', 'Humana']);
   });
 
   it('shows an earlier plan year when asked, and an empty board for a year without rows', async () => {
@@ -144,9 +193,17 @@ describe('GET /arc/rts', () => {
 });
 
 describe('GET /arc/rts/summary', () => {
-  it("writes the dashboard's line for the newest plan year", async () => {
+  it('counts exactly the Ready marks of the newest plan year: each carrier with the states it is Ready in', async () => {
+    // seven carriers' rows say ready; under the rule Humana is Ready in WI and MN, Aetna in MN alone
     const res = await get('/arc/rts/summary', agentA.token);
-    expect(res.json()).toEqual({ text: 'Ready to Sell 1 carrier in 2 states for 2027 · as of 11/20/2026' });
+    expect(res.json()).toEqual({
+      text: 'Ready to Sell 2 carriers for 2027: 1 in 2 states, 1 in 1 state · as of 11/20/2026',
+    });
+  });
+
+  it('says "N carriers in M states" when each carrier is Ready in each of those states', async () => {
+    const res = await get('/arc/rts/summary', agentB.token);
+    expect(res.json()).toEqual({ text: 'Ready to Sell 1 carrier in 1 state for 2027 · as of 11/20/2026' });
   });
 
   it('answers null for an agent without rows, and 401 without a token', async () => {

@@ -23,16 +23,17 @@ export interface ReadyToSellDeps {
 }
 
 /**
- * The carriers the agent is Ready to Sell in a state for a plan year and a Ready-to-Sell product type (MA, PDP):
- * the imported rows whose status is `ready`. Supplies' rule (kits ship only there), the board and the TPMO
- * disclaimer's count all read Ready to Sell through this and `getReadyToSellBoard`, over one query.
+ * The carriers the agent is Ready to Sell in a state for a plan year and a Ready-to-Sell product type (MA, PDP): the
+ * imported rows that are Ready under the rule (`selectReadyToSellRows`: the carrier's flag `ready`, an active contract
+ * with the carrier and its certification for the plan year and product). Supplies' rule (kits ship only there), the
+ * board, the dashboard's line and the TPMO disclaimer's count all read Ready to Sell through this query.
  */
 export async function readyCarriers(
   db: DbOrTx,
   agentId: string,
   where: { state: string; year: number; productType: ReadyToSellProductType },
 ): Promise<Set<string>> {
-  const rows = await selectReadyToSellRows(db, agentId, { ...where, status: 'ready' });
+  const rows = await selectReadyToSellRows(db, agentId, { ...where, isReady: true });
   return new Set(rows.map((r) => r.carrier));
 }
 
@@ -56,9 +57,10 @@ function contractStanding(statuses: string[]): 'active' | 'pending' | 'none' {
 /**
  * The board of one plan year (docs/decisions/soa-and-ready-to-sell.md): every state of the agent's rows for each
  * carrier and product type its rows name.
- * Ready is the carrier's word (the imported `ready`). Otherwise the agent's contracts with the carrier say why: a
- * pending contract is Pending (appointment pending); no active contract is Not appointed; an active contract is
- * Not ready, with "certification due" when the agent's certification for that product and year is missing.
+ * Ready is the rule's word (`isReady`: the carrier's own `ready`, an active contract and the plan year's
+ * certification). Otherwise the agent's contracts with the carrier say why: a pending contract is Pending
+ * (appointment pending); no active contract is Not appointed; an active contract is Not ready, with "certification
+ * due" when the certification of an active contract for that product and year is missing.
  */
 export async function getReadyToSellBoard(
   deps: ReadyToSellDeps,
@@ -100,7 +102,7 @@ export async function getReadyToSellBoard(
           asOf: row?.asOf ?? null,
           nextAction: null,
         };
-        if (row?.status !== 'ready') {
+        if (!row?.isReady) {
           if (standing === 'pending') {
             cell.status = 'pending';
             cell.nextAction = 'appointment_pending';
@@ -123,18 +125,36 @@ export async function getReadyToSellBoard(
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
-/** The dashboard's line: "Ready to Sell 12 carriers in 3 states for 2027 · as of 11/20/2026"; null without rows. */
+/**
+ * The dashboard's line, counting exactly the Ready marks of the newest plan year (carrier × state, any product type):
+ * "Ready to Sell 4 carriers in 5 states for 2027 · as of 11/20/2026" when every one of those carriers is Ready in every
+ * one of those states, otherwise each carrier counted with its own states, "Ready to Sell 5 carriers for 2027: 4 in 5
+ * states, 1 in 3 states · as of 11/20/2026"; null without rows.
+ */
 export async function getReadyToSellSummary(deps: ReadyToSellDeps, agentId: string): Promise<string | null> {
   const { year } = await defaultYear(deps, agentId);
   if (year === null) return null;
   const rows = await selectReadyToSellRows(deps.db, agentId, { year });
-  const ready = rows.filter((r) => r.status === 'ready');
   const asOf = rows.reduce((max, r) => (r.asOf > max ? r.asOf : max), '');
-  const carriers = new Set(ready.map((r) => r.carrier)).size;
-  const states = new Set(ready.map((r) => r.state)).size;
-  const what =
-    carriers === 0
-      ? `Not Ready to Sell with any carrier for ${year}`
-      : `Ready to Sell ${plural(carriers, 'carrier', 'carriers')} in ${plural(states, 'state', 'states')} for ${year}`;
+  const statesOf = new Map<string, Set<string>>();
+  for (const r of rows) {
+    if (r.isReady) statesOf.set(r.carrier, (statesOf.get(r.carrier) ?? new Set()).add(r.state));
+  }
+  const carriers = statesOf.size;
+  const states = new Set([...statesOf.values()].flatMap((s) => [...s])).size;
+  // how many carriers are Ready in how many states, the widest first
+  const byCount = new Map<number, number>();
+  for (const s of statesOf.values()) byCount.set(s.size, (byCount.get(s.size) ?? 0) + 1);
+  let what: string;
+  if (carriers === 0) what = `Not Ready to Sell with any carrier for ${year}`;
+  else if (byCount.size === 1 && byCount.has(states)) {
+    what = `Ready to Sell ${plural(carriers, 'carrier', 'carriers')} in ${plural(states, 'state', 'states')} for ${year}`;
+  } else {
+    const groups = [...byCount]
+      .sort(([a], [b]) => b - a)
+      .map(([n, c]) => `${c} in ${plural(n, 'state', 'states')}`)
+      .join(', ');
+    what = `Ready to Sell ${plural(carriers, 'carrier', 'carriers')} for ${year}: ${groups}`;
+  }
   return `${what} · as of ${usDateOf(asOf)}`;
 }

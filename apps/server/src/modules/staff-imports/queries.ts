@@ -1,4 +1,4 @@
-import { asc, gt, inArray, sql } from 'drizzle-orm';
+import { and, asc, gt, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { agentReadyToSell, agents, certifications, contracts } from '../../db/schema/index.ts';
 import { certificationId } from '../../platform/crm-id.ts';
@@ -150,6 +150,38 @@ export interface ReadyToSellOnFile {
   year: number;
   status: string;
   asOf: string;
+}
+
+/**
+ * The carriers each of these agents holds an active contract with (individually or as an agency), as
+ * `agentId|carrier` keys: what a `ready` Ready-to-Sell line needs (docs/decisions/soa-and-ready-to-sell.md).
+ */
+export async function selectActiveContractCarriers(db: Db, agentIds: string[]): Promise<Set<string>> {
+  const keys = new Set<string>();
+  for (const batch of batches(agentIds, BATCH)) {
+    const rows = await db
+      .selectDistinct({ agentId: contracts.holderAgentId, carrier: contracts.carrierName })
+      .from(contracts)
+      .where(and(inArray(contracts.holderAgentId, batch), sql`lower(${contracts.status}) = 'active'`));
+    for (const row of rows) keys.add(`${row.agentId}|${row.carrier}`);
+  }
+  return keys;
+}
+
+/** The holders (agents) of these contracts, with each contract's carrier; contracts without a holder are absent. */
+export async function selectContractHolders(
+  db: Db,
+  contractIds: string[],
+): Promise<Map<string, { agentId: string; carrier: string }>> {
+  const found = new Map<string, { agentId: string; carrier: string }>();
+  for (const batch of batches(contractIds, BATCH)) {
+    const rows = await db
+      .select({ id: contracts.id, agentId: contracts.holderAgentId, carrier: contracts.carrierName })
+      .from(contracts)
+      .where(inArray(contracts.id, batch));
+    for (const row of rows) if (row.agentId !== null) found.set(row.id, { agentId: row.agentId, carrier: row.carrier });
+  }
+  return found;
 }
 
 /** The Ready-to-Sell rows of these agents. */

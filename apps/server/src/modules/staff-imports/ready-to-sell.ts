@@ -10,7 +10,13 @@ import {
 } from '@arc/contract';
 import * as z from 'zod/mini';
 import { lineIssue, type ImportChanges, type ImportKindSpec, type ImportOutcome } from '../../platform/csv-import.ts';
-import { selectAgentIdsByNpn, selectReadyToSellOf, upsertReadyToSell, type ReadyToSellOnFile } from './queries.ts';
+import {
+  selectActiveContractCarriers,
+  selectAgentIdsByNpn,
+  selectReadyToSellOf,
+  upsertReadyToSell,
+  type ReadyToSellOnFile,
+} from './queries.ts';
 
 export interface ReadyToSellLine {
   npn: string;
@@ -45,7 +51,9 @@ const keyOf = (r: { npn: string; carrier: string; state: string; productType: st
  * The Ready-to-Sell import (docs/data-import.md, docs/decisions/imports-and-jobs.md): a line is an agent's status
  * (ready, not_ready) with a carrier's plans of one product type (MA, PDP) in a state for a plan year, as of a date. It
  * replaces the row of those five keys; rows absent from the file are left alone. An NPN without an agent is a rejected
- * line. The supplies Ready-to-Sell rule reads these rows.
+ * line, and so is a `ready` line for a carrier the agent holds no active contract with (a Ready mark stands for a
+ * contract; import the contracts first). A `not_ready` line needs none: the board shows it Pending or Not appointed.
+ * The Ready-to-Sell rule (modules/ready-to-sell) reads these rows.
  */
 export function readyToSellKind(): ImportKindSpec<ReadyToSellLine> {
   let agentIds = new Map<string, string>();
@@ -74,6 +82,7 @@ export function readyToSellKind(): ImportKindSpec<ReadyToSellLine> {
     async compare(db, lines) {
       agentIds = await selectAgentIdsByNpn(db, [...new Set(lines.map((l) => l.row.npn))]);
       const npnOf = new Map([...agentIds].map(([npn, id]) => [id, npn]));
+      const contracted = await selectActiveContractCarriers(db, [...agentIds.values()]);
       const onFile = new Map<string, ReadyToSellOnFile>();
       for (const row of await selectReadyToSellOf(db, [...agentIds.values()])) {
         const npn = npnOf.get(row.agentId)!;
@@ -83,7 +92,14 @@ export function readyToSellKind(): ImportKindSpec<ReadyToSellLine> {
         );
       }
       return lines.map(({ row, key }): ImportOutcome => {
-        if (!agentIds.has(row.npn)) return { outcome: 'rejected', reason: `npn: no agent has the NPN ${row.npn}` };
+        const agentId = agentIds.get(row.npn);
+        if (agentId === undefined) return { outcome: 'rejected', reason: `npn: no agent has the NPN ${row.npn}` };
+        if (row.status === 'ready' && !contracted.has(`${agentId}|${row.carrier}`)) {
+          return {
+            outcome: 'rejected',
+            reason: `carrier: the agent with the NPN ${row.npn} holds no active contract with ${row.carrier}; a ready line needs one`,
+          };
+        }
         const before = onFile.get(key);
         if (!before) {
           return {

@@ -3,6 +3,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import { importStatus, receiveImport } from '../../platform/import-upload.ts';
 import { addRoute } from '../../platform/routes.ts';
+import { raiseNotification } from '../notifications/service.ts';
 import { importCertifications, importContracts, importReadyToSell, type StaffImportsDeps } from './service.ts';
 
 const kind = (name: contract.ImportKind) => contract.IMPORT_KINDS.find((k) => k.kind === name)!;
@@ -13,7 +14,13 @@ const kind = (name: contract.ImportKind) => contract.IMPORT_KINDS.find((k) => k.
  * was written). Roles on each contract entry (`admin`, `operations`).
  */
 export async function staffImportsRoutes(app: FastifyInstance): Promise<void> {
-  const deps: StaffImportsDeps = { db: app.db, clock: app.deps.clock };
+  const { clock, mailer, config } = app.deps;
+  const deps: StaffImportsDeps = {
+    db: app.db,
+    clock,
+    notify: (input) => raiseNotification({ db: app.db, clock, mailer, config, bus: app.notificationBus }, input),
+    log: app.log,
+  };
 
   // only this plugin's routes parse multipart; each call caps its file at its kind's size
   await app.register(multipart, {

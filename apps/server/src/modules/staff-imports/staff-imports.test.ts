@@ -2,6 +2,7 @@ import { CONTRACT_IMPORT_MAX_BYTES, type ImportReport, type StaffRole } from '@a
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { agentReadyToSell, auditLog, certifications, contracts } from '../../db/schema/index.ts';
+import { insertCertifiedContract, insertContracts, makeContract } from '../../seed/contracts.ts';
 import { addAgent, type TestAgent } from '../../test/agent-app.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { multipart } from '../../test/multipart.ts';
@@ -249,6 +250,7 @@ describe('POST /arc/staff/imports/ready-to-sell', () => {
   const HEADER = 'npn,carrier,state,product_type,plan_year,status,as_of';
   it('imports, changes and shows an agent’s Ready-to-Sell rows; rejects unknown agents and bad values', async () => {
     const agent = await addAgent(t);
+    await insertCertifiedContract(t.database.db, { agentId: agent.id, carrier: 'Humana', certified: [] });
     const csv = [
       HEADER,
       `${agent.npn},Humana,wi,ma,2027,ready,2026-10-01`,
@@ -295,7 +297,98 @@ describe('POST /arc/staff/imports/ready-to-sell', () => {
     const res = await upload('ready-to-sell', 'admin', bad);
     expect(res.statusCode).toBe(422);
     const reasons = res.json<ImportReport>().rejected.map((r) => `${r.line} ${r.reason.split(':')[0]}`);
-    expect(reasons).toEqual(['2 npn', '3 product_type', '4 status', '5 as_of', '6 state']);
+    // the Aetna line: the agent holds no Aetna contract
+    expect(reasons).toEqual(['2 npn', '3 product_type', '4 status', '5 as_of', '6 state', '7 carrier']);
     expect((await rowsOf()).map((r) => r.orgName)).not.toContain('Aetna');
+  });
+
+  it('rejects a ready line for a carrier the agent holds no active contract with, with its reason; writes nothing', async () => {
+    const agent = await addAgent(t);
+    const db = t.database.db;
+    await insertCertifiedContract(db, { agentId: agent.id, carrier: 'Humana', certified: [] });
+    await insertContracts(db, [
+      makeContract({ holderAgentId: agent.id, carrierName: 'Wellcare', status: 'Pending' }),
+      makeContract({ holderAgentId: agent.id, carrierName: 'Cigna Healthcare', status: 'Terminated' }),
+    ]);
+    // another agent's active Quartz contract is not this agent's
+    const other = await addAgent(t);
+    await insertCertifiedContract(db, { agentId: other.id, carrier: 'Quartz Health Solutions', certified: [] });
+    const csv = [
+      HEADER,
+      `${agent.npn},Humana,WI,MA,2027,ready,2026-10-01`,
+      `${agent.npn},Quartz Health Solutions,WI,MA,2027,ready,2026-10-01`,
+      `${agent.npn},Wellcare,WI,MA,2027,ready,2026-10-01`,
+      `${agent.npn},Cigna Healthcare,WI,MA,2027,ready,2026-10-01`,
+      // not ready needs no contract: the board shows it Pending or Not appointed
+      `${agent.npn},Wellcare,MN,MA,2027,not_ready,2026-10-01`,
+      `${agent.npn},Security Health Plan,WI,MA,2027,not_ready,2026-10-01`,
+    ].join('\n');
+    const preview = await upload('ready-to-sell', 'operations', csv, '?dryRun=true');
+    expect(preview.json<ImportReport>()).toMatchObject({ counts: { lines: 6, new: 3, rejected: 3 } });
+    const res = await upload('ready-to-sell', 'operations', csv);
+    expect(res.statusCode).toBe(422);
+    const report = res.json<ImportReport>();
+    expect(report.applied).toBe(false);
+    expect(report.rejected).toEqual(
+      ['Quartz Health Solutions', 'Wellcare', 'Cigna Healthcare'].map((carrier, i) => ({
+        line: 3 + i,
+        reason: `carrier: the agent with the NPN ${agent.npn} holds no active contract with ${carrier}; a ready line needs one`,
+      })),
+    );
+    const rows = await db.select().from(agentReadyToSell).where(eq(agentReadyToSell.agentId, agent.id));
+    expect(rows).toEqual([]);
+
+    // without the rejected lines the file applies
+    const fixed = csv
+      .split('\n')
+      .filter((_, i) => i < 2 || i > 4)
+      .join('\n');
+    expect((await upload('ready-to-sell', 'operations', fixed)).json<ImportReport>()).toMatchObject({
+      applied: true,
+      counts: { new: 3, rejected: 0 },
+    });
+  });
+
+  it('notifies the agent once per applied file of the marks it changed, and the holder of new certifications', async () => {
+    const agent = await addAgent(t);
+    const db = t.database.db;
+    const humana = await insertCertifiedContract(db, { agentId: agent.id, carrier: 'Humana', certified: [] });
+    const notices = async () =>
+      (await t.app.inject({ method: 'GET', url: '/arc/agent/notifications', headers: bearer(agent.token) })).json<{
+        rows: { kind: string; title: string; body: string; link: string }[];
+      }>().rows;
+    const csv = [
+      HEADER,
+      `${agent.npn},Humana,WI,MA,2027,ready,2026-10-01`,
+      `${agent.npn},Humana,MN,MA,2027,not_ready,2026-10-01`,
+    ].join('\n');
+    // a dry run and a rejected file notify nobody
+    await upload('ready-to-sell', 'operations', csv, '?dryRun=true');
+    await upload('ready-to-sell', 'operations', `${csv}\n${agent.npn},Aetna,WI,MA,2027,ready,2026-10-01`);
+    expect(await notices()).toEqual([]);
+
+    await upload('ready-to-sell', 'operations', csv);
+    expect(await notices()).toEqual([
+      expect.objectContaining({
+        kind: 'ready-to-sell-changed',
+        title: 'Your Ready to Sell changed',
+        body: expect.stringContaining(
+          '2 Ready-to-Sell marks changed: Humana MA in WI for 2027: ready; Humana MA in MN for 2027: not ready.',
+        ),
+        link: '/rts',
+      }),
+    ]);
+    // the same file again changes nothing: no new notice
+    await upload('ready-to-sell', 'operations', csv);
+    expect(await notices()).toHaveLength(1);
+
+    const certs = ['contract_id,year,product', `${humana.id},2027,Medicare Advantage`].join('\n');
+    expect((await upload('certifications', 'operations', certs)).json<ImportReport>().applied).toBe(true);
+    const [latest] = await notices();
+    expect(latest).toMatchObject({
+      kind: 'ready-to-sell-changed',
+      title: 'Your certifications changed',
+      body: '1 new certification on file: Humana Medicare Advantage 2027.',
+    });
   });
 });

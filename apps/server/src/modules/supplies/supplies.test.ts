@@ -10,6 +10,7 @@ import {
   supplyOrders,
   supplyProducts,
 } from '../../db/schema/index.ts';
+import { insertCertifiedContract } from '../../seed/contracts.ts';
 import { insertAgent } from '../../seed/factories.ts';
 import { addAgent, createAgentApp, type AgentApp, type TestAgent } from '../../test/agent-app.ts';
 import { createTestApp, fixedClock } from '../../test/app.ts';
@@ -112,6 +113,13 @@ beforeAll(async () => {
       ...rts(agentA.id, 'Wellcare', 'not_ready'),
       ...rts(agentB.id, 'Wellcare', 'ready'),
     ]);
+  // what the Ready marks stand for: an active contract with the carrier, certified for the plan year
+  const certified: Array<[number, string]> = [
+    [2026, 'Medicare Advantage'],
+    [2026, 'Prescription Drug Plan'],
+  ];
+  await insertCertifiedContract(db, { agentId: agentA.id, carrier: 'Humana', certified });
+  await insertCertifiedContract(db, { agentId: agentB.id, carrier: 'Wellcare', certified });
 });
 afterAll(async () => {
   await t?.close();
