@@ -22,6 +22,7 @@ import {
   supplyProductTypes,
 } from '../../db/schema/index.ts';
 import { fixedClock } from '../../platform/clock.ts';
+import { insertCertifiedContract } from '../../seed/contracts.ts';
 import { addAgent, type TestAgent } from '../../test/agent-app.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { allMail, linkIn, waitForMail } from '../../test/mail.ts';
@@ -427,6 +428,15 @@ describe('the SOA e-mail carries the TPMO disclaimer', () => {
         asOf: '2026-09-01',
       })),
     );
+    // what the marks stand for (the Ready rule): an active Humana contract certified for both kinds of 2026
+    await insertCertifiedContract(db, {
+      agentId: seller.id,
+      carrier: 'Humana',
+      certified: [
+        [2026, 'Medicare Advantage'],
+        [2026, 'Prescription Drug Plan'],
+      ],
+    });
     const { soa, mail } = await createSoa({ language: 'en' }, seller);
     expect(mail.text).toContain(GENERAL_EN);
     // the SOA linked to the agent's client in Madison: the next e-mail counts Humana's MA plan and its PDP there
