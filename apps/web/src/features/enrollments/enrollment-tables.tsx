@@ -1,15 +1,37 @@
-import { ENROLLMENT_STATUS_LABELS, type Enrollment } from '@arc/contract';
+import { ENROLLMENT_STATUS_LABELS, clientPaths, type Enrollment } from '@arc/contract';
+import { Anchor } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import { DataTable, type DataTableColumn } from '../../ui/data-table.tsx';
 import { formatEnrollmentDate, formatEnrollmentLongDate } from './enrollment-dates.ts';
 
-/** The client columns both tables show; only Client Enrollments has a search box (spec part 2 §2). */
+/** The plan as the tables show it: its name and its contract-plan id, as far as they are known. */
+const planOf = (e: Enrollment) =>
+  [e.product_name, e.planId ? `(${e.planId})` : null].filter(Boolean).join(' ') || null;
+
+/**
+ * The client columns both tables show; only Client Enrollments has a search box (spec part 2 §2). The names are the
+ * linked client's (issue 46), the last name a link to the client's page.
+ */
 const clientColumns = (searchable: boolean): DataTableColumn<Enrollment>[] => [
   { id: 'first', header: 'Client First', value: (e) => e.ClientFirst, searchable },
-  { id: 'last', header: 'Client Last', value: (e) => e.ClientLast, searchable },
+  {
+    id: 'last',
+    header: 'Client Last',
+    value: (e) => e.ClientLast,
+    searchable,
+    cell: (e) =>
+      e.clientId ? (
+        <Anchor component={Link} to={clientPaths.detail(e.clientId)}>
+          {e.ClientLast}
+        </Anchor>
+      ) : (
+        e.ClientLast
+      ),
+  },
   { id: 'state', header: 'State', value: (e) => e.ClientState, searchable },
   { id: 'carrier', header: 'Carrier', value: (e) => e.carrier_name, searchable },
-  { id: 'product', header: 'Product', value: (e) => e.product_name, searchable },
+  { id: 'product', header: 'Product', value: planOf, searchable },
 ];
 
 const PENDED_COLUMNS: DataTableColumn<Enrollment>[] = [
