@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { ENROLLMENT_MESSAGES, ENROLLMENTS_EXPORT_COLUMNS } from '@arc/contract';
 import ExcelJS from 'exceljs';
+import { chooseUploadClient } from './enrollment-helpers.ts';
 import { AFTER_RETRIES, DEMO, expect, expectAccessible, expectInView, signIn, test } from './fixtures.ts';
 
 /** The staff API key e2e/start-server.mjs gives the server. */
@@ -31,6 +32,7 @@ test.describe('[ENROLLMENTS]', () => {
     await page.goto('/enrollments');
     await expect(page.getByRole('heading', { name: 'Enrollment Upload', level: 1 })).toBeVisible();
     await page.getByRole('button', { name: 'UPLOAD ENROLLMENT' }).click();
+    await chooseUploadClient(page, 'Okafor', 'Walter Okafor');
     await page.getByRole('radio', { name: 'Pended Enrollment' }).check();
     await page
       .getByLabel('Enrollment PDF files')
@@ -66,6 +68,7 @@ test.describe('[ENROLLMENTS]', () => {
     await signIn(page);
     await page.goto('/enrollments');
     await page.getByRole('button', { name: 'UPLOAD ENROLLMENT' }).click();
+    await chooseUploadClient(page, 'Okafor', 'Walter Okafor');
     const tracked = page.waitForRequest(
       (r) => r.url().endsWith('/arc/telemetry') && (r.postData() ?? '').includes('enrollment_upload_failed'),
     );
@@ -92,6 +95,7 @@ test.describe('[ENROLLMENTS]', () => {
     await signIn(page);
     await page.goto('/enrollments');
     await page.getByRole('button', { name: 'UPLOAD ENROLLMENT' }).click();
+    await chooseUploadClient(page, 'Okafor', 'Walter Okafor');
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('Network.enable');
     await cdp.send('Network.emulateNetworkConditions', {
@@ -126,6 +130,7 @@ test.describe('[ENROLLMENTS]', () => {
     await signIn(page);
     await page.goto('/enrollments');
     await page.getByRole('button', { name: 'UPLOAD ENROLLMENT' }).click();
+    await chooseUploadClient(page, 'Okafor', 'Walter Okafor');
     await page.getByLabel('Enrollment PDF files').setInputFiles(pdf(`pend-me-${stamp}.pdf`));
     await expect(page.getByTestId('upload-line').filter({ hasText: `pend-me-${stamp}.pdf uploaded` })).toBeVisible();
 
@@ -260,6 +265,7 @@ test.describe('[ENROLLMENTS]', () => {
     await signIn(page);
     await page.goto('/enrollments');
     await page.getByRole('button', { name: 'UPLOAD ENROLLMENT' }).click();
+    await chooseUploadClient(page, 'Okafor', 'Walter Okafor');
     await page
       .getByLabel('Enrollment PDF files')
       .setInputFiles([
