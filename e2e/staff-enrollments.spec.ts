@@ -141,11 +141,11 @@ test.describe('[STAFF] Enrollments queue', () => {
     const data = panel.getByRole('form', { name: 'Enrollment data' });
     await data.getByLabel('Effective date').fill('2027-01-01');
     await expect(data.getByText(/plans of the 2027 landscape in Milwaukee County, WI/)).toBeVisible();
-    await data.getByRole('textbox', { name: 'Plan (contract-plan id)' }).click();
-    const option = ops.getByRole('option').first();
-    const optionText = (await option.textContent()) ?? '';
+    const choice = data.getByRole('combobox', { name: 'Plan from the landscape' });
+    const optionText = (await choice.locator('option').nth(1).textContent()) ?? '';
     const [planId, planName] = optionText.split(' · ');
-    await option.click();
+    await choice.selectOption(planId!);
+    await expect(data.getByLabel('Plan (contract-plan id)')).toHaveValue(planId!);
     await expect(data.getByLabel('Plan name')).toHaveValue(planName!);
     await expect(data.getByLabel('Product type')).toHaveValue('medicare-advantage');
     await data.getByLabel('Application or confirmation number').fill(applicationNumber);

@@ -132,8 +132,20 @@ export const EnrollmentSchema = z.object({
   /** YYYY-MM-DD */
   effectiveDate: z.optional(z.nullable(z.string())),
   applicationNumber: z.optional(z.nullable(z.string())),
+  /**
+   * the SOA scope check (issue 46): why no signed SOA of the client, signed before its appointment, covers the
+   * enrollment's product type; null when one does, or while the client or the product type is not known
+   */
+  scopeFlag: z.optional(z.nullable(z.string())),
 });
 export type Enrollment = z.infer<typeof EnrollmentSchema>;
+
+/** The SOA scope check's reasons, the same for the agent and for staff. */
+export const ENROLLMENT_SCOPE_MESSAGES = {
+  noSoa: (product: string) => `No signed SOA of this client covers ${product}.`,
+  signedAfter: (product: string) =>
+    `The SOA covering ${product} was signed after the appointment: it must be signed before.`,
+} as const;
 
 /** A contract-plan id as CMS writes it: `H1234-001`, a segment other than 0 appended (`H1234-001-2`). */
 export const PLAN_ID_PATTERN = /^[A-Z]\d{4}-\d{3}(?:-\d{1,3})?$/;

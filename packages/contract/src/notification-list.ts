@@ -64,7 +64,7 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
   'soa-signed': 'A beneficiary signed a Scope of Appointment',
   'enrollment-pended': 'An enrollment was pended (what is missing)',
   'enrollment-resolved': 'A pended enrollment was resolved',
-  'enrollment-outcome': 'An enrollment was enrolled, declined, withdrawn or cancelled',
+  'enrollment-outcome': 'An enrollment’s outcome',
   'commission-statement': 'A new commission statement was published',
   'enrollment-pended-digest': 'A weekly summary of my pended enrollments',
   'terms-updated': 'New Terms of Service to accept',

@@ -79,6 +79,8 @@ export const StaffEnrollmentRowSchema = z.object({
   /** YYYY-MM-DD */
   effectiveDate: z.optional(z.nullable(z.string())),
   applicationNumber: z.optional(z.nullable(z.string())),
+  /** the SOA scope check's reason (ENROLLMENT_SCOPE_MESSAGES); null when covered or not yet checkable */
+  scopeFlag: z.optional(z.nullable(z.string())),
   /** the upload time */
   receivedAt: DateTimeSchema,
   updatedAt: DateTimeSchema,

@@ -8,6 +8,9 @@ import {
   EnrollmentModeSchema,
   EnrollmentStatusSchema,
   ENROLLMENT_OUTCOMES,
+  ENROLLMENT_SCOPE_MESSAGES,
+  SOA_PRODUCT_LABELS,
+  type SoaProduct,
   ENROLLMENT_UPLOAD_TEXT_MAX,
   SOA_PRODUCTS,
   datePartsIn,
@@ -39,6 +42,7 @@ import {
   redeemExportToken,
 } from '../files/service.ts';
 import { raiseNotification, type NotificationsDeps } from '../notifications/service.ts';
+import { listSignedScopesOfClients, type SignedScope } from '../soa/service.ts';
 import {
   adjustUploadQuota,
   deleteUploadQuotaBefore,
@@ -126,7 +130,40 @@ const SIGNATURE = Buffer.from(PDF_SIGNATURE, 'latin1');
 /** A stored status as the contract has it (an unknown value reads as Received). */
 const statusOf = (stored: string): EnrollmentStatus => z.catch(EnrollmentStatusSchema, 'Received').parse(stored);
 
-function toEnrollment(row: EnrollmentWithFile): Enrollment {
+/**
+ * The SOA scope check (issue 46): an enrollment's product type must be covered by a signed SOA of its client, signed
+ * before that SOA's appointment. Answers the reason when it is not, null when it is or cannot be told yet (no client
+ * linked, no product type entered).
+ */
+export function scopeFlagOf(
+  enrollment: { clientId: string | null; productType: string | null },
+  scopes: readonly SignedScope[],
+): string | null {
+  const product = z.safeParse(z.enum(SOA_PRODUCTS), enrollment.productType);
+  if (!enrollment.clientId || !product.success) return null;
+  const label = SOA_PRODUCT_LABELS[product.data as SoaProduct];
+  const covering = scopes.filter((scope) => scope.products.includes(product.data));
+  if (covering.length === 0) return ENROLLMENT_SCOPE_MESSAGES.noSoa(label);
+  if (!covering.some((scope) => scope.signedAt.getTime() <= scope.appointmentAt.getTime())) {
+    return ENROLLMENT_SCOPE_MESSAGES.signedAfter(label);
+  }
+  return null;
+}
+
+/** The scope check of each of these enrollments, by id: one query for all their clients' signed SOAs. */
+export async function scopeFlagsOf(
+  db: Db,
+  rows: readonly { id: string; clientId: string | null; productType: string | null }[],
+): Promise<Map<string, string | null>> {
+  const checked = rows.filter((row) => row.clientId && row.productType);
+  const scopes = await listSignedScopesOfClients(
+    db,
+    checked.map((row) => row.clientId!),
+  );
+  return new Map(rows.map((row) => [row.id, scopeFlagOf(row, (row.clientId && scopes.get(row.clientId)) || [])]));
+}
+
+function toEnrollment(row: EnrollmentWithFile, scopeFlag: string | null = null): Enrollment {
   return {
     id: row.id,
     Status: statusOf(row.status),
@@ -144,12 +181,15 @@ function toEnrollment(row: EnrollmentWithFile): Enrollment {
     productType: z.catch(z.nullable(z.enum(SOA_PRODUCTS)), null).parse(row.productType),
     effectiveDate: row.effectiveDate,
     applicationNumber: row.applicationNumber,
+    scopeFlag,
   };
 }
 
 /** The agent's own enrollments only; the pended ones again in their own list (the danger alert reads it). */
 export async function listEnrollments(deps: EnrollmentsDeps, agentId: string): Promise<ListEnrollmentsResponse> {
-  const all = (await listAgentEnrollments(deps.db, agentId)).map(toEnrollment);
+  const rows = await listAgentEnrollments(deps.db, agentId);
+  const flags = await scopeFlagsOf(deps.db, rows);
+  const all = rows.map((row) => toEnrollment(row, flags.get(row.id) ?? null));
   return { enrollments: all, pended: all.filter((e) => e.Status === 'Pended') };
 }
 

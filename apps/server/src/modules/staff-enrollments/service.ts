@@ -30,7 +30,7 @@ import { AppError } from '../../platform/errors.ts';
 import type { Storage } from '../../platform/storage.ts';
 import { recordAudit } from '../audit/service.ts';
 import { getClientPlace } from '../clients/service.ts';
-import { changeEnrollmentStatus } from '../enrollments/service.ts';
+import { changeEnrollmentStatus, scopeFlagsOf } from '../enrollments/service.ts';
 import type { NotificationsDeps } from '../notifications/service.ts';
 import { listCounties } from '../places/service.ts';
 import { listLandscapePlansOfCounties } from '../supplies/service.ts';
@@ -63,7 +63,7 @@ export interface StaffActor {
 
 const statusOf = (stored: string): EnrollmentStatus => z.catch(EnrollmentStatusSchema, 'Received').parse(stored);
 
-export function toStaffEnrollmentRow(row: QueueEnrollment): StaffEnrollmentRow {
+export function toStaffEnrollmentRow(row: QueueEnrollment, scopeFlag: string | null = null): StaffEnrollmentRow {
   const status = statusOf(row.status);
   return {
     id: row.id,
@@ -84,6 +84,7 @@ export function toStaffEnrollmentRow(row: QueueEnrollment): StaffEnrollmentRow {
     productType: z.catch(z.nullable(z.enum(SOA_PRODUCTS)), null).parse(row.productType),
     effectiveDate: row.effectiveDate,
     applicationNumber: row.applicationNumber,
+    scopeFlag,
     receivedAt: row.receivedAt,
     updatedAt: row.updatedAt,
     fileName: row.fileName,
@@ -111,7 +112,7 @@ export async function listEnrollments(
     listAssignees(deps.db, 'enrollments'),
   ]);
   return {
-    rows: rows.map(toStaffEnrollmentRow),
+    rows: await withScopeFlags(deps.db, rows),
     total: Math.min(total, countCap),
     totalCapped: total > countCap,
     page,
@@ -121,8 +122,15 @@ export async function listEnrollments(
   };
 }
 
+/** The rows with the SOA scope check of each (one query for all their clients' signed SOAs). */
+async function withScopeFlags(db: Db, rows: QueueEnrollment[]): Promise<StaffEnrollmentRow[]> {
+  const flags = await scopeFlagsOf(db, rows);
+  return rows.map((row) => toStaffEnrollmentRow(row, flags.get(row.id) ?? null));
+}
+
 async function detailOf(db: Db, row: QueueEnrollment): Promise<StaffEnrollmentDetail> {
-  return { enrollment: toStaffEnrollmentRow(row), log: await selectLog(db, row.id) };
+  const [enrollment] = await withScopeFlags(db, [row]);
+  return { enrollment: enrollment!, log: await selectLog(db, row.id) };
 }
 
 export async function getEnrollment(deps: Pick<StaffEnrollmentsDeps, 'db'>, id: string) {
@@ -258,7 +266,7 @@ export async function assignEnrollments(
       })),
     );
   });
-  return (await selectQueueEnrollments(deps.db, ids)).map(toStaffEnrollmentRow);
+  return withScopeFlags(deps.db, await selectQueueEnrollments(deps.db, ids));
 }
 
 // ── the enrollment's data (issue 46) ──────────────────────────────────────────────────────────────────

@@ -1,9 +1,15 @@
-import { ENROLLMENT_STATUS_LABELS, clientPaths, type Enrollment } from '@arc/contract';
+import { ENROLLMENT_STATUS_LABELS, type Enrollment } from '@arc/contract';
 import { Anchor } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { DataTable, type DataTableColumn } from '../../ui/data-table.tsx';
 import { formatEnrollmentDate, formatEnrollmentLongDate } from './enrollment-dates.ts';
+
+/**
+ * A client's page: clientPaths.detail's path, spelt here so that the list does not load the clients' contract (the
+ * route's budget, apps/web/README.md).
+ */
+const clientPage = (id: string) => `/clients/${encodeURIComponent(id)}`;
 
 /** The plan as the tables show it: its name and its contract-plan id, as far as they are known. */
 const planOf = (e: Enrollment) =>
@@ -22,7 +28,7 @@ const clientColumns = (searchable: boolean): DataTableColumn<Enrollment>[] => [
     searchable,
     cell: (e) =>
       e.clientId ? (
-        <Anchor component={Link} to={clientPaths.detail(e.clientId)}>
+        <Anchor component={Link} to={clientPage(e.clientId)}>
           {e.ClientLast}
         </Anchor>
       ) : (

@@ -1,5 +1,5 @@
 import * as contract from '@arc/contract';
-import { Alert, Autocomplete, Button, Group, NativeSelect, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Group, NativeSelect, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -74,9 +74,9 @@ export function EnrollmentDataForm({ row }: { row: contract.StaffEnrollmentRow }
   });
 
   const onPlan = (planId: string) => {
-    form.setFieldValue('planId', planId);
     const plan = options.find((option) => option.planId === planId);
     if (plan) {
+      form.setFieldValue('planId', plan.planId);
       form.setFieldValue('planName', plan.planName);
       form.setFieldValue('carrier', plan.carrier);
       if (!form.getValues().productType) form.setFieldValue('productType', 'medicare-advantage');
@@ -101,17 +101,25 @@ export function EnrollmentDataForm({ row }: { row: contract.StaffEnrollmentRow }
           Enrollment data
         </Title>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs">
-          <Autocomplete
-            label="Plan (contract-plan id)"
+          <NativeSelect
+            label="Plan from the landscape"
             description={
               plans.data
                 ? `${options.length} plan${options.length === 1 ? '' : 's'} of the ${plans.data.year} landscape in ${where}`
                 : 'Loading the landscape…'
             }
+            value={options.some((plan) => plan.planId === values.planId) ? values.planId : ''}
+            onChange={(event) => onPlan(event.currentTarget.value)}
+            data={[
+              { value: '', label: options.length > 0 ? 'Choose a plan' : 'None offered' },
+              ...options.map((plan) => ({ value: plan.planId, label: `${plan.planId} · ${plan.planName}` })),
+            ]}
+          />
+          <TextInput
+            label="Plan (contract-plan id)"
+            description="Filled in by the choice, or typed"
             placeholder="H1234-001"
-            data={options.map((plan) => ({ value: plan.planId, label: `${plan.planId} · ${plan.planName}` }))}
             {...form.getInputProps('planId')}
-            onChange={onPlan}
           />
           <TextInput label="Plan name" {...form.getInputProps('planName')} />
           <TextInput label="Carrier" {...form.getInputProps('carrier')} />
