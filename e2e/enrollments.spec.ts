@@ -152,13 +152,15 @@ test.describe('[ENROLLMENTS]', () => {
     await expect(page.getByRole('alert').filter({ hasText: ENROLLMENT_MESSAGES.pendedAlert })).toBeVisible();
     const pended = page.getByRole('table', { name: 'Pended Enrollments' });
     const row = pended.getByRole('row').filter({ hasText: reason });
-    await expect(row).toContainText('Pendleton');
+    // the client named at upload: the linked client's name wins over the names the integration filled in
+    await expect(row).toContainText('Okafor');
+    await expect(row).not.toContainText('Pendleton');
     // the long date form: weekday, month name, day, year and time
     await expect(row).toContainText(/\w+day, \w+ \d{1,2}, \d{4} \d{1,2}:\d{2} (AM|PM)/);
     // and Client Enrollments keeps MM/DD/YYYY h:mm:ss a
     const client = page.getByRole('table', { name: 'Client Enrollments' });
-    await page.getByRole('searchbox', { name: 'Search' }).fill('Pendleton');
-    await expect(client.getByRole('row').filter({ hasText: 'Pendleton' })).toContainText(
+    await page.getByRole('searchbox', { name: 'Search' }).fill(`pend-me-${stamp}`);
+    await expect(client.getByRole('row').filter({ hasText: `pend-me-${stamp}` })).toContainText(
       /\d{2}\/\d{2}\/\d{4} \d{1,2}:\d{2}:\d{2} (am|pm)/,
     );
     await expectAccessible(page);

@@ -58,7 +58,12 @@ export const ENROLLMENT_TRANSITIONS: Record<EnrollmentStatus, readonly Enrollmen
 };
 
 /** The outcomes staff record (issue 46), each told to the agent with the client's name. */
-export const ENROLLMENT_OUTCOMES = ['Enrolled', 'Declined', 'Withdrawn', 'Cancelled'] as const satisfies readonly EnrollmentStatus[];
+export const ENROLLMENT_OUTCOMES = [
+  'Enrolled',
+  'Declined',
+  'Withdrawn',
+  'Cancelled',
+] as const satisfies readonly EnrollmentStatus[];
 export type EnrollmentOutcome = (typeof ENROLLMENT_OUTCOMES)[number];
 
 /** Why a move into each status is refused: the statuses it leaves from, as ENROLLMENT_TRANSITIONS has them. */

@@ -8,8 +8,8 @@ import {
   EnrollmentStatusSchema,
   type EnrollmentStatus,
 } from './enrollments.ts';
-import { AssigneeFilterSchema, AssigneeIdSchema, WorkAssigneeSchema } from './staff-assignees.ts';
 import { SOA_PRODUCTS } from './soa-form-text.ts';
+import { AssigneeFilterSchema, AssigneeIdSchema, WorkAssigneeSchema } from './staff-assignees.ts';
 import { QUEUE_READERS } from './staff-roles.ts';
 
 /**
@@ -136,7 +136,12 @@ export const ENROLLMENT_ACTIONS = [
 ] as const;
 export type EnrollmentActionKind = (typeof ENROLLMENT_ACTIONS)[number];
 /** the actions that record the outcome (issue 46), apart from the work's own */
-export const ENROLLMENT_OUTCOME_ACTIONS = ['enroll', 'decline', 'withdraw', 'cancel'] as const satisfies readonly EnrollmentActionKind[];
+export const ENROLLMENT_OUTCOME_ACTIONS = [
+  'enroll',
+  'decline',
+  'withdraw',
+  'cancel',
+] as const satisfies readonly EnrollmentActionKind[];
 export const ENROLLMENT_ACTION_LABELS: Record<EnrollmentActionKind, string> = {
   review: 'Start review',
   pend: 'Pend',

@@ -30,7 +30,8 @@ export const assignStaffEnrollments = (body: contract.AssignStaffEnrollments) =>
 export const updateStaffEnrollmentData = (
   row: { id: string; version: number },
   data: Omit<contract.UpdateStaffEnrollmentData, 'version'>,
-) => staffFetch(contract.updateStaffEnrollmentData, { params: { id: row.id }, body: { version: row.version, ...data } });
+) =>
+  staffFetch(contract.updateStaffEnrollmentData, { params: { id: row.id }, body: { version: row.version, ...data } });
 
 /** The landscape's plans of the enrollment's client's county and plan year: the plan picker's choices. */
 export const staffEnrollmentPlansQuery = (id: string, year: number | undefined) => ({

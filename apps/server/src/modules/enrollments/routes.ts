@@ -58,7 +58,14 @@ export async function enrollmentsRoutes(app: FastifyInstance): Promise<void> {
   // (design §7): raised to exactly the upload limit. One file and a few small fields (the mode, and the client, the
   // carrier and the plan the agent names) per request.
   await app.register(multipart, {
-    limits: { fileSize: contract.ENROLLMENT_MAX_BYTES, files: 1, fields: 5, fieldSize: 1000, parts: 6, headerPairs: 20 },
+    limits: {
+      fileSize: contract.ENROLLMENT_MAX_BYTES,
+      files: 1,
+      fields: 5,
+      fieldSize: 1000,
+      parts: 6,
+      headerPairs: 20,
+    },
   });
 
   addRoute(app, contract.listEnrollments, async (request) => listEnrollments(deps, request.agentId));
@@ -87,7 +94,11 @@ export async function enrollmentsRoutes(app: FastifyInstance): Promise<void> {
               if (!stored) parseMode(mode);
               continue;
             }
-            const namingKeys = { [fields.client]: 'clientId', [fields.carrier]: 'carrier', [fields.plan]: 'plan' } as const;
+            const namingKeys = {
+              [fields.client]: 'clientId',
+              [fields.carrier]: 'carrier',
+              [fields.plan]: 'plan',
+            } as const;
             const key = Object.hasOwn(namingKeys, part.fieldname)
               ? namingKeys[part.fieldname as keyof typeof namingKeys]
               : undefined;
@@ -209,7 +220,10 @@ function asUploadError(err: unknown): unknown {
   if (code === 'FST_REQ_FILE_TOO_LARGE')
     return new AppError('PAYLOAD_TOO_LARGE', contract.ENROLLMENT_MESSAGES.tooLarge);
   if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
-    return new AppError('BAD_REQUEST', 'Send one enrollment file, the mode, the client, the carrier and the plan, nothing more.');
+    return new AppError(
+      'BAD_REQUEST',
+      'Send one enrollment file, the mode, the client, the carrier and the plan, nothing more.',
+    );
   }
   return err;
 }

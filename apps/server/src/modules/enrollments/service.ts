@@ -10,7 +10,6 @@ import {
   ENROLLMENT_OUTCOMES,
   ENROLLMENT_SCOPE_MESSAGES,
   SOA_PRODUCT_LABELS,
-  type SoaProduct,
   ENROLLMENT_UPLOAD_TEXT_MAX,
   SOA_PRODUCTS,
   datePartsIn,
@@ -141,7 +140,7 @@ export function scopeFlagOf(
 ): string | null {
   const product = z.safeParse(z.enum(SOA_PRODUCTS), enrollment.productType);
   if (!enrollment.clientId || !product.success) return null;
-  const label = SOA_PRODUCT_LABELS[product.data as SoaProduct];
+  const label = SOA_PRODUCT_LABELS[product.data];
   const covering = scopes.filter((scope) => scope.products.includes(product.data));
   if (covering.length === 0) return ENROLLMENT_SCOPE_MESSAGES.noSoa(label);
   if (!covering.some((scope) => scope.signedAt.getTime() <= scope.appointmentAt.getTime())) {

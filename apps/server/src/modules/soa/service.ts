@@ -229,7 +229,10 @@ export interface SignedScope {
 }
 
 /** The signed, not cancelled SOAs of these clients (their current versions), by client: the enrollment scope check. */
-export async function listSignedScopesOfClients(db: Db, clientIds: readonly string[]): Promise<Map<string, SignedScope[]>> {
+export async function listSignedScopesOfClients(
+  db: Db,
+  clientIds: readonly string[],
+): Promise<Map<string, SignedScope[]>> {
   const byClient = new Map<string, SignedScope[]>();
   for (const row of await selectSignedScopes(db, [...new Set(clientIds)])) {
     if (!row.clientId || !row.signedAt) continue;

@@ -1,6 +1,8 @@
 import {
   CLIENT_TEXT,
   ENROLLMENT_MESSAGES,
+  ENROLLMENT_SCOPE_MESSAGES,
+  soaRuleSetFor,
   MEDICARE_ADVANTAGE,
   STAFF_ENROLLMENT_MESSAGES,
   type ClientDetail,
@@ -18,6 +20,8 @@ import {
   enrollments,
   files,
   notifications,
+  soas,
+  soaVersions,
   supplyProductCounties,
   supplyProducts,
   supplyProductTypes,
@@ -159,7 +163,11 @@ describe('POST /arc/agent/enrollments naming the client', () => {
       carrier_name: 'Humana',
       product_name: 'Humana Gold Plus',
     });
-    const page = await t.app.inject({ method: 'GET', url: `/arc/agent/clients/${client.id}`, headers: bearer(agent.token) });
+    const page = await t.app.inject({
+      method: 'GET',
+      url: `/arc/agent/clients/${client.id}`,
+      headers: bearer(agent.token),
+    });
     expect(page.json<ClientDetail>().enrollments).toEqual([
       expect.objectContaining({ id: created.id, status: 'Received', carrierName: 'Humana' }),
     ]);
@@ -176,7 +184,11 @@ describe('POST /arc/agent/enrollments naming the client', () => {
     expect(res.statusCode).toBe(404);
     expect(res.json().message).toBe(CLIENT_TEXT.notFound);
     expect(await countsOf(agent)).toEqual(before);
-    const unknown = await upload([{ name: 'clientId', value: 'cli_nobody' }, { name: 'radio1', value: 'newapp' }, withPdf()]);
+    const unknown = await upload([
+      { name: 'clientId', value: 'cli_nobody' },
+      { name: 'radio1', value: 'newapp' },
+      withPdf(),
+    ]);
     expect(unknown.statusCode).toBe(404);
     expect(await countsOf(agent)).toEqual(before);
   });
@@ -184,10 +196,18 @@ describe('POST /arc/agent/enrollments naming the client', () => {
   it('refuses (400) a client named after the file, a malformed client id and a carrier too long; nothing is stored', async () => {
     const client = await createClient(agent);
     const before = await countsOf(agent);
-    const after = await upload([{ name: 'radio1', value: 'newapp' }, withPdf(), { name: 'clientId', value: client.id }]);
+    const after = await upload([
+      { name: 'radio1', value: 'newapp' },
+      withPdf(),
+      { name: 'clientId', value: client.id },
+    ]);
     expect(after.statusCode).toBe(400);
     expect(after.json().message).toBe(ENROLLMENT_MESSAGES.fieldsFirst);
-    const malformed = await upload([{ name: 'clientId', value: 'cli_<script>' }, { name: 'radio1', value: 'newapp' }, withPdf()]);
+    const malformed = await upload([
+      { name: 'clientId', value: 'cli_<script>' },
+      { name: 'radio1', value: 'newapp' },
+      withPdf(),
+    ]);
     expect(malformed.statusCode).toBe(400);
     const long = await upload([
       { name: 'clientId', value: client.id },
@@ -235,7 +255,11 @@ describe(`PUT ${QUEUE}/:id/data`, () => {
       fields: ['carrier', 'plan name', 'plan', 'product type', 'effective date', 'application number'],
     });
     // the agent's list and the client's page show the plan
-    const page = await t.app.inject({ method: 'GET', url: `/arc/agent/clients/${client.id}`, headers: bearer(agent.token) });
+    const page = await t.app.inject({
+      method: 'GET',
+      url: `/arc/agent/clients/${client.id}`,
+      headers: bearer(agent.token),
+    });
     expect(page.json<ClientDetail>().enrollments[0]).toMatchObject({
       planId: 'H5216-012',
       productName: DATA.planName,
@@ -273,9 +297,9 @@ describe(`PUT ${QUEUE}/:id/data`, () => {
     expect((await staff('admin', 'PUT', `${QUEUE}/enr_nobody/data`, { version: 1, ...DATA })).statusCode).toBe(404);
     const [row] = await t.database.db.select().from(enrollments).where(eq(enrollments.id, enrollment.id));
     expect(row).toMatchObject({ version: 1, planId: null, effectiveDate: null, applicationNumber: null });
-    expect(await t.database.db.select().from(enrollmentLog).where(eq(enrollmentLog.enrollmentId, enrollment.id))).toEqual(
-      [],
-    );
+    expect(
+      await t.database.db.select().from(enrollmentLog).where(eq(enrollmentLog.enrollmentId, enrollment.id)),
+    ).toEqual([]);
   });
 });
 
@@ -295,12 +319,16 @@ describe(`GET ${QUEUE}/:id/plans`, () => {
       ],
     });
     // the upload's year (2026) has no landscape here; a client without a county has no choices
-    expect((await staff('admin', 'GET', `${QUEUE}/${enrollment.id}/plans`)).json<EnrollmentPlanOptions>()).toMatchObject({
+    expect(
+      (await staff('admin', 'GET', `${QUEUE}/${enrollment.id}/plans`)).json<EnrollmentPlanOptions>(),
+    ).toMatchObject({
       year: 2026,
       plans: [],
     });
     const noCounty = await uploadedFor(await createClient(agent, { county: '' }));
-    expect((await staff('admin', 'GET', `${QUEUE}/${noCounty.id}/plans?year=2027`)).json<EnrollmentPlanOptions>()).toMatchObject({
+    expect(
+      (await staff('admin', 'GET', `${QUEUE}/${noCounty.id}/plans?year=2027`)).json<EnrollmentPlanOptions>(),
+    ).toMatchObject({
       county: null,
       plans: [],
     });
@@ -375,5 +403,103 @@ describe(`POST ${QUEUE}/:id/actions: the outcome`, () => {
     });
     expect((await act(old.id, 1, 'enroll')).statusCode).toBe(200);
     expect((await notificationsOf(other)).at(-1)?.title).toBe('Enrollment enrolled: Ruth Ames');
+  });
+});
+
+describe('the SOA scope check', () => {
+  const HOUR = 60 * 60 * 1000;
+  let soaSerial = 0;
+  /** A signed SOA of the client for these products, its appointment at `appointmentAt`, signed at `signedAt`. */
+  async function signedSoa(
+    clientId: string,
+    products: string[],
+    appointmentAt: Date,
+    signedAt: Date,
+    cancelled = false,
+  ) {
+    soaSerial += 1;
+    const id = `soa_scope_${soaSerial}`;
+    const sentAt = new Date(Math.min(appointmentAt.getTime(), signedAt.getTime()) - 24 * HOUR);
+    await t.database.db.insert(soas).values({
+      id,
+      agentId: agent.id,
+      beneficiaryName: 'Linda Berg',
+      email: 'linda@example.org',
+      mobile: '',
+      language: 'en',
+      currentVersion: 1,
+      createdAt: sentAt,
+      clientId,
+      ...(cancelled ? { cancelledAt: new Date(signedAt.getTime() + HOUR) } : {}),
+    });
+    await t.database.db.insert(soaVersions).values({
+      soaId: id,
+      version: 1,
+      appointmentAt,
+      appointmentKind: 'in-person',
+      products,
+      ruleSet: soaRuleSetFor(appointmentAt, 'America/Los_Angeles').id,
+      sentAt,
+      linkExpiresAt: new Date(sentAt.getTime() + 7 * 24 * HOUR),
+      signedAt,
+      signerName: 'Linda Berg',
+      productsAgreed: products,
+      validUntil: new Date(signedAt.getTime() + 365 * 24 * HOUR),
+      retainUntil: new Date(sentAt.getTime() + 3653 * 24 * HOUR),
+    });
+  }
+  async function flagged(productType: string, soasOf: (clientId: string) => Promise<void>) {
+    const client = await createClient(agent);
+    await soasOf(client.id);
+    const enrollment = await uploadedFor(client);
+    const put = await staff('operations', 'PUT', `${QUEUE}/${enrollment.id}/data`, {
+      version: 1,
+      ...DATA,
+      productType,
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    const list = await t.app.inject({ method: 'GET', url: '/arc/agent/enrollments', headers: bearer(agent.token) });
+    const mine = list.json<{ enrollments: Enrollment[] }>().enrollments.find((e) => e.id === enrollment.id)!;
+    // the same reason for staff as for the agent
+    expect(put.json<StaffEnrollmentDetail>().enrollment.scopeFlag).toBe(mine.scopeFlag);
+    return mine.scopeFlag;
+  }
+  const appointment = new Date('2026-11-10T18:00:00.000Z');
+
+  it('passes an enrollment whose product type a signed SOA of the client covers, signed before the appointment', async () => {
+    expect(
+      await flagged('medicare-advantage', (id) =>
+        signedSoa(id, ['medicare-advantage', 'part-d'], appointment, new Date(appointment.getTime() - 72 * HOUR)),
+      ),
+    ).toBeNull();
+  });
+
+  it('flags a product type no signed SOA of the client covers (another product, a cancelled or another client’s SOA)', async () => {
+    const other = await createClient(agent);
+    expect(
+      await flagged('medicare-supplement', async (id) => {
+        await signedSoa(id, ['medicare-advantage'], appointment, new Date(appointment.getTime() - 72 * HOUR));
+        await signedSoa(id, ['medicare-supplement'], appointment, new Date(appointment.getTime() - 72 * HOUR), true);
+        await signedSoa(other.id, ['medicare-supplement'], appointment, new Date(appointment.getTime() - 72 * HOUR));
+      }),
+    ).toBe(ENROLLMENT_SCOPE_MESSAGES.noSoa('Medicare Supplement'));
+    // no SOA at all
+    expect(await flagged('part-d', async () => {})).toBe(ENROLLMENT_SCOPE_MESSAGES.noSoa('Stand-alone Part D'));
+  });
+
+  it('flags an SOA signed after its appointment', async () => {
+    expect(
+      await flagged('medicare-advantage', (id) =>
+        signedSoa(id, ['medicare-advantage'], appointment, new Date(appointment.getTime() + 2 * HOUR)),
+      ),
+    ).toBe(ENROLLMENT_SCOPE_MESSAGES.signedAfter('Medicare Advantage'));
+  });
+
+  it('says nothing while the product type is not known', async () => {
+    const client = await createClient(agent);
+    const enrollment = await uploadedFor(client);
+    expect(enrollment.scopeFlag).toBeNull();
+    const detail = await staff('support', 'GET', `${QUEUE}/${enrollment.id}`);
+    expect(detail.json<StaffEnrollmentDetail>().enrollment.scopeFlag).toBeNull();
   });
 });

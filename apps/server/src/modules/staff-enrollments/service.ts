@@ -33,8 +33,8 @@ import { getClientPlace } from '../clients/service.ts';
 import { changeEnrollmentStatus, scopeFlagsOf } from '../enrollments/service.ts';
 import type { NotificationsDeps } from '../notifications/service.ts';
 import { listCounties } from '../places/service.ts';
-import { listLandscapePlansOfCounties } from '../supplies/service.ts';
 import { assigneeFilter, checkAssignee, listAssignees, staffDisplayName } from '../staff-work/service.ts';
+import { listLandscapePlansOfCounties } from '../supplies/service.ts';
 import {
   insertLogEntries,
   selectCarriers,
@@ -313,7 +313,13 @@ export async function updateEnrollmentData(
     }
     const names = fields.map((key) => DATA_FIELD_NAMES[key]);
     await insertLogEntries(tx, [
-      { enrollmentId: id, at: now, staffId: actor.staff.id, by: logName(actor.staff), action: `Updated ${names.join(', ')}` },
+      {
+        enrollmentId: id,
+        at: now,
+        staffId: actor.staff.id,
+        by: logName(actor.staff),
+        action: `Updated ${names.join(', ')}`,
+      },
     ]);
     await recordAudit(
       { db: tx, clock: deps.clock },

@@ -1,5 +1,5 @@
 import { ENROLLMENT_STATUS_LABELS, type Enrollment } from '@arc/contract';
-import { Anchor } from '@mantine/core';
+import { Anchor, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { DataTable, type DataTableColumn } from '../../ui/data-table.tsx';
@@ -12,8 +12,7 @@ import { formatEnrollmentDate, formatEnrollmentLongDate } from './enrollment-dat
 const clientPage = (id: string) => `/clients/${encodeURIComponent(id)}`;
 
 /** The plan as the tables show it: its name and its contract-plan id, as far as they are known. */
-const planOf = (e: Enrollment) =>
-  [e.product_name, e.planId ? `(${e.planId})` : null].filter(Boolean).join(' ') || null;
+const planOf = (e: Enrollment) => [e.product_name, e.planId ? `(${e.planId})` : null].filter(Boolean).join(' ') || null;
 
 /**
  * The client columns both tables show; only Client Enrollments has a search box (spec part 2 §2). The names are the
@@ -52,7 +51,25 @@ const PENDED_COLUMNS: DataTableColumn<Enrollment>[] = [
 ];
 
 const CLIENT_COLUMNS: DataTableColumn<Enrollment>[] = [
-  { id: 'status', header: 'Status', value: (e) => ENROLLMENT_STATUS_LABELS[e.Status], searchable: true },
+  {
+    id: 'status',
+    header: 'Status',
+    value: (e) => ENROLLMENT_STATUS_LABELS[e.Status],
+    searchable: true,
+    searchText: (e) => [ENROLLMENT_STATUS_LABELS[e.Status], e.scopeFlag].filter(Boolean).join(' '),
+    // the SOA scope check's reason under the status (issue 46)
+    cell: (e) =>
+      e.scopeFlag ? (
+        <>
+          {ENROLLMENT_STATUS_LABELS[e.Status]}
+          <Text size="xs" c="orange.9" fw={600}>
+            SOA: {e.scopeFlag}
+          </Text>
+        </>
+      ) : (
+        ENROLLMENT_STATUS_LABELS[e.Status]
+      ),
+  },
   ...clientColumns(true),
   { id: 'file', header: 'File', value: (e) => e.fileName, searchable: true },
   {

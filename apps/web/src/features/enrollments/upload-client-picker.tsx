@@ -66,7 +66,8 @@ export function UploadClientPicker({
 
   const rows = found.data?.pages[0]?.rows ?? [];
   const options = rows.map((client) => ({ value: client.id, label: labelOf(client) }));
-  if (value && !options.some((option) => option.value === value.id)) options.unshift({ value: value.id, label: value.name });
+  if (value && !options.some((option) => option.value === value.id))
+    options.unshift({ value: value.id, label: value.name });
 
   const onCreate = form.onSubmit((values) => {
     create.mutate(

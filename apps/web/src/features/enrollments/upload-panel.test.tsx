@@ -71,7 +71,10 @@ describe('UploadPanel: the client picker', () => {
     const created = client('cli_new', 'Ruth', 'Ames', '1958-07-02');
     const { calls } = mockFetch({
       'GET /arc/agent/clients': { body: { rows: [], nextCursor: null, counties: [] } },
-      'POST /arc/agent/clients': { status: 201, body: { ...created, soas: [], enrollments: [], due: [], duplicates: [] } },
+      'POST /arc/agent/clients': {
+        status: 201,
+        body: { ...created, soas: [], enrollments: [], due: [], duplicates: [] },
+      },
     });
     renderPanel();
     await user.click(screen.getByRole('button', { name: 'New client' }));

@@ -99,7 +99,9 @@ export function UploadPanel({ uploads, id }: { uploads: Uploads; id: string }) {
             <Dropzone.Idle>
               <IconFileTypePdf size={40} aria-hidden="true" />
             </Dropzone.Idle>
-            <Text fw={600}>{client ? `Drag ${client.name}’s enrollment PDFs here` : ENROLLMENT_MESSAGES.needsClient}</Text>
+            <Text fw={600}>
+              {client ? `Drag ${client.name}’s enrollment PDFs here` : ENROLLMENT_MESSAGES.needsClient}
+            </Text>
             <Text size="sm" c="dimmed">
               PDF only, up to 100 MB each. Several files may be added at once.
             </Text>

@@ -76,22 +76,27 @@ function PanelBody({ detail, canAct }: { detail: contract.StaffEnrollmentDetail;
         <Fact label="Agent" value={`${row.agent.firstName} ${row.agent.lastName}, NPN ${row.agent.npn}`} />
         <Fact label="Client" value={`${clientName(row)}${row.client.state ? `, ${row.client.state}` : ''}`} />
         <Fact label="Carrier" value={row.carrier ?? '—'} />
-        <Fact label="Plan" value={[row.product, row.planId ? `(${row.planId})` : null].filter(Boolean).join(' ') || '—'} />
         <Fact
-          label="Product type"
-          value={row.productType ? contract.SOA_PRODUCT_LABELS[row.productType] : '—'}
+          label="Plan"
+          value={[row.product, row.planId ? `(${row.planId})` : null].filter(Boolean).join(' ') || '—'}
         />
+        <Fact label="Product type" value={row.productType ? contract.SOA_PRODUCT_LABELS[row.productType] : '—'} />
         <Fact label="Effective" value={row.effectiveDate ?? '—'} />
         <Fact label="Application number" value={row.applicationNumber ?? '—'} />
         <Fact label="Type" value={contract.ENROLLMENT_MODE_LABELS[row.mode]} />
       </SimpleGrid>
+      {row.scopeFlag && (
+        <Alert color="yellow" title="SOA scope">
+          {row.scopeFlag}
+        </Alert>
+      )}
       {row.status === 'Pended' && row.reason && (
         <Alert color="orange" title="Pended: what is missing">
           {row.reason}
         </Alert>
       )}
       {canAct && <Actions row={row} />}
-      {canAct && <EnrollmentDataForm key={row.version} row={row} />}
+      {canAct && <EnrollmentDataForm row={row} />}
       {canAct && row.fileName ? (
         <PdfSection id={row.id} name={row.fileName} />
       ) : (
