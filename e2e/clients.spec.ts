@@ -37,8 +37,8 @@ test.describe('[CLIENTS]', () => {
     await page.getByRole('row').filter({ hasText: 'Berg, Linda' }).getByRole('link', { name: 'Berg, Linda' }).click();
     await expect(page.getByRole('heading', { name: 'Linda Berg', level: 1 })).toBeVisible();
     await expect(page.getByText(/SOA signed/)).toBeVisible();
-    await expect(page.getByText(/Enrollment received/)).toBeVisible();
-    await expect(page.getByText(/Humana Gold Plus \(HMO\)/)).toBeVisible();
+    await expect(page.getByText(/Enrollment received/).first()).toBeVisible();
+    await expect(page.getByText(/Humana Gold Plus \(HMO\)/).first()).toBeVisible();
     await expect(page.getByText('****-***-MK73')).toBeVisible();
     await expectAccessible(page);
     await screenshotBoth(page, 'client');

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { ENROLLMENT_MESSAGES, ENROLLMENTS_EXPORT_COLUMNS } from '@arc/contract';
 import ExcelJS from 'exceljs';
+import { chooseUploadClient } from './enrollment-helpers.ts';
 import { AFTER_RETRIES, DEMO, expect, expectAccessible, expectInView, signIn, test } from './fixtures.ts';
 
 /** The staff API key e2e/start-server.mjs gives the server. */
@@ -31,6 +32,7 @@ test.describe('[ENROLLMENTS]', () => {
     await page.goto('/enrollments');
     await expect(page.getByRole('heading', { name: 'Enrollment Upload', level: 1 })).toBeVisible();
     await page.getByRole('button', { name: 'UPLOAD ENROLLMENT' }).click();
+    await chooseUploadClient(page, 'Okafor', 'Walter Okafor');
     await page.getByRole('radio', { name: 'Pended Enrollment' }).check();
     await page
       .getByLabel('Enrollment PDF files')
@@ -66,6 +68,7 @@ test.describe('[ENROLLMENTS]', () => {
     await signIn(page);
     await page.goto('/enrollments');
     await page.getByRole('button', { name: 'UPLOAD ENROLLMENT' }).click();
+    await chooseUploadClient(page, 'Okafor', 'Walter Okafor');
     const tracked = page.waitForRequest(
       (r) => r.url().endsWith('/arc/telemetry') && (r.postData() ?? '').includes('enrollment_upload_failed'),
     );
@@ -92,6 +95,7 @@ test.describe('[ENROLLMENTS]', () => {
     await signIn(page);
     await page.goto('/enrollments');
     await page.getByRole('button', { name: 'UPLOAD ENROLLMENT' }).click();
+    await chooseUploadClient(page, 'Okafor', 'Walter Okafor');
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('Network.enable');
     await cdp.send('Network.emulateNetworkConditions', {
@@ -126,6 +130,7 @@ test.describe('[ENROLLMENTS]', () => {
     await signIn(page);
     await page.goto('/enrollments');
     await page.getByRole('button', { name: 'UPLOAD ENROLLMENT' }).click();
+    await chooseUploadClient(page, 'Okafor', 'Walter Okafor');
     await page.getByLabel('Enrollment PDF files').setInputFiles(pdf(`pend-me-${stamp}.pdf`));
     await expect(page.getByTestId('upload-line').filter({ hasText: `pend-me-${stamp}.pdf uploaded` })).toBeVisible();
 
@@ -147,13 +152,15 @@ test.describe('[ENROLLMENTS]', () => {
     await expect(page.getByRole('alert').filter({ hasText: ENROLLMENT_MESSAGES.pendedAlert })).toBeVisible();
     const pended = page.getByRole('table', { name: 'Pended Enrollments' });
     const row = pended.getByRole('row').filter({ hasText: reason });
-    await expect(row).toContainText('Pendleton');
+    // the client named at upload: the linked client's name wins over the names the integration filled in
+    await expect(row).toContainText('Okafor');
+    await expect(row).not.toContainText('Pendleton');
     // the long date form: weekday, month name, day, year and time
     await expect(row).toContainText(/\w+day, \w+ \d{1,2}, \d{4} \d{1,2}:\d{2} (AM|PM)/);
     // and Client Enrollments keeps MM/DD/YYYY h:mm:ss a
     const client = page.getByRole('table', { name: 'Client Enrollments' });
-    await page.getByRole('searchbox', { name: 'Search' }).fill('Pendleton');
-    await expect(client.getByRole('row').filter({ hasText: 'Pendleton' })).toContainText(
+    await page.getByRole('searchbox', { name: 'Search' }).fill(`pend-me-${stamp}`);
+    await expect(client.getByRole('row').filter({ hasText: `pend-me-${stamp}` })).toContainText(
       /\d{2}\/\d{2}\/\d{4} \d{1,2}:\d{2}:\d{2} (am|pm)/,
     );
     await expectAccessible(page);
@@ -260,6 +267,7 @@ test.describe('[ENROLLMENTS]', () => {
     await signIn(page);
     await page.goto('/enrollments');
     await page.getByRole('button', { name: 'UPLOAD ENROLLMENT' }).click();
+    await chooseUploadClient(page, 'Okafor', 'Walter Okafor');
     await page
       .getByLabel('Enrollment PDF files')
       .setInputFiles([

@@ -182,7 +182,13 @@ export const ClientEnrollmentSchema = z.object({
   status: z.enum(ENROLLMENT_STATUSES),
   reason: z.nullable(z.string()),
   carrierName: z.nullable(z.string()),
+  /** the plan's name */
   productName: z.nullable(z.string()),
+  /** the plan's contract-plan id (`H1234-001`) */
+  planId: z.optional(z.nullable(z.string())),
+  productType: z.optional(z.nullable(z.enum(SOA_PRODUCTS))),
+  /** YYYY-MM-DD */
+  effectiveDate: z.optional(z.nullable(z.string())),
 });
 
 export const CLIENT_DUE_KINDS = ['soa-unsigned', 'enrollment-pended', 'annual-review'] as const;

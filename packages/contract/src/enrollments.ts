@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { NpnSchema } from './account.ts';
 import { boundedString, DateTimeSchema, defineRoute, ErrorResponseSchema, IdSchema } from './common.ts';
 import { personNameSchema } from './person-name.ts';
+import { SOA_PRODUCTS } from './soa-form-text.ts';
 
 /** Upload limit (spec part 2 §9): 100 MB, PDF only. Exactly this many bytes is allowed; one more is not. */
 export const ENROLLMENT_MAX_BYTES = 104_857_600;
@@ -29,26 +30,41 @@ export const ENROLLMENT_STATUSES = [
   'Submitted',
   'Enrolled',
   'Declined',
+  /** the beneficiary or the agent withdrew it before the carrier's answer */
+  'Withdrawn',
+  /** an enrolled plan cancelled afterwards */
+  'Cancelled',
 ] as const;
 export const EnrollmentStatusSchema = z.enum(ENROLLMENT_STATUSES);
 export type EnrollmentStatus = z.infer<typeof EnrollmentStatusSchema>;
 
 /**
  * The one enrollment state machine: the statuses an enrollment may move to from each status, whoever moves
- * it — the back office's queue (its four actions lead to In Review, Pended, Resolved and Submitted) or the
- * integration key (which alone sets the carrier's answer, Enrolled or Declined). Received → In review → Submitted to
- * carrier; Pended from any open status; a pended enrollment goes on only once Resolved (or is declined); Enrolled and
- * Declined are final.
+ * it — the back office's queue (its actions lead to In Review, Pended, Resolved and Submitted, and record the outcome:
+ * Enrolled, Declined, Withdrawn, Cancelled) or the integration key. Received → In review → Submitted to carrier;
+ * Pended from any open status; a pended enrollment goes on only once Resolved (or is declined or withdrawn); an open
+ * one may be withdrawn; an enrolled one may be cancelled; Declined, Withdrawn and Cancelled are final.
  */
 export const ENROLLMENT_TRANSITIONS: Record<EnrollmentStatus, readonly EnrollmentStatus[]> = {
-  Received: ['In Review', 'Pended', 'Declined'],
-  'In Review': ['Pended', 'Submitted', 'Declined'],
-  Pended: ['Resolved', 'Declined'],
-  Resolved: ['In Review', 'Pended', 'Submitted', 'Declined'],
-  Submitted: ['Pended', 'Enrolled', 'Declined'],
-  Enrolled: [],
+  Received: ['In Review', 'Pended', 'Declined', 'Withdrawn'],
+  'In Review': ['Pended', 'Submitted', 'Declined', 'Withdrawn'],
+  Pended: ['Resolved', 'Declined', 'Withdrawn'],
+  Resolved: ['In Review', 'Pended', 'Submitted', 'Declined', 'Withdrawn'],
+  Submitted: ['Pended', 'Enrolled', 'Declined', 'Withdrawn'],
+  Enrolled: ['Cancelled'],
   Declined: [],
+  Withdrawn: [],
+  Cancelled: [],
 };
+
+/** The outcomes staff record (issue 46), each told to the agent with the client's name. */
+export const ENROLLMENT_OUTCOMES = [
+  'Enrolled',
+  'Declined',
+  'Withdrawn',
+  'Cancelled',
+] as const satisfies readonly EnrollmentStatus[];
+export type EnrollmentOutcome = (typeof ENROLLMENT_OUTCOMES)[number];
 
 /** Why a move into each status is refused: the statuses it leaves from, as ENROLLMENT_TRANSITIONS has them. */
 const REFUSED_INTO: Record<EnrollmentStatus, string> = {
@@ -59,6 +75,8 @@ const REFUSED_INTO: Record<EnrollmentStatus, string> = {
   Submitted: 'Only an enrollment in review or resolved can be submitted to the carrier.',
   Enrolled: 'Only an enrollment submitted to the carrier can be enrolled.',
   Declined: 'Only an open enrollment can be declined.',
+  Withdrawn: 'Only an open enrollment can be withdrawn.',
+  Cancelled: 'Only an enrolled enrollment can be cancelled.',
 };
 
 /** Texts of a status change, the same on both paths (the queue's STAFF_ENROLLMENT_MESSAGES reuse them). */
@@ -90,6 +108,8 @@ export const ENROLLMENT_STATUS_LABELS: Record<EnrollmentStatus, string> = {
   Submitted: 'Submitted to carrier',
   Enrolled: 'Enrolled',
   Declined: 'Declined',
+  Withdrawn: 'Withdrawn',
+  Cancelled: 'Cancelled',
 };
 
 /** Spec part 2 §3: the fields keep the original API's names. */
@@ -109,8 +129,31 @@ export const EnrollmentSchema = z.object({
   mode: EnrollmentModeSchema,
   /** the uploaded file's name; null for enrollments that reached the provider another way */
   fileName: z.nullable(z.string()),
+  /** the client it is for (issue 46); ClientFirst and ClientLast are then the client's name */
+  clientId: z.optional(z.nullable(z.string())),
+  /** the plan's contract-plan id (`H1234-001`); product_name is its name */
+  planId: z.optional(z.nullable(z.string())),
+  productType: z.optional(z.nullable(z.enum(SOA_PRODUCTS))),
+  /** YYYY-MM-DD */
+  effectiveDate: z.optional(z.nullable(z.string())),
+  applicationNumber: z.optional(z.nullable(z.string())),
+  /**
+   * the SOA scope check (issue 46): why no signed SOA of the client, signed before its appointment, covers the
+   * enrollment's product type; null when one does, or while the client or the product type is not known
+   */
+  scopeFlag: z.optional(z.nullable(z.string())),
 });
 export type Enrollment = z.infer<typeof EnrollmentSchema>;
+
+/** The SOA scope check's reasons, the same for the agent and for staff. */
+export const ENROLLMENT_SCOPE_MESSAGES = {
+  noSoa: (product: string) => `No signed SOA of this client covers ${product}.`,
+  signedAfter: (product: string) =>
+    `The SOA covering ${product} was signed after the appointment: it must be signed before.`,
+} as const;
+
+/** A contract-plan id as CMS writes it: `H1234-001`, a segment other than 0 appended (`H1234-001-2`). */
+export const PLAN_ID_PATTERN = /^[A-Z]\d{4}-\d{3}(?:-\d{1,3})?$/;
 
 export const ListEnrollmentsResponseSchema = z.object({
   /** every enrollment of the agent, newest first */
@@ -129,8 +172,19 @@ export const listEnrollments = defineRoute({
   responses: { 200: ListEnrollmentsResponseSchema, 401: ErrorResponseSchema },
 });
 
-/** The multipart fields of the upload: the file is `enrollment`, the mode `radio1`. */
-export const ENROLLMENT_UPLOAD_FIELDS = { file: 'enrollment', mode: 'radio1' } as const;
+/**
+ * The multipart fields of the upload: the file is `enrollment`, the mode `radio1`; the client (`clientId`, one of the
+ * agent's: another's is 404 and nothing is stored), the carrier and the plan, optional, come before the file.
+ */
+export const ENROLLMENT_UPLOAD_FIELDS = {
+  file: 'enrollment',
+  mode: 'radio1',
+  client: 'clientId',
+  carrier: 'carrier',
+  plan: 'plan',
+} as const;
+/** the carrier's and the plan's longest text at upload */
+export const ENROLLMENT_UPLOAD_TEXT_MAX = 200;
 
 /**
  * Multipart (`enrollment` file, `radio1` mode), streamed to storage. 201 with the new enrollment;
@@ -139,13 +193,14 @@ export const ENROLLMENT_UPLOAD_FIELDS = { file: 'enrollment', mode: 'radio1' } a
 export const createEnrollment = defineRoute({
   method: 'POST',
   path: '/arc/agent/enrollments',
-  summary: 'Upload an enrollment PDF (multipart: enrollment, radio1)',
+  summary: 'Upload an enrollment PDF (multipart: clientId, carrier, plan, radio1, then enrollment)',
   tags: ['enrollments'],
   auth: 'agent',
   responses: {
     201: EnrollmentSchema,
     400: ErrorResponseSchema,
     401: ErrorResponseSchema,
+    404: ErrorResponseSchema,
     413: ErrorResponseSchema,
     415: ErrorResponseSchema,
     429: ErrorResponseSchema,
@@ -198,6 +253,9 @@ export const ENROLLMENT_MESSAGES = {
   empty: 'The file is empty.',
   missingFile: 'Choose a PDF file to upload.',
   badMode: 'Choose New Enrollment or Pended Enrollment.',
+  needsClient: 'Choose the client this enrollment is for.',
+  fieldsFirst: 'Send the client, the carrier and the plan before the file.',
+  textTooLong: `The carrier and the plan are at most ${200} characters.`,
   loadFailed: 'Loading enrollments failed',
   pendedAlert: 'You have pended enrollments. Please review the reasons below and resolve them.',
   noEnrollments: 'There are no enrollments to show.',

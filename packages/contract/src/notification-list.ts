@@ -12,6 +12,8 @@ export const NOTIFICATION_KINDS = [
   'soa-signed',
   'enrollment-pended',
   'enrollment-resolved',
+  /** staff recorded an enrollment's outcome: enrolled, declined, withdrawn or cancelled (issue 46) */
+  'enrollment-outcome',
   'commission-statement',
   /** an import changed the agent's Ready-to-Sell marks or added certifications: the bell opens the board */
   'ready-to-sell-changed',
@@ -64,6 +66,7 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
   'soa-signed': 'A beneficiary signed a Scope of Appointment',
   'enrollment-pended': 'An enrollment was pended (what is missing)',
   'enrollment-resolved': 'A pended enrollment was resolved',
+  'enrollment-outcome': 'An enrollment’s outcome',
   'commission-statement': 'A new commission statement was published',
   'enrollment-pended-digest': 'A weekly summary of my pended enrollments',
   'terms-updated': 'New Terms of Service to accept',

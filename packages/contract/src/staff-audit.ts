@@ -126,10 +126,16 @@ export const AUDIT_ACTIONS = [
   'enrollment.resolved',
   /** an enrollment was submitted to the carrier */
   'enrollment.submitted',
-  /** the carrier's answer, set through the integration key: enrolled */
+  /** the outcome, recorded in the queue or through the integration key: enrolled */
   'enrollment.enrolled',
-  /** the carrier's answer, set through the integration key: declined */
+  /** the outcome: declined */
   'enrollment.declined',
+  /** the outcome: withdrawn before the carrier's answer */
+  'enrollment.withdrawn',
+  /** the outcome: an enrolled plan cancelled */
+  'enrollment.cancelled',
+  /** staff entered or corrected the carrier, plan, product type, effective date or application number (detail.fields) */
+  'enrollment.data-updated',
   /** staff opened or downloaded an enrollment's PDF (subject: the enrollment id; detail.fileId) */
   'enrollment.file-read',
   /** an admin exported the audit log from the back office (detail: the filters) */

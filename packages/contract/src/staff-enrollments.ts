@@ -2,10 +2,13 @@ import * as z from 'zod/mini';
 import { boundedString, DateTimeSchema, defineRoute, ErrorResponseSchema, IdSchema } from './common.ts';
 import {
   ENROLLMENT_MOVE_MESSAGES,
+  ENROLLMENT_UPLOAD_TEXT_MAX,
   EnrollmentModeSchema,
+  PLAN_ID_PATTERN,
   EnrollmentStatusSchema,
   type EnrollmentStatus,
 } from './enrollments.ts';
+import { SOA_PRODUCTS } from './soa-form-text.ts';
 import { AssigneeFilterSchema, AssigneeIdSchema, WorkAssigneeSchema } from './staff-assignees.ts';
 import { QUEUE_READERS } from './staff-roles.ts';
 
@@ -61,12 +64,23 @@ export const StaffEnrollmentRowSchema = z.object({
   mode: EnrollmentModeSchema,
   agent: z.object({ npn: z.string(), firstName: z.string(), lastName: z.string() }),
   client: z.object({
+    /** the agent's client it is for (issue 46): the names are then the client's */
+    id: z.optional(z.nullable(z.string())),
     firstName: z.nullable(z.string()),
     lastName: z.nullable(z.string()),
     state: z.nullable(z.string()),
   }),
   carrier: z.nullable(z.string()),
+  /** the plan's name */
   product: z.nullable(z.string()),
+  /** the plan's contract-plan id (`H1234-001`) */
+  planId: z.optional(z.nullable(z.string())),
+  productType: z.optional(z.nullable(z.enum(SOA_PRODUCTS))),
+  /** YYYY-MM-DD */
+  effectiveDate: z.optional(z.nullable(z.string())),
+  applicationNumber: z.optional(z.nullable(z.string())),
+  /** the SOA scope check's reason (ENROLLMENT_SCOPE_MESSAGES); null when covered or not yet checkable */
+  scopeFlag: z.optional(z.nullable(z.string())),
   /** the upload time */
   receivedAt: DateTimeSchema,
   updatedAt: DateTimeSchema,
@@ -110,25 +124,49 @@ export const StaffEnrollmentDetailSchema = z.object({
 });
 export type StaffEnrollmentDetail = z.infer<typeof StaffEnrollmentDetailSchema>;
 
-export const ENROLLMENT_ACTIONS = ['review', 'pend', 'resolve', 'submit'] as const;
+export const ENROLLMENT_ACTIONS = [
+  'review',
+  'pend',
+  'resolve',
+  'submit',
+  'enroll',
+  'decline',
+  'withdraw',
+  'cancel',
+] as const;
 export type EnrollmentActionKind = (typeof ENROLLMENT_ACTIONS)[number];
+/** the actions that record the outcome (issue 46), apart from the work's own */
+export const ENROLLMENT_OUTCOME_ACTIONS = [
+  'enroll',
+  'decline',
+  'withdraw',
+  'cancel',
+] as const satisfies readonly EnrollmentActionKind[];
 export const ENROLLMENT_ACTION_LABELS: Record<EnrollmentActionKind, string> = {
   review: 'Start review',
   pend: 'Pend',
   resolve: 'Resolve',
   submit: 'Submit to carrier',
+  enroll: 'Enrolled',
+  decline: 'Declined',
+  withdraw: 'Withdrawn',
+  cancel: 'Cancelled',
 };
 
 /**
  * The status each action moves to; whether it may, from the status an enrollment is in, is the one table's
- * (ENROLLMENT_TRANSITIONS, enrollments.ts). Enrolled and Declined, the carrier's answer, have no action here: the
- * integration key sets them.
+ * (ENROLLMENT_TRANSITIONS, enrollments.ts). The outcome's four (Enrolled, Declined, Withdrawn, Cancelled) are told to
+ * the agent with the client's name.
  */
 export const ENROLLMENT_ACTION_TARGETS: Record<EnrollmentActionKind, EnrollmentStatus> = {
   review: 'In Review',
   pend: 'Pended',
   resolve: 'Resolved',
   submit: 'Submitted',
+  enroll: 'Enrolled',
+  decline: 'Declined',
+  withdraw: 'Withdrawn',
+  cancel: 'Cancelled',
 };
 
 export const PEND_REASON_MAX = 500;
@@ -147,6 +185,10 @@ export const EnrollmentActionSchema = z.discriminatedUnion('kind', [
   }),
   z.object({ kind: z.literal('resolve') }),
   z.object({ kind: z.literal('submit') }),
+  z.object({ kind: z.literal('enroll') }),
+  z.object({ kind: z.literal('decline') }),
+  z.object({ kind: z.literal('withdraw') }),
+  z.object({ kind: z.literal('cancel') }),
 ]);
 export type EnrollmentAction = z.infer<typeof EnrollmentActionSchema>;
 
@@ -166,6 +208,10 @@ export const STAFF_ENROLLMENT_MESSAGES = {
     pend: ENROLLMENT_MOVE_MESSAGES.refusedInto.Pended,
     resolve: ENROLLMENT_MOVE_MESSAGES.refusedInto.Resolved,
     submit: ENROLLMENT_MOVE_MESSAGES.refusedInto.Submitted,
+    enroll: ENROLLMENT_MOVE_MESSAGES.refusedInto.Enrolled,
+    decline: ENROLLMENT_MOVE_MESSAGES.refusedInto.Declined,
+    withdraw: ENROLLMENT_MOVE_MESSAGES.refusedInto.Withdrawn,
+    cancel: ENROLLMENT_MOVE_MESSAGES.refusedInto.Cancelled,
   } satisfies Record<EnrollmentActionKind, string>,
   alreadyPended: ENROLLMENT_MOVE_MESSAGES.alreadyPended,
   alreadySubmitted: ENROLLMENT_MOVE_MESSAGES.alreadySubmitted,
@@ -210,7 +256,7 @@ export const getStaffEnrollmentFile = defineRoute({
 export const actOnStaffEnrollment = defineRoute({
   method: 'POST',
   path: '/arc/staff/enrollments/queue/:id/actions',
-  summary: 'Start review, Pend, Resolve or Submit to carrier',
+  summary: 'Start review, Pend, Resolve, Submit to carrier, or record the outcome',
   tags: ['staff'],
   auth: ENROLLMENT_WORKERS,
   params: z.object({ id: IdSchema }),
@@ -251,4 +297,87 @@ export const assignStaffEnrollments = defineRoute({
     404: ErrorResponseSchema,
     409: ErrorResponseSchema,
   },
+});
+
+// ── the enrollment's data (issue 46) ──────────────────────────────────────────────────────────────────
+
+const ENROLLMENT_DATA_TEXT = {
+  carrier: `The carrier is at most ${ENROLLMENT_UPLOAD_TEXT_MAX} characters`,
+  planName: `The plan's name is at most ${ENROLLMENT_UPLOAD_TEXT_MAX} characters`,
+  planId: 'Enter the plan as its contract-plan id, like H1234-001',
+  effectiveDate: 'Enter the effective date as YYYY-MM-DD',
+  applicationNumber: 'The application or confirmation number is letters, digits and dashes, at most 40',
+} as const;
+
+/** What staff enter or correct on an enrollment; null clears a field. Sent at the version shown (409 stale). */
+export const UpdateStaffEnrollmentDataSchema = z.strictObject({
+  version: z.int().check(z.gte(1)),
+  carrier: z.nullable(
+    z.string().check(z.trim(), z.minLength(1), z.maxLength(ENROLLMENT_UPLOAD_TEXT_MAX, ENROLLMENT_DATA_TEXT.carrier)),
+  ),
+  planId: z.nullable(
+    boundedString(16, ENROLLMENT_DATA_TEXT.planId).check(z.regex(PLAN_ID_PATTERN, ENROLLMENT_DATA_TEXT.planId)),
+  ),
+  planName: z.nullable(
+    z.string().check(z.trim(), z.minLength(1), z.maxLength(ENROLLMENT_UPLOAD_TEXT_MAX, ENROLLMENT_DATA_TEXT.planName)),
+  ),
+  productType: z.nullable(z.enum(SOA_PRODUCTS)),
+  effectiveDate: z.nullable(DaySchema),
+  applicationNumber: z.nullable(
+    boundedString(40, ENROLLMENT_DATA_TEXT.applicationNumber).check(
+      z.regex(/^[A-Za-z0-9][A-Za-z0-9-]*$/, ENROLLMENT_DATA_TEXT.applicationNumber),
+    ),
+  ),
+});
+export type UpdateStaffEnrollmentData = z.infer<typeof UpdateStaffEnrollmentDataSchema>;
+
+/**
+ * Enters or corrects the enrollment's carrier, plan, product type, effective date and application number at the
+ * version shown: a stale version is a 409 and nothing is written; logged and audited (the fields' names only).
+ */
+export const updateStaffEnrollmentData = defineRoute({
+  method: 'PUT',
+  path: '/arc/staff/enrollments/queue/:id/data',
+  summary: 'Enter or correct the carrier, plan, product type, effective date and application number',
+  tags: ['staff'],
+  auth: ENROLLMENT_WORKERS,
+  params: z.object({ id: IdSchema }),
+  body: UpdateStaffEnrollmentDataSchema,
+  responses: {
+    200: StaffEnrollmentDetailSchema,
+    400: ErrorResponseSchema,
+    404: ErrorResponseSchema,
+    409: ErrorResponseSchema,
+  },
+});
+
+export const EnrollmentPlanOptionSchema = z.object({
+  /** the contract-plan id, `H1234-001` */
+  planId: z.string(),
+  planName: z.string(),
+  carrier: z.string(),
+  planType: z.nullable(z.string()),
+});
+export type EnrollmentPlanOption = z.infer<typeof EnrollmentPlanOptionSchema>;
+
+export const EnrollmentPlanOptionsSchema = z.object({
+  /** the client's county and state the plans serve; null when the enrollment has no client or the client no county */
+  county: z.nullable(z.string()),
+  state: z.nullable(z.string()),
+  /** the plan year: the effective date's, else the upload's */
+  year: z.int(),
+  plans: z.array(EnrollmentPlanOptionSchema),
+});
+export type EnrollmentPlanOptions = z.infer<typeof EnrollmentPlanOptionsSchema>;
+
+/** The landscape's Medicare Advantage plans in the client's county for the plan year: the plan picker's choices. */
+export const listStaffEnrollmentPlans = defineRoute({
+  method: 'GET',
+  path: '/arc/staff/enrollments/queue/:id/plans',
+  summary: 'The plans of the landscape in the client’s county and plan year',
+  tags: ['staff'],
+  auth: QUEUE_READERS,
+  params: z.object({ id: IdSchema }),
+  query: z.object({ year: z.optional(z.coerce.number().check(z.int(), z.gte(2000), z.lte(2100))) }),
+  responses: { 200: EnrollmentPlanOptionsSchema, 400: ErrorResponseSchema, 404: ErrorResponseSchema },
 });

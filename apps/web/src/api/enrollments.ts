@@ -60,17 +60,29 @@ export const isTokenExpired = (token: string, nowMs = Date.now()): boolean => {
 export interface UploadEnrollmentOptions {
   file: File;
   mode: EnrollmentMode;
+  /** the agent's client it is for (issue 46) */
+  clientId?: string;
+  carrier?: string;
+  plan?: string;
   /** 0 to 1, as the bytes leave the browser */
   onProgress?: (fraction: number) => void;
   signal?: AbortSignal;
 }
 
 /**
- * POST /arc/agent/enrollments as multipart (`radio1` first, then `enrollment`), through XMLHttpRequest because
+ * POST /arc/agent/enrollments as multipart (`clientId`, `carrier`, `plan`, `radio1` first, then `enrollment`), through XMLHttpRequest because
  * fetch reports no upload progress. 201 is success; any other answer rejects with the server's message.
  * An expired token restarts sign-in (back to this screen afterwards) instead of sending 100 MB for a 401.
  */
-export function uploadEnrollment({ file, mode, onProgress, signal }: UploadEnrollmentOptions): Promise<Enrollment> {
+export function uploadEnrollment({
+  file,
+  mode,
+  clientId,
+  carrier,
+  plan,
+  onProgress,
+  signal,
+}: UploadEnrollmentOptions): Promise<Enrollment> {
   const hooks = clientHooks();
   const token = hooks.getToken();
   if (!token || isTokenExpired(token)) {
@@ -78,6 +90,10 @@ export function uploadEnrollment({ file, mode, onProgress, signal }: UploadEnrol
     return Promise.reject(new ApiError(401, 'UNAUTHORIZED', 'Your session has expired. Please sign in again.'));
   }
   const form = new FormData();
+  // what the agent names goes before the file: the server checks the client before a byte of the file is stored
+  if (clientId) form.append(ENROLLMENT_UPLOAD_FIELDS.client, clientId);
+  if (carrier?.trim()) form.append(ENROLLMENT_UPLOAD_FIELDS.carrier, carrier.trim());
+  if (plan?.trim()) form.append(ENROLLMENT_UPLOAD_FIELDS.plan, plan.trim());
   form.append(ENROLLMENT_UPLOAD_FIELDS.mode, mode);
   form.append(ENROLLMENT_UPLOAD_FIELDS.file, file, file.name);
 

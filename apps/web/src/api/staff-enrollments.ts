@@ -25,3 +25,17 @@ export const actOnStaffEnrollment = (row: { id: string; version: number }, actio
 /** Assigns the selected enrollments to a member, or unassigns them (issue 47). */
 export const assignStaffEnrollments = (body: contract.AssignStaffEnrollments) =>
   staffFetch(contract.assignStaffEnrollments, { body });
+
+/** Enters or corrects the enrollment's carrier, plan, product type, effective date and application number (issue 46). */
+export const updateStaffEnrollmentData = (
+  row: { id: string; version: number },
+  data: Omit<contract.UpdateStaffEnrollmentData, 'version'>,
+) =>
+  staffFetch(contract.updateStaffEnrollmentData, { params: { id: row.id }, body: { version: row.version, ...data } });
+
+/** The landscape's plans of the enrollment's client's county and plan year: the plan picker's choices. */
+export const staffEnrollmentPlansQuery = (id: string, year: number | undefined) => ({
+  queryKey: ['staff', 'enrollments', 'plans', id, year ?? null],
+  queryFn: () => staffFetch(contract.listStaffEnrollmentPlans, { params: { id }, query: year ? { year } : {} }),
+  staleTime: 5 * 60_000,
+});

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, date, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { clients } from './clients.ts';
 import { files } from './files.ts';
 import { agents } from './profile.ts';
@@ -28,6 +28,13 @@ export const enrollments = pgTable(
     fileId: text('file_id').references(() => files.id, { onDelete: 'set null' }),
     /** the client it is for (issue 46); null for an enrollment uploaded before clients existed */
     clientId: text('client_id').references(() => clients.id, { onDelete: 'set null' }),
+    /** the plan's contract-plan id, `H1234-001` (a segment other than 0 appended), as staff enter it (issue 46) */
+    planId: text('plan_id'),
+    /** SOA_PRODUCTS: what kind of product it is, the SOA scope check's key */
+    productType: text('product_type'),
+    effectiveDate: date('effective_date', { mode: 'string' }),
+    /** the carrier's application or confirmation number */
+    applicationNumber: text('application_number'),
     receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     /**

@@ -157,6 +157,25 @@ export async function linkSoa(
   return 'linked';
 }
 
+/**
+ * Links the agent's new enrollment to the agent's client: one update that finds both the agent's (answers false when
+ * the client is not theirs, or gone).
+ */
+export async function linkEnrollment(tx: Db, input: { enrollmentId: string; agentId: string; clientId: string }) {
+  const rows = await tx
+    .update(enrollments)
+    .set({ clientId: input.clientId })
+    .where(
+      and(
+        eq(enrollments.id, input.enrollmentId),
+        eq(enrollments.agentId, input.agentId),
+        sql`exists (select 1 from ${clients} where ${clients.id} = ${input.clientId} and ${clients.agentId} = ${input.agentId})`,
+      ),
+    )
+    .returning({ id: enrollments.id });
+  return rows.length === 1;
+}
+
 /** Moves every SOA and enrollment of one client to another (a merge). Answers how many of each moved. */
 export async function moveLinks(tx: Db, fromId: string, toId: string): Promise<{ soas: number; enrollments: number }> {
   const movedSoas = await tx
@@ -181,6 +200,9 @@ export async function selectClientEnrollments(db: Db, clientId: string) {
       reason: enrollments.reason,
       carrierName: enrollments.carrierName,
       productName: enrollments.productName,
+      planId: enrollments.planId,
+      productType: enrollments.productType,
+      effectiveDate: enrollments.effectiveDate,
     })
     .from(enrollments)
     .where(eq(enrollments.clientId, clientId))

@@ -15,6 +15,7 @@ import {
   type CreateClientRequest,
   type EnrollmentStatus,
   type FindClientsQuery,
+  type SoaProduct,
   type StaffClient,
 } from '@arc/contract';
 import type { Config } from '../../config.ts';
@@ -30,6 +31,7 @@ import {
   deleteClient,
   findClient,
   insertClient,
+  linkEnrollment,
   linkSoa,
   moveLinks,
   positionOf,
@@ -183,7 +185,11 @@ async function detailOf(deps: ClientDeps, row: ClientRow): Promise<ClientDetail>
     products: soa.current.products,
     signedAt: soa.current.signedAt,
   }));
-  const enrollments = enrollmentRows.map((e) => ({ ...e, status: e.status as EnrollmentStatus }));
+  const enrollments = enrollmentRows.map((e) => ({
+    ...e,
+    status: e.status as EnrollmentStatus,
+    productType: e.productType as SoaProduct | null,
+  }));
   return {
     ...toClient(row),
     soas,
@@ -429,6 +435,36 @@ export async function mergeAgentClients(
     return merged;
   });
   return detailOf(deps, row);
+}
+
+// ── the enrollment's link (issue 46): enrollments.client_id is written here only ─────────────────────────────────
+
+/** The agent's client an upload names, checked before a byte of the file is stored: another agent's is 404. */
+export async function checkAgentClient(
+  db: Db,
+  agentId: string,
+  clientId: string,
+): Promise<{ firstName: string; lastName: string; state: string }> {
+  const row = await findClient(db, clientId, agentId);
+  if (!row) throw clientNotFound();
+  return { firstName: row.firstName, lastName: row.lastName, state: row.state };
+}
+
+/** A client's county and state (the plan picker's landscape), whoever's it is: for the back office. */
+export async function getClientPlace(db: Db, clientId: string): Promise<{ county: string; state: string } | undefined> {
+  const row = await findClient(db, clientId);
+  return row ? { county: row.county, state: row.state } : undefined;
+}
+
+/**
+ * Links the agent's new enrollment to the agent's client, in the caller's transaction (the upload's): a client that
+ * is not the agent's, or went since the check, is 404 and the transaction writes nothing.
+ */
+export async function linkEnrollmentToClient(
+  tx: Db,
+  input: { enrollmentId: string; agentId: string; clientId: string },
+): Promise<void> {
+  if (!(await linkEnrollment(tx, input))) throw clientNotFound();
 }
 
 // ── staff: read, audited ───────────────────────────────────────────────────────────────────────────────────────

@@ -1,6 +1,6 @@
 import { and, desc, eq, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { agents, enrollmentLog, enrollments, files, uploadQuotaDays } from '../../db/schema/index.ts';
+import { agents, clients, enrollmentLog, enrollments, files, uploadQuotaDays } from '../../db/schema/index.ts';
 
 export type EnrollmentRow = typeof enrollments.$inferSelect;
 export type NewEnrollmentRow = typeof enrollments.$inferInsert;
@@ -12,19 +12,27 @@ export type NewFileRow = typeof files.$inferInsert;
  */
 export type EnrollmentWithFile = Omit<EnrollmentRow, 'assigneeId' | 'doneAt'> & { fileName: string | null };
 
+/**
+ * An enrollment's columns; its client's name is the linked client's (issue 46) when it has one, else the name filled
+ * in on the enrollment itself. Every query reading them joins `clients` (clientJoin).
+ */
 const enrollmentColumns = {
   id: enrollments.id,
   agentId: enrollments.agentId,
   status: enrollments.status,
   reason: enrollments.reason,
   mode: enrollments.mode,
-  clientFirst: enrollments.clientFirst,
-  clientLast: enrollments.clientLast,
+  clientFirst: sql<string | null>`coalesce(${clients.firstName}, ${enrollments.clientFirst})`,
+  clientLast: sql<string | null>`coalesce(${clients.lastName}, ${enrollments.clientLast})`,
   clientState: enrollments.clientState,
   carrierName: enrollments.carrierName,
   productName: enrollments.productName,
   fileId: enrollments.fileId,
   clientId: enrollments.clientId,
+  planId: enrollments.planId,
+  productType: enrollments.productType,
+  effectiveDate: enrollments.effectiveDate,
+  applicationNumber: enrollments.applicationNumber,
   receivedAt: enrollments.receivedAt,
   updatedAt: enrollments.updatedAt,
   version: enrollments.version,
@@ -37,6 +45,7 @@ export async function listAgentEnrollments(db: Db, agentId: string): Promise<Enr
     .select(enrollmentColumns)
     .from(enrollments)
     .leftJoin(files, eq(files.id, enrollments.fileId))
+    .leftJoin(clients, eq(clients.id, enrollments.clientId))
     .where(eq(enrollments.agentId, agentId))
     .orderBy(desc(enrollments.receivedAt), desc(enrollments.id));
 }
@@ -63,21 +72,33 @@ export async function pageAgentEnrollments(
     .select(enrollmentColumns)
     .from(enrollments)
     .leftJoin(files, eq(files.id, enrollments.fileId))
+    .leftJoin(clients, eq(clients.id, enrollments.clientId))
     .where(and(eq(enrollments.agentId, agentId), older))
     .orderBy(desc(enrollments.receivedAt), desc(enrollments.id))
     .limit(limit);
 }
 
-/** Records an uploaded file and its enrollment together: both rows or neither. */
+/**
+ * Records an uploaded file and its enrollment together, and then whatever `andThen` writes in the same transaction
+ * (the client's link): all rows or none. Answers the enrollment as the agent's list reads it.
+ */
 export async function insertUploadedEnrollment(
   db: Db,
   file: NewFileRow,
   enrollment: NewEnrollmentRow,
+  andThen?: (tx: Tx) => Promise<void>,
 ): Promise<EnrollmentWithFile> {
   return db.transaction(async (tx) => {
     await tx.insert(files).values(file);
-    const [row] = await tx.insert(enrollments).values(enrollment).returning();
-    return { ...row!, fileName: file.name };
+    await tx.insert(enrollments).values(enrollment);
+    await andThen?.(tx);
+    const [row] = await tx
+      .select(enrollmentColumns)
+      .from(enrollments)
+      .leftJoin(files, eq(files.id, enrollments.fileId))
+      .leftJoin(clients, eq(clients.id, enrollments.clientId))
+      .where(eq(enrollments.id, enrollment.id));
+    return row!;
   });
 }
 
@@ -104,6 +125,7 @@ export async function findStaffEnrollments(
     .from(enrollments)
     .innerJoin(agents, eq(agents.id, enrollments.agentId))
     .leftJoin(files, eq(files.id, enrollments.fileId))
+    .leftJoin(clients, eq(clients.id, enrollments.clientId))
     .where(and(...conditions))
     .orderBy(desc(enrollments.receivedAt), desc(enrollments.id))
     .limit(limit);
@@ -116,6 +138,7 @@ export async function selectEnrollmentForUpdate(tx: Tx, id: string): Promise<Enr
     .select(enrollmentColumns)
     .from(enrollments)
     .leftJoin(files, eq(files.id, enrollments.fileId))
+    .leftJoin(clients, eq(clients.id, enrollments.clientId))
     .where(eq(enrollments.id, id))
     .limit(1)
     .for('update', { of: enrollments });
@@ -134,6 +157,10 @@ export type EnrollmentChange = Partial<
     | 'carrierName'
     | 'productName'
     | 'doneAt'
+    | 'planId'
+    | 'productType'
+    | 'effectiveDate'
+    | 'applicationNumber'
   >
 >;
 

@@ -9,7 +9,9 @@ import {
   cleanFileName,
   createEnrollment,
   createEnrollmentsExportToken,
+  checkUploadClient,
   enrollmentRowsForExport,
+  namingText,
   redeemEnrollmentsExport,
   wallClock,
   discardUpload,
@@ -23,6 +25,7 @@ import {
   updateEnrollmentStatus,
   type EnrollmentsDeps,
   type StoredUpload,
+  type UploadNaming,
   type UploadQuotaDeps,
   type UploadReservation,
 } from './service.ts';
@@ -52,9 +55,17 @@ export async function enrollmentsRoutes(app: FastifyInstance): Promise<void> {
   };
 
   // Registered here, so only this plugin's routes parse multipart. The default file limit is 1 MiB
-  // (design §7): raised to exactly the upload limit. One file and one small field per request.
+  // (design §7): raised to exactly the upload limit. One file and a few small fields (the mode, and the client, the
+  // carrier and the plan the agent names) per request.
   await app.register(multipart, {
-    limits: { fileSize: contract.ENROLLMENT_MAX_BYTES, files: 1, fields: 2, fieldSize: 100, parts: 3, headerPairs: 20 },
+    limits: {
+      fileSize: contract.ENROLLMENT_MAX_BYTES,
+      files: 1,
+      fields: 5,
+      fieldSize: 1000,
+      parts: 6,
+      headerPairs: 20,
+    },
   });
 
   addRoute(app, contract.listEnrollments, async (request) => listEnrollments(deps, request.agentId));
@@ -65,6 +76,7 @@ export async function enrollmentsRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       if (!request.isMultipart()) throw new AppError('BAD_REQUEST', contract.ENROLLMENT_MESSAGES.missingFile);
       let mode: unknown;
+      const naming: UploadNaming = {};
       let fileName = '';
       let stored: StoredUpload | undefined;
       let reservation: UploadReservation | undefined;
@@ -75,10 +87,29 @@ export async function enrollmentsRoutes(app: FastifyInstance): Promise<void> {
         reservation = await reserveUpload(quota, request.agentId, request.headers['content-length']);
         for await (const part of request.parts()) {
           if (part.type === 'field') {
-            if (part.fieldname !== contract.ENROLLMENT_UPLOAD_FIELDS.mode) continue;
-            mode = part.value;
-            // A bad mode sent before the file is refused before a byte of the file is stored.
-            if (!stored) parseMode(mode);
+            const fields = contract.ENROLLMENT_UPLOAD_FIELDS;
+            if (part.fieldname === fields.mode) {
+              mode = part.value;
+              // A bad mode sent before the file is refused before a byte of the file is stored.
+              if (!stored) parseMode(mode);
+              continue;
+            }
+            const namingKeys = {
+              [fields.client]: 'clientId',
+              [fields.carrier]: 'carrier',
+              [fields.plan]: 'plan',
+            } as const;
+            const key = Object.hasOwn(namingKeys, part.fieldname)
+              ? namingKeys[part.fieldname as keyof typeof namingKeys]
+              : undefined;
+            if (!key) continue;
+            // what the agent names comes first: the client is checked before a byte of the file is stored
+            if (stored) throw new AppError('BAD_REQUEST', contract.ENROLLMENT_MESSAGES.fieldsFirst);
+            const value = namingText(part.value);
+            if (key === 'clientId' && value !== undefined) {
+              naming.client = await checkUploadClient(deps, request.agentId, value);
+            }
+            naming[key] = value;
             continue;
           }
           if (part.fieldname !== contract.ENROLLMENT_UPLOAD_FIELDS.file) {
@@ -97,6 +128,7 @@ export async function enrollmentsRoutes(app: FastifyInstance): Promise<void> {
           mode: parseMode(mode),
           fileName,
           stored,
+          ...naming,
         });
         const size = stored.size;
         stored = undefined;
@@ -188,7 +220,10 @@ function asUploadError(err: unknown): unknown {
   if (code === 'FST_REQ_FILE_TOO_LARGE')
     return new AppError('PAYLOAD_TOO_LARGE', contract.ENROLLMENT_MESSAGES.tooLarge);
   if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
-    return new AppError('BAD_REQUEST', 'Send one enrollment file and the mode, nothing more.');
+    return new AppError(
+      'BAD_REQUEST',
+      'Send one enrollment file, the mode, the client, the carrier and the plan, nothing more.',
+    );
   }
   return err;
 }

@@ -7,12 +7,18 @@ import {
   ENROLLMENT_STATUS_LABELS,
   EnrollmentModeSchema,
   EnrollmentStatusSchema,
+  ENROLLMENT_OUTCOMES,
+  ENROLLMENT_SCOPE_MESSAGES,
+  SOA_PRODUCT_LABELS,
+  ENROLLMENT_UPLOAD_TEXT_MAX,
+  SOA_PRODUCTS,
   datePartsIn,
   PDF_SIGNATURE,
   refusedEnrollmentMove,
   uploadQuotaMessage,
   type Enrollment,
   type EnrollmentMode,
+  type EnrollmentOutcome,
   type EnrollmentStatus,
   type ListEnrollmentsResponse,
   type StaffEnrollment,
@@ -27,6 +33,7 @@ import type { Storage } from '../../platform/storage.ts';
 import { randomId } from '../../platform/tokens.ts';
 import { keysetRows } from '../../platform/xlsx.ts';
 import { recordAudit } from '../audit/service.ts';
+import { checkAgentClient, linkEnrollmentToClient } from '../clients/service.ts';
 import {
   DOWNLOAD_EXPIRED_MESSAGE,
   isWellFormedDownloadToken,
@@ -34,6 +41,7 @@ import {
   redeemExportToken,
 } from '../files/service.ts';
 import { raiseNotification, type NotificationsDeps } from '../notifications/service.ts';
+import { listSignedScopesOfClients, type SignedScope } from '../soa/service.ts';
 import {
   adjustUploadQuota,
   deleteUploadQuotaBefore,
@@ -121,7 +129,40 @@ const SIGNATURE = Buffer.from(PDF_SIGNATURE, 'latin1');
 /** A stored status as the contract has it (an unknown value reads as Received). */
 const statusOf = (stored: string): EnrollmentStatus => z.catch(EnrollmentStatusSchema, 'Received').parse(stored);
 
-function toEnrollment(row: EnrollmentWithFile): Enrollment {
+/**
+ * The SOA scope check (issue 46): an enrollment's product type must be covered by a signed SOA of its client, signed
+ * before that SOA's appointment. Answers the reason when it is not, null when it is or cannot be told yet (no client
+ * linked, no product type entered).
+ */
+export function scopeFlagOf(
+  enrollment: { clientId: string | null; productType: string | null },
+  scopes: readonly SignedScope[],
+): string | null {
+  const product = z.safeParse(z.enum(SOA_PRODUCTS), enrollment.productType);
+  if (!enrollment.clientId || !product.success) return null;
+  const label = SOA_PRODUCT_LABELS[product.data];
+  const covering = scopes.filter((scope) => scope.products.includes(product.data));
+  if (covering.length === 0) return ENROLLMENT_SCOPE_MESSAGES.noSoa(label);
+  if (!covering.some((scope) => scope.signedAt.getTime() <= scope.appointmentAt.getTime())) {
+    return ENROLLMENT_SCOPE_MESSAGES.signedAfter(label);
+  }
+  return null;
+}
+
+/** The scope check of each of these enrollments, by id: one query for all their clients' signed SOAs. */
+export async function scopeFlagsOf(
+  db: Db,
+  rows: readonly { id: string; clientId: string | null; productType: string | null }[],
+): Promise<Map<string, string | null>> {
+  const checked = rows.filter((row) => row.clientId && row.productType);
+  const scopes = await listSignedScopesOfClients(
+    db,
+    checked.map((row) => row.clientId!),
+  );
+  return new Map(rows.map((row) => [row.id, scopeFlagOf(row, (row.clientId && scopes.get(row.clientId)) || [])]));
+}
+
+function toEnrollment(row: EnrollmentWithFile, scopeFlag: string | null = null): Enrollment {
   return {
     id: row.id,
     Status: statusOf(row.status),
@@ -134,12 +175,20 @@ function toEnrollment(row: EnrollmentWithFile): Enrollment {
     RecDate: row.receivedAt,
     mode: z.catch(EnrollmentModeSchema, 'newapp').parse(row.mode),
     fileName: row.fileName,
+    clientId: row.clientId,
+    planId: row.planId,
+    productType: z.catch(z.nullable(z.enum(SOA_PRODUCTS)), null).parse(row.productType),
+    effectiveDate: row.effectiveDate,
+    applicationNumber: row.applicationNumber,
+    scopeFlag,
   };
 }
 
 /** The agent's own enrollments only; the pended ones again in their own list (the danger alert reads it). */
 export async function listEnrollments(deps: EnrollmentsDeps, agentId: string): Promise<ListEnrollmentsResponse> {
-  const all = (await listAgentEnrollments(deps.db, agentId)).map(toEnrollment);
+  const rows = await listAgentEnrollments(deps.db, agentId);
+  const flags = await scopeFlagsOf(deps.db, rows);
+  const all = rows.map((row) => toEnrollment(row, flags.get(row.id) ?? null));
   return { enrollments: all, pended: all.filter((e) => e.Status === 'Pended') };
 }
 
@@ -244,12 +293,41 @@ export function cleanFileName(name: string | undefined): string {
   return clean || 'enrollment.pdf';
 }
 
-/** Records a stored upload as a Received enrollment of the agent; if that fails the stored bytes go too. */
+/** What the agent names with the upload (issue 46), sent before the file. */
+export interface UploadNaming {
+  clientId?: string | undefined;
+  /** the client's name and state when they were checked: the enrollment keeps a copy (the queue searches it) */
+  client?: { firstName: string; lastName: string; state: string } | undefined;
+  carrier?: string | undefined;
+  plan?: string | undefined;
+}
+
+/** One of the naming fields' value: trimmed, control characters out, blank as undefined; 400 when too long. */
+export function namingText(value: unknown): string | undefined {
+  if (typeof value !== 'string') return undefined;
+  const clean = value.replace(UNSAFE_IN_NAME, '').trim();
+  if (clean.length > ENROLLMENT_UPLOAD_TEXT_MAX) {
+    throw new AppError('BAD_REQUEST', ENROLLMENT_MESSAGES.textTooLong);
+  }
+  return clean === '' ? undefined : clean;
+}
+
+/** The client named with an upload must be the agent's (404 otherwise), checked before the file is stored. */
+export async function checkUploadClient(deps: EnrollmentsDeps, agentId: string, clientId: string) {
+  if (!/^[A-Za-z0-9_-]{1,64}$/.test(clientId)) throw new AppError('BAD_REQUEST', ENROLLMENT_MESSAGES.needsClient);
+  return checkAgentClient(deps.db, agentId, clientId);
+}
+
+/**
+ * Records a stored upload as a Received enrollment of the agent, linked to the client it names (through the clients
+ * area, in the same transaction); if that fails the stored bytes go too.
+ */
 export async function createEnrollment(
   deps: EnrollmentsDeps,
-  input: { agentId: string; mode: EnrollmentMode; fileName: string; stored: StoredUpload },
+  input: { agentId: string; mode: EnrollmentMode; fileName: string; stored: StoredUpload } & UploadNaming,
 ): Promise<Enrollment> {
   const now = deps.clock.now();
+  const enrollmentId = `enr_${randomId()}`;
   try {
     const row = await insertUploadedEnrollment(
       deps.db,
@@ -263,14 +341,22 @@ export async function createEnrollment(
         createdAt: now,
       },
       {
-        id: `enr_${randomId()}`,
+        id: enrollmentId,
         agentId: input.agentId,
         status: 'Received',
         mode: input.mode,
         fileId: input.stored.fileId,
+        clientFirst: input.client?.firstName ?? null,
+        clientLast: input.client?.lastName ?? null,
+        clientState: input.client?.state || null,
+        carrierName: input.carrier ?? null,
+        productName: input.plan ?? null,
         receivedAt: now,
         updatedAt: now,
       },
+      input.clientId
+        ? (tx) => linkEnrollmentToClient(tx, { enrollmentId, agentId: input.agentId, clientId: input.clientId! })
+        : undefined,
     );
     return toEnrollment(row);
   } catch (err) {
@@ -376,6 +462,8 @@ const AUDIT_OF: Record<Exclude<EnrollmentStatus, 'Received'>, AuditAction> = {
   Submitted: 'enrollment.submitted',
   Enrolled: 'enrollment.enrolled',
   Declined: 'enrollment.declined',
+  Withdrawn: 'enrollment.withdrawn',
+  Cancelled: 'enrollment.cancelled',
 };
 
 /** Who changes the status: a staff member in the queue, or the integration key (staffId null). */
@@ -397,7 +485,18 @@ export interface EnrollmentStatusChange {
   /** the enrollment's log line for the move */
   logLine: string;
   /** the client details filled in at the same time (the integration's) */
-  details?: Pick<EnrollmentChange, 'clientFirst' | 'clientLast' | 'clientState' | 'carrierName' | 'productName'>;
+  details?: Pick<
+    EnrollmentChange,
+    | 'clientFirst'
+    | 'clientLast'
+    | 'clientState'
+    | 'carrierName'
+    | 'productName'
+    | 'planId'
+    | 'productType'
+    | 'effectiveDate'
+    | 'applicationNumber'
+  >;
   /**
    * the same status again: the integration fills in details (true); the queue's action is refused as done already
    * (false, the default)
@@ -406,7 +505,13 @@ export interface EnrollmentStatusChange {
 }
 
 /** The statuses where the back office's work on an enrollment is done: sent on to the carrier, or decided. */
-const DONE_STATUSES: ReadonlySet<EnrollmentStatus> = new Set(['Submitted', 'Enrolled', 'Declined']);
+const DONE_STATUSES: ReadonlySet<EnrollmentStatus> = new Set([
+  'Submitted',
+  'Enrolled',
+  'Declined',
+  'Withdrawn',
+  'Cancelled',
+]);
 
 /**
  * The one status change (docs/decisions/enrollments.md): in one transaction the enrollment is locked, must be at `version` when one is
@@ -469,15 +574,34 @@ export async function changeEnrollmentStatus(
   });
   if (moved && to === 'Pended') await notifyAgent(deps, moved, { kind: 'pend', reason: reason ?? '' });
   if (moved && to === 'Resolved') await notifyAgent(deps, moved, { kind: 'resolve' });
+  if (moved && isOutcome(to)) await notifyAgent(deps, moved, { kind: 'outcome', outcome: to });
 }
+
+const isOutcome = (status: EnrollmentStatus): status is EnrollmentOutcome =>
+  (ENROLLMENT_OUTCOMES as readonly EnrollmentStatus[]).includes(status);
 
 /** The Enrollment Upload page, where the agent reads the status and the reason. */
 export const ENROLLMENTS_PAGE = '/enrollments';
 
-type NotifiedRow = Pick<EnrollmentWithFile, 'agentId' | 'clientFirst' | 'clientLast' | 'fileName' | 'carrierName'>;
+type NotifiedRow = Pick<
+  EnrollmentWithFile,
+  'agentId' | 'clientFirst' | 'clientLast' | 'fileName' | 'carrierName' | 'productName'
+>;
 
+/**
+ * Whom the enrollment is for, as the agent's notification names them: the linked client's name (the row's client
+ * names are the client's when linked, queries.ts), else the names filled in, else the file's name.
+ */
 const clientOf = (row: Pick<NotifiedRow, 'clientFirst' | 'clientLast' | 'fileName'>) =>
   [row.clientFirst, row.clientLast].filter(Boolean).join(' ') || row.fileName || 'your client';
+
+/** The outcome as the notification says it. */
+const OUTCOME_WORDS: Record<EnrollmentOutcome, string> = {
+  Enrolled: 'is enrolled',
+  Declined: 'was declined',
+  Withdrawn: 'was withdrawn',
+  Cancelled: 'was cancelled',
+};
 
 /**
  * Tells the agent an enrollment was pended (with what is missing) or resolved: under the bell and by e-mail,
@@ -486,10 +610,19 @@ const clientOf = (row: Pick<NotifiedRow, 'clientFirst' | 'clientLast' | 'fileNam
 async function notifyAgent(
   deps: NotificationsDeps,
   row: NotifiedRow,
-  news: { kind: 'pend'; reason: string } | { kind: 'resolve' },
+  news: { kind: 'pend'; reason: string } | { kind: 'resolve' } | { kind: 'outcome'; outcome: EnrollmentOutcome },
 ): Promise<void> {
   const what = `The enrollment of ${clientOf(row)}${row.carrierName ? ` (${row.carrierName})` : ''}`;
-  if (news.kind === 'pend') {
+  if (news.kind === 'outcome') {
+    const plan = row.productName ? ` in ${row.productName}` : '';
+    await raiseNotification(deps, {
+      agentId: row.agentId,
+      kind: 'enrollment-outcome',
+      title: `Enrollment ${ENROLLMENT_STATUS_LABELS[news.outcome].toLowerCase()}: ${clientOf(row)}`,
+      body: `${what} ${OUTCOME_WORDS[news.outcome]}${news.outcome === 'Enrolled' ? plan : ''}.`,
+      link: ENROLLMENTS_PAGE,
+    });
+  } else if (news.kind === 'pend') {
     await raiseNotification(deps, {
       agentId: row.agentId,
       kind: 'enrollment-pended',

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, ilike, inArray, isNull, lt, max, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, ilike, inArray, isNotNull, isNull, lt, max, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { agents, clients, files, soaLinks, soas, soaVersions } from '../../db/schema/index.ts';
 
@@ -92,6 +92,24 @@ export async function selectClientSoas(db: Db, clientId: string): Promise<{ soa:
     .where(eq(soas.clientId, clientId))
     .orderBy(desc(soas.createdAt), desc(soas.id))
     .limit(AGENT_LIST_LIMIT);
+}
+
+/**
+ * The signed, not cancelled SOAs of these clients as they stand (their current version): what the beneficiary agreed
+ * to talk about, when the appointment was and when they signed (the enrollment's scope check, issue 46).
+ */
+export async function selectSignedScopes(db: Db, clientIds: readonly string[]) {
+  if (clientIds.length === 0) return [];
+  return db
+    .select({
+      clientId: soas.clientId,
+      appointmentAt: soaVersions.appointmentAt,
+      signedAt: soaVersions.signedAt,
+      products: soaVersions.productsAgreed,
+    })
+    .from(soas)
+    .innerJoin(soaVersions, and(eq(soaVersions.soaId, soas.id), eq(soaVersions.version, soas.currentVersion)))
+    .where(and(inArray(soas.clientId, [...clientIds]), isNull(soas.cancelledAt), isNotNull(soaVersions.signedAt)));
 }
 
 /** A link by its token's hash, with its SOA and version (whatever its state). */

@@ -54,6 +54,7 @@ import {
   selectAgentSoas,
   selectClientSoas,
   selectClientZip,
+  selectSignedScopes,
   selectFile,
   selectPurgeable,
   selectStaffSoas,
@@ -220,6 +221,28 @@ export async function listAgentSoas(deps: SoaDeps, agentId: string): Promise<Soa
 export async function listClientSoas(deps: Pick<SoaDeps, 'db' | 'clock' | 'config'>, clientId: string): Promise<Soa[]> {
   const rows = await selectClientSoas(deps.db, clientId);
   return rows.map(({ soa, version }) => toSoa(soa, version, deps));
+}
+
+/** A signed SOA's scope: the products agreed, the appointment and the signature. */
+export interface SignedScope {
+  products: readonly string[];
+  appointmentAt: Date;
+  signedAt: Date;
+}
+
+/** The signed, not cancelled SOAs of these clients (their current versions), by client: the enrollment scope check. */
+export async function listSignedScopesOfClients(
+  db: Db,
+  clientIds: readonly string[],
+): Promise<Map<string, SignedScope[]>> {
+  const byClient = new Map<string, SignedScope[]>();
+  for (const row of await selectSignedScopes(db, [...new Set(clientIds)])) {
+    if (!row.clientId || !row.signedAt) continue;
+    const scopes = byClient.get(row.clientId) ?? [];
+    scopes.push({ products: row.products ?? [], appointmentAt: row.appointmentAt, signedAt: row.signedAt });
+    byClient.set(row.clientId, scopes);
+  }
+  return byClient;
 }
 
 /** Every version of the agent's SOAs, for the export: one row per version, the list's order, newest version first. */

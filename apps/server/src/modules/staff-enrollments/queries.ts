@@ -3,7 +3,7 @@ import { and, asc, desc, eq, inArray, isNotNull, isNull, or, sql, type SQL } fro
 import { agentMatch } from '../../db/agent-search.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { distinctValues } from '../../db/distinct-values.ts';
-import { agents, enrollmentLog, enrollments, files, staffAccounts } from '../../db/schema/index.ts';
+import { agents, clients, enrollmentLog, enrollments, files, staffAccounts } from '../../db/schema/index.ts';
 
 const queueColumns = {
   enrollment: enrollments,
@@ -15,6 +15,8 @@ const queueColumns = {
   storageKey: files.storageKey,
   assigneeEmail: staffAccounts.email,
   assigneeName: staffAccounts.name,
+  linkedFirstName: clients.firstName,
+  linkedLastName: clients.lastName,
 };
 
 export type QueueEnrollment = typeof enrollments.$inferSelect & {
@@ -26,6 +28,9 @@ export type QueueEnrollment = typeof enrollments.$inferSelect & {
   storageKey: string | null;
   assigneeEmail: string | null;
   assigneeName: string | null;
+  /** the linked client's name (issue 46), which wins over the names on the enrollment */
+  linkedFirstName: string | null;
+  linkedLastName: string | null;
 };
 
 const flatten = (row: {
@@ -38,6 +43,8 @@ const flatten = (row: {
   storageKey: string | null;
   assigneeEmail: string | null;
   assigneeName: string | null;
+  linkedFirstName: string | null;
+  linkedLastName: string | null;
 }): QueueEnrollment => ({
   ...row.enrollment,
   agentNpn: row.agentNpn,
@@ -48,6 +55,8 @@ const flatten = (row: {
   storageKey: row.storageKey,
   assigneeEmail: row.assigneeEmail,
   assigneeName: row.assigneeName,
+  linkedFirstName: row.linkedFirstName,
+  linkedLastName: row.linkedLastName,
 });
 
 const likePrefix = (value: string) => `${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -122,6 +131,7 @@ export async function selectQueuePage(
     .innerJoin(agents, eq(agents.id, enrollments.agentId))
     .leftJoin(files, eq(files.id, enrollments.fileId))
     .leftJoin(staffAccounts, eq(staffAccounts.id, enrollments.assigneeId))
+    .leftJoin(clients, eq(clients.id, enrollments.clientId))
     .where(where)
     .orderBy(...orderBy(sort))
     .limit(STAFF_ENROLLMENTS_PAGE_SIZE)
@@ -147,6 +157,7 @@ export async function selectQueueEnrollment(db: Db, id: string): Promise<QueueEn
     .innerJoin(agents, eq(agents.id, enrollments.agentId))
     .leftJoin(files, eq(files.id, enrollments.fileId))
     .leftJoin(staffAccounts, eq(staffAccounts.id, enrollments.assigneeId))
+    .leftJoin(clients, eq(clients.id, enrollments.clientId))
     .where(eq(enrollments.id, id))
     .limit(1);
   return row ? flatten(row) : undefined;
@@ -161,6 +172,7 @@ export async function selectQueueEnrollments(db: Db | Tx, ids: readonly string[]
     .innerJoin(agents, eq(agents.id, enrollments.agentId))
     .leftJoin(files, eq(files.id, enrollments.fileId))
     .leftJoin(staffAccounts, eq(staffAccounts.id, enrollments.assigneeId))
+    .leftJoin(clients, eq(clients.id, enrollments.clientId))
     .where(inArray(enrollments.id, [...ids]))
     .orderBy(asc(enrollments.id));
   return (await (forUpdate ? query.for('update', { of: enrollments }) : query)).map(flatten);
@@ -171,6 +183,22 @@ export async function updateAssigneeAtVersion(tx: Tx, id: string, version: numbe
   const rows = await tx
     .update(enrollments)
     .set({ assigneeId, version: sql`${enrollments.version} + 1` })
+    .where(and(eq(enrollments.id, id), eq(enrollments.version, version)))
+    .returning({ id: enrollments.id });
+  return rows.length === 1;
+}
+
+/** What staff enter or correct on an enrollment (issue 46). */
+export type EnrollmentData = Pick<
+  typeof enrollments.$inferInsert,
+  'carrierName' | 'productName' | 'planId' | 'productType' | 'effectiveDate' | 'applicationNumber'
+>;
+
+/** Writes the enrollment's data at the version the caller read, raising it; false when the version moved on. */
+export async function updateDataAtVersion(tx: Tx, id: string, version: number, data: EnrollmentData, at: Date) {
+  const rows = await tx
+    .update(enrollments)
+    .set({ ...data, updatedAt: at, version: sql`${enrollments.version} + 1` })
     .where(and(eq(enrollments.id, id), eq(enrollments.version, version)))
     .returning({ id: enrollments.id });
   return rows.length === 1;

@@ -6,8 +6,10 @@ import {
   actOnEnrollment,
   assignEnrollments,
   getEnrollment,
+  listEnrollmentPlans,
   listEnrollments,
   openEnrollmentFile,
+  updateEnrollmentData,
   type StaffActor,
   type StaffEnrollmentsDeps,
 } from './service.ts';
@@ -44,5 +46,13 @@ export async function staffEnrollmentsRoutes(app: FastifyInstance): Promise<void
 
   addRoute(app, contract.actOnStaffEnrollment, async (request) =>
     actOnEnrollment(deps, actor(request), request.params.id, request.body),
+  );
+
+  addRoute(app, contract.updateStaffEnrollmentData, async (request) =>
+    updateEnrollmentData(deps, actor(request), request.params.id, request.body),
+  );
+
+  addRoute(app, contract.listStaffEnrollmentPlans, async (request) =>
+    listEnrollmentPlans(deps, request.params.id, request.query.year),
   );
 }

@@ -17,6 +17,11 @@ import {
   type StaffEnrollmentList,
   type StaffEnrollmentRow,
   type StaffMember,
+  type EnrollmentPlanOptions,
+  type UpdateStaffEnrollmentData,
+  SOA_PRODUCTS,
+  datePartsIn,
+  type StateCode,
 } from '@arc/contract';
 import * as z from 'zod/mini';
 import type { Db } from '../../db/client.ts';
@@ -24,9 +29,12 @@ import type { Clock } from '../../platform/clock.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { Storage } from '../../platform/storage.ts';
 import { recordAudit } from '../audit/service.ts';
-import { changeEnrollmentStatus } from '../enrollments/service.ts';
+import { getClientPlace } from '../clients/service.ts';
+import { changeEnrollmentStatus, scopeFlagsOf } from '../enrollments/service.ts';
 import type { NotificationsDeps } from '../notifications/service.ts';
+import { listCounties } from '../places/service.ts';
 import { assigneeFilter, checkAssignee, listAssignees, staffDisplayName } from '../staff-work/service.ts';
+import { listLandscapePlansOfCounties } from '../supplies/service.ts';
 import {
   insertLogEntries,
   selectCarriers,
@@ -35,6 +43,8 @@ import {
   selectQueueEnrollments,
   selectQueuePage,
   updateAssigneeAtVersion,
+  updateDataAtVersion,
+  type EnrollmentData,
   type QueueEnrollment,
 } from './queries.ts';
 
@@ -53,7 +63,7 @@ export interface StaffActor {
 
 const statusOf = (stored: string): EnrollmentStatus => z.catch(EnrollmentStatusSchema, 'Received').parse(stored);
 
-export function toStaffEnrollmentRow(row: QueueEnrollment): StaffEnrollmentRow {
+export function toStaffEnrollmentRow(row: QueueEnrollment, scopeFlag: string | null = null): StaffEnrollmentRow {
   const status = statusOf(row.status);
   return {
     id: row.id,
@@ -62,9 +72,19 @@ export function toStaffEnrollmentRow(row: QueueEnrollment): StaffEnrollmentRow {
     reason: status === 'Pended' ? row.reason : null,
     mode: z.catch(EnrollmentModeSchema, 'newapp').parse(row.mode),
     agent: { npn: row.agentNpn, firstName: row.agentFirstName, lastName: row.agentLastName },
-    client: { firstName: row.clientFirst, lastName: row.clientLast, state: row.clientState },
+    client: {
+      id: row.clientId,
+      firstName: row.linkedFirstName ?? row.clientFirst,
+      lastName: row.linkedLastName ?? row.clientLast,
+      state: row.clientState,
+    },
     carrier: row.carrierName,
     product: row.productName,
+    planId: row.planId,
+    productType: z.catch(z.nullable(z.enum(SOA_PRODUCTS)), null).parse(row.productType),
+    effectiveDate: row.effectiveDate,
+    applicationNumber: row.applicationNumber,
+    scopeFlag,
     receivedAt: row.receivedAt,
     updatedAt: row.updatedAt,
     fileName: row.fileName,
@@ -92,7 +112,7 @@ export async function listEnrollments(
     listAssignees(deps.db, 'enrollments'),
   ]);
   return {
-    rows: rows.map(toStaffEnrollmentRow),
+    rows: await withScopeFlags(deps.db, rows),
     total: Math.min(total, countCap),
     totalCapped: total > countCap,
     page,
@@ -102,8 +122,15 @@ export async function listEnrollments(
   };
 }
 
+/** The rows with the SOA scope check of each (one query for all their clients' signed SOAs). */
+async function withScopeFlags(db: Db, rows: QueueEnrollment[]): Promise<StaffEnrollmentRow[]> {
+  const flags = await scopeFlagsOf(db, rows);
+  return rows.map((row) => toStaffEnrollmentRow(row, flags.get(row.id) ?? null));
+}
+
 async function detailOf(db: Db, row: QueueEnrollment): Promise<StaffEnrollmentDetail> {
-  return { enrollment: toStaffEnrollmentRow(row), log: await selectLog(db, row.id) };
+  const [enrollment] = await withScopeFlags(db, [row]);
+  return { enrollment: enrollment!, log: await selectLog(db, row.id) };
 }
 
 export async function getEnrollment(deps: Pick<StaffEnrollmentsDeps, 'db'>, id: string) {
@@ -239,5 +266,119 @@ export async function assignEnrollments(
       })),
     );
   });
-  return (await selectQueueEnrollments(deps.db, ids)).map(toStaffEnrollmentRow);
+  return withScopeFlags(deps.db, await selectQueueEnrollments(deps.db, ids));
+}
+
+// ── the enrollment's data (issue 46) ──────────────────────────────────────────────────────────────────
+
+/** The data's fields as the log and the audit name them (the names only: the values are the client's business). */
+const DATA_FIELD_NAMES: Record<keyof EnrollmentData, string> = {
+  carrierName: 'carrier',
+  productName: 'plan name',
+  planId: 'plan',
+  productType: 'product type',
+  effectiveDate: 'effective date',
+  applicationNumber: 'application number',
+};
+
+/**
+ * Enters or corrects the carrier, plan, product type, effective date and application number at the version the staff
+ * member saw: locked, checked (409 stale), written with the version raised, a line in the enrollment's log and an
+ * audit event naming the fields changed, in one transaction; a stale version writes nothing.
+ */
+export async function updateEnrollmentData(
+  deps: Pick<StaffEnrollmentsDeps, 'db' | 'clock'>,
+  actor: StaffActor,
+  id: string,
+  input: UpdateStaffEnrollmentData,
+): Promise<StaffEnrollmentDetail> {
+  const now = deps.clock.now();
+  await deps.db.transaction(async (tx) => {
+    const [row] = await selectQueueEnrollments(tx, [id], true);
+    if (!row) throw new AppError('NOT_FOUND', STAFF_ENROLLMENT_MESSAGES.notFound);
+    if (row.version !== input.version) throw new AppError('CONFLICT', STAFF_ENROLLMENT_MESSAGES.stale);
+    refuseUnassignedSupport(actor, row);
+    const data: EnrollmentData = {
+      carrierName: input.carrier,
+      productName: input.planName,
+      planId: input.planId,
+      productType: input.productType,
+      effectiveDate: input.effectiveDate,
+      applicationNumber: input.applicationNumber,
+    };
+    const fields = (Object.keys(data) as (keyof EnrollmentData)[]).filter((key) => (row[key] ?? null) !== data[key]);
+    if (fields.length === 0) return;
+    if (!(await updateDataAtVersion(tx, id, row.version, data, now))) {
+      throw new AppError('CONFLICT', STAFF_ENROLLMENT_MESSAGES.stale);
+    }
+    const names = fields.map((key) => DATA_FIELD_NAMES[key]);
+    await insertLogEntries(tx, [
+      {
+        enrollmentId: id,
+        at: now,
+        staffId: actor.staff.id,
+        by: logName(actor.staff),
+        action: `Updated ${names.join(', ')}`,
+      },
+    ]);
+    await recordAudit(
+      { db: tx, clock: deps.clock },
+      {
+        agentId: row.agentId,
+        staffId: actor.staff.id,
+        ip: actor.ip,
+        action: 'enrollment.data-updated',
+        subject: id,
+        detail: { fields: names },
+      },
+    );
+  });
+  return getEnrollment(deps, id);
+}
+
+/** A landscape plan's contract-plan id as CMS writes it: `H1234-001`, a segment other than 0 appended. */
+export function contractPlanId(plan: { contractId: string | null; planId: string | null; segmentId: string | null }) {
+  const segment = plan.segmentId && !/^0+$/.test(plan.segmentId) ? `-${plan.segmentId.replace(/^0+/, '')}` : '';
+  return `${plan.contractId ?? ''}-${(plan.planId ?? '').padStart(3, '0')}${segment}`;
+}
+
+const countyKey = (name: string) =>
+  name
+    .toLowerCase()
+    .replace(/\s+(county|parish|borough|census area|municipality)$/, '')
+    .replace(/[^a-z]/g, '');
+
+/**
+ * The plan picker's choices: the landscape's Medicare Advantage plans in the client's county for the plan year (the
+ * year asked, else the effective date's, else the upload's in the business time zone). No client, or a client without
+ * a county the landscape knows, has none: staff then type the plan's id.
+ */
+export async function listEnrollmentPlans(
+  deps: Pick<StaffEnrollmentsDeps, 'db' | 'timeZone'>,
+  id: string,
+  askedYear: number | undefined,
+): Promise<EnrollmentPlanOptions> {
+  const row = await selectQueueEnrollment(deps.db, id);
+  if (!row) throw new AppError('NOT_FOUND', STAFF_ENROLLMENT_MESSAGES.notFound);
+  const year =
+    askedYear ??
+    (row.effectiveDate ? Number(row.effectiveDate.slice(0, 4)) : datePartsIn(row.receivedAt, deps.timeZone).year);
+  const place = row.clientId ? await getClientPlace(deps.db, row.clientId) : undefined;
+  if (!place?.county || !/^[A-Z]{2}$/.test(place.state)) {
+    return { county: place?.county || null, state: place?.state || null, year, plans: [] };
+  }
+  const wanted = countyKey(place.county);
+  const county = (await listCounties(deps.db, place.state as StateCode)).find((c) => countyKey(c.label) === wanted);
+  const plans = county ? await listLandscapePlansOfCounties(deps.db, [county.id], year) : [];
+  return {
+    county: county?.label ?? place.county,
+    state: place.state,
+    year,
+    plans: plans.map((plan) => ({
+      planId: contractPlanId(plan),
+      planName: plan.planName,
+      carrier: plan.orgName,
+      planType: plan.planType,
+    })),
+  };
 }

@@ -229,7 +229,7 @@ describe(`POST ${QUEUE}/:id/actions`, () => {
       { version: 1, action: { kind: 'pend' } },
       { version: 1, action: { kind: 'pend', reason: '   ' } },
       { version: 1, action: { kind: 'pend', reason: 'x'.repeat(501) } },
-      { version: 1, action: { kind: 'enroll' } },
+      { version: 1, action: { kind: 'approve' } },
       { action: { kind: 'review' } },
       { version: 1, action: { kind: 'review' }, extra: true },
     ]) {

@@ -2,6 +2,7 @@ import {
   CLIENT_LANGUAGE_LABELS,
   CLIENT_TEXT,
   CONTACT_METHOD_LABELS,
+  ENROLLMENT_STATUS_LABELS,
   SOA_PRODUCT_LABELS,
   clientPaths,
   type ClientDetail,
@@ -79,6 +80,8 @@ const ENROLLMENT_COLORS: Record<string, string> = {
   Pended: 'orange',
   Enrolled: 'teal',
   Declined: 'red',
+  Withdrawn: 'gray',
+  Cancelled: 'red',
 };
 
 interface TimelineEntry {
@@ -102,8 +105,20 @@ function timelineOf(client: ClientDetail): TimelineEntry[] {
       at: enrollment.receivedAt,
       key: `enr-${enrollment.id}`,
       title: `Enrollment received ${dayText(enrollment.receivedAt)}`,
-      badge: { text: enrollment.status, color: ENROLLMENT_COLORS[enrollment.status] ?? 'blue' },
-      text: [enrollment.carrierName, enrollment.productName, enrollment.reason].filter(Boolean).join(' · '),
+      badge: {
+        text: ENROLLMENT_STATUS_LABELS[enrollment.status],
+        color: ENROLLMENT_COLORS[enrollment.status] ?? 'blue',
+      },
+      // carrier, plan (name and id), product type, effective date; a pend's reason
+      text: [
+        enrollment.carrierName,
+        [enrollment.productName, enrollment.planId ? `(${enrollment.planId})` : null].filter(Boolean).join(' '),
+        enrollment.productType ? SOA_PRODUCT_LABELS[enrollment.productType] : null,
+        enrollment.effectiveDate ? `effective ${enrollment.effectiveDate}` : null,
+        enrollment.reason,
+      ]
+        .filter(Boolean)
+        .join(' · '),
     })),
   ];
   return entries.sort((a, b) => b.at.getTime() - a.at.getTime());

@@ -1,21 +1,36 @@
 import '@mantine/dropzone/styles.css';
-import { ENROLLMENT_MAX_BYTES, ENROLLMENT_MODE_LABELS, EnrollmentModeSchema, type EnrollmentMode } from '@arc/contract';
-import { Button, Group, Paper, Radio, Stack, Text, Title } from '@mantine/core';
+import {
+  ENROLLMENT_MAX_BYTES,
+  ENROLLMENT_MESSAGES,
+  ENROLLMENT_MODE_LABELS,
+  ENROLLMENT_UPLOAD_TEXT_MAX,
+  EnrollmentModeSchema,
+  type EnrollmentMode,
+} from '@arc/contract';
+import { Button, Group, Paper, Radio, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { Dropzone, type FileRejection } from '@mantine/dropzone';
 import { IconFileTypePdf, IconUpload, IconX } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 import * as z from 'zod/mini';
+import { UploadClientPicker, type UploadClient } from './upload-client-picker.tsx';
 import { rejectionMessage } from './upload-list.ts';
-import type { Uploads } from './use-uploads.ts';
+import type { UploadChoice, Uploads } from './use-uploads.ts';
 
 const PDF_ACCEPT = { 'application/pdf': ['.pdf'] };
 
-/** The New Enrollment / Pended Enrollment radio and the drop area; the chosen mode goes with every file. */
+/**
+ * The client the enrollment is for (issue 46), the carrier and plan if known, the New Enrollment / Pended Enrollment
+ * radio and the drop area; what is chosen goes with every file. Files can be dropped once a client is named.
+ */
 export function UploadPanel({ uploads, id }: { uploads: Uploads; id: string }) {
   const [mode, setMode] = useState<EnrollmentMode>('newapp');
+  const [client, setClient] = useState<UploadClient | null>(null);
+  const [carrier, setCarrier] = useState('');
+  const [plan, setPlan] = useState('');
   const openRef = useRef<() => void>(null);
+  const choice = (): UploadChoice => ({ mode, clientId: client?.id ?? '', carrier, plan });
 
-  const onDrop = (accepted: File[]) => uploads.add(accepted, [], mode);
+  const onDrop = (accepted: File[]) => uploads.add(accepted, [], choice());
   const onReject = (rejections: FileRejection[]) =>
     uploads.add(
       [],
@@ -26,7 +41,7 @@ export function UploadPanel({ uploads, id }: { uploads: Uploads; id: string }) {
           file,
         ),
       })),
-      mode,
+      choice(),
     );
 
   return (
@@ -35,6 +50,22 @@ export function UploadPanel({ uploads, id }: { uploads: Uploads; id: string }) {
         <Title order={2} size="h3">
           Upload Enrollment
         </Title>
+        <UploadClientPicker value={client} onChange={setClient} />
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <TextInput
+            label="Carrier (optional)"
+            maxLength={ENROLLMENT_UPLOAD_TEXT_MAX}
+            value={carrier}
+            onChange={(event) => setCarrier(event.currentTarget.value)}
+          />
+          <TextInput
+            label="Plan (optional)"
+            description="Its name or its id, like H1234-001"
+            maxLength={ENROLLMENT_UPLOAD_TEXT_MAX}
+            value={plan}
+            onChange={(event) => setPlan(event.currentTarget.value)}
+          />
+        </SimpleGrid>
         <Radio.Group
           label="Enrollment type"
           value={mode}
@@ -54,6 +85,7 @@ export function UploadPanel({ uploads, id }: { uploads: Uploads; id: string }) {
           multiple
           openRef={openRef}
           activateOnClick={false}
+          disabled={!client}
           aria-label="Enrollment PDF drop area"
           inputProps={{ 'aria-label': 'Enrollment PDF files' }}
         >
@@ -67,7 +99,9 @@ export function UploadPanel({ uploads, id }: { uploads: Uploads; id: string }) {
             <Dropzone.Idle>
               <IconFileTypePdf size={40} aria-hidden="true" />
             </Dropzone.Idle>
-            <Text fw={600}>Drag enrollment PDFs here</Text>
+            <Text fw={600}>
+              {client ? `Drag ${client.name}’s enrollment PDFs here` : ENROLLMENT_MESSAGES.needsClient}
+            </Text>
             <Text size="sm" c="dimmed">
               PDF only, up to 100 MB each. Several files may be added at once.
             </Text>
@@ -76,6 +110,7 @@ export function UploadPanel({ uploads, id }: { uploads: Uploads; id: string }) {
         <Button
           variant="light"
           onClick={() => openRef.current?.()}
+          disabled={!client}
           w="fit-content"
           leftSection={<IconUpload size={16} aria-hidden="true" />}
         >

@@ -8,10 +8,18 @@ import { addTimeProblem, uploadListReducer, type UploadItem } from './upload-lis
 /** Two files travel at a time: each keeps a visible pace, and a dropped folder does not hit the rate limit. */
 const PARALLEL_UPLOADS = 2;
 
+/** What goes with every file of one drop: the mode, and the client, carrier and plan the agent named (issue 46). */
+export interface UploadChoice {
+  mode: EnrollmentMode;
+  clientId: string;
+  carrier?: string;
+  plan?: string;
+}
+
 interface Job {
   id: string;
   file: File;
-  mode: EnrollmentMode;
+  choice: UploadChoice;
 }
 
 let nextId = 0;
@@ -20,7 +28,7 @@ const newId = () => `upload-${(nextId += 1)}`;
 export interface Uploads {
   items: UploadItem[];
   /** accepted files start uploading; refused ones (with their reason) are listed as failed and never sent */
-  add: (accepted: File[], refused: Array<{ file: File; message: string }>, mode: EnrollmentMode) => void;
+  add: (accepted: File[], refused: Array<{ file: File; message: string }>, choice: UploadChoice) => void;
   clear: () => void;
 }
 
@@ -51,7 +59,7 @@ export function useUploads(onUploaded: () => void): Uploads {
       dispatch({ type: 'start', id: job.id });
       uploadEnrollment({
         file: job.file,
-        mode: job.mode,
+        ...job.choice,
         signal: controller.signal,
         onProgress: (fraction) => dispatch({ type: 'progress', id: job.id, fraction }),
       })
@@ -74,7 +82,7 @@ export function useUploads(onUploaded: () => void): Uploads {
   }, []);
 
   const add = useCallback<Uploads['add']>(
-    (accepted, refused, mode) => {
+    (accepted, refused, choice) => {
       const failed: UploadItem[] = refused.map(({ file, message }) => ({
         id: newId(),
         name: file.name,
@@ -98,7 +106,7 @@ export function useUploads(onUploaded: () => void): Uploads {
         if (problem) failed.push(item);
         else {
           waiting.push(item);
-          queue.current.push({ id: item.id, file, mode });
+          queue.current.push({ id: item.id, file, choice });
         }
       }
       dispatch({ type: 'add', items: [...waiting, ...failed] });

@@ -10,6 +10,7 @@ import { useSubmit } from '../../api/use-submit.ts';
 import { staffAccessToken } from '../../auth/staff-session.ts';
 import { DataTable, type DataTableColumn } from '../../ui/data-table.tsx';
 import { formatViewerInstant } from '../../ui/viewer-time.ts';
+import { EnrollmentDataForm } from './enrollment-data-form.tsx';
 import { ageOf, clientName, enrollmentTitle } from './enrollment-row-text.ts';
 
 // PDF.js and its worker come with the first PDF opened, never with the queue (docs/decisions/enrollments.md)
@@ -74,15 +75,28 @@ function PanelBody({ detail, canAct }: { detail: contract.StaffEnrollmentDetail;
         <Fact label="Uploaded" value={`${formatViewerInstant(row.receivedAt)} (${ageOf(row.receivedAt)} ago)`} />
         <Fact label="Agent" value={`${row.agent.firstName} ${row.agent.lastName}, NPN ${row.agent.npn}`} />
         <Fact label="Client" value={`${clientName(row)}${row.client.state ? `, ${row.client.state}` : ''}`} />
-        <Fact label="Carrier" value={[row.carrier, row.product].filter(Boolean).join(' · ') || '—'} />
+        <Fact label="Carrier" value={row.carrier ?? '—'} />
+        <Fact
+          label="Plan"
+          value={[row.product, row.planId ? `(${row.planId})` : null].filter(Boolean).join(' ') || '—'}
+        />
+        <Fact label="Product type" value={row.productType ? contract.SOA_PRODUCT_LABELS[row.productType] : '—'} />
+        <Fact label="Effective" value={row.effectiveDate ?? '—'} />
+        <Fact label="Application number" value={row.applicationNumber ?? '—'} />
         <Fact label="Type" value={contract.ENROLLMENT_MODE_LABELS[row.mode]} />
       </SimpleGrid>
+      {row.scopeFlag && (
+        <Alert color="yellow" title="SOA scope">
+          {row.scopeFlag}
+        </Alert>
+      )}
       {row.status === 'Pended' && row.reason && (
         <Alert color="orange" title="Pended: what is missing">
           {row.reason}
         </Alert>
       )}
       {canAct && <Actions row={row} />}
+      {canAct && <EnrollmentDataForm row={row} />}
       {canAct && row.fileName ? (
         <PdfSection id={row.id} name={row.fileName} />
       ) : (
@@ -122,6 +136,15 @@ function Fact({ label, value, strong }: { label: string; value: string; strong?:
   );
 }
 
+/** The work's own actions; the outcome's four are a group of their own. */
+const WORK_ACTIONS = contract.ENROLLMENT_ACTIONS.filter(
+  (kind) => !(contract.ENROLLMENT_OUTCOME_ACTIONS as readonly string[]).includes(kind),
+);
+
+/** Whether the one table refuses the outcome from the status shown (the button is then disabled). */
+const refusedEnrollmentMove = (status: contract.EnrollmentStatus, kind: contract.EnrollmentActionKind) =>
+  contract.refusedEnrollmentMove(status, contract.ENROLLMENT_ACTION_TARGETS[kind]) !== undefined;
+
 function Actions({ row }: { row: contract.StaffEnrollmentRow }) {
   const queryClient = useQueryClient();
   const [isPending, setPending] = useState(false);
@@ -150,7 +173,7 @@ function Actions({ row }: { row: contract.StaffEnrollmentRow }) {
   return (
     <Stack gap="xs">
       <Group gap="xs" wrap="wrap" role="group" aria-label="Actions on this enrollment">
-        {contract.ENROLLMENT_ACTIONS.map((kind) => (
+        {WORK_ACTIONS.map((kind) => (
           <Button
             key={kind}
             size="xs"
@@ -164,6 +187,22 @@ function Actions({ row }: { row: contract.StaffEnrollmentRow }) {
                 setPending((open) => !open);
               } else run({ kind });
             }}
+          >
+            {contract.ENROLLMENT_ACTION_LABELS[kind]}
+          </Button>
+        ))}
+      </Group>
+      <Group gap="xs" wrap="wrap" role="group" aria-label="Record the outcome">
+        <Text size="sm" fw={600} component="span">
+          Outcome:
+        </Text>
+        {contract.ENROLLMENT_OUTCOME_ACTIONS.map((kind) => (
+          <Button
+            key={kind}
+            size="xs"
+            variant="default"
+            disabled={submit.isPending || refusedEnrollmentMove(row.status, kind)}
+            onClick={() => run({ kind })}
           >
             {contract.ENROLLMENT_ACTION_LABELS[kind]}
           </Button>
