@@ -160,12 +160,13 @@ export default defineConfig({
       },
       // a route over its budget is held here at its weight (KB) until brought under, so that it cannot grow: each screen
       // in the router's page map (the clients screen), the one table's server paging and the viewer's time zone in the
-      // user info and the shell (apps/web/README.md, Budget)
+      // user info and the shell, then the router's entries of the enrollment's client and the new notification kinds
+      // (apps/web/README.md, Budget)
       heldAt: {
-        '/profile (profile + contracts)': 251.2,
+        '/profile (profile + contracts)': 251.3,
         'supplies/products-page.tsx': 250.7,
-        'content/myhealthplan-page.tsx': 250.1,
-        'content/sunfire-page.tsx': 250.1,
+        'content/myhealthplan-page.tsx': 250.2,
+        'content/sunfire-page.tsx': 250.2,
       },
       reportFile: path.join(import.meta.dirname, '../../.tmp/bundle-budget.json'),
     }),

@@ -1,9 +1,7 @@
 import * as z from 'zod/mini';
 import { boundedLength, boundedString, DateTimeSchema, defineRoute, ErrorResponseSchema, IdSchema } from './common.ts';
-import { ENROLLMENT_STATUSES } from './enrollments.ts';
 import { personNameSchema } from './person-name.ts';
-import { SOA_PRODUCTS } from './soa-form-text.ts';
-import { SOA_STATUSES } from './soa.ts';
+import { ENROLLMENT_STATUSES, SOA_PRODUCTS, SOA_STATUSES } from './record-kinds.ts';
 
 /**
  * The agent's book of business (issue 46): a client (a beneficiary) belongs to one agent; the SOAs and enrollments

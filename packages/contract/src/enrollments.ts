@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { NpnSchema } from './account.ts';
 import { boundedString, DateTimeSchema, defineRoute, ErrorResponseSchema, IdSchema } from './common.ts';
 import { personNameSchema } from './person-name.ts';
-import { SOA_PRODUCTS } from './soa-form-text.ts';
+import { ENROLLMENT_STATUSES, SOA_PRODUCTS } from './record-kinds.ts';
 
 /** Upload limit (spec part 2 §9): 100 MB, PDF only. Exactly this many bytes is allowed; one more is not. */
 export const ENROLLMENT_MAX_BYTES = 104_857_600;
@@ -22,19 +22,7 @@ export const ENROLLMENT_MODE_LABELS: Record<EnrollmentMode, string> = {
  * queue or through the integration key, along the one table ENROLLMENT_TRANSITIONS. Pended needs a reason, which the
  * agent sees in the Pended Enrollments table; Resolved is a pended enrollment whose missing part has come in.
  */
-export const ENROLLMENT_STATUSES = [
-  'Received',
-  'In Review',
-  'Pended',
-  'Resolved',
-  'Submitted',
-  'Enrolled',
-  'Declined',
-  /** the beneficiary or the agent withdrew it before the carrier's answer */
-  'Withdrawn',
-  /** an enrolled plan cancelled afterwards */
-  'Cancelled',
-] as const;
+export { ENROLLMENT_STATUSES };
 export const EnrollmentStatusSchema = z.enum(ENROLLMENT_STATUSES);
 export type EnrollmentStatus = z.infer<typeof EnrollmentStatusSchema>;
 

@@ -4,19 +4,14 @@
  * after CMS's model SOA form; the statements CMS requires are `about`, `noObligation` and `agentPaid`.
  */
 
+import { SOA_PRODUCTS, type SoaProduct } from './record-kinds.ts';
+
 export const SOA_LANGUAGES = ['en', 'es'] as const;
 export type SoaLanguage = (typeof SOA_LANGUAGES)[number];
 
 export const SOA_LANGUAGE_LABELS: Record<SoaLanguage, string> = { en: 'English', es: 'Spanish (Español)' };
 
-export const SOA_PRODUCTS = [
-  'medicare-advantage',
-  'part-d',
-  'dental-vision-hearing',
-  'hospital-indemnity',
-  'medicare-supplement',
-] as const;
-export type SoaProduct = (typeof SOA_PRODUCTS)[number];
+export { SOA_PRODUCTS, type SoaProduct };
 
 export const SOA_APPOINTMENT_KINDS = ['phone', 'in-person', 'video'] as const;
 export type SoaAppointmentKind = (typeof SOA_APPOINTMENT_KINDS)[number];

@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { NpnSchema } from './account.ts';
 import { boundedLength, DateTimeSchema, defineRoute, ErrorResponseSchema, IdSchema } from './common.ts';
 import { personNameSchema } from './person-name.ts';
+import { SOA_STATUSES } from './record-kinds.ts';
 import {
   SOA_APPOINTMENT_KINDS,
   SOA_LANGUAGES,
@@ -27,8 +28,7 @@ export const soaPaths = {
   sign: (token: string) => `/soa/sign/${encodeURIComponent(token)}`,
 } as const;
 
-export const SOA_STATUSES = ['Sent', 'Opened', 'Signed', 'Expired', 'Cancelled'] as const;
-export type SoaStatus = (typeof SOA_STATUSES)[number];
+export { SOA_STATUSES, type SoaStatus } from './record-kinds.ts';
 
 export const SOA_APPOINTMENT_KIND_LABELS: Record<SoaAppointmentKind, string> = {
   phone: 'Phone',
