@@ -1,7 +1,8 @@
-import { getUnreadNotificationCount } from '@arc/contract';
-import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { getUnreadNotificationCount, type NotificationEvent } from '@arc/contract';
+import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { apiFetch } from './client.ts';
+import { myCasesKey } from './my-cases.ts';
 
 /**
  * How often an open portal asks for the unread count (one small indexed count) while the live stream
@@ -33,8 +34,19 @@ const pageLoaded = () =>
   new Promise((r) => (document.readyState === 'complete' ? r(0) : addEventListener('load', r, { once: true })));
 
 /**
+ * What one event of the live stream changes: the bell's count, its list, and, when it names a new notification (a
+ * reply to a case among them), My cases, so a case open there shows the reply without a reload (issue 47). Only the
+ * queries on screen are fetched again; the count sent on (re)connect (`id` null) changes the bell alone.
+ */
+export function applyNotificationEvent(queryClient: QueryClient, event: NotificationEvent): void {
+  queryClient.setQueryData(notificationsQueries.unreadCount().queryKey, { unread: event.unread });
+  void queryClient.invalidateQueries({ queryKey: [...notificationsQueries.all(), 'list'] });
+  if (event.id !== null) void queryClient.invalidateQueries({ queryKey: myCasesKey });
+}
+
+/**
  * The bell's unread count, live: the notification stream (docs/decisions/notifications.md; its module loads once the
- * page has loaded) sets it and reloads the list on each event; while the stream cannot connect, the count is polled.
+ * page has loaded) sets it and reloads the list (and My cases) on each event; while the stream cannot connect, the count is polled.
  */
 export function useUnreadNotificationCount(): number {
   const queryClient = useQueryClient();
@@ -48,10 +60,7 @@ export function useUnreadNotificationCount(): number {
         if (isGone) return;
         stop = openNotificationStream({
           onLive: setLive,
-          onEvent: ({ unread }) => {
-            queryClient.setQueryData(notificationsQueries.unreadCount().queryKey, { unread });
-            void queryClient.invalidateQueries({ queryKey: [...notificationsQueries.all(), 'list'] });
-          },
+          onEvent: (event) => applyNotificationEvent(queryClient, event),
         });
       });
     return () => {
