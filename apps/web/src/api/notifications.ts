@@ -1,8 +1,7 @@
-import { getUnreadNotificationCount, type NotificationEvent } from '@arc/contract';
-import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { getUnreadNotificationCount } from '@arc/contract';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { apiFetch } from './client.ts';
-import { myCasesKey } from './my-cases.ts';
 
 /**
  * How often an open portal asks for the unread count (one small indexed count) while the live stream
@@ -34,17 +33,6 @@ const pageLoaded = () =>
   new Promise((r) => (document.readyState === 'complete' ? r(0) : addEventListener('load', r, { once: true })));
 
 /**
- * What one event of the live stream changes: the bell's count, its list, and, when it names a new notification (a
- * reply to a case among them), My cases, so a case open there shows the reply without a reload (issue 47). Only the
- * queries on screen are fetched again; the count sent on (re)connect (`id` null) changes the bell alone.
- */
-export function applyNotificationEvent(queryClient: QueryClient, event: NotificationEvent): void {
-  queryClient.setQueryData(notificationsQueries.unreadCount().queryKey, { unread: event.unread });
-  void queryClient.invalidateQueries({ queryKey: [...notificationsQueries.all(), 'list'] });
-  if (event.id !== null) void queryClient.invalidateQueries({ queryKey: myCasesKey });
-}
-
-/**
  * The bell's unread count, live: the notification stream (docs/decisions/notifications.md; its module loads once the
  * page has loaded) sets it and reloads the list (and My cases) on each event; while the stream cannot connect, the count is polled.
  */
@@ -56,7 +44,7 @@ export function useUnreadNotificationCount(): number {
     let isGone = false;
     void pageLoaded()
       .then(() => import('./notification-stream.ts'))
-      .then(({ openNotificationStream }) => {
+      .then(({ openNotificationStream, applyNotificationEvent }) => {
         if (isGone) return;
         stop = openNotificationStream({
           onLive: setLive,

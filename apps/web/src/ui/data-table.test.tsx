@@ -271,39 +271,6 @@ describe('DataTable', () => {
     expect(within(region).getByRole('table')).toBeInTheDocument();
   });
 
-  it('says in words where hidden columns are when the table is wider than its box, and follows the scroll', async () => {
-    // jsdom lays nothing out: the region is 400 px wide and its table 1000 px
-    const sizes = { scrollWidth: 1000, clientWidth: 400 };
-    const restore = (['scrollWidth', 'clientWidth'] as const).map((key) => {
-      const original = Object.getOwnPropertyDescriptor(Element.prototype, key)!;
-      Object.defineProperty(Element.prototype, key, {
-        configurable: true,
-        get(this: Element) {
-          return this.getAttribute('role') === 'region' ? sizes[key] : original.get!.call(this);
-        },
-      });
-      return () => Object.defineProperty(Element.prototype, key, original);
-    });
-    try {
-      renderTable();
-      expect(await screen.findByText('More columns to the right: scroll sideways')).toBeVisible();
-      const region = screen.getByRole('region', { name: 'Commission Statements' });
-      region.scrollLeft = 600;
-      region.dispatchEvent(new Event('scroll'));
-      expect(await screen.findByText('More columns to the left: scroll back')).toBeVisible();
-      region.scrollLeft = 100;
-      region.dispatchEvent(new Event('scroll'));
-      expect(await screen.findByText('More columns on both sides: scroll sideways')).toBeVisible();
-    } finally {
-      for (const undo of restore) undo();
-    }
-  });
-
-  it('shows no scroll hint when every column fits', () => {
-    renderTable();
-    expect(screen.queryByText(/More columns/)).not.toBeInTheDocument();
-  });
-
   it('renders custom cells and the toolbar', () => {
     renderTable({
       columns: [

@@ -11,8 +11,6 @@ import {
   UnstyledButton,
 } from '@mantine/core';
 import {
-  IconArrowLeft,
-  IconArrowRight,
   IconChevronRight,
   IconPrinter,
   IconSearch,
@@ -27,7 +25,6 @@ import {
   useId,
   useLayoutEffect,
   useMemo,
-  useRef,
   useState,
   type ReactNode,
 } from 'react';
@@ -160,52 +157,6 @@ export interface DataTableProps<T> {
   horizontalSpacing?: number;
 }
 
-/** Which sides of a box scrolled sideways hold more: the table's columns past its left and right edges. */
-interface SideOverflow {
-  left: boolean;
-  right: boolean;
-}
-
-const NO_OVERFLOW: SideOverflow = { left: false, right: false };
-
-/**
- * Watches a box that scrolls sideways (the table's region): whether columns sit past either edge, measured when the
- * box or its table change size and when it scrolls. A table wider than the screen then says so in words above it
- * (every queue, at every width), not only by a scroll bar a phone hides until touched.
- */
-function useSideOverflow() {
-  const ref = useRef<HTMLDivElement>(null);
-  const [overflow, setOverflow] = useState<SideOverflow>(NO_OVERFLOW);
-  useEffect(() => {
-    const box = ref.current;
-    if (!box) return;
-    const measure = () => {
-      const extra = box.scrollWidth - box.clientWidth;
-      // a pixel of rounding is not a column off-screen
-      const next = { left: extra > 1 && box.scrollLeft > 1, right: extra > 1 && box.scrollLeft < extra - 1 };
-      setOverflow((current) => (current.left === next.left && current.right === next.right ? current : next));
-    };
-    measure();
-    box.addEventListener('scroll', measure, { passive: true });
-    const observer = typeof ResizeObserver === 'undefined' ? undefined : new ResizeObserver(measure);
-    observer?.observe(box);
-    if (box.firstElementChild) observer?.observe(box.firstElementChild);
-    return () => {
-      box.removeEventListener('scroll', measure);
-      observer?.disconnect();
-    };
-  }, []);
-  return { ref, overflow };
-}
-
-/** The words above a table wider than its box: where the hidden columns are. */
-function sideScrollHint({ left, right }: SideOverflow): string | null {
-  if (left && right) return 'More columns on both sides: scroll sideways';
-  if (right) return 'More columns to the right: scroll sideways';
-  if (left) return 'More columns to the left: scroll back';
-  return null;
-}
-
 /*
  * The table's state (the sorted column, the page, the open rows) is React state here; the search, the order
  * and the page slice come from RowIndex (data-table-model.ts), which computes each row's search text and each
@@ -260,8 +211,6 @@ export function DataTable<T extends object>(props: DataTableProps<T>) {
   } = props;
   const isServer = server !== undefined;
   const ids = useId();
-  const sideScroll = useSideOverflow();
-  const scrollHint = sideScrollHint(sideScroll.overflow);
   const captionId = `${ids}-caption`;
   // Rows that arrive (a screen's query answering, a refetch) are drawn as a transition, in slices: the update that
   // brings them renders the table as it was, so it never holds a phone's main thread for the whole table
@@ -480,88 +429,74 @@ export function DataTable<T extends object>(props: DataTableProps<T>) {
         </Group>
       )}
 
-      {scrollHint && (
-        <Text size="xs" c="dimmed" className={`${classes.scrollHint} ${classes.noPrint}`} aria-hidden="true">
-          {sideScroll.overflow.left && <IconArrowLeft size={14} aria-hidden="true" />}
-          {scrollHint}
-          {sideScroll.overflow.right && <IconArrowRight size={14} aria-hidden="true" />}
-        </Text>
-      )}
       {/* a focusable region so keyboard users can scroll a wide table sideways (axe scrollable-region-focusable) */}
       <div
-        className={classes.scrollFrame}
-        data-more-left={sideScroll.overflow.left || undefined}
-        data-more-right={sideScroll.overflow.right || undefined}
+        className={classes.scroller}
+        role="region"
+        aria-labelledby={props.regionLabel === undefined ? captionId : undefined}
+        aria-label={props.regionLabel}
+        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+        tabIndex={0}
       >
-        <div
-          ref={sideScroll.ref}
-          className={classes.scroller}
-          role="region"
-          aria-labelledby={props.regionLabel === undefined ? captionId : undefined}
-          aria-label={props.regionLabel}
-          // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
-          tabIndex={0}
+        <Table
+          className={classes.table}
+          miw={minWidth}
+          striped
+          highlightOnHover
+          verticalSpacing="sm"
+          horizontalSpacing={horizontalSpacing}
+          aria-busy={isLoading || undefined}
         >
-          <Table
-            className={classes.table}
-            miw={minWidth}
-            striped
-            highlightOnHover
-            verticalSpacing="sm"
-            horizontalSpacing={horizontalSpacing}
-            aria-busy={isLoading || undefined}
-          >
-            <Table.Caption id={captionId} className={hideCaption ? classes.visuallyHidden : classes.caption}>
-              {caption}
-            </Table.Caption>
-            <Table.Thead>
-              <Table.Tr>
-                {isExpandable && (
-                  <Table.Th w={44}>
-                    <span className={classes.visuallyHidden}>Details</span>
+          <Table.Caption id={captionId} className={hideCaption ? classes.visuallyHidden : classes.caption}>
+            {caption}
+          </Table.Caption>
+          <Table.Thead>
+            <Table.Tr>
+              {isExpandable && (
+                <Table.Th w={44}>
+                  <span className={classes.visuallyHidden}>Details</span>
+                </Table.Th>
+              )}
+              {columns.map((column) => {
+                const sortId = server ? column.sortKey : column.id;
+                const canSort =
+                  sortId !== undefined &&
+                  (server ? server.onSortChange !== undefined : (column.sortable ?? column.value !== undefined));
+                const sorted = sortId !== undefined && order?.id === sortId ? (order.desc ? 'desc' : 'asc') : false;
+                const header = column.headerCell ?? column.header;
+                return (
+                  <Table.Th
+                    key={column.id}
+                    scope="col"
+                    aria-sort={sorted ? ARIA_SORT[sorted] : undefined}
+                    className={sorted ? classes.sorted : undefined}
+                    style={{
+                      textAlign: column.align,
+                      width: column.width,
+                      whiteSpace: column.wrapHeader ? 'normal' : 'nowrap',
+                    }}
+                  >
+                    {canSort ? (
+                      <UnstyledButton className={classes.sortButton} onClick={() => sortBy(sortId)}>
+                        {column.header}
+                        {sorted === 'asc' ? (
+                          <IconSortAscending size={16} aria-hidden="true" className={classes.sortIcon} />
+                        ) : sorted === 'desc' ? (
+                          <IconSortDescending size={16} aria-hidden="true" className={classes.sortIcon} />
+                        ) : (
+                          <IconSelector size={16} aria-hidden="true" className={classes.sortIcon} />
+                        )}
+                      </UnstyledButton>
+                    ) : (
+                      header
+                    )}
                   </Table.Th>
-                )}
-                {columns.map((column) => {
-                  const sortId = server ? column.sortKey : column.id;
-                  const canSort =
-                    sortId !== undefined &&
-                    (server ? server.onSortChange !== undefined : (column.sortable ?? column.value !== undefined));
-                  const sorted = sortId !== undefined && order?.id === sortId ? (order.desc ? 'desc' : 'asc') : false;
-                  const header = column.headerCell ?? column.header;
-                  return (
-                    <Table.Th
-                      key={column.id}
-                      scope="col"
-                      aria-sort={sorted ? ARIA_SORT[sorted] : undefined}
-                      className={sorted ? classes.sorted : undefined}
-                      style={{
-                        textAlign: column.align,
-                        width: column.width,
-                        whiteSpace: column.wrapHeader ? 'normal' : 'nowrap',
-                      }}
-                    >
-                      {canSort ? (
-                        <UnstyledButton className={classes.sortButton} onClick={() => sortBy(sortId)}>
-                          {column.header}
-                          {sorted === 'asc' ? (
-                            <IconSortAscending size={16} aria-hidden="true" className={classes.sortIcon} />
-                          ) : sorted === 'desc' ? (
-                            <IconSortDescending size={16} aria-hidden="true" className={classes.sortIcon} />
-                          ) : (
-                            <IconSelector size={16} aria-hidden="true" className={classes.sortIcon} />
-                          )}
-                        </UnstyledButton>
-                      ) : (
-                        header
-                      )}
-                    </Table.Th>
-                  );
-                })}
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>{body}</Table.Tbody>
-          </Table>
-        </div>
+                );
+              })}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>{body}</Table.Tbody>
+        </Table>
       </div>
 
       {isPaged && (

@@ -18,7 +18,7 @@ import { AssignControl } from '../../ui/assign-control.tsx';
 import { selectionColumn } from '../../ui/data-table-selection.tsx';
 import { DataTable, type DataTableColumn } from '../../ui/data-table.tsx';
 import { useQueueState } from '../../ui/use-queue-state.ts';
-import { formatAge, formatSlaHours } from '../../ui/viewer-time.ts';
+import { formatAge, formatSlaHours } from '../../ui/work-age.ts';
 
 /** An Open case (no reply yet) older than the SLA: past it (the work dashboard's setting, the list's `slaHours`). */
 export const isPastSla = (row: contract.StaffCaseRow, slaHours: number, now: number) =>

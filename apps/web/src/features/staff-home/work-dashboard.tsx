@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { errorMessage } from '../../api/client.ts';
 import { workDashboardQuery } from '../../api/staff-work.ts';
 import { DataTable, type DataTableColumn } from '../../ui/data-table.tsx';
-import { formatAge, formatSlaHours } from '../../ui/viewer-time.ts';
+import { formatAge, formatSlaHours } from '../../ui/work-age.ts';
 
 /** Where each dashboard queue opens: the queue, filtered to what the dashboard counts where the page reads it. */
 const QUEUE_LINKS: Record<contract.WorkQueue, string> = {
