@@ -145,7 +145,7 @@ export default function StaffCasesPage() {
         <TextInput
           type="search"
           label="Search"
-          description="Agent, NPN, member or case reference"
+          placeholder="Agent, NPN, member or case reference"
           {...queue.searchBox}
         />
         <NativeSelect
