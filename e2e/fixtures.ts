@@ -113,7 +113,8 @@ export async function expectReadable(target: Locator, what: string, minimum = 4.
 
 /**
  * Waits until the page has drawn what it was last told (two frames) and no animation or transition is running
- * (spinners run for ever and are not waited for).
+ * (spinners run for ever and are not waited for; nor are animations driven by a scroll position, such as a wide
+ * table's "scroll sideways" line: they follow the scroll, not the clock).
  */
 export async function untilAtRest(page: Page): Promise<void> {
   await page.evaluate(
@@ -122,7 +123,12 @@ export async function untilAtRest(page: Page): Promise<void> {
   await page.waitForFunction(() =>
     document
       .getAnimations()
-      .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Infinity),
+      .every(
+        (a) =>
+          a.playState !== 'running' ||
+          a.timeline !== document.timeline ||
+          a.effect?.getComputedTiming().endTime === Infinity,
+      ),
   );
 }
 

@@ -1,5 +1,5 @@
 import { CASE_LABELS, CASE_MESSAGES, STAFF_CASE_MESSAGES } from '@arc/contract';
-import { expect, expectAccessible, latestMailTo, signIn, test } from './fixtures.ts';
+import { accessToken, expect, expectAccessible, expectInView, latestMailTo, signIn, test } from './fixtures.ts';
 import { screenshotBoth } from './screenshots.ts';
 import { signInStaff } from './staff-helpers.ts';
 
@@ -40,7 +40,7 @@ test.describe('[STAFF] Member-support cases', () => {
     await expect(table).not.toHaveAttribute('aria-busy', 'true');
     await expectAccessible(ops);
     await screenshotBoth(ops, 'staff-cases-queue');
-    await ops.getByLabel('Search').fill(member);
+    await ops.getByRole('searchbox', { name: 'Search' }).fill(member);
     // the search waits for a pause in typing: the row is the searched list's once the URL holds it
     await expect(ops).toHaveURL(/[?&]q=Wendell/);
     await expect(table).not.toHaveAttribute('aria-busy', 'true');
@@ -103,5 +103,93 @@ test.describe('[STAFF] Member-support cases', () => {
     await demo.goto(new URL(caseLink!).pathname + new URL(caseLink!).search);
     await expect(demo.getByText('The carrier has removed the duplicate charge.')).toBeVisible();
     await context.close();
+  });
+
+  test('ops filters by request type, reads each case’s age, and assigns two cases to support from the list', async ({
+    page: ops,
+    browser,
+  }) => {
+    test.setTimeout(120_000);
+    // two Billing Support cases of this run, filed through the agent's own call (the Case Form's)
+    const run = `Zq${Date.now().toString(36)}`;
+    const members = [`${run} Abernathy`, `${run} Bellweather`];
+    const context = await browser.newContext();
+    const demo = await context.newPage();
+    await signIn(demo);
+    const token = await accessToken(demo);
+    for (const memberName of members) {
+      const filed = await demo.request.post('/arc/case/reportCase', {
+        headers: { authorization: `Bearer ${token}` },
+        data: { memberName, memberId: 'H7777-001', dateOfBirth: '1951-02-03', requestType: 'Billing Support' },
+      });
+      expect(filed.status()).toBe(201);
+    }
+    await context.close();
+
+    await (
+      await signInStaff(ops, 'ops')
+    )();
+    await ops.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Cases' }).click();
+    const table = ops.getByRole('table', { name: 'Member-support cases' });
+    await expect(table.getByRole('row').nth(1)).toBeVisible();
+    await ops.getByRole('combobox', { name: 'Request type' }).selectOption('Billing Support');
+    await expect(ops).toHaveURL(/requestType=Billing\+Support/);
+    await expect(table).not.toHaveAttribute('aria-busy', 'true');
+    const caseLinks = table.getByRole('link');
+    await expect(caseLinks.first()).toBeVisible();
+    for (const text of await caseLinks.allTextContents()) expect(text).toMatch(/^Billing Support/);
+
+    // this run's two, by the members' names
+    await ops.getByRole('searchbox', { name: 'Search' }).fill(run);
+    await expect(ops).toHaveURL(new RegExp(`[?&]q=${run}`));
+    await expect(table).not.toHaveAttribute('aria-busy', 'true');
+    await expect(table.getByRole('row')).toHaveCount(3);
+    await expect(table.getByRole('columnheader', { name: 'Age', exact: true })).toBeVisible();
+    for (const member of members) {
+      const row = table.getByRole('row').filter({ hasText: member });
+      // filed a moment ago: minutes old, well inside the SLA
+      await expect(row).toContainText(/\d+ min/);
+      await expect(row).not.toContainText('Past SLA');
+      await expect(row).toContainText('Unassigned');
+      await table.getByRole('checkbox', { name: `Select case Billing Support for ${member}` }).check();
+    }
+    await ops.getByRole('combobox', { name: 'Assign to' }).selectOption('support');
+    await ops.getByRole('button', { name: 'Assign 2', exact: true }).click();
+    await expect(ops.getByRole('status').filter({ hasText: '2 cases assigned to support.' })).toBeVisible();
+    for (const member of members) {
+      await expect(table.getByRole('row').filter({ hasText: member })).toContainText('support');
+    }
+    await ops.getByRole('combobox', { name: 'Assignee' }).selectOption('support');
+    await expect(ops).toHaveURL(/assignee=demo-staff-support/);
+    await expect(table).not.toHaveAttribute('aria-busy', 'true');
+    await expect(table.getByRole('row')).toHaveCount(3);
+    // every column at 1280 px, the assignee among them
+    await expectInView(ops, table.getByRole('columnheader', { name: 'Assigned to' }), 'the cases’ Assigned to');
+    await expectAccessible(ops);
+    await screenshotBoth(ops, 'staff-cases-assigned');
+  });
+
+  test('the supply orders queue shows every column at 1280 px and says it scrolls sideways at 390 px', async ({
+    page: ops,
+  }) => {
+    await (
+      await signInStaff(ops, 'ops')
+    )();
+    await ops.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Supply orders' }).click();
+    const table = ops.getByRole('table', { name: 'Supply orders' });
+    await expect(table.getByRole('row').nth(1)).toBeVisible();
+    await expect(table).not.toHaveAttribute('aria-busy', 'true');
+    const region = ops.getByRole('region', { name: 'Supply orders' });
+    // the words' size: none while every column fits (data-table.module.css)
+    const hint = () => region.evaluate((box) => getComputedStyle(box, '::before').fontSize);
+    await expectInView(ops, table.getByRole('columnheader', { name: 'Assigned to' }), 'the orders’ Assigned to');
+    expect(await hint()).toBe('0px');
+    await ops.setViewportSize({ width: 390, height: 844 });
+    // the table keeps its columns on a phone and says, in words above them, that it scrolls sideways
+    await expect.poll(hint).toBe('12px');
+    await ops.setViewportSize({ width: 1280, height: 800 });
+    await expect.poll(hint).toBe('0px');
+    await expectAccessible(ops);
+    await screenshotBoth(ops, 'staff-orders-queue');
   });
 });

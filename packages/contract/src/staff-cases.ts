@@ -62,6 +62,11 @@ export const StaffCaseListSchema = z.object({
   assignees: z.array(CaseStaffSchema),
   /** the carrier filter's choices: every carrier with cases */
   carriers: z.array(z.string()),
+  /**
+   * The work dashboard's SLA for cases (`SLA_CASES_HOURS`, the same setting): an Open case older than this is past
+   * its SLA (a reply moves it to In progress).
+   */
+  slaHours: z.int(),
 });
 export type StaffCaseList = z.infer<typeof StaffCaseListSchema>;
 

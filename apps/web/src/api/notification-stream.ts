@@ -4,6 +4,7 @@ import {
   streamNotifications,
   type NotificationEvent,
 } from '@arc/contract';
+import type { QueryClient } from '@tanstack/react-query';
 import { clientHooks } from './client-hooks.ts';
 
 export interface NotificationStreamOptions {
@@ -13,6 +14,19 @@ export interface NotificationStreamOptions {
 }
 
 const MAX_RETRY_MS = 30_000;
+
+/**
+ * What one event of the stream changes: the bell's count and list (notifications.ts's `notificationsQueries` keys),
+ * and, when it names a new notification (a reply to a case among them), My cases (my-cases.ts's keys), so a case open
+ * there shows the reply without a reload (issue 47). Only the queries on screen are fetched again; the count sent on
+ * (re)connect (`id` null) is the bell's alone. The keys are written out here: this module loads after the page and
+ * imports neither (notification-events.test.ts checks they agree).
+ */
+export function applyNotificationEvent(queryClient: QueryClient, { unread, id }: NotificationEvent): void {
+  queryClient.setQueryData(['notifications', 'unread-count'], { unread });
+  void queryClient.invalidateQueries({ queryKey: ['notifications', 'list'] });
+  if (id !== null) void queryClient.invalidateQueries({ queryKey: ['cases', 'mine'] });
+}
 
 /**
  * Keeps the agent's notification stream open (docs/decisions/notifications.md): a fetch with the session's bearer token

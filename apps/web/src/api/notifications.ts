@@ -34,7 +34,7 @@ const pageLoaded = () =>
 
 /**
  * The bell's unread count, live: the notification stream (docs/decisions/notifications.md; its module loads once the
- * page has loaded) sets it and reloads the list on each event; while the stream cannot connect, the count is polled.
+ * page has loaded) sets it and reloads the list (and My cases) on each event; while the stream cannot connect, the count is polled.
  */
 export function useUnreadNotificationCount(): number {
   const queryClient = useQueryClient();
@@ -44,14 +44,11 @@ export function useUnreadNotificationCount(): number {
     let isGone = false;
     void pageLoaded()
       .then(() => import('./notification-stream.ts'))
-      .then(({ openNotificationStream }) => {
+      .then(({ openNotificationStream, applyNotificationEvent }) => {
         if (isGone) return;
         stop = openNotificationStream({
           onLive: setLive,
-          onEvent: ({ unread }) => {
-            queryClient.setQueryData(notificationsQueries.unreadCount().queryKey, { unread });
-            void queryClient.invalidateQueries({ queryKey: [...notificationsQueries.all(), 'list'] });
-          },
+          onEvent: (event) => applyNotificationEvent(queryClient, event),
         });
       });
     return () => {

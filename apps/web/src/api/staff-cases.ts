@@ -11,6 +11,8 @@ export interface CaseSearch {
   status: contract.CaseStatus | undefined;
   /** `mine`, `none` (unassigned) or a staff member's id */
   assignee: string | undefined;
+  requestType: contract.CaseRequestType | undefined;
+  carrier: string | undefined;
   sort: contract.CaseSort;
   page: number;
 }
@@ -23,6 +25,8 @@ export const staffCaseListQuery = (search: CaseSearch) => ({
         q: search.q || undefined,
         status: search.status,
         assignee: search.assignee,
+        requestType: search.requestType,
+        carrier: search.carrier || undefined,
         sort: search.sort,
         page: search.page,
       },
@@ -40,6 +44,9 @@ export const staffCaseQuery = (id: string) => ({
 
 export const actOnStaffCase = (id: string, version: number, action: contract.CaseAction) =>
   staffFetch(contract.actOnStaffCase, { params: { id }, body: { version, action } });
+
+/** Assigns the selected cases to a member, or unassigns them (issue 47). */
+export const assignStaffCases = (body: contract.AssignStaffCases) => staffFetch(contract.assignStaffCases, { body });
 
 export const formatCaseTime = (value: Date) => formatViewerInstant(value);
 

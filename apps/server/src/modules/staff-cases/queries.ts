@@ -36,7 +36,7 @@ function queueWhere(filter: CaseFilter): SQL | undefined {
   if (filter.status) conditions.push(eq(cases.status, filter.status));
   if (filter.assigneeId === null) conditions.push(isNull(cases.assigneeId));
   else if (filter.assigneeId !== undefined) conditions.push(eq(cases.assigneeId, filter.assigneeId));
-  // cases_request_type_created_idx and cases_carrier_created_idx (migration 0030)
+  // cases_request_type_created_idx and cases_carrier_created_idx (migration 0032)
   if (filter.requestType) conditions.push(eq(cases.requestType, filter.requestType));
   if (filter.carrier) conditions.push(eq(cases.carrier, filter.carrier));
   const q = filter.q?.trim();
@@ -119,7 +119,7 @@ export async function selectCasesPage(
   return { rows: rows.map(flatten), total: count?.total ?? 0 };
 }
 
-/** The carrier filter's choices, along `cases_carrier_created_idx` (migration 0030). */
+/** The carrier filter's choices, along `cases_carrier_created_idx` (migration 0032). */
 export const selectCarriers = (db: Db) => distinctValues(db, cases, cases.carrier);
 
 /** One case with its agent and assignee; `forUpdate` locks it until the transaction ends. */

@@ -1,6 +1,7 @@
 import * as contract from '@arc/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { addRoute } from '../../platform/routes.ts';
+import { workSla } from '../staff-work/service.ts';
 import { actOnCase, assignCases, getCase, listCases, type StaffActor, type StaffCasesDeps } from './service.ts';
 
 /**
@@ -14,6 +15,8 @@ export async function staffCasesRoutes(app: FastifyInstance): Promise<void> {
     mailer: app.deps.mailer,
     config: app.deps.config,
     bus: app.notificationBus,
+    // the work dashboard's SLA for cases: the queue flags the Open cases past it
+    slaHours: workSla(app.deps.config).casesHours,
   };
   const actor = (request: FastifyRequest): StaffActor => ({ staff: request.staff, ip: request.ip });
 

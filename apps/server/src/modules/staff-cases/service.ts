@@ -39,6 +39,8 @@ import {
 export interface StaffCasesDeps extends NotificationsDeps {
   db: Db;
   clock: Clock;
+  /** the work dashboard's SLA for cases (`SLA_CASES_HOURS`, workSla in staff-work) */
+  slaHours: number;
 }
 
 /** Who acts: named in the case's thread and the audit log. */
@@ -71,7 +73,7 @@ export function toStaffCaseRow(row: QueueCase): StaffCaseRow {
 }
 
 export async function listCases(
-  deps: Pick<StaffCasesDeps, 'db'>,
+  deps: Pick<StaffCasesDeps, 'db' | 'slaHours'>,
   staff: StaffMember,
   query: ListStaffCasesQuery & { page: number; sort: CaseSort },
 ): Promise<StaffCaseList> {
@@ -85,6 +87,7 @@ export async function listCases(
     pageSize: STAFF_CASES_PAGE_SIZE,
     assignees: await listAssignees(deps.db, 'cases'),
     carriers: await selectCarriers(deps.db),
+    slaHours: deps.slaHours,
   };
 }
 

@@ -1,4 +1,14 @@
-import { STAFF_CASE_MESSAGES, type MyCase, type StaffCase, type StaffCaseList, type StaffRole } from '@arc/contract';
+import {
+  STAFF_CASE_MESSAGES,
+  STAFF_CASES_MAX_SELECTION,
+  WORK_MESSAGES,
+  type MyCase,
+  type StaffCase,
+  type StaffCaseList,
+  type StaffCaseRow,
+  type StaffRole,
+  type WorkDashboard,
+} from '@arc/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, caseMessages, cases, notifications, outbox } from '../../db/schema/index.ts';
@@ -156,8 +166,44 @@ describe('GET /arc/staff/cases', () => {
     expect((await list('admin', 'page=2')).rows).toEqual([]);
   });
 
-  it('answers 400 for an unknown status, sort or page', async () => {
-    for (const query of ['status=Pending', 'sort=price', 'page=0', 'page=x', `q=${'x'.repeat(101)}`]) {
+  it('filters by request type and carrier, offers the carriers with cases, and gives the dashboard’s SLA', async () => {
+    const agent = await addAgent(t, { npn: nextNpn(), memberSupportTier: 'Unlimited' });
+    const { id: claim } = await agentWithCase('Dora Ekwueme', agent);
+    const { id: billing } = await agentWithCase('Emil Farrow', agent);
+    const { id: other } = await agentWithCase('Fay Gupta', agent);
+    await t.database.db
+      .update(cases)
+      .set({ requestType: 'Billing Support', carrier: 'Zenith Health' })
+      .where(eq(cases.id, billing));
+    await t.database.db.update(cases).set({ carrier: 'Zenith Health' }).where(eq(cases.id, claim));
+    await t.database.db.update(cases).set({ carrier: 'Yarrow Mutual' }).where(eq(cases.id, other));
+    const list = async (query: string) =>
+      (await call('support', 'GET', `/arc/staff/cases?q=${agent.npn}&${query}`)).json<StaffCaseList>();
+    const ids = async (query: string) => (await list(query)).rows.map((r) => r.id);
+
+    expect(await ids('requestType=Billing%20Support')).toEqual([billing]);
+    expect(await ids('requestType=Claim%20Issue')).toEqual([other, claim]);
+    expect(await ids('carrier=Zenith%20Health')).toEqual([billing, claim]);
+    expect(await ids('carrier=Zenith%20Health&requestType=Claim%20Issue')).toEqual([claim]);
+    expect(await ids('carrier=Nobody%20Mutual')).toEqual([]);
+    const all = await list('');
+    expect(all.carriers).toEqual(expect.arrayContaining(['Yarrow Mutual', 'Zenith Health']));
+    // one setting: the queue's SLA is the work dashboard's for cases (SLA_CASES_HOURS)
+    const dashboard = (await call('support', 'GET', '/arc/staff/work')).json<WorkDashboard>();
+    expect(all.slaHours).toBe(dashboard.queues.find((q) => q.queue === 'cases')!.slaHours);
+    expect(all.slaHours).toBe(t.config.slaCasesHours);
+  });
+
+  it('answers 400 for an unknown status, sort, page or request type', async () => {
+    for (const query of [
+      'status=Pending',
+      'sort=price',
+      'page=0',
+      'page=x',
+      `q=${'x'.repeat(101)}`,
+      'requestType=Refund',
+      `carrier=${'x'.repeat(201)}`,
+    ]) {
       expect((await call('admin', 'GET', `/arc/staff/cases?${query}`)).statusCode, query).toBe(400);
     }
   });
@@ -342,5 +388,143 @@ describe('POST /arc/staff/cases/:id/actions', () => {
         .from(auditLog)
         .where(and(eq(auditLog.subject, id), eq(auditLog.staffId, staffIds.admin))),
     ).toEqual([]);
+  });
+});
+
+describe('POST /arc/staff/cases/assign', () => {
+  const assign = (role: StaffRole, payload: object) => call(role, 'POST', '/arc/staff/cases/assign', payload);
+  const stored = async (id: string) => (await t.database.db.select().from(cases).where(eq(cases.id, id)))[0]!;
+
+  it('assigns a selection to a named member, to me, and unassigns it; one audit event per case each time', async () => {
+    const { id: first } = await agentWithCase('Gil Hart');
+    const { id: second } = await agentWithCase('Hana Ito');
+    const res = await assign('operations', {
+      cases: [
+        { id: first, version: 1 },
+        { id: second, version: 1 },
+      ],
+      assigneeId: staffIds.support,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const rows = res.json<{ cases: StaffCaseRow[] }>().cases;
+    expect(rows.map((r) => [r.id, r.version, r.assignee])).toEqual(
+      [first, second].sort().map((id) => [id, 2, { id: staffIds.support, name: 'support.desk' }]),
+    );
+    for (const id of [first, second]) {
+      expect(await audits(id)).toEqual([
+        expect.objectContaining({
+          action: 'case.assigned',
+          staffId: staffIds.operations,
+          detail: { from: null, to: staffIds.support },
+        }),
+      ]);
+    }
+    // support finds them under Mine
+    const mine = (await call('support', 'GET', '/arc/staff/cases?assignee=mine')).json<StaffCaseList>();
+    expect(mine.rows.map((r) => r.id)).toEqual(expect.arrayContaining([first, second]));
+
+    // to me (the caller's own id), then nobody
+    const toMe = await assign('admin', { cases: [{ id: first, version: 2 }], assigneeId: staffIds.admin });
+    expect(toMe.json<{ cases: StaffCaseRow[] }>().cases[0]).toMatchObject({
+      version: 3,
+      assignee: { name: 'admin.desk' },
+    });
+    const none = await assign('admin', { cases: [{ id: first, version: 3 }], assigneeId: null });
+    expect(none.statusCode).toBe(200);
+    expect(none.json<{ cases: StaffCaseRow[] }>().cases[0]).toMatchObject({ version: 4, assignee: null });
+    expect((await audits(first)).map((a) => a.detail)).toEqual([
+      { from: null, to: staffIds.support },
+      { from: staffIds.support, to: staffIds.admin },
+      { from: staffIds.admin, to: null },
+    ]);
+    expect((await stored(first)).assigneeId).toBeNull();
+  });
+
+  it('is all or nothing: a stale version or an unknown case in a selection changes none, naming the case', async () => {
+    const { id: fresh } = await agentWithCase('Ivo Jansen');
+    const { id: moved } = await agentWithCase('Jade Kim');
+    await act('support', moved, 1, { kind: 'note', text: 'Called the member' });
+    const stale = await assign('operations', {
+      cases: [
+        { id: fresh, version: 1 },
+        { id: moved, version: 1 },
+      ],
+      assigneeId: staffIds.operations,
+    });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().message).toBe(`Case ${moved}: ${STAFF_CASE_MESSAGES.stale}`);
+    const unknown = await assign('operations', {
+      cases: [
+        { id: fresh, version: 1 },
+        { id: 'case_nope', version: 1 },
+      ],
+      assigneeId: staffIds.operations,
+    });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().message).toBe(`Case case_nope: ${STAFF_CASE_MESSAGES.notFound}`);
+    const single = await assign('operations', { cases: [{ id: moved, version: 1 }], assigneeId: null });
+    expect(single.statusCode).toBe(409);
+    expect(single.json().message).toBe(STAFF_CASE_MESSAGES.stale);
+    expect(await stored(fresh)).toMatchObject({ version: 1, assigneeId: null });
+    expect(await stored(moved)).toMatchObject({ version: 2, assigneeId: null });
+    expect((await audits(fresh)).filter((a) => a.action === 'case.assigned')).toEqual([]);
+  });
+
+  it('refuses an unknown staff id, a disabled member and one of no case role (400), writing nothing', async () => {
+    const { id } = await agentWithCase('Kofi Lund');
+    const disabled = await insertStaff(t, { role: 'support', email: 'left.desk@provider.test', status: 'disabled' });
+    for (const assigneeId of ['staff_nope', disabled, staffIds.content]) {
+      const res = await assign('admin', { cases: [{ id, version: 1 }], assigneeId });
+      expect(res.statusCode, assigneeId).toBe(400);
+      expect(res.json().message).toBe(WORK_MESSAGES.notAnAssignee);
+    }
+    expect(await stored(id)).toMatchObject({ version: 1, assigneeId: null });
+    expect(await audits(id)).toEqual([]);
+  });
+
+  it('answers 401 without a token, 403 for content and an agent, 400 for malformed bodies; nothing is written', async () => {
+    const { agent, id } = await agentWithCase('Lena Moss');
+    const good = { cases: [{ id, version: 1 }], assigneeId: staffIds.support };
+    expect((await t.app.inject({ method: 'POST', url: '/arc/staff/cases/assign', payload: good })).statusCode).toBe(
+      401,
+    );
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/arc/staff/cases/assign',
+          headers: bearer(agent.token),
+          payload: good,
+        })
+      ).statusCode,
+    ).toBe(403);
+    expect((await assign('content', good)).statusCode).toBe(403);
+    const bodies: unknown[] = [
+      null,
+      [],
+      {},
+      { cases: [{ id, version: 1 }] },
+      { cases: [], assigneeId: null },
+      { cases: [{ id, version: 0 }], assigneeId: null },
+      { cases: [{ id, version: '1' }], assigneeId: null },
+      { cases: [{ id }], assigneeId: null },
+      { cases: [{ id, version: 1 }], assigneeId: 42 },
+      { cases: [{ id, version: 1 }], assigneeId: null, extra: true },
+      {
+        cases: Array.from({ length: STAFF_CASES_MAX_SELECTION + 1 }, (_, i) => ({ id: `c${i}`, version: 1 })),
+        assigneeId: null,
+      },
+    ];
+    for (const payload of bodies) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/arc/staff/cases/assign',
+        headers: { ...bearer(tokens.admin), 'content-type': 'application/json' },
+        payload: JSON.stringify(payload),
+      });
+      expect(res.statusCode, JSON.stringify(payload)?.slice(0, 80)).toBe(400);
+    }
+    expect(await stored(id)).toMatchObject({ version: 1, assigneeId: null });
+    expect(await audits(id)).toEqual([]);
   });
 });

@@ -49,7 +49,7 @@ async function summary(db: Db, date: SQL, where: SQL, cutoff: Date): Promise<Sum
 /**
  * Each dashboard queue's waiting work (WORK_QUEUE_LABELS): orders Not Completed (`supply_orders_status_date_idx`),
  * enrollments Received or In Review and those Pended (`enrollments_status_received_idx`), cases Open and unassigned
- * (`cases_status_assignee_created_idx`, migration 0030). A pended enrollment's age is counted from its upload.
+ * (`cases_status_assignee_created_idx`, migration 0032). A pended enrollment's age is counted from its upload.
  */
 export async function selectQueueSummaries(db: Db, cutoffs: Record<WorkQueue, Date>) {
   return {
@@ -84,7 +84,7 @@ type OpenCounts = { orders?: number; enrollments?: number; cases?: number };
 
 /**
  * Each member's open work: orders Not Completed or Processing, enrollments not yet submitted or decided, cases not
- * closed; each counted over its partial index of open work by assignee (migration 0030), index-only.
+ * closed; each counted over its partial index of open work by assignee (migration 0032), index-only.
  */
 export async function selectMemberOpenWork(db: Db): Promise<Map<string, OpenCounts>> {
   const count = sql<number>`count(*)::int`;
@@ -150,7 +150,7 @@ const merge = (received: DayCount[], done: DayCount[]) => {
 
 /**
  * Received against done per business day since `since`: received along each table's date index, done along its
- * `*_done_idx` (migration 0030: when an order shipped or was cancelled, an enrollment was submitted or decided, a
+ * `*_done_idx` (migration 0032: when an order shipped or was cancelled, an enrollment was submitted or decided, a
  * case closed).
  */
 export async function selectTrend(db: Db, since: string, timeZone: string) {

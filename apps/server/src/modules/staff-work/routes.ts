@@ -1,7 +1,7 @@
 import * as contract from '@arc/contract';
 import type { FastifyInstance } from 'fastify';
 import { addRoute } from '../../platform/routes.ts';
-import { getWorkDashboard, type StaffWorkDeps } from './service.ts';
+import { getWorkDashboard, workSla, type StaffWorkDeps } from './service.ts';
 
 /** The back office's work dashboard (issue 47, docs/decisions/back-office.md). */
 export async function staffWorkRoutes(app: FastifyInstance): Promise<void> {
@@ -10,12 +10,7 @@ export async function staffWorkRoutes(app: FastifyInstance): Promise<void> {
     db: app.db,
     clock: app.deps.clock,
     timeZone: config.businessTimeZone,
-    sla: {
-      ordersHours: config.slaOrdersHours,
-      enrollmentsHours: config.slaEnrollmentsHours,
-      pendedHours: config.slaPendedHours,
-      casesHours: config.slaCasesHours,
-    },
+    sla: workSla(config),
   };
 
   addRoute(app, contract.getWorkDashboard, async (request) => getWorkDashboard(deps, request.staff));

@@ -13,6 +13,7 @@ import {
   type WorkQueue,
   type WorkTrendDay,
 } from '@arc/contract';
+import type { Config } from '../../config.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -76,6 +77,19 @@ export interface WorkSla {
   casesHours: number;
 }
 
+/**
+ * The service levels, one setting per kind (`SLA_*_HOURS`): the dashboard counts what is past them, and a queue that
+ * flags its late rows (the cases queue) reads the same numbers from here.
+ */
+export const workSla = (
+  config: Pick<Config, 'slaOrdersHours' | 'slaEnrollmentsHours' | 'slaPendedHours' | 'slaCasesHours'>,
+): WorkSla => ({
+  ordersHours: config.slaOrdersHours,
+  enrollmentsHours: config.slaEnrollmentsHours,
+  pendedHours: config.slaPendedHours,
+  casesHours: config.slaCasesHours,
+});
+
 export interface StaffWorkDeps {
   db: Db;
   clock: Clock;
@@ -108,7 +122,7 @@ const fillDays = (days: string[], rows: { day: string; received: number; done: n
 
 /**
  * The work dashboard (docs/decisions/back-office.md): every number is a count over an index that leads with what it
- * filters on (migration 0030's partial indexes for open work and work done), so it stays an index-only scan at a
+ * filters on (migration 0032's partial indexes for open work and work done), so it stays an index-only scan at a
  * million rows.
  */
 export async function getWorkDashboard(deps: StaffWorkDeps, staff: StaffMember): Promise<WorkDashboard> {

@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { errorMessage } from '../../api/client.ts';
 import { workDashboardQuery } from '../../api/staff-work.ts';
 import { DataTable, type DataTableColumn } from '../../ui/data-table.tsx';
+import { formatAge, formatSlaHours } from '../../ui/work-age.ts';
 
 /** Where each dashboard queue opens: the queue, filtered to what the dashboard counts where the page reads it. */
 const QUEUE_LINKS: Record<contract.WorkQueue, string> = {
@@ -13,17 +14,6 @@ const QUEUE_LINKS: Record<contract.WorkQueue, string> = {
   pended: contract.staffPaths.enrollments,
   cases: `${contract.staffPaths.cases}?status=Open&assignee=none`,
 };
-
-/** How long ago, in days and hours ("2 d 5 h", "40 min"). */
-function ageSince(from: Date, now = Date.now()): string {
-  const minutes = Math.max(0, Math.floor((now - from.getTime()) / 60_000));
-  if (minutes < 60) return `${minutes} min`;
-  const hours = Math.floor(minutes / 60);
-  if (hours < 24) return `${hours} h`;
-  return `${Math.floor(hours / 24)} d ${hours % 24} h`;
-}
-
-const slaText = (hours: number) => (hours % 24 === 0 ? `${hours / 24} d` : `${hours} h`);
 
 const queueColumns: DataTableColumn<contract.WorkQueueSummary>[] = [
   {
@@ -41,11 +31,11 @@ const queueColumns: DataTableColumn<contract.WorkQueueSummary>[] = [
   {
     id: 'oldest',
     header: 'Oldest',
-    value: (q) => (q.oldestAt ? ageSince(q.oldestAt) : '—'),
+    value: (q) => (q.oldestAt ? formatAge(q.oldestAt) : '—'),
     sortable: false,
     noWrap: true,
   },
-  { id: 'sla', header: 'SLA', value: (q) => slaText(q.slaHours), sortable: false, noWrap: true },
+  { id: 'sla', header: 'SLA', value: (q) => formatSlaHours(q.slaHours), sortable: false, noWrap: true },
   {
     id: 'past',
     header: 'Past SLA',

@@ -56,6 +56,7 @@ const COLUMNS: readonly DataTableColumn<contract.StaffOrderRow>[] = [
   },
   { id: 'carrier', header: 'Carrier', cell: (row) => row.carrier },
   {
+    // the kit with its plan, state, year and quantity in one cell: every column fits at 1280 px (issue 47)
     id: 'kit',
     header: 'Kit',
     cell: (row) => (
@@ -64,26 +65,21 @@ const COLUMNS: readonly DataTableColumn<contract.StaffOrderRow>[] = [
         <Text size="xs" c="dimmed">
           {row.planName}
         </Text>
+        <Text size="xs">
+          {row.planState} · {row.year} · Qty {row.qty}
+        </Text>
       </>
     ),
   },
-  { id: 'state', header: 'State', cell: (row) => row.planState },
-  { id: 'year', header: 'Year', cell: (row) => row.year },
-  { id: 'qty', header: 'Qty', align: 'right', cell: (row) => row.qty },
   {
+    // the status with what shipped it (or why it was cancelled) under it
     id: 'status',
     header: 'Status',
     cell: (row) => (
-      <Text size="sm" fw={700} style={{ whiteSpace: 'nowrap' }}>
-        {row.status}
-      </Text>
-    ),
-  },
-  {
-    id: 'shipping',
-    header: 'Shipping',
-    cell: (row) => (
       <>
+        <Text size="sm" fw={700} style={{ whiteSpace: 'nowrap' }}>
+          {row.status}
+        </Text>
         {row.carrierOrderNum && <Text size="xs">Carrier order {row.carrierOrderNum}</Text>}
         {row.trackingUrl && (
           <Anchor href={row.trackingUrl} target="_blank" rel="noopener noreferrer" size="xs">
@@ -265,7 +261,7 @@ export default function StaffOrdersPage() {
         error={list.isError ? errorMessage(list.error) : null}
         onRetry={() => void list.refetch()}
         emptyMessage="No orders match these filters."
-        minWidth={1100}
+        minWidth={860}
         phoneLayout="scroll"
       />
       <StaffOrderActionModal
