@@ -176,12 +176,16 @@ async function waitForMail(
   return found!;
 }
 
-/** Newest e-mail to this address from the development mailbox (demo mode), waiting until it arrives. */
-export async function latestMailTo(page: Page, to: string, after = 0): Promise<MailboxMessage> {
+/**
+ * Newest e-mail to this address from the development mailbox (demo mode), waiting until it arrives; `subject`, where
+ * given, picks the one about it (other specs mail the same demo agent at the same time).
+ */
+export async function latestMailTo(page: Page, to: string, after = 0, subject?: string): Promise<MailboxMessage> {
   return waitForMail(
     page,
     `to=${encodeURIComponent(to)}`,
-    (m) => m.to === to && new Date(m.createdAt).getTime() >= after,
+    (m) =>
+      m.to === to && new Date(m.createdAt).getTime() >= after && (subject === undefined || m.subject.includes(subject)),
   );
 }
 

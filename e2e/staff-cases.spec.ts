@@ -77,7 +77,7 @@ test.describe('[STAFF] Member-support cases', () => {
     await screenshotBoth(ops, 'staff-case');
 
     // the reply in the development mailbox, with the link to the case on My cases
-    const mail = await latestMailTo(ops, DEMO_EMAIL, before);
+    const mail = await latestMailTo(ops, DEMO_EMAIL, before, 'Member support replied');
     expect(mail.subject).toContain(`Member support replied: Claim Issue for ${member}`);
     expect(mail.text).toContain(reply);
     expect(mail.text).not.toContain('two identical lines');
