@@ -81,17 +81,54 @@ export async function findAuditPage(
 
 const MAX_SUMMARY = 300;
 const summaryValue = (value: unknown) =>
-  value === null || typeof value !== 'object' ? String(value) : JSON.stringify(value);
+  value === null || value === undefined ? '—' : typeof value !== 'object' ? String(value) : JSON.stringify(value);
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+/** `memberSupportTier` → `Member support tier` */
+const fieldLabel = (key: string) => {
+  const words = key
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/[_-]+/g, ' ')
+    .toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+};
 
-/** A record's detail for a table cell: `key: value; …`, nested values as JSON, shortened to 300 characters. */
+/**
+ * A change as a person reads it: `Tier: Standard → Unlimited; State: WI → MN` for two records (the fields that
+ * differ), `Open → In progress` for two values.
+ */
+function changeSummary(before: unknown, after: unknown): string {
+  if (isRecord(before) && isRecord(after)) {
+    const changed = [...new Set([...Object.keys(before), ...Object.keys(after)])]
+      .filter((key) => JSON.stringify(before[key]) !== JSON.stringify(after[key]))
+      .map((key) => `${fieldLabel(key)}: ${summaryValue(before[key])} → ${summaryValue(after[key])}`);
+    return changed.length > 0 ? changed.join('; ') : 'No change';
+  }
+  return `${summaryValue(before)} → ${summaryValue(after)}`;
+}
+
+/**
+ * A record's detail for a table cell: a change (`before`/`after` or `from`/`to`) as "Field: old → new", other fields
+ * as `Field: value`, nested values as JSON; shortened to 300 characters.
+ */
 export function summariseDetail(detail: unknown): string {
   if (detail === null || detail === undefined) return '';
-  const text =
-    typeof detail === 'object' && !Array.isArray(detail)
-      ? Object.entries(detail)
-          .map(([key, value]) => `${key}: ${summaryValue(value)}`)
-          .join('; ')
-      : summaryValue(detail);
+  let text: string;
+  if (isRecord(detail)) {
+    const pair =
+      'before' in detail && 'after' in detail
+        ? ['before', 'after']
+        : 'from' in detail && 'to' in detail
+          ? ['from', 'to']
+          : null;
+    const parts = pair ? [changeSummary(detail[pair[0]!], detail[pair[1]!])] : [];
+    for (const [key, value] of Object.entries(detail)) {
+      if (!pair?.includes(key)) parts.push(`${fieldLabel(key)}: ${summaryValue(value)}`);
+    }
+    text = parts.join('; ');
+  } else {
+    text = summaryValue(detail);
+  }
   return text.length > MAX_SUMMARY ? `${text.slice(0, MAX_SUMMARY)}…` : text;
 }
 

@@ -7,7 +7,7 @@ import { insertAgent } from '../../seed/factories.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { insertStaff, mintStaffToken } from '../../test/staff.ts';
 import { bearer } from '../../test/tokens.ts';
-import { recordAudit } from './service.ts';
+import { recordAudit, summariseDetail } from './service.ts';
 
 // 2026-11-20 09:00 in Los Angeles (the business time zone) is 17:00 UTC
 const clock = fixedClock('2026-11-20T17:00:00Z');
@@ -75,8 +75,8 @@ describe('GET /arc/staff/audit', () => {
       action: 'agent.updated',
       agent: { npn: '61000001', name: 'Audrey Tallis' },
       staffEmail: 'operations@audit.test',
-      // jsonb keeps keys in its own order
-      detail: 'after: {"tier":"Unlimited"}; before: {"tier":"Standard"}',
+      // a change reads as a person says it, not as the stored JSON
+      detail: 'Tier: Standard → Unlimited',
     });
     const ids = [...first.rows.map((r) => r.id)];
     let cursor = first.nextCursor;
@@ -200,7 +200,7 @@ describe('GET /arc/staff/audit/export', () => {
     expect(recorded).toHaveLength(2);
     expect(recorded[1]).toMatchObject({
       staffEmail: 'admin@audit.test',
-      detail: 'filters: {"from":"2026-11-20","agent":"61000001"}',
+      detail: 'Filters: {"from":"2026-11-20","agent":"61000001"}',
     });
   });
 
@@ -208,5 +208,22 @@ describe('GET /arc/staff/audit/export', () => {
     const res = await get('admin', '/arc/staff/audit/export?action=nope');
     expect(res.statusCode).toBe(400);
     expect(res.headers['content-type']).toMatch(/json/);
+  });
+});
+
+describe('summariseDetail', () => {
+  it('reads a change as "Field: old → new" (only what changed), two values as "old → new", the rest as "Field: value"', () => {
+    expect(
+      summariseDetail({
+        before: { status: 'active', memberSupportTier: 'Standard', state: 'WI' },
+        after: { status: 'active', memberSupportTier: 'Unlimited', state: 'MN' },
+        reason: 'Moved',
+      }),
+    ).toBe('Member support tier: Standard → Unlimited; State: WI → MN; Reason: Moved');
+    expect(summariseDetail({ from: 'Open', to: 'In progress' })).toBe('Open → In progress');
+    expect(summariseDetail({ from: null, to: 'stf_1' })).toBe('— → stf_1');
+    expect(summariseDetail({ before: { tier: 'Standard' }, after: { tier: 'Standard' } })).toBe('No change');
+    expect(summariseDetail({ factor: 'totp' })).toBe('Factor: totp');
+    expect(summariseDetail('x'.repeat(400))).toHaveLength(301);
   });
 });
