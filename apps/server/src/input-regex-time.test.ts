@@ -8,10 +8,12 @@ import {
   EMAIL_MAX_LENGTH,
   EmailSchema,
   formatPlanMoney,
+  IMPORT_REJECTED_CONTENT_CHARS,
   isIsoDate,
   NpnSchema,
   passesPasswordRules,
   PASSWORD_MAX_LENGTH,
+  rejectedLineContent,
   ZipCodeSchema,
 } from '@arc/contract';
 import * as contentDisposition from 'content-disposition';
@@ -64,6 +66,13 @@ const TARGETS: Target[] = [
     maxLength: EMAIL_MAX_LENGTH,
     pieces: ['a', '.', '@', '-', '_', 'a.', '.a', "'", '+', 'a-'],
     run: (email) => [EmailSchema.safeParse(email), EmailSchema.safeParse(email.slice(0, EMAIL_MAX_LENGTH))],
+  },
+  {
+    name: "a rejected import line's content (its control characters as pictures)",
+    // a CSV line holds up to the import's size; the content keeps its first IMPORT_REJECTED_CONTENT_CHARS
+    maxLength: IMPORT_REJECTED_CONTENT_CHARS,
+    pieces: ['a', ',', '\u0000', '\u0007', '\t', '"', '\u007f'],
+    run: (v) => rejectedLineContent(v),
   },
   { name: 'NPN', maxLength: 10, pieces: ['1', '0', ' ', 'a'], run: (v) => NpnSchema.safeParse(v) },
   { name: 'contract CRM id', maxLength: 18, pieces: ['a', 'A', '1', '-'], run: (v) => CrmIdSchema.safeParse(v) },

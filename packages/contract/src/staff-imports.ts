@@ -30,7 +30,25 @@ export const ImportLineSchema = z.object({
 });
 export type ImportLine = z.infer<typeof ImportLineSchema>;
 
-export const ImportRejectedLineSchema = z.object({ line: z.int(), reason: z.string() });
+export const ImportRejectedLineSchema = z.object({
+  line: z.int(),
+  reason: z.string(),
+  /** the line as it stands in the file (at most IMPORT_REJECTED_CONTENT_CHARS), where the file could be read that far */
+  content: z.optional(z.string()),
+});
+/** How much of a rejected line's text the report and the rejects CSV keep. */
+export const IMPORT_REJECTED_CONTENT_CHARS = 1000;
+/**
+ * A rejected line's text as the report keeps it: at most IMPORT_REJECTED_CONTENT_CHARS, a control character (a tab
+ * stays) shown by its picture (NUL as ␀), never written into the report as it came.
+ */
+export const rejectedLineContent = (text: string): string =>
+  text
+    .slice(0, IMPORT_REJECTED_CONTENT_CHARS)
+    // eslint-disable-next-line no-control-regex -- finding the control characters is the point
+    .replace(/[\u0000-\u0008\u000a-\u001f\u007f]/g, (c) =>
+      String.fromCharCode(c === '\u007f' ? 0x2421 : 0x2400 + c.charCodeAt(0)),
+    );
 
 export const ImportCountsSchema = z.object({
   /** lines below the header (blank lines are not counted) */

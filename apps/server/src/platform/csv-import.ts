@@ -1,4 +1,4 @@
-import { IMPORT_REPORT_LINES, type ImportReport } from '@arc/contract';
+import { IMPORT_REPORT_LINES, rejectedLineContent, type ImportReport } from '@arc/contract';
 import type { Db } from '../db/client.ts';
 import type { AuditAction, RecordAudit } from './audit.ts';
 import type { Clock } from './clock.ts';
@@ -89,7 +89,15 @@ export async function runImport<Row>(
 ): Promise<ImportResult<Row>> {
   const file = readCsvLines(input);
   const lines: ImportLineOf<Row>[] = [];
-  const rejected: { line: number; reason: string }[] = [];
+  const rejected: { line: number; reason: string; content?: string }[] = [];
+  // a line refused as it is read keeps its text for the report and the rejects CSV: the first lines only (the report
+  // lists IMPORT_REPORT_LINES), so a file of bad lines is never held whole
+  const refuse = (csv: { line: number; text: string }, reason: string) =>
+    rejected.push({
+      line: csv.line,
+      reason,
+      ...(rejected.length < IMPORT_REPORT_LINES ? { content: rejectedLineContent(csv.text) } : {}),
+    });
   const firstLineOf = new Map<string, number>();
   let header: number[] | undefined;
   let lineCount = 0;
@@ -102,24 +110,24 @@ export async function runImport<Row>(
     }
     lineCount += 1;
     if ('error' in csv) {
-      rejected.push({ line: csv.line, reason: csv.error });
+      refuse(csv, csv.error);
       continue;
     }
     if (csv.fields.length !== header.length) {
-      rejected.push({ line: csv.line, reason: `${csv.fields.length} fields, expected ${header.length}` });
+      refuse(csv, `${csv.fields.length} fields, expected ${header.length}`);
       continue;
     }
     const cells: Record<string, string> = {};
     kind.columns.forEach((column, i) => (cells[column] = csv.fields[header![i]!] ?? ''));
     const parsed = kind.parseLine(cells);
     if ('reason' in parsed) {
-      rejected.push({ line: csv.line, reason: parsed.reason });
+      refuse(csv, parsed.reason);
       continue;
     }
     const key = kind.keyOf(parsed.row);
     const earlier = firstLineOf.get(key);
     if (earlier !== undefined) {
-      rejected.push({ line: csv.line, reason: `${kind.keyColumns}: ${key} is also on line ${earlier}` });
+      refuse(csv, `${kind.keyColumns}: ${key} is also on line ${earlier}`);
       continue;
     }
     firstLineOf.set(key, csv.line);

@@ -1,7 +1,9 @@
+import { Readable } from 'node:stream';
 import type { ImportJob, StaffRole } from '@arc/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { auditLog, t65ListInfo } from '../../db/schema/index.ts';
+import { readCsvLines } from '../../platform/csv.ts';
 import { addAgent, type TestAgent } from '../../test/agent-app.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { multipart } from '../../test/multipart.ts';
@@ -108,6 +110,14 @@ describe('import jobs', () => {
     expect(job).toMatchObject({ status: 'failed', rowsRead: 1, rowsRejected: 1, hasReport: true });
     const report = await get(`/arc/staff/import-jobs/${job.id}/report`);
     expect(report.body.split('\n')[1]).toMatch(/^2,contract_id/);
+    // the content column holds the line as it stands in the file, so the rejects can be corrected and sent again
+    const lines = [];
+    for await (const line of readCsvLines(Readable.from([report.body])).lines) lines.push('fields' in line ? line.fields : []);
+    expect(lines[1]).toEqual([
+      '2',
+      expect.stringMatching(/^contract_id/),
+      'not-an-id,,X,Person Account,Humana,Active,W1,,',
+    ]);
   });
 
   it('refuses an empty file and a landscape without its year', async () => {

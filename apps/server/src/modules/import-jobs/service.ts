@@ -295,7 +295,7 @@ async function runLandscape(
   const { year } = JSON.parse(job.options) as { year?: number };
   if (!year) throw new JobFileError('A landscape import needs its contract year');
   // the lines are checked before the load's transaction begins; the rejected ones are stored by then
-  let rejectedLines: { line: number; reason: string }[] = [];
+  let rejectedLines: { line: number; reason: string; content?: string }[] = [];
   const result = await importLandscapeFile(deps.db, Readable.from(input), {
     year,
     inTransaction: async (tx) => {
@@ -358,13 +358,15 @@ async function runCsvKind(
 async function storeRejected(
   deps: ImportJobsDeps,
   key: string,
-  lines: readonly { line: number; reason: string }[],
+  lines: readonly { line: number; reason: string; content?: string }[],
   finish: { reportKey: string | null },
 ): Promise<void> {
   if (lines.length === 0) return;
   const csv = csvWriter({ header: ['line', 'reason', 'content'] });
   const stored = deps.storage.put(key, csv);
-  for (const { line, reason } of lines) csv.write([line, reason, '']);
+  // the content: the line as it stands in the file, where it was refused as it was read (a line refused against the
+  // data on file is named by its key in the reason)
+  for (const { line, reason, content } of lines) csv.write([line, reason, content ?? '']);
   csv.end();
   await stored;
   await finished(csv);

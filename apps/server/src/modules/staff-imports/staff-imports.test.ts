@@ -236,10 +236,15 @@ describe('POST /arc/staff/imports/certifications', () => {
     ].join('\n');
     const res = await upload('certifications', 'admin', bad);
     expect(res.statusCode).toBe(422);
+    // a line refused as it is read keeps its text; one refused against the data on file is named by its key
     expect(res.json<ImportReport>().rejected).toEqual([
       { line: 3, reason: `contract_id: no contract ${unknown} on file` },
-      { line: 4, reason: 'year: is not a year' },
-      { line: 5, reason: `contract_id, year and product: ${id}, 2027, Medicare Supplement is also on line 2` },
+      { line: 4, reason: 'year: is not a year', content: `20x7,Medicare Advantage,${id}` },
+      {
+        line: 5,
+        reason: `contract_id, year and product: ${id}, 2027, Medicare Supplement is also on line 2`,
+        content: `2027,Medicare Supplement,${id}`,
+      },
     ]);
     const rows = await t.database.db.select().from(certifications).where(eq(certifications.contractId, id));
     expect(rows).toHaveLength(2);

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { MEDICARE_ADVANTAGE, STATES } from '@arc/contract';
+import { IMPORT_REPORT_LINES, MEDICARE_ADVANTAGE, rejectedLineContent, STATES } from '@arc/contract';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { counties, supplyProductCounties, supplyProducts } from '../../db/schema/index.ts';
@@ -38,6 +38,8 @@ export interface RejectedLine {
   /** 1-based line number in the file (the header is line 1) */
   line: number;
   reason: string;
+  /** the line as it stands in the file (the first rejected lines only) */
+  content?: string;
 }
 
 export interface LandscapeImportReport {
@@ -140,7 +142,13 @@ export async function importMaLandscape(
   const lines: PlanLine[] = [];
   for await (const record of rows) {
     const { line: lineNo } = record;
-    const reject = (reason: string) => rejected.push({ line: lineNo, reason });
+    // the line's text for the rejects CSV: the first lines only, so a file of bad lines is never held whole
+    const reject = (reason: string) =>
+      rejected.push({
+        line: lineNo,
+        reason,
+        ...(rejected.length < IMPORT_REPORT_LINES ? { content: rejectedLineContent(record.raw) } : {}),
+      });
     if ('error' in record) {
       reject(record.error);
       continue;

@@ -137,7 +137,10 @@ const call = (method: Method, url: string, token?: string, payload?: unknown, he
 describe('landscape import (CMS MA landscape CSV)', () => {
   it('loads the good lines and reports each rejected line with its reason', async () => {
     const report = await importMaLandscape(t.database.db, LANDSCAPE, { year: 2026 });
-    expect(report.rejected).toEqual([
+    expect(report.rejected[0]!.content).toBe(
+      'WI,Nowhere,2026,Humana,Lost Plan (HMO),HMO,$1.00,$1.00,$1.00,H1234,9,0,No,',
+    );
+    expect(report.rejected.map(({ line, reason }) => ({ line, reason }))).toEqual([
       { line: 6, reason: 'Unknown county "Nowhere" in WI' },
       { line: 7, reason: 'Contract ID "X12" is not a letter H, R or E and 4 digits' },
       { line: 8, reason: 'Contract Year 2025 is not 2026' },
@@ -154,7 +157,8 @@ describe('landscape import (CMS MA landscape CSV)', () => {
       'WI,Nowhere,2026,Humana,"Humana\tTab Plan (HMO)",HMO,$0.00,$250.00,"$5,900.00",H1234,23,0,No,',
     ].join('\n');
     const report = await importMaLandscape(t.database.db, file, { year: 2026 });
-    expect(report.rejected).toEqual([
+    expect(report.rejected[0]!.content).toContain('Humana Nul\u2400 Plan (HMO)');
+    expect(report.rejected.map(({ line, reason }) => ({ line, reason }))).toEqual([
       { line: 2, reason: expect.stringMatching(/^field 5 holds a NUL character \(U\+0000\)/) as unknown },
       { line: 3, reason: expect.stringMatching(/^field 5 holds a control character \(U\+0007\)/) as unknown },
       { line: 4, reason: 'Unknown county "Nowhere" in WI' },
