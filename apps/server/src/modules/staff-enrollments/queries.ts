@@ -161,9 +161,7 @@ export async function queueExportPages(db: Db, filter: QueueFilter, oldestFirst:
   const dir = oldestFirst ? asc : desc;
   return async (after: QueueExportPosition | undefined, limit: number): Promise<QueueEnrollment[]> => {
     // the last row's own stored time (microseconds, which a JS Date would round off), read by its id
-    const position =
-      after &&
-      sql`(select e.received_at, e.id from ${enrollments} e where e.id = ${after.id})`;
+    const position = after && sql`(select e.received_at, e.id from ${enrollments} e where e.id = ${after.id})`;
     const past = position
       ? oldestFirst
         ? sql`(${enrollments.receivedAt}, ${enrollments.id}) > ${position}`

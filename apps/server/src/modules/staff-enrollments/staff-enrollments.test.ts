@@ -213,10 +213,7 @@ describe(`GET ${QUEUE}/export`, () => {
     expect((await exported('from=2026-04-10')).rows).toHaveLength(2);
     expect((await exported('status=Enrolled')).rows).toEqual([]);
 
-    const audit = await t.database.db
-      .select()
-      .from(auditLog)
-      .where(eq(auditLog.action, 'enrollment-queue.exported'));
+    const audit = await t.database.db.select().from(auditLog).where(eq(auditLog.action, 'enrollment-queue.exported'));
     expect(audit.at(-1)).toMatchObject({ detail: { filters: { carrier, status: 'Enrolled', sort: '-receivedAt' } } });
     expect(audit).toHaveLength(6);
   });

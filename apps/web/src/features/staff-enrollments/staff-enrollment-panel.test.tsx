@@ -84,12 +84,17 @@ describe('StaffEnrollmentPanel', () => {
     mockFetch({ [`GET /arc/staff/enrollments/queue/${ID}`]: { body: detail('Pended') } });
     renderWithProviders(<StaffEnrollmentPanel id={ID} canAct onClose={() => undefined} />);
     const work = await screen.findByRole('group', { name: 'Actions on this enrollment' });
-    expect(within(work).getAllByRole('button').map((b) => b.textContent)).toEqual([ENROLLMENT_ACTION_LABELS.resolve]);
+    expect(
+      within(work)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual([ENROLLMENT_ACTION_LABELS.resolve]);
     const outcome = screen.getByRole('group', { name: 'Record the outcome' });
-    expect(within(outcome).getAllByRole('button').map((b) => b.textContent)).toEqual([
-      ENROLLMENT_ACTION_LABELS.decline,
-      ENROLLMENT_ACTION_LABELS.withdraw,
-    ]);
+    expect(
+      within(outcome)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual([ENROLLMENT_ACTION_LABELS.decline, ENROLLMENT_ACTION_LABELS.withdraw]);
     for (const kind of ['review', 'pend', 'submit', 'enroll', 'cancel'] as const) {
       expect(screen.queryByRole('button', { name: ENROLLMENT_ACTION_LABELS[kind] })).not.toBeInTheDocument();
     }

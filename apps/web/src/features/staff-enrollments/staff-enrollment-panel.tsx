@@ -172,22 +172,22 @@ function Actions({ row }: { row: contract.StaffEnrollmentRow }) {
       {offered.work.length > 0 && (
         <Group gap="xs" wrap="wrap" role="group" aria-label="Actions on this enrollment">
           {offered.work.map((kind) => (
-          <Button
-            key={kind}
-            size="xs"
-            variant="default"
-            disabled={submit.isPending}
-            aria-expanded={kind === 'pend' ? isPending : undefined}
-            onClick={() => {
-              if (kind === 'pend') {
-                submit.reset();
-                setDone(null);
-                setPending((open) => !open);
-              } else run({ kind });
-            }}
-          >
-            {contract.ENROLLMENT_ACTION_LABELS[kind]}
-          </Button>
+            <Button
+              key={kind}
+              size="xs"
+              variant="default"
+              disabled={submit.isPending}
+              aria-expanded={kind === 'pend' ? isPending : undefined}
+              onClick={() => {
+                if (kind === 'pend') {
+                  submit.reset();
+                  setDone(null);
+                  setPending((open) => !open);
+                } else run({ kind });
+              }}
+            >
+              {contract.ENROLLMENT_ACTION_LABELS[kind]}
+            </Button>
           ))}
         </Group>
       )}
@@ -197,13 +197,7 @@ function Actions({ row }: { row: contract.StaffEnrollmentRow }) {
             Outcome:
           </Text>
           {offered.outcome.map((kind) => (
-            <Button
-              key={kind}
-              size="xs"
-              variant="default"
-              disabled={submit.isPending}
-              onClick={() => run({ kind })}
-            >
+            <Button key={kind} size="xs" variant="default" disabled={submit.isPending} onClick={() => run({ kind })}>
               {contract.ENROLLMENT_ACTION_LABELS[kind]}
             </Button>
           ))}
