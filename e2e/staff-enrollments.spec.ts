@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import ExcelJS from 'exceljs';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { addUploadClient, chooseUploadClient } from './enrollment-helpers.ts';
 import { accessToken, DEMO, expect, expectAccessible, signIn, test, untilAtRest } from './fixtures.ts';
@@ -53,6 +55,19 @@ test.describe('[STAFF] Enrollments queue', () => {
     await searchQueue(ops, table, DEMO.npn);
     const row = table.getByRole('row').filter({ hasText: fileName });
     await expect(row).toContainText('Received');
+
+    // the export: the filtered set (Received, demo's), as an .xlsx
+    const [download] = await Promise.all([
+      ops.waitForEvent('download'),
+      ops.getByRole('button', { name: 'Export .xlsx' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^Enrollments queue \d{4}-\d{2}-\d{2}\.xlsx$/);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(fs.readFileSync(await download.path()) as never);
+    const sheet = workbook.worksheets[0]!;
+    const exported = Array.from({ length: sheet.rowCount - 1 }, (_, i) => sheet.getRow(i + 2).values as unknown[]);
+    expect(exported.some((values) => values.includes(fileName))).toBe(true);
+    expect(exported.every((values) => values.includes('Received') && values.includes(DEMO.npn))).toBe(true);
     await untilAtRest(ops);
     await expectAccessible(ops);
     await screenshotBoth(ops, 'staff-enrollments-queue');
@@ -63,11 +78,13 @@ test.describe('[STAFF] Enrollments queue', () => {
     await expect(panel.getByRole('img', { name: `${fileName}, page 1 of 1` })).toBeVisible({ timeout: 30_000 });
     await expect(panel.getByRole('button', { name: 'Download PDF' })).toBeVisible();
 
-    // an illegal move is refused with its reason
-    await panel.getByRole('button', { name: 'Submit to carrier' }).click();
-    await expect(panel.getByRole('alert')).toHaveText(
-      'Only an enrollment in review or resolved can be submitted to the carrier.',
-    );
+    // only the moves a received enrollment allows are offered (the server refuses any other with 409)
+    await expect(panel.getByRole('group', { name: 'Actions on this enrollment' }).getByRole('button')).toHaveText([
+      'Start review',
+      'Pend',
+    ]);
+    await expect(panel.getByRole('button', { name: 'Submit to carrier' })).toHaveCount(0);
+    await expect(panel.getByRole('button', { name: 'Resolve' })).toHaveCount(0);
 
     // Pend asks what is missing
     await panel.getByRole('button', { name: 'Pend', exact: true }).click();

@@ -12,6 +12,8 @@ export const NOTIFICATION_KINDS = [
   'soa-signed',
   'enrollment-pended',
   'enrollment-resolved',
+  /** an enrollment was submitted to the carrier (issue 47): the back office's work is done, the carrier's answer comes */
+  'enrollment-submitted',
   /** staff recorded an enrollment's outcome: enrolled, declined, withdrawn or cancelled (issue 46) */
   'enrollment-outcome',
   'commission-statement',
@@ -66,6 +68,7 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
   'soa-signed': 'A beneficiary signed a Scope of Appointment',
   'enrollment-pended': 'An enrollment was pended (what is missing)',
   'enrollment-resolved': 'A pended enrollment was resolved',
+  'enrollment-submitted': 'An enrollment was submitted to the carrier',
   'enrollment-outcome': 'An enrollment’s outcome',
   'commission-statement': 'A new commission statement was published',
   'enrollment-pended-digest': 'A weekly summary of my pended enrollments',

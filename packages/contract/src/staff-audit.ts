@@ -138,6 +138,8 @@ export const AUDIT_ACTIONS = [
   'enrollment.data-updated',
   /** staff opened or downloaded an enrollment's PDF (subject: the enrollment id; detail.fileId) */
   'enrollment.file-read',
+  /** staff exported the enrollments queue's filtered set (detail: the filters and search) */
+  'enrollment-queue.exported',
   /** an admin exported the audit log from the back office (detail: the filters) */
   'audit.exported',
   /** an agent asked a beneficiary for a Scope of Appointment (subject: the SOA id; detail: version, delivery) */

@@ -6,6 +6,7 @@ import {
   EnrollmentModeSchema,
   PLAN_ID_PATTERN,
   EnrollmentStatusSchema,
+  ENROLLMENT_TRANSITIONS,
   type EnrollmentStatus,
 } from './enrollments.ts';
 import { SOA_PRODUCTS } from './soa-form-text.ts';
@@ -169,6 +170,13 @@ export const ENROLLMENT_ACTION_TARGETS: Record<EnrollmentActionKind, EnrollmentS
   cancel: 'Cancelled',
 };
 
+/**
+ * The actions offered on an enrollment in `status`: those whose target the one table (ENROLLMENT_TRANSITIONS) allows
+ * from it, in ENROLLMENT_ACTIONS' order. No other action is shown, so no button leads to the 409 of a refused move.
+ */
+export const offeredEnrollmentActions = (status: EnrollmentStatus): EnrollmentActionKind[] =>
+  ENROLLMENT_ACTIONS.filter((kind) => ENROLLMENT_TRANSITIONS[status].includes(ENROLLMENT_ACTION_TARGETS[kind]));
+
 export const PEND_REASON_MAX = 500;
 
 export const EnrollmentActionSchema = z.discriminatedUnion('kind', [
@@ -225,6 +233,48 @@ export const listStaffEnrollments = defineRoute({
   auth: QUEUE_READERS,
   query: ListStaffEnrollmentsQuerySchema,
   responses: { 200: StaffEnrollmentListSchema, 400: ErrorResponseSchema },
+});
+
+/** The export's filters: the list's, without the page (every match, not one page). */
+export const ExportStaffEnrollmentsQuerySchema = z.omit(ListStaffEnrollmentsQuerySchema, { page: true });
+export type ExportStaffEnrollmentsQuery = z.input<typeof ExportStaffEnrollmentsQuerySchema>;
+
+/** The export's file name, with the day it was made in the business time zone (YYYY-MM-DD). */
+export const staffEnrollmentsExportFileName = (day: string) => `Enrollments queue ${day}.xlsx`;
+export const STAFF_ENROLLMENTS_EXPORT_COLUMNS = [
+  'Id',
+  'Status',
+  'Reason',
+  'Received',
+  'Agent NPN',
+  'Agent',
+  'Client First',
+  'Client Last',
+  'State',
+  'Carrier',
+  'Plan',
+  'Plan id',
+  'Product type',
+  'Effective',
+  'Application number',
+  'Type',
+  'File',
+  'Assigned to',
+] as const;
+
+/**
+ * Every enrollment matching the queue's filters and search (not only the ticked rows), newest upload first (oldest
+ * first when the queue is sorted so), streamed as an .xlsx spreadsheet; each export is audited
+ * (`enrollment-queue.exported`). The queue's readers may export.
+ */
+export const exportStaffEnrollments = defineRoute({
+  method: 'GET',
+  path: '/arc/staff/enrollments/queue/export',
+  summary: 'The enrollments matching the queue’s filters and search as an .xlsx spreadsheet',
+  tags: ['staff'],
+  auth: QUEUE_READERS,
+  query: ExportStaffEnrollmentsQuerySchema,
+  responses: { 400: ErrorResponseSchema },
 });
 
 export const getStaffEnrollment = defineRoute({

@@ -517,7 +517,7 @@ const DONE_STATUSES: ReadonlySet<EnrollmentStatus> = new Set([
  * The one status change (docs/decisions/enrollments.md): in one transaction the enrollment is locked, must be at `version` when one is
  * given (else 409 stale), and ENROLLMENT_TRANSITIONS must allow the move (else 409 with its reason, nothing
  * written); then its status, reason and details change and its version rises, its log gets the line and the audit
- * log the event with the actor. After the commit a pend or a resolution is news for the agent (notifyAgent).
+ * log the event with the actor. After the commit a pend, a resolution, a submission or an outcome is news for the agent (notifyAgent).
  */
 export async function changeEnrollmentStatus(
   deps: NotificationsDeps,
@@ -574,6 +574,7 @@ export async function changeEnrollmentStatus(
   });
   if (moved && to === 'Pended') await notifyAgent(deps, moved, { kind: 'pend', reason: reason ?? '' });
   if (moved && to === 'Resolved') await notifyAgent(deps, moved, { kind: 'resolve' });
+  if (moved && to === 'Submitted') await notifyAgent(deps, moved, { kind: 'submit' });
   if (moved && isOutcome(to)) await notifyAgent(deps, moved, { kind: 'outcome', outcome: to });
 }
 
@@ -604,16 +605,28 @@ const OUTCOME_WORDS: Record<EnrollmentOutcome, string> = {
 };
 
 /**
- * Tells the agent an enrollment was pended (with what is missing) or resolved: under the bell and by e-mail,
- * unless they opted out of that kind's e-mails (raiseNotification).
+ * Tells the agent an enrollment was pended (with what is missing), resolved, submitted to the carrier or decided:
+ * under the bell and by e-mail, unless they opted out of that kind's e-mails (raiseNotification).
  */
 async function notifyAgent(
   deps: NotificationsDeps,
   row: NotifiedRow,
-  news: { kind: 'pend'; reason: string } | { kind: 'resolve' } | { kind: 'outcome'; outcome: EnrollmentOutcome },
+  news:
+    | { kind: 'pend'; reason: string }
+    | { kind: 'resolve' }
+    | { kind: 'submit' }
+    | { kind: 'outcome'; outcome: EnrollmentOutcome },
 ): Promise<void> {
   const what = `The enrollment of ${clientOf(row)}${row.carrierName ? ` (${row.carrierName})` : ''}`;
-  if (news.kind === 'outcome') {
+  if (news.kind === 'submit') {
+    await raiseNotification(deps, {
+      agentId: row.agentId,
+      kind: 'enrollment-submitted',
+      title: `Enrollment submitted to the carrier: ${clientOf(row)}`,
+      body: `${what}${row.productName ? ` for ${row.productName}` : ''} was submitted to the carrier. You will hear when the carrier answers.`,
+      link: ENROLLMENTS_PAGE,
+    });
+  } else if (news.kind === 'outcome') {
     const plan = row.productName ? ` in ${row.productName}` : '';
     await raiseNotification(deps, {
       agentId: row.agentId,

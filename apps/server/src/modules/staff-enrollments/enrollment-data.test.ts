@@ -350,6 +350,11 @@ describe(`POST ${QUEUE}/:id/actions: the outcome`, () => {
     await staff('operations', 'PUT', `${QUEUE}/${enrollment.id}/data`, { version: 1, ...DATA });
     expect((await act(enrollment.id, 2, 'review')).statusCode).toBe(200);
     expect((await act(enrollment.id, 3, 'submit')).statusCode).toBe(200);
+    // Submitted to carrier is news too, by the linked client's name (issue 47)
+    expect((await notificationsOf(agent)).at(-1)).toMatchObject({
+      kind: 'enrollment-submitted',
+      title: `Enrollment submitted to the carrier: Linda ${client.lastName}`,
+    });
     const before = (await notificationsOf(agent)).length;
     const enrolled = await act(enrollment.id, 4, 'enroll');
     expect(enrolled.statusCode, enrolled.body).toBe(200);

@@ -146,6 +146,41 @@ export async function selectQueuePage(
   return { rows: rows.map(flatten), total: count?.total ?? 0 };
 }
 
+/** Where the export has come to: the last row read. */
+export interface QueueExportPosition {
+  id: string;
+}
+
+/**
+ * The export's reader of the queue's filtered set (the list's filters and search): pages in upload order, newest
+ * first unless `oldestFirst`, each one a keyset walk after the last row read (`keysetRows`) on the indexes the list's
+ * date order uses. The filter is resolved once (the search's matching agents), then each page is one short query.
+ */
+export async function queueExportPages(db: Db, filter: QueueFilter, oldestFirst: boolean) {
+  const where = await queueWhere(db, filter);
+  const dir = oldestFirst ? asc : desc;
+  return async (after: QueueExportPosition | undefined, limit: number): Promise<QueueEnrollment[]> => {
+    // the last row's own stored time (microseconds, which a JS Date would round off), read by its id
+    const position = after && sql`(select e.received_at, e.id from ${enrollments} e where e.id = ${after.id})`;
+    const past = position
+      ? oldestFirst
+        ? sql`(${enrollments.receivedAt}, ${enrollments.id}) > ${position}`
+        : sql`(${enrollments.receivedAt}, ${enrollments.id}) < ${position}`
+      : undefined;
+    const rows = await db
+      .select(queueColumns)
+      .from(enrollments)
+      .innerJoin(agents, eq(agents.id, enrollments.agentId))
+      .leftJoin(files, eq(files.id, enrollments.fileId))
+      .leftJoin(staffAccounts, eq(staffAccounts.id, enrollments.assigneeId))
+      .leftJoin(clients, eq(clients.id, enrollments.clientId))
+      .where(and(where, past))
+      .orderBy(dir(enrollments.receivedAt), dir(enrollments.id))
+      .limit(limit);
+    return rows.map(flatten);
+  };
+}
+
 /** The carrier filter's choices, along `enrollments_carrier_received_idx` (a few ms at a million enrollments). */
 export const selectCarriers = (db: Db) => distinctValues(db, enrollments, enrollments.carrierName);
 

@@ -21,6 +21,7 @@ import {
   type UpdateStaffEnrollmentData,
   SOA_PRODUCTS,
   datePartsIn,
+  isoDate,
   type StateCode,
 } from '@arc/contract';
 import * as z from 'zod/mini';
@@ -28,6 +29,7 @@ import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { Storage } from '../../platform/storage.ts';
+import { keysetRows } from '../../platform/xlsx.ts';
 import { recordAudit } from '../audit/service.ts';
 import { getClientPlace } from '../clients/service.ts';
 import { changeEnrollmentStatus, scopeFlagsOf } from '../enrollments/service.ts';
@@ -42,10 +44,12 @@ import {
   selectQueueEnrollment,
   selectQueueEnrollments,
   selectQueuePage,
+  queueExportPages,
   updateAssigneeAtVersion,
   updateDataAtVersion,
   type EnrollmentData,
   type QueueEnrollment,
+  type QueueExportPosition,
 } from './queries.ts';
 
 export interface StaffEnrollmentsDeps extends NotificationsDeps {
@@ -168,6 +172,38 @@ export async function openEnrollmentFile(
     throw err;
   }
   return { name: row.fileName, size: row.fileSize, stream };
+}
+
+/**
+ * The queue's filtered set for the export (the list's filters and search, every match): the export is recorded in the
+ * audit log with its filters before the first row is read; the rows come a keyset page at a time.
+ */
+export async function exportEnrollments(
+  deps: Pick<StaffEnrollmentsDeps, 'db' | 'clock' | 'timeZone'>,
+  actor: StaffActor,
+  query: Omit<ListStaffEnrollmentsQuery, 'page'> & { sort: NonNullable<ListStaffEnrollmentsQuery['sort']> },
+): Promise<{ day: string; rows: AsyncGenerator<StaffEnrollmentRow> }> {
+  const { sort, assignee, ...rest } = query;
+  const filter = { ...rest, assigneeId: assigneeFilter(assignee, actor.staff), timeZone: deps.timeZone };
+  const page = await queueExportPages(deps.db, filter, sort === 'receivedAt');
+  await recordAudit(deps, {
+    agentId: null,
+    staffId: actor.staff.id,
+    ip: actor.ip,
+    action: 'enrollment-queue.exported',
+    subject: 'enrollments queue',
+    detail: { filters: Object.fromEntries(Object.entries(query).filter(([, value]) => value)) },
+  });
+  const pages = keysetRows<QueueEnrollment, QueueExportPosition>({
+    page,
+    key: (row) => ({ id: row.id }),
+    pageSize: 1000,
+  });
+  async function* rows(): AsyncGenerator<StaffEnrollmentRow> {
+    for await (const row of pages) yield toStaffEnrollmentRow(row);
+  }
+  const { year, month, day } = datePartsIn(deps.clock.now(), deps.timeZone);
+  return { day: isoDate(year, month, day), rows: rows() };
 }
 
 /** The log's line for an action: what a colleague reading the enrollment's history needs. */

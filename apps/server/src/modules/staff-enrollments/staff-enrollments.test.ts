@@ -3,12 +3,14 @@ import {
   ENROLLMENT_STATUSES,
   ENROLLMENT_TRANSITIONS,
   STAFF_ENROLLMENT_MESSAGES,
+  STAFF_ENROLLMENTS_EXPORT_COLUMNS,
   type EnrollmentActionKind,
   type StaffEnrollmentDetail,
   type StaffEnrollmentList,
   type StaffRole,
 } from '@arc/contract';
 import { and, eq, like } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   auditLog,
@@ -160,6 +162,78 @@ describe(`GET ${QUEUE}`, () => {
   });
 });
 
+describe(`GET ${QUEUE}/export`, () => {
+  const sheetOf = async (payload: Buffer) => {
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(payload as unknown as ArrayBuffer);
+    const sheet = workbook.worksheets[0]!;
+    const cells = (n: number) => (sheet.getRow(n).values as unknown[]).slice(1);
+    return { header: cells(1), rows: Array.from({ length: sheet.rowCount - 1 }, (_, i) => cells(i + 2)) };
+  };
+
+  it('streams every enrollment matching the queue’s filters and search as an .xlsx, newest first; audited', async () => {
+    const carrier = `Export Carrier ${nextNpn()}`;
+    const { agent, enrollment: early } = await agentWithEnrollment({
+      carrierName: carrier,
+      clientFirst: 'Ada',
+      clientLast: 'Quill',
+      receivedAt: new Date('2026-04-02T18:00:00Z'),
+    });
+    const at = new Date('2026-04-20T18:00:00Z');
+    // two at the same instant: the export's pages go on by (upload time, id), neither lost nor read twice
+    const [sameA, sameB] = await Promise.all(
+      ['Ryland', 'Rowe'].map((clientLast) =>
+        insertEnrollment(t.database.db, {
+          agentId: agent.id,
+          carrierName: carrier,
+          clientLast,
+          status: 'Pended',
+          reason: 'Missing signature',
+          receivedAt: at,
+        }),
+      ),
+    );
+    const newestSame = [sameA!, sameB!].sort((a, b) => (a.id < b.id ? 1 : -1)).map((e) => e.id);
+    const exported = async (query: string) => {
+      const res = await call('support', 'GET', `${QUEUE}/export?carrier=${encodeURIComponent(carrier)}&${query}`);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.headers['content-type']).toContain('spreadsheetml');
+      return sheetOf(res.rawPayload);
+    };
+    const all = await exported('');
+    expect(all.header).toEqual([...STAFF_ENROLLMENTS_EXPORT_COLUMNS]);
+    expect(all.rows.map((row) => row[0])).toEqual([...newestSame, early.id]);
+    expect(all.rows[2]).toEqual(
+      expect.arrayContaining(['Received', agent.npn, 'Ada', 'Quill', carrier, new Date('2026-04-02T18:00:00Z')]),
+    );
+    expect(all.rows[0]).toEqual(expect.arrayContaining(['Pended', 'Missing signature']));
+    expect((await exported('sort=receivedAt')).rows.map((row) => row[0])).toEqual([early.id, ...newestSame.reverse()]);
+    expect((await exported('status=Received')).rows.map((row) => row[0])).toEqual([early.id]);
+    expect((await exported('q=ryl')).rows.map((row) => row[0])).toEqual([sameA!.id]);
+    expect((await exported('from=2026-04-10')).rows).toHaveLength(2);
+    expect((await exported('status=Enrolled')).rows).toEqual([]);
+
+    const audit = await t.database.db.select().from(auditLog).where(eq(auditLog.action, 'enrollment-queue.exported'));
+    expect(audit.at(-1)).toMatchObject({ detail: { filters: { carrier, status: 'Enrolled', sort: '-receivedAt' } } });
+    expect(audit).toHaveLength(6);
+  });
+
+  it('is 403 for a role that does not read the queue, 401 without a token, 400 for a malformed filter', async () => {
+    const recorded = async () =>
+      (await t.database.db.select().from(auditLog).where(eq(auditLog.action, 'enrollment-queue.exported'))).length;
+    const before = await recorded();
+    expect((await call('content', 'GET', `${QUEUE}/export`)).statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'GET', url: `${QUEUE}/export` })).statusCode).toBe(401);
+    const { token } = await agentWithEnrollment();
+    expect((await t.app.inject({ method: 'GET', url: `${QUEUE}/export`, headers: bearer(token) })).statusCode).toBe(
+      403,
+    );
+    expect((await call('operations', 'GET', `${QUEUE}/export?status=Lost`)).statusCode).toBe(400);
+    // a refused export records nothing
+    expect(await recorded()).toBe(before);
+  });
+});
+
 describe(`POST ${QUEUE}/:id/actions`, () => {
   it('walks Received → In review → Pended → Resolved → Submitted to carrier, each logged and audited with the staff member', async () => {
     const { enrollment, token } = await agentWithEnrollment();
@@ -306,6 +380,50 @@ describe(`POST ${QUEUE}/:id/actions`, () => {
     const theirs = await agentList(other.token);
     expect(theirs.enrollments.map((e) => e.id)).toEqual([other.enrollment.id]);
     expect((await agentList(token)).enrollments.map((e) => e.id)).toEqual([enrollment.id]);
+  });
+});
+
+describe('Submitted to carrier', () => {
+  it('tells the agent, in the portal and by e-mail unless opted out, with the client’s name; another agent hears nothing', async () => {
+    const { agent, enrollment } = await agentWithEnrollment({
+      clientFirst: 'Ruth',
+      clientLast: 'Okafor',
+      carrierName: 'Humana',
+      productName: 'Humana Gold Plus (HMO)',
+    });
+    const other = await agentWithEnrollment();
+    await act('operations', enrollment.id, 1, { kind: 'review' });
+    expect((await act('operations', enrollment.id, 2, { kind: 'submit' })).statusCode).toBe(200);
+    const raised = await t.database.db.select().from(notifications).where(eq(notifications.agentId, agent.id));
+    expect(raised).toEqual([
+      expect.objectContaining({
+        kind: 'enrollment-submitted',
+        title: 'Enrollment submitted to the carrier: Ruth Okafor',
+        body: 'The enrollment of Ruth Okafor (Humana) for Humana Gold Plus (HMO) was submitted to the carrier. You will hear when the carrier answers.',
+        link: '/enrollments',
+      }),
+    ]);
+    const mails = await t.database.db.select().from(outbox).where(eq(outbox.to, agent.email));
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.text).toContain('Ruth Okafor');
+    expect(await t.database.db.select().from(notifications).where(eq(notifications.agentId, other.agent.id))).toEqual(
+      [],
+    );
+  });
+
+  it('says "your client" when neither a client nor a file names one; no e-mail once the agent opted out of the kind', async () => {
+    const { agent, enrollment } = await agentWithEnrollment({ clientFirst: null, clientLast: null, productName: null });
+    await t.database.db.insert(notificationEmailOptOuts).values({ agentId: agent.id, kind: 'enrollment-submitted' });
+    await act('admin', enrollment.id, 1, { kind: 'review' });
+    expect((await act('admin', enrollment.id, 2, { kind: 'submit' })).statusCode).toBe(200);
+    const raised = await t.database.db.select().from(notifications).where(eq(notifications.agentId, agent.id));
+    expect(raised).toEqual([
+      expect.objectContaining({
+        kind: 'enrollment-submitted',
+        title: 'Enrollment submitted to the carrier: your client',
+      }),
+    ]);
+    expect(await t.database.db.select().from(outbox).where(eq(outbox.to, agent.email))).toEqual([]);
   });
 });
 

@@ -1,4 +1,4 @@
-import type * as contract from '@arc/contract';
+import * as contract from '@arc/contract';
 
 // What the queue and the panel say of a row; a module of its own so the queue loads without the panel.
 
@@ -18,3 +18,19 @@ export const clientName = (row: contract.StaffEnrollmentRow) =>
 /** What the enrollment is called: its client, else its file. */
 export const enrollmentTitle = (row: contract.StaffEnrollmentRow) =>
   `Enrollment: ${[row.client.firstName, row.client.lastName].filter(Boolean).join(' ') || row.fileName || row.id}`;
+
+/**
+ * The actions the panel offers on an enrollment in `status`, the work's own and the outcome's apart: only those the
+ * one transition table allows from it (contract.offeredEnrollmentActions), so no button leads to a refused move.
+ */
+export function panelActions(status: contract.EnrollmentStatus): {
+  work: contract.EnrollmentActionKind[];
+  outcome: OutcomeAction[];
+} {
+  const offered = contract.offeredEnrollmentActions(status);
+  const isOutcome = (kind: contract.EnrollmentActionKind): kind is OutcomeAction =>
+    (contract.ENROLLMENT_OUTCOME_ACTIONS as readonly string[]).includes(kind);
+  return { work: offered.filter((kind) => !isOutcome(kind)), outcome: offered.filter(isOutcome) };
+}
+
+type OutcomeAction = (typeof contract.ENROLLMENT_OUTCOME_ACTIONS)[number];

@@ -11,7 +11,7 @@ import { staffAccessToken } from '../../auth/staff-session.ts';
 import { DataTable, type DataTableColumn } from '../../ui/data-table.tsx';
 import { formatViewerInstant } from '../../ui/viewer-time.ts';
 import { EnrollmentDataForm } from './enrollment-data-form.tsx';
-import { ageOf, clientName, enrollmentTitle } from './enrollment-row-text.ts';
+import { ageOf, clientName, enrollmentTitle, panelActions } from './enrollment-row-text.ts';
 
 // PDF.js and its worker come with the first PDF opened, never with the queue (docs/decisions/enrollments.md)
 const StaffPdfViewer = lazy(() => import('./staff-pdf-viewer.tsx').then((m) => ({ default: m.StaffPdfViewer })));
@@ -136,15 +136,6 @@ function Fact({ label, value, strong }: { label: string; value: string; strong?:
   );
 }
 
-/** The work's own actions; the outcome's four are a group of their own. */
-const WORK_ACTIONS = contract.ENROLLMENT_ACTIONS.filter(
-  (kind) => !(contract.ENROLLMENT_OUTCOME_ACTIONS as readonly string[]).includes(kind),
-);
-
-/** Whether the one table refuses the outcome from the status shown (the button is then disabled). */
-const refusedEnrollmentMove = (status: contract.EnrollmentStatus, kind: contract.EnrollmentActionKind) =>
-  contract.refusedEnrollmentMove(status, contract.ENROLLMENT_ACTION_TARGETS[kind]) !== undefined;
-
 function Actions({ row }: { row: contract.StaffEnrollmentRow }) {
   const queryClient = useQueryClient();
   const [isPending, setPending] = useState(false);
@@ -169,46 +160,50 @@ function Actions({ row }: { row: contract.StaffEnrollmentRow }) {
     submit.mutate(action);
   };
   const onPend = form.onSubmit((values) => run(contract.EnrollmentActionSchema.parse(values)));
+  const offered = panelActions(row.status);
 
   return (
     <Stack gap="xs">
-      <Group gap="xs" wrap="wrap" role="group" aria-label="Actions on this enrollment">
-        {WORK_ACTIONS.map((kind) => (
-          <Button
-            key={kind}
-            size="xs"
-            variant="default"
-            disabled={submit.isPending}
-            aria-expanded={kind === 'pend' ? isPending : undefined}
-            onClick={() => {
-              if (kind === 'pend') {
-                submit.reset();
-                setDone(null);
-                setPending((open) => !open);
-              } else run({ kind });
-            }}
-          >
-            {contract.ENROLLMENT_ACTION_LABELS[kind]}
-          </Button>
-        ))}
-      </Group>
-      <Group gap="xs" wrap="wrap" role="group" aria-label="Record the outcome">
-        <Text size="sm" fw={600} component="span">
-          Outcome:
+      {offered.work.length === 0 && offered.outcome.length === 0 && (
+        <Text size="sm" c="dimmed">
+          {contract.ENROLLMENT_STATUS_LABELS[row.status]} is final: no action is left on this enrollment.
         </Text>
-        {contract.ENROLLMENT_OUTCOME_ACTIONS.map((kind) => (
-          <Button
-            key={kind}
-            size="xs"
-            variant="default"
-            disabled={submit.isPending || refusedEnrollmentMove(row.status, kind)}
-            onClick={() => run({ kind })}
-          >
-            {contract.ENROLLMENT_ACTION_LABELS[kind]}
-          </Button>
-        ))}
-      </Group>
-      {isPending && (
+      )}
+      {offered.work.length > 0 && (
+        <Group gap="xs" wrap="wrap" role="group" aria-label="Actions on this enrollment">
+          {offered.work.map((kind) => (
+            <Button
+              key={kind}
+              size="xs"
+              variant="default"
+              disabled={submit.isPending}
+              aria-expanded={kind === 'pend' ? isPending : undefined}
+              onClick={() => {
+                if (kind === 'pend') {
+                  submit.reset();
+                  setDone(null);
+                  setPending((open) => !open);
+                } else run({ kind });
+              }}
+            >
+              {contract.ENROLLMENT_ACTION_LABELS[kind]}
+            </Button>
+          ))}
+        </Group>
+      )}
+      {offered.outcome.length > 0 && (
+        <Group gap="xs" wrap="wrap" role="group" aria-label="Record the outcome">
+          <Text size="sm" fw={600} component="span">
+            Outcome:
+          </Text>
+          {offered.outcome.map((kind) => (
+            <Button key={kind} size="xs" variant="default" disabled={submit.isPending} onClick={() => run({ kind })}>
+              {contract.ENROLLMENT_ACTION_LABELS[kind]}
+            </Button>
+          ))}
+        </Group>
+      )}
+      {isPending && offered.work.includes('pend') && (
         <form onSubmit={onPend} noValidate>
           <Stack gap="xs">
             <Textarea

@@ -1,13 +1,17 @@
 import * as contract from '@arc/contract';
-import { Button, NativeSelect, SimpleGrid, Stack, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
+import { Button, Group, NativeSelect, SimpleGrid, Stack, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
+import { IconDownload } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { errorMessage } from '../../api/client.ts';
+import { saveFile } from '../../api/files.ts';
 import { assigneeChoices } from '../../api/staff-assignees.ts';
 import { currentStaffQuery, staffMay } from '../../api/staff-current.ts';
 import { staffEnrollmentsQuery } from '../../api/staff-enrollments.ts';
+import { staffAccessToken } from '../../auth/staff-session.ts';
 import { selectionColumn } from '../../ui/data-table-selection.tsx';
 import { DataTable, type DataTableColumn } from '../../ui/data-table.tsx';
+import { useDownload } from '../../ui/download.tsx';
 import { useQueueState } from '../../ui/use-queue-state.ts';
 import { formatViewerInstant } from '../../ui/viewer-time.ts';
 import { ageOf, clientName, enrollmentTitle } from './enrollment-row-text.ts';
@@ -156,6 +160,17 @@ export default function StaffEnrollmentsPage() {
   const canAct =
     canAssign || (me.data?.role === 'support' && openRow !== undefined && openRow.assignee?.id === me.data.id);
   const isLoadingFilters = list.isPlaceholderData;
+  const download = useDownload();
+  // every enrollment matching the filters and the search, not only the ticked rows (the server's export)
+  const onExport = () =>
+    void download.run((onProgress) =>
+      saveFile(contract.exportStaffEnrollments, {
+        token: staffAccessToken,
+        query: filters,
+        fileName: contract.staffEnrollmentsExportFileName(new Date().toISOString().slice(0, 10)),
+        onProgress,
+      }),
+    );
   const filterProps = (key: Exclude<keyof Filters, 'q' | 'sort'>) => ({
     value: queue.filter(key),
     onChange: (event: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) =>
@@ -164,7 +179,17 @@ export default function StaffEnrollmentsPage() {
 
   return (
     <Stack maw={1400}>
-      <Title order={1}>Enrollments</Title>
+      <Group justify="space-between" wrap="wrap">
+        <Title order={1}>Enrollments</Title>
+        <Button
+          variant="default"
+          leftSection={<IconDownload size={16} aria-hidden="true" />}
+          loading={download.isDownloading}
+          onClick={onExport}
+        >
+          Export .xlsx
+        </Button>
+      </Group>
       <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm">
         <TextInput label="Search" placeholder="Agent, NPN or client's last name" {...queue.searchBox} />
         <NativeSelect label="Status" data={STATUS_CHOICES} {...filterProps('status')} />
@@ -233,6 +258,7 @@ export default function StaffEnrollmentsPage() {
         minWidth={1100}
         phoneLayout="scroll"
       />
+      {download.element}
       {openId !== null && (
         <Suspense fallback={null}>
           <StaffEnrollmentPanel id={openId} canAct={canAct} onClose={() => queue.setSelected([])} />
