@@ -160,7 +160,7 @@ export default function StaffMembersPage() {
             id: 'actions',
             header: 'Actions',
             cell: (member) => (
-              <Group gap="xs" wrap="nowrap">
+              <Group gap="xs">
                 {member.id !== me.data?.id && (
                   <Button
                     size="xs"
