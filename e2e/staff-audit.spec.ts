@@ -1,11 +1,13 @@
 import { readFile } from 'node:fs/promises';
 import ExcelJS from 'exceljs';
-import { expect, expectAccessible, test } from './fixtures.ts';
+import { expect, expectAccessible, latestMailTo, test } from './fixtures.ts';
 import { screenshotBoth } from './screenshots.ts';
 import { signInStaff } from './staff-helpers.ts';
 
 test.describe('[STAFF] Audit log and staff members', () => {
-  test('admin filters the audit log, exports it as .xlsx, adds a staff member and disables them', async ({ page }) => {
+  test('admin filters the audit log, exports it as .xlsx, adds a staff member, changes their role, disables and enables them', async ({
+    page,
+  }) => {
     await (
       await signInStaff(page, 'admin')
     )();
@@ -48,19 +50,24 @@ test.describe('[STAFF] Audit log and staff members', () => {
       expect(sheet.getRow(r).getCell(actionColumn).value).toBe('staff.sign-in.succeeded');
     }
 
-    // staff management: add, see the one-time link, disable
+    // staff management: add, see the one-time link (e-mailed too), change the role, disable, enable
     await menu.getByRole('link', { name: 'Staff members' }).click();
     await page.waitForURL((url) => url.pathname === '/staff/members');
     await expect(page.getByRole('heading', { name: 'Staff members', level: 1 })).toBeVisible();
     await expect(page.getByRole('cell', { name: 'admin@provider.test (you)' })).toBeVisible();
     // nobody disables themselves
     await expect(page.getByRole('button', { name: 'Disable admin@provider.test' })).toHaveCount(0);
+    const before = Date.now() - 1000;
     const email = `e2e-${Date.now()}@provider.test`;
     await page.getByLabel('E-mail').fill(email);
-    await page.getByLabel('Role').selectOption('support');
+    await page.getByLabel('Role', { exact: true }).selectOption('support');
     await page.getByRole('button', { name: 'Add staff member' }).click();
     await expect(page.getByText('Staff member added')).toBeVisible();
     await expect(page.getByLabel('Enrolment link')).toHaveText(/\/staff\/enrol\/[A-Za-z0-9_-]{43}$/);
+    await expect(page.getByText(`Sent to ${email}`)).toBeVisible();
+    const link = (await page.getByLabel('Enrolment link').innerText()).trim();
+    const mail = await latestMailTo(page, email, before);
+    expect(mail.text).toContain(link);
     const row = page.getByRole('row').filter({ hasText: email });
     await expect(row).toContainText('Support');
     await expect(row).toContainText('Not enrolled');
@@ -76,10 +83,31 @@ test.describe('[STAFF] Audit log and staff members', () => {
     await expect(row).toContainText('Disabled');
     await expect(page.getByRole('button', { name: `Disable ${email}` })).toHaveCount(0);
 
-    // both changes are in the log, under that staff member
+    // nobody changes their own role; another member's changes after a confirmation
+    await expect(page.getByRole('button', { name: 'Change role of admin@provider.test' })).toHaveCount(0);
+    await page.getByRole('button', { name: `Change role of ${email}` }).click();
+    const roleDialog = page.getByRole('dialog', { name: 'Change role' });
+    await expect(roleDialog).toContainText('Their sessions stay open');
+    await roleDialog.getByLabel('New role').selectOption('operations');
+    await expectAccessible(page);
+    await screenshotBoth(page, 'staff-members-role');
+    await roleDialog.getByRole('button', { name: 'Change role' }).click();
+    await expect(roleDialog).toBeHidden();
+    await expect(row).toContainText('Operations');
+
+    await page.getByRole('button', { name: `Enable ${email}` }).click();
+    const enableDialog = page.getByRole('dialog', { name: 'Enable staff member' });
+    await enableDialog.getByRole('button', { name: 'Enable' }).click();
+    await expect(enableDialog).toBeHidden();
+    await expect(row).toContainText('Active');
+    await expect(page.getByRole('button', { name: `Disable ${email}` })).toBeVisible();
+
+    // every change is in the log, under that staff member
     await page.goto(`/staff/audit?staff=${encodeURIComponent(email)}`);
-    await expect(rows.nth(1)).toContainText('staff.disabled');
-    await expect(rows.nth(2)).toContainText('staff.created');
+    await expect(rows.nth(1)).toContainText('staff.enabled');
+    await expect(rows.nth(2)).toContainText('staff.role-changed');
+    await expect(rows.nth(3)).toContainText('staff.disabled');
+    await expect(rows.nth(4)).toContainText('staff.created');
     await expect(rows.nth(1)).toContainText('by: admin@provider.test');
   });
 

@@ -70,6 +70,10 @@ export const AUDIT_ACTIONS = [
   'staff.disabled',
   /** a staff member's second factor removed; a new enrolment link issued (detail.by) */
   'staff.second-factor-reset',
+  /** a staff member's role changed; their sessions stay and use the new role (detail.from, detail.to, detail.by) */
+  'staff.role-changed',
+  /** a disabled staff account enabled again, with its password and second factor (detail.by) */
+  'staff.enabled',
   /** staff added an agent by hand (subject: the NPN) */
   'agent.created',
   /** staff changed an agent's status, tier or state (detail.before, detail.after) */

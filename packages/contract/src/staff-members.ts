@@ -5,7 +5,8 @@ import { MANAGE_STAFF } from './staff-roles.ts';
 /**
  * Staff management in the back office (issue 31): the admin lists the staff, adds one (who gets a one-time
  * enrolment link), disables one, or resets one's second factor (a new enrolment link). The same service as
- * `npm run staff` (docs/decisions/back-office.md); every change is an audit event.
+ * `npm run staff` (docs/decisions/back-office.md); every change is an audit event. Issue 47 adds: change a member's
+ * role, enable a disabled member, and the enrolment link e-mailed to the member as well as shown once.
  */
 
 export const STAFF_STATUSES = ['active', 'disabled'] as const;
@@ -41,8 +42,16 @@ export const StaffEnrolmentIssuedSchema = z.object({
   member: StaffMemberRowSchema,
   enrolmentLink: z.string(),
   expiresAt: DateTimeSchema,
+  /** the address the link was e-mailed to (the member's own) */
+  emailedTo: z.string(),
 });
 export type StaffEnrolmentIssued = z.infer<typeof StaffEnrolmentIssuedSchema>;
+
+/** A member's new role (the member's sessions stay open: each call reads the role afresh). */
+export const UpdateStaffMemberRoleSchema = z.strictObject({
+  role: z.enum(STAFF_ROLES, { error: () => `Choose a role: ${STAFF_ROLES.join(', ')}` }),
+});
+export type UpdateStaffMemberRole = z.input<typeof UpdateStaffMemberRoleSchema>;
 
 export const StaffMemberParamsSchema = z.object({ id: z.string().check(z.minLength(1), z.maxLength(64)) });
 
@@ -50,6 +59,8 @@ export const STAFF_MEMBER_MESSAGES = {
   notFound: 'No staff member has this id',
   emailTaken: 'A staff member has this e-mail address already',
   notYourself: 'You cannot disable your own account',
+  notYourOwnRole: 'You cannot change your own role',
+  lastAdmin: 'At least one active admin must remain: make another member admin first',
 } as const;
 
 export const listStaffMembers = defineRoute({
@@ -91,4 +102,30 @@ export const resetStaffMemberSecondFactor = defineRoute({
   auth: MANAGE_STAFF,
   params: StaffMemberParamsSchema,
   responses: { 200: StaffEnrolmentIssuedSchema, 404: ErrorResponseSchema },
+});
+
+/**
+ * Changes a member's role; their open sessions stay and their next call uses the new role. An admin cannot change their
+ * own role, and the last active admin cannot lose the role (409 each).
+ */
+export const updateStaffMemberRole = defineRoute({
+  method: 'PUT',
+  path: '/arc/staff/members/:id/role',
+  summary: 'Change a staff member’s role',
+  tags: ['staff'],
+  auth: MANAGE_STAFF,
+  params: StaffMemberParamsSchema,
+  body: UpdateStaffMemberRoleSchema,
+  responses: { 200: StaffMemberRowSchema, 404: ErrorResponseSchema, 409: ErrorResponseSchema },
+});
+
+/** Makes a disabled member active again: they sign in with their existing password and second factor. */
+export const enableStaffMember = defineRoute({
+  method: 'POST',
+  path: '/arc/staff/members/:id/enable',
+  summary: 'Enable a disabled staff member',
+  tags: ['staff'],
+  auth: MANAGE_STAFF,
+  params: StaffMemberParamsSchema,
+  responses: { 200: StaffMemberRowSchema, 404: ErrorResponseSchema },
 });

@@ -13,3 +13,8 @@ export const disableStaffMember = (id: string) => staffFetch(contract.disableSta
 
 export const resetStaffMemberSecondFactor = (id: string) =>
   staffFetch(contract.resetStaffMemberSecondFactor, { params: { id } });
+
+export const updateStaffMemberRole = (id: string, body: contract.UpdateStaffMemberRole) =>
+  staffFetch(contract.updateStaffMemberRole, { params: { id }, body });
+
+export const enableStaffMember = (id: string) => staffFetch(contract.enableStaffMember, { params: { id } });

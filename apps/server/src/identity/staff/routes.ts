@@ -4,10 +4,13 @@ import QRCode from 'qrcode';
 import type { RecordAudit } from '../../platform/audit.ts';
 import { AppError } from '../../platform/errors.ts';
 import { addRoute } from '../../platform/routes.ts';
+import { staffEnrolmentMail } from './emails.ts';
 import {
+  changeStaffRole,
   completeEnrolment,
   createStaff,
   disableStaff,
+  enableStaff,
   ENROLMENT_LINK_TTL_MS,
   findStaffById,
   getEnrolment,
@@ -98,18 +101,30 @@ export async function staffRoutes(app: FastifyInstance, { recordAudit }: { recor
     if (!staff) throw new AppError('NOT_FOUND', contract.STAFF_MEMBER_MESSAGES.notFound);
     return staff;
   };
-  const issued = async (staffId: string, token: string) => ({
-    member: memberRow(await requireMember(staffId)),
-    enrolmentLink: enrolmentLink(token),
-    expiresAt: new Date(deps.clock.now().getTime() + ENROLMENT_LINK_TTL_MS),
-  });
+  /** The member and the link, shown once to the admin and e-mailed to the member (issue 47). */
+  const issued = async (staffId: string, token: string, kind: 'added' | 'second-factor-reset') => {
+    const staff = await requireMember(staffId);
+    const link = enrolmentLink(token);
+    const expiresAt = new Date(deps.clock.now().getTime() + ENROLMENT_LINK_TTL_MS);
+    await app.deps.mailer.send(
+      staffEnrolmentMail({
+        kind,
+        to: staff.email,
+        link,
+        expiresAt,
+        providerName: app.deps.config.providerName,
+        timeZone: staff.timeZone ?? businessTimeZone,
+      }),
+    );
+    return { member: memberRow(staff), enrolmentLink: link, expiresAt, emailedTo: staff.email };
+  };
   const actor = (request: { staff: { email: string }; ip: string }) => ({ email: request.staff.email, ip: request.ip });
 
   addRoute(app, contract.listStaffMembers, async () => ({ members: (await listStaff(app.db)).map(memberRow) }));
 
   addRoute(app, contract.createStaffMember, async (request, reply) => {
     const { staffId, token } = await createStaff(deps, request.body, actor(request));
-    return reply.code(201).send(await issued(staffId, token));
+    return reply.code(201).send(await issued(staffId, token, 'added'));
   });
 
   addRoute(app, contract.disableStaffMember, async (request) => {
@@ -126,6 +141,22 @@ export async function staffRoutes(app: FastifyInstance, { recordAudit }: { recor
     const { token, endedGrants } = await resetStaffSecondFactor(deps, staff.email, actor(request));
     await app.grantsEnded(endedGrants);
     await app.staffChanged(staff.id);
-    return issued(staff.id, token);
+    return issued(staff.id, token, 'second-factor-reset');
+  });
+
+  // the role is read on every call (staff-auth.ts): dropping the cached account is enough, the sessions stay open
+  addRoute(app, contract.updateStaffMemberRole, async (request) => {
+    const staff = await requireMember(request.params.id);
+    if (staff.id === request.staff.id) throw new AppError('CONFLICT', contract.STAFF_MEMBER_MESSAGES.notYourOwnRole);
+    await changeStaffRole(deps, staff.id, request.body.role, actor(request));
+    await app.staffChanged(staff.id);
+    return memberRow(await requireMember(staff.id));
+  });
+
+  addRoute(app, contract.enableStaffMember, async (request) => {
+    const staff = await requireMember(request.params.id);
+    await enableStaff(deps, staff.id, actor(request));
+    await app.staffChanged(staff.id);
+    return memberRow(await requireMember(staff.id));
   });
 }

@@ -1,5 +1,5 @@
 import { randomBytes, randomInt } from 'node:crypto';
-import { passesPasswordRules, STAFF_MESSAGES, type StaffRole } from '@arc/contract';
+import { passesPasswordRules, STAFF_MEMBER_MESSAGES, STAFF_MESSAGES, type StaffRole } from '@arc/contract';
 import { and, asc, eq, gt, isNull, lt, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { staffAccounts, staffEnrolmentLinks, staffRecoveryCodes } from '../../db/schema/index.ts';
@@ -174,6 +174,65 @@ export async function disableStaff(
     return ended;
   });
   return { staffId: staff.id, endedGrants };
+}
+
+/**
+ * Makes a disabled account active again (issue 47): its password, second factor and recovery codes are those it had,
+ * so the member signs in as before; the sessions that disabling ended stay ended. An active account is answered as it
+ * is, and nothing is written.
+ */
+export async function enableStaff(deps: StaffDeps, staffId: string, actor?: StaffActor): Promise<void> {
+  await deps.db.transaction(async (tx) => {
+    const enabled = await tx
+      .update(staffAccounts)
+      .set({ status: 'active' })
+      .where(and(eq(staffAccounts.id, staffId), eq(staffAccounts.status, 'disabled')))
+      .returning({ email: staffAccounts.email });
+    const [row] = enabled;
+    if (!row) return;
+    await clearStaffCounters(tx, staffId);
+    await audit({ db: tx, clock: deps.clock, recordAudit: deps.recordAudit }, 'staff.enabled', {
+      staffId,
+      email: row.email,
+      ip: actor?.ip ?? null,
+      ...(actor ? { detail: byActor(actor) } : {}),
+    });
+  });
+}
+
+/**
+ * Changes an account's role (issue 47). The role is read on every call (staff-auth.ts, dropped from the cache by
+ * `app.staffChanged`), so the member's sessions stay open and their next call uses the new role. The last active admin
+ * keeps the role (409): the active admins are locked first, so two admins taking the role from each other at once
+ * cannot both succeed. The same role again writes nothing.
+ */
+export async function changeStaffRole(
+  deps: StaffDeps,
+  staffId: string,
+  role: StaffRole,
+  actor?: StaffActor,
+): Promise<void> {
+  await deps.db.transaction(async (tx) => {
+    const admins = await tx
+      .select({ id: staffAccounts.id })
+      .from(staffAccounts)
+      .where(and(eq(staffAccounts.role, 'admin'), eq(staffAccounts.status, 'active')))
+      .for('update');
+    const [staff] = await tx.select().from(staffAccounts).where(eq(staffAccounts.id, staffId)).for('update');
+    if (!staff) throw new AppError('NOT_FOUND', STAFF_MEMBER_MESSAGES.notFound);
+    if (staff.role === role) return;
+    const isActiveAdmin = staff.role === 'admin' && staff.status === 'active';
+    if (isActiveAdmin && role !== 'admin' && !admins.some((admin) => admin.id !== staffId)) {
+      throw new AppError('CONFLICT', STAFF_MEMBER_MESSAGES.lastAdmin);
+    }
+    await tx.update(staffAccounts).set({ role }).where(eq(staffAccounts.id, staffId));
+    await audit({ db: tx, clock: deps.clock, recordAudit: deps.recordAudit }, 'staff.role-changed', {
+      staffId,
+      email: staff.email,
+      ip: actor?.ip ?? null,
+      detail: { from: staff.role, to: role, ...byActor(actor) },
+    });
+  });
 }
 
 /**

@@ -2,9 +2,12 @@ import { STAFF_MEMBER_MESSAGES, staffPaths, type StaffRole } from '@arc/contract
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, staffAccounts } from '../../db/schema/index.ts';
+import { recordAudit } from '../../modules/audit/service.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
+import { linkIn, waitForMail } from '../../test/mail.ts';
 import { insertStaff, mintStaffToken } from '../../test/staff.ts';
 import { bearer } from '../../test/tokens.ts';
+import { changeStaffRole } from './service.ts';
 
 let t: TestApp;
 const tokens = {} as Record<StaffRole, string>;
@@ -21,7 +24,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-const call = (token: string, method: 'GET' | 'POST', url: string, payload?: object) =>
+const call = (token: string, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
   t.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
 const auditOf = async (staffId: string) =>
   (await t.database.db.select().from(auditLog).where(eq(auditLog.staffId, staffId))).map((e) => ({
@@ -33,6 +36,7 @@ const auditOf = async (staffId: string) =>
 interface Issued {
   member: { id: string; email: string; role: string; status: string; isEnrolled: boolean };
   enrolmentLink: string;
+  emailedTo: string;
 }
 
 describe('staff management: roles', () => {
@@ -43,12 +47,25 @@ describe('staff management: roles', () => {
         await call(tokens[role], 'POST', '/arc/staff/members', { email: `new-${role}@members.test`, role: 'admin' }),
         await call(tokens[role], 'POST', `/arc/staff/members/${ids.content}/disable`),
         await call(tokens[role], 'POST', `/arc/staff/members/${ids.content}/reset-second-factor`),
+        await call(tokens[role], 'PUT', `/arc/staff/members/${ids.content}/role`, { role: 'admin' }),
+        await call(tokens[role], 'POST', `/arc/staff/members/${ids.content}/enable`),
       ];
-      expect(answers.map((a) => a.statusCode)).toEqual([403, 403, 403, 403]);
+      expect(answers.map((a) => a.statusCode)).toEqual([403, 403, 403, 403, 403, 403]);
     }
     const [content] = await t.database.db.select().from(staffAccounts).where(eq(staffAccounts.id, ids.content));
     expect(content?.status).toBe('active');
+    expect(content?.role).toBe('content');
     expect(await auditOf(ids.content)).toEqual([]);
+  });
+
+  it('answers 401 without a token', async () => {
+    for (const [method, url] of [
+      ['PUT', `/arc/staff/members/${ids.content}/role`],
+      ['POST', `/arc/staff/members/${ids.content}/enable`],
+    ] as const) {
+      const res = await t.app.inject({ method, url, ...(method === 'PUT' ? { payload: { role: 'admin' } } : {}) });
+      expect(res.statusCode, url).toBe(401);
+    }
   });
 });
 
@@ -89,6 +106,12 @@ describe('POST /arc/staff/members', () => {
     expect(await auditOf(issued.member.id)).toEqual([
       { action: 'staff.created', detail: { role: 'content', by: 'admin@members.test' }, ip: '10.7.0.1' },
     ]);
+    // the same link, e-mailed to the member
+    expect(issued.emailedTo).toBe('nina@members.test');
+    const [mail] = await waitForMail(t, 'nina@members.test');
+    expect(mail?.subject).toMatch(/back-office account/);
+    expect(linkIn(mail!, `${t.config.publicUrl}/staff/enrol/`)).toBe(issued.enrolmentLink);
+    expect(mail?.html).toContain(issued.enrolmentLink);
   });
 
   it('refuses a bad e-mail, an unknown role, extra fields (400) and an e-mail taken already (409)', async () => {
@@ -106,6 +129,7 @@ describe('POST /arc/staff/members', () => {
       role: 'admin',
     });
     expect(taken.statusCode).toBe(409);
+    expect(await waitForMail(t, 'ok@members.test', { timeoutMs: 100 }).catch(() => [])).toEqual([]);
   });
 });
 
@@ -146,10 +170,131 @@ describe('POST /arc/staff/members/:id/reset-second-factor', () => {
     const issued = res.json<Issued>();
     expect(issued.member).toMatchObject({ id, isEnrolled: false, status: 'active' });
     expect(issued.enrolmentLink).toContain('/staff/enrol/');
+    expect(issued.emailedTo).toBe('lost-phone@members.test');
+    const [mail] = await waitForMail(t, 'lost-phone@members.test');
+    expect(mail?.subject).toMatch(/sign-in again/);
+    expect(linkIn(mail!, `${t.config.publicUrl}/staff/enrol/`)).toBe(issued.enrolmentLink);
     expect((await call(token, 'GET', '/arc/staff/me')).statusCode).toBe(401);
     expect((await auditOf(id)).map((e) => [e.action, e.detail])).toEqual([
       ['staff.second-factor-reset', { by: 'admin@members.test' }],
     ]);
     expect((await call(tokens.admin, 'POST', '/arc/staff/members/nobody/reset-second-factor')).statusCode).toBe(404);
+  });
+});
+
+describe('PUT /arc/staff/members/:id/role', () => {
+  it('changes the role: the member’s session stays and their next call uses it; audited from → to', async () => {
+    const id = await insertStaff(t, { role: 'support', email: 'promoted@members.test' });
+    const { token } = await mintStaffToken(t, id);
+    expect((await call(token, 'GET', '/arc/staff/members')).statusCode).toBe(403);
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: `/arc/staff/members/${id}/role`,
+      headers: bearer(tokens.admin),
+      payload: { role: 'admin' },
+      remoteAddress: '10.7.0.2',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ id, role: 'admin', status: 'active' });
+    const me = await call(token, 'GET', '/arc/staff/me');
+    expect(me.statusCode).toBe(200);
+    expect(me.json()).toMatchObject({ role: 'admin' });
+    expect((await call(token, 'GET', '/arc/staff/members')).statusCode).toBe(200);
+    expect(await auditOf(id)).toEqual([
+      {
+        action: 'staff.role-changed',
+        detail: { from: 'support', to: 'admin', by: 'admin@members.test' },
+        ip: '10.7.0.2',
+      },
+    ]);
+    // the same role again writes nothing
+    expect((await call(tokens.admin, 'PUT', `/arc/staff/members/${id}/role`, { role: 'admin' })).statusCode).toBe(200);
+    expect(await auditOf(id)).toHaveLength(1);
+  });
+
+  it('refuses your own role (409), an unknown id (404) and a malformed body (400), writing nothing', async () => {
+    const self = await call(tokens.admin, 'PUT', `/arc/staff/members/${ids.admin}/role`, { role: 'support' });
+    expect(self.statusCode).toBe(409);
+    expect(self.json().message).toBe(STAFF_MEMBER_MESSAGES.notYourOwnRole);
+    const unknown = await call(tokens.admin, 'PUT', '/arc/staff/members/nobody/role', { role: 'support' });
+    expect(unknown.statusCode).toBe(404);
+    for (const body of [{}, { role: 'superuser' }, { role: 'support', status: 'active' }, { role: 7 }]) {
+      const res = await call(tokens.admin, 'PUT', `/arc/staff/members/${ids.support}/role`, body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+    }
+    const [admin] = await t.database.db.select().from(staffAccounts).where(eq(staffAccounts.id, ids.admin));
+    const [support] = await t.database.db.select().from(staffAccounts).where(eq(staffAccounts.id, ids.support));
+    expect([admin?.role, support?.role]).toEqual(['admin', 'support']);
+    expect(await auditOf(ids.admin)).toEqual([]);
+    expect(await auditOf(ids.support)).toEqual([]);
+  });
+});
+
+describe('the last active admin', () => {
+  let own: TestApp;
+  afterAll(async () => {
+    await own?.close();
+  });
+
+  const demote = (token: string, id: string) =>
+    own.app.inject({
+      method: 'PUT',
+      url: `/arc/staff/members/${id}/role`,
+      headers: bearer(token),
+      payload: { role: 'operations' },
+    });
+  const activeAdmins = async () =>
+    (await own.database.db.select().from(staffAccounts).where(eq(staffAccounts.role, 'admin'))).filter(
+      (s) => s.status === 'active',
+    );
+
+  it('keeps the role (409) when no other active admin is left; nothing is written', async () => {
+    own = await createTestApp();
+    const last = await insertStaff(own, { role: 'admin', email: 'last@members.test' });
+    await insertStaff(own, { role: 'admin', email: 'gone@members.test', status: 'disabled' });
+    // the route refuses your own role, so the one admin left is reached through the service (as `npm run staff` would)
+    const deps = { db: own.database.db, clock: own.clock, recordAudit };
+    await expect(changeStaffRole(deps, last, 'operations')).rejects.toMatchObject({
+      code: 'CONFLICT',
+      message: STAFF_MEMBER_MESSAGES.lastAdmin,
+    });
+    expect((await activeAdmins()).map((s) => s.id)).toEqual([last]);
+    expect(await own.database.db.select().from(auditLog).where(eq(auditLog.staffId, last))).toEqual([]);
+  });
+
+  it('of two admins taking the role from each other at once, one is refused', async () => {
+    const first = await insertStaff(own, { role: 'admin', email: 'first@members.test' });
+    const firstToken = (await mintStaffToken(own, first)).token;
+    const [last] = await activeAdmins();
+    const lastToken = (await mintStaffToken(own, last!.id)).token;
+    const answers = await Promise.all([demote(firstToken, last!.id), demote(lastToken, first)]);
+    // the second is refused as the last admin's (409), or as a non-admin's when the first change came before it (403)
+    expect(answers.filter((a) => a.statusCode === 200)).toHaveLength(1);
+    expect(answers.map((a) => a.statusCode)).not.toContain(500);
+    expect(await activeAdmins()).toHaveLength(1);
+  });
+});
+
+describe('POST /arc/staff/members/:id/enable', () => {
+  it('enables a disabled member with their password and second factor kept; audited', async () => {
+    const id = await insertStaff(t, {
+      role: 'operations',
+      email: 'back@members.test',
+      status: 'disabled',
+      passwordHash: 'x',
+      totpSecret: 'JBSWY3DPEHPK3PXP',
+    });
+    const { token } = await mintStaffToken(t, id);
+    expect((await call(token, 'GET', '/arc/staff/me')).statusCode).toBe(401);
+    const res = await call(tokens.admin, 'POST', `/arc/staff/members/${id}/enable`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ id, status: 'active', isEnrolled: true, role: 'operations' });
+    expect((await call(token, 'GET', '/arc/staff/me')).statusCode).toBe(200);
+    // an active member: answered as is, nothing written
+    expect((await call(tokens.admin, 'POST', `/arc/staff/members/${id}/enable`)).statusCode).toBe(200);
+    expect((await auditOf(id)).map((e) => [e.action, e.detail])).toEqual([
+      ['staff.enabled', { by: 'admin@members.test' }],
+    ]);
+    expect((await call(tokens.admin, 'POST', '/arc/staff/members/nobody/enable')).statusCode).toBe(404);
   });
 });

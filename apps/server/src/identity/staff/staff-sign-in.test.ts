@@ -20,7 +20,7 @@ import { insertStaff } from '../../test/staff.ts';
 import { bearer } from '../../test/tokens.ts';
 import { TTL } from '../provider-config.ts';
 import { STAFF_ACCESS_TOKEN_TTL } from './provider-staff.ts';
-import { completeEnrolment, createStaff, disableStaff, resetStaffSecondFactor } from './service.ts';
+import { completeEnrolment, createStaff, disableStaff, enableStaff, resetStaffSecondFactor } from './service.ts';
 import { staffSubject } from './staff-auth.ts';
 import { totpCode } from './totp.ts';
 
@@ -491,6 +491,23 @@ describe('disabling and resetting a staff member', () => {
     expect(refresh.statusCode).toBe(400);
     const again = await post(await startStaffAuthorization(), 'password', { email, password: PASSWORD });
     expect(again.statusCode).toBe(401);
+  });
+
+  it('signs an enabled member in again with their existing password and second factor', async () => {
+    const staffId = await enrolledStaff({ role: 'support' });
+    const email = await emailOf(staffId);
+    await disableStaff({ db: t.database.db, clock, recordAudit }, email);
+    await t.app.staffChanged(staffId);
+    expect((await post(await startStaffAuthorization(), 'password', { email, password: PASSWORD })).statusCode).toBe(
+      401,
+    );
+    await enableStaff({ db: t.database.db, clock, recordAudit }, staffId);
+    await t.app.staffChanged(staffId);
+    clock.advance(30_000);
+    const { start, second } = await signInStaff(email);
+    expect(second.statusCode, second.body).toBe(200);
+    const tokens = await staffTokenFrom(start, second.json<{ redirectTo: string }>().redirectTo);
+    expect((await getMe(tokens.access_token)).json()).toMatchObject({ id: staffId, role: 'support' });
   });
 
   it('removes the second factor and issues a new enrolment link', async () => {

@@ -20,8 +20,10 @@ import { currentStaffQuery } from '../../api/staff-current.ts';
 import {
   createStaffMember,
   disableStaffMember,
+  enableStaffMember,
   resetStaffMemberSecondFactor,
   staffMembersQuery,
+  updateStaffMemberRole,
 } from '../../api/staff-members.ts';
 import { useSubmit } from '../../api/use-submit.ts';
 import { ROLE_LABELS } from '../../staff/staff-areas.ts';
@@ -37,13 +39,27 @@ interface IssuedLink {
   email: string;
   link: string;
   expiresAt: Date;
+  /** where the server e-mailed the link */
+  emailedTo: string;
 }
 
-type PendingAction = { kind: 'disable' | 'reset'; member: contract.StaffMemberRow };
+type PendingAction =
+  | { kind: 'disable' | 'reset' | 'enable'; member: contract.StaffMemberRow }
+  | { kind: 'role'; member: contract.StaffMemberRow; role: contract.StaffRole };
+
+const roleOptions = contract.STAFF_ROLES.map((role) => ({ value: role, label: ROLE_LABELS[role] }));
+
+const CONFIRM_LABELS: Record<PendingAction['kind'], { title: string; confirm: string }> = {
+  disable: { title: 'Disable staff member', confirm: 'Disable' },
+  reset: { title: 'Reset second factor', confirm: 'Reset second factor' },
+  enable: { title: 'Enable staff member', confirm: 'Enable' },
+  role: { title: 'Change role', confirm: 'Change role' },
+};
 
 /**
- * `/staff/members` (admin): the staff list, Add staff member (answers a one-time enrolment link to copy),
- * Disable, and Reset second factor (a new enrolment link). The server audits each change.
+ * `/staff/members` (admin): the staff list, Add staff member (a one-time enrolment link, e-mailed to the member and
+ * shown once to copy), Change role, Disable, Enable, and Reset second factor (a new enrolment link, e-mailed as well).
+ * The server audits each change.
  */
 export default function StaffMembersPage() {
   const members = useQuery(staffMembersQuery());
@@ -54,21 +70,31 @@ export default function StaffMembersPage() {
   const refresh = () => queryClient.invalidateQueries({ queryKey: staffMembersQuery().queryKey });
 
   const change = useSubmit({
-    mutationFn: async ({ kind, member }: PendingAction) => {
-      if (kind === 'disable') {
-        await disableStaffMember(member.id);
-        return null;
+    mutationFn: async (action: PendingAction) => {
+      const { id } = action.member;
+      switch (action.kind) {
+        case 'disable':
+          await disableStaffMember(id);
+          return null;
+        case 'enable':
+          await enableStaffMember(id);
+          return null;
+        case 'role':
+          await updateStaffMemberRole(id, { role: action.role });
+          return null;
+        case 'reset':
+          return resetStaffMemberSecondFactor(id);
       }
-      return resetStaffMemberSecondFactor(member.id);
     },
-    onSuccess: async (answer, { member }) => {
+    onSuccess: async (answer) => {
       setPending(null);
       if (answer) {
         setIssued({
           title: 'Second factor reset',
-          email: member.email,
+          email: answer.member.email,
           link: answer.enrolmentLink,
           expiresAt: answer.expiresAt,
+          emailedTo: answer.emailedTo,
         });
       }
       await refresh();
@@ -86,6 +112,7 @@ export default function StaffMembersPage() {
             email: answer.member.email,
             link: answer.enrolmentLink,
             expiresAt: answer.expiresAt,
+            emailedTo: answer.emailedTo,
           });
           await refresh();
         }}
@@ -133,7 +160,17 @@ export default function StaffMembersPage() {
             id: 'actions',
             header: 'Actions',
             cell: (member) => (
-              <Group gap="xs" wrap="nowrap">
+              <Group gap="xs">
+                {member.id !== me.data?.id && (
+                  <Button
+                    size="xs"
+                    variant="default"
+                    aria-label={`Change role of ${member.email}`}
+                    onClick={() => setPending({ kind: 'role', member, role: member.role })}
+                  >
+                    Change role
+                  </Button>
+                )}
                 {member.status === 'active' && member.id !== me.data?.id && (
                   <Button
                     size="xs"
@@ -143,6 +180,16 @@ export default function StaffMembersPage() {
                     onClick={() => setPending({ kind: 'disable', member })}
                   >
                     Disable
+                  </Button>
+                )}
+                {member.status === 'disabled' && (
+                  <Button
+                    size="xs"
+                    variant="default"
+                    aria-label={`Enable ${member.email}`}
+                    onClick={() => setPending({ kind: 'enable', member })}
+                  >
+                    Enable
                   </Button>
                 )}
                 <Button
@@ -160,20 +207,52 @@ export default function StaffMembersPage() {
       />
       <ConfirmDialog
         opened={pending !== null}
-        title={pending?.kind === 'disable' ? 'Disable staff member' : 'Reset second factor'}
-        confirmLabel={pending?.kind === 'disable' ? 'Disable' : 'Reset second factor'}
-        isDanger
+        title={pending ? CONFIRM_LABELS[pending.kind].title : ''}
+        confirmLabel={pending ? CONFIRM_LABELS[pending.kind].confirm : 'OK'}
+        isDanger={pending?.kind === 'disable' || pending?.kind === 'reset'}
         isLoading={change.isPending}
         onCancel={() => setPending(null)}
-        onConfirm={() => pending && change.mutate(pending)}
+        onConfirm={() => {
+          if (!pending) return;
+          // the same role again changes nothing
+          if (pending.kind === 'role' && pending.role === pending.member.role) setPending(null);
+          else change.mutate(pending);
+        }}
       >
-        {pending?.kind === 'disable'
-          ? `${pending.member.email} can no longer sign in, and every session of theirs ends now.`
-          : `${pending?.member.email ?? ''} loses their password and second factor, every session of theirs ends, ` +
-            'and a new enrolment link is made for them. A disabled account is active again after it.'}
+        {pending && <ConfirmText pending={pending} onRole={(role) => setPending({ ...pending, kind: 'role', role })} />}
       </ConfirmDialog>
     </Stack>
   );
+}
+
+function ConfirmText({ pending, onRole }: { pending: PendingAction; onRole: (role: contract.StaffRole) => void }) {
+  const { email } = pending.member;
+  switch (pending.kind) {
+    case 'disable':
+      return `${email} can no longer sign in, and every session of theirs ends now.`;
+    case 'enable':
+      return `${email} can sign in again with their password and second factor.`;
+    case 'reset':
+      return (
+        `${email} loses their password and second factor, every session of theirs ends, and a new enrolment link ` +
+        'is made for them and e-mailed to them. A disabled account is active again after it.'
+      );
+    case 'role':
+      return (
+        <Stack gap="sm">
+          <Text size="sm">
+            The role decides what {email} can see and do in the back office. Their sessions stay open: their next action
+            uses the new role.
+          </Text>
+          <NativeSelect
+            label="New role"
+            data={roleOptions}
+            value={pending.role}
+            onChange={(event) => onRole(event.currentTarget.value as contract.StaffRole)}
+          />
+        </Stack>
+      );
+  }
 }
 
 function AddStaffMember({ onAdded }: { onAdded: (answer: contract.StaffEnrolmentIssued) => Promise<void> }) {
@@ -208,7 +287,7 @@ function AddStaffMember({ onAdded }: { onAdded: (answer: contract.StaffEnrolment
             />
             <NativeSelect
               label="Role"
-              data={contract.STAFF_ROLES.map((role) => ({ value: role, label: ROLE_LABELS[role] }))}
+              data={roleOptions}
               style={{ flex: '0 1 180px' }}
               key={form.key('role')}
               {...form.getInputProps('role')}
@@ -230,12 +309,15 @@ function IssuedLinkAlert({ issued, onClose }: { issued: IssuedLink; onClose: () 
     <Alert color="green" title={issued.title} withCloseButton closeButtonLabel="Close" onClose={onClose}>
       <Stack gap="xs">
         <Text size="sm">
-          Send this one-time enrolment link to {issued.email}. It sets their password and second factor, works once,
-          until {formatTime(issued.expiresAt)}, and is not shown again.
+          The one-time enrolment link for {issued.email} sets their password and second factor. It works once, until{' '}
+          {formatTime(issued.expiresAt)}, and is not shown here again.
         </Text>
         <Code block style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' }} aria-label="Enrolment link">
           {issued.link}
         </Code>
+        <Text size="sm" fw={500}>
+          Sent to {issued.emailedTo}
+        </Text>
         <Group>
           <CopyButton value={issued.link}>
             {({ copied, copy }) => (
