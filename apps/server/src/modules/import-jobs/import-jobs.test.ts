@@ -112,7 +112,8 @@ describe('import jobs', () => {
     expect(report.body.split('\n')[1]).toMatch(/^2,contract_id/);
     // the content column holds the line as it stands in the file, so the rejects can be corrected and sent again
     const lines = [];
-    for await (const line of readCsvLines(Readable.from([report.body])).lines) lines.push('fields' in line ? line.fields : []);
+    for await (const line of readCsvLines(Readable.from([report.body])).lines)
+      lines.push('fields' in line ? line.fields : []);
     expect(lines[1]).toEqual([
       '2',
       expect.stringMatching(/^contract_id/),
