@@ -106,9 +106,11 @@ test.describe('[STAFF] Audit log and staff members', () => {
     await page.goto(`/staff/audit?staff=${encodeURIComponent(email)}`);
     await expect(rows.nth(1)).toContainText('staff.enabled');
     await expect(rows.nth(2)).toContainText('staff.role-changed');
+    // the change reads as a person says it, not as the stored JSON
+    await expect(rows.nth(2)).toContainText('support → operations');
     await expect(rows.nth(3)).toContainText('staff.disabled');
     await expect(rows.nth(4)).toContainText('staff.created');
-    await expect(rows.nth(1)).toContainText('by: admin@provider.test');
+    await expect(rows.nth(1)).toContainText('By: admin@provider.test');
   });
 
   test('ops reads the audit log without Export and has no Staff members', async ({ page }) => {
