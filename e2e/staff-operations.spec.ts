@@ -1,4 +1,5 @@
 import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { chooseUploadClient } from './enrollment-helpers.ts';
 import { DEMO, expect, expectAccessible, signIn, test, untilAtRest } from './fixtures.ts';
 import { screenshotBoth } from './screenshots.ts';
 import { searchQueue, signInStaff } from './staff-helpers.ts';
@@ -27,6 +28,7 @@ test.describe('[STAFF] Operations on a busy day', () => {
     await signIn(demo);
     await demo.goto('/enrollments');
     await demo.getByRole('button', { name: 'UPLOAD ENROLLMENT' }).click();
+    await chooseUploadClient(demo, 'Okafor', 'Walter Okafor');
     await demo
       .getByLabel('Enrollment PDF files')
       .setInputFiles(
@@ -59,7 +61,8 @@ test.describe('[STAFF] Operations on a busy day', () => {
     await ops.getByRole('combobox', { name: 'Assignee' }).selectOption('Unassigned');
     await searchQueue(ops, table, DEMO.npn);
     for (const name of names) {
-      await table.getByRole('checkbox', { name: `Select Enrollment: ${name}` }).check();
+      // the row names its client (the one named at upload) and its file
+      await table.getByRole('checkbox', { name: `Select Enrollment: Walter Okafor (${name})` }).check();
     }
     await ops.getByRole('combobox', { name: 'Assign to' }).selectOption('support');
     await ops.getByRole('button', { name: 'Assign 3', exact: true }).click();
@@ -83,8 +86,8 @@ test.describe('[STAFF] Operations on a busy day', () => {
     const mine = support.getByRole('table', { name: 'Enrollments' });
     await expect(mine).not.toHaveAttribute('aria-busy', 'true');
     for (const name of names) await expect(mine.getByRole('row').filter({ hasText: name })).toBeVisible();
-    await mine.getByRole('button', { name: `Open Enrollment: ${names[0]}` }).click();
-    const panel = support.getByRole('dialog', { name: `Enrollment: ${names[0]}` });
+    await mine.getByRole('button', { name: `Open Enrollment: Walter Okafor (${names[0]})` }).click();
+    const panel = support.getByRole('dialog', { name: `Enrollment: Walter Okafor (${names[0]})` });
     await panel.getByRole('button', { name: 'Start review' }).click();
     await expect(panel.getByRole('table', { name: 'Enrollment log' })).toContainText('Start review');
     await expect(panel.getByRole('table', { name: 'Enrollment log' })).toContainText('Assigned to support');

@@ -16,8 +16,12 @@ export const clientName = (row: contract.StaffEnrollmentRow) =>
   [row.client.firstName, row.client.lastName].filter(Boolean).join(' ') || '—';
 
 /** What the enrollment is called: its client, else its file. */
-export const enrollmentTitle = (row: contract.StaffEnrollmentRow) =>
-  `Enrollment: ${[row.client.firstName, row.client.lastName].filter(Boolean).join(' ') || row.fileName || row.id}`;
+/** "Enrollment: Walter Okafor (application.pdf)": the client, and the file that tells one client's enrollments apart. */
+export const enrollmentTitle = (row: contract.StaffEnrollmentRow) => {
+  const client = [row.client.firstName, row.client.lastName].filter(Boolean).join(' ');
+  if (!client) return `Enrollment: ${row.fileName || row.id}`;
+  return `Enrollment: ${client}${row.fileName ? ` (${row.fileName})` : ''}`;
+};
 
 /**
  * The actions the panel offers on an enrollment in `status`, the work's own and the outcome's apart: only those the
