@@ -134,6 +134,26 @@ export const ClientInputSchema = z.object({
 });
 export type ClientInput = z.infer<typeof ClientInputSchema>;
 
+/** A new client before anything is typed: the client form's start and the upload panel's quick add (name, birth date). */
+export const BLANK_CLIENT_INPUT: ClientInput = {
+  firstName: '',
+  lastName: '',
+  birthDate: '',
+  phone: '',
+  email: '',
+  street: '',
+  city: '',
+  state: '',
+  zip: '',
+  county: '',
+  language: 'en',
+  mbi: '',
+  consentToContact: false,
+  consentMethods: [],
+  status: 'Prospect',
+  notes: '',
+};
+
 export const CreateClientRequestSchema = z.object({
   ...ClientInputSchema.shape,
   /** the SOA whose beneficiary this client is (linked to it), if any */

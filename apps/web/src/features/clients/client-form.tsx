@@ -10,6 +10,7 @@ import {
   type ClientDetail,
   type ClientInput,
   type Soa,
+  BLANK_CLIENT_INPUT,
 } from '@arc/contract';
 import {
   Alert,
@@ -29,25 +30,6 @@ import { useQuery } from '@tanstack/react-query';
 import { errorMessage } from '../../api/client.ts';
 import { useCreateClient, useUpdateClient } from '../../api/clients.ts';
 import { soaQueries } from '../../api/soa.ts';
-
-const EMPTY: ClientInput = {
-  firstName: '',
-  lastName: '',
-  birthDate: '',
-  phone: '',
-  email: '',
-  street: '',
-  city: '',
-  state: '',
-  zip: '',
-  county: '',
-  language: 'en',
-  mbi: '',
-  consentToContact: false,
-  consentMethods: [],
-  status: 'Prospect',
-  notes: '',
-};
 
 /** The form's values of a stored client: the MBI blank (an edit never sees it; blank keeps it). */
 const valuesOf = (client: ClientDetail): ClientInput => ({
@@ -95,7 +77,7 @@ export default function ClientForm({ client, onSaved, onCancel }: ClientFormProp
   const soas = useQuery({ ...soaQueries.list(), enabled: !client });
   const form = useForm<ClientInput & { soaId: string }>({
     mode: 'controlled',
-    initialValues: { ...(client ? valuesOf(client) : EMPTY), soaId: '' },
+    initialValues: { ...(client ? valuesOf(client) : BLANK_CLIENT_INPUT), soaId: '' },
     validate: schemaResolver(ClientInputSchema, { sync: true }),
   });
   const values = form.getValues();

@@ -1,4 +1,4 @@
-import { CLIENT_TEXT, ClientInputSchema, type ClientInput } from '@arc/contract';
+import { BLANK_CLIENT_INPUT, CLIENT_TEXT, ClientInputSchema } from '@arc/contract';
 import { Alert, Button, Group, Paper, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useDebouncedValue } from '@mantine/hooks';
@@ -22,22 +22,6 @@ const NewClientSchema = z.object({
   birthDate: ClientInputSchema.shape.birthDate.check(z.refine((v) => v.trim() !== '', 'Enter the date of birth')),
 });
 type NewClient = z.infer<typeof NewClientSchema>;
-
-const BLANK_CLIENT: Omit<ClientInput, keyof NewClient> = {
-  phone: '',
-  email: '',
-  street: '',
-  city: '',
-  state: '',
-  zip: '',
-  county: '',
-  language: 'en',
-  mbi: '',
-  consentToContact: false,
-  consentMethods: [],
-  status: 'Prospect',
-  notes: '',
-};
 
 const labelOf = (client: { firstName: string; lastName: string; birthDate: string | null }) =>
   `${client.firstName} ${client.lastName}${client.birthDate ? ` (born ${client.birthDate})` : ''}`;
@@ -71,7 +55,7 @@ export function UploadClientPicker({
 
   const onCreate = form.onSubmit((values) => {
     create.mutate(
-      { ...BLANK_CLIENT, ...NewClientSchema.parse(values), soaId: null },
+      { ...BLANK_CLIENT_INPUT, ...NewClientSchema.parse(values), soaId: null },
       {
         onSuccess: (client) => {
           onChange({ id: client.id, name: labelOf(client) });
