@@ -64,6 +64,8 @@ test.describe('[STAFF] Content', () => {
     await admin.getByRole('textbox', { name: 'Description' }).fill('What to prepare before 15 October');
     await admin.getByRole('button', { name: 'Create' }).click();
     await expect(admin.getByRole('status').filter({ hasText: 'Saved.' })).toBeVisible();
+    // the saved document's editor holds what was typed
+    await expect(admin.getByRole('textbox', { name: 'Title' })).toHaveValue(title);
     await admin.getByRole('button', { name: 'Publish' }).click();
     await expect(
       admin.getByRole('alert').filter({ hasText: 'Upload the PDF before publishing this document' }),

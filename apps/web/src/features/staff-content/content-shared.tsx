@@ -68,15 +68,18 @@ export function ContentList<Doc extends { key: string; published: boolean }>(pro
     setNotice(null);
     setEditing({ key });
   };
+  const editedDocument = editing?.key ? all.find((doc) => doc.key === editing.key) : undefined;
   const years = yearOf ? [...new Set(all.map(yearOf))].sort((a, b) => b - a) : [];
 
   return (
     <Stack>
       {editing &&
         documents.data &&
+        // an editor's form takes its values when it mounts: a saved document's editor waits for it to be in the list
+        (editing.key === null || editedDocument) &&
         props.renderEditor({
           key: editing.key ?? 'new',
-          document: editing.key ? all.find((doc) => doc.key === editing.key) : undefined,
+          document: editedDocument,
           notice,
           setNotice,
           onSaved: (key) => setEditing({ key }),
